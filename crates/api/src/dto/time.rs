@@ -1,0 +1,21 @@
+//! Timestamps go out as RFC 3339 in UTC to the second (`2026-03-05T18:30:00Z`).
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use serde::Serializer;
+
+pub fn rfc3339<S: Serializer>(value: &DateTime<Utc>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&value.to_rfc3339_opts(SecondsFormat::Secs, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    #[test]
+    fn seconds_and_z() {
+        let at = chrono::Utc.with_ymd_and_hms(2026, 3, 5, 18, 30, 0).unwrap();
+        let mut out = Vec::new();
+        super::rfc3339(&at, &mut serde_json::Serializer::new(&mut out)).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "\"2026-03-05T18:30:00Z\"");
+    }
+}

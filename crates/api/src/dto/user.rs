@@ -1,0 +1,35 @@
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use domain::entities::role::Role;
+use domain::entities::user::User;
+
+/// A user as the API shows it: never the password hash or token version.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserBody {
+    pub id: i32,
+    pub name: String,
+    pub email: String,
+    pub role: Role,
+    pub active: bool,
+    pub phone: Option<String>,
+    #[serde(serialize_with = "super::time::rfc3339")]
+    pub created_at: DateTime<Utc>,
+    pub require_password_change: bool,
+}
+
+impl From<User> for UserBody {
+    fn from(user: User) -> Self {
+        Self {
+            id: user.id.0,
+            name: user.name,
+            email: user.email,
+            role: user.role,
+            active: user.active,
+            phone: user.phone,
+            created_at: user.created_at,
+            require_password_change: user.require_password_change,
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! Who is calling: the signed-in user, and from where.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest};
+
+use domain::entities::user::User;
+use domain::services::auth::PASSWORD_CHANGE_REQUIRED;
+use domain::DomainError;
+
+use crate::blocking::blocking;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub const AUTHENTICATION_REQUIRED: &str = "Authentication required. Please sign in.";
+
+/// A signed-in user with a valid, current session who has no temporary password to replace.
+pub struct CurrentUser(pub User);
+
+/// A signed-in user who may still have to replace a temporary password (me, logout, change-password-temp).
+pub struct SessionUser(pub User);
+
+type Pending<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
+
+fn bearer_token(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then(|| token.to_string())
+}
+
+fn authenticate(req: &HttpRequest) -> Pending<User> {
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let token = bearer_token(req);
+    Box::pin(async move {
+        let state = state.ok_or_else(|| {
+            ApiError::from(DomainError::Unexpected(anyhow::anyhow!("AppState is not registered")))
+        })?;
+        let token = token.ok_or_else(|| ApiError::unauthorized(AUTHENTICATION_REQUIRED))?;
+        let auth = state.auth.clone();
+        blocking(move || auth.authenticate(&token)).await
+    })
+}
+
+impl FromRequest for SessionUser {
+    type Error = ApiError;
+    type Future = Pending<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let user = authenticate(req);
+        Box::pin(async move { Ok(SessionUser(user.await?)) })
+    }
+}
+
+impl FromRequest for CurrentUser {
+    type Error = ApiError;
+    type Future = Pending<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let user = authenticate(req);
+        Box::pin(async move {
+            let user = user.await?;
+            if user.require_password_change {
+                return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED).into());
+            }
+            Ok(CurrentUser(user))
+        })
+    }
+}
+
+/// The caller's address, for throttling. Behind a proxy (`TRUST_PROXY=true`) the proxy's
+/// `X-Forwarded-For` is used; the proxy must overwrite, not append to, that header.
+pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
+    if trust_proxy {
+        if let Some(ip) = req.connection_info().realip_remote_addr() {
+            return ip.to_string();
+        }
+    }
+    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    #[test]
+    fn bearer_tokens_are_read_from_the_header_only() {
+        let req = TestRequest::default().insert_header(("Authorization", "Bearer abc.def")).to_http_request();
+        assert_eq!(bearer_token(&req).as_deref(), Some("abc.def"));
+        let req = TestRequest::default().insert_header(("Authorization", "Basic abc")).to_http_request();
+        assert_eq!(bearer_token(&req), None);
+        let req = TestRequest::with_uri("/x?token=abc").to_http_request();
+        assert_eq!(bearer_token(&req), None);
+    }
+}

@@ -1,0 +1,3 @@
+pub mod auth;
+pub mod health;
+pub mod users;

@@ -1,0 +1,13 @@
+#![doc = include_str!("../README.md")]
+
+mod blocking;
+mod dto;
+pub mod error;
+mod extractors;
+mod handlers;
+pub mod request_log;
+pub mod routes;
+mod state;
+
+pub use routes::configure;
+pub use state::AppState;

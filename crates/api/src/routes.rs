@@ -1,0 +1,85 @@
+//! Every path of the API, and how malformed input is answered.
+
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse, Resource};
+
+use crate::error::ApiError;
+use crate::handlers::{auth, health, users};
+
+/// JSON bodies are small; file uploads use multipart with their own limit.
+pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
+
+/// Registers the API. The caller adds `web::Data<AppState>`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(json_config())
+        .app_data(web::PathConfig::default().error_handler(path_error))
+        .app_data(web::QueryConfig::default().error_handler(query_error))
+        .route("/healthz", web::get().to(health::healthz))
+        .route("/readyz", web::get().to(health::readyz))
+        .service(
+            web::scope("/api")
+                .service(resource("/auth/login").route(web::post().to(auth::login)))
+                .service(resource("/auth/register").route(web::post().to(auth::register)))
+                .service(resource("/auth/me").route(web::get().to(auth::me)))
+                .service(resource("/auth/logout").route(web::post().to(auth::logout)))
+                .service(
+                    resource("/auth/change-password-temp").route(web::post().to(auth::change_password_temp)),
+                )
+                .service(resource("/auth/forgot-password").route(web::post().to(auth::forgot_password)))
+                .service(resource("/auth/reset-requests").route(web::get().to(auth::reset_requests)))
+                .service(
+                    resource("/auth/admin-reset-password").route(web::post().to(auth::admin_reset_password)),
+                )
+                .service(
+                    resource("/users").route(web::get().to(users::list)).route(web::post().to(users::create)),
+                )
+                .service(
+                    resource("/users/{id}")
+                        .route(web::put().to(users::update))
+                        .route(web::delete().to(users::delete)),
+                )
+                .default_service(web::to(not_found)),
+        );
+}
+
+/// A resource whose unsupported methods answer 405 in JSON rather than an empty body.
+pub fn resource(path: &str) -> Resource {
+    web::resource(path).default_service(web::to(method_not_allowed))
+}
+
+pub async fn not_found() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::http(StatusCode::NOT_FOUND, "Not found"))
+}
+
+async fn method_not_allowed() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::http(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed"))
+}
+
+fn json_config() -> web::JsonConfig {
+    web::JsonConfig::default().limit(JSON_LIMIT_BYTES).error_handler(json_error)
+}
+
+fn json_error(error: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    let api_error = match &error {
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiError::http(StatusCode::PAYLOAD_TOO_LARGE, "Request body is too large")
+        }
+        JsonPayloadError::ContentType => {
+            ApiError::http(StatusCode::BAD_REQUEST, "Expected a JSON body (Content-Type: application/json)")
+        }
+        JsonPayloadError::Deserialize(e) => {
+            ApiError::http(StatusCode::BAD_REQUEST, format!("Invalid request body: {e}"))
+        }
+        _ => ApiError::http(StatusCode::BAD_REQUEST, "Invalid request body"),
+    };
+    api_error.into()
+}
+
+fn path_error(_error: PathError, _req: &HttpRequest) -> actix_web::Error {
+    ApiError::http(StatusCode::BAD_REQUEST, "Invalid id in the path").into()
+}
+
+fn query_error(error: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    ApiError::http(StatusCode::BAD_REQUEST, format!("Invalid query: {error}")).into()
+}

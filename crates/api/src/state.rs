@@ -1,0 +1,16 @@
+use std::sync::Arc;
+
+use domain::ports::Readiness;
+use domain::services::{AuthService, UserService};
+
+/// Everything the handlers need, shared by all workers.
+#[derive(Clone)]
+pub struct AppState {
+    pub auth: AuthService,
+    pub users: UserService,
+    pub readiness: Arc<dyn Readiness>,
+    /// `ALLOW_REGISTRATION`: the portal is members-only unless an operator opts in.
+    pub registration_enabled: bool,
+    /// Take the client address from `X-Forwarded-For` (set it only behind a proxy that overwrites it).
+    pub trust_proxy: bool,
+}

@@ -1,0 +1,180 @@
+use chrono::{DateTime, Duration, Utc};
+use jsonwebtoken::{
+    decode, encode, errors::ErrorKind, Algorithm, DecodingKey, EncodingKey, Header, Validation,
+};
+use serde::{Deserialize, Serialize};
+
+use domain::ports::{SessionClaims, TokenError, TokenService, ViewResource};
+use domain::UserId;
+
+const ISSUER: &str = "trustee-portal";
+const SESSION_AUDIENCE: &str = "session";
+const VIEW_AUDIENCE: &str = "view";
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    /// The user id; a string, as RFC 7519 wants.
+    sub: String,
+    ver: i32,
+    iat: i64,
+    exp: i64,
+    iss: String,
+    aud: String,
+    /// The file a view ticket opens, e.g. `document:12`; absent on session tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    res: Option<String>,
+}
+
+impl Claims {
+    fn session(&self) -> Result<SessionClaims, TokenError> {
+        let id = self.sub.parse().map_err(|_| TokenError::Invalid)?;
+        Ok(SessionClaims { user_id: UserId(id), token_version: self.ver })
+    }
+}
+
+pub struct JwtTokenService {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    session_lifetime: Duration,
+    view_lifetime: Duration,
+    now: fn() -> DateTime<Utc>,
+}
+
+impl JwtTokenService {
+    pub fn new(secret: &[u8], session_lifetime: Duration) -> Self {
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            session_lifetime,
+            view_lifetime: Duration::seconds(60),
+            now: Utc::now,
+        }
+    }
+
+    fn issue(
+        &self,
+        user_id: UserId,
+        version: i32,
+        audience: &str,
+        lifetime: Duration,
+        res: Option<String>,
+    ) -> Result<String, TokenError> {
+        let now = (self.now)();
+        let claims = Claims {
+            sub: user_id.0.to_string(),
+            ver: version,
+            iat: now.timestamp(),
+            exp: (now + lifetime).timestamp(),
+            iss: ISSUER.into(),
+            aud: audience.into(),
+            res,
+        };
+        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .map_err(|e| TokenError::Unexpected(e.into()))
+    }
+
+    fn verify(&self, token: &str, audience: &str) -> Result<Claims, TokenError> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.algorithms = vec![Algorithm::HS256];
+        validation.set_issuer(&[ISSUER]);
+        validation.set_audience(&[audience]);
+        validation.set_required_spec_claims(&["exp", "iat", "iss", "aud", "sub"]);
+        validation.leeway = 5;
+        decode::<Claims>(token, &self.decoding, &validation).map(|data| data.claims).map_err(|e| {
+            match e.kind() {
+                ErrorKind::ExpiredSignature => TokenError::Expired,
+                _ => TokenError::Invalid,
+            }
+        })
+    }
+}
+
+fn resource_key(resource: ViewResource) -> String {
+    match resource {
+        ViewResource::Document(id) => format!("document:{id}"),
+        ViewResource::Minutes(id) => format!("minutes:{id}"),
+    }
+}
+
+impl TokenService for JwtTokenService {
+    fn issue_session(&self, user_id: UserId, token_version: i32) -> Result<String, TokenError> {
+        self.issue(user_id, token_version, SESSION_AUDIENCE, self.session_lifetime, None)
+    }
+
+    fn verify_session(&self, token: &str) -> Result<SessionClaims, TokenError> {
+        let claims = self.verify(token, SESSION_AUDIENCE)?;
+        claims.session()
+    }
+
+    fn issue_view_ticket(
+        &self,
+        user_id: UserId,
+        token_version: i32,
+        resource: ViewResource,
+    ) -> Result<String, TokenError> {
+        self.issue(user_id, token_version, VIEW_AUDIENCE, self.view_lifetime, Some(resource_key(resource)))
+    }
+
+    fn verify_view_ticket(&self, ticket: &str, resource: ViewResource) -> Result<SessionClaims, TokenError> {
+        let claims = self.verify(ticket, VIEW_AUDIENCE)?;
+        if claims.res.as_deref() != Some(resource_key(resource).as_str()) {
+            return Err(TokenError::Invalid);
+        }
+        claims.session()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::DocumentId;
+
+    fn service() -> JwtTokenService {
+        JwtTokenService::new(b"a test secret of enough length!!", Duration::hours(12))
+    }
+
+    #[test]
+    fn session_tokens_round_trip() {
+        let tokens = service();
+        let token = tokens.issue_session(UserId(7), 3).unwrap();
+        let claims = tokens.verify_session(&token).unwrap();
+        assert_eq!(claims, SessionClaims { user_id: UserId(7), token_version: 3 });
+    }
+
+    #[test]
+    fn expired_and_foreign_tokens_are_refused() {
+        let mut tokens = service();
+        tokens.now = || Utc::now() - Duration::hours(13);
+        let old = tokens.issue_session(UserId(1), 0).unwrap();
+        assert!(matches!(service().verify_session(&old), Err(TokenError::Expired)));
+
+        let other = JwtTokenService::new(b"another secret entirely, long!!!", Duration::hours(1));
+        let forged = other.issue_session(UserId(1), 0).unwrap();
+        assert!(matches!(service().verify_session(&forged), Err(TokenError::Invalid)));
+        assert!(matches!(service().verify_session("garbage"), Err(TokenError::Invalid)));
+    }
+
+    #[test]
+    fn view_tickets_are_not_sessions_and_open_one_file() {
+        let tokens = service();
+        let doc = ViewResource::Document(DocumentId(5));
+        let ticket = tokens.issue_view_ticket(UserId(2), 0, doc).unwrap();
+        assert!(tokens.verify_view_ticket(&ticket, doc).is_ok());
+        assert!(tokens.verify_view_ticket(&ticket, ViewResource::Document(DocumentId(6))).is_err());
+        assert!(tokens.verify_session(&ticket).is_err());
+        let session = tokens.issue_session(UserId(2), 0).unwrap();
+        assert!(tokens.verify_view_ticket(&session, doc).is_err());
+    }
+
+    #[test]
+    fn unsigned_tokens_are_refused() {
+        // header {"alg":"none","typ":"JWT"} with valid-looking claims and no signature
+        let tokens = service();
+        let token = tokens.issue_session(UserId(1), 0).unwrap();
+        let mut parts = token.split('.');
+        let _header = parts.next();
+        let payload = parts.next().unwrap();
+        let forged = format!("eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.{payload}.");
+        assert!(tokens.verify_session(&forged).is_err());
+    }
+}

@@ -1,0 +1,61 @@
+use chrono::NaiveDate;
+
+string_enum!(
+    /// An action's status as the API reports it. `Overdue` is derived, never stored or set.
+    ActionStatus {
+        Pending => "pending",
+        InProgress => "in-progress",
+        Complete => "complete",
+        Overdue => "overdue",
+    }
+);
+
+string_enum!(
+    ActionPriority {
+        Low => "low",
+        Medium => "medium",
+        High => "high",
+    }
+);
+
+impl ActionStatus {
+    /// The statuses a client may set (spec §4): overdue is only ever displayed.
+    pub fn is_settable(self) -> bool {
+        !matches!(self, ActionStatus::Overdue)
+    }
+
+    /// What the board sees: an unfinished action whose due date is before today is overdue.
+    pub fn reported(stored: ActionStatus, due_date: Option<NaiveDate>, today: NaiveDate) -> Self {
+        match (stored, due_date) {
+            (ActionStatus::Complete, _) => ActionStatus::Complete,
+            (_, Some(due)) if due < today => ActionStatus::Overdue,
+            (status, _) => status,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(d: u32) -> Option<NaiveDate> {
+        NaiveDate::from_ymd_opt(2026, 3, d)
+    }
+
+    #[test]
+    fn overdue_is_derived_from_the_due_date() {
+        let today = NaiveDate::from_ymd_opt(2026, 3, 10).unwrap_or_default();
+        assert_eq!(ActionStatus::reported(ActionStatus::Pending, day(9), today), ActionStatus::Overdue);
+        assert_eq!(ActionStatus::reported(ActionStatus::InProgress, day(1), today), ActionStatus::Overdue);
+        assert_eq!(ActionStatus::reported(ActionStatus::Pending, day(10), today), ActionStatus::Pending);
+        assert_eq!(ActionStatus::reported(ActionStatus::Complete, day(1), today), ActionStatus::Complete);
+        assert_eq!(ActionStatus::reported(ActionStatus::Pending, None, today), ActionStatus::Pending);
+    }
+
+    #[test]
+    fn clients_cannot_set_overdue() {
+        assert!(!ActionStatus::Overdue.is_settable());
+        assert!(ActionStatus::InProgress.is_settable());
+        assert_eq!("in-progress".parse::<ActionStatus>(), Ok(ActionStatus::InProgress));
+    }
+}

@@ -1,0 +1,14 @@
+//! The entities of spec §3 and the enums that carry their rules.
+
+#[macro_use]
+mod string_enum;
+
+pub mod action;
+pub mod committee;
+pub mod document;
+pub mod notice;
+pub mod reset_request;
+pub mod role;
+pub mod user;
+
+pub use string_enum::UnknownValue;

@@ -1,0 +1,7 @@
+string_enum!(
+    NoticePriority {
+        Low => "low",
+        Normal => "normal",
+        High => "high",
+    }
+);

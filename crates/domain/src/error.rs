@@ -1,0 +1,72 @@
+//! One error vocabulary for every use case. The `api` crate maps it to HTTP in a single `match`.
+
+use crate::validation::FieldErrors;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DomainError {
+    /// Input that breaks a validation rule; carries a message per field.
+    #[error("{0}")]
+    Invalid(FieldErrors),
+    /// Bad input that is not tied to one field (a malformed upload, say).
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("Too many failed sign-in attempts. Please try again later.")]
+    RateLimited { retry_after_secs: u64 },
+    /// Anything the user cannot fix: logged with its cause chain, answered with a generic message.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+impl DomainError {
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::Forbidden(message.into())
+    }
+
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::Conflict(message.into())
+    }
+
+    pub fn invalid(field: &str, message: impl Into<String>) -> Self {
+        Self::Invalid(FieldErrors::single(field, message))
+    }
+}
+
+/// What a repository can report. Adapters translate their driver errors into these.
+#[derive(Debug, thiserror::Error)]
+pub enum RepoError {
+    #[error("record not found")]
+    NotFound,
+    /// A unique constraint was violated; carries the constraint's name.
+    #[error("duplicate value violates {0}")]
+    Duplicate(String),
+    /// The write would leave the portal without an active admin.
+    #[error("the last active admin cannot be removed")]
+    LastAdmin,
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+impl From<RepoError> for DomainError {
+    fn from(error: RepoError) -> Self {
+        match error {
+            RepoError::NotFound => DomainError::NotFound("Record"),
+            RepoError::Duplicate(constraint) => {
+                DomainError::Conflict(format!("A record with the same value already exists ({constraint})"))
+            }
+            RepoError::LastAdmin => DomainError::Conflict(LAST_ADMIN_MESSAGE.to_string()),
+            RepoError::Unexpected(e) => DomainError::Unexpected(e),
+        }
+    }
+}
+
+pub const LAST_ADMIN_MESSAGE: &str = "The last active admin cannot be demoted, deactivated or deleted.";

@@ -1,0 +1,28 @@
+//! Newtype ids, so that a user id can never be passed where a document id is expected.
+
+use serde::{Deserialize, Serialize};
+
+macro_rules! id_type {
+    ($name:ident, $inner:ty) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub $inner);
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+    };
+}
+
+id_type!(UserId, i32);
+id_type!(DocumentId, i32);
+id_type!(ActionId, i32);
+id_type!(MinutesId, i32);
+id_type!(MeetingId, i32);
+id_type!(NoticeId, i32);
+id_type!(CommitteeId, i32);
+id_type!(CommitteeDocumentId, i32);
+id_type!(MessageId, i64);
+id_type!(ResetRequestId, i32);

@@ -1,0 +1,13 @@
+#![doc = include_str!("../README.md")]
+
+pub mod entities;
+pub mod error;
+pub mod ids;
+pub mod permissions;
+pub mod ports;
+pub mod services;
+pub mod temporary_password;
+pub mod validation;
+
+pub use error::{DomainError, RepoError};
+pub use ids::*;

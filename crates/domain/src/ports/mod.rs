@@ -1,0 +1,18 @@
+//! Ports: what the use cases need from the outside world. Implemented by `persistence` and `auth`,
+//! and by in-memory fakes in tests. All are synchronous; the `api` crate calls them off the async workers.
+
+pub mod clock;
+pub mod login_throttle;
+pub mod password_hasher;
+pub mod readiness;
+pub mod reset_request_repository;
+pub mod token_service;
+pub mod user_repository;
+
+pub use clock::Clock;
+pub use login_throttle::LoginThrottle;
+pub use password_hasher::PasswordHasher;
+pub use readiness::Readiness;
+pub use reset_request_repository::ResetRequestRepository;
+pub use token_service::{SessionClaims, TokenError, TokenService, ViewResource};
+pub use user_repository::UserRepository;

@@ -1,0 +1,7 @@
+//! Use cases: each public method is one API call's rules, over the ports.
+
+pub mod auth;
+pub mod users;
+
+pub use auth::{AuthService, SignedIn};
+pub use users::{CreateUser, UpdateUser, UserService};

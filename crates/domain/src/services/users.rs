@@ -1,0 +1,134 @@
+//! User management (spec §2 Users, §6).
+
+use std::sync::Arc;
+
+use crate::entities::role::Role;
+use crate::entities::user::{NewUser, User, UserChanges};
+use crate::error::DomainError;
+use crate::permissions;
+use crate::ports::{PasswordHasher, UserRepository};
+use crate::validation::{self, FieldErrors};
+use crate::{RepoError, UserId};
+
+pub const DUPLICATE_EMAIL: &str = "A user with this email already exists";
+
+/// Input of "Create user", as received.
+#[derive(Debug, Clone)]
+pub struct CreateUser {
+    pub name: String,
+    pub email: String,
+    pub password: String,
+    pub role: Role,
+    pub phone: Option<String>,
+    /// The first admin made without a chosen password must change it at first sign-in.
+    pub require_password_change: bool,
+}
+
+/// Input of "Update user", as received.
+#[derive(Debug, Clone)]
+pub struct UpdateUser {
+    pub name: String,
+    pub email: String,
+    pub role: Role,
+    pub active: bool,
+    pub phone: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct UserService {
+    pub users: Arc<dyn UserRepository>,
+    pub hasher: Arc<dyn PasswordHasher>,
+}
+
+impl UserService {
+    pub fn list(&self, actor: &User) -> Result<Vec<User>, DomainError> {
+        if !permissions::can_open_user_management(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can manage users."));
+        }
+        Ok(self.users.list()?)
+    }
+
+    pub fn create(&self, actor: &User, input: CreateUser) -> Result<User, DomainError> {
+        if !permissions::can_create_users(actor.role) {
+            return Err(DomainError::forbidden("Only admins can create users."));
+        }
+        self.create_unchecked(input)
+    }
+
+    /// Creates a user without an actor: the first admin at first start, and demo data.
+    pub fn create_unchecked(&self, input: CreateUser) -> Result<User, DomainError> {
+        let mut errors = FieldErrors::new();
+        let name = validation::required_text(&mut errors, "name", "Name", &input.name, 100);
+        let email = email_field(&mut errors, &input.email);
+        let phone = validation::optional_text(&mut errors, "phone", "Phone", input.phone.as_deref(), 40);
+        validation::check_new_password(&mut errors, "password", &input.password);
+        errors.into_result()?;
+
+        let password_hash = self.hasher.hash(&input.password)?;
+        let new_user = NewUser {
+            name,
+            email,
+            role: input.role,
+            phone,
+            password_hash,
+            require_password_change: input.require_password_change,
+        };
+        self.users.create(new_user).map_err(duplicate_email)
+    }
+
+    pub fn update(&self, actor: &User, id: UserId, input: UpdateUser) -> Result<User, DomainError> {
+        if !permissions::can_open_user_management(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can manage users."));
+        }
+        let target = self.users.find(id)?.ok_or(DomainError::NotFound("User"))?;
+        if !permissions::can_manage_user(actor.role, target.role) {
+            return Err(DomainError::forbidden("Chairs can only edit trustees."));
+        }
+        if input.role != target.role && !permissions::can_assign_role(actor.role, input.role) {
+            return Err(DomainError::forbidden(format!("You cannot give the role '{}'.", input.role)));
+        }
+        if actor.id == id && !input.active {
+            return Err(DomainError::conflict("You cannot deactivate your own account."));
+        }
+
+        let mut errors = FieldErrors::new();
+        let name = validation::required_text(&mut errors, "name", "Name", &input.name, 100);
+        let email = email_field(&mut errors, &input.email);
+        let phone = validation::optional_text(&mut errors, "phone", "Phone", input.phone.as_deref(), 40);
+        errors.into_result()?;
+
+        // A new role or deactivation takes effect at once: old tokens must not carry old rights.
+        let revoke = input.role != target.role || (target.active && !input.active);
+        let changes = UserChanges { name, email, role: input.role, active: input.active, phone };
+        self.users.update(id, changes, revoke).map_err(duplicate_email)
+    }
+
+    pub fn delete(&self, actor: &User, id: UserId) -> Result<(), DomainError> {
+        if !permissions::can_open_user_management(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can manage users."));
+        }
+        if actor.id == id {
+            return Err(DomainError::forbidden("You cannot delete your own account."));
+        }
+        let target = self.users.find(id)?.ok_or(DomainError::NotFound("User"))?;
+        if !permissions::can_delete_user(actor.role, actor.id, target.role, target.id) {
+            return Err(DomainError::forbidden("Chairs can only delete trustees."));
+        }
+        self.users.delete(id)?;
+        Ok(())
+    }
+}
+
+fn email_field(errors: &mut FieldErrors, raw: &str) -> String {
+    validation::normalize_email(raw).unwrap_or_else(|message| {
+        errors.add("email", message);
+        String::new()
+    })
+}
+
+fn duplicate_email(error: RepoError) -> DomainError {
+    match error {
+        RepoError::Duplicate(_) => DomainError::conflict(DUPLICATE_EMAIL),
+        other => other.into(),
+    }
+}

@@ -1,0 +1,174 @@
+//! Field validation shared by every use case. Messages are the ones a user reads, so they follow the spec.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use validator::ValidateEmail;
+
+pub const PASSWORD_MIN_LENGTH: usize = 6;
+pub const PASSWORD_MAX_LENGTH: usize = 128;
+pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 6 characters long.";
+pub const INVALID_EMAIL: &str = "Please enter a valid email address";
+
+/// Messages per field, in a stable order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldErrors(BTreeMap<String, String>);
+
+impl FieldErrors {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn single(field: &str, message: impl Into<String>) -> Self {
+        let mut errors = Self::new();
+        errors.add(field, message);
+        errors
+    }
+
+    /// Keeps the first message for a field: it is the most basic problem.
+    pub fn add(&mut self, field: &str, message: impl Into<String>) {
+        self.0.entry(field.to_string()).or_insert_with(|| message.into());
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn fields(&self) -> &BTreeMap<String, String> {
+        &self.0
+    }
+
+    /// `Ok(())` when nothing was added, so a validator can end with `errors.into_result()?`.
+    pub fn into_result(self) -> Result<(), crate::DomainError> {
+        if self.is_empty() {
+            Ok(())
+        } else {
+            Err(crate::DomainError::Invalid(self))
+        }
+    }
+}
+
+impl fmt::Display for FieldErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let messages: Vec<&str> = self.0.values().map(String::as_str).collect();
+        if messages.is_empty() {
+            f.write_str("Invalid input")
+        } else {
+            f.write_str(&messages.join(" "))
+        }
+    }
+}
+
+/// Trims and lower-cases an e-mail address, or says why it is not one.
+pub fn normalize_email(raw: &str) -> Result<String, &'static str> {
+    let email = raw.trim().to_lowercase();
+    if email.len() > 254 || !email.validate_email() {
+        return Err(INVALID_EMAIL);
+    }
+    Ok(email)
+}
+
+/// A required single-line text: trimmed, not empty, at most `max` characters.
+pub fn required_text(errors: &mut FieldErrors, field: &str, label: &str, raw: &str, max: usize) -> String {
+    let value = raw.trim().to_string();
+    if value.is_empty() {
+        errors.add(field, format!("{label} is required"));
+    } else if value.chars().count() > max {
+        errors.add(field, format!("{label} must be at most {max} characters"));
+    }
+    value
+}
+
+/// An optional text: `None` when absent or blank (the API treats "" as absent).
+pub fn optional_text(
+    errors: &mut FieldErrors,
+    field: &str,
+    label: &str,
+    raw: Option<&str>,
+    max: usize,
+) -> Option<String> {
+    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
+    if value.chars().count() > max {
+        errors.add(field, format!("{label} must be at most {max} characters"));
+    }
+    Some(value.to_string())
+}
+
+pub fn check_new_password(errors: &mut FieldErrors, field: &str, password: &str) {
+    let length = password.chars().count();
+    if length < PASSWORD_MIN_LENGTH {
+        errors.add(field, PASSWORD_TOO_SHORT);
+    } else if length > PASSWORD_MAX_LENGTH {
+        errors.add(field, format!("Password must be at most {PASSWORD_MAX_LENGTH} characters long."));
+    }
+}
+
+/// Links the portal renders must be http or https: `javascript:` and friends would run in our origin.
+pub fn optional_web_link(
+    errors: &mut FieldErrors,
+    field: &str,
+    label: &str,
+    raw: Option<&str>,
+) -> Option<String> {
+    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
+    if !is_web_link(value) {
+        errors.add(field, format!("{label} must be a valid http or https URL"));
+    }
+    Some(value.to_string())
+}
+
+pub fn is_web_link(value: &str) -> bool {
+    let lower = value.to_ascii_lowercase();
+    let rest = if let Some(rest) = lower.strip_prefix("https://") {
+        rest
+    } else if let Some(rest) = lower.strip_prefix("http://") {
+        rest
+    } else {
+        return false;
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    value.len() <= 2000 && !host.is_empty() && !value.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_normalised_and_checked() {
+        assert_eq!(normalize_email("  Jo@Example.ORG "), Ok("jo@example.org".to_string()));
+        assert_eq!(normalize_email("not-an-email"), Err(INVALID_EMAIL));
+        assert_eq!(normalize_email(""), Err(INVALID_EMAIL));
+    }
+
+    #[test]
+    fn passwords_need_six_characters() {
+        let mut errors = FieldErrors::new();
+        check_new_password(&mut errors, "newPassword", "12345");
+        assert_eq!(errors.fields()["newPassword"], PASSWORD_TOO_SHORT);
+        let mut errors = FieldErrors::new();
+        check_new_password(&mut errors, "newPassword", "123456");
+        assert!(errors.is_empty());
+    }
+
+    #[test]
+    fn only_http_links_are_accepted() {
+        assert!(is_web_link("https://example.org/agenda.pdf"));
+        assert!(is_web_link("http://meet.example.org"));
+        assert!(!is_web_link("javascript:alert(1)"));
+        assert!(!is_web_link("data:text/html,hi"));
+        assert!(!is_web_link("https://"));
+        assert!(!is_web_link("https://exa mple.org"));
+        assert!(!is_web_link("ftp://example.org"));
+    }
+
+    #[test]
+    fn first_message_per_field_wins_and_display_joins() {
+        let mut errors = FieldErrors::new();
+        errors.add("name", "Name is required");
+        errors.add("name", "ignored");
+        errors.add("email", INVALID_EMAIL);
+        assert_eq!(errors.fields()["name"], "Name is required");
+        assert_eq!(errors.to_string(), format!("{INVALID_EMAIL} Name is required"));
+    }
+}

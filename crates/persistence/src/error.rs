@@ -1,0 +1,44 @@
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use domain::RepoError;
+
+/// Driver errors in the domain's vocabulary.
+pub(crate) fn repo_error(error: DieselError) -> RepoError {
+    match error {
+        DieselError::NotFound => RepoError::NotFound,
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
+            RepoError::Duplicate(info.constraint_name().unwrap_or("unique constraint").to_string())
+        }
+        other => RepoError::Unexpected(anyhow::Error::new(other)),
+    }
+}
+
+pub(crate) fn pool_error(error: r2d2::Error) -> RepoError {
+    RepoError::Unexpected(anyhow::Error::new(error).context("no database connection available"))
+}
+
+/// A stored enum value the domain does not know: the data is corrupt, not the request.
+pub(crate) fn bad_value(column: &str, value: &str) -> RepoError {
+    RepoError::Unexpected(anyhow::anyhow!("unexpected value '{value}' in column {column}"))
+}
+
+/// Errors inside a transaction that must roll it back.
+#[derive(Debug)]
+pub(crate) enum TxError {
+    Db(DieselError),
+    Repo(RepoError),
+}
+
+impl From<DieselError> for TxError {
+    fn from(error: DieselError) -> Self {
+        TxError::Db(error)
+    }
+}
+
+impl From<TxError> for RepoError {
+    fn from(error: TxError) -> Self {
+        match error {
+            TxError::Db(e) => repo_error(e),
+            TxError::Repo(e) => e,
+        }
+    }
+}

@@ -1,0 +1,14 @@
+#![doc = include_str!("../README.md")]
+
+mod error;
+mod pool;
+mod readiness;
+mod reset_requests;
+#[rustfmt::skip]
+mod schema;
+mod users;
+
+pub use pool::{connect, run_migrations, PgPool};
+pub use readiness::PgReadiness;
+pub use reset_requests::PgResetRequestRepository;
+pub use users::PgUserRepository;

@@ -1,0 +1,199 @@
+use chrono::{DateTime, Utc};
+use diesel::dsl::{count_star, now};
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+
+use domain::entities::role::Role;
+use domain::entities::user::{NewUser, User, UserChanges};
+use domain::ports::UserRepository;
+use domain::{RepoError, UserId};
+
+use crate::error::{bad_value, pool_error, repo_error, TxError};
+use crate::schema::users;
+use crate::PgPool;
+
+// Matches the case-insensitive unique index `users_email_lower_key`, so the lookup uses it.
+define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = users)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct UserRow {
+    id: i32,
+    name: String,
+    email: String,
+    role: String,
+    active: bool,
+    phone: Option<String>,
+    require_password_change: bool,
+    token_version: i32,
+    created_at: DateTime<Utc>,
+}
+
+impl TryFrom<UserRow> for User {
+    type Error = RepoError;
+
+    fn try_from(row: UserRow) -> Result<Self, RepoError> {
+        let role: Role = row.role.parse().map_err(|_| bad_value("users.role", &row.role))?;
+        Ok(User {
+            id: UserId(row.id),
+            name: row.name,
+            email: row.email,
+            role,
+            active: row.active,
+            phone: row.phone,
+            created_at: row.created_at,
+            require_password_change: row.require_password_change,
+            token_version: row.token_version,
+        })
+    }
+}
+
+pub struct PgUserRepository {
+    pool: PgPool,
+}
+
+impl PgUserRepository {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+
+    fn conn(
+        &self,
+    ) -> Result<diesel::r2d2::PooledConnection<diesel::r2d2::ConnectionManager<PgConnection>>, RepoError>
+    {
+        self.pool.get().map_err(pool_error)
+    }
+}
+
+fn active_admins(conn: &mut PgConnection) -> QueryResult<i64> {
+    users::table
+        .filter(users::role.eq(Role::Admin.as_str()))
+        .filter(users::active.eq(true))
+        .select(count_star())
+        .first(conn)
+}
+
+/// Runs `write` with the admin rows locked, and rolls it back if it removed the last active admin.
+fn guarding_last_admin<T>(
+    conn: &mut PgConnection,
+    write: impl FnOnce(&mut PgConnection) -> Result<T, TxError>,
+) -> Result<T, RepoError> {
+    conn.transaction(|conn| {
+        users::table
+            .filter(users::role.eq(Role::Admin.as_str()))
+            .select(users::id)
+            .for_update()
+            .load::<i32>(conn)?;
+        let before = active_admins(conn)?;
+        let result = write(conn)?;
+        if before > 0 && active_admins(conn)? == 0 {
+            return Err(TxError::Repo(RepoError::LastAdmin));
+        }
+        Ok(result)
+    })
+    .map_err(RepoError::from)
+}
+
+impl UserRepository for PgUserRepository {
+    fn list(&self) -> Result<Vec<User>, RepoError> {
+        let rows = users::table
+            .select(UserRow::as_select())
+            .order((users::name.asc(), users::id.asc()))
+            .load(&mut self.conn()?)
+            .map_err(repo_error)?;
+        rows.into_iter().map(User::try_from).collect()
+    }
+
+    fn find(&self, id: UserId) -> Result<Option<User>, RepoError> {
+        users::table
+            .find(id.0)
+            .select(UserRow::as_select())
+            .first(&mut self.conn()?)
+            .optional()
+            .map_err(repo_error)?
+            .map(User::try_from)
+            .transpose()
+    }
+
+    fn find_with_password_by_email(&self, email: &str) -> Result<Option<(User, String)>, RepoError> {
+        let found = users::table
+            .filter(lower(users::email).eq(email.to_lowercase()))
+            .select((UserRow::as_select(), users::password_hash))
+            .first::<(UserRow, String)>(&mut self.conn()?)
+            .optional()
+            .map_err(repo_error)?;
+        found.map(|(row, hash)| Ok((User::try_from(row)?, hash))).transpose()
+    }
+
+    fn count(&self) -> Result<i64, RepoError> {
+        users::table.select(count_star()).first(&mut self.conn()?).map_err(repo_error)
+    }
+
+    fn create(&self, user: NewUser) -> Result<User, RepoError> {
+        diesel::insert_into(users::table)
+            .values((
+                users::name.eq(user.name),
+                users::email.eq(user.email),
+                users::role.eq(user.role.as_str()),
+                users::phone.eq(user.phone),
+                users::password_hash.eq(user.password_hash),
+                users::require_password_change.eq(user.require_password_change),
+            ))
+            .returning(UserRow::as_returning())
+            .get_result(&mut self.conn()?)
+            .map_err(repo_error)
+            .and_then(User::try_from)
+    }
+
+    fn update(&self, id: UserId, changes: UserChanges, revoke_sessions: bool) -> Result<User, RepoError> {
+        let row = guarding_last_admin(&mut *self.conn()?, |conn| {
+            let bump = if revoke_sessions { 1 } else { 0 };
+            Ok(diesel::update(users::table.find(id.0))
+                .set((
+                    users::name.eq(changes.name),
+                    users::email.eq(changes.email),
+                    users::role.eq(changes.role.as_str()),
+                    users::active.eq(changes.active),
+                    users::phone.eq(changes.phone),
+                    users::token_version.eq(users::token_version + bump),
+                    users::updated_at.eq(now),
+                ))
+                .returning(UserRow::as_returning())
+                .get_result(conn)?)
+        })?;
+        User::try_from(row)
+    }
+
+    fn delete(&self, id: UserId) -> Result<(), RepoError> {
+        guarding_last_admin(&mut *self.conn()?, |conn| {
+            let deleted = diesel::delete(users::table.find(id.0)).execute(conn)?;
+            if deleted == 0 {
+                return Err(TxError::Repo(RepoError::NotFound));
+            }
+            Ok(())
+        })
+    }
+
+    fn set_password(&self, id: UserId, password_hash: &str, require_change: bool) -> Result<User, RepoError> {
+        diesel::update(users::table.find(id.0))
+            .set((
+                users::password_hash.eq(password_hash),
+                users::require_password_change.eq(require_change),
+                users::token_version.eq(users::token_version + 1),
+                users::updated_at.eq(now),
+            ))
+            .returning(UserRow::as_returning())
+            .get_result(&mut self.conn()?)
+            .map_err(repo_error)
+            .and_then(User::try_from)
+    }
+
+    fn revoke_sessions(&self, id: UserId) -> Result<(), RepoError> {
+        diesel::update(users::table.find(id.0))
+            .set(users::token_version.eq(users::token_version + 1))
+            .execute(&mut self.conn()?)
+            .map_err(repo_error)?;
+        Ok(())
+    }
+}

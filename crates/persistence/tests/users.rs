@@ -1,0 +1,78 @@
+//! The user repository against a real, fresh PostgreSQL database.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use domain::entities::role::Role;
+use domain::entities::user::{NewUser, UserChanges};
+use domain::ports::UserRepository;
+use domain::RepoError;
+use persistence::PgUserRepository;
+use test_support::TestDatabase;
+
+fn repo(db: &TestDatabase) -> PgUserRepository {
+    let pool = persistence::connect(db.url(), 4).unwrap();
+    persistence::run_migrations(&pool).unwrap();
+    PgUserRepository::new(pool)
+}
+
+fn new_user(email: &str, role: Role) -> NewUser {
+    NewUser {
+        name: "Person".into(),
+        email: email.into(),
+        role,
+        phone: None,
+        password_hash: "$2b$04$hash".into(),
+        require_password_change: false,
+    }
+}
+
+#[test]
+fn emails_are_unique_whatever_their_case() {
+    let db = TestDatabase::create();
+    let repo = repo(&db);
+    repo.create(new_user("a@example.org", Role::Trustee)).unwrap();
+    let duplicate = repo.create(new_user("A@Example.org", Role::Trustee));
+    assert!(matches!(duplicate, Err(RepoError::Duplicate(c)) if c == "users_email_lower_key"));
+    let (found, hash) = repo.find_with_password_by_email("A@EXAMPLE.ORG").unwrap().unwrap();
+    assert_eq!(found.email, "a@example.org");
+    assert_eq!(hash, "$2b$04$hash");
+}
+
+#[test]
+fn the_last_active_admin_is_guarded_in_the_transaction() {
+    let db = TestDatabase::create();
+    let repo = repo(&db);
+    let admin = repo.create(new_user("admin@example.org", Role::Admin)).unwrap();
+    assert!(matches!(repo.delete(admin.id), Err(RepoError::LastAdmin)));
+    let demote = UserChanges {
+        name: "Person".into(),
+        email: "admin@example.org".into(),
+        role: Role::Chair,
+        active: true,
+        phone: None,
+    };
+    assert!(matches!(repo.update(admin.id, demote.clone(), true), Err(RepoError::LastAdmin)));
+    let deactivate = UserChanges { role: Role::Admin, active: false, ..demote.clone() };
+    assert!(matches!(repo.update(admin.id, deactivate, true), Err(RepoError::LastAdmin)));
+    // Nothing was written by the refused calls.
+    let unchanged = repo.find(admin.id).unwrap().unwrap();
+    assert_eq!((unchanged.role, unchanged.active, unchanged.token_version), (Role::Admin, true, 0));
+
+    let second = repo.create(new_user("second@example.org", Role::Admin)).unwrap();
+    repo.delete(admin.id).unwrap();
+    assert!(repo.find(admin.id).unwrap().is_none());
+    assert!(matches!(repo.delete(second.id), Err(RepoError::LastAdmin)));
+}
+
+#[test]
+fn password_changes_bump_the_token_version() {
+    let db = TestDatabase::create();
+    let repo = repo(&db);
+    let user = repo.create(new_user("t@example.org", Role::Trustee)).unwrap();
+    let updated = repo.set_password(user.id, "$2b$04$other", true).unwrap();
+    assert_eq!(updated.token_version, user.token_version + 1);
+    assert!(updated.require_password_change);
+    repo.revoke_sessions(user.id).unwrap();
+    assert_eq!(repo.find(user.id).unwrap().unwrap().token_version, user.token_version + 2);
+    assert!(matches!(repo.delete(domain::UserId(9999)), Err(RepoError::NotFound)));
+}

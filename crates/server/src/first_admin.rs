@@ -1,0 +1,38 @@
+//! The first admin, made when the users table is empty so that a new portal can be signed in to.
+
+use domain::entities::role::Role;
+use domain::services::{CreateUser, UserService};
+use domain::temporary_password;
+
+use crate::config::Config;
+
+pub const DEFAULT_ADMIN_EMAIL: &str = "admin@example.org";
+
+/// What was created, to print once.
+pub struct FirstAdmin {
+    pub email: String,
+    /// Only when generated: a password chosen through `ADMIN_PASSWORD` is not echoed.
+    pub generated_password: Option<String>,
+}
+
+pub fn ensure_first_admin(config: &Config, users: &UserService) -> anyhow::Result<Option<FirstAdmin>> {
+    if users.users.count()? > 0 {
+        return Ok(None);
+    }
+    let email = config.admin_email.clone().unwrap_or_else(|| DEFAULT_ADMIN_EMAIL.to_string());
+    let (password, generated) = match &config.admin_password {
+        Some(password) => (password.clone(), false),
+        None => (temporary_password::generate(), true),
+    };
+    users
+        .create_unchecked(CreateUser {
+            name: "Administrator".into(),
+            email: email.clone(),
+            password: password.clone(),
+            role: Role::Admin,
+            phone: None,
+            require_password_change: generated,
+        })
+        .map_err(|e| anyhow::anyhow!("could not create the first admin: {e}"))?;
+    Ok(Some(FirstAdmin { email, generated_password: generated.then_some(password) }))
+}

@@ -1,0 +1,60 @@
+//! The HTTP server: the API, and optionally the built front end (`STATIC_DIR`) for a one-process setup.
+
+use std::path::PathBuf;
+
+use actix_files::{Files, NamedFile};
+use actix_web::dev::{fn_service, ServiceRequest, ServiceResponse};
+use actix_web::middleware::{from_fn, DefaultHeaders};
+use actix_web::{web, App, HttpServer};
+
+use api::AppState;
+
+/// Registers the API and, when given, the front end with its fallback to `index.html` for client routes.
+pub fn configure(state: AppState, static_dir: Option<PathBuf>) -> impl Fn(&mut web::ServiceConfig) + Clone {
+    let state = web::Data::new(state);
+    move |cfg: &mut web::ServiceConfig| {
+        cfg.app_data(state.clone()).configure(api::configure);
+        if let Some(dir) = &static_dir {
+            let index = dir.join("index.html");
+            cfg.service(Files::new("/", dir).index_file("index.html").default_handler(fn_service(
+                move |req: ServiceRequest| {
+                    let index = index.clone();
+                    async move {
+                        let (req, _) = req.into_parts();
+                        let file = NamedFile::open(index)?;
+                        let mut res = file.into_response(&req);
+                        // The shell names the hashed bundles: it must never be cached stale.
+                        res.headers_mut().insert(
+                            actix_web::http::header::CACHE_CONTROL,
+                            actix_web::http::header::HeaderValue::from_static("no-cache"),
+                        );
+                        Ok(ServiceResponse::new(req, res))
+                    }
+                },
+            )));
+        }
+    }
+}
+
+/// Headers every answer carries; nginx adds the Content-Security-Policy in production.
+pub fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("Referrer-Policy", "same-origin"))
+        .add(("X-Frame-Options", "DENY"))
+}
+
+/// Serves until SIGINT/SIGTERM; in-flight requests get 30 seconds to finish.
+pub async fn serve(state: AppState, static_dir: Option<PathBuf>, port: u16) -> std::io::Result<()> {
+    let routes = configure(state, static_dir);
+    HttpServer::new(move || {
+        App::new()
+            .wrap(security_headers())
+            .wrap(from_fn(api::request_log::log_request))
+            .configure(routes.clone())
+    })
+    .shutdown_timeout(30)
+    .bind(("0.0.0.0", port))?
+    .run()
+    .await
+}

@@ -1,0 +1,6 @@
+#![doc = include_str!("../README.md")]
+
+pub mod config;
+pub mod first_admin;
+pub mod http;
+pub mod wiring;

@@ -1,0 +1,77 @@
+//! `trustee-portal [serve]`: run the portal. See README.md for the configuration.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use tracing_subscriber::EnvFilter;
+
+use server::config::Config;
+use server::{first_admin, http, wiring};
+
+fn init_logging() {
+    let filter = EnvFilter::try_from_env("LOG_LEVEL").unwrap_or_else(|_| EnvFilter::new("info"));
+    let json = std::env::var("LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+/// Waits for PostgreSQL for up to a minute: under docker compose the database may start after us.
+fn connect_with_retry(url: &str) -> anyhow::Result<persistence::PgPool> {
+    let mut attempts = 0;
+    loop {
+        match persistence::connect(url, 10) {
+            Ok(pool) => return Ok(pool),
+            Err(e) if attempts < 12 => {
+                attempts += 1;
+                tracing::warn!(error = %e, "database not reachable yet, retrying in 5 s");
+                std::thread::sleep(Duration::from_secs(5));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    init_logging();
+    let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
+    let config = Config::from_env()?;
+    match command.as_str() {
+        "serve" => serve(config),
+        "migrate" => {
+            let pool = connect_with_retry(&config.database_url)?;
+            for name in persistence::run_migrations(&pool)? {
+                tracing::info!(migration = %name, "applied");
+            }
+            Ok(())
+        }
+        other => anyhow::bail!("unknown command '{other}'; use: serve | migrate"),
+    }
+}
+
+fn serve(config: Config) -> anyhow::Result<()> {
+    let pool = connect_with_retry(&config.database_url)?;
+    for name in persistence::run_migrations(&pool)? {
+        tracing::info!(migration = %name, "migration applied");
+    }
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
+    let state = wiring::build_state(&config, pool)?;
+    if let Some(admin) = first_admin::ensure_first_admin(&config, &state.users)? {
+        match admin.generated_password {
+            Some(password) => tracing::warn!(
+                "First admin created: {} with temporary password {} (it must be changed at first sign-in; shown only once)",
+                admin.email,
+                password
+            ),
+            None => tracing::warn!("First admin created: {} with the password from ADMIN_PASSWORD", admin.email),
+        }
+    }
+    tracing::info!(port = config.port, "Trustee Portal listening on http://localhost:{}", config.port);
+    actix_web::rt::System::new().block_on(http::serve(state, config.static_dir.clone(), config.port))?;
+    tracing::info!("stopped");
+    Ok(())
+}

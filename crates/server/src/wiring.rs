@@ -1,0 +1,33 @@
+//! Concrete adapters plugged into the use cases.
+
+use std::sync::Arc;
+
+use api::AppState;
+use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
+use domain::ports::clock::SystemClock;
+use domain::services::{AuthService, UserService};
+use persistence::{PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository};
+
+use crate::config::Config;
+
+pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
+    let users = Arc::new(PgUserRepository::new(pool.clone()));
+    let hasher = Arc::new(BcryptHasher::new(config.bcrypt_cost)?);
+    let tokens =
+        Arc::new(JwtTokenService::new(&config.jwt_secret, chrono::Duration::hours(config.session_hours)));
+    let auth = AuthService {
+        users: users.clone(),
+        reset_requests: Arc::new(PgResetRequestRepository::new(pool.clone())),
+        hasher: hasher.clone(),
+        tokens,
+        clock: Arc::new(SystemClock),
+        throttle: Arc::new(MemoryLoginThrottle::standard()),
+    };
+    Ok(AppState {
+        auth,
+        users: UserService { users, hasher },
+        readiness: Arc::new(PgReadiness::new(pool)),
+        registration_enabled: config.allow_registration,
+        trust_proxy: config.trust_proxy,
+    })
+}

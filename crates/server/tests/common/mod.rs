@@ -1,0 +1,223 @@
+//! `TestApp`: the real server on a free port, over a fresh PostgreSQL database, with helpers to sign in
+//! as each role. Every test gets its own app and database, so tests never share state.
+
+#![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use actix_web::{middleware::from_fn, App, HttpServer};
+use reqwest::blocking::{Client, RequestBuilder, Response};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use domain::entities::role::Role;
+use domain::services::CreateUser;
+use server::config::Config;
+use server::{http, wiring};
+use test_support::TestDatabase;
+
+pub const PASSWORD: &str = "correct-horse-battery";
+
+pub struct TestApp {
+    pub base: String,
+    pub client: Client,
+    pub pool: persistence::PgPool,
+    pub state: api::AppState,
+    pub data_dir: tempfile::TempDir,
+    handle: actix_web::dev::ServerHandle,
+    // Dropped last: the server's connections go first, then the database.
+    _db: TestDatabase,
+}
+
+/// A signed-in user.
+pub struct Session {
+    pub id: i32,
+    pub email: String,
+    pub password: String,
+    pub token: String,
+}
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
+    Config {
+        database_url: database_url.to_string(),
+        port: 0,
+        jwt_secret: b"test secret that is long enough!!".to_vec(),
+        data_dir: data_dir.to_path_buf(),
+        admin_email: None,
+        admin_password: None,
+        bcrypt_cost: 4,
+        allow_registration: false,
+        static_dir: None,
+        trust_proxy: false,
+        session_hours: 12,
+        development: false,
+    }
+}
+
+impl TestApp {
+    pub fn spawn() -> Self {
+        Self::spawn_with(|_| {})
+    }
+
+    pub fn spawn_with(adjust: impl FnOnce(&mut Config)) -> Self {
+        let db = TestDatabase::create();
+        let data_dir = tempfile::tempdir().expect("temp dir");
+        let mut config = test_config(db.url(), data_dir.path());
+        adjust(&mut config);
+        let pool = persistence::connect(db.url(), 8).expect("pool");
+        persistence::run_migrations(&pool).expect("migrations");
+        let state = wiring::build_state(&config, pool.clone()).expect("state");
+
+        let (tx, rx) = mpsc::channel();
+        let server_state = state.clone();
+        let static_dir = config.static_dir.clone();
+        std::thread::spawn(move || {
+            actix_web::rt::System::new().block_on(async move {
+                let routes = http::configure(server_state, static_dir);
+                let server = HttpServer::new(move || {
+                    App::new()
+                        .wrap(http::security_headers())
+                        .wrap(from_fn(api::request_log::log_request))
+                        .configure(routes.clone())
+                })
+                .workers(2)
+                .disable_signals()
+                .bind(("127.0.0.1", 0))
+                .expect("bind");
+                let port = server.addrs()[0].port();
+                let running = server.run();
+                tx.send((port, running.handle())).expect("send");
+                running.await
+            })
+        });
+        let (port, handle) = rx.recv().expect("server started");
+        Self {
+            base: format!("http://127.0.0.1:{port}"),
+            client: Client::new(),
+            pool,
+            state,
+            data_dir,
+            handle,
+            _db: db,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    pub fn get(&self, path: &str) -> RequestBuilder {
+        self.client.get(self.url(path))
+    }
+
+    pub fn post(&self, path: &str) -> RequestBuilder {
+        self.client.post(self.url(path))
+    }
+
+    pub fn put(&self, path: &str) -> RequestBuilder {
+        self.client.put(self.url(path))
+    }
+
+    pub fn patch(&self, path: &str) -> RequestBuilder {
+        self.client.patch(self.url(path))
+    }
+
+    pub fn delete(&self, path: &str) -> RequestBuilder {
+        self.client.delete(self.url(path))
+    }
+
+    /// Creates a user straight through the use case (no HTTP), active, with `PASSWORD`.
+    pub fn create_user(&self, role: Role, name: &str) -> (i32, String) {
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let email = format!("{}.{n}@example.org", name.to_lowercase().replace(' ', "."));
+        let user = self
+            .state
+            .users
+            .create_unchecked(CreateUser {
+                name: name.to_string(),
+                email: email.clone(),
+                password: PASSWORD.to_string(),
+                role,
+                phone: None,
+                require_password_change: false,
+            })
+            .expect("create user");
+        (user.id.0, email)
+    }
+
+    pub fn login(&self, email: &str, password: &str) -> Response {
+        self.post("/api/auth/login")
+            .json(&json!({ "email": email, "password": password }))
+            .send()
+            .expect("request")
+    }
+
+    pub fn signed_in_as(&self, role: Role) -> Session {
+        let name = match role {
+            Role::Admin => "Ada Admin",
+            Role::Chair => "Chris Chair",
+            Role::Trustee => "Tina Trustee",
+        };
+        self.signed_in_named(role, name)
+    }
+
+    pub fn signed_in_named(&self, role: Role, name: &str) -> Session {
+        let (id, email) = self.create_user(role, name);
+        let body = json_of(self.login(&email, PASSWORD), StatusCode::OK);
+        Session {
+            id,
+            email,
+            password: PASSWORD.to_string(),
+            token: body["token"].as_str().expect("token").to_string(),
+        }
+    }
+
+    /// Runs SQL for a scalar answer, to check rows behind the API.
+    pub fn scalar_i64(&self, sql: &str) -> i64 {
+        use diesel::RunQueryDsl;
+        #[derive(diesel::QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            value: i64,
+        }
+        let mut conn = self.pool.get().expect("conn");
+        diesel::sql_query(sql).get_result::<Row>(&mut conn).expect("query").value
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        drop(self.handle.stop(false));
+    }
+}
+
+pub trait Authed {
+    fn auth(self, session: &Session) -> Self;
+}
+
+impl Authed for RequestBuilder {
+    fn auth(self, session: &Session) -> Self {
+        self.bearer_auth(&session.token)
+    }
+}
+
+/// Asserts the status and returns the JSON body (or Null for an empty one).
+pub fn json_of(response: Response, expected: StatusCode) -> Value {
+    let status = response.status();
+    let text = response.text().expect("body");
+    assert_eq!(status, expected, "unexpected status; body: {text}");
+    if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+    }
+}
+
+/// Asserts an error answer: the status, and a JSON `message` that is returned.
+pub fn error_of(response: Response, expected: StatusCode) -> String {
+    let body = json_of(response, expected);
+    body["message"].as_str().unwrap_or_else(|| panic!("no message in {body}")).to_string()
+}

@@ -1,0 +1,66 @@
+//! Malformed input gets a clear 4xx JSON answer, never a 500.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{error_of, json_of, Authed, TestApp};
+use domain::entities::role::Role;
+use reqwest::StatusCode;
+
+#[test]
+fn malformed_json_wrong_types_and_missing_fields_are_400() {
+    let app = TestApp::spawn();
+    let post = |body: &'static str| {
+        app.post("/api/auth/login").header("content-type", "application/json").body(body).send().unwrap()
+    };
+    assert!(error_of(post("{not json"), StatusCode::BAD_REQUEST).starts_with("Invalid request body"));
+    assert!(
+        error_of(post(r#"{"email": 5, "password": "x"}"#), StatusCode::BAD_REQUEST).contains("invalid type")
+    );
+    assert!(error_of(post(r#"{"email": "a@example.org"}"#), StatusCode::BAD_REQUEST).contains("password"));
+    let no_type = app.post("/api/auth/login").body(r#"{"email":"a@b.c","password":"x"}"#).send().unwrap();
+    error_of(no_type, StatusCode::BAD_REQUEST);
+}
+
+#[test]
+fn huge_bodies_are_413() {
+    let app = TestApp::spawn();
+    let huge = format!(r#"{{"email": "{}", "password": "x"}}"#, "a".repeat(400 * 1024));
+    let response =
+        app.post("/api/auth/login").header("content-type", "application/json").body(huge).send().unwrap();
+    error_of(response, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[test]
+fn bad_ids_unknown_paths_and_methods_are_4xx() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    let body = serde_json::json!({"name": "X", "email": "x@example.org", "role": "trustee", "active": true});
+    assert_eq!(
+        error_of(app.put("/api/users/abc").auth(&admin).json(&body).send().unwrap(), StatusCode::BAD_REQUEST),
+        "Invalid id in the path"
+    );
+    error_of(
+        app.put("/api/users/99999999999").auth(&admin).json(&body).send().unwrap(),
+        StatusCode::BAD_REQUEST,
+    );
+    error_of(app.delete("/api/users/424242").auth(&admin).send().unwrap(), StatusCode::NOT_FOUND);
+    assert_eq!(error_of(app.get("/api/no-such-thing").send().unwrap(), StatusCode::NOT_FOUND), "Not found");
+    error_of(app.get("/api/auth/login").send().unwrap(), StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[test]
+fn health_endpoints_answer() {
+    let app = TestApp::spawn();
+    assert_eq!(json_of(app.get("/healthz").send().unwrap(), StatusCode::OK)["status"], "ok");
+    assert_eq!(json_of(app.get("/readyz").send().unwrap(), StatusCode::OK)["status"], "ready");
+}
+
+#[test]
+fn answers_carry_security_headers() {
+    let app = TestApp::spawn();
+    let response = app.get("/healthz").send().unwrap();
+    assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(response.headers()["x-frame-options"], "DENY");
+}

@@ -1,0 +1,75 @@
+#![doc = include_str!("../README.md")]
+
+use diesel::pg::PgConnection;
+use diesel::{Connection, RunQueryDsl};
+
+/// A database that lives as long as this value.
+pub struct TestDatabase {
+    admin_url: String,
+    name: String,
+    url: String,
+}
+
+impl TestDatabase {
+    /// Creates an empty database; panics with a clear message when PostgreSQL is not reachable, since no
+    /// test can run then.
+    pub fn create() -> Self {
+        let base = std::env::var("TEST_DATABASE_URL")
+            .or_else(|_| std::env::var("DATABASE_URL"))
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string());
+        let admin_url = with_database(&base, "postgres");
+        let name = format!("tp_test_{}", uuid::Uuid::new_v4().simple());
+        let mut conn = PgConnection::establish(&admin_url)
+            .unwrap_or_else(|e| panic!("tests need PostgreSQL at {admin_url}: {e}"));
+        diesel::sql_query(format!("CREATE DATABASE {name}"))
+            .execute(&mut conn)
+            .unwrap_or_else(|e| panic!("could not create test database {name}: {e}"));
+        let url = with_database(&base, &name);
+        Self { admin_url, name, url }
+    }
+
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        if let Ok(mut conn) = PgConnection::establish(&self.admin_url) {
+            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name))
+                .execute(&mut conn);
+        }
+    }
+}
+
+/// Replaces the database name (the last path segment, before any query) of a PostgreSQL URL.
+fn with_database(url: &str, database: &str) -> String {
+    let (without_query, query) = match url.split_once('?') {
+        Some((head, query)) => (head, Some(query)),
+        None => (url, None),
+    };
+    let scheme_end = without_query.find("://").map_or(0, |i| i + 3);
+    let base = match without_query[scheme_end..].rfind('/') {
+        Some(slash) => &without_query[..scheme_end + slash],
+        None => without_query,
+    };
+    match query {
+        Some(q) => format!("{base}/{database}?{q}"),
+        None => format!("{base}/{database}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_database;
+
+    #[test]
+    fn replaces_the_database_name() {
+        assert_eq!(with_database("postgres://u@h:5432/app", "x"), "postgres://u@h:5432/x");
+        assert_eq!(
+            with_database("postgres://u@h/app?sslmode=disable", "x"),
+            "postgres://u@h/x?sslmode=disable"
+        );
+        assert_eq!(with_database("postgres://u@h", "x"), "postgres://u@h/x");
+    }
+}

@@ -1,0 +1,11 @@
+DROP TABLE committee_documents;
+DROP TABLE committee_messages;
+DROP TABLE committee_members;
+DROP TABLE committees;
+DROP TABLE notices;
+DROP TABLE minutes;
+DROP TABLE meetings;
+DROP TABLE actions;
+DROP TABLE documents;
+DROP TABLE password_reset_requests;
+DROP TABLE users;
