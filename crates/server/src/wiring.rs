@@ -6,7 +6,7 @@ use api::AppState;
 use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
 use domain::services::{AuthService, UserService};
-use persistence::{PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository};
+use persistence::{LocalFileStore, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository};
 
 use crate::config::Config;
 
@@ -27,6 +27,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         auth,
         users: UserService { users, hasher },
         readiness: Arc::new(PgReadiness::new(pool)),
+        files: Arc::new(LocalFileStore::new(&config.data_dir)?),
         registration_enabled: config.allow_registration,
         trust_proxy: config.trust_proxy,
     })

@@ -2,6 +2,7 @@
 //! and by in-memory fakes in tests. All are synchronous; the `api` crate calls them off the async workers.
 
 pub mod clock;
+pub mod file_store;
 pub mod login_throttle;
 pub mod password_hasher;
 pub mod readiness;
@@ -10,6 +11,7 @@ pub mod token_service;
 pub mod user_repository;
 
 pub use clock::Clock;
+pub use file_store::{FileStore, PendingFile};
 pub use login_throttle::LoginThrottle;
 pub use password_hasher::PasswordHasher;
 pub use readiness::Readiness;
