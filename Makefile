@@ -10,7 +10,7 @@ LOCAL := .local
 DB_NAME ?= trustee_portal
 CARGO ?= cargo
 
-.PHONY: help run test deps system-deps frontend-deps build build-server build-frontend \
+.PHONY: help run test deps test-deps system-deps frontend-deps build build-server build-frontend \
         lint-rust test-rust test-frontend check-deploy schema db-stop clean
 
 help:
@@ -31,6 +31,10 @@ frontend/node_modules/.installed: frontend/package.json frontend/package-lock.js
 	@touch $@
 
 deps: system-deps
+
+# Tests also need nginx (deployment checks, end-to-end) and Chromium (end-to-end).
+test-deps:
+	@WITH_BROWSER=1 scripts/install-system-deps.sh
 
 # The front end joins every target once it exists.
 ifneq ($(wildcard frontend/package.json),)
@@ -76,7 +80,7 @@ db-stop:
 
 ## --- test -----------------------------------------------------------------------------------
 
-test: deps lint-rust test-rust check-deploy
+test: deps test-deps lint-rust test-rust check-deploy
 	@echo "All checks and tests passed."
 
 lint-rust:
