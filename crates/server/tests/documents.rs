@@ -6,7 +6,8 @@
 mod common;
 
 use common::files::{
-    file_part, fixture, forged_ticket, form, pdf, pdf_of_size, ticket_issued_at, PDF_MIME, TEN_MB,
+    disposition_file_name, file_part, fixture, forged_ticket, form, pdf, pdf_of_size, ticket_issued_at,
+    PDF_MIME, TEN_MB,
 };
 use common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;
@@ -272,6 +273,7 @@ fn downloads_return_the_uploaded_bytes_under_the_original_name() {
             "{disposition}"
         );
         assert!(disposition.contains("filename=\"Protection _ Policy _ _ _t_.pdf\""), "{disposition}");
+        assert_eq!(disposition_file_name(&disposition), name);
         assert_eq!(response.bytes().unwrap().to_vec(), pdf());
     }
 

@@ -96,3 +96,21 @@ pub fn forged_ticket(user_id: i32, resource: domain::ports::ViewResource) -> Str
         .issue_view_ticket(domain::UserId(user_id), 0, resource)
         .expect("ticket")
 }
+
+/// The UTF-8 file name of a `Content-Disposition` header's `filename*` parameter, percent-decoded.
+pub fn disposition_file_name(header: &str) -> String {
+    let encoded = header.split("filename*=UTF-8''").nth(1).expect("filename*").split(';').next().unwrap();
+    let mut bytes = Vec::new();
+    let mut rest = encoded.as_bytes();
+    while let Some((&byte, tail)) = rest.split_first() {
+        if byte == b'%' && tail.len() >= 2 {
+            let hex = std::str::from_utf8(&tail[..2]).unwrap();
+            bytes.push(u8::from_str_radix(hex, 16).expect("hex"));
+            rest = &tail[2..];
+        } else {
+            bytes.push(byte);
+            rest = tail;
+        }
+    }
+    String::from_utf8(bytes).expect("UTF-8 file name")
+}
