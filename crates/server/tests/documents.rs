@@ -253,13 +253,14 @@ fn header(response: &Response, name: &str) -> String {
 #[test]
 fn downloads_return_the_uploaded_bytes_under_the_original_name() {
     let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
     let chair = app.signed_in_as(Role::Chair);
     let trustee = app.signed_in_as(Role::Trustee);
     let name = "Protection « Policy » – été.pdf";
     let created = upload_as(&app, &chair, "Policy", "safeguarding", name, pdf());
     let id = created["id"].as_i64().unwrap();
 
-    for who in [&chair, &trustee] {
+    for who in [&admin, &chair, &trustee] {
         let response = app.get(&format!("/api/documents/{id}/download")).auth(who).send().unwrap();
         assert_eq!(response.status(), StatusCode::OK);
         assert_eq!(header(&response, "content-type"), PDF_MIME);
@@ -305,6 +306,12 @@ fn view_tickets_open_one_document_for_a_minute() {
     let doc = upload_as(&app, &admin, "Pack", "governance", "Board Pack.pdf", pdf())["id"].as_i64().unwrap();
     let other = upload_as(&app, &admin, "Other", "governance", "other.pdf", pdf())["id"].as_i64().unwrap();
 
+    // Everyone signed in may ask for a ticket.
+    let chair = app.signed_in_as(Role::Chair);
+    for who in [&admin, &chair] {
+        let url = ticket_url(&app, who, doc);
+        assert_eq!(app.get(&url).send().unwrap().status(), StatusCode::OK);
+    }
     // A valid ticket shows the PDF inline, without any bearer header.
     let url = ticket_url(&app, &trustee, doc);
     let response = app.get(&url).send().unwrap();

@@ -268,19 +268,22 @@ fn everyone_lists_newest_meeting_first_and_search_is_case_insensitive_and_litera
 #[test]
 fn pdf_minutes_download_byte_for_byte_and_link_minutes_have_no_file() {
     let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
     let chair = app.signed_in_as(Role::Chair);
     let trustee = app.signed_in_as(Role::Trustee);
     let file = upload_pdf(&app, &chair, "March", "Procès-verbal mars.pdf");
     let link = upload_link(&app, &chair, "April", DATE);
 
-    let response = app.get(&format!("/api/minutes/{}/download", file["id"])).auth(&trustee).send().unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(header(&response, "content-type"), PDF_MIME);
-    assert_eq!(header(&response, "x-content-type-options"), "nosniff");
-    let disposition = header(&response, "content-disposition");
-    assert!(disposition.starts_with("attachment;"), "{disposition}");
-    assert_eq!(disposition_file_name(&disposition), "Procès-verbal mars.pdf");
-    assert_eq!(response.bytes().unwrap().to_vec(), pdf());
+    for who in [&admin, &chair, &trustee] {
+        let response = app.get(&format!("/api/minutes/{}/download", file["id"])).auth(who).send().unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(header(&response, "content-type"), PDF_MIME);
+        assert_eq!(header(&response, "x-content-type-options"), "nosniff");
+        let disposition = header(&response, "content-disposition");
+        assert!(disposition.starts_with("attachment;"), "{disposition}");
+        assert_eq!(disposition_file_name(&disposition), "Procès-verbal mars.pdf");
+        assert_eq!(response.bytes().unwrap().to_vec(), pdf());
+    }
 
     let message = error_of(
         app.get(&format!("/api/minutes/{}/download", link["id"])).auth(&trustee).send().unwrap(),
@@ -313,6 +316,11 @@ fn view_tickets_open_one_set_of_minutes_inline() {
     let other = upload_pdf(&app, &admin, "April", "april.pdf")["id"].as_i64().unwrap();
     let link = upload_link(&app, &admin, "May", DATE)["id"].as_i64().unwrap();
 
+    let chair = app.signed_in_as(Role::Chair);
+    for who in [&admin, &chair] {
+        let url = ticket_url(&app, who, id);
+        assert_eq!(app.get(&url).send().unwrap().status(), StatusCode::OK);
+    }
     let url = ticket_url(&app, &trustee, id);
     let response = app.get(&url).send().unwrap();
     assert_eq!(response.status(), StatusCode::OK);
