@@ -191,3 +191,82 @@ fn not_found(error: crate::RepoError) -> DomainError {
         other => other.into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::entities::role::Role;
+    use crate::files::StorageKey;
+    use crate::services::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
+    use crate::RepoError;
+
+    /// Refuses every insert, as a database that fails would; counts the calls.
+    #[derive(Default)]
+    struct FailingDocuments {
+        creates: AtomicUsize,
+    }
+
+    impl DocumentRepository for FailingDocuments {
+        fn list(&self, _: Option<DocumentCategory>) -> Result<Vec<Document>, RepoError> {
+            Ok(Vec::new())
+        }
+        fn find(&self, _: DocumentId) -> Result<Option<Document>, RepoError> {
+            Ok(None)
+        }
+        fn create(&self, _: NewDocument) -> Result<Document, RepoError> {
+            self.creates.fetch_add(1, Ordering::SeqCst);
+            Err(RepoError::Unexpected(anyhow::anyhow!("database went away")))
+        }
+        fn delete(&self, _: DocumentId) -> Result<StorageKey, RepoError> {
+            Err(RepoError::NotFound)
+        }
+    }
+
+    fn service(store: Arc<MemoryFileStore>, documents: Arc<FailingDocuments>) -> DocumentService {
+        DocumentService { documents, files: store, tickets: unused_tickets(), clock: clock() }
+    }
+
+    fn input(store: &MemoryFileStore) -> UploadDocument {
+        UploadDocument {
+            title: Some("Policy".into()),
+            category: Some("policies".into()),
+            version: None,
+            file: Some(received_pdf(store)),
+        }
+    }
+
+    #[test]
+    fn the_use_case_checks_the_permission_itself() {
+        let store = Arc::new(MemoryFileStore::default());
+        let documents = Arc::new(FailingDocuments::default());
+        let service = service(store.clone(), documents.clone());
+        let result = service.upload(&user(Role::Trustee), input(&store));
+        assert!(matches!(result, Err(DomainError::Forbidden(m)) if m == MANAGE_FORBIDDEN));
+        assert_eq!((store.count(), documents.creates.load(Ordering::SeqCst)), (0, 0));
+        assert!(matches!(
+            service.delete(&user(Role::Trustee), DocumentId(1)),
+            Err(DomainError::Forbidden(_))
+        ));
+    }
+
+    #[test]
+    fn a_failed_insert_leaves_no_file() {
+        let store = Arc::new(MemoryFileStore::default());
+        let documents = Arc::new(FailingDocuments::default());
+        let service = service(store.clone(), documents.clone());
+        let result = service.upload(&user(Role::Chair), input(&store));
+        assert!(matches!(result, Err(DomainError::Unexpected(_))));
+        assert_eq!(documents.creates.load(Ordering::SeqCst), 1);
+        assert_eq!(store.count(), 0);
+    }
+
+    #[test]
+    fn deleting_a_missing_document_is_not_found() {
+        let store = Arc::new(MemoryFileStore::default());
+        let service = service(store, Arc::new(FailingDocuments::default()));
+        let result = service.delete(&user(Role::Admin), DocumentId(9));
+        assert!(matches!(result, Err(DomainError::NotFound("Document"))));
+    }
+}

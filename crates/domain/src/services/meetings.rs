@@ -98,3 +98,67 @@ impl MeetingService {
         Ok(self.meetings.create(meeting)?)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::entities::role::Role;
+    use crate::services::testing::{clock, user};
+    use crate::RepoError;
+
+    /// Records the window and "now" it was asked for.
+    #[derive(Default)]
+    struct Recording {
+        asked: Mutex<Vec<(MeetingWindow, chrono::DateTime<chrono::Utc>)>>,
+    }
+
+    impl MeetingRepository for Recording {
+        fn list(
+            &self,
+            window: MeetingWindow,
+            now: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Vec<Meeting>, RepoError> {
+            self.asked.lock().map_err(|_| RepoError::NotFound)?.push((window, now));
+            Ok(Vec::new())
+        }
+        fn create(&self, _: NewMeeting) -> Result<Meeting, RepoError> {
+            Err(RepoError::Unexpected(anyhow::anyhow!("not expected")))
+        }
+    }
+
+    #[test]
+    fn the_split_is_decided_by_the_clock_and_the_query() {
+        let repo = Arc::new(Recording::default());
+        let service = MeetingService { meetings: repo.clone(), clock: clock() };
+        let trustee = user(Role::Trustee);
+        for query in [Some("true"), Some("false"), None, Some("")] {
+            service.list(&trustee, query).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let now = clock().0;
+        let asked = repo.asked.lock().map(|a| a.clone()).unwrap_or_default();
+        assert_eq!(
+            asked,
+            vec![
+                (MeetingWindow::Upcoming, now),
+                (MeetingWindow::Past, now),
+                (MeetingWindow::All, now),
+                (MeetingWindow::All, now)
+            ]
+        );
+        assert!(matches!(service.list(&trustee, Some("yes")), Err(DomainError::Invalid(_))));
+    }
+
+    #[test]
+    fn trustees_cannot_schedule() {
+        let service = MeetingService { meetings: Arc::new(Recording::default()), clock: clock() };
+        let input = CreateMeeting {
+            title: Some("Board".into()),
+            meeting_date: Some("2026-03-05T18:30:00Z".into()),
+            ..CreateMeeting::default()
+        };
+        let result = service.create(&user(Role::Trustee), input);
+        assert!(matches!(result, Err(DomainError::Forbidden(m)) if m == SCHEDULE_FORBIDDEN));
+    }
+}

@@ -176,3 +176,54 @@ fn unknown_meeting(error: RepoError) -> DomainError {
         other => other.into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entities::role::Role;
+    use crate::services::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
+
+    /// Answers every insert as the database does for an unknown meeting id.
+    struct NoMeetings;
+
+    impl MinutesRepository for NoMeetings {
+        fn list(&self, _: Option<&str>) -> Result<Vec<Minutes>, RepoError> {
+            Ok(Vec::new())
+        }
+        fn find(&self, _: MinutesId) -> Result<Option<Minutes>, RepoError> {
+            Ok(None)
+        }
+        fn create(&self, _: NewMinutes) -> Result<Minutes, RepoError> {
+            Err(RepoError::NotFound)
+        }
+    }
+
+    fn input(store: &MemoryFileStore) -> UploadMinutes {
+        UploadMinutes {
+            title: Some("March".into()),
+            meeting_date: Some("2026-03-05T18:30:00Z".into()),
+            meeting_id: Some("12".into()),
+            external_link: None,
+            file: Some(received_pdf(store)),
+        }
+    }
+
+    #[test]
+    fn the_use_case_checks_the_permission_and_an_unknown_meeting_leaves_no_file() {
+        let store = Arc::new(MemoryFileStore::default());
+        let service = MinutesService {
+            minutes: Arc::new(NoMeetings),
+            files: store.clone(),
+            tickets: unused_tickets(),
+            clock: clock(),
+        };
+        let refused = service.upload(&user(Role::Trustee), input(&store));
+        assert!(matches!(refused, Err(DomainError::Forbidden(m)) if m == PUBLISH_FORBIDDEN));
+        assert_eq!(store.count(), 0);
+
+        let unknown = service.upload(&user(Role::Admin), input(&store));
+        let Err(DomainError::Invalid(errors)) = unknown else { panic!("expected a field error") };
+        assert_eq!(errors.fields()["meetingId"], NO_SUCH_MEETING);
+        assert_eq!(store.count(), 0);
+    }
+}
