@@ -1,13 +1,17 @@
 use std::sync::Arc;
 
 use domain::ports::{FileStore, Readiness};
-use domain::services::{AuthService, UserService};
+use domain::services::{AuthService, DocumentService, MeetingService, MinutesService, UserService};
 
 /// Everything the handlers need, shared by all workers.
 #[derive(Clone)]
 pub struct AppState {
     pub auth: AuthService,
     pub users: UserService,
+    // Documents, minutes and meetings (issue 3).
+    pub documents: DocumentService,
+    pub minutes: MinutesService,
+    pub meetings: MeetingService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

@@ -5,8 +5,14 @@ use std::sync::Arc;
 use api::AppState;
 use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
-use domain::services::{AuthService, UserService};
-use persistence::{LocalFileStore, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository};
+use domain::ports::{Clock, FileStore};
+use domain::services::{
+    AuthService, DocumentService, MeetingService, MinutesService, UserService, ViewTickets,
+};
+use persistence::{
+    LocalFileStore, PgDocumentRepository, PgMeetingRepository, PgMinutesRepository, PgPool, PgReadiness,
+    PgResetRequestRepository, PgUserRepository,
+};
 
 use crate::config::Config;
 
@@ -23,11 +29,30 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         clock: Arc::new(SystemClock),
         throttle: Arc::new(MemoryLoginThrottle::standard()),
     };
+    let files: Arc<dyn FileStore> = Arc::new(LocalFileStore::new(&config.data_dir)?);
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let tickets = ViewTickets { auth: auth.clone() };
+    let documents = DocumentService {
+        documents: Arc::new(PgDocumentRepository::new(pool.clone())),
+        files: files.clone(),
+        tickets: tickets.clone(),
+        clock: clock.clone(),
+    };
+    let minutes = MinutesService {
+        minutes: Arc::new(PgMinutesRepository::new(pool.clone())),
+        files: files.clone(),
+        tickets,
+        clock: clock.clone(),
+    };
+    let meetings = MeetingService { meetings: Arc::new(PgMeetingRepository::new(pool.clone())), clock };
     Ok(AppState {
         auth,
         users: UserService { users, hasher },
+        documents,
+        minutes,
+        meetings,
         readiness: Arc::new(PgReadiness::new(pool)),
-        files: Arc::new(LocalFileStore::new(&config.data_dir)?),
+        files,
         registration_enabled: config.allow_registration,
         trust_proxy: config.trust_proxy,
     })

@@ -6,6 +6,8 @@ mod string_enum;
 pub mod action;
 pub mod committee;
 pub mod document;
+pub mod meeting;
+pub mod minutes;
 pub mod notice;
 pub mod reset_request;
 pub mod role;

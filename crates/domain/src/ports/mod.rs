@@ -2,8 +2,11 @@
 //! and by in-memory fakes in tests. All are synchronous; the `api` crate calls them off the async workers.
 
 pub mod clock;
+pub mod document_repository;
 pub mod file_store;
 pub mod login_throttle;
+pub mod meeting_repository;
+pub mod minutes_repository;
 pub mod password_hasher;
 pub mod readiness;
 pub mod reset_request_repository;
@@ -11,8 +14,11 @@ pub mod token_service;
 pub mod user_repository;
 
 pub use clock::Clock;
-pub use file_store::{FileStore, PendingFile};
+pub use document_repository::DocumentRepository;
+pub use file_store::{FileStore, PendingFile, ReceivedFile};
 pub use login_throttle::LoginThrottle;
+pub use meeting_repository::MeetingRepository;
+pub use minutes_repository::MinutesRepository;
 pub use password_hasher::PasswordHasher;
 pub use readiness::Readiness;
 pub use reset_request_repository::ResetRequestRepository;
