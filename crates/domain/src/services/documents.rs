@@ -5,10 +5,10 @@ use std::sync::Arc;
 use crate::entities::document::{Document, DocumentCategory, NewDocument};
 use crate::entities::user::User;
 use crate::error::DomainError;
-use crate::files::{FileKind, DOCUMENT_KINDS, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE};
+use crate::files::DOCUMENT_KINDS;
 use crate::permissions;
 use crate::ports::{Clock, DocumentRepository, FileStore, ReceivedFile, ViewResource};
-use crate::services::stored_files;
+use crate::services::stored_files::{self, checked_file, file_size};
 use crate::services::view_tickets::ViewTickets;
 use crate::validation::{self, FieldErrors};
 use crate::DocumentId;
@@ -17,7 +17,6 @@ pub const MANAGE_FORBIDDEN: &str = "Only admins and chairs can upload or delete 
 pub const DEFAULT_VERSION: &str = "1.0";
 pub const TITLE_MAX: usize = 200;
 pub const VERSION_MAX: usize = 20;
-pub const FILE_REQUIRED: &str = "Please choose a file to upload.";
 
 /// Input of "Upload document", as received: text fields are `None` when absent.
 #[derive(Debug)]
@@ -117,8 +116,7 @@ impl DocumentService {
         })
     }
 
-    /// Deletes the row first, then the file: a file is never left without its row being gone first, and a
-    /// row never points to a removed file.
+    /// Deletes the row first, then the file, so no row ever points to a missing file.
     pub fn delete(&self, actor: &User, id: DocumentId) -> Result<(), DomainError> {
         if !permissions::can_manage_documents(actor.role) {
             return Err(DomainError::forbidden(MANAGE_FORBIDDEN));
@@ -159,30 +157,6 @@ impl DocumentService {
         let bytes = self.files.read(&document.storage_key)?;
         Ok((document, bytes))
     }
-}
-
-/// The received file, re-checked against the kinds this use case accepts; a missing file is a field error.
-pub(crate) fn checked_file(
-    errors: &mut FieldErrors,
-    file: Option<ReceivedFile>,
-    allowed: &[FileKind],
-) -> Result<Option<ReceivedFile>, DomainError> {
-    let Some(file) = file else {
-        errors.add("file", FILE_REQUIRED);
-        return Ok(None);
-    };
-    if file.size > MAX_UPLOAD_BYTES {
-        return Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()));
-    }
-    if !allowed.contains(&file.kind) {
-        errors.add("file", FileKind::not_accepted_message(allowed));
-        return Ok(None);
-    }
-    Ok(Some(file))
-}
-
-pub(crate) fn file_size(size: u64) -> Result<i64, DomainError> {
-    i64::try_from(size).map_err(|_| DomainError::TooLarge(TOO_LARGE_MESSAGE.into()))
 }
 
 fn not_found(error: crate::RepoError) -> DomainError {

@@ -2,8 +2,11 @@
 //! deleted record takes its file with it.
 
 use crate::error::DomainError;
-use crate::files::StorageKey;
-use crate::ports::{FileStore, PendingFile};
+use crate::files::{FileKind, StorageKey, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE};
+use crate::ports::{FileStore, PendingFile, ReceivedFile};
+use crate::validation::FieldErrors;
+
+pub const FILE_REQUIRED: &str = "Please choose a file to upload.";
 
 /// Commits the upload, then records it with `insert`. If recording fails the committed file is removed
 /// again, so nothing is left that no row points to.
@@ -30,6 +33,31 @@ pub fn remove_after_row(store: &dyn FileStore, key: &StorageKey) {
     if let Err(error) = store.delete(key) {
         tracing::error!(storage_key = %key, error = ?error, "record deleted but its file could not be removed");
     }
+}
+
+/// The received file, re-checked against the kinds this use case accepts; a missing file is a field error.
+pub fn checked_file(
+    errors: &mut FieldErrors,
+    file: Option<ReceivedFile>,
+    allowed: &[FileKind],
+) -> Result<Option<ReceivedFile>, DomainError> {
+    let Some(file) = file else {
+        errors.add("file", FILE_REQUIRED);
+        return Ok(None);
+    };
+    if file.size > MAX_UPLOAD_BYTES {
+        return Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()));
+    }
+    if !allowed.contains(&file.kind) {
+        errors.add("file", FileKind::not_accepted_message(allowed));
+        return Ok(None);
+    }
+    Ok(Some(file))
+}
+
+/// A byte count as the database stores it (BIGINT).
+pub fn file_size(size: u64) -> Result<i64, DomainError> {
+    i64::try_from(size).map_err(|_| DomainError::TooLarge(TOO_LARGE_MESSAGE.into()))
 }
 
 #[cfg(test)]
