@@ -5,7 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
-use crate::handlers::{auth, health, users};
+use crate::handlers::{actions, auth, health, users};
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -38,6 +38,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     resource("/users/{id}")
                         .route(web::put().to(users::update))
                         .route(web::delete().to(users::delete)),
+                )
+                .service(
+                    resource("/actions")
+                        .route(web::get().to(actions::list))
+                        .route(web::post().to(actions::create)),
+                )
+                .service(
+                    resource("/actions/{id}")
+                        .route(web::patch().to(actions::set_status))
+                        .route(web::delete().to(actions::delete)),
                 )
                 .default_service(web::to(not_found)),
         );

@@ -1,13 +1,14 @@
 use std::sync::Arc;
 
 use domain::ports::Readiness;
-use domain::services::{AuthService, UserService};
+use domain::services::{ActionService, AuthService, UserService};
 
 /// Everything the handlers need, shared by all workers.
 #[derive(Clone)]
 pub struct AppState {
     pub auth: AuthService,
     pub users: UserService,
+    pub actions: ActionService,
     pub readiness: Arc<dyn Readiness>,
     /// `ALLOW_REGISTRATION`: the portal is members-only unless an operator opts in.
     pub registration_enabled: bool,

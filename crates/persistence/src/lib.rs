@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod actions;
 mod error;
 mod pool;
 mod readiness;
@@ -8,6 +9,7 @@ mod reset_requests;
 mod schema;
 mod users;
 
+pub use actions::PgActionRepository;
 pub use pool::{connect, run_migrations, PgPool};
 pub use readiness::PgReadiness;
 pub use reset_requests::PgResetRequestRepository;

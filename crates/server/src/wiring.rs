@@ -5,12 +5,14 @@ use std::sync::Arc;
 use api::AppState;
 use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
-use domain::services::{AuthService, UserService};
-use persistence::{PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository};
+use domain::ports::Clock;
+use domain::services::{ActionService, AuthService, UserService};
+use persistence::{PgActionRepository, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository};
 
 use crate::config::Config;
 
 pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let users = Arc::new(PgUserRepository::new(pool.clone()));
     let hasher = Arc::new(BcryptHasher::new(config.bcrypt_cost)?);
     let tokens =
@@ -20,12 +22,16 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         reset_requests: Arc::new(PgResetRequestRepository::new(pool.clone())),
         hasher: hasher.clone(),
         tokens,
-        clock: Arc::new(SystemClock),
+        clock: clock.clone(),
         throttle: Arc::new(MemoryLoginThrottle::standard()),
     };
     Ok(AppState {
         auth,
         users: UserService { users, hasher },
+        actions: ActionService {
+            actions: Arc::new(PgActionRepository::new(pool.clone())),
+            clock: clock.clone(),
+        },
         readiness: Arc::new(PgReadiness::new(pool)),
         registration_enabled: config.allow_registration,
         trust_proxy: config.trust_proxy,

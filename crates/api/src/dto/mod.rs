@@ -1,5 +1,7 @@
 //! Wire shapes (camelCase JSON) and their conversions from domain entities.
 
+pub mod action;
+pub mod input;
 pub mod message;
 pub mod time;
 pub mod user;

@@ -1,6 +1,7 @@
 //! Ports: what the use cases need from the outside world. Implemented by `persistence` and `auth`,
 //! and by in-memory fakes in tests. All are synchronous; the `api` crate calls them off the async workers.
 
+pub mod action_repository;
 pub mod clock;
 pub mod login_throttle;
 pub mod password_hasher;
@@ -9,6 +10,7 @@ pub mod reset_request_repository;
 pub mod token_service;
 pub mod user_repository;
 
+pub use action_repository::{ActionRepository, ActionWriteError};
 pub use clock::Clock;
 pub use login_throttle::LoginThrottle;
 pub use password_hasher::PasswordHasher;

@@ -1,7 +1,9 @@
 //! Use cases: each public method is one API call's rules, over the ports.
 
+pub mod actions;
 pub mod auth;
 pub mod users;
 
+pub use actions::{ActionService, CreateAction};
 pub use auth::{AuthService, SignedIn};
 pub use users::{CreateUser, UpdateUser, UserService};
