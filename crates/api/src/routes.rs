@@ -5,7 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
-use crate::handlers::{actions, auth, health, users};
+use crate::handlers::{actions, auth, health, notices, users};
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -49,6 +49,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::patch().to(actions::set_status))
                         .route(web::delete().to(actions::delete)),
                 )
+                .service(
+                    resource("/notices")
+                        .route(web::get().to(notices::list))
+                        .route(web::post().to(notices::create)),
+                )
+                .service(resource("/notices/{id}").route(web::delete().to(notices::delete)))
                 .default_service(web::to(not_found)),
         );
 }

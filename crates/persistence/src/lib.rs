@@ -2,6 +2,7 @@
 
 mod actions;
 mod error;
+mod notices;
 mod pool;
 mod readiness;
 mod reset_requests;
@@ -10,6 +11,7 @@ mod schema;
 mod users;
 
 pub use actions::PgActionRepository;
+pub use notices::PgNoticeRepository;
 pub use pool::{connect, run_migrations, PgPool};
 pub use readiness::PgReadiness;
 pub use reset_requests::PgResetRequestRepository;

@@ -6,8 +6,10 @@ use api::AppState;
 use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
 use domain::ports::Clock;
-use domain::services::{ActionService, AuthService, UserService};
-use persistence::{PgActionRepository, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository};
+use domain::services::{ActionService, AuthService, NoticeService, UserService};
+use persistence::{
+    PgActionRepository, PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository,
+};
 
 use crate::config::Config;
 
@@ -30,6 +32,10 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         users: UserService { users, hasher },
         actions: ActionService {
             actions: Arc::new(PgActionRepository::new(pool.clone())),
+            clock: clock.clone(),
+        },
+        notices: NoticeService {
+            notices: Arc::new(PgNoticeRepository::new(pool.clone())),
             clock: clock.clone(),
         },
         readiness: Arc::new(PgReadiness::new(pool)),

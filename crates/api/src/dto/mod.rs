@@ -3,5 +3,6 @@
 pub mod action;
 pub mod input;
 pub mod message;
+pub mod notice;
 pub mod time;
 pub mod user;

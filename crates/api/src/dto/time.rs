@@ -7,6 +7,17 @@ pub fn rfc3339<S: Serializer>(value: &DateTime<Utc>, serializer: S) -> Result<S:
     serializer.serialize_str(&value.to_rfc3339_opts(SecondsFormat::Secs, true))
 }
 
+/// `null`, or RFC 3339 as `rfc3339`.
+pub fn rfc3339_option<S: Serializer>(
+    value: &Option<DateTime<Utc>>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(at) => rfc3339(at, serializer),
+        None => serializer.serialize_none(),
+    }
+}
+
 /// A calendar date as `YYYY-MM-DD`, or `null`.
 pub fn date_option<S: Serializer>(value: &Option<NaiveDate>, serializer: S) -> Result<S::Ok, S::Error> {
     match value {
@@ -28,15 +39,23 @@ mod tests {
     }
 
     #[test]
-    fn optional_dates() {
+    fn optional_timestamps_and_dates() {
         #[derive(serde::Serialize)]
         struct Probe {
+            #[serde(serialize_with = "super::rfc3339_option")]
+            at: Option<chrono::DateTime<chrono::Utc>>,
             #[serde(serialize_with = "super::date_option")]
             day: Option<chrono::NaiveDate>,
         }
-        let full = Probe { day: chrono::NaiveDate::from_ymd_opt(2026, 3, 5) };
-        assert_eq!(serde_json::to_string(&full).unwrap(), r#"{"day":"2026-03-05"}"#);
-        let empty = Probe { day: None };
-        assert_eq!(serde_json::to_string(&empty).unwrap(), r#"{"day":null}"#);
+        let full = Probe {
+            at: chrono::Utc.with_ymd_and_hms(2026, 3, 5, 18, 30, 0).single(),
+            day: chrono::NaiveDate::from_ymd_opt(2026, 3, 5),
+        };
+        assert_eq!(
+            serde_json::to_string(&full).unwrap(),
+            r#"{"at":"2026-03-05T18:30:00Z","day":"2026-03-05"}"#
+        );
+        let empty = Probe { at: None, day: None };
+        assert_eq!(serde_json::to_string(&empty).unwrap(), r#"{"at":null,"day":null}"#);
     }
 }

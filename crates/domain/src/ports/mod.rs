@@ -4,6 +4,7 @@
 pub mod action_repository;
 pub mod clock;
 pub mod login_throttle;
+pub mod notice_repository;
 pub mod password_hasher;
 pub mod readiness;
 pub mod reset_request_repository;
@@ -13,6 +14,7 @@ pub mod user_repository;
 pub use action_repository::{ActionRepository, ActionWriteError};
 pub use clock::Clock;
 pub use login_throttle::LoginThrottle;
+pub use notice_repository::NoticeRepository;
 pub use password_hasher::PasswordHasher;
 pub use readiness::Readiness;
 pub use reset_request_repository::ResetRequestRepository;

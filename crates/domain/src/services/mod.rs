@@ -2,8 +2,10 @@
 
 pub mod actions;
 pub mod auth;
+pub mod notices;
 pub mod users;
 
 pub use actions::{ActionService, CreateAction};
 pub use auth::{AuthService, SignedIn};
+pub use notices::{CreateNotice, NoticeService};
 pub use users::{CreateUser, UpdateUser, UserService};
