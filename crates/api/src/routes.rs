@@ -5,7 +5,9 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
-use crate::handlers::{actions, auth, health, notices, users};
+use crate::handlers::{
+    actions, auth, committee_members, committee_messages, committees, health, notices, users,
+};
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -55,6 +57,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::post().to(notices::create)),
                 )
                 .service(resource("/notices/{id}").route(web::delete().to(notices::delete)))
+                .service(
+                    resource("/committees")
+                        .route(web::get().to(committees::list))
+                        .route(web::post().to(committees::create)),
+                )
+                .service(resource("/committees/{id}").route(web::delete().to(committees::delete)))
+                .service(resource("/committees/{id}/archive").route(web::patch().to(committees::archive)))
+                .service(
+                    resource("/committees/{id}/members")
+                        .route(web::get().to(committee_members::list))
+                        .route(web::post().to(committee_members::add)),
+                )
+                .service(
+                    resource("/committees/{id}/members/{user_id}")
+                        .route(web::delete().to(committee_members::remove)),
+                )
+                .service(
+                    resource("/committees/{id}/messages")
+                        .route(web::get().to(committee_messages::list))
+                        .route(web::post().to(committee_messages::post)),
+                )
                 .default_service(web::to(not_found)),
         );
 }

@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use domain::ports::Readiness;
-use domain::services::{ActionService, AuthService, NoticeService, UserService};
+use domain::services::{ActionService, AuthService, CommitteeService, NoticeService, UserService};
 
 /// Everything the handlers need, shared by all workers.
 #[derive(Clone)]
@@ -10,6 +10,7 @@ pub struct AppState {
     pub users: UserService,
     pub actions: ActionService,
     pub notices: NoticeService,
+    pub committees: CommitteeService,
     pub readiness: Arc<dyn Readiness>,
     /// `ALLOW_REGISTRATION`: the portal is members-only unless an operator opts in.
     pub registration_enabled: bool,

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod actions;
+mod committees;
 mod error;
 mod notices;
 mod pool;
@@ -11,6 +12,7 @@ mod schema;
 mod users;
 
 pub use actions::PgActionRepository;
+pub use committees::PgCommitteeRepository;
 pub use notices::PgNoticeRepository;
 pub use pool::{connect, run_migrations, PgPool};
 pub use readiness::PgReadiness;

@@ -6,9 +6,10 @@ use api::AppState;
 use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
 use domain::ports::Clock;
-use domain::services::{ActionService, AuthService, NoticeService, UserService};
+use domain::services::{ActionService, AuthService, CommitteeService, NoticeService, UserService};
 use persistence::{
-    PgActionRepository, PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository,
+    PgActionRepository, PgCommitteeRepository, PgNoticeRepository, PgPool, PgReadiness,
+    PgResetRequestRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -36,6 +37,10 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         },
         notices: NoticeService {
             notices: Arc::new(PgNoticeRepository::new(pool.clone())),
+            clock: clock.clone(),
+        },
+        committees: CommitteeService {
+            committees: Arc::new(PgCommitteeRepository::new(pool.clone())),
             clock: clock.clone(),
         },
         readiness: Arc::new(PgReadiness::new(pool)),

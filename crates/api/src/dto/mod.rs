@@ -1,6 +1,7 @@
 //! Wire shapes (camelCase JSON) and their conversions from domain entities.
 
 pub mod action;
+pub mod committee;
 pub mod input;
 pub mod message;
 pub mod notice;

@@ -3,6 +3,7 @@
 
 pub mod action_repository;
 pub mod clock;
+pub mod committee_repository;
 pub mod login_throttle;
 pub mod notice_repository;
 pub mod password_hasher;
@@ -13,6 +14,7 @@ pub mod user_repository;
 
 pub use action_repository::{ActionRepository, ActionWriteError};
 pub use clock::Clock;
+pub use committee_repository::{CommitteeRepository, CommitteeWriteError};
 pub use login_throttle::LoginThrottle;
 pub use notice_repository::NoticeRepository;
 pub use password_hasher::PasswordHasher;
