@@ -6,7 +6,7 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
 use crate::handlers::{
-    actions, auth, committee_members, committee_messages, committees, health, notices, users,
+    actions, auth, committee_members, committee_messages, committees, health, notices, trustees, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -78,6 +78,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::get().to(committee_messages::list))
                         .route(web::post().to(committee_messages::post)),
                 )
+                .service(resource("/trustees/active").route(web::get().to(trustees::active)))
                 .default_service(web::to(not_found)),
         );
 }

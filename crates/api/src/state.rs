@@ -1,7 +1,9 @@
 use std::sync::Arc;
 
 use domain::ports::Readiness;
-use domain::services::{ActionService, AuthService, CommitteeService, NoticeService, UserService};
+use domain::services::{
+    ActionService, AuthService, CommitteeService, DirectoryService, NoticeService, UserService,
+};
 
 /// Everything the handlers need, shared by all workers.
 #[derive(Clone)]
@@ -11,6 +13,7 @@ pub struct AppState {
     pub actions: ActionService,
     pub notices: NoticeService,
     pub committees: CommitteeService,
+    pub directory: DirectoryService,
     pub readiness: Arc<dyn Readiness>,
     /// `ALLOW_REGISTRATION`: the portal is members-only unless an operator opts in.
     pub registration_enabled: bool,

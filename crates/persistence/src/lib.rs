@@ -2,6 +2,7 @@
 
 mod actions;
 mod committees;
+mod directory;
 mod error;
 mod notices;
 mod pool;
@@ -13,6 +14,7 @@ mod users;
 
 pub use actions::PgActionRepository;
 pub use committees::PgCommitteeRepository;
+pub use directory::PgDirectoryRepository;
 pub use notices::PgNoticeRepository;
 pub use pool::{connect, run_migrations, PgPool};
 pub use readiness::PgReadiness;

@@ -6,10 +6,12 @@ use api::AppState;
 use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
 use domain::ports::Clock;
-use domain::services::{ActionService, AuthService, CommitteeService, NoticeService, UserService};
+use domain::services::{
+    ActionService, AuthService, CommitteeService, DirectoryService, NoticeService, UserService,
+};
 use persistence::{
-    PgActionRepository, PgCommitteeRepository, PgNoticeRepository, PgPool, PgReadiness,
-    PgResetRequestRepository, PgUserRepository,
+    PgActionRepository, PgCommitteeRepository, PgDirectoryRepository, PgNoticeRepository, PgPool,
+    PgReadiness, PgResetRequestRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -43,6 +45,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             committees: Arc::new(PgCommitteeRepository::new(pool.clone())),
             clock: clock.clone(),
         },
+        directory: DirectoryService { directory: Arc::new(PgDirectoryRepository::new(pool.clone())) },
         readiness: Arc::new(PgReadiness::new(pool)),
         registration_enabled: config.allow_registration,
         trust_proxy: config.trust_proxy,

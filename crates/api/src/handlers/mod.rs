@@ -5,4 +5,5 @@ pub mod committee_messages;
 pub mod committees;
 pub mod health;
 pub mod notices;
+pub mod trustees;
 pub mod users;

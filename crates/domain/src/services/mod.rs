@@ -3,11 +3,13 @@
 pub mod actions;
 pub mod auth;
 pub mod committees;
+pub mod directory;
 pub mod notices;
 pub mod users;
 
 pub use actions::{ActionService, CreateAction};
 pub use auth::{AuthService, SignedIn};
 pub use committees::{AddMember, CommitteeService, CreateCommittee};
+pub use directory::DirectoryService;
 pub use notices::{CreateNotice, NoticeService};
 pub use users::{CreateUser, UpdateUser, UserService};
