@@ -6,7 +6,8 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
 use crate::handlers::{
-    actions, auth, committee_members, committee_messages, committees, health, notices, trustees, users,
+    actions, auth, committee_members, committee_messages, committees, dashboard, health, notices, trustees,
+    users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -41,6 +42,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::put().to(users::update))
                         .route(web::delete().to(users::delete)),
                 )
+                .service(resource("/dashboard/stats").route(web::get().to(dashboard::stats)))
                 .service(
                     resource("/actions")
                         .route(web::get().to(actions::list))

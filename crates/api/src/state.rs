@@ -2,7 +2,8 @@ use std::sync::Arc;
 
 use domain::ports::Readiness;
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DirectoryService, NoticeService, UserService,
+    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, NoticeService,
+    UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -14,6 +15,7 @@ pub struct AppState {
     pub notices: NoticeService,
     pub committees: CommitteeService,
     pub directory: DirectoryService,
+    pub dashboard: DashboardService,
     pub readiness: Arc<dyn Readiness>,
     /// `ALLOW_REGISTRATION`: the portal is members-only unless an operator opts in.
     pub registration_enabled: bool,

@@ -2,6 +2,7 @@
 
 mod actions;
 mod committees;
+mod dashboard;
 mod directory;
 mod error;
 mod notices;
@@ -14,6 +15,7 @@ mod users;
 
 pub use actions::PgActionRepository;
 pub use committees::PgCommitteeRepository;
+pub use dashboard::PgDashboardRepository;
 pub use directory::PgDirectoryRepository;
 pub use notices::PgNoticeRepository;
 pub use pool::{connect, run_migrations, PgPool};

@@ -7,11 +7,12 @@ use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
 use domain::ports::Clock;
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DirectoryService, NoticeService, UserService,
+    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, NoticeService,
+    UserService,
 };
 use persistence::{
-    PgActionRepository, PgCommitteeRepository, PgDirectoryRepository, PgNoticeRepository, PgPool,
-    PgReadiness, PgResetRequestRepository, PgUserRepository,
+    PgActionRepository, PgCommitteeRepository, PgDashboardRepository, PgDirectoryRepository,
+    PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -46,6 +47,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             clock: clock.clone(),
         },
         directory: DirectoryService { directory: Arc::new(PgDirectoryRepository::new(pool.clone())) },
+        dashboard: DashboardService { dashboard: Arc::new(PgDashboardRepository::new(pool.clone())), clock },
         readiness: Arc::new(PgReadiness::new(pool)),
         registration_enabled: config.allow_registration,
         trust_proxy: config.trust_proxy,

@@ -2,6 +2,7 @@
 
 pub mod action;
 pub mod committee;
+pub mod dashboard;
 pub mod directory;
 pub mod input;
 pub mod message;

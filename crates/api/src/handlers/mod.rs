@@ -3,6 +3,7 @@ pub mod auth;
 pub mod committee_members;
 pub mod committee_messages;
 pub mod committees;
+pub mod dashboard;
 pub mod health;
 pub mod notices;
 pub mod trustees;

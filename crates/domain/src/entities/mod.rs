@@ -5,6 +5,7 @@ mod string_enum;
 
 pub mod action;
 pub mod committee;
+pub mod dashboard;
 pub mod directory;
 pub mod document;
 pub mod notice;

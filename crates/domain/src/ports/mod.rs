@@ -4,6 +4,7 @@
 pub mod action_repository;
 pub mod clock;
 pub mod committee_repository;
+pub mod dashboard_repository;
 pub mod directory_repository;
 pub mod login_throttle;
 pub mod notice_repository;
@@ -16,6 +17,7 @@ pub mod user_repository;
 pub use action_repository::{ActionRepository, ActionWriteError};
 pub use clock::Clock;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};
+pub use dashboard_repository::DashboardRepository;
 pub use directory_repository::DirectoryRepository;
 pub use login_throttle::LoginThrottle;
 pub use notice_repository::NoticeRepository;

@@ -3,6 +3,7 @@
 pub mod actions;
 pub mod auth;
 pub mod committees;
+pub mod dashboard;
 pub mod directory;
 pub mod notices;
 pub mod users;
@@ -10,6 +11,7 @@ pub mod users;
 pub use actions::{ActionService, CreateAction};
 pub use auth::{AuthService, SignedIn};
 pub use committees::{AddMember, CommitteeService, CreateCommittee};
+pub use dashboard::DashboardService;
 pub use directory::DirectoryService;
 pub use notices::{CreateNotice, NoticeService};
 pub use users::{CreateUser, UpdateUser, UserService};
