@@ -9,8 +9,9 @@ PORT ?= 8080
 LOCAL := .local
 DB_NAME ?= trustee_portal
 CARGO ?= cargo
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
-.PHONY: help run test deps system-deps frontend-deps build build-server build-frontend \
+.PHONY: help run test deps test-deps system-deps frontend-deps build build-server build-frontend \
         lint-rust test-rust test-frontend check-deploy schema db-stop clean
 
 help:
@@ -31,6 +32,10 @@ frontend/node_modules/.installed: frontend/package.json frontend/package-lock.js
 	@touch $@
 
 deps: system-deps
+
+# Tests also need nginx (deployment checks, end-to-end) and Chromium (end-to-end).
+test-deps:
+	@WITH_BROWSER=1 scripts/install-system-deps.sh
 
 # The front end joins every target once it exists.
 ifneq ($(wildcard frontend/package.json),)
@@ -55,7 +60,7 @@ build: build-server
 # generated once into .local/admin-password and printed at every start.
 run: deps build
 	@mkdir -p $(LOCAL)/data
-	@[ -s $(LOCAL)/admin-password ] || (tr -dc 'A-HJ-NP-Za-km-z2-9' </dev/urandom | head -c 16 > $(LOCAL)/admin-password)
+	@[ -s $(LOCAL)/admin-password ] || python3 -c 'import secrets; a="ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789"; print("".join(secrets.choice(a) for _ in range(16)), end="")' > $(LOCAL)/admin-password
 	@server=$$(scripts/ensure-postgres.sh); \
 	  psql "$$server/postgres" -Atqc "select 1 from pg_database where datname='$(DB_NAME)'" | grep -q 1 \
 	    || psql "$$server/postgres" -qc 'create database $(DB_NAME)'; \
@@ -66,7 +71,7 @@ run: deps build
 	  echo; \
 	  APP_ENV=development DATABASE_URL="$$server/$(DB_NAME)" PORT=$(PORT) DATA_DIR=$(LOCAL)/data \
 	  STATIC_DIR=frontend/dist ADMIN_EMAIL=admin@example.org ADMIN_PASSWORD="$$(cat $(LOCAL)/admin-password)" \
-	  exec ./target/release/trustee-portal serve
+	  exec $(TARGET_DIR)/release/trustee-portal serve
 
 db-stop:
 	@if [ -f $(LOCAL)/pg/data/postmaster.pid ]; then \
@@ -76,7 +81,7 @@ db-stop:
 
 ## --- test -----------------------------------------------------------------------------------
 
-test: deps lint-rust test-rust check-deploy
+test: deps test-deps lint-rust test-rust check-deploy
 	@echo "All checks and tests passed."
 
 lint-rust:

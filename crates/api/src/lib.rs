@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod blocking;
+pub mod download;
 mod dto;
 pub mod error;
 mod extractors;
@@ -8,6 +9,7 @@ mod handlers;
 pub mod request_log;
 pub mod routes;
 mod state;
+pub mod upload;
 
 pub use routes::configure;
 pub use state::AppState;

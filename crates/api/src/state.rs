@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use domain::ports::Readiness;
+use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, NoticeService,
     UserService,
@@ -17,6 +17,8 @@ pub struct AppState {
     pub directory: DirectoryService,
     pub dashboard: DashboardService,
     pub readiness: Arc<dyn Readiness>,
+    /// Uploaded files (documents, minutes, committee documents).
+    pub files: Arc<dyn FileStore>,
     /// `ALLOW_REGISTRATION`: the portal is members-only unless an operator opts in.
     pub registration_enabled: bool,
     /// Take the client address from `X-Forwarded-For` (set it only behind a proxy that overwrites it).

@@ -2,6 +2,7 @@
 
 pub mod entities;
 pub mod error;
+pub mod files;
 pub mod ids;
 pub mod permissions;
 pub mod ports;

@@ -11,7 +11,8 @@ use server::{first_admin, http, wiring};
 fn init_logging() {
     let filter = EnvFilter::try_from_env("LOG_LEVEL").unwrap_or_else(|_| EnvFilter::new("info"));
     let json = std::env::var("LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false).with_ansi(ansi);
     if json {
         builder.json().init();
     } else {

@@ -11,7 +11,7 @@ use domain::services::{
     UserService,
 };
 use persistence::{
-    PgActionRepository, PgCommitteeRepository, PgDashboardRepository, PgDirectoryRepository,
+    LocalFileStore, PgActionRepository, PgCommitteeRepository, PgDashboardRepository, PgDirectoryRepository,
     PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository,
 };
 
@@ -49,6 +49,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         directory: DirectoryService { directory: Arc::new(PgDirectoryRepository::new(pool.clone())) },
         dashboard: DashboardService { dashboard: Arc::new(PgDashboardRepository::new(pool.clone())), clock },
         readiness: Arc::new(PgReadiness::new(pool)),
+        files: Arc::new(LocalFileStore::new(&config.data_dir)?),
         registration_enabled: config.allow_registration,
         trust_proxy: config.trust_proxy,
     })

@@ -1,0 +1,148 @@
+//! Reads a multipart upload: text fields into memory, the one file streamed into the file store.
+//!
+//! The 10 MB limit is counted while streaming, and the type is checked by extension and by content, so
+//! nothing but an accepted file ever becomes permanent: until the use case commits it, the file is a
+//! pending one that disappears when dropped.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::Arc;
+
+use actix_multipart::{Field, Multipart};
+use actix_web::web;
+use futures_util::StreamExt;
+
+use domain::files::{self, FileKind, MAX_UPLOAD_BYTES, SNIFF_BYTES, TOO_LARGE_MESSAGE};
+use domain::ports::{FileStore, PendingFile};
+use domain::DomainError;
+
+use crate::error::ApiError;
+
+/// Text fields are short (titles, dates, links).
+const MAX_TEXT_FIELD_BYTES: usize = 16 * 1024;
+const MAX_TEXT_FIELDS: usize = 20;
+
+/// An uploaded file, written but not yet committed.
+pub struct ReceivedFile {
+    pub pending: Box<dyn PendingFile>,
+    pub file_name: String,
+    pub kind: FileKind,
+    pub size: u64,
+}
+
+pub struct Upload {
+    pub fields: HashMap<String, String>,
+    pub file: Option<ReceivedFile>,
+}
+
+impl Upload {
+    /// A text field, `None` when absent.
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.fields.get(name).map(String::as_str)
+    }
+}
+
+fn bad_request(message: impl Into<String>) -> ApiError {
+    DomainError::BadRequest(message.into()).into()
+}
+
+fn unexpected(error: impl std::fmt::Display) -> ApiError {
+    DomainError::Unexpected(anyhow::anyhow!("upload failed: {error}")).into()
+}
+
+/// Reads the whole multipart body. The file part must be named `file`; other parts are text.
+pub async fn read_upload(
+    mut payload: Multipart,
+    store: Arc<dyn FileStore>,
+    allowed: &'static [FileKind],
+) -> Result<Upload, ApiError> {
+    let mut fields = HashMap::new();
+    let mut file = None;
+    while let Some(item) = payload.next().await {
+        let field = item.map_err(|e| bad_request(format!("Malformed upload: {e}")))?;
+        let name = field.name().unwrap_or_default().to_string();
+        let file_name = field.content_disposition().and_then(|cd| cd.get_filename()).map(str::to_string);
+        match (name.as_str(), file_name) {
+            ("file", Some(file_name)) if !file_name.is_empty() => {
+                if file.is_some() {
+                    return Err(bad_request("Only one file can be uploaded at a time."));
+                }
+                file = Some(receive_file(field, &file_name, store.clone(), allowed).await?);
+            }
+            ("file", _) => drain(field).await?,
+            _ => {
+                if fields.len() >= MAX_TEXT_FIELDS {
+                    return Err(bad_request("Too many fields in the upload."));
+                }
+                let value = read_text(field).await?;
+                fields.insert(name, value);
+            }
+        }
+    }
+    Ok(Upload { fields, file })
+}
+
+async fn read_text(mut field: Field) -> Result<String, ApiError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.next().await {
+        let chunk = chunk.map_err(|e| bad_request(format!("Malformed upload: {e}")))?;
+        if bytes.len() + chunk.len() > MAX_TEXT_FIELD_BYTES {
+            return Err(bad_request("A text field of the upload is too long."));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    String::from_utf8(bytes).map_err(|_| bad_request("Text fields must be UTF-8."))
+}
+
+async fn drain(mut field: Field) -> Result<(), ApiError> {
+    while let Some(chunk) = field.next().await {
+        chunk.map_err(|e| bad_request(format!("Malformed upload: {e}")))?;
+    }
+    Ok(())
+}
+
+async fn receive_file(
+    mut field: Field,
+    raw_name: &str,
+    store: Arc<dyn FileStore>,
+    allowed: &'static [FileKind],
+) -> Result<ReceivedFile, ApiError> {
+    let file_name = files::clean_file_name(raw_name);
+    let kind = FileKind::from_file_name(&file_name).filter(|k| allowed.contains(k)).ok_or_else(|| {
+        ApiError::from(DomainError::invalid(
+            "file",
+            format!("This type of file is not accepted. Accepted types: {}.", FileKind::list(allowed)),
+        ))
+    })?;
+
+    let mut pending = web::block(move || store.begin()).await.map_err(unexpected)?.map_err(unexpected)?;
+    let mut size: u64 = 0;
+    let mut head: Vec<u8> = Vec::with_capacity(SNIFF_BYTES);
+    while let Some(chunk) = field.next().await {
+        let chunk = chunk.map_err(|e| bad_request(format!("Malformed upload: {e}")))?;
+        size += chunk.len() as u64;
+        if size > MAX_UPLOAD_BYTES {
+            // `pending` is dropped here, which removes the partial file.
+            return Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()).into());
+        }
+        if head.len() < SNIFF_BYTES {
+            let take = (SNIFF_BYTES - head.len()).min(chunk.len());
+            head.extend_from_slice(&chunk[..take]);
+        }
+        pending = web::block(move || pending.write_all(&chunk).map(|()| pending))
+            .await
+            .map_err(unexpected)?
+            .map_err(unexpected)?;
+    }
+    if size == 0 {
+        return Err(DomainError::invalid("file", "The file is empty.").into());
+    }
+    if !kind.matches_content(&head) {
+        return Err(DomainError::invalid(
+            "file",
+            format!("The file's content is not a valid {} file.", kind.extension().to_ascii_uppercase()),
+        )
+        .into());
+    }
+    Ok(ReceivedFile { pending, file_name, kind, size })
+}

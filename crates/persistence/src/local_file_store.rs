@@ -1,0 +1,141 @@
+//! Uploaded files on the local disk under `DATA_DIR/files`.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use domain::files::StorageKey;
+use domain::ports::{FileStore, PendingFile};
+
+/// Files are named by random UUIDs (never by user input) in one folder; uploads are written to
+/// `tmp/` first and renamed into place on commit, which is atomic on one file system.
+pub struct LocalFileStore {
+    root: PathBuf,
+    tmp: PathBuf,
+}
+
+impl LocalFileStore {
+    pub fn new(data_dir: &Path) -> anyhow::Result<Self> {
+        let root = data_dir.join("files");
+        let tmp = root.join("tmp");
+        fs::create_dir_all(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        Ok(Self { root, tmp })
+    }
+
+    fn path_of(&self, key: &StorageKey) -> PathBuf {
+        self.root.join(key.as_str())
+    }
+}
+
+impl FileStore for LocalFileStore {
+    fn begin(&self) -> anyhow::Result<Box<dyn PendingFile>> {
+        let key = StorageKey::parse(&uuid::Uuid::new_v4().to_string())
+            .ok_or_else(|| anyhow::anyhow!("generated key rejected"))?;
+        let temp_path = self.tmp.join(format!("{key}.part"));
+        let file =
+            File::create_new(&temp_path).with_context(|| format!("cannot create {}", temp_path.display()))?;
+        Ok(Box::new(LocalPendingFile {
+            file: Some(file),
+            temp_path,
+            final_path: self.path_of(&key),
+            key,
+            committed: false,
+        }))
+    }
+
+    fn read(&self, key: &StorageKey) -> anyhow::Result<Vec<u8>> {
+        let path = self.path_of(key);
+        fs::read(&path).with_context(|| format!("cannot read stored file {key}"))
+    }
+
+    fn delete(&self, key: &StorageKey) -> anyhow::Result<()> {
+        match fs::remove_file(self.path_of(key)) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(e).with_context(|| format!("cannot delete stored file {key}")),
+        }
+    }
+}
+
+struct LocalPendingFile {
+    file: Option<File>,
+    temp_path: PathBuf,
+    final_path: PathBuf,
+    key: StorageKey,
+    committed: bool,
+}
+
+impl Write for LocalPendingFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self.file.as_mut() {
+            Some(file) => file.write(buf),
+            None => Err(io::Error::other("file already committed")),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self.file.as_mut() {
+            Some(file) => file.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl PendingFile for LocalPendingFile {
+    fn commit(mut self: Box<Self>) -> anyhow::Result<StorageKey> {
+        let file = self.file.take().ok_or_else(|| anyhow::anyhow!("file already committed"))?;
+        file.sync_all().context("cannot flush the upload to disk")?;
+        drop(file);
+        fs::rename(&self.temp_path, &self.final_path).context("cannot move the upload into place")?;
+        self.committed = true;
+        Ok(self.key.clone())
+    }
+}
+
+impl Drop for LocalPendingFile {
+    fn drop(&mut self) {
+        if !self.committed {
+            self.file.take();
+            let _ = fs::remove_file(&self.temp_path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count_files(dir: &Path) -> usize {
+        fs::read_dir(dir)
+            .map(|d| d.filter(|e| e.as_ref().is_ok_and(|e| e.path().is_file())).count())
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn committed_files_can_be_read_and_deleted() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = LocalFileStore::new(dir.path()).unwrap();
+        let mut pending = store.begin().unwrap();
+        pending.write_all(b"%PDF-1.4 hello").unwrap();
+        let key = pending.commit().unwrap();
+        assert_eq!(store.read(&key).unwrap(), b"%PDF-1.4 hello");
+        assert_eq!(count_files(&dir.path().join("files/tmp")), 0);
+        store.delete(&key).unwrap();
+        assert!(store.read(&key).is_err());
+        store.delete(&key).unwrap();
+    }
+
+    #[test]
+    fn dropped_uploads_leave_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = LocalFileStore::new(dir.path()).unwrap();
+        let mut pending = store.begin().unwrap();
+        pending.write_all(b"partial").unwrap();
+        assert_eq!(count_files(&dir.path().join("files/tmp")), 1);
+        drop(pending);
+        assert_eq!(count_files(&dir.path().join("files/tmp")), 0);
+        assert_eq!(count_files(&dir.path().join("files")), 0);
+    }
+}
