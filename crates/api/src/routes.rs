@@ -5,7 +5,10 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
-use crate::handlers::{auth, documents, health, meetings, minutes, user_guide, users};
+use crate::handlers::{
+    actions, auth, committee_members, committee_messages, committees, dashboard, documents, health, meetings,
+    minutes, notices, trustees, user_guide, users,
+};
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -40,6 +43,45 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::delete().to(users::delete)),
                 )
                 .configure(files_routes)
+                .service(resource("/dashboard/stats").route(web::get().to(dashboard::stats)))
+                .service(
+                    resource("/actions")
+                        .route(web::get().to(actions::list))
+                        .route(web::post().to(actions::create)),
+                )
+                .service(
+                    resource("/actions/{id}")
+                        .route(web::patch().to(actions::set_status))
+                        .route(web::delete().to(actions::delete)),
+                )
+                .service(
+                    resource("/notices")
+                        .route(web::get().to(notices::list))
+                        .route(web::post().to(notices::create)),
+                )
+                .service(resource("/notices/{id}").route(web::delete().to(notices::delete)))
+                .service(
+                    resource("/committees")
+                        .route(web::get().to(committees::list))
+                        .route(web::post().to(committees::create)),
+                )
+                .service(resource("/committees/{id}").route(web::delete().to(committees::delete)))
+                .service(resource("/committees/{id}/archive").route(web::patch().to(committees::archive)))
+                .service(
+                    resource("/committees/{id}/members")
+                        .route(web::get().to(committee_members::list))
+                        .route(web::post().to(committee_members::add)),
+                )
+                .service(
+                    resource("/committees/{id}/members/{user_id}")
+                        .route(web::delete().to(committee_members::remove)),
+                )
+                .service(
+                    resource("/committees/{id}/messages")
+                        .route(web::get().to(committee_messages::list))
+                        .route(web::post().to(committee_messages::post)),
+                )
+                .service(resource("/trustees/active").route(web::get().to(trustees::active)))
                 .default_service(web::to(not_found)),
         );
 }

@@ -1,17 +1,24 @@
 use std::sync::Arc;
 
 use domain::ports::{FileStore, Readiness};
-use domain::services::{AuthService, DocumentService, MeetingService, MinutesService, UserService};
+use domain::services::{
+    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
+    MeetingService, MinutesService, NoticeService, UserService,
+};
 
 /// Everything the handlers need, shared by all workers.
 #[derive(Clone)]
 pub struct AppState {
     pub auth: AuthService,
     pub users: UserService,
-    // Documents, minutes and meetings (issue 3).
     pub documents: DocumentService,
     pub minutes: MinutesService,
     pub meetings: MeetingService,
+    pub actions: ActionService,
+    pub notices: NoticeService,
+    pub committees: CommitteeService,
+    pub directory: DirectoryService,
+    pub dashboard: DashboardService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

@@ -130,6 +130,55 @@ pub fn is_web_link(value: &str) -> bool {
     value.len() <= 2000 && !host.is_empty() && !value.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
+/// One of an enum's spellings, or `default` when absent or blank.
+pub fn optional_choice<T: std::str::FromStr>(
+    errors: &mut FieldErrors,
+    field: &str,
+    raw: Option<&str>,
+    default: T,
+    message: &str,
+) -> T {
+    match raw.map(str::trim).filter(|v| !v.is_empty()) {
+        None => default,
+        Some(value) => value.parse().unwrap_or_else(|_| {
+            errors.add(field, message);
+            default
+        }),
+    }
+}
+
+/// An optional calendar date `YYYY-MM-DD`; `None` when absent or blank.
+pub fn optional_date(
+    errors: &mut FieldErrors,
+    field: &str,
+    label: &str,
+    raw: Option<&str>,
+) -> Option<chrono::NaiveDate> {
+    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
+    let parsed = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").ok().filter(|_| value.len() == 10);
+    if parsed.is_none() {
+        errors.add(field, format!("{label} must be a date (YYYY-MM-DD)"));
+    }
+    parsed
+}
+
+/// An optional RFC 3339 timestamp (`2026-03-05T18:30:00Z`); `None` when absent or blank.
+pub fn optional_timestamp(
+    errors: &mut FieldErrors,
+    field: &str,
+    label: &str,
+    raw: Option<&str>,
+) -> Option<chrono::DateTime<chrono::Utc>> {
+    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
+    match chrono::DateTime::parse_from_rfc3339(value) {
+        Ok(at) => Some(at.with_timezone(&chrono::Utc)),
+        Err(_) => {
+            errors.add(field, format!("{label} must be a date and time (for example 2026-03-05T18:30:00Z)"));
+            None
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,5 +219,38 @@ mod tests {
         errors.add("email", INVALID_EMAIL);
         assert_eq!(errors.fields()["name"], "Name is required");
         assert_eq!(errors.to_string(), format!("{INVALID_EMAIL} Name is required"));
+    }
+
+    #[test]
+    fn choices_dates_and_timestamps() {
+        use crate::entities::action::ActionPriority;
+        let mut errors = FieldErrors::new();
+        let low = optional_choice(&mut errors, "priority", Some("low"), ActionPriority::Medium, "bad");
+        let default = optional_choice(&mut errors, "priority", Some(" "), ActionPriority::Medium, "bad");
+        assert_eq!((low, default), (ActionPriority::Low, ActionPriority::Medium));
+        assert!(errors.is_empty());
+        optional_choice(&mut errors, "priority", Some("urgent"), ActionPriority::Medium, "bad");
+        assert_eq!(errors.fields()["priority"], "bad");
+
+        let mut errors = FieldErrors::new();
+        assert_eq!(
+            optional_date(&mut errors, "dueDate", "Due date", Some("2026-03-05")),
+            chrono::NaiveDate::from_ymd_opt(2026, 3, 5)
+        );
+        assert_eq!(optional_date(&mut errors, "dueDate", "Due date", Some("")), None);
+        assert!(errors.is_empty());
+        for bad in ["2026-3-5", "2026-02-30", "05/03/2026", "2026-03-05T10:00:00Z"] {
+            let mut errors = FieldErrors::new();
+            assert_eq!(optional_date(&mut errors, "dueDate", "Due date", Some(bad)), None, "{bad}");
+            assert_eq!(errors.fields()["dueDate"], "Due date must be a date (YYYY-MM-DD)");
+        }
+
+        let mut errors = FieldErrors::new();
+        let at = optional_timestamp(&mut errors, "expiresAt", "Expiry", Some("2026-03-05T19:30:00+01:00"));
+        assert_eq!(at.map(|a| a.to_rfc3339()), Some("2026-03-05T18:30:00+00:00".to_string()));
+        assert_eq!(optional_timestamp(&mut errors, "expiresAt", "Expiry", None), None);
+        assert!(errors.is_empty());
+        assert_eq!(optional_timestamp(&mut errors, "expiresAt", "Expiry", Some("tomorrow")), None);
+        assert!(errors.fields()["expiresAt"].starts_with("Expiry must be a date and time"));
     }
 }

@@ -42,3 +42,26 @@ impl From<TxError> for RepoError {
         }
     }
 }
+
+/// How a transaction that a port may refuse ends: with the port's refusal `E` or a driver error. Both
+/// roll the transaction back.
+#[derive(Debug)]
+pub(crate) enum Refusal<E> {
+    Refused(E),
+    Db(DieselError),
+}
+
+impl<E> From<DieselError> for Refusal<E> {
+    fn from(error: DieselError) -> Self {
+        Refusal::Db(error)
+    }
+}
+
+impl<E: From<RepoError>> Refusal<E> {
+    pub(crate) fn into_error(self) -> E {
+        match self {
+            Refusal::Refused(e) => e,
+            Refusal::Db(e) => E::from(repo_error(e)),
+        }
+    }
+}

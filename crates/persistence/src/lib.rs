@@ -1,10 +1,15 @@
 #![doc = include_str!("../README.md")]
 
+mod actions;
+mod committees;
+mod dashboard;
+mod directory;
 mod documents;
 mod error;
 mod local_file_store;
 mod meetings;
 mod minutes;
+mod notices;
 mod pool;
 mod readiness;
 mod reset_requests;
@@ -12,10 +17,15 @@ mod reset_requests;
 mod schema;
 mod users;
 
+pub use actions::PgActionRepository;
+pub use committees::PgCommitteeRepository;
+pub use dashboard::PgDashboardRepository;
+pub use directory::PgDirectoryRepository;
 pub use documents::PgDocumentRepository;
 pub use local_file_store::LocalFileStore;
 pub use meetings::PgMeetingRepository;
 pub use minutes::PgMinutesRepository;
+pub use notices::PgNoticeRepository;
 pub use pool::{connect, run_migrations, PgPool};
 pub use readiness::PgReadiness;
 pub use reset_requests::PgResetRequestRepository;

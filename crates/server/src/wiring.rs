@@ -7,16 +7,19 @@ use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
-    AuthService, DocumentService, MeetingService, MinutesService, UserService, ViewTickets,
+    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
+    MeetingService, MinutesService, NoticeService, UserService, ViewTickets,
 };
 use persistence::{
-    LocalFileStore, PgDocumentRepository, PgMeetingRepository, PgMinutesRepository, PgPool, PgReadiness,
+    LocalFileStore, PgActionRepository, PgCommitteeRepository, PgDashboardRepository, PgDirectoryRepository,
+    PgDocumentRepository, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgPool, PgReadiness,
     PgResetRequestRepository, PgUserRepository,
 };
 
 use crate::config::Config;
 
 pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let users = Arc::new(PgUserRepository::new(pool.clone()));
     let hasher = Arc::new(BcryptHasher::new(config.bcrypt_cost)?);
     let tokens =
@@ -26,11 +29,10 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         reset_requests: Arc::new(PgResetRequestRepository::new(pool.clone())),
         hasher: hasher.clone(),
         tokens,
-        clock: Arc::new(SystemClock),
+        clock: clock.clone(),
         throttle: Arc::new(MemoryLoginThrottle::standard()),
     };
     let files: Arc<dyn FileStore> = Arc::new(LocalFileStore::new(&config.data_dir)?);
-    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let tickets = ViewTickets { auth: auth.clone() };
     let documents = DocumentService {
         documents: Arc::new(PgDocumentRepository::new(pool.clone())),
@@ -44,13 +46,28 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         tickets,
         clock: clock.clone(),
     };
-    let meetings = MeetingService { meetings: Arc::new(PgMeetingRepository::new(pool.clone())), clock };
+    let meetings =
+        MeetingService { meetings: Arc::new(PgMeetingRepository::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         auth,
         users: UserService { users, hasher },
         documents,
         minutes,
         meetings,
+        actions: ActionService {
+            actions: Arc::new(PgActionRepository::new(pool.clone())),
+            clock: clock.clone(),
+        },
+        notices: NoticeService {
+            notices: Arc::new(PgNoticeRepository::new(pool.clone())),
+            clock: clock.clone(),
+        },
+        committees: CommitteeService {
+            committees: Arc::new(PgCommitteeRepository::new(pool.clone())),
+            clock: clock.clone(),
+        },
+        directory: DirectoryService { directory: Arc::new(PgDirectoryRepository::new(pool.clone())) },
+        dashboard: DashboardService { dashboard: Arc::new(PgDashboardRepository::new(pool.clone())), clock },
         readiness: Arc::new(PgReadiness::new(pool)),
         files,
         registration_enabled: config.allow_registration,

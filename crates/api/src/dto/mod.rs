@@ -1,8 +1,14 @@
 //! Wire shapes (camelCase JSON) and their conversions from domain entities.
 
+pub mod action;
+pub mod committee;
+pub mod dashboard;
+pub mod directory;
 pub mod document;
+pub mod input;
 pub mod meeting;
 pub mod message;
 pub mod minutes;
+pub mod notice;
 pub mod time;
 pub mod user;

@@ -1,7 +1,14 @@
+pub mod actions;
 pub mod auth;
+pub mod committee_members;
+pub mod committee_messages;
+pub mod committees;
+pub mod dashboard;
 pub mod documents;
 pub mod health;
 pub mod meetings;
 pub mod minutes;
+pub mod notices;
+pub mod trustees;
 pub mod user_guide;
 pub mod users;

@@ -1,4 +1,6 @@
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
+
+use crate::{ActionId, UserId};
 
 string_enum!(
     /// An action's status as the API reports it. `Overdue` is derived, never stored or set.
@@ -32,6 +34,48 @@ impl ActionStatus {
             (status, _) => status,
         }
     }
+}
+
+/// A task the board tracks (spec §3 Action).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Action {
+    pub id: ActionId,
+    pub title: String,
+    pub description: String,
+    /// `None` once the assignee's account has been deleted: the action itself is kept.
+    pub assigned_to: Option<UserId>,
+    pub assigned_to_name: Option<String>,
+    pub due_date: Option<NaiveDate>,
+    pub priority: ActionPriority,
+    /// As stored (never `Overdue`) when read from a repository; use cases hand out `reported_on(today)`.
+    pub status: ActionStatus,
+    pub completed_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Action {
+    /// The action as the board sees it on `today`: its status becomes `Overdue` when that applies.
+    pub fn reported_on(mut self, today: NaiveDate) -> Self {
+        self.status = ActionStatus::reported(self.status, self.due_date, today);
+        self
+    }
+
+    /// A complete action never changes again (spec §4: there is no way back).
+    pub fn is_final(&self) -> bool {
+        self.status == ActionStatus::Complete
+    }
+}
+
+/// A validated action to insert; it starts pending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewAction {
+    pub title: String,
+    pub description: String,
+    pub assigned_to: UserId,
+    pub created_by: UserId,
+    pub due_date: Option<NaiveDate>,
+    pub priority: ActionPriority,
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@ mod string_enum;
 
 pub mod action;
 pub mod committee;
+pub mod dashboard;
+pub mod directory;
 pub mod document;
 pub mod meeting;
 pub mod minutes;

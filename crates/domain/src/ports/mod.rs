@@ -1,24 +1,34 @@
 //! Ports: what the use cases need from the outside world. Implemented by `persistence` and `auth`,
 //! and by in-memory fakes in tests. All are synchronous; the `api` crate calls them off the async workers.
 
+pub mod action_repository;
 pub mod clock;
+pub mod committee_repository;
+pub mod dashboard_repository;
+pub mod directory_repository;
 pub mod document_repository;
 pub mod file_store;
 pub mod login_throttle;
 pub mod meeting_repository;
 pub mod minutes_repository;
+pub mod notice_repository;
 pub mod password_hasher;
 pub mod readiness;
 pub mod reset_request_repository;
 pub mod token_service;
 pub mod user_repository;
 
+pub use action_repository::{ActionRepository, ActionWriteError};
 pub use clock::Clock;
+pub use committee_repository::{CommitteeRepository, CommitteeWriteError};
+pub use dashboard_repository::DashboardRepository;
+pub use directory_repository::DirectoryRepository;
 pub use document_repository::DocumentRepository;
 pub use file_store::{FileStore, PendingFile, ReceivedFile};
 pub use login_throttle::LoginThrottle;
 pub use meeting_repository::MeetingRepository;
 pub use minutes_repository::MinutesRepository;
+pub use notice_repository::NoticeRepository;
 pub use password_hasher::PasswordHasher;
 pub use readiness::Readiness;
 pub use reset_request_repository::ResetRequestRepository;

@@ -62,13 +62,6 @@ impl TestApp {
         count_files_in(&self.data_dir.path().join("files"))
     }
 
-    /// Runs a statement behind the API (to set up what the API cannot, such as equal timestamps).
-    pub fn execute(&self, sql: &str) {
-        use diesel::RunQueryDsl;
-        let mut conn = self.pool.get().expect("conn");
-        diesel::sql_query(sql).execute(&mut conn).expect("statement");
-    }
-
     pub fn rows(&self, table: &str) -> i64 {
         self.scalar_i64(&format!("SELECT count(*) AS value FROM {table}"))
     }

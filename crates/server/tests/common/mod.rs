@@ -188,6 +188,25 @@ impl TestApp {
         let mut conn = self.pool.get().expect("conn");
         diesel::sql_query(sql).get_result::<Row>(&mut conn).expect("query").value
     }
+
+    /// Runs SQL that changes rows behind the API (a due date in the past, say); returns the rows touched.
+    pub fn execute(&self, sql: &str) -> usize {
+        use diesel::RunQueryDsl;
+        let mut conn = self.pool.get().expect("conn");
+        diesel::sql_query(sql).execute(&mut conn).expect("statement")
+    }
+
+    /// Runs SQL for a text answer (NULL as `None`), to check rows behind the API.
+    pub fn scalar_text(&self, sql: &str) -> Option<String> {
+        use diesel::RunQueryDsl;
+        #[derive(diesel::QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+            value: Option<String>,
+        }
+        let mut conn = self.pool.get().expect("conn");
+        diesel::sql_query(sql).get_result::<Row>(&mut conn).expect("query").value
+    }
 }
 
 impl Drop for TestApp {

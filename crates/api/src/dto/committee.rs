@@ -1,0 +1,83 @@
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use domain::entities::committee::{Committee, CommitteeMember, CommitteeMessage, CommitteeRole};
+
+/// A committee as the caller sees it: `role` is theirs in it, null when they are not a member.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommitteeBody {
+    pub id: i32,
+    pub name: String,
+    pub description: String,
+    pub archived: bool,
+    pub member_count: i64,
+    pub role: Option<CommitteeRole>,
+    #[serde(serialize_with = "super::time::rfc3339")]
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Committee> for CommitteeBody {
+    fn from(committee: Committee) -> Self {
+        Self {
+            id: committee.id.0,
+            name: committee.name,
+            description: committee.description,
+            archived: committee.archived,
+            member_count: committee.member_count,
+            role: committee.viewer_role,
+            created_at: committee.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommitteeMemberBody {
+    pub user_id: i32,
+    pub name: String,
+    pub email: String,
+    pub role: CommitteeRole,
+    #[serde(serialize_with = "super::time::rfc3339")]
+    pub joined_at: DateTime<Utc>,
+}
+
+impl From<CommitteeMember> for CommitteeMemberBody {
+    fn from(member: CommitteeMember) -> Self {
+        Self {
+            user_id: member.user_id.0,
+            name: member.name,
+            email: member.email,
+            role: member.role,
+            joined_at: member.joined_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct MessageAuthorBody {
+    pub id: i32,
+    pub name: String,
+}
+
+/// A chat message; `user` is null once the author's account has been deleted.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommitteeMessageBody {
+    pub id: i64,
+    pub message: String,
+    #[serde(serialize_with = "super::time::rfc3339")]
+    pub sent_at: DateTime<Utc>,
+    pub user: Option<MessageAuthorBody>,
+}
+
+impl From<CommitteeMessage> for CommitteeMessageBody {
+    fn from(message: CommitteeMessage) -> Self {
+        Self {
+            id: message.id.0,
+            message: message.message,
+            sent_at: message.sent_at,
+            user: message.user.map(|author| MessageAuthorBody { id: author.id.0, name: author.name }),
+        }
+    }
+}

@@ -1,0 +1,46 @@
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use domain::entities::directory::{DirectoryCommittee, DirectoryEntry};
+use domain::entities::role::Role;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DirectoryEntryBody {
+    pub id: i32,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub role: Role,
+    #[serde(serialize_with = "super::time::rfc3339")]
+    pub joined_date: DateTime<Utc>,
+    pub committees: Vec<DirectoryCommitteeBody>,
+}
+
+/// `role` is "chair" for a committee chair, "member" otherwise (the directory's own spelling).
+#[derive(Debug, Serialize)]
+pub struct DirectoryCommitteeBody {
+    pub id: i32,
+    pub name: String,
+    pub role: &'static str,
+}
+
+impl From<DirectoryCommittee> for DirectoryCommitteeBody {
+    fn from(committee: DirectoryCommittee) -> Self {
+        Self { id: committee.id.0, name: committee.name, role: committee.role.directory_label() }
+    }
+}
+
+impl From<DirectoryEntry> for DirectoryEntryBody {
+    fn from(entry: DirectoryEntry) -> Self {
+        Self {
+            id: entry.id.0,
+            name: entry.name,
+            email: entry.email,
+            phone: entry.phone,
+            role: entry.role,
+            joined_date: entry.joined,
+            committees: entry.committees.into_iter().map(DirectoryCommitteeBody::from).collect(),
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! Lenient readers for request fields: the contract lets clients send `""` for an absent value.
+
+use serde::{Deserialize, Deserializer};
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum IdOrText {
+    Id(i32),
+    Text(String),
+}
+
+/// An optional id: a number, a string of digits (a `<select>` value), or `null` / `""` for none.
+pub fn optional_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i32>, D::Error> {
+    match Option::<IdOrText>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(IdOrText::Id(id)) => Ok(Some(id)),
+        Some(IdOrText::Text(text)) if text.trim().is_empty() => Ok(None),
+        Some(IdOrText::Text(text)) => text
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| serde::de::Error::custom(format!("expected a numeric id, got '{text}'"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(rename_all = "camelCase")]
+    struct Probe {
+        #[serde(default, deserialize_with = "super::optional_id")]
+        user_id: Option<i32>,
+    }
+
+    fn read(json: &str) -> Result<Option<i32>, serde_json::Error> {
+        serde_json::from_str::<Probe>(json).map(|p| p.user_id)
+    }
+
+    #[test]
+    fn ids_may_be_numbers_digit_strings_or_absent() {
+        assert_eq!(read(r#"{"userId": 7}"#).unwrap(), Some(7));
+        assert_eq!(read(r#"{"userId": "7"}"#).unwrap(), Some(7));
+        assert_eq!(read(r#"{"userId": ""}"#).unwrap(), None);
+        assert_eq!(read(r#"{"userId": null}"#).unwrap(), None);
+        assert_eq!(read(r#"{}"#).unwrap(), None);
+        assert!(read(r#"{"userId": "seven"}"#).is_err());
+        assert!(read(r#"{"userId": 1.5}"#).is_err());
+    }
+}

@@ -1,0 +1,13 @@
+use chrono::{DateTime, Utc};
+
+/// The dashboard's four figures (spec §2 Dashboard).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DashboardStats {
+    /// Pending and not overdue.
+    pub pending_actions: i64,
+    pub documents: i64,
+    /// The soonest meeting that has not started yet.
+    pub next_meeting: Option<DateTime<Utc>>,
+    /// Active accounts.
+    pub trustees: i64,
+}

@@ -1,0 +1,26 @@
+use chrono::{DateTime, Utc};
+
+use super::committee::CommitteeRole;
+use super::role::Role;
+use crate::{CommitteeId, UserId};
+
+/// An active trustee as the directory lists them (spec §3 Directory entry).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirectoryEntry {
+    pub id: UserId,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub role: Role,
+    /// When their account was made.
+    pub joined: DateTime<Utc>,
+    /// Their active committees, by name.
+    pub committees: Vec<DirectoryCommittee>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirectoryCommittee {
+    pub id: CommitteeId,
+    pub name: String,
+    pub role: CommitteeRole,
+}

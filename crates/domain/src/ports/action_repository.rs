@@ -1,0 +1,42 @@
+use chrono::{DateTime, NaiveDate, Utc};
+
+use crate::entities::action::{Action, ActionStatus, NewAction};
+use crate::{ActionId, RepoError};
+
+/// Why an action write was refused. Checked inside the write's transaction, so no concurrent change
+/// can slip between the check and the write.
+#[derive(Debug, thiserror::Error)]
+pub enum ActionWriteError {
+    #[error("action not found")]
+    NotFound,
+    /// The assignee does not exist or their account is inactive.
+    #[error("the assignee is not an active user")]
+    AssigneeNotActive,
+    /// A complete action never changes again.
+    #[error("the action is complete")]
+    AlreadyComplete,
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// Storage of the board's actions. Repositories return the stored status (never `Overdue`).
+pub trait ActionRepository: Send + Sync {
+    /// Newest first (created, then id). `status` filters on the status *reported* on `today`, in the
+    /// query: `Overdue` finds unfinished actions due before `today`, `Pending` and `InProgress` leave
+    /// those out.
+    fn list(&self, status: Option<ActionStatus>, today: NaiveDate) -> Result<Vec<Action>, RepoError>;
+    fn find(&self, id: ActionId) -> Result<Option<Action>, RepoError>;
+    /// Inserts a pending action; `AssigneeNotActive` unless the assignee is an active user (their row
+    /// is share-locked meanwhile, so a concurrent deactivation waits).
+    fn create(&self, action: NewAction) -> Result<Action, ActionWriteError>;
+    /// Stores a settable status (`completed_at` = `at` for `Complete`); `AlreadyComplete` when the
+    /// action was complete, `NotFound` when it does not exist.
+    fn set_status(
+        &self,
+        id: ActionId,
+        status: ActionStatus,
+        at: DateTime<Utc>,
+    ) -> Result<Action, ActionWriteError>;
+    /// `RepoError::NotFound` when there is no such action.
+    fn delete(&self, id: ActionId) -> Result<(), RepoError>;
+}

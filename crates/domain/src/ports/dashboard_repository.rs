@@ -1,0 +1,10 @@
+use chrono::{DateTime, NaiveDate, Utc};
+
+use crate::entities::dashboard::DashboardStats;
+use crate::RepoError;
+
+/// The dashboard's figures, counted in the database.
+pub trait DashboardRepository: Send + Sync {
+    /// Pending actions are those not overdue on `today`; the next meeting is the soonest at or after `now`.
+    fn stats(&self, today: NaiveDate, now: DateTime<Utc>) -> Result<DashboardStats, RepoError>;
+}

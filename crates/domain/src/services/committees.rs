@@ -1,0 +1,217 @@
+//! Sub-committees: listing, creation, archive and delete, membership and chat (spec §2 Committees, §4, §6).
+
+use std::sync::Arc;
+
+use crate::entities::committee::{
+    Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, NewCommittee,
+};
+use crate::entities::user::User;
+use crate::error::DomainError;
+use crate::permissions;
+use crate::ports::{Clock, CommitteeRepository, CommitteeWriteError};
+use crate::validation::{self, FieldErrors};
+use crate::{CommitteeId, MessageId, UserId};
+
+pub const NAME_MAX: usize = 100;
+pub const DESCRIPTION_MAX: usize = 2000;
+pub const MESSAGE_MAX: usize = 4000;
+/// The chat answers with at most this many messages: the latest ones.
+pub const MESSAGES_LIMIT: i64 = 200;
+
+pub const CANNOT_ACCESS: &str = "Only members of this committee, admins and chairs can open it.";
+pub const CANNOT_MANAGE: &str = "Only this committee's chair, admins and chairs can manage it.";
+pub const ARCHIVED_READ_ONLY: &str = "This committee is archived and read-only.";
+pub const ALREADY_ARCHIVED: &str = "This committee is already archived.";
+pub const NOT_ARCHIVED: &str = "Only archived committees can be deleted. Archive it first.";
+pub const ALREADY_MEMBER: &str = "This user is already a member of the committee.";
+pub const USER_REQUIRED: &str = "User is required";
+pub const USER_NOT_ACTIVE: &str = "User must be an active user";
+pub const ROLE_INVALID: &str = "Role must be member or committee_chair";
+
+/// Input of "Create committee", as received.
+#[derive(Debug, Clone, Default)]
+pub struct CreateCommittee {
+    pub name: String,
+    pub description: Option<String>,
+}
+
+/// Input of "Add member", as received.
+#[derive(Debug, Clone, Default)]
+pub struct AddMember {
+    pub user_id: Option<UserId>,
+    /// `member` (the default) or `committee_chair`.
+    pub role: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct CommitteeService {
+    pub committees: Arc<dyn CommitteeRepository>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl CommitteeService {
+    /// Admins and chairs see every committee, others the ones they belong to; archived ones only when
+    /// asked for.
+    pub fn list(&self, actor: &User, include_archived: bool) -> Result<Vec<Committee>, DomainError> {
+        let scope = CommitteeScope { all: permissions::can_see_all_committees(actor.role), include_archived };
+        Ok(self.committees.list(actor.id, scope)?)
+    }
+
+    /// The creator becomes the committee's chair, in the same transaction.
+    pub fn create(&self, actor: &User, input: CreateCommittee) -> Result<Committee, DomainError> {
+        if !permissions::can_create_committees(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can create committees."));
+        }
+        let mut errors = FieldErrors::new();
+        let name = validation::required_text(&mut errors, "name", "Name", &input.name, NAME_MAX);
+        let description = validation::optional_text(
+            &mut errors,
+            "description",
+            "Description",
+            input.description.as_deref(),
+            DESCRIPTION_MAX,
+        )
+        .unwrap_or_default();
+        errors.into_result()?;
+        let new_committee =
+            NewCommittee { name, description, created_by: actor.id, created_at: self.clock.now() };
+        Ok(self.committees.create(new_committee)?)
+    }
+
+    pub fn archive(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+        let committee = self.manageable(actor, id)?;
+        if committee.archived {
+            return Err(DomainError::conflict(ALREADY_ARCHIVED));
+        }
+        self.committees.archive(id, self.clock.now()).map_err(|e| match e {
+            CommitteeWriteError::Archived => DomainError::conflict(ALREADY_ARCHIVED),
+            other => write_error(other),
+        })?;
+        self.committee(actor, id)
+    }
+
+    /// Deletes an archived committee with its members, chat and documents. Returns the storage keys of
+    /// the documents' files, which are removed only once the rows are gone.
+    pub fn delete(&self, actor: &User, id: CommitteeId) -> Result<Vec<String>, DomainError> {
+        let committee = self.manageable(actor, id)?;
+        if !committee.archived {
+            return Err(DomainError::conflict(NOT_ARCHIVED));
+        }
+        self.committees.delete_archived(id).map_err(write_error)
+    }
+
+    pub fn members(&self, actor: &User, id: CommitteeId) -> Result<Vec<CommitteeMember>, DomainError> {
+        self.accessible(actor, id)?;
+        Ok(self.committees.members(id)?)
+    }
+
+    pub fn add_member(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        input: AddMember,
+    ) -> Result<CommitteeMember, DomainError> {
+        self.manageable(actor, id)?;
+        let mut errors = FieldErrors::new();
+        if input.user_id.is_none() {
+            errors.add("userId", USER_REQUIRED);
+        }
+        let role = validation::optional_choice(
+            &mut errors,
+            "role",
+            input.role.as_deref(),
+            CommitteeRole::Member,
+            ROLE_INVALID,
+        );
+        errors.into_result()?;
+        let user = input.user_id.ok_or_else(|| DomainError::invalid("userId", USER_REQUIRED))?;
+        self.committees.add_member(id, user, role, self.clock.now()).map_err(write_error)
+    }
+
+    pub fn remove_member(&self, actor: &User, id: CommitteeId, user: UserId) -> Result<(), DomainError> {
+        self.manageable(actor, id)?;
+        self.committees.remove_member(id, user).map_err(write_error)
+    }
+
+    /// The latest messages (at most `MESSAGES_LIMIT`), oldest first; with `after`, only newer ones.
+    pub fn messages(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        after: Option<MessageId>,
+    ) -> Result<Vec<CommitteeMessage>, DomainError> {
+        self.accessible(actor, id)?;
+        Ok(self.committees.messages(id, after, MESSAGES_LIMIT)?)
+    }
+
+    pub fn post_message(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        message: &str,
+    ) -> Result<CommitteeMessage, DomainError> {
+        self.accessible(actor, id)?;
+        let message = validate_message(message)?;
+        self.committees.post_message(id, actor.id, &message, self.clock.now()).map_err(write_error)
+    }
+
+    /// The committee as `actor` sees it; unknown ids are 404 for everyone.
+    fn committee(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+        self.committees.find(id, actor.id)?.ok_or(DomainError::NotFound("Committee"))
+    }
+
+    /// Chat, documents and members: its members, admins and chairs.
+    fn accessible(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+        let committee = self.committee(actor, id)?;
+        if !permissions::can_access_committee(actor.role, committee.viewer_role) {
+            return Err(DomainError::forbidden(CANNOT_ACCESS));
+        }
+        Ok(committee)
+    }
+
+    /// Archive, delete and membership: its own chair, admins and chairs.
+    fn manageable(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+        let committee = self.committee(actor, id)?;
+        if !permissions::can_manage_committee(actor.role, committee.viewer_role) {
+            return Err(DomainError::forbidden(CANNOT_MANAGE));
+        }
+        Ok(committee)
+    }
+}
+
+/// A chat message: trimmed, not empty, at most `MESSAGE_MAX` characters.
+pub fn validate_message(raw: &str) -> Result<String, DomainError> {
+    let mut errors = FieldErrors::new();
+    let message = validation::required_text(&mut errors, "message", "Message", raw, MESSAGE_MAX);
+    errors.into_result()?;
+    Ok(message)
+}
+
+fn write_error(error: CommitteeWriteError) -> DomainError {
+    match error {
+        CommitteeWriteError::NotFound => DomainError::NotFound("Committee"),
+        CommitteeWriteError::Archived => DomainError::conflict(ARCHIVED_READ_ONLY),
+        CommitteeWriteError::NotArchived => DomainError::conflict(NOT_ARCHIVED),
+        CommitteeWriteError::UserNotActive => DomainError::invalid("userId", USER_NOT_ACTIVE),
+        CommitteeWriteError::AlreadyMember => DomainError::conflict(ALREADY_MEMBER),
+        CommitteeWriteError::NotMember => DomainError::NotFound("Committee member"),
+        CommitteeWriteError::Repo(e) => e.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_trimmed_and_bounded() {
+        assert_eq!(validate_message("  hello \n").unwrap(), "hello");
+        assert_eq!(validate_message(&"é".repeat(MESSAGE_MAX)).unwrap().chars().count(), MESSAGE_MAX);
+        let message_error = |raw: &str| match validate_message(raw) {
+            Err(DomainError::Invalid(fields)) => fields.fields()["message"].clone(),
+            other => panic!("expected a field error, got {other:?}"),
+        };
+        assert_eq!(message_error(" \n\t "), "Message is required");
+        assert_eq!(message_error(&"a".repeat(MESSAGE_MAX + 1)), "Message must be at most 4000 characters");
+    }
+}

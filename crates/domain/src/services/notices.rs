@@ -1,0 +1,171 @@
+//! The noticeboard (spec §2 Notices, §4 Notice expiry, §6).
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+
+use crate::entities::notice::{ListedNotice, NewNotice, NoticePriority};
+use crate::entities::user::User;
+use crate::error::DomainError;
+use crate::permissions;
+use crate::ports::{Clock, NoticeRepository};
+use crate::validation::{self, FieldErrors};
+use crate::{NoticeId, RepoError, UserId};
+
+pub const TITLE_MAX: usize = 200;
+pub const CONTENT_MAX: usize = 10_000;
+pub const PRIORITY_INVALID: &str = "Priority must be low, normal or high";
+pub const EXPIRY_IN_PAST: &str = "Expiry must be in the future";
+
+/// Input of "Create notice", as received.
+#[derive(Debug, Clone, Default)]
+pub struct CreateNotice {
+    pub title: String,
+    pub content: String,
+    /// Defaults to normal.
+    pub priority: Option<String>,
+    /// Defaults to false.
+    pub pinned: Option<bool>,
+    /// RFC 3339; absent, null or "" for a permanent notice.
+    pub expires_at: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct NoticeService {
+    pub notices: Arc<dyn NoticeRepository>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl NoticeService {
+    /// Pinned first, then newest. Expired notices only when asked for, flagged as such.
+    pub fn list(&self, actor: &User, include_expired: bool) -> Result<Vec<ListedNotice>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read notices."));
+        }
+        let now = self.clock.now();
+        let notices = self.notices.list(include_expired, now)?;
+        Ok(notices.into_iter().map(|notice| ListedNotice::at(notice, now)).collect())
+    }
+
+    pub fn create(&self, actor: &User, input: CreateNotice) -> Result<ListedNotice, DomainError> {
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can post notices."));
+        }
+        let now = self.clock.now();
+        let new_notice = validate_new_notice(&input, actor.id, now)?;
+        let created = self.notices.create(new_notice)?;
+        Ok(ListedNotice::at(created, now))
+    }
+
+    pub fn delete(&self, actor: &User, id: NoticeId) -> Result<(), DomainError> {
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can delete notices."));
+        }
+        self.notices.delete(id).map_err(|e| match e {
+            RepoError::NotFound => DomainError::NotFound("Notice"),
+            other => other.into(),
+        })
+    }
+}
+
+/// The post form's rules (spec §5 Notice): title and content required, priority normal by default,
+/// no expiry for a permanent notice, and an expiry must lie in the future (published at `now`).
+pub fn validate_new_notice(
+    input: &CreateNotice,
+    created_by: UserId,
+    now: DateTime<Utc>,
+) -> Result<NewNotice, DomainError> {
+    let mut errors = FieldErrors::new();
+    let title = validation::required_text(&mut errors, "title", "Title", &input.title, TITLE_MAX);
+    let content = validation::required_text(&mut errors, "content", "Content", &input.content, CONTENT_MAX);
+    let priority = validation::optional_choice(
+        &mut errors,
+        "priority",
+        input.priority.as_deref(),
+        NoticePriority::Normal,
+        PRIORITY_INVALID,
+    );
+    let expires_at =
+        validation::optional_timestamp(&mut errors, "expiresAt", "Expiry", input.expires_at.as_deref());
+    if expires_at.is_some_and(|at| at <= now) {
+        errors.add("expiresAt", EXPIRY_IN_PAST);
+    }
+    errors.into_result()?;
+    Ok(NewNotice {
+        title,
+        content,
+        priority,
+        pinned: input.pinned.unwrap_or(false),
+        expires_at,
+        created_by,
+        published_at: now,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 3, 10, 12, 0, 0).unwrap()
+    }
+
+    fn input() -> CreateNotice {
+        CreateNotice {
+            title: "AGM".into(),
+            content: " The AGM moves to the 24th. ".into(),
+            priority: None,
+            pinned: None,
+            expires_at: None,
+        }
+    }
+
+    fn errors_of(result: Result<NewNotice, DomainError>) -> std::collections::BTreeMap<String, String> {
+        match result {
+            Err(DomainError::Invalid(fields)) => fields.fields().clone(),
+            other => panic!("expected field errors, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn defaults_normal_priority_unpinned_and_permanent() {
+        let notice = validate_new_notice(&input(), UserId(3), now()).unwrap();
+        assert_eq!(notice.content, "The AGM moves to the 24th.");
+        assert_eq!(
+            (notice.priority, notice.pinned, notice.expires_at),
+            (NoticePriority::Normal, false, None)
+        );
+        assert_eq!(notice.published_at, now());
+        let blank_expiry = CreateNotice { expires_at: Some(String::new()), ..input() };
+        assert_eq!(validate_new_notice(&blank_expiry, UserId(3), now()).unwrap().expires_at, None);
+    }
+
+    #[test]
+    fn an_expiry_must_be_in_the_future() {
+        let tomorrow = CreateNotice { expires_at: Some("2026-03-11T12:00:00Z".into()), ..input() };
+        let notice = validate_new_notice(&tomorrow, UserId(3), now()).unwrap();
+        assert_eq!(notice.expires_at, Some(now() + chrono::Duration::days(1)));
+        for past in ["2026-03-10T12:00:00Z", "2026-03-09T00:00:00+00:00"] {
+            let input = CreateNotice { expires_at: Some(past.into()), ..input() };
+            assert_eq!(errors_of(validate_new_notice(&input, UserId(3), now()))["expiresAt"], EXPIRY_IN_PAST);
+        }
+    }
+
+    #[test]
+    fn title_and_content_are_required() {
+        let bad = CreateNotice {
+            title: "".into(),
+            content: "  ".into(),
+            priority: Some("urgent".into()),
+            pinned: Some(true),
+            expires_at: Some("next week".into()),
+        };
+        let errors = errors_of(validate_new_notice(&bad, UserId(3), now()));
+        assert_eq!(errors["title"], "Title is required");
+        assert_eq!(errors["content"], "Content is required");
+        assert_eq!(errors["priority"], PRIORITY_INVALID);
+        assert!(errors["expiresAt"].starts_with("Expiry must be a date and time"));
+    }
+}

@@ -1,0 +1,165 @@
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::dsl::now;
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+
+use domain::entities::action::{Action, ActionStatus, NewAction};
+use domain::ports::{ActionRepository, ActionWriteError};
+use domain::{ActionId, RepoError, UserId};
+
+use crate::error::{bad_value, pool_error, repo_error, Refusal};
+use crate::schema::{actions, users};
+use crate::PgPool;
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = actions)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct ActionRow {
+    id: i32,
+    title: String,
+    description: String,
+    assigned_to: Option<i32>,
+    due_date: Option<NaiveDate>,
+    priority: String,
+    status: String,
+    completed_at: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+fn to_action(row: ActionRow, assigned_to_name: Option<String>) -> Result<Action, RepoError> {
+    Ok(Action {
+        id: ActionId(row.id),
+        title: row.title,
+        description: row.description,
+        assigned_to: row.assigned_to.map(UserId),
+        assigned_to_name,
+        due_date: row.due_date,
+        priority: row.priority.parse().map_err(|_| bad_value("actions.priority", &row.priority))?,
+        status: row.status.parse().map_err(|_| bad_value("actions.status", &row.status))?,
+        completed_at: row.completed_at,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+    })
+}
+
+type Listed = (ActionRow, Option<String>);
+
+pub struct PgActionRepository {
+    pool: PgPool,
+}
+
+impl PgActionRepository {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+/// One action with its assignee's name (two references to users, so the join is spelled out).
+fn load_one(conn: &mut PgConnection, id: i32) -> QueryResult<Option<Listed>> {
+    actions::table
+        .left_join(users::table.on(actions::assigned_to.eq(users::id.nullable())))
+        .filter(actions::id.eq(id))
+        .select((ActionRow::as_select(), users::name.nullable()))
+        .first::<Listed>(conn)
+        .optional()
+}
+
+impl ActionRepository for PgActionRepository {
+    fn list(&self, status: Option<ActionStatus>, today: NaiveDate) -> Result<Vec<Action>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let mut query = actions::table
+            .left_join(users::table.on(actions::assigned_to.eq(users::id.nullable())))
+            .select((ActionRow::as_select(), users::name.nullable()))
+            .into_boxed();
+        // The reported status (ActionStatus::reported) as SQL, so the filter runs in the database.
+        let complete = ActionStatus::Complete.as_str();
+        let not_due = actions::due_date.is_null().or(actions::due_date.ge(today));
+        query = match status {
+            None => query,
+            Some(ActionStatus::Overdue) => {
+                query.filter(actions::status.ne(complete)).filter(actions::due_date.lt(today))
+            }
+            Some(ActionStatus::Complete) => query.filter(actions::status.eq(complete)),
+            Some(open) => query.filter(actions::status.eq(open.as_str())).filter(not_due),
+        };
+        let rows = query
+            .order((actions::created_at.desc(), actions::id.desc()))
+            .load::<Listed>(&mut conn)
+            .map_err(repo_error)?;
+        rows.into_iter().map(|(row, name)| to_action(row, name)).collect()
+    }
+
+    fn find(&self, id: ActionId) -> Result<Option<Action>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        load_one(&mut conn, id.0).map_err(repo_error)?.map(|(row, name)| to_action(row, name)).transpose()
+    }
+
+    fn create(&self, action: NewAction) -> Result<Action, ActionWriteError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let (row, name) = conn
+            .transaction(|conn| {
+                // Share-locks the assignee: a concurrent deactivation or deletion waits for us.
+                let assignee = users::table
+                    .find(action.assigned_to.0)
+                    .select((users::name, users::active))
+                    .for_share()
+                    .first::<(String, bool)>(conn)
+                    .optional()?;
+                let name = match assignee {
+                    Some((name, true)) => name,
+                    _ => return Err(Refusal::Refused(ActionWriteError::AssigneeNotActive)),
+                };
+                let row = diesel::insert_into(actions::table)
+                    .values((
+                        actions::title.eq(&action.title),
+                        actions::description.eq(&action.description),
+                        actions::assigned_to.eq(action.assigned_to.0),
+                        actions::created_by.eq(action.created_by.0),
+                        actions::due_date.eq(action.due_date),
+                        actions::priority.eq(action.priority.as_str()),
+                        actions::status.eq(ActionStatus::Pending.as_str()),
+                    ))
+                    .returning(ActionRow::as_returning())
+                    .get_result(conn)?;
+                Ok((row, Some(name)))
+            })
+            .map_err(Refusal::into_error)?;
+        Ok(to_action(row, name)?)
+    }
+
+    fn set_status(
+        &self,
+        id: ActionId,
+        status: ActionStatus,
+        at: DateTime<Utc>,
+    ) -> Result<Action, ActionWriteError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let completed_at = (status == ActionStatus::Complete).then_some(at);
+        let complete = ActionStatus::Complete.as_str();
+        // One conditional statement: two concurrent changes cannot both pass a "not complete yet" check.
+        let updated = diesel::update(actions::table.find(id.0).filter(actions::status.ne(complete)))
+            .set((
+                actions::status.eq(status.as_str()),
+                actions::completed_at.eq(completed_at),
+                actions::updated_at.eq(now),
+            ))
+            .execute(&mut conn)
+            .map_err(repo_error)?;
+        let found = load_one(&mut conn, id.0).map_err(repo_error)?;
+        match (updated, found) {
+            (_, None) => Err(ActionWriteError::NotFound),
+            (0, Some(_)) => Err(ActionWriteError::AlreadyComplete),
+            (_, Some((row, name))) => Ok(to_action(row, name)?),
+        }
+    }
+
+    fn delete(&self, id: ActionId) -> Result<(), RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let deleted = diesel::delete(actions::table.find(id.0)).execute(&mut conn).map_err(repo_error)?;
+        if deleted == 0 {
+            return Err(RepoError::NotFound);
+        }
+        Ok(())
+    }
+}

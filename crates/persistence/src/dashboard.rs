@@ -1,0 +1,49 @@
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::dsl::{count_star, min};
+use diesel::prelude::*;
+
+use domain::entities::action::ActionStatus;
+use domain::entities::dashboard::DashboardStats;
+use domain::ports::DashboardRepository;
+use domain::RepoError;
+
+use crate::error::{pool_error, repo_error};
+use crate::schema::{actions, documents, meetings, users};
+use crate::PgPool;
+
+pub struct PgDashboardRepository {
+    pool: PgPool,
+}
+
+impl PgDashboardRepository {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+impl DashboardRepository for PgDashboardRepository {
+    fn stats(&self, today: NaiveDate, now: DateTime<Utc>) -> Result<DashboardStats, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        // Four small reads in one snapshot, so the figures agree with each other.
+        conn.build_transaction()
+            .read_only()
+            .repeatable_read()
+            .run(|conn| {
+                // Pending as reported: the same rule as the action list's `?status=pending`.
+                let pending_actions = actions::table
+                    .filter(actions::status.eq(ActionStatus::Pending.as_str()))
+                    .filter(actions::due_date.is_null().or(actions::due_date.ge(today)))
+                    .select(count_star())
+                    .first::<i64>(conn)?;
+                let documents = documents::table.select(count_star()).first::<i64>(conn)?;
+                let next_meeting = meetings::table
+                    .filter(meetings::meeting_date.ge(now))
+                    .select(min(meetings::meeting_date))
+                    .first::<Option<DateTime<Utc>>>(conn)?;
+                let trustees =
+                    users::table.filter(users::active.eq(true)).select(count_star()).first::<i64>(conn)?;
+                Ok(DashboardStats { pending_actions, documents, next_meeting, trustees })
+            })
+            .map_err(repo_error)
+    }
+}

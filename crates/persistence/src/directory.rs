@@ -1,0 +1,73 @@
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+use domain::entities::directory::{DirectoryCommittee, DirectoryEntry};
+use domain::entities::role::Role;
+use domain::ports::DirectoryRepository;
+use domain::{CommitteeId, RepoError, UserId};
+
+use crate::error::{bad_value, pool_error, repo_error};
+use crate::schema::{committee_members, committees, users};
+use crate::PgPool;
+
+pub struct PgDirectoryRepository {
+    pool: PgPool,
+}
+
+impl PgDirectoryRepository {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+type UserLine = (i32, String, String, Option<String>, String, DateTime<Utc>);
+
+impl DirectoryRepository for PgDirectoryRepository {
+    fn active_trustees(&self) -> Result<Vec<DirectoryEntry>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let people = users::table
+            .filter(users::active.eq(true))
+            .order((users::name.asc(), users::id.asc()))
+            .select((users::id, users::name, users::email, users::phone, users::role, users::created_at))
+            .load::<UserLine>(&mut conn)
+            .map_err(repo_error)?;
+
+        // Their memberships of active committees, in one query, grouped per person.
+        let ids: Vec<i32> = people.iter().map(|person| person.0).collect();
+        let memberships = committee_members::table
+            .inner_join(committees::table)
+            .filter(committee_members::user_id.eq_any(&ids))
+            .filter(committees::archived.eq(false))
+            .order((committees::name.asc(), committees::id.asc()))
+            .select((committee_members::user_id, committees::id, committees::name, committee_members::role))
+            .load::<(i32, i32, String, String)>(&mut conn)
+            .map_err(repo_error)?;
+        let mut by_user: HashMap<i32, Vec<DirectoryCommittee>> = HashMap::new();
+        for (user_id, committee_id, name, role) in memberships {
+            let role = role.parse().map_err(|_| bad_value("committee_members.role", &role))?;
+            by_user.entry(user_id).or_default().push(DirectoryCommittee {
+                id: CommitteeId(committee_id),
+                name,
+                role,
+            });
+        }
+
+        people
+            .into_iter()
+            .map(|(id, name, email, phone, role, created_at)| {
+                let role: Role = role.parse().map_err(|_| bad_value("users.role", &role))?;
+                Ok(DirectoryEntry {
+                    id: UserId(id),
+                    name,
+                    email,
+                    phone,
+                    role,
+                    joined: created_at,
+                    committees: by_user.remove(&id).unwrap_or_default(),
+                })
+            })
+            .collect()
+    }
+}
