@@ -4,14 +4,16 @@ use serde::Serialize;
 use domain::entities::committee::{Committee, CommitteeMember, CommitteeMessage, CommitteeRole};
 
 /// A committee as the caller sees it: `role` is theirs in it, null when they are not a member.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Committee)]
 pub struct CommitteeBody {
     pub id: i32,
     pub name: String,
     pub description: String,
     pub archived: bool,
     pub member_count: i64,
+    #[schema(required = true, value_type = Option<crate::openapi::CommitteeRoleSchema>)]
     pub role: Option<CommitteeRole>,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub created_at: DateTime<Utc>,
@@ -31,12 +33,14 @@ impl From<Committee> for CommitteeBody {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CommitteeMember)]
 pub struct CommitteeMemberBody {
     pub user_id: i32,
     pub name: String,
     pub email: String,
+    #[schema(value_type = crate::openapi::CommitteeRoleSchema)]
     pub role: CommitteeRole,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub joined_at: DateTime<Utc>,
@@ -54,20 +58,23 @@ impl From<CommitteeMember> for CommitteeMemberBody {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = MessageAuthor)]
 pub struct MessageAuthorBody {
     pub id: i32,
     pub name: String,
 }
 
 /// A chat message; `user` is null once the author's account has been deleted.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CommitteeMessage)]
 pub struct CommitteeMessageBody {
     pub id: i64,
     pub message: String,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub sent_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub user: Option<MessageAuthorBody>,
 }
 
