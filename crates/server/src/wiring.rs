@@ -5,20 +5,22 @@ use std::sync::Arc;
 use api::AppState;
 use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
-use domain::ports::Clock;
+use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, NoticeService,
     UserService,
 };
 use persistence::{
-    LocalFileStore, PgActionRepository, PgCommitteeRepository, PgDashboardRepository, PgDirectoryRepository,
-    PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository,
+    LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
+    PgDashboardRepository, PgDirectoryRepository, PgNoticeRepository, PgPool, PgReadiness,
+    PgResetRequestRepository, PgUserRepository,
 };
 
 use crate::config::Config;
 
 pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let files: Arc<dyn FileStore> = Arc::new(LocalFileStore::new(&config.data_dir)?);
     let users = Arc::new(PgUserRepository::new(pool.clone()));
     let hasher = Arc::new(BcryptHasher::new(config.bcrypt_cost)?);
     let tokens =
@@ -44,12 +46,14 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         },
         committees: CommitteeService {
             committees: Arc::new(PgCommitteeRepository::new(pool.clone())),
+            documents: Arc::new(PgCommitteeDocumentRepository::new(pool.clone())),
+            files: files.clone(),
             clock: clock.clone(),
         },
         directory: DirectoryService { directory: Arc::new(PgDirectoryRepository::new(pool.clone())) },
         dashboard: DashboardService { dashboard: Arc::new(PgDashboardRepository::new(pool.clone())), clock },
         readiness: Arc::new(PgReadiness::new(pool)),
-        files: Arc::new(LocalFileStore::new(&config.data_dir)?),
+        files,
         registration_enabled: config.allow_registration,
         trust_proxy: config.trust_proxy,
     })
