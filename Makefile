@@ -28,7 +28,7 @@ frontend-deps: frontend/node_modules/.installed
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
 	@echo "[frontend] installing npm packages"
-	@cd frontend && (npm ci --no-audit --no-fund || npm install --no-audit --no-fund)
+	@frontend/scripts/install.sh
 	@touch $@
 
 deps: system-deps

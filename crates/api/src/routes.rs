@@ -6,8 +6,8 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
 use crate::handlers::{
-    actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard, health,
-    notices, trustees, users,
+    actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
+    documents, health, meetings, minutes, notices, trustees, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -42,6 +42,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::put().to(users::update))
                         .route(web::delete().to(users::delete)),
                 )
+                .configure(files_routes)
                 .service(resource("/dashboard/stats").route(web::get().to(dashboard::stats)))
                 .service(
                     resource("/actions")
@@ -91,6 +92,31 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 )
                 .service(resource("/trustees/active").route(web::get().to(trustees::active)))
                 .default_service(web::to(not_found)),
+        );
+}
+
+/// Documents, minutes, meetings and the user guide (issue 3).
+fn files_routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(resource("/user-guide").route(web::get().to(user_guide::show)))
+        .service(
+            resource("/documents")
+                .route(web::get().to(documents::list))
+                .route(web::post().to(documents::upload)),
+        )
+        .service(resource("/documents/{id}").route(web::delete().to(documents::delete)))
+        .service(resource("/documents/{id}/download").route(web::get().to(documents::download)))
+        .service(resource("/documents/{id}/view-ticket").route(web::post().to(documents::view_ticket)))
+        .service(resource("/documents/{id}/view").route(web::get().to(documents::view)))
+        .service(
+            resource("/minutes").route(web::get().to(minutes::list)).route(web::post().to(minutes::upload)),
+        )
+        .service(resource("/minutes/{id}/download").route(web::get().to(minutes::download)))
+        .service(resource("/minutes/{id}/view-ticket").route(web::post().to(minutes::view_ticket)))
+        .service(resource("/minutes/{id}/view").route(web::get().to(minutes::view)))
+        .service(
+            resource("/meetings")
+                .route(web::get().to(meetings::list))
+                .route(web::post().to(meetings::create)),
         );
 }
 

@@ -2,8 +2,8 @@ use std::sync::Arc;
 
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, NoticeService,
-    UserService,
+    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
+    MeetingService, MinutesService, NoticeService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -11,6 +11,9 @@ use domain::services::{
 pub struct AppState {
     pub auth: AuthService,
     pub users: UserService,
+    pub documents: DocumentService,
+    pub minutes: MinutesService,
+    pub meetings: MeetingService,
     pub actions: ActionService,
     pub notices: NoticeService,
     pub committees: CommitteeService,

@@ -9,11 +9,13 @@ use std::io::Write;
 use std::sync::Arc;
 
 use actix_multipart::{Field, Multipart};
-use actix_web::web;
+use actix_web::http::header;
+use actix_web::{web, HttpRequest};
 use futures_util::StreamExt;
 
 use domain::files::{self, FileKind, MAX_UPLOAD_BYTES, SNIFF_BYTES, TOO_LARGE_MESSAGE};
-use domain::ports::{FileStore, PendingFile};
+use domain::ports::FileStore;
+pub use domain::ports::ReceivedFile;
 use domain::DomainError;
 
 use crate::error::ApiError;
@@ -21,13 +23,23 @@ use crate::error::ApiError;
 /// Text fields are short (titles, dates, links).
 const MAX_TEXT_FIELD_BYTES: usize = 16 * 1024;
 const MAX_TEXT_FIELDS: usize = 20;
+/// Room for the text fields and multipart boundaries around a file of the largest accepted size.
+const MAX_MULTIPART_OVERHEAD: u64 = (MAX_TEXT_FIELDS * MAX_TEXT_FIELD_BYTES) as u64 + 64 * 1024;
 
-/// An uploaded file, written but not yet committed.
-pub struct ReceivedFile {
-    pub pending: Box<dyn PendingFile>,
-    pub file_name: String,
-    pub kind: FileKind,
-    pub size: u64,
+/// Refuses, before any of the body is read, an upload whose declared length cannot fit the limits. Bodies
+/// without a declared length (chunked) are still counted while streaming by `read_upload`.
+pub fn refuse_declared_oversize(req: &HttpRequest) -> Result<(), ApiError> {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    match declared {
+        Some(length) if length > MAX_UPLOAD_BYTES + MAX_MULTIPART_OVERHEAD => {
+            Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()).into())
+        }
+        _ => Ok(()),
+    }
 }
 
 pub struct Upload {
@@ -39,6 +51,11 @@ impl Upload {
     /// A text field, `None` when absent.
     pub fn field(&self, name: &str) -> Option<&str> {
         self.fields.get(name).map(String::as_str)
+    }
+
+    /// Moves a text field out, `None` when absent.
+    pub fn take(&mut self, name: &str) -> Option<String> {
+        self.fields.remove(name)
     }
 }
 
@@ -109,10 +126,7 @@ async fn receive_file(
 ) -> Result<ReceivedFile, ApiError> {
     let file_name = files::clean_file_name(raw_name);
     let kind = FileKind::from_file_name(&file_name).filter(|k| allowed.contains(k)).ok_or_else(|| {
-        ApiError::from(DomainError::invalid(
-            "file",
-            format!("This type of file is not accepted. Accepted types: {}.", FileKind::list(allowed)),
-        ))
+        ApiError::from(DomainError::invalid("file", FileKind::not_accepted_message(allowed)))
     })?;
 
     let mut pending = web::block(move || store.begin()).await.map_err(unexpected)?.map_err(unexpected)?;

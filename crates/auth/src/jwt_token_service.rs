@@ -51,6 +51,12 @@ impl JwtTokenService {
         }
     }
 
+    /// The same service on another clock: tests use it to make tokens that have already expired.
+    pub fn with_clock(mut self, now: fn() -> DateTime<Utc>) -> Self {
+        self.now = now;
+        self
+    }
+
     fn issue(
         &self,
         user_id: UserId,

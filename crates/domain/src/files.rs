@@ -76,6 +76,11 @@ impl FileKind {
         }
     }
 
+    /// The message for a file whose extension is not one of `allowed`.
+    pub fn not_accepted_message(allowed: &[FileKind]) -> String {
+        format!("This type of file is not accepted. Accepted types: {}.", FileKind::list(allowed))
+    }
+
     /// "PDF, DOC, DOCX" for messages.
     pub fn list(kinds: &[FileKind]) -> String {
         kinds.iter().map(|k| k.extension().to_ascii_uppercase()).collect::<Vec<_>>().join(", ")

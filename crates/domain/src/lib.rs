@@ -8,6 +8,7 @@ pub mod permissions;
 pub mod ports;
 pub mod services;
 pub mod temporary_password;
+pub mod timestamps;
 pub mod validation;
 
 pub use error::{DomainError, RepoError};

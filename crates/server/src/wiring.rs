@@ -7,20 +7,19 @@ use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, NoticeService,
-    UserService,
+    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
+    MeetingService, MinutesService, NoticeService, UserService, ViewTickets,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
-    PgDashboardRepository, PgDirectoryRepository, PgNoticeRepository, PgPool, PgReadiness,
-    PgResetRequestRepository, PgUserRepository,
+    PgDashboardRepository, PgDirectoryRepository, PgDocumentRepository, PgMeetingRepository,
+    PgMinutesRepository, PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository,
 };
 
 use crate::config::Config;
 
 pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let files: Arc<dyn FileStore> = Arc::new(LocalFileStore::new(&config.data_dir)?);
     let users = Arc::new(PgUserRepository::new(pool.clone()));
     let hasher = Arc::new(BcryptHasher::new(config.bcrypt_cost)?);
     let tokens =
@@ -33,9 +32,28 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         clock: clock.clone(),
         throttle: Arc::new(MemoryLoginThrottle::standard()),
     };
+    let files: Arc<dyn FileStore> = Arc::new(LocalFileStore::new(&config.data_dir)?);
+    let tickets = ViewTickets { auth: auth.clone() };
+    let documents = DocumentService {
+        documents: Arc::new(PgDocumentRepository::new(pool.clone())),
+        files: files.clone(),
+        tickets: tickets.clone(),
+        clock: clock.clone(),
+    };
+    let minutes = MinutesService {
+        minutes: Arc::new(PgMinutesRepository::new(pool.clone())),
+        files: files.clone(),
+        tickets,
+        clock: clock.clone(),
+    };
+    let meetings =
+        MeetingService { meetings: Arc::new(PgMeetingRepository::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         auth,
         users: UserService { users, hasher },
+        documents,
+        minutes,
+        meetings,
         actions: ActionService {
             actions: Arc::new(PgActionRepository::new(pool.clone())),
             clock: clock.clone(),

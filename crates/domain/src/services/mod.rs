@@ -5,13 +5,24 @@ pub mod auth;
 pub mod committees;
 pub mod dashboard;
 pub mod directory;
+pub mod documents;
+pub mod meetings;
+pub mod minutes;
 pub mod notices;
+pub mod stored_files;
+#[cfg(test)]
+mod testing;
 pub mod users;
+pub mod view_tickets;
 
 pub use actions::{ActionService, CreateAction};
 pub use auth::{AuthService, SignedIn};
 pub use committees::{AddMember, CommitteeDeleted, CommitteeService, CreateCommittee, IncomingFile};
 pub use dashboard::DashboardService;
 pub use directory::DirectoryService;
+pub use documents::{DocumentService, UploadDocument};
+pub use meetings::{CreateMeeting, MeetingService};
+pub use minutes::{MinutesService, UploadMinutes};
 pub use notices::{CreateNotice, NoticeService};
 pub use users::{CreateUser, UpdateUser, UserService};
+pub use view_tickets::ViewTickets;

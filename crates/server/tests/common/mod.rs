@@ -3,6 +3,8 @@
 
 #![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
 
+pub mod files;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 

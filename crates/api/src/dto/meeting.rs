@@ -1,0 +1,43 @@
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use domain::entities::meeting::Meeting;
+
+/// A meeting with its most recent minutes: `minutesLink` is their external link, null for a PDF.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MeetingBody {
+    pub id: i32,
+    pub title: String,
+    pub description: String,
+    #[serde(serialize_with = "super::time::rfc3339")]
+    pub meeting_date: DateTime<Utc>,
+    pub location: Option<String>,
+    pub meeting_link: Option<String>,
+    pub agenda_link: Option<String>,
+    pub minutes_id: Option<i32>,
+    pub minutes_link: Option<String>,
+    #[serde(serialize_with = "super::time::rfc3339")]
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Meeting> for MeetingBody {
+    fn from(meeting: Meeting) -> Self {
+        let (minutes_id, minutes_link) = match meeting.minutes {
+            Some(linked) => (Some(linked.id.0), linked.external_link),
+            None => (None, None),
+        };
+        Self {
+            id: meeting.id.0,
+            title: meeting.title,
+            description: meeting.description,
+            meeting_date: meeting.meeting_date,
+            location: meeting.location,
+            meeting_link: meeting.meeting_link,
+            agenda_link: meeting.agenda_link,
+            minutes_id,
+            minutes_link,
+            created_at: meeting.created_at,
+        }
+    }
+}

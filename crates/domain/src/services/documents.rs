@@ -1,0 +1,246 @@
+//! The document library (spec §2 Documents, §6): everyone signed in reads; admins and chairs upload and delete.
+
+use std::sync::Arc;
+
+use crate::entities::document::{Document, DocumentCategory, NewDocument};
+use crate::entities::user::User;
+use crate::error::DomainError;
+use crate::files::DOCUMENT_KINDS;
+use crate::permissions;
+use crate::ports::{Clock, DocumentRepository, FileStore, ReceivedFile, ViewResource};
+use crate::services::stored_files::{self, checked_file, file_size};
+use crate::services::view_tickets::ViewTickets;
+use crate::validation::{self, FieldErrors};
+use crate::DocumentId;
+
+pub const MANAGE_FORBIDDEN: &str = "Only admins and chairs can upload or delete documents.";
+pub const DEFAULT_VERSION: &str = "1.0";
+pub const TITLE_MAX: usize = 200;
+pub const VERSION_MAX: usize = 20;
+
+/// Input of "Upload document", as received: text fields are `None` when absent.
+#[derive(Debug)]
+pub struct UploadDocument {
+    pub title: Option<String>,
+    pub category: Option<String>,
+    pub version: Option<String>,
+    pub file: Option<ReceivedFile>,
+}
+
+#[derive(Clone)]
+pub struct DocumentService {
+    pub documents: Arc<dyn DocumentRepository>,
+    pub files: Arc<dyn FileStore>,
+    pub tickets: ViewTickets,
+    pub clock: Arc<dyn Clock>,
+}
+
+fn category_message() -> String {
+    let names: Vec<&str> = DocumentCategory::ALL.iter().map(|c| c.as_str()).collect();
+    format!("Category must be one of: {}", names.join(", "))
+}
+
+/// A category filter or field: `None` when absent or blank.
+pub fn parse_category(errors: &mut FieldErrors, raw: Option<&str>) -> Option<DocumentCategory> {
+    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
+    match value.parse() {
+        Ok(category) => Some(category),
+        Err(_) => {
+            errors.add("category", category_message());
+            None
+        }
+    }
+}
+
+impl DocumentService {
+    pub fn list(&self, actor: &User, category: Option<&str>) -> Result<Vec<Document>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read documents."));
+        }
+        let mut errors = FieldErrors::new();
+        let category = parse_category(&mut errors, category);
+        errors.into_result()?;
+        Ok(self.documents.list(category)?)
+    }
+
+    /// Validates the fields, then commits the file and inserts the row; a refused or failed upload leaves
+    /// no file and no row.
+    pub fn upload(&self, actor: &User, input: UploadDocument) -> Result<Document, DomainError> {
+        if !permissions::can_manage_documents(actor.role) {
+            return Err(DomainError::forbidden(MANAGE_FORBIDDEN));
+        }
+        let mut errors = FieldErrors::new();
+        let title = validation::required_text(
+            &mut errors,
+            "title",
+            "Title",
+            input.title.as_deref().unwrap_or(""),
+            TITLE_MAX,
+        );
+        let category = parse_category(&mut errors, input.category.as_deref());
+        if category.is_none() && !errors.fields().contains_key("category") {
+            errors.add("category", "Category is required");
+        }
+        let version = validation::optional_text(
+            &mut errors,
+            "version",
+            "Version",
+            input.version.as_deref(),
+            VERSION_MAX,
+        )
+        .unwrap_or_else(|| DEFAULT_VERSION.to_string());
+        let file = checked_file(&mut errors, input.file, DOCUMENT_KINDS)?;
+        errors.into_result()?;
+        let (Some(category), Some(file)) = (category, file) else {
+            return Err(DomainError::Unexpected(anyhow::anyhow!(
+                "validated upload lacks a category or file"
+            )));
+        };
+
+        let ReceivedFile { pending, file_name, kind, size } = file;
+        let documents = self.documents.clone();
+        let uploaded_at = self.clock.now();
+        stored_files::commit_then_record(self.files.as_ref(), pending, move |storage_key| {
+            let new = NewDocument {
+                title,
+                category,
+                version,
+                file_name,
+                mime_type: kind.mime_type().to_string(),
+                file_size: file_size(size)?,
+                storage_key,
+                uploaded_by: actor.id,
+                uploaded_at,
+            };
+            Ok(documents.create(new)?)
+        })
+    }
+
+    /// Deletes the row first, then the file, so no row ever points to a missing file.
+    pub fn delete(&self, actor: &User, id: DocumentId) -> Result<(), DomainError> {
+        if !permissions::can_manage_documents(actor.role) {
+            return Err(DomainError::forbidden(MANAGE_FORBIDDEN));
+        }
+        let key = self.documents.delete(id).map_err(not_found)?;
+        stored_files::remove_after_row(self.files.as_ref(), &key);
+        Ok(())
+    }
+
+    /// The document and its bytes, for a download.
+    pub fn download(&self, actor: &User, id: DocumentId) -> Result<(Document, Vec<u8>), DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read documents."));
+        }
+        self.read(id)
+    }
+
+    /// A one-minute ticket to open this document in a new tab.
+    pub fn view_ticket(&self, actor: &User, id: DocumentId) -> Result<String, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read documents."));
+        }
+        self.documents.find(id)?.ok_or(DomainError::NotFound("Document"))?;
+        self.tickets.issue(actor, ViewResource::Document(id))
+    }
+
+    /// The document a ticket opens. The ticket is checked before anything about the document is looked up.
+    pub fn view(&self, ticket: Option<&str>, id: DocumentId) -> Result<(Document, Vec<u8>), DomainError> {
+        let viewer = self.tickets.redeem(ticket, ViewResource::Document(id))?;
+        if !permissions::can_read_board_content(viewer.role) {
+            return Err(DomainError::forbidden("You cannot read documents."));
+        }
+        self.read(id)
+    }
+
+    fn read(&self, id: DocumentId) -> Result<(Document, Vec<u8>), DomainError> {
+        let document = self.documents.find(id)?.ok_or(DomainError::NotFound("Document"))?;
+        let bytes = self.files.read(&document.storage_key)?;
+        Ok((document, bytes))
+    }
+}
+
+fn not_found(error: crate::RepoError) -> DomainError {
+    match error {
+        crate::RepoError::NotFound => DomainError::NotFound("Document"),
+        other => other.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::entities::role::Role;
+    use crate::files::StorageKey;
+    use crate::services::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
+    use crate::RepoError;
+
+    /// Refuses every insert, as a database that fails would; counts the calls.
+    #[derive(Default)]
+    struct FailingDocuments {
+        creates: AtomicUsize,
+    }
+
+    impl DocumentRepository for FailingDocuments {
+        fn list(&self, _: Option<DocumentCategory>) -> Result<Vec<Document>, RepoError> {
+            Ok(Vec::new())
+        }
+        fn find(&self, _: DocumentId) -> Result<Option<Document>, RepoError> {
+            Ok(None)
+        }
+        fn create(&self, _: NewDocument) -> Result<Document, RepoError> {
+            self.creates.fetch_add(1, Ordering::SeqCst);
+            Err(RepoError::Unexpected(anyhow::anyhow!("database went away")))
+        }
+        fn delete(&self, _: DocumentId) -> Result<StorageKey, RepoError> {
+            Err(RepoError::NotFound)
+        }
+    }
+
+    fn service(store: Arc<MemoryFileStore>, documents: Arc<FailingDocuments>) -> DocumentService {
+        DocumentService { documents, files: store, tickets: unused_tickets(), clock: clock() }
+    }
+
+    fn input(store: &MemoryFileStore) -> UploadDocument {
+        UploadDocument {
+            title: Some("Policy".into()),
+            category: Some("policies".into()),
+            version: None,
+            file: Some(received_pdf(store)),
+        }
+    }
+
+    #[test]
+    fn the_use_case_checks_the_permission_itself() {
+        let store = Arc::new(MemoryFileStore::default());
+        let documents = Arc::new(FailingDocuments::default());
+        let service = service(store.clone(), documents.clone());
+        let result = service.upload(&user(Role::Trustee), input(&store));
+        assert!(matches!(result, Err(DomainError::Forbidden(m)) if m == MANAGE_FORBIDDEN));
+        assert_eq!((store.count(), documents.creates.load(Ordering::SeqCst)), (0, 0));
+        assert!(matches!(
+            service.delete(&user(Role::Trustee), DocumentId(1)),
+            Err(DomainError::Forbidden(_))
+        ));
+    }
+
+    #[test]
+    fn a_failed_insert_leaves_no_file() {
+        let store = Arc::new(MemoryFileStore::default());
+        let documents = Arc::new(FailingDocuments::default());
+        let service = service(store.clone(), documents.clone());
+        let result = service.upload(&user(Role::Chair), input(&store));
+        assert!(matches!(result, Err(DomainError::Unexpected(_))));
+        assert_eq!(documents.creates.load(Ordering::SeqCst), 1);
+        assert_eq!(store.count(), 0);
+    }
+
+    #[test]
+    fn deleting_a_missing_document_is_not_found() {
+        let store = Arc::new(MemoryFileStore::default());
+        let service = service(store, Arc::new(FailingDocuments::default()));
+        let result = service.delete(&user(Role::Admin), DocumentId(9));
+        assert!(matches!(result, Err(DomainError::NotFound("Document"))));
+    }
+}

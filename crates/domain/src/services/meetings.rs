@@ -1,0 +1,164 @@
+//! The board calendar (spec §2 Calendar, §6): everyone signed in reads; admins and chairs schedule.
+
+use std::sync::Arc;
+
+use crate::entities::meeting::{Meeting, MeetingWindow, NewMeeting};
+use crate::entities::user::User;
+use crate::error::DomainError;
+use crate::permissions;
+use crate::ports::{Clock, MeetingRepository};
+use crate::timestamps;
+use crate::validation::{self, FieldErrors};
+
+pub const SCHEDULE_FORBIDDEN: &str = "Only admins and chairs can schedule meetings.";
+pub const UPCOMING_CHOICES: &str = "upcoming must be true or false";
+
+/// Input of "Create meeting", as received; `None` or `""` mean absent.
+#[derive(Debug, Clone, Default)]
+pub struct CreateMeeting {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub meeting_date: Option<String>,
+    pub location: Option<String>,
+    pub meeting_link: Option<String>,
+    pub agenda_link: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct MeetingService {
+    pub meetings: Arc<dyn MeetingRepository>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl MeetingService {
+    /// `upcoming`: `"true"` from now on, `"false"` before now, absent or blank: all.
+    pub fn list(&self, actor: &User, upcoming: Option<&str>) -> Result<Vec<Meeting>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read meetings."));
+        }
+        let window = match upcoming.map(str::trim).filter(|v| !v.is_empty()) {
+            None => MeetingWindow::All,
+            Some("true") => MeetingWindow::Upcoming,
+            Some("false") => MeetingWindow::Past,
+            Some(_) => return Err(DomainError::invalid("upcoming", UPCOMING_CHOICES)),
+        };
+        Ok(self.meetings.list(window, self.clock.now())?)
+    }
+
+    pub fn create(&self, actor: &User, input: CreateMeeting) -> Result<Meeting, DomainError> {
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden(SCHEDULE_FORBIDDEN));
+        }
+        let mut errors = FieldErrors::new();
+        let title = validation::required_text(
+            &mut errors,
+            "title",
+            "Title",
+            input.title.as_deref().unwrap_or(""),
+            200,
+        );
+        let description = validation::optional_text(
+            &mut errors,
+            "description",
+            "Description",
+            input.description.as_deref(),
+            5000,
+        )
+        .unwrap_or_default();
+        let meeting_date =
+            timestamps::required(&mut errors, "meetingDate", "Meeting date", input.meeting_date.as_deref());
+        let location =
+            validation::optional_text(&mut errors, "location", "Location", input.location.as_deref(), 200);
+        let meeting_link = validation::optional_web_link(
+            &mut errors,
+            "meetingLink",
+            "Meeting link",
+            input.meeting_link.as_deref(),
+        );
+        let agenda_link = validation::optional_web_link(
+            &mut errors,
+            "agendaLink",
+            "Agenda link",
+            input.agenda_link.as_deref(),
+        );
+        errors.into_result()?;
+        let Some(meeting_date) = meeting_date else {
+            return Err(DomainError::Unexpected(anyhow::anyhow!("validated meeting lacks a date")));
+        };
+        let meeting = NewMeeting {
+            title,
+            description,
+            meeting_date,
+            location,
+            meeting_link,
+            agenda_link,
+            created_by: actor.id,
+            created_at: self.clock.now(),
+        };
+        Ok(self.meetings.create(meeting)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::entities::role::Role;
+    use crate::services::testing::{clock, user};
+    use crate::RepoError;
+
+    /// Records the window and "now" it was asked for.
+    #[derive(Default)]
+    struct Recording {
+        asked: Mutex<Vec<(MeetingWindow, chrono::DateTime<chrono::Utc>)>>,
+    }
+
+    impl MeetingRepository for Recording {
+        fn list(
+            &self,
+            window: MeetingWindow,
+            now: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Vec<Meeting>, RepoError> {
+            self.asked.lock().map_err(|_| RepoError::NotFound)?.push((window, now));
+            Ok(Vec::new())
+        }
+        fn create(&self, _: NewMeeting) -> Result<Meeting, RepoError> {
+            Err(RepoError::Unexpected(anyhow::anyhow!("not expected")))
+        }
+    }
+
+    #[test]
+    fn the_split_is_decided_by_the_clock_and_the_query() {
+        let repo = Arc::new(Recording::default());
+        let service = MeetingService { meetings: repo.clone(), clock: clock() };
+        let trustee = user(Role::Trustee);
+        for query in [Some("true"), Some("false"), None, Some("")] {
+            service.list(&trustee, query).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let now = clock().0;
+        let asked = repo.asked.lock().map(|a| a.clone()).unwrap_or_default();
+        assert_eq!(
+            asked,
+            vec![
+                (MeetingWindow::Upcoming, now),
+                (MeetingWindow::Past, now),
+                (MeetingWindow::All, now),
+                (MeetingWindow::All, now)
+            ]
+        );
+        assert!(matches!(service.list(&trustee, Some("yes")), Err(DomainError::Invalid(_))));
+    }
+
+    #[test]
+    fn trustees_cannot_schedule() {
+        let service = MeetingService { meetings: Arc::new(Recording::default()), clock: clock() };
+        let input = CreateMeeting {
+            title: Some("Board".into()),
+            meeting_date: Some("2026-03-05T18:30:00Z".into()),
+            ..CreateMeeting::default()
+        };
+        let result = service.create(&user(Role::Trustee), input);
+        assert!(matches!(result, Err(DomainError::Forbidden(m)) if m == SCHEDULE_FORBIDDEN));
+    }
+}

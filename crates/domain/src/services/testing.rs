@@ -1,0 +1,235 @@
+//! In-memory fakes of the ports for the use cases' unit tests.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::files::StorageKey;
+use crate::ports::{FileStore, PendingFile};
+
+#[derive(Default)]
+pub struct MemoryFileStore {
+    files: Arc<Mutex<HashMap<StorageKey, Vec<u8>>>>,
+    next: AtomicU32,
+}
+
+impl MemoryFileStore {
+    pub fn count(&self) -> usize {
+        self.files.lock().map(|files| files.len()).unwrap_or(0)
+    }
+}
+
+impl FileStore for MemoryFileStore {
+    fn begin(&self) -> anyhow::Result<Box<dyn PendingFile>> {
+        let n = self.next.fetch_add(1, Ordering::SeqCst);
+        let key = StorageKey::parse(&format!("{n:08x}")).ok_or_else(|| anyhow::anyhow!("bad key"))?;
+        Ok(Box::new(MemoryPending { key, data: Vec::new(), files: self.files.clone() }))
+    }
+
+    fn read(&self, key: &StorageKey) -> anyhow::Result<Vec<u8>> {
+        let files = self.files.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+        files.get(key).cloned().ok_or_else(|| anyhow::anyhow!("no such file"))
+    }
+
+    fn delete(&self, key: &StorageKey) -> anyhow::Result<()> {
+        self.files.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.remove(key);
+        Ok(())
+    }
+}
+
+struct MemoryPending {
+    key: StorageKey,
+    data: Vec<u8>,
+    files: Arc<Mutex<HashMap<StorageKey, Vec<u8>>>>,
+}
+
+impl Write for MemoryPending {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.data.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl PendingFile for MemoryPending {
+    fn commit(self: Box<Self>) -> anyhow::Result<StorageKey> {
+        let MemoryPending { key, data, files } = *self;
+        files.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.insert(key.clone(), data);
+        Ok(key)
+    }
+}
+
+/// Ports a use case holds but the test never reaches: any call is a test failure.
+pub struct Unused;
+
+impl crate::ports::UserRepository for Unused {
+    fn list(&self) -> Result<Vec<crate::entities::user::User>, crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn find(&self, _: crate::UserId) -> Result<Option<crate::entities::user::User>, crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn find_with_password_by_email(
+        &self,
+        _: &str,
+    ) -> Result<Option<(crate::entities::user::User, String)>, crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn count(&self) -> Result<i64, crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn create(
+        &self,
+        _: crate::entities::user::NewUser,
+    ) -> Result<crate::entities::user::User, crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn update(
+        &self,
+        _: crate::UserId,
+        _: crate::entities::user::UserChanges,
+        _: bool,
+    ) -> Result<crate::entities::user::User, crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn delete(&self, _: crate::UserId) -> Result<(), crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn set_password(
+        &self,
+        _: crate::UserId,
+        _: &str,
+        _: bool,
+    ) -> Result<crate::entities::user::User, crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn revoke_sessions(&self, _: crate::UserId) -> Result<(), crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+}
+
+impl crate::ports::ResetRequestRepository for Unused {
+    fn record(
+        &self,
+        _: &str,
+        _: Option<crate::UserId>,
+        _: chrono::DateTime<chrono::Utc>,
+    ) -> Result<(), crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn pending(&self) -> Result<Vec<crate::entities::reset_request::ResetRequest>, crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn resolve_for_user(
+        &self,
+        _: crate::UserId,
+        _: chrono::DateTime<chrono::Utc>,
+    ) -> Result<(), crate::RepoError> {
+        unreachable!("not used in this test")
+    }
+}
+
+impl crate::ports::PasswordHasher for Unused {
+    fn hash(&self, _: &str) -> anyhow::Result<String> {
+        unreachable!("not used in this test")
+    }
+    fn verify(&self, _: &str, _: &str) -> bool {
+        unreachable!("not used in this test")
+    }
+    fn verify_dummy(&self, _: &str) {
+        unreachable!("not used in this test")
+    }
+}
+
+impl crate::ports::TokenService for Unused {
+    fn issue_session(&self, _: crate::UserId, _: i32) -> Result<String, crate::ports::TokenError> {
+        unreachable!("not used in this test")
+    }
+    fn verify_session(&self, _: &str) -> Result<crate::ports::SessionClaims, crate::ports::TokenError> {
+        unreachable!("not used in this test")
+    }
+    fn issue_view_ticket(
+        &self,
+        _: crate::UserId,
+        _: i32,
+        _: crate::ports::ViewResource,
+    ) -> Result<String, crate::ports::TokenError> {
+        unreachable!("not used in this test")
+    }
+    fn verify_view_ticket(
+        &self,
+        _: &str,
+        _: crate::ports::ViewResource,
+    ) -> Result<crate::ports::SessionClaims, crate::ports::TokenError> {
+        unreachable!("not used in this test")
+    }
+}
+
+impl crate::ports::LoginThrottle for Unused {
+    fn check(&self, _: &[String]) -> Result<(), u64> {
+        unreachable!("not used in this test")
+    }
+    fn record_failure(&self, _: &[String]) {
+        unreachable!("not used in this test")
+    }
+    fn clear(&self, _: &str) {
+        unreachable!("not used in this test")
+    }
+}
+
+pub struct FixedClock(pub chrono::DateTime<chrono::Utc>);
+
+impl crate::ports::Clock for FixedClock {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.0
+    }
+}
+
+pub fn clock() -> Arc<FixedClock> {
+    use chrono::TimeZone;
+    Arc::new(FixedClock(chrono::Utc.with_ymd_and_hms(2026, 3, 5, 12, 0, 0).single().unwrap_or_default()))
+}
+
+/// View tickets over ports that must not be reached.
+pub fn unused_tickets() -> crate::services::view_tickets::ViewTickets {
+    let unused = Arc::new(Unused);
+    crate::services::view_tickets::ViewTickets {
+        auth: crate::services::auth::AuthService {
+            users: unused.clone(),
+            reset_requests: unused.clone(),
+            hasher: unused.clone(),
+            tokens: unused.clone(),
+            clock: clock(),
+            throttle: unused,
+        },
+    }
+}
+
+pub fn user(role: crate::entities::role::Role) -> crate::entities::user::User {
+    crate::entities::user::User {
+        id: crate::UserId(7),
+        name: "Test User".into(),
+        email: "test@example.org".into(),
+        role,
+        active: true,
+        phone: None,
+        created_at: clock().0,
+        require_password_change: false,
+        token_version: 0,
+    }
+}
+
+/// A received PDF, written to the store's pending area.
+pub fn received_pdf(store: &MemoryFileStore) -> crate::ports::ReceivedFile {
+    let mut pending = store.begin().unwrap_or_else(|e| panic!("{e}"));
+    pending.write_all(b"%PDF-1.4 test").unwrap_or_else(|e| panic!("{e}"));
+    crate::ports::ReceivedFile {
+        pending,
+        file_name: "a.pdf".into(),
+        kind: crate::files::FileKind::Pdf,
+        size: 13,
+    }
+}

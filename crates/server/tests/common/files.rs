@@ -1,0 +1,109 @@
+//! Helpers for the file tests: fixtures, multipart forms, and counting what is left on disk.
+
+use std::path::{Path, PathBuf};
+
+use reqwest::blocking::multipart::{Form, Part};
+
+use super::TestApp;
+
+pub const PDF_MIME: &str = "application/pdf";
+pub const TEN_MB: usize = 10 * 1024 * 1024;
+
+pub fn fixture(name: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("fixture {}: {e}", path.display()))
+}
+
+pub fn pdf() -> Vec<u8> {
+    fixture("minutes.pdf")
+}
+
+/// A PDF header followed by filler up to `size` bytes: what counts for the limit is the size.
+pub fn pdf_of_size(size: usize) -> Vec<u8> {
+    let mut bytes = b"%PDF-1.4\n".to_vec();
+    bytes.resize(size, b'a');
+    bytes
+}
+
+pub fn file_part(bytes: Vec<u8>, file_name: &str, mime: &str) -> Part {
+    Part::bytes(bytes).file_name(file_name.to_string()).mime_str(mime).expect("mime")
+}
+
+/// A form of text fields and an optional file part named `file`.
+pub fn form(fields: &[(&str, &str)], file: Option<Part>) -> Form {
+    let mut form = Form::new();
+    for (name, value) in fields {
+        form = form.text(name.to_string(), value.to_string());
+    }
+    match file {
+        Some(part) => form.part("file", part),
+        None => form,
+    }
+}
+
+fn count_files_in(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    entries
+        .filter_map(Result::ok)
+        .map(|entry| {
+            let path = entry.path();
+            if path.is_dir() {
+                count_files_in(&path)
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+impl TestApp {
+    /// Every file under `DATA_DIR/files`, committed or pending.
+    pub fn stored_files(&self) -> usize {
+        count_files_in(&self.data_dir.path().join("files"))
+    }
+
+    pub fn rows(&self, table: &str) -> i64 {
+        self.scalar_i64(&format!("SELECT count(*) AS value FROM {table}"))
+    }
+}
+
+/// A view ticket signed with the test app's secret as if issued at `issued` (to make expired ones).
+pub fn ticket_issued_at(
+    issued: fn() -> chrono::DateTime<chrono::Utc>,
+    user_id: i32,
+    token_version: i32,
+    resource: domain::ports::ViewResource,
+) -> String {
+    use domain::ports::TokenService;
+    let secret = super::test_config("", Path::new("")).jwt_secret;
+    auth::JwtTokenService::new(&secret, chrono::Duration::hours(12))
+        .with_clock(issued)
+        .issue_view_ticket(domain::UserId(user_id), token_version, resource)
+        .expect("ticket")
+}
+
+/// A ticket for the right resource, signed with another secret.
+pub fn forged_ticket(user_id: i32, resource: domain::ports::ViewResource) -> String {
+    use domain::ports::TokenService;
+    auth::JwtTokenService::new(b"some other secret, equally long!!", chrono::Duration::hours(12))
+        .issue_view_ticket(domain::UserId(user_id), 0, resource)
+        .expect("ticket")
+}
+
+/// The UTF-8 file name of a `Content-Disposition` header's `filename*` parameter, percent-decoded.
+pub fn disposition_file_name(header: &str) -> String {
+    let encoded = header.split("filename*=UTF-8''").nth(1).expect("filename*").split(';').next().unwrap();
+    let mut bytes = Vec::new();
+    let mut rest = encoded.as_bytes();
+    while let Some((&byte, tail)) = rest.split_first() {
+        if byte == b'%' && tail.len() >= 2 {
+            let hex = std::str::from_utf8(&tail[..2]).unwrap();
+            bytes.push(u8::from_str_radix(hex, 16).expect("hex"));
+            rest = &tail[2..];
+        } else {
+            bytes.push(byte);
+            rest = tail;
+        }
+    }
+    String::from_utf8(bytes).expect("UTF-8 file name")
+}

@@ -1,0 +1,74 @@
+//! `/api/user-guide`: a self-contained HTML guide, opened in a new tab without signing in.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{error_of, TestApp};
+use reqwest::StatusCode;
+
+const HEADINGS: &[&str] = &[
+    "Signing in",
+    "Forgotten your password",
+    "Changing a temporary password",
+    "Dashboard",
+    "Minutes",
+    "Actions",
+    "Trustee Directory",
+    "Documents",
+    "Sub Committees",
+    "User Management",
+    "Calendar",
+    "Notices",
+    "Who can do what",
+    "Staying safe with safeguarding papers",
+    "Signing out on shared devices",
+];
+
+#[test]
+fn the_guide_is_html_with_every_section_and_needs_no_token() {
+    let app = TestApp::spawn();
+    let response = app.get("/api/user-guide").send().unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let header = |name: &str| response.headers().get(name).unwrap().to_str().unwrap().to_string();
+    assert_eq!(header("content-type"), "text/html; charset=utf-8");
+    assert_eq!(header("content-security-policy"), "default-src 'none'; style-src 'unsafe-inline'");
+    assert_eq!(header("x-content-type-options"), "nosniff");
+    let html = response.text().unwrap();
+
+    assert!(html.starts_with("<!doctype html>"));
+    assert!(html.contains("<html lang=\"en-GB\">"));
+    assert!(html.contains("<h1>Trustee Portal user guide</h1>"));
+    for heading in HEADINGS {
+        let found =
+            html.lines().any(|line| line.starts_with("<h2") && line.contains(&format!(">{heading}</h2>")));
+        assert!(found, "missing section heading '{heading}'");
+    }
+}
+
+#[test]
+fn the_guide_is_self_contained_and_holds_nothing_private() {
+    let app = TestApp::spawn();
+    let html = app.get("/api/user-guide").send().unwrap().text().unwrap();
+    let lower = html.to_lowercase();
+    for forbidden in
+        ["<script", "<link", "<img", "<iframe", "src=", "@import", "url(", "href=\"http", "javascript:"]
+    {
+        assert!(!lower.contains(forbidden), "the guide must not contain '{forbidden}'");
+    }
+    // No e-mail addresses, tokens or other personal data (CSS at-rules such as `@media` are fine).
+    let chars: Vec<char> = html.chars().collect();
+    for (i, c) in chars.iter().enumerate() {
+        if *c == '@' {
+            let before = i.checked_sub(1).map(|j| chars[j]).unwrap_or(' ');
+            assert!(!before.is_alphanumeric(), "the guide must not contain an e-mail address");
+        }
+    }
+    assert!(!lower.contains("bearer"));
+}
+
+#[test]
+fn only_get_is_allowed() {
+    let app = TestApp::spawn();
+    error_of(app.post("/api/user-guide").send().unwrap(), StatusCode::METHOD_NOT_ALLOWED);
+}

@@ -1,0 +1,14 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'jest-fixed-jsdom',
+  testEnvironmentOptions: { customExportConditions: [''] },
+  roots: ['<rootDir>/src'],
+  setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  transform: { '^.+\\.(mjs|cjs|[jt]sx?)$': 'babel-jest' },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(msw|@mswjs|@open-draft|rettime|until-async|outvariant|strict-event-emitter|headers-polyfill|is-node-process|tough-cookie|@bundled-es-modules)/)',
+  ],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,117 @@
+// Session routing of spec §2: signed out, every path is the sign-in page; a user who must change
+// the password sees only that page; otherwise the shell with its routes and a 404.
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { FullPageMessage } from '@/app/routes/full-page-message';
+import { NotFoundPage } from '@/app/routes/not-found';
+
+const LoginPage = lazy(() =>
+  import(/* webpackChunkName: "page-login" */ '@/features/auth/components/login-page').then(
+    (m) => ({ default: m.LoginPage }),
+  ),
+);
+const ChangePasswordPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-change-password" */ '@/features/auth/components/change-password-page'
+  ).then((m) => ({ default: m.ChangePasswordPage })),
+);
+const AppShell = lazy(() =>
+  import(/* webpackChunkName: "shell" */ '@/app/shell/app-shell').then((m) => ({
+    default: m.AppShell,
+  })),
+);
+const DashboardPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-dashboard" */ '@/features/dashboard/components/dashboard-page'
+  ).then((m) => ({ default: m.DashboardPage })),
+);
+const DocumentsPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-documents" */ '@/features/documents/components/documents-page'
+  ).then((m) => ({ default: m.DocumentsPage })),
+);
+const ActionsPage = lazy(() =>
+  import(/* webpackChunkName: "page-actions" */ '@/features/actions/components/actions-page').then(
+    (m) => ({ default: m.ActionsPage }),
+  ),
+);
+const MinutesPage = lazy(() =>
+  import(/* webpackChunkName: "page-minutes" */ '@/features/minutes/components/minutes-page').then(
+    (m) => ({ default: m.MinutesPage }),
+  ),
+);
+const CalendarPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-calendar" */ '@/features/calendar/components/calendar-page'
+  ).then((m) => ({ default: m.CalendarPage })),
+);
+const NoticesPage = lazy(() =>
+  import(/* webpackChunkName: "page-notices" */ '@/features/notices/components/notices-page').then(
+    (m) => ({ default: m.NoticesPage }),
+  ),
+);
+const CommitteesPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-committees" */ '@/features/committees/components/committees-page'
+  ).then((m) => ({ default: m.CommitteesPage })),
+);
+const UsersPage = lazy(() =>
+  import(/* webpackChunkName: "page-users" */ '@/features/users/components/users-page').then(
+    (m) => ({ default: m.UsersPage }),
+  ),
+);
+const TrusteesPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-trustees" */ '@/features/trustees/components/trustees-page'
+  ).then((m) => ({ default: m.TrusteesPage })),
+);
+
+const loading = <FullPageMessage>Loading...</FullPageMessage>;
+
+export function AppRoutes() {
+  const { status, user } = useAuth();
+
+  if (status === 'loading') return loading;
+
+  if (status === 'signed-out' || !user) {
+    return (
+      <Suspense fallback={loading}>
+        <LoginPage />
+      </Suspense>
+    );
+  }
+
+  if (user.requirePasswordChange) {
+    return (
+      <Suspense fallback={loading}>
+        <Routes>
+          <Route path={paths.changePassword} element={<ChangePasswordPage />} />
+          <Route path="*" element={<Navigate to={paths.changePassword} replace />} />
+        </Routes>
+      </Suspense>
+    );
+  }
+
+  return (
+    <Suspense fallback={loading}>
+      <Routes>
+        <Route path={paths.login} element={<Navigate to={paths.dashboard} replace />} />
+        <Route path={paths.changePassword} element={<Navigate to={paths.dashboard} replace />} />
+        <Route element={<AppShell />}>
+          <Route index element={<DashboardPage />} />
+          <Route path={paths.documents} element={<DocumentsPage />} />
+          <Route path={paths.actions} element={<ActionsPage />} />
+          <Route path={paths.committees} element={<CommitteesPage />} />
+          <Route path={paths.users} element={<UsersPage />} />
+          <Route path={paths.trustees} element={<TrusteesPage />} />
+          <Route path={paths.minutes} element={<MinutesPage />} />
+          <Route path={paths.calendar} element={<CalendarPage />} />
+          <Route path={paths.notices} element={<NoticesPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,100 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import { LoadingBlock } from '@/components/query-state';
+import { Logo } from '@/components/logo';
+import { sidebarWidth } from '@/theme/theme-primitives';
+import { Sidebar } from '@/app/shell/sidebar';
+
+export function AppShell() {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // The mobile sidebar closes on every route change.
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <a href="#main-content" className="skip-link">
+        Skip to main content
+      </a>
+      {desktop ? (
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: sidebarWidth,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: sidebarWidth, boxSizing: 'border-box' },
+          }}
+        >
+          <Sidebar />
+        </Drawer>
+      ) : (
+        <>
+          <AppBar
+            position="fixed"
+            sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+          >
+            <Toolbar sx={{ gap: 1 }}>
+              <IconButton
+                edge="start"
+                aria-label="Open navigation menu"
+                aria-expanded={mobileOpen}
+                onClick={() => setMobileOpen(true)}
+              >
+                <MenuIcon />
+              </IconButton>
+              <Logo size={28} />
+              <Typography variant="h2" component="p">
+                Trustee Portal
+              </Typography>
+            </Toolbar>
+          </AppBar>
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            sx={{
+              '& .MuiDrawer-paper': {
+                width: sidebarWidth,
+                maxWidth: '85vw',
+                boxSizing: 'border-box',
+              },
+            }}
+          >
+            <Sidebar />
+          </Drawer>
+        </>
+      )}
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          px: { xs: 2, sm: 3, md: 4 },
+          py: { xs: 2, md: 4 },
+          mt: desktop ? 0 : 7,
+          outline: 'none',
+        }}
+      >
+        <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
+          <Suspense fallback={<LoadingBlock />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

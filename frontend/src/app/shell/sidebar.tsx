@@ -1,0 +1,152 @@
+import type { ReactElement } from 'react';
+import { NavLink } from 'react-router-dom';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import PeopleOutline from '@mui/icons-material/PeopleOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import Logout from '@mui/icons-material/Logout';
+import { paths } from '@/config/paths';
+import { Logo } from '@/components/logo';
+import { useAuth, useUser } from '@/lib/auth';
+import { initials } from '@/lib/format';
+import { canOpenUserManagement } from '@/lib/permissions';
+import { useColorMode } from '@/theme/color-mode';
+import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
+
+type Entry = { label: string; to: string; icon: ReactElement; extra?: ReactElement | null };
+
+function CountBadge({ count }: { count: number }) {
+  return (
+    <Box
+      component="span"
+      aria-label={`${count} pending`}
+      sx={{
+        minWidth: 22,
+        height: 22,
+        px: 0.75,
+        borderRadius: 11,
+        bgcolor: 'error.main',
+        color: 'error.contrastText',
+        fontSize: 12,
+        fontWeight: 700,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
+      {count}
+    </Box>
+  );
+}
+
+function Dot() {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      data-testid="notices-dot"
+      sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main' }}
+    />
+  );
+}
+
+export function Sidebar() {
+  const user = useUser();
+  const { signOut } = useAuth();
+  const { mode, toggle } = useColorMode();
+  const { data: stats } = useDashboardStats();
+  const pending = stats?.pendingActions ?? 0;
+
+  const entries: Entry[] = [
+    { label: 'Dashboard', to: paths.dashboard, icon: <DashboardOutlined /> },
+    { label: 'Minutes', to: paths.minutes, icon: <DescriptionOutlined /> },
+    {
+      label: 'Actions',
+      to: paths.actions,
+      icon: <TaskAltOutlined />,
+      extra: pending > 0 ? <CountBadge count={pending} /> : null,
+    },
+    { label: 'Trustee Directory', to: paths.trustees, icon: <PeopleOutline /> },
+    { label: 'Documents', to: paths.documents, icon: <FolderOutlined /> },
+    { label: 'Sub Committees', to: paths.committees, icon: <GroupsOutlined /> },
+    ...(canOpenUserManagement(user)
+      ? [{ label: 'User Management', to: paths.users, icon: <ManageAccountsOutlined /> }]
+      : []),
+    { label: 'Calendar', to: paths.calendar, icon: <CalendarMonthOutlined /> },
+    { label: 'Notices', to: paths.notices, icon: <CampaignOutlined />, extra: <Dot /> },
+  ];
+
+  const nextMode = mode === 'light' ? 'dark' : 'light';
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 3, py: 2.5 }}>
+        <Logo size={36} />
+        <Typography variant="h2" component="p">
+          Trustee Portal
+        </Typography>
+      </Box>
+      <Divider />
+      <Box component="nav" aria-label="Main navigation" sx={{ flex: 1, overflowY: 'auto', p: 1.5 }}>
+        <List disablePadding sx={{ display: 'grid', gap: 0.5 }}>
+          {entries.map((entry) => (
+            <li key={entry.to}>
+              <ListItemButton component={NavLink} to={entry.to} end={entry.to === '/'}>
+                <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>{entry.icon}</ListItemIcon>
+                <ListItemText primary={entry.label} />
+                {entry.extra}
+              </ListItemButton>
+            </li>
+          ))}
+        </List>
+      </Box>
+      <Divider />
+      <Box sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }} aria-hidden>
+            {initials(user.name)}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography noWrap sx={{ fontWeight: 600 }}>
+              {user.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {user.role === 'admin' ? 'Admin Trustee' : 'Trustee'}
+            </Typography>
+          </Box>
+          <Tooltip title={`Switch to ${nextMode} mode`}>
+            <IconButton onClick={toggle} aria-label={`Switch to ${nextMode} mode`}>
+              {mode === 'light' ? <DarkModeOutlined /> : <LightModeOutlined />}
+            </IconButton>
+          </Tooltip>
+        </Box>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<Logout />}
+          onClick={() => signOut({ revoke: true })}
+        >
+          Sign Out
+        </Button>
+      </Box>
+    </Box>
+  );
+}

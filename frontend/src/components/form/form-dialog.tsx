@@ -1,0 +1,61 @@
+// A dialog holding a formik form: title, fields, Cancel and a submit button with a busy label.
+import type { ReactNode } from 'react';
+import { Form, Formik, type FormikHelpers, type FormikValues } from 'formik';
+import type { AnyObjectSchema } from 'yup';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+
+type Props<V extends FormikValues> = {
+  open: boolean;
+  title: string;
+  description?: ReactNode;
+  initialValues: V;
+  validationSchema: AnyObjectSchema;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: (values: V, helpers: FormikHelpers<V>) => Promise<void>;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+export function FormDialog<V extends FormikValues>({
+  open,
+  title,
+  description,
+  initialValues,
+  validationSchema,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  onClose,
+  children,
+}: Props<V>) {
+  const titleId = `dialog-title-${title.replace(/\s+/g, '-').toLowerCase()}`;
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
+      <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={onSubmit}>
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <DialogTitle id={titleId}>{title}</DialogTitle>
+            <DialogContent>
+              {description && <Box sx={{ mb: 2, color: 'text.secondary' }}>{description}</Box>}
+              <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>{children}</Box>
+            </DialogContent>
+            <DialogActions sx={{ px: 3, pb: 2 }}>
+              <Button onClick={onClose} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                {isSubmitting ? busyLabel : submitLabel}
+              </Button>
+            </DialogActions>
+          </Form>
+        )}
+      </Formik>
+    </Dialog>
+  );
+}

@@ -1,0 +1,16 @@
+// Every route of the application, in one place.
+export const paths = {
+  login: '/login',
+  changePassword: '/change-password',
+  dashboard: '/',
+  documents: '/documents',
+  actions: '/actions',
+  committees: '/committees',
+  users: '/users',
+  trustees: '/trustees',
+  minutes: '/minutes',
+  calendar: '/calendar',
+  notices: '/notices',
+} as const;
+
+export const userGuideUrl = '/api/user-guide';

@@ -1,0 +1,23 @@
+import { api } from '@/lib/api-client';
+import { useRevalidate } from '@/lib/swr';
+import type { Action, ActionPriority } from '@/types/api';
+import { actionsPath } from '@/features/actions/api/get-actions';
+
+export type CreateActionInput = {
+  title: string;
+  description: string;
+  assignedTo: number;
+  dueDate: string | null;
+  priority: ActionPriority;
+};
+
+export const createAction = (input: CreateActionInput) => api.post<Action>(actionsPath, input);
+
+export function useCreateAction() {
+  const revalidate = useRevalidate();
+  return async (input: CreateActionInput) => {
+    const action = await createAction(input);
+    await revalidate(actionsPath, '/api/dashboard/stats');
+    return action;
+  };
+}

@@ -1,0 +1,267 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
+import { PageHeader } from '@/components/page-header';
+import { ErrorBlock, LoadingBlock } from '@/components/query-state';
+import { ActionStatusChip, actionStatusLabels, PriorityChip } from '@/components/status-chips';
+import { useUser } from '@/lib/auth';
+import { formatDate, truncate } from '@/lib/format';
+import { canChangeActionStatus, canManageContent } from '@/lib/permissions';
+import type { Action, ActionStatus } from '@/types/api';
+import { useActions } from '@/features/actions/api/get-actions';
+import { useDeleteAction } from '@/features/actions/api/delete-action';
+import {
+  useUpdateActionStatus,
+  type SettableStatus,
+} from '@/features/actions/api/update-action-status';
+import { CreateActionDialog } from '@/features/actions/components/create-action-dialog';
+
+const counters: ActionStatus[] = ['pending', 'in-progress', 'complete', 'overdue'];
+const settable: SettableStatus[] = ['pending', 'in-progress', 'complete'];
+
+function StatusSelect({ action }: { action: Action }) {
+  const notify = useNotify();
+  const update = useUpdateActionStatus();
+  const [busy, setBusy] = useState(false);
+  return (
+    <TextField
+      select
+      size="small"
+      id={`status-${action.id}`}
+      value={action.status}
+      disabled={busy}
+      sx={{ minWidth: 150 }}
+      slotProps={{
+        select: { native: true },
+        htmlInput: { 'aria-label': `Status of ${action.title}` },
+      }}
+      onChange={async (event) => {
+        const status = event.target.value as SettableStatus;
+        setBusy(true);
+        try {
+          await update(action.id, status);
+          notify({ title: 'Action updated successfully' });
+        } catch (error) {
+          notify(errorToast(error, 'Failed to update action'));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {action.status === 'overdue' && (
+        <option value="overdue" disabled>
+          Overdue
+        </option>
+      )}
+      {settable.map((s) => (
+        <option key={s} value={s}>
+          {actionStatusLabels[s]}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+export function ActionsPage() {
+  const user = useUser();
+  const canManage = canManageContent(user);
+  const notify = useNotify();
+  const remove = useDeleteAction();
+  const { data, error, isLoading } = useActions();
+  const [filter, setFilter] = useState<ActionStatus | null>(null);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Action | null>(null);
+
+  const actions = data ?? [];
+  const shown = filter ? actions.filter((a) => a.status === filter) : actions;
+
+  return (
+    <>
+      <PageHeader
+        title="Action Tracker"
+        subtitle="Follow up the board's decisions and who is doing what"
+        actions={
+          canManage && (
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              onClick={() => setCreateOpen(true)}
+            >
+              Create Action
+            </Button>
+          )
+        }
+      />
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+          mb: 2,
+        }}
+      >
+        {counters.map((status) => {
+          const selected = filter === status;
+          return (
+            <Card
+              key={status}
+              sx={{
+                borderColor: selected ? 'primary.main' : undefined,
+                borderWidth: selected ? 2 : 1,
+              }}
+            >
+              <CardActionArea
+                aria-pressed={selected}
+                onClick={() => setFilter(selected ? null : status)}
+              >
+                <CardContent>
+                  <Typography variant="body2" color="text.secondary">
+                    {actionStatusLabels[status]}
+                  </Typography>
+                  <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
+                    {actions.filter((a) => a.status === status).length}
+                  </Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          );
+        })}
+      </Box>
+
+      <Card>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            px: 2,
+            py: 1.5,
+            gap: 1,
+          }}
+        >
+          <Typography variant="h2">
+            {filter ? `${actionStatusLabels[filter]} Actions` : 'All Actions'}
+          </Typography>
+          {filter && (
+            <Button variant="outlined" onClick={() => setFilter(null)}>
+              Show All
+            </Button>
+          )}
+        </Box>
+        {isLoading ? (
+          <LoadingBlock />
+        ) : error ? (
+          <ErrorBlock error={error} />
+        ) : shown.length === 0 ? (
+          <EmptyState icon={<TaskAltOutlined />} title="No actions found" />
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Actions">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Action</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Priority</TableCell>
+                  <TableCell>Due Date</TableCell>
+                  <TableCell>Assigned To</TableCell>
+                  <TableCell align="right">
+                    <span className="visually-hidden">Controls</span>
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((a) => (
+                  <TableRow key={a.id} hover>
+                    <TableCell sx={{ minWidth: 220 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {a.title}
+                      </Typography>
+                      {a.description && (
+                        <Typography variant="body2" color="text.secondary">
+                          {truncate(a.description, 100)}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <ActionStatusChip status={a.status} />
+                    </TableCell>
+                    <TableCell>
+                      <PriorityChip priority={a.priority} />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {a.dueDate ? formatDate(a.dueDate) : 'No deadline'}
+                    </TableCell>
+                    <TableCell>
+                      {a.assignedToName ??
+                        (a.assignedTo !== null ? `User #${a.assignedTo}` : 'Unassigned')}
+                    </TableCell>
+                    <TableCell align="right">
+                      <Box
+                        sx={{
+                          display: 'flex',
+                          gap: 1,
+                          justifyContent: 'flex-end',
+                          alignItems: 'center',
+                        }}
+                      >
+                        {canChangeActionStatus(user, a) && <StatusSelect action={a} />}
+                        {canManage && (
+                          <Tooltip title="Delete">
+                            <IconButton
+                              aria-label={`Delete ${a.title}`}
+                              color="error"
+                              onClick={() => setDeleting(a)}
+                            >
+                              <DeleteOutline />
+                            </IconButton>
+                          </Tooltip>
+                        )}
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Card>
+
+      {createOpen && <CreateActionDialog open onClose={() => setCreateOpen(false)} />}
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete Action"
+        message="Are you sure you want to delete this action? This cannot be undone."
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove(deleting.id);
+            notify({ title: 'Action deleted successfully' });
+          } catch (error) {
+            notify(errorToast(error, 'Delete failed'));
+          }
+        }}
+      />
+    </>
+  );
+}

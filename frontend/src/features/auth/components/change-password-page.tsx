@@ -1,0 +1,144 @@
+import { Form, Formik } from 'formik';
+import * as yup from 'yup';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { FormTextField } from '@/components/form/form-text-field';
+import { Logo } from '@/components/logo';
+import { useNotify } from '@/components/notifications/notifications-provider';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { browser } from '@/lib/browser';
+import { changeTemporaryPassword } from '@/features/auth/api/change-password';
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+const mismatch = 'New password and confirmation password do not match.';
+const tooShort = 'Password must be at least 6 characters long.';
+
+const schema = yup.object({
+  newPassword: yup.string().required('New password is required').min(MIN_PASSWORD_LENGTH, tooShort),
+  confirmPassword: yup
+    .string()
+    .required('Please confirm your new password')
+    .oneOf([yup.ref('newPassword')], mismatch),
+});
+
+type Values = { newPassword: string; confirmPassword: string };
+
+export function ChangePasswordPage() {
+  const notify = useNotify();
+  const { signOut } = useAuth();
+
+  const submit = async (values: Values) => {
+    try {
+      // confirmPassword is never sent.
+      await changeTemporaryPassword(values.newPassword);
+      notify({
+        title: 'Password Changed',
+        description:
+          'Your password has been successfully updated. You can now use the application.',
+        severity: 'success',
+      });
+      browser.assign('/');
+    } catch (error) {
+      notify({
+        title: 'Error',
+        description:
+          error instanceof ApiError
+            ? error.serverMessage || error.message
+            : 'Failed to change password',
+        severity: 'error',
+      });
+    }
+  };
+
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', px: 2, py: 4 }}
+    >
+      <Box sx={{ width: '100%', maxWidth: 480 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
+          <Logo size={40} />
+          <Typography variant="h1">Change Password</Typography>
+        </Box>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          You signed in with a temporary password. Choose a new password that only you know.
+        </Typography>
+        <Alert severity="warning" role="note" sx={{ mb: 3 }}>
+          You must set a new password before accessing the application.
+        </Alert>
+        <Card>
+          <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+            <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+              Set New Password
+            </Typography>
+            <Formik<Values>
+              initialValues={{ newPassword: '', confirmPassword: '' }}
+              validationSchema={schema}
+              onSubmit={submit}
+            >
+              {({ isSubmitting, values, validateForm, submitForm, setTouched }) => (
+                <Form
+                  noValidate
+                  onSubmit={async (event) => {
+                    event.preventDefault();
+                    const errors = await validateForm();
+                    if (Object.keys(errors).length > 0) {
+                      await setTouched({ newPassword: true, confirmPassword: true }, false);
+                      if (values.newPassword !== values.confirmPassword) {
+                        notify({
+                          title: 'Password Mismatch',
+                          description: mismatch,
+                          severity: 'error',
+                        });
+                      } else {
+                        notify({
+                          title: 'Password Too Short',
+                          description: tooShort,
+                          severity: 'error',
+                        });
+                      }
+                      return;
+                    }
+                    await submitForm();
+                  }}
+                >
+                  <Box sx={{ display: 'grid', gap: 2 }}>
+                    <FormTextField
+                      name="newPassword"
+                      label="New Password"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                      inputProps={{ minLength: MIN_PASSWORD_LENGTH }}
+                      helperText="Password must be at least 6 characters long"
+                    />
+                    <FormTextField
+                      name="confirmPassword"
+                      label="Confirm New Password"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                      inputProps={{ minLength: MIN_PASSWORD_LENGTH }}
+                    />
+                    <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                      {isSubmitting ? 'Changing Password...' : 'Change Password'}
+                    </Button>
+                    <Button color="inherit" onClick={() => signOut({ revoke: true })}>
+                      Sign Out
+                    </Button>
+                  </Box>
+                </Form>
+              )}
+            </Formik>
+          </CardContent>
+        </Card>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Form, Formik } from 'formik';
+import * as yup from 'yup';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormSelectField } from '@/components/form/form-select-field';
+import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
+import { LoadingBlock } from '@/components/query-state';
+import { ToneChip } from '@/components/status-chips';
+import type { Committee, CommitteeMember, CommitteeRole } from '@/types/api';
+import { useCandidates, useMembers } from '@/features/committees/api/get-members';
+import { useAddMember } from '@/features/committees/api/add-member';
+import { useRemoveMember } from '@/features/committees/api/remove-member';
+
+const schema = yup.object({
+  userId: yup.string().required('Please select a user'),
+  role: yup.string().oneOf(['member', 'committee_chair']).required(),
+});
+
+type Props = { committee: Committee; canManage: boolean };
+
+export function CommitteeMembers({ committee, canManage }: Props) {
+  const notify = useNotify();
+  const add = useAddMember();
+  const remove = useRemoveMember();
+  const editable = canManage && !committee.archived;
+  const { data: members, isLoading } = useMembers(committee.id);
+  const { data: people } = useCandidates(editable);
+  const [removing, setRemoving] = useState<CommitteeMember | null>(null);
+
+  const memberIds = new Set((members ?? []).map((m) => m.userId));
+  const candidates = (people ?? []).filter((p) => !memberIds.has(p.id));
+
+  return (
+    <Box>
+      {editable && (
+        <Formik
+          initialValues={{ userId: '', role: 'member' as CommitteeRole }}
+          validationSchema={schema}
+          onSubmit={async (values, helpers) => {
+            try {
+              await add(committee.id, Number(values.userId), values.role);
+              notify({ title: 'Member added successfully' });
+              helpers.resetForm();
+            } catch {
+              notify(fixedErrorToast('Failed to add member'));
+            }
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 1.5,
+                  gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr auto' },
+                  alignItems: 'start',
+                  mb: 2,
+                }}
+              >
+                <FormSelectField
+                  name="userId"
+                  label="Add member"
+                  size="small"
+                  placeholder={
+                    candidates.length ? 'Select a person' : 'Everyone is already a member'
+                  }
+                  options={candidates.map((p) => ({ value: String(p.id), label: p.name }))}
+                />
+                <FormSelectField
+                  name="role"
+                  label="Committee role"
+                  size="small"
+                  options={[
+                    { value: 'member', label: 'Member' },
+                    { value: 'committee_chair', label: 'Chair' },
+                  ]}
+                />
+                <Button type="submit" variant="contained" disabled={isSubmitting}>
+                  {isSubmitting ? 'Adding...' : 'Add Member'}
+                </Button>
+              </Box>
+            </Form>
+          )}
+        </Formik>
+      )}
+      {isLoading ? (
+        <LoadingBlock />
+      ) : !members?.length ? (
+        <Typography color="text.secondary">No members yet.</Typography>
+      ) : (
+        <List aria-label="Committee members">
+          {members.map((m) => (
+            <ListItem
+              key={m.userId}
+              divider
+              secondaryAction={
+                editable && (
+                  <Tooltip title="Remove">
+                    <IconButton
+                      edge="end"
+                      color="error"
+                      aria-label={`Remove ${m.name}`}
+                      onClick={() => setRemoving(m)}
+                    >
+                      <PersonRemoveOutlined />
+                    </IconButton>
+                  </Tooltip>
+                )
+              }
+            >
+              <ListItemText
+                primary={
+                  <Box
+                    component="span"
+                    sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}
+                  >
+                    {m.name}
+                    <ToneChip
+                      label={m.role === 'committee_chair' ? 'Chair' : 'Member'}
+                      tone={m.role === 'committee_chair' ? 'primary' : 'default'}
+                    />
+                  </Box>
+                }
+                secondary={m.email}
+                slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <ConfirmDialog
+        open={!!removing}
+        title="Remove Member"
+        message={`Remove ${removing?.name ?? ''} from ${committee.name}?`}
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          try {
+            await remove(committee.id, removing.userId);
+            notify({ title: 'Member removed successfully' });
+          } catch {
+            notify(fixedErrorToast('Failed to remove member'));
+          }
+        }}
+      />
+    </Box>
+  );
+}

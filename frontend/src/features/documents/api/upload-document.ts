@@ -1,0 +1,29 @@
+import { api } from '@/lib/api-client';
+import { useRevalidate } from '@/lib/swr';
+import type { DocumentCategory, PortalDocument } from '@/types/api';
+import { documentsPath } from '@/features/documents/api/get-documents';
+
+export type UploadDocumentInput = {
+  title: string;
+  category: DocumentCategory;
+  version: string;
+  file: File;
+};
+
+export function uploadDocument(input: UploadDocumentInput): Promise<PortalDocument> {
+  const form = new FormData();
+  form.append('title', input.title);
+  form.append('category', input.category);
+  form.append('version', input.version);
+  form.append('file', input.file);
+  return api.upload<PortalDocument>(documentsPath, form);
+}
+
+export function useUploadDocument() {
+  const revalidate = useRevalidate();
+  return async (input: UploadDocumentInput) => {
+    const document = await uploadDocument(input);
+    await revalidate(documentsPath, '/api/dashboard/stats');
+    return document;
+  };
+}

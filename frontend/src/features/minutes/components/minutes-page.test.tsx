@@ -1,0 +1,73 @@
+import { browser } from '@/lib/browser';
+import { db, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+
+describe('minutes page', () => {
+  it('lists minutes with their type and the right button', async () => {
+    renderApp('/minutes', { as: 'trustee' });
+    expect(await screen.findByText('January Board Meeting')).toBeInTheDocument();
+    expect(screen.getByText('PDF File')).toBeInTheDocument();
+    expect(screen.getByText('External Link')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View January Board Meeting' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open December Board Meeting' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload Minutes' })).not.toBeInTheDocument();
+  });
+
+  it.each(['admin', 'chair'] as const)('offers upload to a %s', async (as) => {
+    renderApp('/minutes', { as });
+    expect(await screen.findByRole('button', { name: 'Upload Minutes' })).toBeInTheDocument();
+  });
+
+  it('opens an uploaded PDF through a view ticket and a link directly', async () => {
+    const fake = { location: { href: '' }, close: jest.fn(), opener: null } as unknown as Window;
+    const open = jest.spyOn(browser, 'open').mockReturnValue(fake);
+    const { user } = renderApp('/minutes', { as: 'trustee' });
+    await user.click(await screen.findByRole('button', { name: 'View January Board Meeting' }));
+    await waitFor(() => expect(fake.location.href).toBe('/api/minutes/1/view?ticket=xyz'));
+    await user.click(screen.getByRole('button', { name: 'Open December Board Meeting' }));
+    expect(open).toHaveBeenLastCalledWith(
+      'https://example.org/minutes/dec',
+      '_blank',
+      'noopener,noreferrer',
+    );
+    open.mockRestore();
+  });
+
+  it('shows the empty state', async () => {
+    db.minutes = [];
+    renderApp('/minutes', { as: 'trustee' });
+    expect(await screen.findByText('No minutes found')).toBeInTheDocument();
+    expect(screen.getByText('No meeting minutes have been uploaded yet.')).toBeInTheDocument();
+  });
+
+  it('searches, shows the no-match state and goes back to all minutes', async () => {
+    const { user } = renderApp('/minutes', { as: 'trustee' });
+    await screen.findByText('January Board Meeting');
+    await user.type(screen.getByRole('searchbox', { name: 'Search minutes' }), 'budget');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No minutes found matching "budget"')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View all minutes' }));
+    expect(await screen.findByText('January Board Meeting')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search minutes' }), 'january');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(screen.queryByText('December Board Meeting')).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('December Board Meeting')).toBeInTheDocument();
+  });
+
+  it('validates the upload form', async () => {
+    const { user } = renderApp('/minutes', { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Upload Minutes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Minutes' });
+    expect(within(dialog).getByLabelText('PDF File')).toHaveAttribute('accept', '.pdf');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Meeting date and time is required')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'External Link' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'External Link' }), 'not a url');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Please enter a valid URL')).toBeInTheDocument();
+  });
+});

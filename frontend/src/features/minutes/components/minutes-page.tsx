@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import { EmptyState } from '@/components/empty-state';
+import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
+import { PageHeader } from '@/components/page-header';
+import { ErrorBlock, LoadingBlock } from '@/components/query-state';
+import { useUser } from '@/lib/auth';
+import { openExternal } from '@/lib/download';
+import { formatDate } from '@/lib/format';
+import { canManageContent } from '@/lib/permissions';
+import type { Minutes } from '@/types/api';
+import { useMinutes } from '@/features/minutes/api/get-minutes';
+import { viewMinutes } from '@/features/minutes/api/view-minutes';
+import { UploadMinutesDialog } from '@/features/minutes/components/upload-minutes-dialog';
+
+export function MinutesPage() {
+  const user = useUser();
+  const canManage = canManageContent(user);
+  const notify = useNotify();
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const { data, error, isLoading } = useMinutes(search);
+
+  const clear = () => {
+    setInput('');
+    setSearch('');
+  };
+
+  const open = (m: Minutes) => {
+    if (m.externalLink) {
+      openExternal(m.externalLink);
+      return;
+    }
+    viewMinutes(m.id).catch((e) => notify(errorToast(e, 'Failed to open minutes')));
+  };
+
+  let body;
+  if (isLoading) body = <LoadingBlock />;
+  else if (error) body = <ErrorBlock error={error} />;
+  else if (!data?.length)
+    body = search ? (
+      <EmptyState
+        icon={<DescriptionOutlined />}
+        title={`No minutes found matching "${search}"`}
+        action={
+          <Link component="button" type="button" onClick={clear}>
+            View all minutes
+          </Link>
+        }
+      />
+    ) : (
+      <EmptyState
+        icon={<DescriptionOutlined />}
+        title="No minutes found"
+        description="No meeting minutes have been uploaded yet."
+      />
+    );
+  else
+    body = (
+      <TableContainer>
+        <Table size="small" aria-label="Minutes">
+          <TableHead>
+            <TableRow>
+              <TableCell>Meeting Title</TableCell>
+              <TableCell>Date</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell>Uploaded</TableCell>
+              <TableCell align="right">
+                <span className="visually-hidden">Open</span>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.map((m) => (
+              <TableRow key={m.id} hover>
+                <TableCell sx={{ minWidth: 180, fontWeight: 600 }}>{m.title}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(m.meetingDate)}</TableCell>
+                <TableCell>
+                  <Chip variant="outlined" label={m.externalLink ? 'External Link' : 'PDF File'} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(m.createdAt)}</TableCell>
+                <TableCell align="right">
+                  {m.externalLink ? (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      startIcon={<OpenInNewOutlined />}
+                      aria-label={`Open ${m.title}`}
+                      onClick={() => open(m)}
+                    >
+                      Open
+                    </Button>
+                  ) : (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      startIcon={<VisibilityOutlined />}
+                      aria-label={`View ${m.title}`}
+                      onClick={() => open(m)}
+                    >
+                      View
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Minutes Archive"
+        subtitle="Approved minutes of board meetings"
+        actions={
+          canManage && (
+            <Button
+              variant="contained"
+              startIcon={<UploadFileOutlined />}
+              onClick={() => setUploadOpen(true)}
+            >
+              Upload Minutes
+            </Button>
+          )
+        }
+      />
+      <Card>
+        <Box
+          component="form"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSearch(input.trim());
+          }}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 2, alignItems: 'center' }}
+        >
+          <TextField
+            id="minutes-search"
+            label="Search minutes"
+            size="small"
+            type="search"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            sx={{ flex: '1 1 220px', width: 'auto' }}
+          />
+          <Button type="submit" variant="contained" startIcon={<SearchOutlined />}>
+            Search
+          </Button>
+          <Button variant="outlined" onClick={clear}>
+            Clear
+          </Button>
+        </Box>
+        {search && data && data.length > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+            Showing results for &quot;{search}&quot;
+          </Typography>
+        )}
+        {body}
+      </Card>
+      {uploadOpen && <UploadMinutesDialog open onClose={() => setUploadOpen(false)} />}
+    </>
+  );
+}

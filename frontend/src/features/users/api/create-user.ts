@@ -1,0 +1,23 @@
+import { api } from '@/lib/api-client';
+import { useRevalidate } from '@/lib/swr';
+import type { Role, User } from '@/types/api';
+import { usersPath } from '@/features/users/api/get-users';
+
+export type CreateUserInput = {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  phone: string | null;
+};
+
+export const createUser = (input: CreateUserInput) => api.post<User>(usersPath, input);
+
+export function useCreateUser() {
+  const revalidate = useRevalidate();
+  return async (input: CreateUserInput) => {
+    const user = await createUser(input);
+    await revalidate(usersPath, '/api/trustees/active', '/api/dashboard/stats');
+    return user;
+  };
+}

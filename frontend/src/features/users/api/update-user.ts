@@ -1,0 +1,24 @@
+import { api } from '@/lib/api-client';
+import { useRevalidate } from '@/lib/swr';
+import type { Role, User } from '@/types/api';
+import { usersPath } from '@/features/users/api/get-users';
+
+export type UpdateUserInput = {
+  name: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  phone: string | null;
+};
+
+export const updateUser = (id: number, input: UpdateUserInput) =>
+  api.put<User>(`${usersPath}/${id}`, input);
+
+export function useUpdateUser() {
+  const revalidate = useRevalidate();
+  return async (id: number, input: UpdateUserInput) => {
+    const user = await updateUser(id, input);
+    await revalidate(usersPath, '/api/trustees/active', '/api/dashboard/stats', '/api/auth/me');
+    return user;
+  };
+}

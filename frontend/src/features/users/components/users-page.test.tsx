@@ -1,0 +1,129 @@
+import { ADMIN_ID } from '@/testing/mocks/db';
+import { db, expectToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+
+const row = (name: string) =>
+  screen.getByText(name, { selector: 'tr p' }).closest('tr') as HTMLElement;
+const controls = (name: string) =>
+  within(row(name))
+    .queryAllByRole('button')
+    .map((b) => b.getAttribute('aria-label')?.replace(` ${name}`, '').replace(' for', ''));
+
+describe('users page', () => {
+  it('denies a trustee with their role', async () => {
+    renderApp('/users', { as: 'trustee' });
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Only Admins and Chairs can access User Management./),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Your current role: Trustee/)).toBeInTheDocument();
+  });
+
+  it('gives an admin every control except deleting themself', async () => {
+    renderApp('/users', { as: 'admin' });
+    await screen.findByText('Oscar Other', { selector: 'tr p' });
+    expect(screen.getByRole('button', { name: 'Add User' })).toBeInTheDocument();
+    expect(controls('Alice Admin')).toEqual(['Edit', 'Reset password']);
+    expect(controls('Charlie Chair')).toEqual(['Edit', 'Reset password', 'Delete']);
+    expect(controls('Tina Trustee')).toEqual(['Edit', 'Reset password', 'Delete']);
+  });
+
+  it('gives a chair controls on trustees only and no Add User', async () => {
+    renderApp('/users', { as: 'chair' });
+    await screen.findByText('Oscar Other', { selector: 'tr p' });
+    expect(screen.queryByRole('button', { name: 'Add User' })).not.toBeInTheDocument();
+    expect(controls('Alice Admin')).toEqual([]);
+    expect(controls('Charlie Chair')).toEqual([]);
+    expect(controls('Tina Trustee')).toEqual(['Edit', 'Reset password', 'Delete']);
+  });
+
+  it('offers a chair the roles chair and trustee when editing', async () => {
+    const { user } = renderApp('/users', { as: 'chair' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Tina Trustee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    const options = within(within(dialog).getByLabelText(/^Role/)).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Chair', 'Trustee']);
+  });
+
+  it('validates the create form and creates a user with a phone', async () => {
+    const { user } = renderApp('/users', { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    const options = within(within(dialog).getByLabelText(/^Role/)).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Select a role',
+      'Admin',
+      'Chair',
+      'Trustee',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Password is required')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Nina New');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'nina@charity.org');
+    await user.type(within(dialog).getByLabelText(/^Phone/), '07000 000000');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'secret123');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await expectToast('User created successfully');
+    expect(await screen.findByText('Nina New', { selector: 'tr p' })).toBeInTheDocument();
+    expect(db.users.at(-1)).toMatchObject({ role: 'trustee', phone: '07000 000000' });
+  });
+
+  it('validates the edit form and saves', async () => {
+    const { user } = renderApp('/users', { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Tina Trustee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    await user.clear(within(dialog).getByLabelText(/^Name/));
+    await user.clear(within(dialog).getByLabelText(/^Email/));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Tina T');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'tina@charity.org');
+    await user.click(within(dialog).getByRole('switch', { name: 'Active' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await expectToast('User updated successfully');
+    expect(await screen.findByText('Tina T', { selector: 'tr p' })).toBeInTheDocument();
+    expect(within(row('Tina T')).getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it('asks before deleting a user', async () => {
+    const { user } = renderApp('/users', { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Oscar Other' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete Oscar Other? This action cannot be undone.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await expectToast('User deleted successfully');
+    await waitFor(() =>
+      expect(screen.queryByText('Oscar Other', { selector: 'tr p' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('lists reset requests and shows the temporary password once with a copy button', async () => {
+    const { user } = renderApp('/users', { as: 'admin' });
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    const requests = await screen.findByRole('region', { name: 'Password Reset Requests' });
+    expect(
+      await within(requests).findByText('Oscar Other (oscar@charity.org)'),
+    ).toBeInTheDocument();
+    await user.click(
+      await within(requests).findByRole('button', { name: 'Reset password for Oscar Other' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset Password' }),
+    );
+    await expectToast('Password Reset Successful');
+    const shown = await screen.findByRole('dialog', { name: 'Temporary Password' });
+    expect(within(shown).getByLabelText('Temporary password')).toHaveValue('Temp-Pass-1234');
+    await user.click(within(shown).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('Temp-Pass-1234');
+    expect(within(shown).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('Temp-Pass-1234')).not.toBeInTheDocument());
+    expect(await screen.findByText('No pending reset requests')).toBeInTheDocument();
+    expect(db.users.find((u) => u.id === ADMIN_ID)?.requirePasswordChange).toBe(false);
+  });
+});

@@ -1,0 +1,244 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
+import { PageHeader } from '@/components/page-header';
+import { ErrorBlock, LoadingBlock } from '@/components/query-state';
+import { ToneChip } from '@/components/status-chips';
+import { useUser } from '@/lib/auth';
+import { formatDate } from '@/lib/format';
+import {
+  canCreateUsers,
+  canDeleteUser,
+  canManageUser,
+  canOpenUserManagement,
+  roleChoices,
+  roleLabel,
+} from '@/lib/permissions';
+import type { User } from '@/types/api';
+import { useUsers } from '@/features/users/api/get-users';
+import { useDeleteUser } from '@/features/users/api/delete-user';
+import { useResetPassword, type AdminResetResponse } from '@/features/users/api/reset-password';
+import { ResetRequests } from '@/features/users/components/reset-requests';
+import { TempPasswordDialog } from '@/features/users/components/temp-password-dialog';
+import { UserFormDialog } from '@/features/users/components/user-form-dialog';
+
+const roleTone = { admin: 'secondary', chair: 'primary', trustee: 'default' } as const;
+
+function AccessDenied({ role }: { role: string }) {
+  return (
+    <>
+      <PageHeader title="User Management" />
+      <Card>
+        <EmptyState
+          icon={<BlockOutlined />}
+          title="Access Denied"
+          description={
+            <>
+              Only Admins and Chairs can access User Management.
+              <br />
+              Your current role: {roleLabel(role as User['role'])}
+            </>
+          }
+        />
+      </Card>
+    </>
+  );
+}
+
+function UserManagement({ me }: { me: User }) {
+  const notify = useNotify();
+  const { data: users, error, isLoading } = useUsers(true);
+  const remove = useDeleteUser();
+  const reset = useResetPassword();
+  const [createOpen, setCreateOpen] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [tempPassword, setTempPassword] = useState<AdminResetResponse | null>(null);
+  const roles = roleChoices(me);
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        subtitle="Accounts, roles and access to the portal"
+        actions={
+          canCreateUsers(me) && (
+            <Button
+              variant="contained"
+              startIcon={<PersonAddOutlined />}
+              onClick={() => setCreateOpen(true)}
+            >
+              Add User
+            </Button>
+          )
+        }
+      />
+
+      <ResetRequests
+        users={users ?? []}
+        canReset={(u) => canManageUser(me, u)}
+        onReset={(u) => setResetting(u)}
+      />
+
+      <Card>
+        {isLoading ? (
+          <LoadingBlock />
+        ) : error ? (
+          <Box sx={{ p: 2 }}>
+            <ErrorBlock error={error} />
+          </Box>
+        ) : !users?.length ? (
+          <EmptyState title="No users found" />
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Users">
+              <TableHead>
+                <TableRow>
+                  <TableCell>User</TableCell>
+                  <TableCell>Role</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Created</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {users.map((u) => (
+                  <TableRow key={u.id} hover>
+                    <TableCell sx={{ minWidth: 200 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {u.name}
+                        {u.id === me.id && (
+                          <Typography component="span" variant="body2" color="text.secondary">
+                            {' '}
+                            (you)
+                          </Typography>
+                        )}
+                      </Typography>
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ overflowWrap: 'anywhere' }}
+                      >
+                        {u.email}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <ToneChip label={roleLabel(u.role)} tone={roleTone[u.role]} />
+                    </TableCell>
+                    <TableCell>
+                      {u.active ? (
+                        <ToneChip label="Active" tone="success" />
+                      ) : (
+                        <Chip label="Inactive" variant="outlined" />
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(u.createdAt)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {canManageUser(me, u) && (
+                        <>
+                          <Tooltip title="Edit">
+                            <IconButton aria-label={`Edit ${u.name}`} onClick={() => setEditing(u)}>
+                              <EditOutlined />
+                            </IconButton>
+                          </Tooltip>
+                          <Tooltip title="Reset password">
+                            <IconButton
+                              aria-label={`Reset password for ${u.name}`}
+                              onClick={() => setResetting(u)}
+                            >
+                              <LockResetOutlined />
+                            </IconButton>
+                          </Tooltip>
+                        </>
+                      )}
+                      {canDeleteUser(me, u) && (
+                        <Tooltip title="Delete">
+                          <IconButton
+                            aria-label={`Delete ${u.name}`}
+                            color="error"
+                            onClick={() => setDeleting(u)}
+                          >
+                            <DeleteOutline />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Card>
+
+      {createOpen && <UserFormDialog open roles={roles} onClose={() => setCreateOpen(false)} />}
+      {editing && (
+        <UserFormDialog open user={editing} roles={roles} onClose={() => setEditing(null)} />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete User"
+        message={`Are you sure you want to delete ${deleting?.name ?? ''}? This action cannot be undone.`}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove(deleting.id);
+            notify({ title: 'User deleted successfully' });
+          } catch {
+            notify(fixedErrorToast('Failed to delete user'));
+          }
+        }}
+      />
+      <ConfirmDialog
+        open={!!resetting}
+        title="Reset Password"
+        message={`Reset the password of ${resetting?.name ?? ''}? A temporary password will be shown once, and they must change it at their next sign-in.`}
+        confirmLabel="Reset Password"
+        busyLabel="Resetting..."
+        destructive={false}
+        onClose={() => setResetting(null)}
+        onConfirm={async () => {
+          if (!resetting) return;
+          try {
+            const result = await reset(resetting.id);
+            notify({
+              title: 'Password Reset Successful',
+              description: `A temporary password was created for ${result.userName}.`,
+            });
+            setTempPassword(result);
+          } catch {
+            notify(fixedErrorToast('Failed to reset password'));
+          }
+        }}
+      />
+      <TempPasswordDialog result={tempPassword} onClose={() => setTempPassword(null)} />
+    </>
+  );
+}
+
+export function UsersPage() {
+  const me = useUser();
+  if (!canOpenUserManagement(me)) return <AccessDenied role={me.role} />;
+  return <UserManagement me={me} />;
+}

@@ -1,0 +1,81 @@
+// The session: token in storage, the current user from GET /api/auth/me, sign-out on any 401.
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useNavigate } from 'react-router-dom';
+import useSWR, { useSWRConfig } from 'swr';
+import { api, setUnauthorizedHandler } from '@/lib/api-client';
+import { tokenStore } from '@/lib/token-store';
+import { paths } from '@/config/paths';
+import type { User } from '@/types/api';
+
+export const ME_KEY = '/api/auth/me';
+
+export type SessionStatus = 'signed-out' | 'loading' | 'signed-in';
+
+type AuthContextValue = {
+  status: SessionStatus;
+  user: User | null;
+  /** Signs out: clears the token and every cached answer, then goes to /login. */
+  signOut: (options?: { revoke?: boolean }) => void;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [token, setToken] = useState<string | null>(() => tokenStore.get());
+  const { data, error, isLoading } = useSWR<User | null>(token ? ME_KEY : null);
+
+  const signOut = useCallback(
+    (options: { revoke?: boolean } = {}) => {
+      if (options.revoke && tokenStore.get()) {
+        api.post('/api/auth/logout', undefined, { ignoreUnauthorized: true }).catch(() => {});
+      }
+      tokenStore.clear();
+      setToken(null);
+      void mutate(() => true, undefined, { revalidate: false });
+      navigate(paths.login, { replace: true });
+    },
+    [mutate, navigate],
+  );
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => signOut());
+    return () => setUnauthorizedHandler(null);
+  }, [signOut]);
+
+  // A failed current-user check, or one that answers no user, signs out.
+  const checkFailed = !!token && !isLoading && (!!error || data === null);
+  useEffect(() => {
+    if (checkFailed) signOut();
+  }, [checkFailed, signOut]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    if (!token || checkFailed) return { status: 'signed-out', user: null, signOut };
+    if (!data) return { status: 'loading', user: null, signOut };
+    return { status: 'signed-in', user: data, signOut };
+  }, [token, checkFailed, data, signOut]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}
+
+/** The signed-in user; only for components rendered inside the signed-in shell. */
+export function useUser(): User {
+  const { user } = useAuth();
+  if (!user) throw new Error('useUser needs a signed-in user');
+  return user;
+}

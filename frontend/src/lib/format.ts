@@ -1,0 +1,43 @@
+import dayjs from 'dayjs';
+
+/** 'MMM d, yyyy' of the spec, e.g. 'Jan 5, 2025'. */
+export const formatDate = (value: string | null | undefined): string =>
+  value ? dayjs(value).format('MMM D, YYYY') : '';
+
+/** 'MMM d, yyyy • h:mm a' of the spec, e.g. 'Jan 5, 2025 • 6:30 PM'. */
+export const formatDateTime = (value: string): string =>
+  dayjs(value).format('MMM D, YYYY • h:mm A');
+
+export const formatLongDate = (value: string): string => dayjs(value).format('dddd, MMMM D, YYYY');
+
+export const formatTime = (value: string): string => dayjs(value).format('h:mm A');
+
+export const formatDayOfMonth = (value: string): string => dayjs(value).format('D');
+
+export const formatMonthShort = (value: string): string => dayjs(value).format('MMM');
+
+/** Bytes divided by 1024, rounded, in KB. */
+export const formatKb = (bytes: number | null | undefined): string =>
+  `${Math.round((bytes ?? 0) / 1024)} KB`;
+
+export const truncate = (text: string, max: number): string =>
+  text.length > max ? `${text.slice(0, max)}...` : text;
+
+/** First letters of the name's words, at most 2, upper case. */
+export const initials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0])
+    .slice(0, 2)
+    .join('')
+    .toUpperCase();
+
+/** A value of an <input type="datetime-local"> as an RFC 3339 UTC timestamp. */
+export const localInputToIso = (value: string): string => dayjs(value).toISOString();
+
+export const isPast = (value: string | null | undefined): boolean =>
+  !!value && dayjs(value).isBefore(dayjs());
+
+export const plural = (count: number, one: string, many: string): string =>
+  `${count} ${count === 1 ? one : many}`;

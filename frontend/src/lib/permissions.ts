@@ -1,0 +1,42 @@
+// The role rules of spec §6, in one place.
+import type { Action, Committee, Role, User } from '@/types/api';
+
+type Actor = Pick<User, 'id' | 'role'>;
+
+export const isAdminOrChair = (user: Actor | null | undefined): boolean =>
+  user?.role === 'admin' || user?.role === 'chair';
+
+/** Upload/delete documents, create/delete actions, minutes, meetings, notices, committees. */
+export const canManageContent = isAdminOrChair;
+
+export const canOpenUserManagement = isAdminOrChair;
+
+export const canCreateUsers = (user: Actor | null | undefined): boolean => user?.role === 'admin';
+
+/** Edit and reset the password of a user: admins all users, chairs trustees only. */
+export const canManageUser = (actor: Actor, target: Pick<User, 'role'>): boolean =>
+  actor.role === 'admin' || (actor.role === 'chair' && target.role === 'trustee');
+
+/** As canManageUser, but nobody deletes themself. */
+export const canDeleteUser = (actor: Actor, target: Pick<User, 'id' | 'role'>): boolean =>
+  canManageUser(actor, target) && actor.id !== target.id;
+
+export const roleChoices = (actor: Actor): Role[] => {
+  if (actor.role === 'admin') return ['admin', 'chair', 'trustee'];
+  if (actor.role === 'chair') return ['chair', 'trustee'];
+  return [];
+};
+
+/** Complete actions have no selector; trustees only change actions assigned to them. */
+export const canChangeActionStatus = (
+  user: Actor,
+  action: Pick<Action, 'status' | 'assignedTo'>,
+): boolean =>
+  action.status !== 'complete' && (isAdminOrChair(user) || action.assignedTo === user.id);
+
+/** Archive, delete and manage members: the committee's own chair, an admin or a chair. */
+export const canManageCommittee = (user: Actor, committee: Pick<Committee, 'role'>): boolean =>
+  committee.role === 'committee_chair' || isAdminOrChair(user);
+
+export const roleLabel = (role: Role): string =>
+  ({ admin: 'Admin', chair: 'Chair', trustee: 'Trustee' })[role] ?? role;

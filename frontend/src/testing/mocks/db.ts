@@ -1,0 +1,271 @@
+// An in-memory store behind the MSW handlers: the API's state for one test.
+import type {
+  Action,
+  Committee,
+  CommitteeDocument,
+  CommitteeMessage,
+  CommitteeRole,
+  Meeting,
+  Minutes,
+  Notice,
+  PortalDocument,
+  ResetRequest,
+  User,
+} from '@/types/api';
+
+export type StoredUser = User & { password: string };
+export type StoredCommittee = Omit<Committee, 'role' | 'memberCount'>;
+export type StoredMember = {
+  committeeId: number;
+  userId: number;
+  role: CommitteeRole;
+  joinedAt: string;
+};
+export type StoredMessage = CommitteeMessage & { committeeId: number };
+export type StoredCommitteeDocument = CommitteeDocument & { committeeId: number };
+
+export type Db = {
+  users: StoredUser[];
+  documents: PortalDocument[];
+  actions: Action[];
+  minutes: Minutes[];
+  meetings: Meeting[];
+  notices: Notice[];
+  committees: StoredCommittee[];
+  members: StoredMember[];
+  messages: StoredMessage[];
+  committeeDocuments: StoredCommitteeDocument[];
+  resetRequests: ResetRequest[];
+  nextId: number;
+};
+
+const day = 24 * 60 * 60 * 1000;
+export const isoDaysFromNow = (days: number): string =>
+  new Date(Date.now() + days * day).toISOString();
+const dateDaysFromNow = (days: number): string => isoDaysFromNow(days).slice(0, 10);
+
+export const ADMIN_ID = 1;
+export const CHAIR_ID = 2;
+export const TRUSTEE_ID = 3;
+export const OTHER_TRUSTEE_ID = 4;
+
+const user = (id: number, name: string, email: string, role: User['role']): StoredUser => ({
+  id,
+  name,
+  email,
+  role,
+  active: true,
+  phone: id === ADMIN_ID ? '01234 567890' : null,
+  createdAt: '2025-01-05T10:00:00Z',
+  requirePasswordChange: false,
+  password: 'password1',
+});
+
+function seed(): Db {
+  return {
+    users: [
+      user(ADMIN_ID, 'Alice Admin', 'alice@charity.org', 'admin'),
+      user(CHAIR_ID, 'Charlie Chair', 'charlie@charity.org', 'chair'),
+      user(TRUSTEE_ID, 'Tina Trustee', 'tina@charity.org', 'trustee'),
+      user(OTHER_TRUSTEE_ID, 'Oscar Other', 'oscar@charity.org', 'trustee'),
+    ],
+    documents: [
+      {
+        id: 1,
+        title: 'Annual Accounts 2024',
+        category: 'finance',
+        version: '2.0',
+        mimeType: 'application/pdf',
+        fileSize: 204800,
+        fileName: 'accounts.pdf',
+        updatedAt: '2025-01-05T09:00:00Z',
+        uploadedBy: { id: ADMIN_ID, name: 'Alice Admin' },
+      },
+      {
+        id: 2,
+        title: 'Safeguarding Policy',
+        category: 'safeguarding',
+        version: '1.0',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        fileSize: 51200,
+        fileName: 'safeguarding.docx',
+        updatedAt: '2025-01-04T09:00:00Z',
+        uploadedBy: null,
+      },
+    ],
+    actions: [
+      {
+        id: 1,
+        title: 'Review budget',
+        description: 'Go through the draft budget before the next meeting.',
+        assignedTo: TRUSTEE_ID,
+        assignedToName: 'Tina Trustee',
+        dueDate: dateDaysFromNow(10),
+        priority: 'high',
+        status: 'pending',
+        createdAt: '2025-01-05T09:00:00Z',
+        updatedAt: '2025-01-05T09:00:00Z',
+      },
+      {
+        id: 2,
+        title: 'Update risk register',
+        description: '',
+        assignedTo: OTHER_TRUSTEE_ID,
+        assignedToName: null,
+        dueDate: null,
+        priority: 'medium',
+        status: 'in-progress',
+        createdAt: '2025-01-04T09:00:00Z',
+        updatedAt: '2025-01-04T09:00:00Z',
+      },
+      {
+        id: 3,
+        title: 'File charity return',
+        description: 'Done.',
+        assignedTo: TRUSTEE_ID,
+        assignedToName: 'Tina Trustee',
+        dueDate: '2025-01-01',
+        priority: 'low',
+        status: 'complete',
+        createdAt: '2025-01-03T09:00:00Z',
+        updatedAt: '2025-01-03T09:00:00Z',
+      },
+    ],
+    minutes: [
+      {
+        id: 1,
+        title: 'January Board Meeting',
+        meetingDate: '2025-01-15T18:00:00Z',
+        meetingId: null,
+        fileName: 'jan.pdf',
+        fileSize: 10240,
+        externalLink: null,
+        createdAt: '2025-01-16T10:00:00Z',
+      },
+      {
+        id: 2,
+        title: 'December Board Meeting',
+        meetingDate: '2024-12-10T18:00:00Z',
+        meetingId: null,
+        fileName: null,
+        fileSize: null,
+        externalLink: 'https://example.org/minutes/dec',
+        createdAt: '2024-12-11T10:00:00Z',
+      },
+    ],
+    meetings: [
+      {
+        id: 1,
+        title: 'Spring Board Meeting',
+        description: 'Quarterly meeting',
+        meetingDate: isoDaysFromNow(7),
+        location: 'Community Hall',
+        meetingLink: 'https://meet.example.org/spring',
+        agendaLink: 'https://example.org/agenda',
+        minutesId: null,
+        minutesLink: null,
+        createdAt: '2025-01-01T10:00:00Z',
+      },
+      {
+        id: 2,
+        title: 'Winter Board Meeting',
+        description: 'Quarterly meeting',
+        meetingDate: isoDaysFromNow(-30),
+        location: null,
+        meetingLink: 'https://meet.example.org/winter',
+        agendaLink: null,
+        minutesId: 1,
+        minutesLink: null,
+        createdAt: '2024-11-01T10:00:00Z',
+      },
+    ],
+    notices: [
+      {
+        id: 1,
+        title: 'Office closed',
+        content: 'The office is closed over the holidays.',
+        priority: 'high',
+        pinned: true,
+        expiresAt: null,
+        publishedAt: '2025-01-05T10:00:00Z',
+        expired: false,
+      },
+      {
+        id: 2,
+        title: 'Old announcement',
+        content: 'This one has expired.',
+        priority: 'low',
+        pinned: false,
+        expiresAt: isoDaysFromNow(-2),
+        publishedAt: '2024-12-01T10:00:00Z',
+        expired: true,
+      },
+    ],
+    committees: [
+      {
+        id: 1,
+        name: 'Finance Committee',
+        description: 'Money matters',
+        archived: false,
+        createdAt: '2025-01-01T10:00:00Z',
+      },
+      {
+        id: 2,
+        name: 'Old Working Group',
+        description: 'Finished',
+        archived: true,
+        createdAt: '2024-01-01T10:00:00Z',
+      },
+    ],
+    members: [
+      {
+        committeeId: 1,
+        userId: TRUSTEE_ID,
+        role: 'committee_chair',
+        joinedAt: '2025-01-01T10:00:00Z',
+      },
+      {
+        committeeId: 1,
+        userId: OTHER_TRUSTEE_ID,
+        role: 'member',
+        joinedAt: '2025-01-01T10:00:00Z',
+      },
+      { committeeId: 2, userId: TRUSTEE_ID, role: 'member', joinedAt: '2024-01-01T10:00:00Z' },
+    ],
+    messages: [
+      {
+        committeeId: 1,
+        id: 1,
+        message: 'Welcome to the finance committee',
+        sentAt: '2025-01-05T10:00:00Z',
+        user: { id: TRUSTEE_ID, name: 'Tina Trustee' },
+      },
+    ],
+    committeeDocuments: [],
+    resetRequests: [
+      {
+        id: 1,
+        email: 'oscar@charity.org',
+        userId: OTHER_TRUSTEE_ID,
+        userName: 'Oscar Other',
+        requestedAt: '2025-01-05T10:00:00Z',
+      },
+    ],
+    nextId: 100,
+  };
+}
+
+export let db: Db = seed();
+
+export function resetDb(): void {
+  db = seed();
+}
+
+export const nextId = (): number => {
+  db.nextId += 1;
+  return db.nextId;
+};
+
+export const tokenFor = (userId: number): string => `token-${userId}`;
+
+export const publicUser = ({ password: _password, ...rest }: StoredUser): User => rest;

@@ -1,0 +1,484 @@
+// MSW handlers implementing docs/api-contract.md over the in-memory store.
+import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import type { Committee, DirectoryEntry, Notice } from '@/types/api';
+import { db, nextId, publicUser, tokenFor, type StoredUser } from '@/testing/mocks/db';
+
+const now = () => new Date().toISOString();
+const fail = (status: number, message: string) => HttpResponse.json({ message }, { status });
+
+function caller(request: StrictRequest<DefaultBodyType> | Request): StoredUser | null {
+  const header = request.headers.get('Authorization') ?? '';
+  const match = /^Bearer token-(\d+)$/.exec(header);
+  if (!match) return null;
+  return db.users.find((u) => u.id === Number(match[1]) && u.active) ?? null;
+}
+
+type Handler = Parameters<typeof http.get>[1];
+
+/** Wraps a handler so it answers 401 without a valid bearer token. */
+const authed =
+  (fn: (args: Parameters<Handler>[0], me: StoredUser) => ReturnType<Handler>): Handler =>
+  (args) => {
+    const me = caller(args.request);
+    if (!me) return fail(401, 'Unauthorized');
+    return fn(args, me);
+  };
+
+const isAdminOrChair = (u: StoredUser) => u.role === 'admin' || u.role === 'chair';
+const noticeExpired = (n: Notice) => !!n.expiresAt && new Date(n.expiresAt) < new Date();
+
+function committeeView(id: number, me: StoredUser): Committee | null {
+  const c = db.committees.find((x) => x.id === id);
+  if (!c) return null;
+  const members = db.members.filter((m) => m.committeeId === id);
+  return {
+    ...c,
+    memberCount: members.length,
+    role: members.find((m) => m.userId === me.id)?.role ?? null,
+  };
+}
+
+export const handlers = [
+  http.post('/api/auth/login', async ({ request }) => {
+    const body = (await request.json()) as { email: string; password: string };
+    const u = db.users.find((x) => x.email === body.email && x.password === body.password);
+    if (!u) return fail(401, 'Invalid email or password');
+    return HttpResponse.json({ token: tokenFor(u.id), user: publicUser(u) });
+  }),
+  http.get(
+    '/api/auth/me',
+    authed((_, me) => HttpResponse.json(publicUser(me))),
+  ),
+  http.post(
+    '/api/auth/logout',
+    authed(() => HttpResponse.json({ message: 'Signed out' })),
+  ),
+  http.post('/api/auth/forgot-password', async ({ request }) => {
+    const { email } = (await request.json()) as { email: string };
+    const u = db.users.find((x) => x.email === email);
+    db.resetRequests.push({
+      id: nextId(),
+      email,
+      userId: u?.id ?? null,
+      userName: u?.name ?? null,
+      requestedAt: now(),
+    });
+    return HttpResponse.json({ message: 'Your request has been logged for admin review.' });
+  }),
+  http.post(
+    '/api/auth/change-password-temp',
+    authed(async ({ request }, me) => {
+      const { newPassword } = (await request.json()) as { newPassword: string };
+      me.password = newPassword;
+      me.requirePasswordChange = false;
+      return HttpResponse.json({
+        message: 'Password changed',
+        token: `${tokenFor(me.id)}`,
+        user: publicUser(me),
+      });
+    }),
+  ),
+  http.get(
+    '/api/auth/reset-requests',
+    authed((_, me) =>
+      isAdminOrChair(me) ? HttpResponse.json(db.resetRequests) : fail(403, 'Forbidden'),
+    ),
+  ),
+  http.post(
+    '/api/auth/admin-reset-password',
+    authed(async ({ request }) => {
+      const { userId } = (await request.json()) as { userId: number };
+      const u = db.users.find((x) => x.id === userId);
+      if (!u) return fail(404, 'User not found');
+      u.requirePasswordChange = true;
+      db.resetRequests = db.resetRequests.filter((r) => r.userId !== userId);
+      return HttpResponse.json({ userName: u.name, tempPassword: 'Temp-Pass-1234' });
+    }),
+  ),
+
+  http.get(
+    '/api/users',
+    authed((_, me) =>
+      isAdminOrChair(me) ? HttpResponse.json(db.users.map(publicUser)) : fail(403, 'Forbidden'),
+    ),
+  ),
+  http.post(
+    '/api/users',
+    authed(async ({ request }) => {
+      const body = (await request.json()) as StoredUser;
+      if (db.users.some((u) => u.email === body.email)) return fail(409, 'Email already in use');
+      const u: StoredUser = {
+        ...body,
+        id: nextId(),
+        active: true,
+        phone: body.phone ?? null,
+        createdAt: now(),
+        requirePasswordChange: false,
+      };
+      db.users.push(u);
+      return HttpResponse.json(publicUser(u), { status: 201 });
+    }),
+  ),
+  http.put(
+    '/api/users/:id',
+    authed(async ({ request, params }) => {
+      const u = db.users.find((x) => x.id === Number(params.id));
+      if (!u) return fail(404, 'User not found');
+      Object.assign(u, await request.json());
+      return HttpResponse.json(publicUser(u));
+    }),
+  ),
+  http.delete(
+    '/api/users/:id',
+    authed(({ params }) => {
+      db.users = db.users.filter((x) => x.id !== Number(params.id));
+      return HttpResponse.json({ message: 'User deleted' });
+    }),
+  ),
+
+  http.get(
+    '/api/dashboard/stats',
+    authed(() => {
+      const upcoming = db.meetings
+        .filter((m) => new Date(m.meetingDate) > new Date())
+        .sort((a, b) => a.meetingDate.localeCompare(b.meetingDate));
+      return HttpResponse.json({
+        pendingActions: db.actions.filter((a) => a.status === 'pending').length,
+        documents: db.documents.length,
+        nextMeeting: upcoming[0]?.meetingDate ?? null,
+        trustees: db.users.filter((u) => u.active).length,
+      });
+    }),
+  ),
+
+  http.get(
+    '/api/documents',
+    authed(({ request }) => {
+      const category = new URL(request.url).searchParams.get('category');
+      return HttpResponse.json(db.documents.filter((d) => !category || d.category === category));
+    }),
+  ),
+  http.post(
+    '/api/documents',
+    authed(async ({ request }, me) => {
+      const form = await request.formData();
+      const file = form.get('file') as File;
+      const doc = {
+        id: nextId(),
+        title: String(form.get('title')),
+        category: String(form.get('category')) as never,
+        version: String(form.get('version') || '1.0'),
+        mimeType: file.type || 'application/octet-stream',
+        fileSize: file.size,
+        fileName: file.name,
+        updatedAt: now(),
+        uploadedBy: { id: me.id, name: me.name },
+      };
+      db.documents.unshift(doc);
+      return HttpResponse.json(doc, { status: 201 });
+    }),
+  ),
+  http.delete(
+    '/api/documents/:id',
+    authed(({ params }) => {
+      db.documents = db.documents.filter((d) => d.id !== Number(params.id));
+      return HttpResponse.json({ message: 'Document deleted' });
+    }),
+  ),
+  http.get(
+    '/api/documents/:id/download',
+    authed(
+      () =>
+        new HttpResponse('file-content', {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `attachment; filename="accounts.pdf"; filename*=UTF-8''Annual%20Accounts.pdf`,
+          },
+        }),
+    ),
+  ),
+  http.post(
+    '/api/documents/:id/view-ticket',
+    authed(({ params }) =>
+      HttpResponse.json({ url: `/api/documents/${params.id}/view?ticket=abc` }),
+    ),
+  ),
+
+  http.get(
+    '/api/actions',
+    authed(({ request }) => {
+      const status = new URL(request.url).searchParams.get('status');
+      return HttpResponse.json(db.actions.filter((a) => !status || a.status === status));
+    }),
+  ),
+  http.post(
+    '/api/actions',
+    authed(async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      const assignee = db.users.find((u) => u.id === body.assignedTo);
+      const action = {
+        ...(body as object),
+        id: nextId(),
+        assignedToName: assignee?.name ?? null,
+        status: 'pending',
+        createdAt: now(),
+        updatedAt: now(),
+      } as never;
+      db.actions.unshift(action);
+      return HttpResponse.json(action, { status: 201 });
+    }),
+  ),
+  http.patch(
+    '/api/actions/:id',
+    authed(async ({ request, params }) => {
+      const action = db.actions.find((a) => a.id === Number(params.id));
+      if (!action) return fail(404, 'Action not found');
+      if (action.status === 'complete') return fail(409, 'Action is already complete');
+      const { status } = (await request.json()) as { status: never };
+      action.status = status;
+      return HttpResponse.json(action);
+    }),
+  ),
+  http.delete(
+    '/api/actions/:id',
+    authed(({ params }) => {
+      db.actions = db.actions.filter((a) => a.id !== Number(params.id));
+      return HttpResponse.json({ message: 'Action deleted' });
+    }),
+  ),
+
+  http.get(
+    '/api/minutes',
+    authed(({ request }) => {
+      const search = (new URL(request.url).searchParams.get('search') ?? '').toLowerCase();
+      return HttpResponse.json(db.minutes.filter((m) => m.title.toLowerCase().includes(search)));
+    }),
+  ),
+  http.post(
+    '/api/minutes',
+    authed(async ({ request }) => {
+      const form = await request.formData();
+      const file = form.get('file') as File | null;
+      const minutes = {
+        id: nextId(),
+        title: String(form.get('title')),
+        meetingDate: String(form.get('meetingDate')),
+        meetingId: form.get('meetingId') ? Number(form.get('meetingId')) : null,
+        fileName: file ? file.name : null,
+        fileSize: file ? file.size : null,
+        externalLink: (form.get('externalLink') as string | null) ?? null,
+        createdAt: now(),
+      };
+      db.minutes.unshift(minutes);
+      return HttpResponse.json(minutes, { status: 201 });
+    }),
+  ),
+  http.post(
+    '/api/minutes/:id/view-ticket',
+    authed(({ params }) => HttpResponse.json({ url: `/api/minutes/${params.id}/view?ticket=xyz` })),
+  ),
+
+  http.get(
+    '/api/meetings',
+    authed(({ request }) => {
+      const upcoming = new URL(request.url).searchParams.get('upcoming') === 'true';
+      const list = db.meetings.filter((m) => new Date(m.meetingDate) > new Date() === upcoming);
+      return HttpResponse.json(list);
+    }),
+  ),
+  http.post(
+    '/api/meetings',
+    authed(async ({ request }) => {
+      const body = (await request.json()) as object;
+      const meeting = {
+        ...body,
+        id: nextId(),
+        minutesId: null,
+        minutesLink: null,
+        createdAt: now(),
+      } as never;
+      db.meetings.push(meeting);
+      return HttpResponse.json(meeting, { status: 201 });
+    }),
+  ),
+
+  http.get(
+    '/api/notices',
+    authed(({ request }) => {
+      const includeExpired = new URL(request.url).searchParams.get('includeExpired') === 'true';
+      const list = db.notices
+        .map((n) => ({ ...n, expired: noticeExpired(n) }))
+        .filter((n) => includeExpired || !n.expired);
+      return HttpResponse.json(list);
+    }),
+  ),
+  http.post(
+    '/api/notices',
+    authed(async ({ request }) => {
+      const body = (await request.json()) as object;
+      const notice = { ...body, id: nextId(), publishedAt: now(), expired: false } as never;
+      db.notices.unshift(notice);
+      return HttpResponse.json(notice, { status: 201 });
+    }),
+  ),
+  http.delete(
+    '/api/notices/:id',
+    authed(({ params }) => {
+      db.notices = db.notices.filter((n) => n.id !== Number(params.id));
+      return HttpResponse.json({ message: 'Notice deleted' });
+    }),
+  ),
+
+  http.get(
+    '/api/committees',
+    authed(({ request }, me) => {
+      const includeArchived = new URL(request.url).searchParams.get('includeArchived') === 'true';
+      const list = db.committees
+        .filter((c) => includeArchived || !c.archived)
+        .map((c) => committeeView(c.id, me) as Committee)
+        .filter((c) => isAdminOrChair(me) || c.role !== null);
+      return HttpResponse.json(list);
+    }),
+  ),
+  http.post(
+    '/api/committees',
+    authed(async ({ request }, me) => {
+      const body = (await request.json()) as { name: string; description: string };
+      const id = nextId();
+      db.committees.push({ id, ...body, archived: false, createdAt: now() });
+      db.members.push({ committeeId: id, userId: me.id, role: 'committee_chair', joinedAt: now() });
+      return HttpResponse.json(committeeView(id, me), { status: 201 });
+    }),
+  ),
+  http.patch(
+    '/api/committees/:id/archive',
+    authed(({ params }, me) => {
+      const c = db.committees.find((x) => x.id === Number(params.id));
+      if (!c) return fail(404, 'Not found');
+      c.archived = true;
+      return HttpResponse.json(committeeView(c.id, me));
+    }),
+  ),
+  http.delete(
+    '/api/committees/:id',
+    authed(({ params }) => {
+      db.committees = db.committees.filter((c) => c.id !== Number(params.id));
+      return HttpResponse.json({ message: 'Committee deleted' });
+    }),
+  ),
+  http.get(
+    '/api/committees/:id/messages',
+    authed(({ params }) =>
+      HttpResponse.json(
+        db.messages
+          .filter((m) => m.committeeId === Number(params.id))
+          .map(({ committeeId: _c, ...m }) => m),
+      ),
+    ),
+  ),
+  http.post(
+    '/api/committees/:id/messages',
+    authed(async ({ request, params }, me) => {
+      const { message } = (await request.json()) as { message: string };
+      const stored = {
+        committeeId: Number(params.id),
+        id: nextId(),
+        message,
+        sentAt: now(),
+        user: { id: me.id, name: me.name },
+      };
+      db.messages.push(stored);
+      const { committeeId: _c, ...m } = stored;
+      return HttpResponse.json(m, { status: 201 });
+    }),
+  ),
+  http.get(
+    '/api/committees/:id/documents',
+    authed(({ params }) =>
+      HttpResponse.json(db.committeeDocuments.filter((d) => d.committeeId === Number(params.id))),
+    ),
+  ),
+  http.post(
+    '/api/committees/:id/documents',
+    authed(async ({ request, params }, me) => {
+      const form = await request.formData();
+      const file = form.get('file') as File;
+      const doc = {
+        committeeId: Number(params.id),
+        id: nextId(),
+        title: String(form.get('title')),
+        fileName: file.name,
+        mimeType: file.type,
+        fileSize: file.size,
+        uploadedAt: now(),
+        uploadedBy: { id: me.id, name: me.name },
+      };
+      db.committeeDocuments.push(doc);
+      return HttpResponse.json(doc, { status: 201 });
+    }),
+  ),
+  http.get(
+    '/api/committees/:id/members',
+    authed(({ params }) =>
+      HttpResponse.json(
+        db.members
+          .filter((m) => m.committeeId === Number(params.id))
+          .map((m) => {
+            const u = db.users.find((x) => x.id === m.userId);
+            return {
+              userId: m.userId,
+              name: u?.name ?? '',
+              email: u?.email ?? '',
+              role: m.role,
+              joinedAt: m.joinedAt,
+            };
+          }),
+      ),
+    ),
+  ),
+  http.post(
+    '/api/committees/:id/members',
+    authed(async ({ request, params }) => {
+      const { userId, role } = (await request.json()) as { userId: number; role: never };
+      db.members.push({ committeeId: Number(params.id), userId, role, joinedAt: now() });
+      const u = db.users.find((x) => x.id === userId);
+      return HttpResponse.json(
+        { userId, name: u?.name, email: u?.email, role, joinedAt: now() },
+        { status: 201 },
+      );
+    }),
+  ),
+  http.delete(
+    '/api/committees/:id/members/:userId',
+    authed(({ params }) => {
+      db.members = db.members.filter(
+        (m) => !(m.committeeId === Number(params.id) && m.userId === Number(params.userId)),
+      );
+      return HttpResponse.json({ message: 'Member removed' });
+    }),
+  ),
+
+  http.get(
+    '/api/trustees/active',
+    authed(() => {
+      const entries: DirectoryEntry[] = db.users
+        .filter((u) => u.active)
+        .map((u) => ({
+          id: u.id,
+          name: u.name,
+          email: u.email,
+          phone: u.phone,
+          role: u.role,
+          joinedDate: u.createdAt,
+          committees: db.members
+            .filter((m) => m.userId === u.id)
+            .map((m) => ({
+              id: m.committeeId,
+              name: db.committees.find((c) => c.id === m.committeeId)?.name ?? '',
+              role: m.role === 'committee_chair' ? ('chair' as const) : ('member' as const),
+            })),
+        }));
+      return HttpResponse.json(entries);
+    }),
+  ),
+];
