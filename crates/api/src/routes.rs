@@ -6,8 +6,8 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
 use crate::handlers::{
-    actions, auth, committee_members, committee_messages, committees, dashboard, documents, health, meetings,
-    minutes, notices, trustees, user_guide, users,
+    actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
+    documents, health, meetings, minutes, notices, trustees, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -80,6 +80,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     resource("/committees/{id}/messages")
                         .route(web::get().to(committee_messages::list))
                         .route(web::post().to(committee_messages::post)),
+                )
+                .service(
+                    resource("/committees/{id}/documents")
+                        .route(web::get().to(committee_documents::list))
+                        .route(web::post().to(committee_documents::upload)),
+                )
+                .service(
+                    resource("/committees/{id}/documents/{document_id}/download")
+                        .route(web::get().to(committee_documents::download)),
                 )
                 .service(resource("/trustees/active").route(web::get().to(trustees::active)))
                 .default_service(web::to(not_found)),

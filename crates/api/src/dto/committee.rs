@@ -1,7 +1,9 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::committee::{Committee, CommitteeMember, CommitteeMessage, CommitteeRole};
+use domain::entities::committee::{
+    Committee, CommitteeDocument, CommitteeMember, CommitteeMessage, CommitteeRole,
+};
 
 /// A committee as the caller sees it: `role` is theirs in it, null when they are not a member.
 #[derive(Debug, Serialize)]
@@ -55,7 +57,7 @@ impl From<CommitteeMember> for CommitteeMemberBody {
 }
 
 #[derive(Debug, Serialize)]
-pub struct MessageAuthorBody {
+pub struct AuthorBody {
     pub id: i32,
     pub name: String,
 }
@@ -68,7 +70,7 @@ pub struct CommitteeMessageBody {
     pub message: String,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub sent_at: DateTime<Utc>,
-    pub user: Option<MessageAuthorBody>,
+    pub user: Option<AuthorBody>,
 }
 
 impl From<CommitteeMessage> for CommitteeMessageBody {
@@ -77,7 +79,34 @@ impl From<CommitteeMessage> for CommitteeMessageBody {
             id: message.id.0,
             message: message.message,
             sent_at: message.sent_at,
-            user: message.user.map(|author| MessageAuthorBody { id: author.id.0, name: author.name }),
+            user: message.user.map(|author| AuthorBody { id: author.id.0, name: author.name }),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommitteeDocumentBody {
+    pub id: i32,
+    pub title: String,
+    pub file_name: String,
+    pub mime_type: String,
+    pub file_size: i64,
+    #[serde(serialize_with = "super::time::rfc3339")]
+    pub uploaded_at: DateTime<Utc>,
+    pub uploaded_by: Option<AuthorBody>,
+}
+
+impl From<CommitteeDocument> for CommitteeDocumentBody {
+    fn from(document: CommitteeDocument) -> Self {
+        Self {
+            id: document.id.0,
+            title: document.title,
+            file_name: document.file_name,
+            mime_type: document.mime_type,
+            file_size: document.file_size,
+            uploaded_at: document.uploaded_at,
+            uploaded_by: document.uploaded_by.map(|author| AuthorBody { id: author.id.0, name: author.name }),
         }
     }
 }
