@@ -41,7 +41,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "meetings", description = "The board calendar"),
         (name = "actions", description = "The action tracker"),
         (name = "notices", description = "The noticeboard"),
-        (name = "committees", description = "Committees, their members and chat"),
+        (name = "committees", description = "Committees, their members, chat and documents"),
         (name = "trustees", description = "The trustee directory"),
         (name = "dashboard", description = "The dashboard's figures"),
         (name = "user-guide", description = "The trustees' guide (HTML, no sign-in)"),

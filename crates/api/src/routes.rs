@@ -6,8 +6,8 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
 use crate::handlers::{
-    actions, auth, committee_members, committee_messages, committees, dashboard, documents, health, meetings,
-    minutes, notices, openapi, trustees, user_guide, users,
+    actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
+    documents, health, meetings, minutes, notices, openapi, trustees, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -88,6 +88,8 @@ api_routes! {
     "/api/committees/{id}/members" => { get: committee_members::list, post: committee_members::add },
     "/api/committees/{id}/members/{userId}" => { delete: committee_members::remove },
     "/api/committees/{id}/messages" => { get: committee_messages::list, post: committee_messages::post },
+    "/api/committees/{id}/documents" => { get: committee_documents::list, post: committee_documents::upload },
+    "/api/committees/{id}/documents/{docId}/download" => { get: committee_documents::download },
     "/api/trustees/active" => { get: trustees::active },
 }
 

@@ -6,7 +6,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
 use domain::entities::committee::{
-    Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, MessageAuthor, NewCommittee,
+    Author, Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, NewCommittee,
 };
 use domain::ports::{CommitteeRepository, CommitteeWriteError};
 use domain::{CommitteeId, MessageId, RepoError, UserId};
@@ -30,7 +30,7 @@ fn committee_role(value: &str) -> Result<CommitteeRole, RepoError> {
     value.parse().map_err(|_| bad_value("committee_members.role", value))
 }
 
-type Tx<T> = Result<T, Refusal<CommitteeWriteError>>;
+pub(crate) type Tx<T> = Result<T, Refusal<CommitteeWriteError>>;
 
 pub struct PgCommitteeRepository {
     pool: PgPool,
@@ -96,7 +96,7 @@ fn load_committees(
 }
 
 /// Share-locks the committee row for a write that an archive must not overtake; refuses archived ones.
-fn lock_active_committee(conn: &mut PgConnection, id: CommitteeId) -> Tx<()> {
+pub(crate) fn lock_active_committee(conn: &mut PgConnection, id: CommitteeId) -> Tx<()> {
     let archived = committees::table
         .find(id.0)
         .select(committees::archived)
@@ -320,7 +320,7 @@ impl CommitteeRepository for PgCommitteeRepository {
                 committee_id: id,
                 message,
                 sent_at,
-                user: user_id.zip(name).map(|(user_id, name)| MessageAuthor { id: UserId(user_id), name }),
+                user: user_id.zip(name).map(|(user_id, name)| Author { id: UserId(user_id), name }),
             })
             .collect())
     }
@@ -350,7 +350,7 @@ impl CommitteeRepository for PgCommitteeRepository {
                 committee_id: id,
                 message: text,
                 sent_at,
-                user: name.map(|name| MessageAuthor { id: author, name }),
+                user: name.map(|name| Author { id: author, name }),
             })
         })
         .map_err(Refusal::into_error)

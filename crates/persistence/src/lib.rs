@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod actions;
+mod committee_documents;
 mod committees;
 mod dashboard;
 mod directory;
@@ -18,6 +19,7 @@ mod schema;
 mod users;
 
 pub use actions::PgActionRepository;
+pub use committee_documents::PgCommitteeDocumentRepository;
 pub use committees::PgCommitteeRepository;
 pub use dashboard::PgDashboardRepository;
 pub use directory::PgDirectoryRepository;

@@ -11,9 +11,9 @@ use domain::services::{
     MeetingService, MinutesService, NoticeService, UserService, ViewTickets,
 };
 use persistence::{
-    LocalFileStore, PgActionRepository, PgCommitteeRepository, PgDashboardRepository, PgDirectoryRepository,
-    PgDocumentRepository, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgPool, PgReadiness,
-    PgResetRequestRepository, PgUserRepository,
+    LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
+    PgDashboardRepository, PgDirectoryRepository, PgDocumentRepository, PgMeetingRepository,
+    PgMinutesRepository, PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -64,6 +64,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         },
         committees: CommitteeService {
             committees: Arc::new(PgCommitteeRepository::new(pool.clone())),
+            documents: Arc::new(PgCommitteeDocumentRepository::new(pool.clone())),
+            files: files.clone(),
             clock: clock.clone(),
         },
         directory: DirectoryService { directory: Arc::new(PgDirectoryRepository::new(pool.clone())) },

@@ -1,7 +1,9 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::committee::{Committee, CommitteeMember, CommitteeMessage, CommitteeRole};
+use domain::entities::committee::{
+    Committee, CommitteeDocument, CommitteeMember, CommitteeMessage, CommitteeRole,
+};
 
 /// A committee as the caller sees it: `role` is theirs in it, null when they are not a member.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -58,9 +60,10 @@ impl From<CommitteeMember> for CommitteeMemberBody {
     }
 }
 
+/// `{id, name}` of whoever wrote a message or uploaded a committee document.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = MessageAuthor)]
-pub struct MessageAuthorBody {
+#[schema(as = Author)]
+pub struct AuthorBody {
     pub id: i32,
     pub name: String,
 }
@@ -75,7 +78,7 @@ pub struct CommitteeMessageBody {
     #[serde(serialize_with = "super::time::rfc3339")]
     pub sent_at: DateTime<Utc>,
     #[schema(required = true)]
-    pub user: Option<MessageAuthorBody>,
+    pub user: Option<AuthorBody>,
 }
 
 impl From<CommitteeMessage> for CommitteeMessageBody {
@@ -84,7 +87,37 @@ impl From<CommitteeMessage> for CommitteeMessageBody {
             id: message.id.0,
             message: message.message,
             sent_at: message.sent_at,
-            user: message.user.map(|author| MessageAuthorBody { id: author.id.0, name: author.name }),
+            user: message.user.map(|author| AuthorBody { id: author.id.0, name: author.name }),
+        }
+    }
+}
+
+/// A file shared inside a committee; `uploadedBy` is null once the uploader's account has been deleted.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = CommitteeDocument)]
+pub struct CommitteeDocumentBody {
+    pub id: i32,
+    pub title: String,
+    pub file_name: String,
+    pub mime_type: String,
+    pub file_size: i64,
+    #[serde(serialize_with = "super::time::rfc3339")]
+    pub uploaded_at: DateTime<Utc>,
+    #[schema(required = true)]
+    pub uploaded_by: Option<AuthorBody>,
+}
+
+impl From<CommitteeDocument> for CommitteeDocumentBody {
+    fn from(document: CommitteeDocument) -> Self {
+        Self {
+            id: document.id.0,
+            title: document.title,
+            file_name: document.file_name,
+            mime_type: document.mime_type,
+            file_size: document.file_size,
+            uploaded_at: document.uploaded_at,
+            uploaded_by: document.uploaded_by.map(|author| AuthorBody { id: author.id.0, name: author.name }),
         }
     }
 }

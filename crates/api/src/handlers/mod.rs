@@ -1,5 +1,6 @@
 pub mod actions;
 pub mod auth;
+pub mod committee_documents;
 pub mod committee_members;
 pub mod committee_messages;
 pub mod committees;

@@ -1,6 +1,7 @@
 use chrono::{DateTime, Utc};
 
-use crate::{CommitteeId, MessageId, UserId};
+use crate::files::StorageKey;
+use crate::{CommitteeDocumentId, CommitteeId, MessageId, UserId};
 
 string_enum!(
     /// A member's role inside one committee, distinct from their board role.
@@ -60,9 +61,9 @@ pub struct CommitteeMember {
     pub joined_at: DateTime<Utc>,
 }
 
-/// Who wrote a chat message; `None` once their account has been deleted.
+/// Who wrote a chat message or uploaded a document; `None` once their account has been deleted.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MessageAuthor {
+pub struct Author {
     pub id: UserId,
     pub name: String,
 }
@@ -73,7 +74,35 @@ pub struct CommitteeMessage {
     pub committee_id: CommitteeId,
     pub message: String,
     pub sent_at: DateTime<Utc>,
-    pub user: Option<MessageAuthor>,
+    pub user: Option<Author>,
+}
+
+/// A file shared inside one committee (spec §3 Committee document).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommitteeDocument {
+    pub id: CommitteeDocumentId,
+    pub committee_id: CommitteeId,
+    pub title: String,
+    /// The uploaded file's own (cleaned) name, given back on download.
+    pub file_name: String,
+    pub mime_type: String,
+    pub file_size: i64,
+    pub storage_key: StorageKey,
+    pub uploaded_at: DateTime<Utc>,
+    pub uploaded_by: Option<Author>,
+}
+
+/// A committed upload to record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewCommitteeDocument {
+    pub committee_id: CommitteeId,
+    pub title: String,
+    pub file_name: String,
+    pub mime_type: String,
+    pub file_size: i64,
+    pub storage_key: StorageKey,
+    pub uploaded_by: UserId,
+    pub uploaded_at: DateTime<Utc>,
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 pub mod action_repository;
 pub mod clock;
+pub mod committee_document_repository;
 pub mod committee_repository;
 pub mod dashboard_repository;
 pub mod directory_repository;
@@ -20,6 +21,7 @@ pub mod user_repository;
 
 pub use action_repository::{ActionRepository, ActionWriteError};
 pub use clock::Clock;
+pub use committee_document_repository::CommitteeDocumentRepository;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};
 pub use dashboard_repository::DashboardRepository;
 pub use directory_repository::DirectoryRepository;

@@ -3,18 +3,23 @@
 use std::sync::Arc;
 
 use crate::entities::committee::{
-    Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, NewCommittee,
+    Committee, CommitteeDocument, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope,
+    NewCommittee, NewCommitteeDocument,
 };
 use crate::entities::user::User;
 use crate::error::DomainError;
+use crate::files::{FileKind, StorageKey};
 use crate::permissions;
-use crate::ports::{Clock, CommitteeRepository, CommitteeWriteError};
+use crate::ports::{
+    Clock, CommitteeDocumentRepository, CommitteeRepository, CommitteeWriteError, FileStore, PendingFile,
+};
 use crate::validation::{self, FieldErrors};
-use crate::{CommitteeId, MessageId, UserId};
+use crate::{CommitteeDocumentId, CommitteeId, MessageId, UserId};
 
 pub const NAME_MAX: usize = 100;
 pub const DESCRIPTION_MAX: usize = 2000;
 pub const MESSAGE_MAX: usize = 4000;
+pub const DOCUMENT_TITLE_MAX: usize = 255;
 /// The chat answers with at most this many messages: the latest ones.
 pub const MESSAGES_LIMIT: i64 = 200;
 
@@ -27,6 +32,7 @@ pub const ALREADY_MEMBER: &str = "This user is already a member of the committee
 pub const USER_REQUIRED: &str = "User is required";
 pub const USER_NOT_ACTIVE: &str = "User must be an active user";
 pub const ROLE_INVALID: &str = "Role must be member or committee_chair";
+pub const FILE_REQUIRED: &str = "Choose a file to upload";
 
 /// Input of "Create committee", as received.
 #[derive(Debug, Clone, Default)]
@@ -43,9 +49,29 @@ pub struct AddMember {
     pub role: Option<String>,
 }
 
+/// An uploaded file, streamed into the file store and checked (type, size), but not yet committed: if
+/// the upload is refused it is dropped and leaves nothing behind.
+pub struct IncomingFile {
+    pub pending: Box<dyn PendingFile>,
+    /// Cleaned by the upload reader: a plain file name.
+    pub file_name: String,
+    pub kind: FileKind,
+    pub size: u64,
+}
+
+/// What deleting a committee left to clean up: the rows are gone either way, but a file the store could
+/// not remove is reported here for the caller to log.
+#[derive(Debug, Default)]
+pub struct CommitteeDeleted {
+    pub files_removed: usize,
+    pub file_errors: Vec<anyhow::Error>,
+}
+
 #[derive(Clone)]
 pub struct CommitteeService {
     pub committees: Arc<dyn CommitteeRepository>,
+    pub documents: Arc<dyn CommitteeDocumentRepository>,
+    pub files: Arc<dyn FileStore>,
     pub clock: Arc<dyn Clock>,
 }
 
@@ -90,14 +116,26 @@ impl CommitteeService {
         self.committee(actor, id)
     }
 
-    /// Deletes an archived committee with its members, chat and documents. Returns the storage keys of
-    /// the documents' files, which are removed only once the rows are gone.
-    pub fn delete(&self, actor: &User, id: CommitteeId) -> Result<Vec<String>, DomainError> {
+    /// Deletes an archived committee with its members, chat and documents. The documents' files are
+    /// removed once the rows are gone (after the transaction has committed), so a failure can never leave
+    /// a record without its file.
+    pub fn delete(&self, actor: &User, id: CommitteeId) -> Result<CommitteeDeleted, DomainError> {
         let committee = self.manageable(actor, id)?;
         if !committee.archived {
             return Err(DomainError::conflict(NOT_ARCHIVED));
         }
-        self.committees.delete_archived(id).map_err(write_error)
+        let keys = self.committees.delete_archived(id).map_err(write_error)?;
+        let mut deleted = CommitteeDeleted::default();
+        for raw in keys {
+            let removed = StorageKey::parse(&raw)
+                .ok_or_else(|| anyhow::anyhow!("stored key '{raw}' is not a storage key"))
+                .and_then(|key| self.files.delete(&key));
+            match removed {
+                Ok(()) => deleted.files_removed += 1,
+                Err(e) => deleted.file_errors.push(e),
+            }
+        }
+        Ok(deleted)
     }
 
     pub fn members(&self, actor: &User, id: CommitteeId) -> Result<Vec<CommitteeMember>, DomainError> {
@@ -153,6 +191,70 @@ impl CommitteeService {
         self.accessible(actor, id)?;
         let message = validate_message(message)?;
         self.committees.post_message(id, actor.id, &message, self.clock.now()).map_err(write_error)
+    }
+
+    /// The committee's documents, newest first.
+    pub fn documents(&self, actor: &User, id: CommitteeId) -> Result<Vec<CommitteeDocument>, DomainError> {
+        self.accessible(actor, id)?;
+        Ok(self.documents.list(id)?)
+    }
+
+    /// Whether `actor` may upload to this committee now; asked before the upload is read, so a refused
+    /// caller's file never reaches the disk.
+    pub fn check_upload(&self, actor: &User, id: CommitteeId) -> Result<(), DomainError> {
+        let committee = self.accessible(actor, id)?;
+        if committee.archived {
+            return Err(DomainError::conflict(ARCHIVED_READ_ONLY));
+        }
+        Ok(())
+    }
+
+    /// Everyone with access uploads, unless the committee is archived. The title defaults to the file name.
+    pub fn upload_document(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        title: Option<&str>,
+        file: Option<IncomingFile>,
+    ) -> Result<CommitteeDocument, DomainError> {
+        self.check_upload(actor, id)?;
+        let mut errors = FieldErrors::new();
+        let title = validation::optional_text(&mut errors, "title", "Title", title, DOCUMENT_TITLE_MAX);
+        if file.is_none() {
+            errors.add("file", FILE_REQUIRED);
+        }
+        errors.into_result()?;
+        let file = file.ok_or_else(|| DomainError::invalid("file", FILE_REQUIRED))?;
+        let file_size = i64::try_from(file.size).map_err(|e| DomainError::Unexpected(e.into()))?;
+        let storage_key = file.pending.commit()?;
+        let document = NewCommitteeDocument {
+            committee_id: id,
+            title: title.unwrap_or_else(|| file.file_name.clone()),
+            file_name: file.file_name,
+            mime_type: file.kind.mime_type().to_string(),
+            file_size,
+            storage_key: storage_key.clone(),
+            uploaded_by: actor.id,
+            uploaded_at: self.clock.now(),
+        };
+        self.documents.create(document).map_err(|refused| {
+            // Unrecorded, the file would be unreachable: remove it (best effort; the refusal is the answer).
+            let _ = self.files.delete(&storage_key);
+            write_error(refused)
+        })
+    }
+
+    /// A document of this committee and its content.
+    pub fn download_document(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        document: CommitteeDocumentId,
+    ) -> Result<(CommitteeDocument, Vec<u8>), DomainError> {
+        self.accessible(actor, id)?;
+        let document = self.documents.find(id, document)?.ok_or(DomainError::NotFound("Document"))?;
+        let bytes = self.files.read(&document.storage_key)?;
+        Ok((document, bytes))
     }
 
     /// The committee as `actor` sees it; unknown ids are 404 for everyone.

@@ -1,0 +1,142 @@
+//! `/api/committees/{id}/documents`: files shared inside a committee (spec §2 Committees, §6).
+
+use actix_multipart::Multipart;
+use actix_web::{web, HttpResponse};
+
+use domain::files::DOCUMENT_KINDS;
+use domain::services::IncomingFile;
+use domain::{CommitteeDocumentId, CommitteeId};
+
+use crate::blocking::blocking;
+use crate::download::{file_response, Disposition};
+use crate::dto::committee::CommitteeDocumentBody;
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::CurrentUser;
+use crate::openapi::FileBytes;
+use crate::state::AppState;
+use crate::upload::read_upload;
+
+/// A committee's documents, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/committees/{id}/documents",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The committee's id")),
+    responses(
+        (status = 200, description = "Documents, newest first", body = Vec<CommitteeDocumentBody>),
+        (status = 403, body = ErrorBody,
+            description = "Not a member of the committee, an admin or a chair (or a temporary password must \
+                           be replaced first)"),
+        (status = 404, description = "Committee not found", body = ErrorBody),
+    ),
+)]
+pub async fn list(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, ApiError> {
+    let committees = state.committees.clone();
+    let id = CommitteeId(path.into_inner());
+    let documents = blocking(move || committees.documents(&user.0, id)).await?;
+    Ok(HttpResponse::Ok().json(documents.into_iter().map(CommitteeDocumentBody::from).collect::<Vec<_>>()))
+}
+
+/// The fields of a committee document upload (`multipart/form-data`).
+#[derive(utoipa::ToSchema)]
+#[schema(as = CommitteeDocumentUpload)]
+#[allow(dead_code)] // Read by `upload` through `read_upload`; this type only describes the form.
+pub struct UploadForm {
+    /// Optional, at most 255 characters; blank or absent: the file's name.
+    title: Option<String>,
+    /// PDF, DOC, DOCX, XLS, XLSX or TXT whose content matches its extension; at most 10 MB.
+    #[schema(value_type = FileBytes)]
+    file: Vec<u8>,
+}
+
+/// Multipart `file` and optional `title`. Permission and the archived state are checked before the body
+/// is read, and again when the upload is recorded.
+#[utoipa::path(
+    post,
+    path = "/api/committees/{id}/documents",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The committee's id")),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Uploaded", body = CommitteeDocumentBody),
+        (status = 400, body = ErrorBody,
+            description = "`errors.file` (missing, type not accepted, content not matching, empty), \
+                           `errors.title`, or malformed multipart"),
+        (status = 403, body = ErrorBody,
+            description = "Not a member of the committee, an admin or a chair (or a temporary password must \
+                           be replaced first)"),
+        (status = 404, description = "Committee not found", body = ErrorBody),
+        (status = 409, description = "This committee is archived and read-only", body = ErrorBody),
+        (status = 413, description = "The file is larger than 10 MB", body = ErrorBody),
+    ),
+)]
+pub async fn upload(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i32>,
+    payload: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    let committees = state.committees.clone();
+    let id = CommitteeId(path.into_inner());
+    let actor = user.0;
+    let (checker, who) = (committees.clone(), actor.clone());
+    blocking(move || checker.check_upload(&who, id)).await?;
+
+    let upload = read_upload(payload, state.files.clone(), DOCUMENT_KINDS).await?;
+    let title = upload.field("title").map(str::to_string);
+    let file = upload.file.map(|received| IncomingFile {
+        pending: received.pending,
+        file_name: received.file_name,
+        kind: received.kind,
+        size: received.size,
+    });
+    let document = blocking(move || committees.upload_document(&actor, id, title.as_deref(), file)).await?;
+    tracing::info!(
+        committee_id = %id,
+        document_id = %document.id,
+        size = document.file_size,
+        "committee document uploaded"
+    );
+    Ok(HttpResponse::Created().json(CommitteeDocumentBody::from(document)))
+}
+
+/// The file as an attachment, under its original name.
+#[utoipa::path(
+    get,
+    path = "/api/committees/{id}/documents/{docId}/download",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(
+        ("id" = i32, Path, description = "The committee's id"),
+        ("docId" = i32, Path, description = "The document's id"),
+    ),
+    responses(
+        (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
+            content_type = "application/octet-stream", body = FileBytes,
+            headers(("Content-Disposition" = String,
+                description = "`attachment; filename=...; filename*=UTF-8''...`"))),
+        (status = 403, body = ErrorBody,
+            description = "Not a member of the committee, an admin or a chair (or a temporary password must \
+                           be replaced first)"),
+        (status = 404, body = ErrorBody,
+            description = "Committee not found, or no such document in this committee \
+                           (\"Document not found\")"),
+    ),
+)]
+pub async fn download(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let committees = state.committees.clone();
+    let (id, document) = path.into_inner();
+    let (id, document) = (CommitteeId(id), CommitteeDocumentId(document));
+    let (document, bytes) = blocking(move || committees.download_document(&user.0, id, document)).await?;
+    Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
+}
