@@ -60,7 +60,7 @@ build: build-server
 # generated once into .local/admin-password and printed at every start.
 run: deps build
 	@mkdir -p $(LOCAL)/data
-	@[ -s $(LOCAL)/admin-password ] || python3 -c 'import secrets; a="ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789"; print("".join(secrets.choice(a) for _ in range(16)), end="")' > $(LOCAL)/admin-password
+	@[ -s $(LOCAL)/admin-password ] || { umask 077; python3 -c 'import secrets; a="ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789"; print("".join(secrets.choice(a) for _ in range(16)), end="")' > $(LOCAL)/admin-password; }
 	@server=$$(scripts/ensure-postgres.sh); \
 	  psql "$$server/postgres" -Atqc "select 1 from pg_database where datname='$(DB_NAME)'" | grep -q 1 \
 	    || psql "$$server/postgres" -qc 'create database $(DB_NAME)'; \

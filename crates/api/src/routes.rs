@@ -42,7 +42,11 @@ macro_rules! api_routes {
                     cfg.service(registered);
                 }
             )+
-            cfg.service(api.default_service(web::to(not_found)));
+            // Answers hold board papers, tokens and temporary passwords: no cache keeps them, unless a
+            // handler chose otherwise (the user guide).
+            let no_store = actix_web::middleware::DefaultHeaders::new()
+                .add((actix_web::http::header::CACHE_CONTROL, "no-store"));
+            cfg.service(api.default_service(web::to(not_found)).wrap(no_store));
         }
 
         /// The operations of the OpenAPI document, one per handler of the table.

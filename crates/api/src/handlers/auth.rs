@@ -194,13 +194,15 @@ pub struct ForgotPasswordRequest {
     ),
 )]
 pub async fn forgot_password(
+    req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<ForgotPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    let client = client_address(&req, state.trust_proxy);
     let auth = state.auth.clone();
     let email = body.into_inner().email;
     let logged_email = email.trim().to_lowercase();
-    let message = blocking(move || auth.forgot_password(&email)).await?;
+    let message = blocking(move || auth.forgot_password(&email, &client)).await?;
     tracing::info!(email = %logged_email, "password reset requested; waiting for an admin or chair");
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }

@@ -86,8 +86,15 @@ pub struct UpdateUserRequest {
     #[schema(value_type = crate::openapi::RoleSchema)]
     role: Role,
     active: bool,
-    #[serde(default)]
-    phone: Option<String>,
+    /// Absent keeps the phone number, `null` or "" removes it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    phone: Option<Option<String>>,
+}
+
+/// Tells a field sent as `null` (`Some(None)`) from a field left out (`None`, by `default`).
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(deserializer).map(Some)
 }
 
 /// Edits an account; a role change or deactivation revokes the user's sessions.
