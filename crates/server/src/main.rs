@@ -68,13 +68,7 @@ fn main() -> anyhow::Result<()> {
 
 fn seed_demo(config: Config, force: bool) -> anyhow::Result<()> {
     let pool = connect_with_retry(&config.database_url)?;
-    for name in persistence::run_migrations(&pool)? {
-        tracing::info!(migration = %name, "migration applied");
-    }
-    std::fs::create_dir_all(&config.data_dir)
-        .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
-    let state = wiring::build_state(&config, pool.clone())?;
-    match demo::seed(&state, &pool, force)? {
+    match demo::run(&config, pool, force)? {
         demo::Outcome::Seeded(summary) => {
             println!("{summary}");
             Ok(())

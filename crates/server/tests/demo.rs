@@ -6,7 +6,6 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::process::Command;
 
 use common::{json_of, Authed, Session, TestApp};
 use reqwest::StatusCode;
@@ -250,29 +249,24 @@ fn any_content_means_refusal() {
     assert_eq!(snapshot(&app), before);
 }
 
-/// The command itself: prints the accounts, then refuses a second time with exit code 2.
+/// The command's work once connected: it migrates a blank database and makes the data folder itself.
 #[test]
-fn the_command_seeds_once_then_exits_with_code_2() {
+fn the_command_migrates_seeds_once_then_refuses() {
     let db = TestDatabase::create();
     let data_dir = tempfile::tempdir().unwrap();
-    let run = || {
-        Command::new(env!("CARGO_BIN_EXE_trustee-portal"))
-            .arg("seed-demo")
-            .env("DATABASE_URL", db.url())
-            .env("DATA_DIR", data_dir.path())
-            .env("APP_ENV", "development")
-            .env("BCRYPT_COST", "4")
-            .env("LOG_LEVEL", "warn")
-            .output()
-            .unwrap()
+    let config = common::test_config(db.url(), &data_dir.path().join("new-folder"));
+    let pool = || persistence::connect(db.url(), 2).unwrap();
+    let Outcome::Seeded(summary) = demo::run(&config, pool(), false).unwrap() else {
+        panic!("a blank database is seeded")
     };
-    let first = run();
-    let stdout = String::from_utf8_lossy(&first.stdout);
-    assert!(first.status.success(), "{stdout}{}", String::from_utf8_lossy(&first.stderr));
-    assert!(stdout.contains(CHAIR) && stdout.contains(DEMO_PASSWORD), "{stdout}");
-
-    let second = run();
-    assert_eq!(second.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&second.stderr);
-    assert!(stderr.contains("already has content") && stderr.contains("--force"), "{stderr}");
+    let printed = summary.to_string();
+    assert!(printed.contains(CHAIR) && printed.contains(DEMO_PASSWORD), "{printed}");
+    assert!(data_dir.path().join("new-folder/files").is_dir());
+    let Outcome::Refused(existing) = demo::run(&config, pool(), false).unwrap() else {
+        panic!("a second run is refused")
+    };
+    assert_eq!(
+        existing.to_string(),
+        "users: 8, documents: 11, actions: 9, meetings: 6, minutes: 2, notices: 6, committees: 2"
+    );
 }

@@ -31,6 +31,8 @@ use domain::services::{
 };
 use persistence::PgPool;
 
+use crate::config::Config;
+
 use data::{Content, Record, Status, Who};
 
 /// The password of every demo account. Demo data is for trying the portal, never for real use.
@@ -162,6 +164,18 @@ pub enum Outcome {
     Seeded(Summary),
     /// The database has content and `force` was not given: nothing was changed.
     Refused(ExistingContent),
+}
+
+/// The `seed-demo` command once connected: applies pending migrations, makes the data folder, wires the
+/// use cases as `serve` does, then `seed`s.
+pub fn run(config: &Config, pool: PgPool, force: bool) -> anyhow::Result<Outcome> {
+    for name in persistence::run_migrations(&pool)? {
+        tracing::info!(migration = %name, "migration applied");
+    }
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
+    let state = crate::wiring::build_state(config, pool.clone())?;
+    seed(&state, &pool, force)
 }
 
 /// Seeds the demo board unless the portal already has content; with `force`, adds it on top of what is
