@@ -321,7 +321,7 @@ impl Seeder<'_> {
         let mut meetings = Vec::new();
         for gathering in data::GATHERINGS {
             let date = uk_time(self.today() + Duration::days(gathering.days), gathering.at)?;
-            // Scheduled four weeks ahead (or today, for the next one).
+            // Scheduled four weeks ahead; meetings further off than that were scheduled today.
             let service = MeetingService {
                 clock: self.clock_at(date - Duration::days(28)),
                 ..self.state.meetings.clone()
