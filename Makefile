@@ -1,4 +1,5 @@
-# Trustee Portal: `make run` serves the portal, `make test` runs every check and test.
+# Trustee Portal: `make run` serves the portal, `make demo` serves it with demo data, `make test` runs every
+# check and test.
 # Both install what they need, and find or start PostgreSQL (scripts/ensure-postgres.sh).
 
 SHELL := /bin/bash
@@ -8,14 +9,16 @@ SHELL := /bin/bash
 PORT ?= 8080
 LOCAL := .local
 DB_NAME ?= trustee_portal
+DEMO_DB_NAME ?= trustee_portal_demo
 CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
-.PHONY: help run test deps test-deps system-deps frontend-deps build build-server build-frontend \
-        lint-rust test-rust test-frontend check-deploy test-backup-restore schema db-stop clean
+.PHONY: help run demo demo-reset test deps test-deps system-deps frontend-deps build build-server \
+        build-frontend lint-rust test-rust test-frontend check-deploy test-backup-restore schema db-stop clean
 
 help:
 	@echo "make run    build and serve the portal on http://localhost:$(PORT)"
+	@echo "make demo   the same with a demo board in its own database (make demo-reset starts it again)"
 	@echo "make test   formatting, lints and every test (needs nothing but this machine)"
 
 ## --- installation ---------------------------------------------------------------------------
@@ -56,14 +59,17 @@ build: build-server
 
 ## --- run ------------------------------------------------------------------------------------
 
+# Finds or starts PostgreSQL (its URL into $server) and creates the database $(DB_NAME) when missing.
+PROVISION_DB = server=$$(scripts/ensure-postgres.sh); \
+	  psql "$$server/postgres" -Atqc "select 1 from pg_database where datname='$(DB_NAME)'" | grep -q 1 \
+	    || psql "$$server/postgres" -qc 'create database $(DB_NAME)'
+
 # Development settings: the JWT secret is generated into the data folder; the first admin's password is
 # generated once into .local/admin-password and printed at every start.
 run: deps build
 	@mkdir -p $(LOCAL)/data
 	@[ -s $(LOCAL)/admin-password ] || { umask 077; python3 -c 'import secrets; a="ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789"; print("".join(secrets.choice(a) for _ in range(16)), end="")' > $(LOCAL)/admin-password; }
-	@server=$$(scripts/ensure-postgres.sh); \
-	  psql "$$server/postgres" -Atqc "select 1 from pg_database where datname='$(DB_NAME)'" | grep -q 1 \
-	    || psql "$$server/postgres" -qc 'create database $(DB_NAME)'; \
+	@$(PROVISION_DB); \
 	  echo; \
 	  echo "  Trustee Portal: http://localhost:$(PORT)"; \
 	  echo "  First admin:    admin@example.org / $$(cat $(LOCAL)/admin-password)"; \
@@ -72,6 +78,28 @@ run: deps build
 	  APP_ENV=development DATABASE_URL="$$server/$(DB_NAME)" PORT=$(PORT) DATA_DIR=$(LOCAL)/data \
 	  STATIC_DIR=frontend/dist ADMIN_EMAIL=admin@example.org ADMIN_PASSWORD="$$(cat $(LOCAL)/admin-password)" \
 	  exec $(TARGET_DIR)/release/trustee-portal serve
+
+# Like run, on its own database and data folder: seed-demo fills them the first time (it exits 2, and
+# changes nothing, once they have content), then the portal serves them. Accounts: README.md.
+demo: DB_NAME := $(DEMO_DB_NAME)
+demo: deps build
+	@mkdir -p $(LOCAL)/demo-data
+	@$(PROVISION_DB); \
+	  export APP_ENV=development DATABASE_URL="$$server/$(DB_NAME)" DATA_DIR=$(LOCAL)/demo-data; \
+	  seeded=0; $(TARGET_DIR)/release/trustee-portal seed-demo || seeded=$$?; \
+	  if [ $$seeded -eq 2 ]; then echo "  (The demo database is already seeded: serving it as it is.)"; \
+	  elif [ $$seeded -ne 0 ]; then exit $$seeded; fi; \
+	  echo; \
+	  echo "  Trustee Portal with demo data: http://localhost:$(PORT)"; \
+	  echo "  Sign in as margaret.okafor@example.org (chair) / demo-password; other accounts: README.md"; \
+	  echo; \
+	  PORT=$(PORT) STATIC_DIR=frontend/dist exec $(TARGET_DIR)/release/trustee-portal serve
+
+# Drops the demo database and its files, for a fresh `make demo`.
+demo-reset:
+	@server=$$(scripts/ensure-postgres.sh); \
+	  psql "$$server/postgres" -qc 'drop database if exists $(DEMO_DB_NAME) with (force)'
+	rm -rf $(LOCAL)/demo-data
 
 db-stop:
 	@if [ -f $(LOCAL)/pg/data/postmaster.pid ]; then \

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod config;
+pub mod demo;
 pub mod first_admin;
 pub mod http;
 pub mod wiring;

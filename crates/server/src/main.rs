@@ -1,4 +1,5 @@
-//! `trustee-portal [serve]`: run the portal. See README.md for the configuration.
+//! `trustee-portal [serve | migrate | seed-demo [--force]]`: run the portal, apply migrations, or fill an
+//! empty portal with demo data. See README.md for the configuration.
 
 use std::time::Duration;
 
@@ -6,7 +7,10 @@ use anyhow::Context;
 use tracing_subscriber::EnvFilter;
 
 use server::config::Config;
-use server::{first_admin, http, wiring};
+use server::{demo, first_admin, http, wiring};
+
+/// `seed-demo`'s exit code when the database already has content and `--force` was not given.
+const EXIT_HAS_CONTENT: i32 = 2;
 
 fn init_logging() {
     let filter = EnvFilter::try_from_env("LOG_LEVEL").unwrap_or_else(|_| EnvFilter::new("info"));
@@ -38,9 +42,10 @@ fn connect_with_retry(url: &str) -> anyhow::Result<persistence::PgPool> {
 
 fn main() -> anyhow::Result<()> {
     init_logging();
-    let command = std::env::args().nth(1).unwrap_or_else(|| "serve".into());
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = args.first().map_or("serve", String::as_str);
     let config = Config::from_env()?;
-    match command.as_str() {
+    match command {
         "serve" => serve(config),
         "migrate" => {
             let pool = connect_with_retry(&config.database_url)?;
@@ -49,7 +54,33 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        other => anyhow::bail!("unknown command '{other}'; use: serve | migrate"),
+        "seed-demo" => {
+            let force = match &args[1..] {
+                [] => false,
+                [flag] if flag == "--force" => true,
+                _ => anyhow::bail!("usage: trustee-portal seed-demo [--force]"),
+            };
+            seed_demo(config, force)
+        }
+        other => anyhow::bail!("unknown command '{other}'; use: serve | migrate | seed-demo [--force]"),
+    }
+}
+
+fn seed_demo(config: Config, force: bool) -> anyhow::Result<()> {
+    let pool = connect_with_retry(&config.database_url)?;
+    match demo::run(&config, pool, force)? {
+        demo::Outcome::Seeded(summary) => {
+            println!("{summary}");
+            Ok(())
+        }
+        demo::Outcome::Refused(existing) => {
+            eprintln!(
+                "Not seeding: the database already has content ({existing}).\n\
+                 Demo data goes into an empty portal. To add it on top of this content anyway (nothing is \
+                 deleted), run: trustee-portal seed-demo --force"
+            );
+            std::process::exit(EXIT_HAS_CONTENT);
+        }
     }
 }
 
