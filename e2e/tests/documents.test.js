@@ -5,9 +5,11 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
   BASE,
+  api,
   assertNoPageErrors,
   createUser,
   dialog,
+  eventually,
   fixture,
   fixtureBytes,
   gone,
@@ -20,6 +22,9 @@ import {
   toast,
   unique,
 } from './helpers.js';
+
+/** The id of Chromium's built-in PDF viewer extension. */
+const PDF_VIEWER = 'mhjfbmdgcfjbbpaeojofohoefgiehjai';
 
 let browser;
 before(async () => {
@@ -104,8 +109,9 @@ test('upload, list by category, dashboard, download, view and delete a PDF', asy
   ]);
   const response = await viewResponse;
   const url = new URL(response.url());
-  assert.match(url.pathname, /^\/api\/documents\/\d+\/view$/);
+  const { id } = (await api('/api/documents', { token: chair.token })).find((d) => d.title === title);
   assert.equal(url.origin, BASE);
+  assert.equal(url.pathname, `/api/documents/${id}/view`);
   const ticket = url.searchParams.get('ticket');
   assert.ok(ticket, 'the URL carries a view ticket');
   assert.notEqual(ticket, sessionToken);
@@ -114,7 +120,12 @@ test('upload, list by category, dashboard, download, view and delete a PDF', asy
   const headers = await response.allHeaders();
   assert.equal(headers['content-type'], 'application/pdf');
   assert.match(headers['content-disposition'], /^inline/);
-  await viewer.waitForURL(/\/api\/documents\/\d+\/view\?ticket=/);
+  await viewer.waitForURL(`${BASE}/api/documents/${id}/view?ticket=*`);
+  // Chromium's PDF viewer shows it (its extension's frame is in the tab).
+  await eventually(() =>
+    assert.ok(viewer.frames().some((f) => f.url().startsWith(`chrome-extension://${PDF_VIEWER}/`)), 'the PDF viewer opened'),
+  );
+  await screenshot(viewer, 'documents-pdf-viewer');
   // The ticket opens that document only, and is no session token.
   const misuse = await rawApi('/api/auth/me', { token: ticket });
   assert.equal(misuse.status, 401);
