@@ -33,10 +33,29 @@ before(async () => {
   const trustee = await createUser('trustee', unique('Axe Trustee'));
   seeded.trustee = trustee;
   await createDocument(token, { title: unique('Axe Policy'), category: 'policies' });
-  await createDocument(token, { title: unique('Axe Notes'), category: 'finance', file: 'notes.txt' });
-  await createAction(token, { title: unique('Axe Action'), assignedTo: trustee.id, dueDate: '2099-01-31', priority: 'high' });
-  await createAction(token, { title: unique('Axe Overdue Action'), assignedTo: trustee.id, dueDate: '2000-01-31', priority: 'low' });
-  await createNotice(token, { title: unique('Axe Pinned Notice'), pinned: true, priority: 'high', expiresAt: daysFromNow(10) });
+  await createDocument(token, {
+    title: unique('Axe Notes'),
+    category: 'finance',
+    file: 'notes.txt',
+  });
+  await createAction(token, {
+    title: unique('Axe Action'),
+    assignedTo: trustee.id,
+    dueDate: '2099-01-31',
+    priority: 'high',
+  });
+  await createAction(token, {
+    title: unique('Axe Overdue Action'),
+    assignedTo: trustee.id,
+    dueDate: '2000-01-31',
+    priority: 'low',
+  });
+  await createNotice(token, {
+    title: unique('Axe Pinned Notice'),
+    pinned: true,
+    priority: 'high',
+    expiresAt: daysFromNow(10),
+  });
   await createNotice(token, { title: unique('Axe Notice'), priority: 'low' });
   await createMeeting(token, { title: unique('Axe Meeting'), location: 'Board room' });
   const form = new FormData();
@@ -44,7 +63,10 @@ before(async () => {
   form.append('meetingDate', daysFromNow(-3));
   form.append('externalLink', 'https://minutes.example.org/axe');
   await api('/api/minutes', { token, method: 'POST', form });
-  seeded.committee = await createCommittee(token, { name: unique('Axe Committee'), description: 'For the scan.' });
+  seeded.committee = await createCommittee(token, {
+    name: unique('Axe Committee'),
+    description: 'For the scan.',
+  });
   await api(`/api/committees/${seeded.committee.id}/members`, {
     token,
     method: 'POST',
@@ -65,7 +87,10 @@ after(async () => {
 async function openCommitteeChat(page) {
   await navigate(page, 'Sub Committees', 'Sub Committees');
   await page.getByRole('button', { name: new RegExp(`^${seeded.committee.name}`) }).click();
-  await page.getByRole('log', { name: 'Chat messages' }).getByText('A first message for the scan.').waitFor();
+  await page
+    .getByRole('log', { name: 'Chat messages' })
+    .getByText('A first message for the scan.')
+    .waitFor();
 }
 
 /** Runs axe on the page as it is and fails on serious or critical violations, listing them. */
@@ -75,13 +100,17 @@ async function scan(page, label) {
   // Legacy mode runs axe in the page itself rather than finishing in a blank page of its own: the portal
   // has no frames, and it halves the time of a scan.
   const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   const report = serious.map(
     (v) =>
       `${v.impact} ${v.id}: ${v.help}\n` +
       v.nodes
         .slice(0, 5)
-        .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`)
+        .map(
+          (n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`,
+        )
         .join('\n'),
   );
   assert.deepEqual(report, [], `axe found serious or critical violations on ${label}`);
@@ -154,7 +183,11 @@ test('the dark theme: the pages with the most colours', async () => {
   const admin = await createUser('admin');
   const { context, page } = await signedInPage(browser, admin, { colorScheme: 'dark' });
   await scan(page, 'Dashboard (dark)');
-  for (const [entry, title] of [[/^Actions/, 'Action Tracker'], ['Notices', 'Board Noticeboard'], ['User Management', 'User Management']]) {
+  for (const [entry, title] of [
+    [/^Actions/, 'Action Tracker'],
+    ['Notices', 'Board Noticeboard'],
+    ['User Management', 'User Management'],
+  ]) {
     await navigate(page, entry, title);
     await scan(page, `${title} (dark)`);
   }
@@ -177,7 +210,10 @@ test('the forms of an admin, with their validation messages', async () => {
     await page.getByRole('button', { name, exact: true }).click();
     const dialog = page.getByRole('dialog', { name });
     await dialog.getByRole('button', { name: submit, exact: true }).click();
-    await dialog.getByText(/is required/).first().waitFor();
+    await dialog
+      .getByText(/is required/)
+      .first()
+      .waitFor();
     await scan(page, `the ${name} dialog`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await gone(dialog);

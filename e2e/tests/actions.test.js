@@ -39,13 +39,15 @@ async function expectStatus(row, label) {
   await row.getByRole('cell').nth(1).getByText(label, { exact: true }).waitFor();
 }
 
-const row = (page, title) => page.getByRole('table', { name: 'Actions' }).getByRole('row', { name: new RegExp(title) });
+const row = (page, title) =>
+  page.getByRole('table', { name: 'Actions' }).getByRole('row', { name: new RegExp(title) });
 
 test('create an action, assign it to a trustee, who moves it along; the badge follows', async () => {
   const chair = await createUser('chair');
   const trustee = await createUser('trustee');
   const title = unique('Review the safeguarding policy');
-  const description = 'Read the draft and send comments to the chair before the next board meeting.';
+  const description =
+    'Read the draft and send comments to the chair before the next board meeting.';
 
   // The chair creates the action through the dialog.
   const chairSession = await signedInPage(browser, chair);
@@ -112,7 +114,9 @@ test('create an action, assign it to a trustee, who moves it along; the badge fo
   await expectStatus(row(page, title), 'Complete');
   await page.getByRole('button', { name: `Delete ${title}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Action' });
-  await confirm.getByText('Are you sure you want to delete this action? This cannot be undone.').waitFor();
+  await confirm
+    .getByText('Are you sure you want to delete this action? This cannot be undone.')
+    .waitFor();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await toast(page, 'Action deleted successfully').waitFor();
   await gone(row(page, title));

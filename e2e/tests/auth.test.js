@@ -43,7 +43,10 @@ test('sign-in fails with a wrong password, then succeeds', async () => {
   // Signed out, any path shows the sign-in page.
   await page.goto('/documents');
   await page.getByText('Trustee Portal - Please sign in to continue').waitFor();
-  assert.equal(await page.getByLabel('Email', { exact: true }).getAttribute('placeholder'), 'name@organisation.org');
+  assert.equal(
+    await page.getByLabel('Email', { exact: true }).getAttribute('placeholder'),
+    'name@organisation.org',
+  );
   await page.getByText('Use your organisation e-mail address').waitFor();
   await screenshot(page, 'login');
 
@@ -86,7 +89,9 @@ test('the reset-request dialog sends a request that admins see', async () => {
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   const reset = dialog(page, 'Reset Password');
   await reset.waitFor();
-  await reset.getByText('this demo version logs requests for admin review', { exact: false }).waitFor();
+  await reset
+    .getByText('this demo version logs requests for admin review', { exact: false })
+    .waitFor();
   await screenshot(page, 'login-reset-dialog');
 
   // Cancel closes it.
@@ -184,7 +189,9 @@ test('sign-out ends the session', async () => {
 
   // The token was revoked on the server, not only forgotten by the browser (the logout call is sent as
   // the page moves to /login, so wait for the server to have handled it).
-  await eventually(async () => assert.equal((await rawApi('/api/auth/me', { token: before })).status, 401));
+  await eventually(async () =>
+    assert.equal((await rawApi('/api/auth/me', { token: before })).status, 401),
+  );
 
   // Any path now shows the sign-in page.
   await page.goto('/actions');

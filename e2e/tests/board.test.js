@@ -93,7 +93,11 @@ test('schedule a meeting: upcoming on the calendar and on the dashboard', async 
   await navigate(page, 'Dashboard', 'Dashboard');
   const upcoming = page.getByRole('region', { name: 'Upcoming Meetings' });
   await upcoming.getByText(title).waitFor();
-  const dayMonth = new Date(`${when}:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  const dayMonth = new Date(`${when}:00`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
   await page.getByRole('link', { name: `Next Meeting ${dayMonth}` }).waitFor();
   await upcoming.getByText(`${dayMonth} • 6:30 PM`).waitFor();
   assertNoPageErrors(page);
@@ -123,7 +127,11 @@ test('post a pinned notice with an expiry; it leaves the board when it expires',
   await toast(page, 'Notice created successfully').waitFor();
   await gone(form);
 
-  const expiryText = new Date(`${expiry}:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  const expiryText = new Date(`${expiry}:00`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
   const card = page.getByRole('article', { name: title });
   await card.getByText('Pinned', { exact: true }).waitFor();
   await card.getByText('High Priority', { exact: true }).waitFor();
@@ -144,12 +152,21 @@ test('post a pinned notice with an expiry; it leaves the board when it expires',
   assert.equal(await reader.getByRole('button', { name: `Delete ${title}` }).count(), 0);
 
   // Time passes (the API only accepts a future expiry, so move it into the past in the database).
-  sql(`update notices set expires_at = now() - interval '1 hour' where title = '${title.replaceAll("'", "''")}'`);
+  sql(
+    `update notices set expires_at = now() - interval '1 hour' where title = '${title.replaceAll("'", "''")}'`,
+  );
   await reader.reload();
   await heading(reader, 'Board Noticeboard').waitFor();
-  await reader.getByRole('status').filter({ hasText: /notices?$/ }).waitFor();
+  await reader
+    .getByRole('status')
+    .filter({ hasText: /notices?$/ })
+    .waitFor();
   await reader.getByRole('article').first().waitFor();
-  assert.equal(await reader.getByRole('article', { name: title }).count(), 0, 'an expired notice is hidden');
+  assert.equal(
+    await reader.getByRole('article', { name: title }).count(),
+    0,
+    'an expired notice is hidden',
+  );
   await reader.getByLabel('Show expired notices').check();
   const expired = reader.getByRole('article', { name: title });
   await expired.getByText('Expired', { exact: true }).waitFor();
@@ -177,7 +194,10 @@ test('upload minutes as a PDF and as a link, search for them and open them', asy
   const term = unique('Quarterly').split(' ')[1];
   const pdfTitle = `Finance Committee ${term} minutes`;
   const linkTitle = `Board ${term} minutes`;
-  const meeting = await createMeeting(await adminToken(), { title: unique('Past Board Meeting'), meetingDate: daysFromNow(-14) });
+  const meeting = await createMeeting(await adminToken(), {
+    title: unique('Past Board Meeting'),
+    meetingDate: daysFromNow(-14),
+  });
 
   const chairSession = await signedInPage(browser, chair);
   const page = chairSession.page;
@@ -201,14 +221,23 @@ test('upload minutes as a PDF and as a link, search for them and open them', asy
   await form.getByLabel(/^Meeting Title/).fill(linkTitle);
   await form.getByLabel(/^Meeting Date and Time/).fill(localInput(-7, 19, 0));
   await form.getByLabel('External Link').check();
-  await form.getByLabel('External Link', { exact: true }).and(form.getByRole('textbox')).fill('https://minutes.example.org/board');
+  await form
+    .getByLabel('External Link', { exact: true })
+    .and(form.getByRole('textbox'))
+    .fill('https://minutes.example.org/board');
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
   await toast(page, 'Minutes uploaded successfully').waitFor();
   await gone(form);
 
   const table = page.getByRole('table', { name: 'Minutes' });
-  await table.getByRole('row', { name: new RegExp(pdfTitle) }).getByText('PDF File').waitFor();
-  await table.getByRole('row', { name: new RegExp(linkTitle) }).getByText('External Link').waitFor();
+  await table
+    .getByRole('row', { name: new RegExp(pdfTitle) })
+    .getByText('PDF File')
+    .waitFor();
+  await table
+    .getByRole('row', { name: new RegExp(linkTitle) })
+    .getByText('External Link')
+    .waitFor();
   await screenshot(page, 'minutes-uploaded');
   await chairSession.context.close();
 
@@ -238,7 +267,9 @@ test('upload minutes as a PDF and as a link, search for them and open them', asy
   await external.waitForURL('https://minutes.example.org/board');
   await external.close();
 
-  const viewResponse = context.waitForEvent('response', (r) => /\/api\/minutes\/\d+\/view\?ticket=/.test(r.url()));
+  const viewResponse = context.waitForEvent('response', (r) =>
+    /\/api\/minutes\/\d+\/view\?ticket=/.test(r.url()),
+  );
   const [viewer] = await Promise.all([
     context.waitForEvent('page'),
     reader.getByRole('button', { name: `View ${pdfTitle}` }).click(),

@@ -35,7 +35,9 @@ const messageBox = (page) => page.getByRole('textbox', { name: 'Message' });
 /** Waits for a message from someone else to show, within the poll interval. */
 async function expectWithinPoll(page, text) {
   const started = Date.now();
-  await chatLog(page).getByText(text).waitFor({ timeout: POLL_MS + SLACK_MS });
+  await chatLog(page)
+    .getByText(text)
+    .waitFor({ timeout: POLL_MS + SLACK_MS });
   return Date.now() - started;
 }
 
@@ -132,7 +134,9 @@ test('two members chat live; archiving makes the chat read-only', async () => {
   await detail.getByRole('button', { name: 'Delete' }).click();
   const remove = page.getByRole('dialog', { name: 'Delete Committee' });
   await remove
-    .getByText('Are you sure you want to permanently delete this committee? This action cannot be undone.')
+    .getByText(
+      'Are you sure you want to permanently delete this committee? This action cannot be undone.',
+    )
     .waitFor();
   await remove.getByRole('button', { name: 'Delete', exact: true }).click();
   await toast(page, 'Committee deleted successfully').waitFor();

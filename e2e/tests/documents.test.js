@@ -84,7 +84,10 @@ test('upload, list by category, dashboard, download, view and delete a PDF', asy
   await page.getByRole('tab', { name: 'Finance' }).click();
   await page.getByRole('table', { name: 'Finance documents' }).getByText(title).waitFor();
   await page.getByRole('tab', { name: 'Policies' }).click();
-  await page.getByRole('table', { name: 'Policies documents' }).or(page.getByText('No documents in the Policies category.')).waitFor();
+  await page
+    .getByRole('table', { name: 'Policies documents' })
+    .or(page.getByText('No documents in the Policies category.'))
+    .waitFor();
   assert.equal(await page.getByText(title).count(), 0);
 
   // On the dashboard: the recently updated documents and the count.
@@ -98,18 +101,25 @@ test('upload, list by category, dashboard, download, view and delete a PDF', asy
   await navigate(page, 'Documents', 'Document Library');
   const pdf = await downloadBytes(page, title);
   assert.equal(pdf.name, 'board-paper.pdf');
-  assert.ok(pdf.bytes.equals(fixtureBytes('board-paper.pdf')), 'the downloaded PDF has the uploaded bytes');
+  assert.ok(
+    pdf.bytes.equals(fixtureBytes('board-paper.pdf')),
+    'the downloaded PDF has the uploaded bytes',
+  );
 
   // View: a new tab at the view-ticket URL (never the session token), answered as an inline PDF.
   const sessionToken = await page.evaluate(() => window.localStorage.getItem('token'));
-  const viewResponse = context.waitForEvent('response', (r) => /\/api\/documents\/\d+\/view\?/.test(r.url()));
+  const viewResponse = context.waitForEvent('response', (r) =>
+    /\/api\/documents\/\d+\/view\?/.test(r.url()),
+  );
   const [viewer] = await Promise.all([
     context.waitForEvent('page'),
     page.getByRole('button', { name: `View ${title}` }).click(),
   ]);
   const response = await viewResponse;
   const url = new URL(response.url());
-  const { id } = (await api('/api/documents', { token: chair.token })).find((d) => d.title === title);
+  const { id } = (await api('/api/documents', { token: chair.token })).find(
+    (d) => d.title === title,
+  );
   assert.equal(url.origin, BASE);
   assert.equal(url.pathname, `/api/documents/${id}/view`);
   const ticket = url.searchParams.get('ticket');
@@ -123,7 +133,10 @@ test('upload, list by category, dashboard, download, view and delete a PDF', asy
   await viewer.waitForURL(`${BASE}/api/documents/${id}/view?ticket=*`);
   // Chromium's PDF viewer shows it (its extension's frame is in the tab).
   await eventually(() =>
-    assert.ok(viewer.frames().some((f) => f.url().startsWith(`chrome-extension://${PDF_VIEWER}/`)), 'the PDF viewer opened'),
+    assert.ok(
+      viewer.frames().some((f) => f.url().startsWith(`chrome-extension://${PDF_VIEWER}/`)),
+      'the PDF viewer opened',
+    ),
   );
   await screenshot(viewer, 'documents-pdf-viewer');
   // The ticket opens that document only, and is no session token.
@@ -134,7 +147,9 @@ test('upload, list by category, dashboard, download, view and delete a PDF', asy
   // Delete, after confirmation.
   await page.getByRole('button', { name: `Delete ${title}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Document' });
-  await confirm.getByText(`Are you sure you want to delete "${title}"?`, { exact: false }).waitFor();
+  await confirm
+    .getByText(`Are you sure you want to delete "${title}"?`, { exact: false })
+    .waitFor();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await toast(page, 'Document deleted successfully').waitFor();
   await gone(page.getByText(title));
@@ -164,15 +179,28 @@ test('a text document downloads byte for byte and offers no viewer; trustees onl
   const { context, page } = await signedInPage(browser, trustee);
   await navigate(page, 'Documents', 'Document Library');
   await page.getByRole('tab', { name: 'Safeguarding' }).click();
-  const row = page.getByRole('table', { name: 'Safeguarding documents' }).getByRole('row', { name: new RegExp(title) });
+  const row = page
+    .getByRole('table', { name: 'Safeguarding documents' })
+    .getByRole('row', { name: new RegExp(title) });
   await row.waitFor();
-  assert.equal(await row.getByRole('button', { name: `View ${title}` }).count(), 0, 'no viewer for text');
-  assert.equal(await row.getByRole('button', { name: `Delete ${title}` }).count(), 0, 'trustees do not delete');
+  assert.equal(
+    await row.getByRole('button', { name: `View ${title}` }).count(),
+    0,
+    'no viewer for text',
+  );
+  assert.equal(
+    await row.getByRole('button', { name: `Delete ${title}` }).count(),
+    0,
+    'trustees do not delete',
+  );
   assert.equal(await page.getByRole('button', { name: 'Upload Document' }).count(), 0);
 
   const text = await downloadBytes(page, title);
   assert.equal(text.name, 'notes.txt');
-  assert.ok(text.bytes.equals(fixtureBytes('notes.txt')), 'the downloaded text has the uploaded bytes');
+  assert.ok(
+    text.bytes.equals(fixtureBytes('notes.txt')),
+    'the downloaded text has the uploaded bytes',
+  );
   await heading(page, 'Document Library').waitFor();
   assertNoPageErrors(page);
   await context.close();

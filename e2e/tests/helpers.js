@@ -12,7 +12,10 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
-export const ADMIN = { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD };
+export const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL,
+  password: process.env.E2E_ADMIN_PASSWORD,
+};
 export const ARTIFACTS = process.env.E2E_ARTIFACTS ?? 'test-results';
 export const DATABASE_URL = process.env.E2E_DATABASE_URL;
 export const PASSWORD = 'e2e-password-1';
@@ -65,7 +68,7 @@ export async function newContext(browser, options = {}) {
   return context;
 }
 
-/** A page that records uncaught errors and console errors, to be checked with `assertNoPageErrors`. */
+/** A page that records its uncaught errors, to be checked with `assertNoPageErrors`. */
 export async function newPage(context) {
   const page = await context.newPage();
   page.errors = [];
@@ -129,7 +132,10 @@ export async function createUser(role, name = unique(role[0].toUpperCase() + rol
 }
 
 /** Uploads a fixture as a library document through the API. */
-export async function createDocument(token, { title = unique('Paper'), category = 'misc', file = 'board-paper.pdf' } = {}) {
+export async function createDocument(
+  token,
+  { title = unique('Paper'), category = 'misc', file = 'board-paper.pdf' } = {},
+) {
   const form = new FormData();
   form.append('title', title);
   form.append('category', category);
@@ -138,7 +144,10 @@ export async function createDocument(token, { title = unique('Paper'), category 
   return api('/api/documents', { token, method: 'POST', form });
 }
 
-export async function createAction(token, { title = unique('Action'), assignedTo, dueDate = null, priority = 'medium', description = '' }) {
+export async function createAction(
+  token,
+  { title = unique('Action'), assignedTo, dueDate = null, priority = 'medium', description = '' },
+) {
   return api('/api/actions', {
     token,
     method: 'POST',
@@ -146,11 +155,32 @@ export async function createAction(token, { title = unique('Action'), assignedTo
   });
 }
 
-export async function createNotice(token, { title = unique('Notice'), content = 'Notice text.', priority = 'normal', pinned = false, expiresAt = null } = {}) {
-  return api('/api/notices', { token, method: 'POST', body: { title, content, priority, pinned, expiresAt } });
+export async function createNotice(
+  token,
+  {
+    title = unique('Notice'),
+    content = 'Notice text.',
+    priority = 'normal',
+    pinned = false,
+    expiresAt = null,
+  } = {},
+) {
+  return api('/api/notices', {
+    token,
+    method: 'POST',
+    body: { title, content, priority, pinned, expiresAt },
+  });
 }
 
-export async function createMeeting(token, { title = unique('Meeting'), meetingDate = daysFromNow(30), description = '', location = null } = {}) {
+export async function createMeeting(
+  token,
+  {
+    title = unique('Meeting'),
+    meetingDate = daysFromNow(30),
+    description = '',
+    location = null,
+  } = {},
+) {
   return api('/api/meetings', {
     token,
     method: 'POST',
@@ -158,7 +188,10 @@ export async function createMeeting(token, { title = unique('Meeting'), meetingD
   });
 }
 
-export async function createCommittee(token, { name = unique('Committee'), description = '' } = {}) {
+export async function createCommittee(
+  token,
+  { name = unique('Committee'), description = '' } = {},
+) {
   return api('/api/committees', { token, method: 'POST', body: { name, description } });
 }
 
@@ -225,7 +258,8 @@ export async function navigate(page, entry, title) {
   await heading(page, title).waitFor();
 }
 
-export const heading = (page, title) => page.getByRole('heading', { name: title, level: 1, exact: true });
+export const heading = (page, title) =>
+  page.getByRole('heading', { name: title, level: 1, exact: true });
 
 /** The toast on screen (role status for success, alert for errors) holding this text (title or description). */
 export function toast(page, text) {
@@ -251,7 +285,11 @@ export async function eventually(check, { timeout = TIMEOUT, interval = 100 } = 
 
 export async function screenshot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(ARTIFACTS, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 /** The locator's count, once it is stable at `expected`. */

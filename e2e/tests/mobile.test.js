@@ -26,18 +26,32 @@ after(async () => {
   await browser?.close();
 });
 
-const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const phone = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
 
 /** The page is laid out at the phone's width: nothing widens it (a phone would zoom out or scroll sideways). */
 async function assertFitsWidth(page, what) {
-  const [layout, content] = await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth]);
+  const [layout, content] = await page.evaluate(() => [
+    window.innerWidth,
+    document.documentElement.scrollWidth,
+  ]);
   const width = phone.viewport.width;
-  assert.ok(layout <= width && content <= width, `${what} is ${Math.max(layout, content)}px wide on a ${width}px screen`);
+  assert.ok(
+    layout <= width && content <= width,
+    `${what} is ${Math.max(layout, content)}px wide on a ${width}px screen`,
+  );
 }
 
 test('sign in, the dashboard and the mobile sidebar on a phone', async () => {
   const trustee = await createUser('trustee');
-  const document = await createDocument(await adminToken(), { title: unique('Pocket Paper'), category: 'policies' });
+  const document = await createDocument(await adminToken(), {
+    title: unique('Pocket Paper'),
+    category: 'policies',
+  });
   const context = await newContext(browser, phone);
   const page = await newPage(context);
 
@@ -62,7 +76,10 @@ test('sign in, the dashboard and the mobile sidebar on a phone', async () => {
   const nav = sidebar(page);
   await nav.waitFor();
   // (The open drawer hides the rest of the page from assistive technology, the menu button included.)
-  assert.equal(await page.locator('button[aria-label="Open navigation menu"]').getAttribute('aria-expanded'), 'true');
+  assert.equal(
+    await page.locator('button[aria-label="Open navigation menu"]').getAttribute('aria-expanded'),
+    'true',
+  );
   await page.getByText(trustee.name, { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Sign Out' }).waitFor();
   assert.equal(await nav.getByRole('link', { name: 'User Management' }).count(), 0);
@@ -90,7 +107,10 @@ test('sign in, the dashboard and the mobile sidebar on a phone', async () => {
   await heading(page, 'Document Library').waitFor();
 
   // The other pages with tables fit the screen too.
-  for (const [entry, title] of [[/^Actions/, 'Action Tracker'], ['Minutes', 'Minutes Archive']]) {
+  for (const [entry, title] of [
+    [/^Actions/, 'Action Tracker'],
+    ['Minutes', 'Minutes Archive'],
+  ]) {
     await menu.tap();
     await nav.getByRole('link', { name: entry }).tap();
     await heading(page, title).waitFor();

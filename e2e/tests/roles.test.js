@@ -32,9 +32,18 @@ before(async () => {
   people.trustee = await createUser('trustee');
   const other = await createUser('trustee', unique('Other Trustee'));
   const token = await adminToken();
-  data.document = await createDocument(token, { title: unique('Governance Paper'), category: 'governance' });
-  data.ownAction = await createAction(token, { title: unique('Own Action'), assignedTo: people.trustee.id });
-  data.otherAction = await createAction(token, { title: unique('Other Action'), assignedTo: other.id });
+  data.document = await createDocument(token, {
+    title: unique('Governance Paper'),
+    category: 'governance',
+  });
+  data.ownAction = await createAction(token, {
+    title: unique('Own Action'),
+    assignedTo: people.trustee.id,
+  });
+  data.otherAction = await createAction(token, {
+    title: unique('Other Action'),
+    assignedTo: other.id,
+  });
   data.notice = await createNotice(token, { title: unique('Role Notice') });
   data.meeting = await createMeeting(token, { title: unique('Role Meeting') });
   data.committee = await createCommittee(token, { name: unique('Role Committee') });
@@ -91,7 +100,12 @@ const pages = [
       await expectControl(page, button(page, `Delete ${data.otherAction.title}`), manage, 'delete');
       // Trustees change the status only of actions assigned to them.
       await page.getByLabel(`Status of ${data.ownAction.title}`).waitFor();
-      await expectControl(page, page.getByLabel(`Status of ${data.otherAction.title}`), manage, 'status');
+      await expectControl(
+        page,
+        page.getByLabel(`Status of ${data.otherAction.title}`),
+        manage,
+        'status',
+      );
     },
   },
   {
@@ -119,7 +133,12 @@ const pages = [
     loaded: (page) => page.getByRole('button', { name: new RegExp(data.committee.name) }),
     check: async (page, manage) => {
       await expectControl(page, button(page, 'Create Committee'), manage, 'Create Committee');
-      await expectControl(page, page.getByRole('group', { name: 'Committees shown' }), manage, 'archived toggle');
+      await expectControl(
+        page,
+        page.getByRole('group', { name: 'Committees shown' }),
+        manage,
+        'archived toggle',
+      );
       await page.getByText('Select a Committee').waitFor();
       await page.getByRole('button', { name: new RegExp(data.committee.name) }).click();
       const detail = page.getByRole('region', { name: data.committee.name });
@@ -128,7 +147,12 @@ const pages = [
       await expectControl(page, detail.getByRole('button', { name: 'Archive' }), manage, 'Archive');
       await detail.getByRole('tab', { name: /^Members/ }).click();
       await detail.getByRole('list', { name: 'Committee members' }).waitFor();
-      await expectControl(page, detail.getByRole('button', { name: 'Add Member' }), manage, 'Add Member');
+      await expectControl(
+        page,
+        detail.getByRole('button', { name: 'Add Member' }),
+        manage,
+        'Add Member',
+      );
     },
   },
   {
@@ -176,16 +200,33 @@ async function userManagement(page, role) {
   await button(page, `Reset password for ${people.trustee.name}`).waitFor();
   await button(page, `Delete ${people.trustee.name}`).waitFor();
   const other = role === 'admin' ? people.chair : people.admin;
-  await expectControl(page, button(page, `Edit ${other.name}`), role === 'admin', `Edit ${other.role}`);
-  await expectControl(page, button(page, `Delete ${other.name}`), role === 'admin', `Delete ${other.role}`);
-  assert.equal(await button(page, `Delete ${me.name}`).count(), 0, 'nobody deletes their own account');
+  await expectControl(
+    page,
+    button(page, `Edit ${other.name}`),
+    role === 'admin',
+    `Edit ${other.role}`,
+  );
+  await expectControl(
+    page,
+    button(page, `Delete ${other.name}`),
+    role === 'admin',
+    `Delete ${other.role}`,
+  );
+  assert.equal(
+    await button(page, `Delete ${me.name}`).count(),
+    0,
+    'nobody deletes their own account',
+  );
   await screenshot(page, `${role}-users`);
 
   // Role choices when editing: admins all three, chairs chair and trustee.
   await button(page, `Edit ${people.trustee.name}`).click();
   const edit = page.getByRole('dialog', { name: 'Edit User' });
   const options = await edit.getByLabel(/^Role/).locator('option').allTextContents();
-  assert.deepEqual(options, role === 'admin' ? ['Admin', 'Chair', 'Trustee'] : ['Chair', 'Trustee']);
+  assert.deepEqual(
+    options,
+    role === 'admin' ? ['Admin', 'Chair', 'Trustee'] : ['Chair', 'Trustee'],
+  );
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await edit.waitFor({ state: 'hidden' });
 }
@@ -198,13 +239,32 @@ for (const role of ['admin', 'chair', 'trustee']) {
 
     // The sidebar: entries, the user's initials, name and label.
     const nav = sidebar(page);
-    for (const entry of ['Dashboard', 'Minutes', /^Actions/, 'Trustee Directory', 'Documents', 'Sub Committees', 'Calendar', 'Notices']) {
+    for (const entry of [
+      'Dashboard',
+      'Minutes',
+      /^Actions/,
+      'Trustee Directory',
+      'Documents',
+      'Sub Committees',
+      'Calendar',
+      'Notices',
+    ]) {
       await nav.getByRole('link', { name: entry }).waitFor();
     }
-    await expectControl(page, nav.getByRole('link', { name: 'User Management' }), manage, 'User Management link');
+    await expectControl(
+      page,
+      nav.getByRole('link', { name: 'User Management' }),
+      manage,
+      'User Management link',
+    );
     await page.getByText(me.name, { exact: true }).waitFor();
     await page.getByText(role === 'admin' ? 'Admin Trustee' : 'Trustee', { exact: true }).waitFor();
-    const initials = me.name.split(/\s+/).map((w) => w[0]).slice(0, 2).join('').toUpperCase();
+    const initials = me.name
+      .split(/\s+/)
+      .map((w) => w[0])
+      .slice(0, 2)
+      .join('')
+      .toUpperCase();
     await page.locator('.MuiAvatar-root', { hasText: initials }).first().waitFor();
 
     for (const { entry, title, loaded, check } of pages) {
