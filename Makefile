@@ -14,7 +14,8 @@ CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 .PHONY: help run demo demo-reset test deps test-deps system-deps frontend-deps build build-server \
-        build-frontend lint-rust test-rust test-frontend check-deploy test-backup-restore schema db-stop clean
+        build-frontend lint-rust test-rust test-frontend test-e2e check-deploy test-backup-restore schema \
+        db-stop clean
 
 help:
 	@echo "make run    build and serve the portal on http://localhost:$(PORT)"
@@ -131,6 +132,16 @@ test-backup-restore:
 
 check-deploy:
 	@if [ -x scripts/check-deploy.sh ]; then scripts/check-deploy.sh; fi
+
+# End-to-end (scripts/e2e.sh, e2e/): the debug server on a fresh database and the production front end
+# behind the real nginx configuration, driven in Debian's Chromium. Runs last in `make test`: make takes
+# the prerequisites of the rule with the recipe first, then those of the other rules in file order.
+test: test-e2e
+
+test-e2e: test-deps frontend-deps
+	$(CARGO) build --locked --bin trustee-portal
+	cd frontend && npm run build
+	TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/e2e.sh
 
 # Regenerates crates/persistence/src/schema.rs from the migrations (needs diesel_cli).
 schema:

@@ -53,7 +53,8 @@ export function DocumentsPage() {
     );
   else if (tab === 'all')
     body = (
-      <Box sx={{ display: 'grid', gap: 3 }}>
+      // minmax(0, 1fr): a wide table scrolls inside its group instead of stretching (and being cut off).
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {grouped(data).map(({ category, items }) => (
           <Box component="section" key={category} aria-label={categoryLabels[category]}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, mb: 1 }}>

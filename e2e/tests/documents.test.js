@@ -1,0 +1,207 @@
+// The document library: upload through the dialog, see the document in its category tab and on the
+// dashboard, download it and compare the bytes, open the PDF viewer through a view ticket, delete it.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import {
+  BASE,
+  api,
+  assertNoPageErrors,
+  createUser,
+  dialog,
+  eventually,
+  fixture,
+  fixtureBytes,
+  gone,
+  heading,
+  launch,
+  navigate,
+  rawApi,
+  screenshot,
+  signedInPage,
+  toast,
+  unique,
+} from './helpers.js';
+
+/** The id of Chromium's built-in PDF viewer extension. */
+const PDF_VIEWER = 'mhjfbmdgcfjbbpaeojofohoefgiehjai';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function upload(page, { title, category, file, version }) {
+  await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+  const form = dialog(page, 'Upload Document');
+  await form.getByLabel(/^Title/).fill(title);
+  await form.getByLabel(/^Category/).selectOption({ label: category });
+  if (version) await form.getByLabel('Version').fill(version);
+  await form.getByLabel(/^File/).setInputFiles(fixture(file));
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
+  await toast(page, 'Document uploaded successfully').waitFor();
+  await gone(form);
+}
+
+async function downloadBytes(page, title) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Download ${title}` }).click(),
+  ]);
+  return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
+}
+
+test('upload, list by category, dashboard, download, view and delete a PDF', async () => {
+  const chair = await createUser('chair');
+  const { context, page } = await signedInPage(browser, chair);
+  const title = unique('Finance Report');
+
+  await navigate(page, 'Documents', 'Document Library');
+  // The dialog validates before sending.
+  await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+  const form = dialog(page, 'Upload Document');
+  await form.getByText('PDF, Word, Excel or text. Max 10MB').waitFor();
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
+  await form.getByText('Title is required').waitFor();
+  await form.getByText('Category is required').waitFor();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await gone(form);
+
+  await upload(page, { title, category: 'Finance', file: 'board-paper.pdf', version: '2.1' });
+
+  // In All Documents: under the Finance group, with its size and version.
+  const finance = page.getByRole('region', { name: 'Finance' });
+  const row = finance.getByRole('row', { name: new RegExp(title) });
+  await row.waitFor();
+  await row.getByText('1 KB').waitFor();
+  await row.getByRole('cell', { name: '2.1', exact: true }).waitFor();
+  await screenshot(page, 'documents-uploaded');
+
+  // In its own tab, and not in another.
+  await page.getByRole('tab', { name: 'Finance' }).click();
+  await page.getByRole('table', { name: 'Finance documents' }).getByText(title).waitFor();
+  await page.getByRole('tab', { name: 'Policies' }).click();
+  await page
+    .getByRole('table', { name: 'Policies documents' })
+    .or(page.getByText('No documents in the Policies category.'))
+    .waitFor();
+  assert.equal(await page.getByText(title).count(), 0);
+
+  // On the dashboard: the recently updated documents and the count.
+  await navigate(page, 'Dashboard', 'Dashboard');
+  const recent = page.getByRole('region', { name: 'Recently Updated Documents' });
+  const recentRow = recent.getByRole('row', { name: new RegExp(title) });
+  await recentRow.waitFor();
+  await recentRow.getByText('Finance', { exact: true }).waitFor();
+
+  // Download: the exact bytes, under the file's name.
+  await navigate(page, 'Documents', 'Document Library');
+  const pdf = await downloadBytes(page, title);
+  assert.equal(pdf.name, 'board-paper.pdf');
+  assert.ok(
+    pdf.bytes.equals(fixtureBytes('board-paper.pdf')),
+    'the downloaded PDF has the uploaded bytes',
+  );
+
+  // View: a new tab at the view-ticket URL (never the session token), answered as an inline PDF.
+  const sessionToken = await page.evaluate(() => window.localStorage.getItem('token'));
+  const viewResponse = context.waitForEvent('response', (r) =>
+    /\/api\/documents\/\d+\/view\?/.test(r.url()),
+  );
+  const [viewer] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: `View ${title}` }).click(),
+  ]);
+  const response = await viewResponse;
+  const url = new URL(response.url());
+  const { id } = (await api('/api/documents', { token: chair.token })).find(
+    (d) => d.title === title,
+  );
+  assert.equal(url.origin, BASE);
+  assert.equal(url.pathname, `/api/documents/${id}/view`);
+  const ticket = url.searchParams.get('ticket');
+  assert.ok(ticket, 'the URL carries a view ticket');
+  assert.notEqual(ticket, sessionToken);
+  assert.ok(!response.url().includes(sessionToken), 'the session token is not in the URL');
+  assert.equal(response.status(), 200);
+  const headers = await response.allHeaders();
+  assert.equal(headers['content-type'], 'application/pdf');
+  assert.match(headers['content-disposition'], /^inline/);
+  await viewer.waitForURL(`${BASE}/api/documents/${id}/view?ticket=*`);
+  // Chromium's PDF viewer shows it (its extension's frame is in the tab).
+  await eventually(() =>
+    assert.ok(
+      viewer.frames().some((f) => f.url().startsWith(`chrome-extension://${PDF_VIEWER}/`)),
+      'the PDF viewer opened',
+    ),
+  );
+  await screenshot(viewer, 'documents-pdf-viewer');
+  // The ticket opens that document only, and is no session token.
+  const misuse = await rawApi('/api/auth/me', { token: ticket });
+  assert.equal(misuse.status, 401);
+  await viewer.close();
+
+  // Delete, after confirmation.
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Document' });
+  await confirm
+    .getByText(`Are you sure you want to delete "${title}"?`, { exact: false })
+    .waitFor();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await toast(page, 'Document deleted successfully').waitFor();
+  await gone(page.getByText(title));
+  assertNoPageErrors(page);
+  await context.close();
+});
+
+test('a text document downloads byte for byte and offers no viewer; trustees only read', async () => {
+  const admin = await createUser('admin');
+  const trustee = await createUser('trustee');
+  const title = unique('Board Notes');
+  {
+    const { context, page } = await signedInPage(browser, admin);
+    await navigate(page, 'Documents', 'Document Library');
+    // Opened from a category tab, the dialog starts in that category.
+    await page.getByRole('tab', { name: 'Safeguarding' }).click();
+    await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+    const form = dialog(page, 'Upload Document');
+    assert.equal(await form.getByLabel(/^Category/).inputValue(), 'safeguarding');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await gone(form);
+    await page.getByRole('tab', { name: 'All Documents' }).click();
+    await upload(page, { title, category: 'Safeguarding', file: 'notes.txt' });
+    await context.close();
+  }
+
+  const { context, page } = await signedInPage(browser, trustee);
+  await navigate(page, 'Documents', 'Document Library');
+  await page.getByRole('tab', { name: 'Safeguarding' }).click();
+  const row = page
+    .getByRole('table', { name: 'Safeguarding documents' })
+    .getByRole('row', { name: new RegExp(title) });
+  await row.waitFor();
+  assert.equal(
+    await row.getByRole('button', { name: `View ${title}` }).count(),
+    0,
+    'no viewer for text',
+  );
+  assert.equal(
+    await row.getByRole('button', { name: `Delete ${title}` }).count(),
+    0,
+    'trustees do not delete',
+  );
+  assert.equal(await page.getByRole('button', { name: 'Upload Document' }).count(), 0);
+
+  const text = await downloadBytes(page, title);
+  assert.equal(text.name, 'notes.txt');
+  assert.ok(
+    text.bytes.equals(fixtureBytes('notes.txt')),
+    'the downloaded text has the uploaded bytes',
+  );
+  await heading(page, 'Document Library').waitFor();
+  assertNoPageErrors(page);
+  await context.close();
+});
