@@ -52,6 +52,9 @@ pub enum RepoError {
     /// The write would leave the portal without an active admin.
     #[error("the last active admin cannot be removed")]
     LastAdmin,
+    /// Text the database cannot store (a NUL character).
+    #[error("text the database cannot store")]
+    UnstorableText,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -64,9 +67,12 @@ impl From<RepoError> for DomainError {
                 DomainError::Conflict(format!("A record with the same value already exists ({constraint})"))
             }
             RepoError::LastAdmin => DomainError::Conflict(LAST_ADMIN_MESSAGE.to_string()),
+            RepoError::UnstorableText => DomainError::BadRequest(UNSTORABLE_TEXT_MESSAGE.to_string()),
             RepoError::Unexpected(e) => DomainError::Unexpected(e),
         }
     }
 }
+
+pub const UNSTORABLE_TEXT_MESSAGE: &str = "Text must not contain NUL (\\0) characters.";
 
 pub const LAST_ADMIN_MESSAGE: &str = "The last active admin cannot be demoted, deactivated or deleted.";

@@ -74,6 +74,8 @@ pub fn required_text(errors: &mut FieldErrors, field: &str, label: &str, raw: &s
     let value = raw.trim().to_string();
     if value.is_empty() {
         errors.add(field, format!("{label} is required"));
+    } else if value.contains('\0') {
+        errors.add(field, format!("{label} must not contain NUL characters"));
     } else if value.chars().count() > max {
         errors.add(field, format!("{label} must be at most {max} characters"));
     }
@@ -89,7 +91,9 @@ pub fn optional_text(
     max: usize,
 ) -> Option<String> {
     let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
-    if value.chars().count() > max {
+    if value.contains('\0') {
+        errors.add(field, format!("{label} must not contain NUL characters"));
+    } else if value.chars().count() > max {
         errors.add(field, format!("{label} must be at most {max} characters"));
     }
     Some(value.to_string())

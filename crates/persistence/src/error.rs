@@ -8,6 +8,11 @@ pub(crate) fn repo_error(error: DieselError) -> RepoError {
         DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
             RepoError::Duplicate(info.constraint_name().unwrap_or("unique constraint").to_string())
         }
+        // PostgreSQL text cannot hold NUL; validation refuses it first, this is the backstop for any
+        // field it missed (SQLSTATE 22021).
+        DieselError::DatabaseError(_, info) if info.message().contains("invalid byte sequence") => {
+            RepoError::UnstorableText
+        }
         other => RepoError::Unexpected(anyhow::Error::new(other)),
     }
 }

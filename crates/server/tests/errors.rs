@@ -64,3 +64,30 @@ fn answers_carry_security_headers() {
     assert_eq!(response.headers()["x-content-type-options"], "nosniff");
     assert_eq!(response.headers()["x-frame-options"], "DENY");
 }
+
+#[test]
+fn nul_characters_are_refused_with_400_never_500() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    let user = serde_json::json!({"name": "Nul\u{0}Name", "email": "nul@example.org", "password": "secret-123", "role": "trustee"});
+    let body =
+        json_of(app.post("/api/users").auth(&admin).json(&user).send().unwrap(), StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["name"], "Name must not contain NUL characters");
+    let notice = serde_json::json!({"title": "T", "content": "a\u{0}b", "priority": "normal", "pinned": false, "expiresAt": null});
+    error_of(app.post("/api/notices").auth(&admin).json(&notice).send().unwrap(), StatusCode::BAD_REQUEST);
+    let committee = json_of(
+        app.post("/api/committees")
+            .auth(&admin)
+            .json(&serde_json::json!({"name": "C", "description": ""}))
+            .send()
+            .unwrap(),
+        StatusCode::CREATED,
+    );
+    let id = committee["id"].as_i64().unwrap();
+    let chat = serde_json::json!({"message": "hello\u{0}"});
+    error_of(
+        app.post(&format!("/api/committees/{id}/messages")).auth(&admin).json(&chat).send().unwrap(),
+        StatusCode::BAD_REQUEST,
+    );
+    error_of(app.get("/api/minutes?search=a%00b").auth(&admin).send().unwrap(), StatusCode::BAD_REQUEST);
+}
