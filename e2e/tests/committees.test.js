@@ -18,7 +18,7 @@ import {
 
 /** The chat's refresh interval (spec §9), and what one poll may take on a busy machine. */
 const POLL_MS = 3000;
-const SLACK_MS = 3000;
+const SLACK_MS = 4000;
 
 let browser;
 before(async () => {
