@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, ServiceRequest, ServiceResponse};
-use actix_web::middleware::{from_fn, DefaultHeaders};
+use actix_web::middleware::{from_fn, Compress, DefaultHeaders};
 use actix_web::{web, App, HttpServer};
 
 use api::AppState;
@@ -49,6 +49,9 @@ pub async fn serve(state: AppState, static_dir: Option<PathBuf>, port: u16) -> s
     let routes = configure(state, static_dir);
     HttpServer::new(move || {
         App::new()
+            // Behind nginx this is unused (nginx compresses); serving STATIC_DIR alone, it keeps the
+            // sign-in bundle small on the wire.
+            .wrap(Compress::default())
             .wrap(security_headers())
             .wrap(from_fn(api::request_log::log_request))
             .configure(routes.clone())

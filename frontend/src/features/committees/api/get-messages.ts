@@ -10,4 +10,6 @@ export const messagesKey = (committeeId: number): string =>
 export const useMessages = (committeeId: number, live: boolean) =>
   useSWR<CommitteeMessage[]>(messagesKey(committeeId), {
     refreshInterval: live ? CHAT_REFRESH_MS : 0,
+    // SWR's default 2 s de-duplication would swallow the poll that follows a send, leaving a 6 s gap.
+    dedupingInterval: 1000,
   });
