@@ -290,7 +290,117 @@ fn write_error(error: CommitteeWriteError) -> DomainError {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Mutex;
+
+    use chrono::{DateTime, Utc};
+
     use super::*;
+    use crate::entities::role::Role;
+    use crate::services::testing::{self, received_pdf, MemoryFileStore};
+    use crate::RepoError;
+
+    /// One active committee with the test user as a member; only what an upload reaches is implemented.
+    struct OneCommittee;
+
+    impl CommitteeRepository for OneCommittee {
+        fn list(&self, _: UserId, _: CommitteeScope) -> Result<Vec<Committee>, RepoError> {
+            unimplemented!("not used")
+        }
+        fn find(&self, id: CommitteeId, _: UserId) -> Result<Option<Committee>, RepoError> {
+            Ok(Some(Committee {
+                id,
+                name: "Finance".into(),
+                description: String::new(),
+                archived: false,
+                created_at: testing::clock().0,
+                member_count: 1,
+                viewer_role: Some(CommitteeRole::Member),
+            }))
+        }
+        fn create(&self, _: NewCommittee) -> Result<Committee, RepoError> {
+            unimplemented!("not used")
+        }
+        fn archive(&self, _: CommitteeId, _: DateTime<Utc>) -> Result<(), CommitteeWriteError> {
+            unimplemented!("not used")
+        }
+        fn delete_archived(
+            &self,
+            _: CommitteeId,
+        ) -> Result<Vec<crate::files::StorageKey>, CommitteeWriteError> {
+            unimplemented!("not used")
+        }
+        fn members(&self, _: CommitteeId) -> Result<Vec<CommitteeMember>, RepoError> {
+            unimplemented!("not used")
+        }
+        fn add_member(
+            &self,
+            _: CommitteeId,
+            _: UserId,
+            _: CommitteeRole,
+            _: DateTime<Utc>,
+        ) -> Result<CommitteeMember, CommitteeWriteError> {
+            unimplemented!("not used")
+        }
+        fn remove_member(&self, _: CommitteeId, _: UserId) -> Result<(), CommitteeWriteError> {
+            unimplemented!("not used")
+        }
+        fn messages(
+            &self,
+            _: CommitteeId,
+            _: Option<MessageId>,
+            _: i64,
+        ) -> Result<Vec<CommitteeMessage>, RepoError> {
+            unimplemented!("not used")
+        }
+        fn post_message(
+            &self,
+            _: CommitteeId,
+            _: UserId,
+            _: &str,
+            _: DateTime<Utc>,
+        ) -> Result<CommitteeMessage, CommitteeWriteError> {
+            unimplemented!("not used")
+        }
+    }
+
+    /// A committee archived by someone else between the use case's check and the insert.
+    struct ArchivedMeanwhile(Mutex<Vec<NewCommitteeDocument>>);
+
+    impl CommitteeDocumentRepository for ArchivedMeanwhile {
+        fn list(&self, _: CommitteeId) -> Result<Vec<CommitteeDocument>, RepoError> {
+            Ok(Vec::new())
+        }
+        fn find(
+            &self,
+            _: CommitteeId,
+            _: CommitteeDocumentId,
+        ) -> Result<Option<CommitteeDocument>, RepoError> {
+            Ok(None)
+        }
+        fn create(&self, document: NewCommitteeDocument) -> Result<CommitteeDocument, CommitteeWriteError> {
+            self.0.lock().unwrap().push(document);
+            Err(CommitteeWriteError::Archived)
+        }
+    }
+
+    #[test]
+    fn an_upload_refused_at_the_insert_leaves_no_file() {
+        let files = Arc::new(MemoryFileStore::default());
+        let documents = Arc::new(ArchivedMeanwhile(Mutex::new(Vec::new())));
+        let service = CommitteeService {
+            committees: Arc::new(OneCommittee),
+            documents: documents.clone(),
+            files: files.clone(),
+            clock: testing::clock(),
+        };
+        let input = UploadCommitteeDocument { title: None, file: Some(received_pdf(&files)) };
+        let refused = service.upload_document(&testing::user(Role::Trustee), CommitteeId(3), input);
+        assert!(matches!(refused, Err(DomainError::Conflict(m)) if m == ARCHIVED_READ_ONLY));
+        // The file was committed for the insert, which was refused: it is gone again.
+        let attempted = documents.0.lock().unwrap();
+        assert_eq!((attempted.len(), attempted[0].title.as_str()), (1, "a.pdf"));
+        assert_eq!(files.count(), 0);
+    }
 
     #[test]
     fn messages_are_trimmed_and_bounded() {
