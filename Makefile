@@ -12,7 +12,7 @@ CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 .PHONY: help run test deps test-deps system-deps frontend-deps build build-server build-frontend \
-        lint-rust test-rust test-frontend check-deploy schema db-stop clean
+        lint-rust test-rust test-frontend check-deploy test-backup-restore schema db-stop clean
 
 help:
 	@echo "make run    build and serve the portal on http://localhost:$(PORT)"
@@ -60,7 +60,7 @@ build: build-server
 # generated once into .local/admin-password and printed at every start.
 run: deps build
 	@mkdir -p $(LOCAL)/data
-	@[ -s $(LOCAL)/admin-password ] || python3 -c 'import secrets; a="ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789"; print("".join(secrets.choice(a) for _ in range(16)), end="")' > $(LOCAL)/admin-password
+	@[ -s $(LOCAL)/admin-password ] || { umask 077; python3 -c 'import secrets; a="ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789"; print("".join(secrets.choice(a) for _ in range(16)), end="")' > $(LOCAL)/admin-password; }
 	@server=$$(scripts/ensure-postgres.sh); \
 	  psql "$$server/postgres" -Atqc "select 1 from pg_database where datname='$(DB_NAME)'" | grep -q 1 \
 	    || psql "$$server/postgres" -qc 'create database $(DB_NAME)'; \
@@ -81,7 +81,7 @@ db-stop:
 
 ## --- test -----------------------------------------------------------------------------------
 
-test: deps test-deps lint-rust test-rust check-deploy
+test: deps test-deps lint-rust test-rust check-deploy test-backup-restore
 	@echo "All checks and tests passed."
 
 lint-rust:
@@ -95,6 +95,11 @@ test-rust:
 
 test-frontend: frontend-deps
 	cd frontend && npm run format:check && npm run lint && npm run typecheck && npm test
+
+# Back up a running portal, wipe it, restore it: the same documents download byte for byte.
+test-backup-restore:
+	$(CARGO) build --locked --bin trustee-portal
+	@TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/test-backup-restore.sh
 
 check-deploy:
 	@if [ -x scripts/check-deploy.sh ]; then scripts/check-deploy.sh; fi

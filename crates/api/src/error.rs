@@ -29,10 +29,13 @@ impl ApiError {
     }
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+/// Every error: a message for the user and, for a 400 on form fields, one message per field keyed by the
+/// field's JSON name.
+#[derive(Debug, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct ErrorBody {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub errors: Option<BTreeMap<String, String>>,
 }
 

@@ -71,11 +71,19 @@ impl FromRequest for CurrentUser {
     }
 }
 
-/// The caller's address, for throttling. Behind a proxy (`TRUST_PROXY=true`) the proxy's
-/// `X-Forwarded-For` is used; the proxy must overwrite, not append to, that header.
+/// The caller's address, for throttling. Behind a proxy (`TRUST_PROXY=true`) the first address of
+/// `X-Forwarded-For` is used; the proxy must overwrite that header with the peer's address (the nginx
+/// configuration does). `Forwarded` is never read: a client could set it and pick its own address.
 pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
     if trust_proxy {
-        if let Some(ip) = req.connection_info().realip_remote_addr() {
+        let forwarded = req
+            .headers()
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+            .map(str::trim)
+            .and_then(|v| v.parse::<std::net::IpAddr>().ok());
+        if let Some(ip) = forwarded {
             return ip.to_string();
         }
     }
@@ -95,5 +103,28 @@ mod tests {
         assert_eq!(bearer_token(&req), None);
         let req = TestRequest::with_uri("/x?token=abc").to_http_request();
         assert_eq!(bearer_token(&req), None);
+    }
+
+    #[test]
+    fn the_client_address_comes_from_the_proxy_only_when_trusted() {
+        let peer: std::net::SocketAddr = "10.0.0.9:5000".parse().unwrap();
+        let req = TestRequest::default()
+            .peer_addr(peer)
+            .insert_header(("X-Forwarded-For", "203.0.113.7"))
+            .insert_header(("Forwarded", "for=198.51.100.1"))
+            .to_http_request();
+        assert_eq!(client_address(&req, true), "203.0.113.7");
+        assert_eq!(client_address(&req, false), "10.0.0.9");
+        // A spoofed `Forwarded` alone is ignored, and garbage falls back to the peer.
+        let req = TestRequest::default()
+            .peer_addr(peer)
+            .insert_header(("Forwarded", "for=198.51.100.1"))
+            .to_http_request();
+        assert_eq!(client_address(&req, true), "10.0.0.9");
+        let req = TestRequest::default()
+            .peer_addr(peer)
+            .insert_header(("X-Forwarded-For", "not-an-ip"))
+            .to_http_request();
+        assert_eq!(client_address(&req, true), "10.0.0.9");
     }
 }

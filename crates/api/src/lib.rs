@@ -6,6 +6,7 @@ mod dto;
 pub mod error;
 mod extractors;
 mod handlers;
+pub mod openapi;
 pub mod request_log;
 pub mod routes;
 mod state;

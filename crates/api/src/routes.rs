@@ -7,117 +7,121 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 use crate::error::ApiError;
 use crate::handlers::{
     actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
-    documents, health, meetings, minutes, notices, trustees, user_guide, users,
+    documents, health, meetings, minutes, notices, openapi, trustees, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
 
+/// The one table of the API: every path, its methods and their handlers.
+///
+/// It registers the routes (`register`) and lists the same handlers as the operations of the OpenAPI
+/// document (`ApiPaths`, used by `crate::openapi`), so a handler without `#[utoipa::path]` does not
+/// compile. `ROUTES` names what is registered; `crates/server/tests/openapi.rs` checks that it is
+/// exactly the set of operations of the served document and that the live server answers each one.
+macro_rules! api_routes {
+    ($( $path:literal => { $( $method:ident : $module:ident :: $handler:ident ),+ $(,)? } ),+ $(,)?) => {
+        /// Every operation `configure` registers.
+        pub const ROUTES: &[Route] = &[ $( $(
+            Route {
+                method: stringify!($method),
+                path: $path,
+                operation_id: concat!(stringify!($module), "_", stringify!($handler)),
+            }
+        ),+ ),+ ];
+
+        fn register(cfg: &mut web::ServiceConfig) {
+            let mut api = web::scope(API_PREFIX);
+            $(
+                let scoped = in_api_scope($path);
+                let registered = resource(scoped.unwrap_or($path))
+                    $( .route(web::$method().to($module::$handler)) )+;
+                if scoped.is_some() {
+                    api = api.service(registered);
+                } else {
+                    cfg.service(registered);
+                }
+            )+
+            // Answers hold board papers, tokens and temporary passwords: no cache keeps them, unless a
+            // handler chose otherwise (the user guide).
+            let no_store = actix_web::middleware::DefaultHeaders::new()
+                .add((actix_web::http::header::CACHE_CONTROL, "no-store"));
+            cfg.service(api.default_service(web::to(not_found)).wrap(no_store));
+        }
+
+        /// The operations of the OpenAPI document, one per handler of the table.
+        #[derive(utoipa::OpenApi)]
+        #[openapi(paths( $( $( $module::$handler ),+ ),+ ))]
+        pub(crate) struct ApiPaths;
+    };
+}
+
+api_routes! {
+    "/healthz" => { get: health::healthz },
+    "/readyz" => { get: health::readyz },
+    "/api/openapi.json" => { get: openapi::document },
+    "/api/auth/login" => { post: auth::login },
+    "/api/auth/register" => { post: auth::register },
+    "/api/auth/me" => { get: auth::me },
+    "/api/auth/logout" => { post: auth::logout },
+    "/api/auth/change-password-temp" => { post: auth::change_password_temp },
+    "/api/auth/forgot-password" => { post: auth::forgot_password },
+    "/api/auth/reset-requests" => { get: auth::reset_requests },
+    "/api/auth/admin-reset-password" => { post: auth::admin_reset_password },
+    "/api/users" => { get: users::list, post: users::create },
+    "/api/users/{id}" => { put: users::update, delete: users::delete },
+    "/api/user-guide" => { get: user_guide::show },
+    "/api/documents" => { get: documents::list, post: documents::upload },
+    "/api/documents/{id}" => { delete: documents::delete },
+    "/api/documents/{id}/download" => { get: documents::download },
+    "/api/documents/{id}/view-ticket" => { post: documents::view_ticket },
+    "/api/documents/{id}/view" => { get: documents::view },
+    "/api/minutes" => { get: minutes::list, post: minutes::upload },
+    "/api/minutes/{id}/download" => { get: minutes::download },
+    "/api/minutes/{id}/view-ticket" => { post: minutes::view_ticket },
+    "/api/minutes/{id}/view" => { get: minutes::view },
+    "/api/meetings" => { get: meetings::list, post: meetings::create },
+    "/api/dashboard/stats" => { get: dashboard::stats },
+    "/api/actions" => { get: actions::list, post: actions::create },
+    "/api/actions/{id}" => { patch: actions::set_status, delete: actions::delete },
+    "/api/notices" => { get: notices::list, post: notices::create },
+    "/api/notices/{id}" => { delete: notices::delete },
+    "/api/committees" => { get: committees::list, post: committees::create },
+    "/api/committees/{id}" => { delete: committees::delete },
+    "/api/committees/{id}/archive" => { patch: committees::archive },
+    "/api/committees/{id}/members" => { get: committee_members::list, post: committee_members::add },
+    "/api/committees/{id}/members/{userId}" => { delete: committee_members::remove },
+    "/api/committees/{id}/messages" => { get: committee_messages::list, post: committee_messages::post },
+    "/api/committees/{id}/documents" => { get: committee_documents::list, post: committee_documents::upload },
+    "/api/committees/{id}/documents/{docId}/download" => { get: committee_documents::download },
+    "/api/trustees/active" => { get: trustees::active },
+}
+
+/// One registered operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    /// In lower case, as in OpenAPI: `get`, `post`, ...
+    pub method: &'static str,
+    /// With `{name}` for a path parameter, as in OpenAPI and actix-web.
+    pub path: &'static str,
+    /// `module_handler`, unique: the operation's `operationId` in the OpenAPI document.
+    pub operation_id: &'static str,
+}
+
+/// Paths under it are served by one scope, whose unknown paths answer 404 in JSON.
+const API_PREFIX: &str = "/api";
+
 /// Registers the API. The caller adds `web::Data<AppState>`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(json_config())
         .app_data(web::PathConfig::default().error_handler(path_error))
-        .app_data(web::QueryConfig::default().error_handler(query_error))
-        .route("/healthz", web::get().to(health::healthz))
-        .route("/readyz", web::get().to(health::readyz))
-        .service(
-            web::scope("/api")
-                .service(resource("/auth/login").route(web::post().to(auth::login)))
-                .service(resource("/auth/register").route(web::post().to(auth::register)))
-                .service(resource("/auth/me").route(web::get().to(auth::me)))
-                .service(resource("/auth/logout").route(web::post().to(auth::logout)))
-                .service(
-                    resource("/auth/change-password-temp").route(web::post().to(auth::change_password_temp)),
-                )
-                .service(resource("/auth/forgot-password").route(web::post().to(auth::forgot_password)))
-                .service(resource("/auth/reset-requests").route(web::get().to(auth::reset_requests)))
-                .service(
-                    resource("/auth/admin-reset-password").route(web::post().to(auth::admin_reset_password)),
-                )
-                .service(
-                    resource("/users").route(web::get().to(users::list)).route(web::post().to(users::create)),
-                )
-                .service(
-                    resource("/users/{id}")
-                        .route(web::put().to(users::update))
-                        .route(web::delete().to(users::delete)),
-                )
-                .configure(files_routes)
-                .service(resource("/dashboard/stats").route(web::get().to(dashboard::stats)))
-                .service(
-                    resource("/actions")
-                        .route(web::get().to(actions::list))
-                        .route(web::post().to(actions::create)),
-                )
-                .service(
-                    resource("/actions/{id}")
-                        .route(web::patch().to(actions::set_status))
-                        .route(web::delete().to(actions::delete)),
-                )
-                .service(
-                    resource("/notices")
-                        .route(web::get().to(notices::list))
-                        .route(web::post().to(notices::create)),
-                )
-                .service(resource("/notices/{id}").route(web::delete().to(notices::delete)))
-                .service(
-                    resource("/committees")
-                        .route(web::get().to(committees::list))
-                        .route(web::post().to(committees::create)),
-                )
-                .service(resource("/committees/{id}").route(web::delete().to(committees::delete)))
-                .service(resource("/committees/{id}/archive").route(web::patch().to(committees::archive)))
-                .service(
-                    resource("/committees/{id}/members")
-                        .route(web::get().to(committee_members::list))
-                        .route(web::post().to(committee_members::add)),
-                )
-                .service(
-                    resource("/committees/{id}/members/{user_id}")
-                        .route(web::delete().to(committee_members::remove)),
-                )
-                .service(
-                    resource("/committees/{id}/messages")
-                        .route(web::get().to(committee_messages::list))
-                        .route(web::post().to(committee_messages::post)),
-                )
-                .service(
-                    resource("/committees/{id}/documents")
-                        .route(web::get().to(committee_documents::list))
-                        .route(web::post().to(committee_documents::upload)),
-                )
-                .service(
-                    resource("/committees/{id}/documents/{document_id}/download")
-                        .route(web::get().to(committee_documents::download)),
-                )
-                .service(resource("/trustees/active").route(web::get().to(trustees::active)))
-                .default_service(web::to(not_found)),
-        );
+        .app_data(web::QueryConfig::default().error_handler(query_error));
+    register(cfg);
 }
 
-/// Documents, minutes, meetings and the user guide (issue 3).
-fn files_routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(resource("/user-guide").route(web::get().to(user_guide::show)))
-        .service(
-            resource("/documents")
-                .route(web::get().to(documents::list))
-                .route(web::post().to(documents::upload)),
-        )
-        .service(resource("/documents/{id}").route(web::delete().to(documents::delete)))
-        .service(resource("/documents/{id}/download").route(web::get().to(documents::download)))
-        .service(resource("/documents/{id}/view-ticket").route(web::post().to(documents::view_ticket)))
-        .service(resource("/documents/{id}/view").route(web::get().to(documents::view)))
-        .service(
-            resource("/minutes").route(web::get().to(minutes::list)).route(web::post().to(minutes::upload)),
-        )
-        .service(resource("/minutes/{id}/download").route(web::get().to(minutes::download)))
-        .service(resource("/minutes/{id}/view-ticket").route(web::post().to(minutes::view_ticket)))
-        .service(resource("/minutes/{id}/view").route(web::get().to(minutes::view)))
-        .service(
-            resource("/meetings")
-                .route(web::get().to(meetings::list))
-                .route(web::post().to(meetings::create)),
-        );
+/// An API path as the `/api` scope sees it (without the prefix); `None` for other paths.
+fn in_api_scope(path: &str) -> Option<&str> {
+    path.strip_prefix(API_PREFIX).filter(|rest| rest.starts_with('/'))
 }
 
 /// A resource whose unsupported methods answer 405 in JSON rather than an empty body.

@@ -136,7 +136,16 @@ async fn receive_file(
         let chunk = chunk.map_err(|e| bad_request(format!("Malformed upload: {e}")))?;
         size += chunk.len() as u64;
         if size > MAX_UPLOAD_BYTES {
-            // `pending` is dropped here, which removes the partial file.
+            drop(pending); // removes the partial file
+                           // Read a little more of what the client is still sending, so that it sees the 413 rather
+                           // than a reset connection; a body far too large was refused by its declared length already.
+            let mut drained: u64 = 0;
+            while drained < MAX_MULTIPART_OVERHEAD {
+                match field.next().await {
+                    Some(Ok(more)) => drained += more.len() as u64,
+                    _ => break,
+                }
+            }
             return Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()).into());
         }
         if head.len() < SNIFF_BYTES {

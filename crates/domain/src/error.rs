@@ -20,7 +20,7 @@ pub enum DomainError {
     Conflict(String),
     #[error("{0}")]
     TooLarge(String),
-    #[error("Too many failed sign-in attempts. Please try again later.")]
+    #[error("Too many attempts. Please wait a few minutes and try again.")]
     RateLimited { retry_after_secs: u64 },
     /// Anything the user cannot fix: logged with its cause chain, answered with a generic message.
     #[error(transparent)]

@@ -6,7 +6,8 @@ use std::fmt;
 use validator::ValidateEmail;
 
 pub const PASSWORD_MIN_LENGTH: usize = 6;
-pub const PASSWORD_MAX_LENGTH: usize = 128;
+/// bcrypt reads only the first 72 bytes; a longer password would be silently cut.
+pub const PASSWORD_MAX_BYTES: usize = 72;
 pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 6 characters long.";
 pub const INVALID_EMAIL: &str = "Please enter a valid email address";
 
@@ -95,11 +96,10 @@ pub fn optional_text(
 }
 
 pub fn check_new_password(errors: &mut FieldErrors, field: &str, password: &str) {
-    let length = password.chars().count();
-    if length < PASSWORD_MIN_LENGTH {
+    if password.chars().count() < PASSWORD_MIN_LENGTH {
         errors.add(field, PASSWORD_TOO_SHORT);
-    } else if length > PASSWORD_MAX_LENGTH {
-        errors.add(field, format!("Password must be at most {PASSWORD_MAX_LENGTH} characters long."));
+    } else if password.len() > PASSWORD_MAX_BYTES {
+        errors.add(field, format!("Password must be at most {PASSWORD_MAX_BYTES} characters long."));
     }
 }
 
@@ -180,6 +180,13 @@ mod tests {
         assert_eq!(errors.fields()["newPassword"], PASSWORD_TOO_SHORT);
         let mut errors = FieldErrors::new();
         check_new_password(&mut errors, "newPassword", "123456");
+        assert!(errors.is_empty());
+        // bcrypt would ignore everything after 72 bytes.
+        let mut errors = FieldErrors::new();
+        check_new_password(&mut errors, "newPassword", &"p".repeat(73));
+        assert_eq!(errors.fields()["newPassword"], "Password must be at most 72 characters long.");
+        let mut errors = FieldErrors::new();
+        check_new_password(&mut errors, "newPassword", &"p".repeat(72));
         assert!(errors.is_empty());
     }
 

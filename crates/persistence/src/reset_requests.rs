@@ -28,6 +28,8 @@ impl ResetRequestRepository for PgResetRequestRepository {
                 password_reset_requests::user_id.eq(user_id.map(|id| id.0)),
                 password_reset_requests::requested_at.eq(at),
             ))
+            // A request for the same e-mail is already waiting: keep the first one.
+            .on_conflict_do_nothing()
             .execute(&mut conn)
             .map_err(repo_error)?;
         Ok(())

@@ -76,3 +76,28 @@ fn password_changes_bump_the_token_version() {
     assert_eq!(repo.find(user.id).unwrap().unwrap().token_version, user.token_version + 2);
     assert!(matches!(repo.delete(domain::UserId(9999)), Err(RepoError::NotFound)));
 }
+
+#[test]
+fn reset_requests_are_pending_once_per_email_until_resolved() {
+    use domain::ports::ResetRequestRepository;
+    use persistence::PgResetRequestRepository;
+    let db = TestDatabase::create();
+    let pool = persistence::connect(db.url(), 4).unwrap();
+    persistence::run_migrations(&pool).unwrap();
+    let users = PgUserRepository::new(pool.clone());
+    let requests = PgResetRequestRepository::new(pool);
+    let user = users.create(new_user("t@example.org", Role::Trustee)).unwrap();
+    let now = chrono::Utc::now();
+    requests.record("t@example.org", Some(user.id), now).unwrap();
+    requests.record("t@example.org", Some(user.id), now).unwrap();
+    requests.record("ghost@example.org", None, now).unwrap();
+    let pending = requests.pending().unwrap();
+    assert_eq!(pending.len(), 2);
+    assert_eq!(pending[0].user_name.as_deref(), Some("Person"));
+    assert_eq!(pending[1].user_id, None);
+    requests.resolve_for_user(user.id, now).unwrap();
+    assert_eq!(requests.pending().unwrap().len(), 1);
+    // Once resolved, a new request for the same e-mail is pending again.
+    requests.record("t@example.org", Some(user.id), now).unwrap();
+    assert_eq!(requests.pending().unwrap().len(), 2);
+}

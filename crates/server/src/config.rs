@@ -39,14 +39,20 @@ impl Config {
             Some(p) => p.parse().with_context(|| format!("PORT must be a number, got '{p}'"))?,
             None => 8080,
         };
-        let bcrypt_cost = match var("BCRYPT_COST") {
+        let bcrypt_cost: u32 = match var("BCRYPT_COST") {
             Some(c) => c.parse().with_context(|| format!("BCRYPT_COST must be a number, got '{c}'"))?,
             None => 12,
         };
-        let session_hours = match var("SESSION_HOURS") {
+        if !(4..=31).contains(&bcrypt_cost) {
+            bail!("BCRYPT_COST must be between 4 and 31, got {bcrypt_cost}");
+        }
+        let session_hours: i64 = match var("SESSION_HOURS") {
             Some(h) => h.parse().with_context(|| format!("SESSION_HOURS must be a number, got '{h}'"))?,
             None => 12,
         };
+        if !(1..=24 * 30).contains(&session_hours) {
+            bail!("SESSION_HOURS must be between 1 and 720, got {session_hours}");
+        }
         let jwt_secret = match var("JWT_SECRET") {
             Some(secret) if secret.len() >= 32 => secret.into_bytes(),
             Some(_) => bail!("JWT_SECRET must be at least 32 characters long"),

@@ -264,3 +264,91 @@ fn repeated_failures_are_throttled_per_client_address() {
     }
     error_of(app.login("guess-more@example.org", "x"), StatusCode::TOO_MANY_REQUESTS);
 }
+
+#[test]
+fn parallel_guesses_are_throttled_too() {
+    let app = TestApp::spawn();
+    let (_, email) = app.create_user(Role::Trustee, "Parallel Target");
+    let statuses: Vec<StatusCode> = std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            (0..20).map(|_| scope.spawn(|| app.login(&email, "wrong-password").status())).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let unauthorized = statuses.iter().filter(|s| **s == StatusCode::UNAUTHORIZED).count();
+    let throttled = statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count();
+    assert_eq!((unauthorized, throttled), (5, 15), "{statuses:?}");
+}
+
+#[test]
+fn a_forged_forwarded_header_does_not_change_the_client_address() {
+    let app = TestApp::spawn_with(|c| c.trust_proxy = true);
+    for n in 0..20 {
+        let response = app
+            .post("/api/auth/login")
+            .header("Forwarded", format!("for=198.51.100.{n}"))
+            .json(&json!({"email": format!("guess{n}@example.org"), "password": "x"}))
+            .send()
+            .unwrap();
+        error_of(response, StatusCode::UNAUTHORIZED);
+    }
+    let response = app
+        .post("/api/auth/login")
+        .header("Forwarded", "for=198.51.100.250")
+        .json(&json!({"email": "guess-more@example.org", "password": "x"}))
+        .send()
+        .unwrap();
+    error_of(response, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[test]
+fn reset_requests_are_kept_once_per_email_and_throttled_per_address() {
+    let app = TestApp::spawn();
+    let (_, email) = app.create_user(Role::Trustee, "Repeating Trustee");
+    let ask = |address: &str| {
+        app.post("/api/auth/forgot-password").json(&json!({ "email": address })).send().unwrap().status()
+    };
+    assert_eq!(ask(&email), StatusCode::OK);
+    assert_eq!(ask(&email.to_uppercase()), StatusCode::OK);
+    assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM password_reset_requests"), 1);
+    for n in 0..8 {
+        assert_eq!(ask(&format!("someone{n}@example.org")), StatusCode::OK);
+    }
+    // Ten requests from this address in the window; the eleventh waits.
+    assert_eq!(ask("one-more@example.org"), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM password_reset_requests"), 9);
+}
+
+#[test]
+fn trustees_cannot_probe_user_ids_through_admin_reset() {
+    let app = TestApp::spawn();
+    let trustee = app.signed_in_as(Role::Trustee);
+    let (real, _) = app.create_user(Role::Trustee, "Real Trustee");
+    for id in [real, 987_654] {
+        let response = app
+            .post("/api/auth/admin-reset-password")
+            .auth(&trustee)
+            .json(&json!({"userId": id}))
+            .send()
+            .unwrap();
+        error_of(response, StatusCode::FORBIDDEN);
+    }
+}
+
+#[test]
+fn passwords_longer_than_bcrypt_reads_are_refused() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    let body =
+        json!({"name": "Long", "email": "long@example.org", "password": "p".repeat(73), "role": "trustee"});
+    let errors =
+        json_of(app.post("/api/users").auth(&admin).json(&body).send().unwrap(), StatusCode::BAD_REQUEST);
+    assert_eq!(errors["errors"]["password"], "Password must be at most 72 characters long.");
+}
+
+#[test]
+fn auth_answers_are_never_cached() {
+    let app = TestApp::spawn();
+    let (_, email) = app.create_user(Role::Trustee, "Cached Trustee");
+    let response = app.login(&email, PASSWORD);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+}

@@ -187,3 +187,27 @@ fn nobody_deactivates_their_own_account() {
     let message = error_of(edit(&app, &admin, admin.id, "admin", false), StatusCode::CONFLICT);
     assert_eq!(message, "You cannot deactivate your own account.");
 }
+
+#[test]
+fn an_edit_without_phone_keeps_it_and_null_removes_it() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    let created = json_of(
+        app.post("/api/users").auth(&admin).json(&new_user("phone@example.org", "trustee")).send().unwrap(),
+        StatusCode::CREATED,
+    );
+    let id = created["id"].as_i64().unwrap();
+    let without =
+        json!({"name": "New Person", "email": "phone@example.org", "role": "trustee", "active": true});
+    let kept = json_of(
+        app.put(&format!("/api/users/{id}")).auth(&admin).json(&without).send().unwrap(),
+        StatusCode::OK,
+    );
+    assert_eq!(kept["phone"], "07700 900123");
+    let cleared = json!({"name": "New Person", "email": "phone@example.org", "role": "trustee", "active": true, "phone": null});
+    let gone = json_of(
+        app.put(&format!("/api/users/{id}")).auth(&admin).json(&cleared).send().unwrap(),
+        StatusCode::OK,
+    );
+    assert_eq!(gone["phone"], Value::Null);
+}

@@ -4,17 +4,23 @@ use serde::Serialize;
 use domain::entities::action::{Action, ActionPriority, ActionStatus};
 
 /// An action as the API shows it; `status` is the reported one (overdue included).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Action)]
 pub struct ActionBody {
     pub id: i32,
     pub title: String,
     pub description: String,
+    #[schema(required = true)]
     pub assigned_to: Option<i32>,
+    #[schema(required = true)]
     pub assigned_to_name: Option<String>,
     #[serde(serialize_with = "super::time::date_option")]
+    #[schema(required = true)]
     pub due_date: Option<NaiveDate>,
+    #[schema(value_type = crate::openapi::ActionPrioritySchema)]
     pub priority: ActionPriority,
+    #[schema(value_type = crate::openapi::ActionStatusSchema)]
     pub status: ActionStatus,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub created_at: DateTime<Utc>,

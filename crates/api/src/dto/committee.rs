@@ -6,14 +6,16 @@ use domain::entities::committee::{
 };
 
 /// A committee as the caller sees it: `role` is theirs in it, null when they are not a member.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Committee)]
 pub struct CommitteeBody {
     pub id: i32,
     pub name: String,
     pub description: String,
     pub archived: bool,
     pub member_count: i64,
+    #[schema(required = true, value_type = Option<crate::openapi::CommitteeRoleSchema>)]
     pub role: Option<CommitteeRole>,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub created_at: DateTime<Utc>,
@@ -33,12 +35,14 @@ impl From<Committee> for CommitteeBody {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CommitteeMember)]
 pub struct CommitteeMemberBody {
     pub user_id: i32,
     pub name: String,
     pub email: String,
+    #[schema(value_type = crate::openapi::CommitteeRoleSchema)]
     pub role: CommitteeRole,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub joined_at: DateTime<Utc>,
@@ -56,20 +60,24 @@ impl From<CommitteeMember> for CommitteeMemberBody {
     }
 }
 
-#[derive(Debug, Serialize)]
+/// `{id, name}` of whoever wrote a message or uploaded a committee document.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Author)]
 pub struct AuthorBody {
     pub id: i32,
     pub name: String,
 }
 
 /// A chat message; `user` is null once the author's account has been deleted.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CommitteeMessage)]
 pub struct CommitteeMessageBody {
     pub id: i64,
     pub message: String,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub sent_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub user: Option<AuthorBody>,
 }
 
@@ -84,8 +92,10 @@ impl From<CommitteeMessage> for CommitteeMessageBody {
     }
 }
 
-#[derive(Debug, Serialize)]
+/// A file shared inside a committee; `uploadedBy` is null once the uploader's account has been deleted.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CommitteeDocument)]
 pub struct CommitteeDocumentBody {
     pub id: i32,
     pub title: String,
@@ -94,6 +104,7 @@ pub struct CommitteeDocumentBody {
     pub file_size: i64,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub uploaded_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub uploaded_by: Option<AuthorBody>,
 }
 

@@ -4,13 +4,16 @@ use serde::Serialize;
 use domain::entities::directory::{DirectoryCommittee, DirectoryEntry};
 use domain::entities::role::Role;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = DirectoryEntry)]
 pub struct DirectoryEntryBody {
     pub id: i32,
     pub name: String,
     pub email: String,
+    #[schema(required = true)]
     pub phone: Option<String>,
+    #[schema(value_type = crate::openapi::RoleSchema)]
     pub role: Role,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub joined_date: DateTime<Utc>,
@@ -18,10 +21,12 @@ pub struct DirectoryEntryBody {
 }
 
 /// `role` is "chair" for a committee chair, "member" otherwise (the directory's own spelling).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = DirectoryCommittee)]
 pub struct DirectoryCommitteeBody {
     pub id: i32,
     pub name: String,
+    #[schema(value_type = crate::openapi::DirectoryCommitteeRoleSchema)]
     pub role: &'static str,
 }
 

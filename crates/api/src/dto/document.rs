@@ -4,7 +4,8 @@ use serde::Serialize;
 use domain::entities::document::{Document, DocumentCategory, Uploader};
 
 /// `{id, name}` of whoever uploaded a file.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Uploader)]
 pub struct UploaderBody {
     pub id: i32,
     pub name: String,
@@ -17,11 +18,13 @@ impl From<Uploader> for UploaderBody {
 }
 
 /// A document as the API shows it: never its storage key.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Document)]
 pub struct DocumentBody {
     pub id: i32,
     pub title: String,
+    #[schema(value_type = crate::openapi::DocumentCategorySchema)]
     pub category: DocumentCategory,
     pub version: String,
     pub mime_type: String,
@@ -29,6 +32,7 @@ pub struct DocumentBody {
     pub file_name: String,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub updated_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub uploaded_by: Option<UploaderBody>,
 }
 
@@ -49,7 +53,8 @@ impl From<Document> for DocumentBody {
 }
 
 /// `{url}`: where a new tab opens one file with a short-lived view ticket.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = ViewLink)]
 pub struct ViewLinkBody {
     pub url: String,
 }

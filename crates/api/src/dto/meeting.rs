@@ -4,18 +4,24 @@ use serde::Serialize;
 use domain::entities::meeting::Meeting;
 
 /// A meeting with its most recent minutes: `minutesLink` is their external link, null for a PDF.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Meeting)]
 pub struct MeetingBody {
     pub id: i32,
     pub title: String,
     pub description: String,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub meeting_date: DateTime<Utc>,
+    #[schema(required = true)]
     pub location: Option<String>,
+    #[schema(required = true)]
     pub meeting_link: Option<String>,
+    #[schema(required = true)]
     pub agenda_link: Option<String>,
+    #[schema(required = true)]
     pub minutes_id: Option<i32>,
+    #[schema(required = true)]
     pub minutes_link: Option<String>,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub created_at: DateTime<Utc>,

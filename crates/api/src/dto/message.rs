@@ -1,7 +1,8 @@
 use serde::Serialize;
 
 /// `{"message": "..."}`: the answer of calls that have nothing else to say (deletes, logout).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Message)]
 pub struct MessageBody {
     pub message: String,
 }

@@ -4,16 +4,21 @@ use serde::Serialize;
 use domain::entities::minutes::{Minutes, MinutesSource};
 
 /// Minutes as the API shows them: exactly one of `fileName` and `externalLink` is set.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Minutes)]
 pub struct MinutesBody {
     pub id: i32,
     pub title: String,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub meeting_date: DateTime<Utc>,
+    #[schema(required = true)]
     pub meeting_id: Option<i32>,
+    #[schema(required = true)]
     pub file_name: Option<String>,
+    #[schema(required = true)]
     pub file_size: Option<i64>,
+    #[schema(required = true)]
     pub external_link: Option<String>,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub created_at: DateTime<Utc>,

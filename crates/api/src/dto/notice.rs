@@ -3,15 +3,18 @@ use serde::Serialize;
 
 use domain::entities::notice::{ListedNotice, NoticePriority};
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Notice)]
 pub struct NoticeBody {
     pub id: i32,
     pub title: String,
     pub content: String,
+    #[schema(value_type = crate::openapi::NoticePrioritySchema)]
     pub priority: NoticePriority,
     pub pinned: bool,
     #[serde(serialize_with = "super::time::rfc3339_option")]
+    #[schema(required = true)]
     pub expires_at: Option<DateTime<Utc>>,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub published_at: DateTime<Utc>,

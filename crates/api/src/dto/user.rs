@@ -5,14 +5,17 @@ use domain::entities::role::Role;
 use domain::entities::user::User;
 
 /// A user as the API shows it: never the password hash or token version.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = User)]
 pub struct UserBody {
     pub id: i32,
     pub name: String,
     pub email: String,
+    #[schema(value_type = crate::openapi::RoleSchema)]
     pub role: Role,
     pub active: bool,
+    #[schema(required = true)]
     pub phone: Option<String>,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub created_at: DateTime<Utc>,

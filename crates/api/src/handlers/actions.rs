@@ -9,16 +9,32 @@ use domain::{ActionId, UserId};
 use crate::blocking::blocking;
 use crate::dto::action::ActionBody;
 use crate::dto::message::MessageBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::openapi::{ActionPrioritySchema, ActionStatusSchema, SettableActionStatusSchema};
 use crate::state::AppState;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
-    /// A reported status, `overdue` included.
+    /// A reported status, `overdue` included; absent or empty: all.
+    #[param(value_type = Option<ActionStatusSchema>)]
     status: Option<String>,
 }
 
+/// The action tracker, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/actions",
+    tag = "actions",
+    security(("bearerAuth" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "Actions, newest first", body = Vec<ActionBody>),
+        (status = 400, description = "`errors.status`: an unknown status", body = ErrorBody),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+    ),
+)]
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -30,21 +46,44 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(list.into_iter().map(ActionBody::from).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateActionRequest {
+    /// Required, at most 200 characters.
     #[serde(default)]
     title: Option<String>,
+    /// At most 5000 characters.
     #[serde(default)]
     description: Option<String>,
+    /// Required: the id of an active user (a string of digits is accepted too).
     #[serde(default, deserialize_with = "crate::dto::input::optional_id")]
     assigned_to: Option<i32>,
+    /// `YYYY-MM-DD`, or null / `""` for no deadline.
     #[serde(default)]
+    #[schema(format = Date)]
     due_date: Option<String>,
+    /// Default `medium`.
     #[serde(default)]
+    #[schema(value_type = Option<ActionPrioritySchema>)]
     priority: Option<String>,
 }
 
+/// Creates an action, pending (or overdue at once for a past due date).
+#[utoipa::path(
+    post,
+    path = "/api/actions",
+    tag = "actions",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "Created", body = ActionBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid fields (`errors.title`, `errors.description`, `errors.assignedTo`, \
+                           `errors.dueDate`, `errors.priority`) or a malformed body"),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs create actions (or a temporary password must be replaced \
+                           first)"),
+    ),
+)]
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -64,12 +103,31 @@ pub async fn create(
     Ok(HttpResponse::Created().json(ActionBody::from(created)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct SetStatusRequest {
     #[serde(default)]
+    #[schema(value_type = SettableActionStatusSchema, required = true)]
     status: Option<String>,
 }
 
+/// Changes an action's status; admins and chairs any action, a trustee only their own.
+#[utoipa::path(
+    patch,
+    path = "/api/actions/{id}",
+    tag = "actions",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The action's id")),
+    responses(
+        (status = 200, description = "The action as reported", body = ActionBody),
+        (status = 400, body = ErrorBody,
+            description = "`errors.status`: unknown, or `overdue` (computed, never chosen)"),
+        (status = 403, body = ErrorBody,
+            description = "A trustee may only change actions assigned to them (or a temporary password must \
+                           be replaced first)"),
+        (status = 404, description = "Action not found", body = ErrorBody),
+        (status = 409, description = "The action is complete and can no longer be changed", body = ErrorBody),
+    ),
+)]
 pub async fn set_status(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -84,6 +142,21 @@ pub async fn set_status(
     Ok(HttpResponse::Ok().json(ActionBody::from(updated)))
 }
 
+/// Deletes an action.
+#[utoipa::path(
+    delete,
+    path = "/api/actions/{id}",
+    tag = "actions",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The action's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageBody),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs delete actions (or a temporary password must be replaced \
+                           first)"),
+        (status = 404, description = "Action not found", body = ErrorBody),
+    ),
+)]
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,

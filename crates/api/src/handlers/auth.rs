@@ -11,19 +11,22 @@ use domain::{DomainError, UserId};
 use crate::blocking::blocking;
 use crate::dto::message::MessageBody;
 use crate::dto::user::UserBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{client_address, CurrentUser, SessionUser};
 use crate::state::AppState;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct LoginRequest {
     email: String,
     password: String,
 }
 
-#[derive(Serialize)]
+/// A new session: store `token` and send it as `Authorization: Bearer <token>`.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Session)]
 struct SessionBody {
+    /// Present after a password change.
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<&'static str>,
     token: String,
@@ -36,6 +39,21 @@ impl SessionBody {
     }
 }
 
+/// Signs in. The same 401 answers an unknown e-mail, a wrong password and an inactive account.
+#[utoipa::path(
+    post,
+    path = "/api/auth/login",
+    tag = "auth",
+    responses(
+        (status = 200, description = "Signed in", body = SessionBody),
+        (status = 400, body = ErrorBody,
+            description = "Malformed body, or `errors.email` / `errors.password` missing or invalid"),
+        (status = 401, description = "Invalid email or password", body = ErrorBody),
+        (status = 429,
+            description = "Too many failed attempts for this e-mail or address; retry after the delay",
+            body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ),
+)]
 pub async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -49,7 +67,7 @@ pub async fn login(
     Ok(HttpResponse::Ok().json(SessionBody::new(signed_in, None)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct RegisterRequest {
     name: String,
     email: String,
@@ -57,6 +75,19 @@ pub struct RegisterRequest {
 }
 
 /// Self-registration makes a trustee account, and only where an operator has enabled it.
+#[utoipa::path(
+    post,
+    path = "/api/auth/register",
+    tag = "auth",
+    responses(
+        (status = 201, description = "Registered as a trustee and signed in", body = SessionBody),
+        (status = 400, description = "Invalid name, e-mail or password (`errors`)", body = ErrorBody),
+        (status = 403, description = "Registration is disabled (the default)", body = ErrorBody),
+        (status = 409, description = "An account with this e-mail already exists", body = ErrorBody),
+        (status = 429, description = "Too many failed sign-ins from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ),
+)]
 pub async fn register(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -85,10 +116,26 @@ pub async fn register(
     Ok(HttpResponse::Created().json(SessionBody::new(signed_in, None)))
 }
 
+/// The signed-in user (also while a temporary password must still be replaced).
+#[utoipa::path(
+    get,
+    path = "/api/auth/me",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The signed-in user", body = UserBody)),
+)]
 pub async fn me(user: SessionUser) -> HttpResponse {
     HttpResponse::Ok().json(UserBody::from(user.0))
 }
 
+/// Revokes every session of the user (all devices).
+#[utoipa::path(
+    post,
+    path = "/api/auth/logout",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "Signed out", body = MessageBody)),
+)]
 pub async fn logout(state: web::Data<AppState>, user: SessionUser) -> Result<HttpResponse, ApiError> {
     let auth = state.auth.clone();
     let user = user.0;
@@ -96,12 +143,24 @@ pub async fn logout(state: web::Data<AppState>, user: SessionUser) -> Result<Htt
     Ok(HttpResponse::Ok().json(MessageBody::new("Signed out")))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangePasswordRequest {
     new_password: String,
 }
 
+/// Replaces a temporary password. The old token is revoked: store the new one.
+#[utoipa::path(
+    post,
+    path = "/api/auth/change-password-temp",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Password changed; a new session", body = SessionBody),
+        (status = 400, description = "`errors.newPassword`: the new password is too weak", body = ErrorBody),
+        (status = 403, description = "Your password is not a temporary one", body = ErrorBody),
+    ),
+)]
 pub async fn change_password_temp(
     state: web::Data<AppState>,
     user: SessionUser,
@@ -119,34 +178,62 @@ pub async fn change_password_temp(
     Ok(HttpResponse::Ok().json(SessionBody::new(signed_in, Some("Password changed"))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct ForgotPasswordRequest {
     email: String,
 }
 
+/// Records a reset request for an admin or chair; the answer never tells whether the account exists.
+#[utoipa::path(
+    post,
+    path = "/api/auth/forgot-password",
+    tag = "auth",
+    responses(
+        (status = 200, description = "Recorded (the same answer for any e-mail)", body = MessageBody),
+        (status = 400, description = "`errors.email`: not an e-mail address", body = ErrorBody),
+    ),
+)]
 pub async fn forgot_password(
+    req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<ForgotPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    let client = client_address(&req, state.trust_proxy);
     let auth = state.auth.clone();
     let email = body.into_inner().email;
     let logged_email = email.trim().to_lowercase();
-    let message = blocking(move || auth.forgot_password(&email)).await?;
+    let message = blocking(move || auth.forgot_password(&email, &client)).await?;
     tracing::info!(email = %logged_email, "password reset requested; waiting for an admin or chair");
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }
 
-#[derive(Serialize)]
+/// A pending password reset request; `userId` and `userName` are null when no account has the e-mail.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ResetRequest)]
 struct ResetRequestBody {
     id: i32,
     email: String,
+    #[schema(required = true)]
     user_id: Option<i32>,
+    #[schema(required = true)]
     user_name: Option<String>,
     #[serde(serialize_with = "crate::dto::time::rfc3339")]
     requested_at: DateTime<Utc>,
 }
 
+/// Pending password reset requests, oldest first.
+#[utoipa::path(
+    get,
+    path = "/api/auth/reset-requests",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Pending requests, oldest first", body = Vec<ResetRequestBody>),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs (or a temporary password must be replaced first)"),
+    ),
+)]
 pub async fn reset_requests(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let auth = state.auth.clone();
     let requests = blocking(move || auth.pending_reset_requests(&user.0)).await?;
@@ -163,19 +250,34 @@ pub async fn reset_requests(state: web::Data<AppState>, user: CurrentUser) -> Re
     Ok(HttpResponse::Ok().json(body))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminResetRequest {
     user_id: i32,
 }
 
-#[derive(Serialize)]
+/// The user's new temporary password, shown once; they must replace it at their next sign-in.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AdminReset)]
 struct AdminResetBody {
     user_name: String,
     temp_password: String,
 }
 
+/// Gives a user a new temporary password and revokes their sessions.
+#[utoipa::path(
+    post,
+    path = "/api/auth/admin-reset-password",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The temporary password", body = AdminResetBody),
+        (status = 403, body = ErrorBody,
+            description = "Not allowed to reset this user's password (chairs reset trustees only)"),
+        (status = 404, description = "User not found", body = ErrorBody),
+    ),
+)]
 pub async fn admin_reset_password(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -10,11 +10,27 @@ use domain::{CommitteeDocumentId, CommitteeId};
 use crate::blocking::blocking;
 use crate::download::{file_response, Disposition};
 use crate::dto::committee::CommitteeDocumentBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::openapi::FileBytes;
 use crate::state::AppState;
 use crate::upload::{read_upload, refuse_declared_oversize};
 
+/// A committee's documents, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/committees/{id}/documents",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The committee's id")),
+    responses(
+        (status = 200, description = "Documents, newest first", body = Vec<CommitteeDocumentBody>),
+        (status = 403, body = ErrorBody,
+            description = "Not a member of the committee, an admin or a chair (or a temporary password must \
+                           be replaced first)"),
+        (status = 404, description = "Committee not found", body = ErrorBody),
+    ),
+)]
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -26,8 +42,40 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(documents.into_iter().map(CommitteeDocumentBody::from).collect::<Vec<_>>()))
 }
 
+/// The fields of a committee document upload (`multipart/form-data`).
+#[derive(utoipa::ToSchema)]
+#[schema(as = CommitteeDocumentUpload)]
+#[allow(dead_code)] // Read by `upload` through `read_upload`; this type only describes the form.
+pub struct UploadForm {
+    /// Optional, at most 255 characters; blank or absent: the file's name.
+    title: Option<String>,
+    /// PDF, DOC, DOCX, XLS, XLSX or TXT whose content matches its extension; at most 10 MB.
+    #[schema(value_type = FileBytes)]
+    file: Vec<u8>,
+}
+
 /// Multipart `file` and optional `title`. Access and the archived state are checked before a byte of the
 /// body is read (a refused caller's file never reaches the disk); the use case checks them again.
+#[utoipa::path(
+    post,
+    path = "/api/committees/{id}/documents",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The committee's id")),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Uploaded", body = CommitteeDocumentBody),
+        (status = 400, body = ErrorBody,
+            description = "`errors.file` (missing, type not accepted, content not matching, empty), \
+                           `errors.title`, or malformed multipart"),
+        (status = 403, body = ErrorBody,
+            description = "Not a member of the committee, an admin or a chair (or a temporary password must \
+                           be replaced first)"),
+        (status = 404, description = "Committee not found", body = ErrorBody),
+        (status = 409, description = "This committee is archived and read-only", body = ErrorBody),
+        (status = 413, description = "The file is larger than 10 MB", body = ErrorBody),
+    ),
+)]
 pub async fn upload(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -49,6 +97,29 @@ pub async fn upload(
     Ok(HttpResponse::Created().json(CommitteeDocumentBody::from(document)))
 }
 
+/// The file as an attachment, under its original name.
+#[utoipa::path(
+    get,
+    path = "/api/committees/{id}/documents/{docId}/download",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(
+        ("id" = i32, Path, description = "The committee's id"),
+        ("docId" = i32, Path, description = "The document's id"),
+    ),
+    responses(
+        (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
+            content_type = "application/octet-stream", body = FileBytes,
+            headers(("Content-Disposition" = String,
+                description = "`attachment; filename=...; filename*=UTF-8''...`"))),
+        (status = 403, body = ErrorBody,
+            description = "Not a member of the committee, an admin or a chair (or a temporary password must \
+                           be replaced first)"),
+        (status = 404, body = ErrorBody,
+            description = "Committee not found, or no such document in this committee \
+                           (\"Document not found\")"),
+    ),
+)]
 pub async fn download(
     state: web::Data<AppState>,
     user: CurrentUser,

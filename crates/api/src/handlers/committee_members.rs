@@ -9,10 +9,26 @@ use domain::{CommitteeId, UserId};
 use crate::blocking::blocking;
 use crate::dto::committee::CommitteeMemberBody;
 use crate::dto::message::MessageBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::openapi::CommitteeRoleSchema;
 use crate::state::AppState;
 
+/// A committee's members: committee chairs first, then by name.
+#[utoipa::path(
+    get,
+    path = "/api/committees/{id}/members",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The committee's id")),
+    responses(
+        (status = 200, description = "Members", body = Vec<CommitteeMemberBody>),
+        (status = 403, body = ErrorBody,
+            description = "Not a member of the committee, an admin or a chair (or a temporary password must \
+                           be replaced first)"),
+        (status = 404, description = "Committee not found", body = ErrorBody),
+    ),
+)]
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -24,15 +40,37 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(members.into_iter().map(CommitteeMemberBody::from).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddMemberRequest {
+    /// Required: the id of an active user (a string of digits is accepted too).
     #[serde(default, deserialize_with = "crate::dto::input::optional_id")]
     user_id: Option<i32>,
+    /// Default `member`.
     #[serde(default)]
+    #[schema(value_type = Option<CommitteeRoleSchema>)]
     role: Option<String>,
 }
 
+/// Adds a member.
+#[utoipa::path(
+    post,
+    path = "/api/committees/{id}/members",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The committee's id")),
+    responses(
+        (status = 201, description = "Added", body = CommitteeMemberBody),
+        (status = 400, body = ErrorBody,
+            description = "`errors.userId` (missing, or not an active user), `errors.role`, or a malformed \
+                           body"),
+        (status = 403, body = ErrorBody,
+            description = "Not the committee's chair, an admin or a chair (or a temporary password must be \
+                           replaced first)"),
+        (status = 404, description = "Committee not found", body = ErrorBody),
+        (status = 409, description = "Already a member, or the committee is archived", body = ErrorBody),
+    ),
+)]
 pub async fn add(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -48,6 +86,25 @@ pub async fn add(
     Ok(HttpResponse::Created().json(CommitteeMemberBody::from(member)))
 }
 
+/// Removes a member.
+#[utoipa::path(
+    delete,
+    path = "/api/committees/{id}/members/{userId}",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(
+        ("id" = i32, Path, description = "The committee's id"),
+        ("userId" = i32, Path, description = "The member's user id"),
+    ),
+    responses(
+        (status = 200, description = "Removed", body = MessageBody),
+        (status = 403, body = ErrorBody,
+            description = "Not the committee's chair, an admin or a chair (or a temporary password must be \
+                           replaced first)"),
+        (status = 404, description = "Committee not found, or the user is not a member", body = ErrorBody),
+        (status = 409, description = "This committee is archived and read-only", body = ErrorBody),
+    ),
+)]
 pub async fn remove(
     state: web::Data<AppState>,
     user: CurrentUser,

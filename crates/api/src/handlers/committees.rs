@@ -9,16 +9,30 @@ use domain::CommitteeId;
 use crate::blocking::blocking;
 use crate::dto::committee::CommitteeBody;
 use crate::dto::message::MessageBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// Also list archived committees; default `false`.
     include_archived: Option<bool>,
 }
 
+/// Committees by name: all of them for admins and chairs, one's own for others.
+#[utoipa::path(
+    get,
+    path = "/api/committees",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "Committees by name", body = Vec<CommitteeBody>),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+    ),
+)]
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -30,14 +44,31 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(list.into_iter().map(CommitteeBody::from).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct CreateCommitteeRequest {
+    /// Required, at most 100 characters.
     #[serde(default)]
     name: Option<String>,
+    /// At most 2000 characters.
     #[serde(default)]
     description: Option<String>,
 }
 
+/// Creates a committee; the creator becomes its committee chair.
+#[utoipa::path(
+    post,
+    path = "/api/committees",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "Created", body = CommitteeBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid fields (`errors.name`, `errors.description`) or a malformed body"),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs create committees (or a temporary password must be \
+                           replaced first)"),
+    ),
+)]
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -51,6 +82,22 @@ pub async fn create(
     Ok(HttpResponse::Created().json(CommitteeBody::from(created)))
 }
 
+/// Archives a committee: it becomes read-only.
+#[utoipa::path(
+    patch,
+    path = "/api/committees/{id}/archive",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The committee's id")),
+    responses(
+        (status = 200, description = "Archived", body = CommitteeBody),
+        (status = 403, body = ErrorBody,
+            description = "Not the committee's chair, an admin or a chair (or a temporary password must be \
+                           replaced first)"),
+        (status = 404, description = "Committee not found", body = ErrorBody),
+        (status = 409, description = "This committee is already archived", body = ErrorBody),
+    ),
+)]
 pub async fn archive(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -63,6 +110,22 @@ pub async fn archive(
     Ok(HttpResponse::Ok().json(CommitteeBody::from(archived)))
 }
 
+/// Deletes an archived committee with its members, messages and documents.
+#[utoipa::path(
+    delete,
+    path = "/api/committees/{id}",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The committee's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageBody),
+        (status = 403, body = ErrorBody,
+            description = "Not the committee's chair, an admin or a chair (or a temporary password must be \
+                           replaced first)"),
+        (status = 404, description = "Committee not found", body = ErrorBody),
+        (status = 409, description = "Only archived committees can be deleted", body = ErrorBody),
+    ),
+)]
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -14,16 +14,33 @@ use crate::blocking::blocking;
 use crate::download::{file_response, Disposition};
 use crate::dto::document::{DocumentBody, ViewLinkBody};
 use crate::dto::message::MessageBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::openapi::{DocumentCategorySchema, FileBytes};
 use crate::state::AppState;
 use crate::upload::{read_upload, refuse_declared_oversize};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// Only this category; absent or empty: all.
+    #[param(value_type = Option<DocumentCategorySchema>)]
     category: Option<String>,
 }
 
+/// The library, most recently updated first.
+#[utoipa::path(
+    get,
+    path = "/api/documents",
+    tag = "documents",
+    security(("bearerAuth" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "Documents, most recently updated first", body = Vec<DocumentBody>),
+        (status = 400, description = "`errors.category`: not one of the categories", body = ErrorBody),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+    ),
+)]
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -35,7 +52,40 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(list.into_iter().map(DocumentBody::from).collect::<Vec<_>>()))
 }
 
+/// The fields of a document upload (`multipart/form-data`).
+#[derive(utoipa::ToSchema)]
+#[schema(as = DocumentUpload)]
+#[allow(dead_code)] // Read by `upload` through `read_upload`; this type only describes the form.
+pub struct UploadForm {
+    /// Required, at most 200 characters.
+    title: String,
+    #[schema(value_type = DocumentCategorySchema)]
+    category: String,
+    /// Optional, default `1.0`, at most 20 characters.
+    version: Option<String>,
+    /// PDF, DOC, DOCX, XLS, XLSX or TXT whose content matches its extension; at most 10 MB.
+    #[schema(value_type = FileBytes)]
+    file: Vec<u8>,
+}
+
 /// The permission is checked before a byte of the body is read; the use case checks it again.
+#[utoipa::path(
+    post,
+    path = "/api/documents",
+    tag = "documents",
+    security(("bearerAuth" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Uploaded", body = DocumentBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid fields (`errors.title`, `errors.category`, `errors.version`, \
+                           `errors.file`) or malformed multipart"),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs upload documents (or a temporary password must be \
+                           replaced first)"),
+        (status = 413, description = "The file is larger than 10 MB", body = ErrorBody),
+    ),
+)]
 pub async fn upload(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -59,6 +109,21 @@ pub async fn upload(
     Ok(HttpResponse::Created().json(DocumentBody::from(created)))
 }
 
+/// Deletes a document and its file.
+#[utoipa::path(
+    delete,
+    path = "/api/documents/{id}",
+    tag = "documents",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The document's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageBody),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs delete documents (or a temporary password must be \
+                           replaced first)"),
+        (status = 404, description = "Document not found", body = ErrorBody),
+    ),
+)]
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -71,6 +136,22 @@ pub async fn delete(
     Ok(HttpResponse::Ok().json(MessageBody::new("Document deleted successfully")))
 }
 
+/// The file as an attachment, under its original name.
+#[utoipa::path(
+    get,
+    path = "/api/documents/{id}/download",
+    tag = "documents",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The document's id")),
+    responses(
+        (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
+            content_type = "application/octet-stream", body = FileBytes,
+            headers(("Content-Disposition" = String,
+                description = "`attachment; filename=...; filename*=UTF-8''...`"))),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+        (status = 404, description = "Document not found", body = ErrorBody),
+    ),
+)]
 pub async fn download(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -82,6 +163,20 @@ pub async fn download(
     Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
 }
 
+/// A link that opens the file in a new tab for about 60 seconds, without the session token in the URL.
+#[utoipa::path(
+    post,
+    path = "/api/documents/{id}/view-ticket",
+    tag = "documents",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The document's id")),
+    responses(
+        (status = 200, body = ViewLinkBody,
+            description = "`{\"url\": \"/api/documents/{id}/view?ticket=...\"}`"),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+        (status = 404, description = "Document not found", body = ErrorBody),
+    ),
+)]
 pub async fn view_ticket(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -94,13 +189,34 @@ pub async fn view_ticket(
 }
 
 /// Only `ticket` is read from the query: a session token there is never accepted.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ViewQuery {
+    /// The ticket from `view-ticket`; a missing or invalid one is 401.
+    #[param(required = true)]
     ticket: Option<String>,
 }
 
 /// Opened in a new tab. PDFs are shown inline by the browser's viewer; anything else is a download, so no
 /// uploaded content is ever rendered in the portal's origin.
+#[utoipa::path(
+    get,
+    path = "/api/documents/{id}/view",
+    tag = "documents",
+    params(
+        ("id" = i32, Path, description = "The document's id"),
+        ViewQuery,
+    ),
+    responses(
+        (status = 200, description = "The file: PDFs `inline`, any other type as an `attachment`",
+            content_type = "application/octet-stream", body = FileBytes,
+            headers(("Content-Disposition" = String,
+                description = "`inline` for a PDF, `attachment` otherwise"))),
+        (status = 401, body = ErrorBody,
+            description = "The link has expired or is not valid (no bearer token is read)"),
+        (status = 404, description = "Document not found (only after a valid ticket)", body = ErrorBody),
+    ),
+)]
 pub async fn view(
     state: web::Data<AppState>,
     path: web::Path<i32>,

@@ -7,15 +7,32 @@ use domain::services::CreateMeeting;
 
 use crate::blocking::blocking;
 use crate::dto::meeting::MeetingBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// `true`: from now on, soonest first; `false`: before now, latest first; absent or empty: all,
+    /// soonest first.
+    #[param(value_type = Option<bool>)]
     upcoming: Option<String>,
 }
 
+/// The board calendar.
+#[utoipa::path(
+    get,
+    path = "/api/meetings",
+    tag = "meetings",
+    security(("bearerAuth" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "Meetings in the order asked for", body = Vec<MeetingBody>),
+        (status = 400, description = "`errors.upcoming`: upcoming must be true or false", body = ErrorBody),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+    ),
+)]
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -28,17 +45,37 @@ pub async fn list(
 }
 
 /// Every field may be absent or null; the use case says which are required.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CreateMeetingRequest {
+    /// Required, at most 200 characters.
     title: Option<String>,
+    /// At most 5000 characters.
     description: Option<String>,
+    /// Required: RFC 3339 date-time with a zone, e.g. `2026-03-05T18:30:00Z`.
+    #[schema(format = DateTime)]
     meeting_date: Option<String>,
     location: Option<String>,
     meeting_link: Option<String>,
     agenda_link: Option<String>,
 }
 
+/// Schedules a meeting (also one in the past, to record it).
+#[utoipa::path(
+    post,
+    path = "/api/meetings",
+    tag = "meetings",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "Scheduled", body = MeetingBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid fields (`errors.title`, `errors.meetingDate`, `errors.location`, \
+                           `errors.meetingLink`, `errors.agendaLink`, ...) or a malformed body"),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs schedule meetings (or a temporary password must be \
+                           replaced first)"),
+    ),
+)]
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -14,16 +14,32 @@ use crate::blocking::blocking;
 use crate::download::{file_response, Disposition};
 use crate::dto::document::ViewLinkBody;
 use crate::dto::minutes::MinutesBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::openapi::FileBytes;
 use crate::state::AppState;
 use crate::upload::{read_upload, refuse_declared_oversize};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// Kept when the title contains it, case-insensitively and literally; absent or empty: all.
     search: Option<String>,
 }
 
+/// The minutes archive, latest meeting first.
+#[utoipa::path(
+    get,
+    path = "/api/minutes",
+    tag = "minutes",
+    security(("bearerAuth" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "Minutes, latest `meetingDate` first", body = Vec<MinutesBody>),
+        (status = 400, description = "`errors.search`: longer than 200 characters", body = ErrorBody),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+    ),
+)]
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -35,7 +51,44 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(list.into_iter().map(MinutesBody::from).collect::<Vec<_>>()))
 }
 
+/// The fields of a minutes upload (`multipart/form-data`): a PDF `file` or an `externalLink`, not both.
+#[derive(utoipa::ToSchema)]
+#[schema(as = MinutesUpload)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)] // Read by `upload` through `read_upload`; this type only describes the form.
+pub struct UploadForm {
+    /// Required, at most 200 characters.
+    title: String,
+    /// RFC 3339 date-time with a zone, e.g. `2026-03-05T18:30:00Z`.
+    #[schema(format = DateTime)]
+    meeting_date: String,
+    /// Optional (`""` = none): the id of an existing meeting.
+    meeting_id: Option<String>,
+    /// Optional (`""` = none): an http(s) link, instead of a file.
+    external_link: Option<String>,
+    /// A PDF of at most 10 MB, instead of a link.
+    #[schema(value_type = Option<FileBytes>)]
+    file: Option<Vec<u8>>,
+}
+
 /// The permission is checked before a byte of the body is read; the use case checks it again.
+#[utoipa::path(
+    post,
+    path = "/api/minutes",
+    tag = "minutes",
+    security(("bearerAuth" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Recorded", body = MinutesBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid fields (`errors.title`, `errors.meetingDate`, `errors.meetingId`, \
+                           `errors.externalLink`, `errors.file`) or malformed multipart"),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs upload minutes (or a temporary password must be replaced \
+                           first)"),
+        (status = 413, description = "The file is larger than 10 MB", body = ErrorBody),
+    ),
+)]
 pub async fn upload(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -60,6 +113,22 @@ pub async fn upload(
     Ok(HttpResponse::Created().json(MinutesBody::from(created)))
 }
 
+/// The PDF as an attachment, under its original name.
+#[utoipa::path(
+    get,
+    path = "/api/minutes/{id}/download",
+    tag = "minutes",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The minutes' id")),
+    responses(
+        (status = 200, description = "The PDF", content_type = "application/pdf", body = FileBytes,
+            headers(("Content-Disposition" = String,
+                description = "`attachment; filename=...; filename*=UTF-8''...`"))),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+        (status = 404, body = ErrorBody,
+            description = "Minutes not found, or kept as a link (\"Minutes file not found\")"),
+    ),
+)]
 pub async fn download(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -71,6 +140,20 @@ pub async fn download(
     Ok(file_response(bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Attachment))
 }
 
+/// A link that opens the PDF in a new tab for about 60 seconds.
+#[utoipa::path(
+    post,
+    path = "/api/minutes/{id}/view-ticket",
+    tag = "minutes",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The minutes' id")),
+    responses(
+        (status = 200, body = ViewLinkBody,
+            description = "`{\"url\": \"/api/minutes/{id}/view?ticket=...\"}`"),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+        (status = 404, description = "Minutes not found, or kept as a link", body = ErrorBody),
+    ),
+)]
 pub async fn view_ticket(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -83,12 +166,30 @@ pub async fn view_ticket(
 }
 
 /// Only `ticket` is read from the query: a session token there is never accepted.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ViewQuery {
+    /// The ticket from `view-ticket`; a missing or invalid one is 401.
+    #[param(required = true)]
     ticket: Option<String>,
 }
 
 /// Opened in a new tab: minutes are always PDFs, shown inline by the browser's viewer.
+#[utoipa::path(
+    get,
+    path = "/api/minutes/{id}/view",
+    tag = "minutes",
+    params(
+        ("id" = i32, Path, description = "The minutes' id"),
+        ViewQuery,
+    ),
+    responses(
+        (status = 200, description = "The PDF, `inline`", content_type = "application/pdf", body = FileBytes),
+        (status = 401, body = ErrorBody,
+            description = "The link has expired or is not valid (no bearer token is read)"),
+        (status = 404, description = "Minutes not found (only after a valid ticket)", body = ErrorBody),
+    ),
+)]
 pub async fn view(
     state: web::Data<AppState>,
     path: web::Path<i32>,

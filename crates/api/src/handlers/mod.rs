@@ -10,6 +10,7 @@ pub mod health;
 pub mod meetings;
 pub mod minutes;
 pub mod notices;
+pub mod openapi;
 pub mod trustees;
 pub mod user_guide;
 pub mod users;

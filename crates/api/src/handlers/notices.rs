@@ -9,16 +9,31 @@ use domain::NoticeId;
 use crate::blocking::blocking;
 use crate::dto::message::MessageBody;
 use crate::dto::notice::NoticeBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::openapi::NoticePrioritySchema;
 use crate::state::AppState;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// Also list expired notices; default `false`.
     include_expired: Option<bool>,
 }
 
+/// The noticeboard: pinned first, then newest.
+#[utoipa::path(
+    get,
+    path = "/api/notices",
+    tag = "notices",
+    security(("bearerAuth" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "Notices, pinned first, then newest", body = Vec<NoticeBody>),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+    ),
+)]
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -30,21 +45,44 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(list.into_iter().map(NoticeBody::from).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateNoticeRequest {
+    /// Required, at most 200 characters.
     #[serde(default)]
     title: Option<String>,
+    /// Required, at most 10000 characters.
     #[serde(default)]
     content: Option<String>,
+    /// Default `normal`.
     #[serde(default)]
+    #[schema(value_type = Option<NoticePrioritySchema>)]
     priority: Option<String>,
+    /// Default `false`.
     #[serde(default)]
     pinned: Option<bool>,
+    /// RFC 3339 with a zone, in the future; null or `""` for a permanent notice.
     #[serde(default)]
+    #[schema(format = DateTime)]
     expires_at: Option<String>,
 }
 
+/// Posts a notice.
+#[utoipa::path(
+    post,
+    path = "/api/notices",
+    tag = "notices",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "Posted", body = NoticeBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid fields (`errors.title`, `errors.content`, `errors.priority`, \
+                           `errors.expiresAt`) or a malformed body"),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs post notices (or a temporary password must be replaced \
+                           first)"),
+    ),
+)]
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -64,6 +102,21 @@ pub async fn create(
     Ok(HttpResponse::Created().json(NoticeBody::from(created)))
 }
 
+/// Deletes a notice.
+#[utoipa::path(
+    delete,
+    path = "/api/notices/{id}",
+    tag = "notices",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The notice's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageBody),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs delete notices (or a temporary password must be replaced \
+                           first)"),
+        (status = 404, description = "Notice not found", body = ErrorBody),
+    ),
+)]
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -10,26 +10,55 @@ use domain::UserId;
 use crate::blocking::blocking;
 use crate::dto::message::MessageBody;
 use crate::dto::user::UserBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
 
+/// Every user, by name.
+#[utoipa::path(
+    get,
+    path = "/api/users",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Users by name", body = Vec<UserBody>),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs (or a temporary password must be replaced first)"),
+    ),
+)]
 pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let users = state.users.clone();
     let list = blocking(move || users.list(&user.0)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(UserBody::from).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct CreateUserRequest {
     name: String,
     email: String,
     password: String,
+    #[schema(value_type = crate::openapi::RoleSchema)]
     role: Role,
     #[serde(default)]
     phone: Option<String>,
 }
 
+/// Creates an account.
+#[utoipa::path(
+    post,
+    path = "/api/users",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "Created", body = UserBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid fields (`errors.name`, `errors.email`, `errors.password`, \
+                           `errors.phone`) or an unknown role"),
+        (status = 403, body = ErrorBody,
+            description = "Only admins create users (or a temporary password must be replaced first)"),
+        (status = 409, description = "An account with this e-mail already exists", body = ErrorBody),
+    ),
+)]
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -50,16 +79,44 @@ pub async fn create(
     Ok(HttpResponse::Created().json(UserBody::from(created)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct UpdateUserRequest {
     name: String,
     email: String,
+    #[schema(value_type = crate::openapi::RoleSchema)]
     role: Role,
     active: bool,
-    #[serde(default)]
-    phone: Option<String>,
+    /// Absent keeps the phone number, `null` or "" removes it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    phone: Option<Option<String>>,
 }
 
+/// Tells a field sent as `null` (`Some(None)`) from a field left out (`None`, by `default`).
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(deserializer).map(Some)
+}
+
+/// Edits an account; a role change or deactivation revokes the user's sessions.
+#[utoipa::path(
+    put,
+    path = "/api/users/{id}",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The user's id")),
+    responses(
+        (status = 200, description = "Updated", body = UserBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid fields (`errors`), or a malformed id or body"),
+        (status = 403, body = ErrorBody,
+            description = "Not allowed: chairs edit trustees only and cannot give a higher role (or a \
+                           temporary password must be replaced first)"),
+        (status = 404, description = "User not found", body = ErrorBody),
+        (status = 409, body = ErrorBody,
+            description = "The e-mail is taken, you cannot deactivate your own account, or no active admin \
+                           would remain"),
+    ),
+)]
 pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -80,6 +137,22 @@ pub async fn update(
     Ok(HttpResponse::Ok().json(UserBody::from(updated)))
 }
 
+/// Deletes an account; their actions stay, unassigned.
+#[utoipa::path(
+    delete,
+    path = "/api/users/{id}",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The user's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageBody),
+        (status = 403, body = ErrorBody,
+            description = "Not allowed: your own account, or chairs delete trustees only (or a temporary \
+                           password must be replaced first)"),
+        (status = 404, description = "User not found", body = ErrorBody),
+        (status = 409, description = "No active admin would remain", body = ErrorBody),
+    ),
+)]
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,

@@ -38,10 +38,10 @@ pub struct AuthService {
 impl AuthService {
     /// Same answer and about the same time for an unknown e-mail, a wrong password and an inactive account.
     pub fn login(&self, email: &str, password: &str, client: &str) -> Result<SignedIn, DomainError> {
-        let email_key = format!("email:{}", email.trim().to_lowercase());
-        let keys = [email_key.clone(), format!("client:{client}")];
+        let keys = [format!("email:{}", email.trim().to_lowercase()), format!("client:{client}")];
+        // Counted before the password is checked, so parallel guesses are throttled too.
         self.throttle
-            .check(&keys)
+            .begin(&keys)
             .map_err(|retry_after_secs| DomainError::RateLimited { retry_after_secs })?;
 
         let mut errors = FieldErrors::new();
@@ -57,17 +57,13 @@ impl AuthService {
         let found = self.users.find_with_password_by_email(&email)?;
         let user = match found {
             Some((user, hash)) if self.hasher.verify(password, &hash) && user.active => user,
-            Some(_) => {
-                self.throttle.record_failure(&keys);
-                return Err(DomainError::Unauthorized(INVALID_CREDENTIALS.into()));
-            }
+            Some(_) => return Err(DomainError::Unauthorized(INVALID_CREDENTIALS.into())),
             None => {
                 self.hasher.verify_dummy(password);
-                self.throttle.record_failure(&keys);
                 return Err(DomainError::Unauthorized(INVALID_CREDENTIALS.into()));
             }
         };
-        self.throttle.clear(&email_key);
+        self.throttle.succeeded(&keys);
         let token = self.tokens.issue_session(user.id, user.token_version).map_err(token_failure)?;
         Ok(SignedIn { token, user })
     }
@@ -108,7 +104,10 @@ impl AuthService {
     }
 
     /// Records the request for review whether or not the account exists; the answer never tells.
-    pub fn forgot_password(&self, email: &str) -> Result<&'static str, DomainError> {
+    pub fn forgot_password(&self, email: &str, client: &str) -> Result<&'static str, DomainError> {
+        self.throttle
+            .begin(&[format!("reset:{client}")])
+            .map_err(|retry_after_secs| DomainError::RateLimited { retry_after_secs })?;
         let email = validation::normalize_email(email).map_err(|m| DomainError::invalid("email", m))?;
         let user = self.users.find_with_password_by_email(&email)?.map(|(user, _)| user);
         self.reset_requests.record(&email, user.as_ref().map(|u| u.id), self.clock.now())?;
@@ -124,6 +123,10 @@ impl AuthService {
 
     /// Gives the target a fresh temporary password (returned once) and revokes their sessions.
     pub fn admin_reset_password(&self, actor: &User, target: UserId) -> Result<(User, String), DomainError> {
+        // Checked before the lookup, so that a trustee cannot learn which ids exist.
+        if !permissions::can_open_user_management(actor.role) {
+            return Err(DomainError::forbidden("You do not have permission to reset passwords."));
+        }
         let user = self.users.find(target)?.ok_or(DomainError::NotFound("User"))?;
         if !permissions::can_manage_user(actor.role, user.role) {
             return Err(DomainError::forbidden("You do not have permission to reset this user's password."));

@@ -169,13 +169,10 @@ impl crate::ports::TokenService for Unused {
 }
 
 impl crate::ports::LoginThrottle for Unused {
-    fn check(&self, _: &[String]) -> Result<(), u64> {
+    fn begin(&self, _: &[String]) -> Result<(), u64> {
         unreachable!("not used in this test")
     }
-    fn record_failure(&self, _: &[String]) {
-        unreachable!("not used in this test")
-    }
-    fn clear(&self, _: &str) {
+    fn succeeded(&self, _: &[String]) {
         unreachable!("not used in this test")
     }
 }

@@ -31,7 +31,8 @@ pub struct UpdateUser {
     pub email: String,
     pub role: Role,
     pub active: bool,
-    pub phone: Option<String>,
+    /// `None` keeps the current phone number; `Some(None)` removes it.
+    pub phone: Option<Option<String>>,
 }
 
 #[derive(Clone)]
@@ -94,7 +95,10 @@ impl UserService {
         let mut errors = FieldErrors::new();
         let name = validation::required_text(&mut errors, "name", "Name", &input.name, 100);
         let email = email_field(&mut errors, &input.email);
-        let phone = validation::optional_text(&mut errors, "phone", "Phone", input.phone.as_deref(), 40);
+        let phone = match &input.phone {
+            Some(phone) => validation::optional_text(&mut errors, "phone", "Phone", phone.as_deref(), 40),
+            None => target.phone.clone(),
+        };
         errors.into_result()?;
 
         // A new role or deactivation takes effect at once: old tokens must not carry old rights.

@@ -1,0 +1,309 @@
+//! The OpenAPI 3 document of the API, served at `GET /api/openapi.json`.
+//!
+//! Operations come from the `#[utoipa::path]` of the handlers that `routes.rs` registers (its one table
+//! also lists them here, see `routes::ApiPaths`); schemas come from `ToSchema` on the DTOs and requests.
+//! This module adds what is the same for every call: the bearer scheme, the 401 of signed-in calls, the
+//! 400 and 413 the framework answers for malformed input, and the 500.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder, Schema};
+use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
+
+use domain::entities::action::{ActionPriority, ActionStatus};
+use domain::entities::committee::CommitteeRole;
+use domain::entities::document::DocumentCategory;
+use domain::entities::notice::NoticePriority;
+use domain::entities::role::Role;
+
+use crate::error::ErrorBody;
+
+/// The name of the security scheme of signed-in calls (`Authorization: Bearer <session token>`).
+pub const BEARER: &str = "bearerAuth";
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Trustee Portal API",
+        description = "The HTTP API of the Trustee Portal. JSON is camelCase; timestamps are RFC 3339 UTC \
+                       strings; every error is `ErrorBody`. The human reference is docs/api.md.",
+    ),
+    components(schemas(ErrorBody)),
+    tags(
+        (name = "auth", description = "Sign-in, session, password changes and reset requests"),
+        (name = "users", description = "User management (admins and chairs)"),
+        (name = "documents", description = "The document library"),
+        (name = "minutes", description = "The minutes archive"),
+        (name = "meetings", description = "The board calendar"),
+        (name = "actions", description = "The action tracker"),
+        (name = "notices", description = "The noticeboard"),
+        (name = "committees", description = "Committees, their members, chat and documents"),
+        (name = "trustees", description = "The trustee directory"),
+        (name = "dashboard", description = "The dashboard's figures"),
+        (name = "user-guide", description = "The trustees' guide (HTML, no sign-in)"),
+        (name = "health", description = "Liveness and readiness probes"),
+        (name = "openapi", description = "This document"),
+    )
+)]
+struct ApiDoc;
+
+/// The whole document, generated from the code.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut doc = ApiDoc::openapi().merge_from(crate::routes::ApiPaths::openapi());
+    OperationIds.modify(&mut doc);
+    BearerScheme.modify(&mut doc);
+    CommonResponses.modify(&mut doc);
+    doc
+}
+
+/// The document as JSON, serialized on first use.
+pub fn document_json() -> &'static str {
+    static JSON: OnceLock<String> = OnceLock::new();
+    JSON.get_or_init(|| match document().to_json() {
+        Ok(json) => json,
+        Err(error) => {
+            tracing::error!(%error, "the OpenAPI document could not be serialized");
+            String::from("{}")
+        }
+    })
+}
+
+/// Handlers in different modules share names (`list`, `create`): the table's unique `module_handler`
+/// becomes the operation id.
+struct OperationIds;
+
+impl Modify for OperationIds {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for route in crate::routes::ROUTES {
+            let operation =
+                openapi.paths.paths.get_mut(route.path).and_then(|item| operation_mut(item, route.method));
+            if let Some(operation) = operation {
+                operation.operation_id = Some(route.operation_id.to_string());
+            }
+        }
+    }
+}
+
+struct BearerScheme;
+
+impl Modify for BearerScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            BEARER,
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some(
+                        "The session token from `POST /api/auth/login`. A user who must still replace a \
+                         temporary password may only call me, logout and change-password-temp (403 \
+                         elsewhere).",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// Statuses every call of a kind can answer, added where an operation does not list them itself.
+struct CommonResponses;
+
+impl Modify for CommonResponses {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            for operation in operations_mut(item) {
+                let secured = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+                let has_params = operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
+                let json_body = operation.request_body.as_ref().is_some_and(|body| match body {
+                    RefOr::T(body) => body.content.contains_key("application/json"),
+                    RefOr::Ref(_) => false,
+                });
+                if has_params || json_body {
+                    add_error(
+                        operation,
+                        "400",
+                        "Malformed input: an id in the path that is not a number, a query value of the \
+                         wrong type, or a JSON body that does not parse (\"Invalid request body: ...\")",
+                    );
+                }
+                if secured {
+                    add_error(
+                        operation,
+                        "401",
+                        "No valid, current session: the bearer token is missing, expired or revoked \
+                         (answered with `WWW-Authenticate: Bearer`)",
+                    );
+                }
+                if json_body {
+                    add_error(operation, "413", "The JSON body is larger than 256 KB");
+                }
+                add_error(
+                    operation,
+                    "500",
+                    "Unexpected error; the message is generic and the cause is logged",
+                );
+            }
+        }
+    }
+}
+
+/// The operations of a path, whatever their method.
+fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch].into_iter().flatten()
+}
+
+fn operation_mut<'a>(item: &'a mut PathItem, method: &str) -> Option<&'a mut Operation> {
+    match method {
+        "get" => item.get.as_mut(),
+        "put" => item.put.as_mut(),
+        "post" => item.post.as_mut(),
+        "delete" => item.delete.as_mut(),
+        "patch" => item.patch.as_mut(),
+        _ => None,
+    }
+}
+
+fn add_error(operation: &mut Operation, status: &str, description: &str) {
+    operation.responses.responses.entry(status.to_string()).or_insert_with(|| {
+        ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                ContentBuilder::new().schema(Some(Ref::from_schema_name(ErrorBody::name()))).build(),
+            )
+            .build()
+            .into()
+    });
+}
+
+/// A named string enum whose values are the domain enum's own spellings, so the two cannot differ.
+fn string_enum(values: impl IntoIterator<Item = &'static str>, description: &str) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values))
+        .description(Some(description))
+        .into()
+}
+
+macro_rules! wire_enum {
+    ($(#[$meta:meta])* $schema:ident as $name:literal = $values:expr, $description:literal) => {
+        $(#[$meta])*
+        pub struct $schema;
+
+        impl PartialSchema for $schema {
+            fn schema() -> RefOr<Schema> {
+                string_enum($values, $description)
+            }
+        }
+
+        impl ToSchema for $schema {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed($name)
+            }
+        }
+    };
+}
+
+wire_enum!(RoleSchema as "Role" = Role::ALL.iter().map(|v| v.as_str()), "A user's role on the board");
+wire_enum!(
+    ActionStatusSchema as "ActionStatus" = ActionStatus::ALL.iter().map(|v| v.as_str()),
+    "An action's reported status; `overdue` is computed by the server (not complete and due before today)"
+);
+wire_enum!(
+    SettableActionStatusSchema as "SettableActionStatus" =
+        ActionStatus::ALL.iter().filter(|v| v.is_settable()).map(|v| v.as_str()),
+    "The statuses a client may set"
+);
+wire_enum!(
+    ActionPrioritySchema as "ActionPriority" = ActionPriority::ALL.iter().map(|v| v.as_str()),
+    "An action's priority"
+);
+wire_enum!(
+    DocumentCategorySchema as "DocumentCategory" = DocumentCategory::ALL.iter().map(|v| v.as_str()),
+    "The library's categories"
+);
+wire_enum!(
+    CommitteeRoleSchema as "CommitteeRole" = CommitteeRole::ALL.iter().map(|v| v.as_str()),
+    "A member's role inside one committee"
+);
+wire_enum!(
+    DirectoryCommitteeRoleSchema as "DirectoryCommitteeRole" =
+        CommitteeRole::ALL.iter().map(|v| v.directory_label()),
+    "The trustee directory's spelling of a committee role"
+);
+wire_enum!(
+    NoticePrioritySchema as "NoticePriority" = NoticePriority::ALL.iter().map(|v| v.as_str()),
+    "A notice's priority"
+);
+
+/// The bytes of a file (a download, or the `file` part of an upload).
+pub struct FileBytes;
+
+impl PartialSchema for FileBytes {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+            .into()
+    }
+}
+
+impl ToSchema for FileBytes {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("FileBytes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json() -> serde_json::Value {
+        serde_json::from_str(document_json()).unwrap()
+    }
+
+    #[test]
+    fn enums_use_the_domain_spellings() {
+        let doc = json();
+        let schemas = &doc["components"]["schemas"];
+        assert_eq!(schemas["Role"]["enum"], serde_json::json!(["admin", "chair", "trustee"]));
+        assert_eq!(
+            schemas["SettableActionStatus"]["enum"],
+            serde_json::json!(["pending", "in-progress", "complete"])
+        );
+        assert_eq!(schemas["DirectoryCommitteeRole"]["enum"], serde_json::json!(["member", "chair"]));
+    }
+
+    #[test]
+    fn every_reference_resolves() {
+        let doc = json();
+        let mut refs = Vec::new();
+        collect_refs(&doc, &mut refs);
+        assert!(!refs.is_empty());
+        for reference in refs {
+            let name =
+                reference.strip_prefix("#/components/schemas/").unwrap_or_else(|| panic!("{reference}"));
+            assert!(doc["components"]["schemas"].get(name).is_some(), "{reference} is not in components");
+        }
+    }
+
+    fn collect_refs(value: &serde_json::Value, refs: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, value) in map {
+                    match value {
+                        serde_json::Value::String(s) if key == "$ref" => refs.push(s.clone()),
+                        other => collect_refs(other, refs),
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|item| collect_refs(item, refs)),
+            _ => {}
+        }
+    }
+}

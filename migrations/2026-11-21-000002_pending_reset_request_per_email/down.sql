@@ -1,0 +1,1 @@
+DROP INDEX password_reset_requests_one_pending_per_email;
