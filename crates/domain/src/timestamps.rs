@@ -41,6 +41,21 @@ pub fn required(
         errors.add(field, format!("{label} is required"));
         return None;
     };
+    checked(errors, field, label, value)
+}
+
+/// An optional date-time field: `None` when absent or blank (the API's "absent"), else as `required`.
+pub fn optional(
+    errors: &mut FieldErrors,
+    field: &str,
+    label: &str,
+    raw: Option<&str>,
+) -> Option<DateTime<Utc>> {
+    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
+    checked(errors, field, label, value)
+}
+
+fn checked(errors: &mut FieldErrors, field: &str, label: &str, value: &str) -> Option<DateTime<Utc>> {
     match parse(value) {
         Ok(at) => Some(at),
         Err(TimestampError::MissingZone) => {
@@ -79,6 +94,29 @@ mod tests {
         assert_eq!(
             errors.fields()["meetingDate"],
             "Meeting date must include a time zone (for example 2026-03-05T18:30:00Z)"
+        );
+    }
+
+    #[test]
+    fn optional_values_may_be_absent_but_not_malformed() {
+        let mut errors = FieldErrors::new();
+        assert_eq!(optional(&mut errors, "expiresAt", "Expiry", None), None);
+        assert_eq!(optional(&mut errors, "expiresAt", "Expiry", Some("  ")), None);
+        assert_eq!(
+            optional(&mut errors, "expiresAt", "Expiry", Some("2026-03-05T19:30:00+01:00")),
+            Some(at(18, 30))
+        );
+        assert!(errors.is_empty());
+        assert_eq!(optional(&mut errors, "expiresAt", "Expiry", Some("2026-03-05T18:30")), None);
+        assert_eq!(
+            errors.fields()["expiresAt"],
+            "Expiry must include a time zone (for example 2026-03-05T18:30:00Z)"
+        );
+        let mut errors = FieldErrors::new();
+        assert_eq!(optional(&mut errors, "expiresAt", "Expiry", Some("next week")), None);
+        assert_eq!(
+            errors.fields()["expiresAt"],
+            "Expiry must be a date and time (for example 2026-03-05T18:30:00Z)"
         );
     }
 

@@ -166,23 +166,6 @@ pub fn optional_date(
     parsed
 }
 
-/// An optional RFC 3339 timestamp (`2026-03-05T18:30:00Z`); `None` when absent or blank.
-pub fn optional_timestamp(
-    errors: &mut FieldErrors,
-    field: &str,
-    label: &str,
-    raw: Option<&str>,
-) -> Option<chrono::DateTime<chrono::Utc>> {
-    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
-    match chrono::DateTime::parse_from_rfc3339(value) {
-        Ok(at) => Some(at.with_timezone(&chrono::Utc)),
-        Err(_) => {
-            errors.add(field, format!("{label} must be a date and time (for example 2026-03-05T18:30:00Z)"));
-            None
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,7 +216,7 @@ mod tests {
     }
 
     #[test]
-    fn choices_dates_and_timestamps() {
+    fn choices_and_dates() {
         use crate::entities::action::ActionPriority;
         let mut errors = FieldErrors::new();
         let low = optional_choice(&mut errors, "priority", Some("low"), ActionPriority::Medium, "bad");
@@ -255,13 +238,5 @@ mod tests {
             assert_eq!(optional_date(&mut errors, "dueDate", "Due date", Some(bad)), None, "{bad}");
             assert_eq!(errors.fields()["dueDate"], "Due date must be a date (YYYY-MM-DD)");
         }
-
-        let mut errors = FieldErrors::new();
-        let at = optional_timestamp(&mut errors, "expiresAt", "Expiry", Some("2026-03-05T19:30:00+01:00"));
-        assert_eq!(at.map(|a| a.to_rfc3339()), Some("2026-03-05T18:30:00+00:00".to_string()));
-        assert_eq!(optional_timestamp(&mut errors, "expiresAt", "Expiry", None), None);
-        assert!(errors.is_empty());
-        assert_eq!(optional_timestamp(&mut errors, "expiresAt", "Expiry", Some("tomorrow")), None);
-        assert!(errors.fields()["expiresAt"].starts_with("Expiry must be a date and time"));
     }
 }

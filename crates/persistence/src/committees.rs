@@ -8,6 +8,7 @@ use diesel::prelude::*;
 use domain::entities::committee::{
     Author, Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, NewCommittee,
 };
+use domain::files::StorageKey;
 use domain::ports::{CommitteeRepository, CommitteeWriteError};
 use domain::{CommitteeId, MessageId, RepoError, UserId};
 
@@ -175,9 +176,9 @@ impl CommitteeRepository for PgCommitteeRepository {
         Err(if exists.is_some() { CommitteeWriteError::Archived } else { CommitteeWriteError::NotFound })
     }
 
-    fn delete_archived(&self, id: CommitteeId) -> Result<Vec<String>, CommitteeWriteError> {
+    fn delete_archived(&self, id: CommitteeId) -> Result<Vec<StorageKey>, CommitteeWriteError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        conn.transaction(|conn| -> Tx<Vec<String>> {
+        conn.transaction(|conn| -> Tx<Vec<StorageKey>> {
             let archived = committees::table
                 .find(id.0)
                 .select(committees::archived)
@@ -193,6 +194,13 @@ impl CommitteeRepository for PgCommitteeRepository {
                 .filter(committee_documents::committee_id.eq(id.0))
                 .select(committee_documents::storage_key)
                 .load::<String>(conn)?;
+            let keys = keys
+                .iter()
+                .map(|raw| {
+                    StorageKey::parse(raw).ok_or_else(|| bad_value("committee_documents.storage_key", raw))
+                })
+                .collect::<Result<Vec<_>, RepoError>>()
+                .map_err(|e| Refusal::Refused(e.into()))?;
             // Members, messages and document rows go with it (ON DELETE CASCADE).
             diesel::delete(committees::table.find(id.0)).execute(conn)?;
             Ok(keys)

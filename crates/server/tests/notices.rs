@@ -90,6 +90,14 @@ fn posting_checks_each_field_with_a_message() {
         "Expiry must be a date and time (for example 2026-03-05T18:30:00Z)"
     );
 
+    // A browser's datetime-local value has no zone: the client must convert it (see docs/api.md).
+    let zoneless = json!({"title": "Local", "content": "x", "expiresAt": "2099-01-31T17:00"});
+    let body = json_of(post(&app, &admin, zoneless), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"]["expiresAt"],
+        "Expiry must include a time zone (for example 2026-03-05T18:30:00Z)"
+    );
+
     let past = json!({"title": "Old", "content": "x", "expiresAt": "2020-01-01T00:00:00Z"});
     let body = json_of(post(&app, &admin, past), StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["expiresAt"], "Expiry must be in the future");

@@ -1,10 +1,10 @@
 //! `/api/committees/{id}/documents`: files shared inside a committee (spec §2 Committees, §6).
 
 use actix_multipart::Multipart;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 
 use domain::files::DOCUMENT_KINDS;
-use domain::services::IncomingFile;
+use domain::services::UploadCommitteeDocument;
 use domain::{CommitteeDocumentId, CommitteeId};
 
 use crate::blocking::blocking;
@@ -14,7 +14,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
 use crate::openapi::FileBytes;
 use crate::state::AppState;
-use crate::upload::read_upload;
+use crate::upload::{read_upload, refuse_declared_oversize};
 
 /// A committee's documents, newest first.
 #[utoipa::path(
@@ -54,8 +54,8 @@ pub struct UploadForm {
     file: Vec<u8>,
 }
 
-/// Multipart `file` and optional `title`. Permission and the archived state are checked before the body
-/// is read, and again when the upload is recorded.
+/// Multipart `file` and optional `title`. Access and the archived state are checked before a byte of the
+/// body is read (a refused caller's file never reaches the disk); the use case checks them again.
 #[utoipa::path(
     post,
     path = "/api/committees/{id}/documents",
@@ -77,6 +77,7 @@ pub struct UploadForm {
     ),
 )]
 pub async fn upload(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<i32>,
@@ -87,22 +88,12 @@ pub async fn upload(
     let actor = user.0;
     let (checker, who) = (committees.clone(), actor.clone());
     blocking(move || checker.check_upload(&who, id)).await?;
+    refuse_declared_oversize(&req)?;
 
-    let upload = read_upload(payload, state.files.clone(), DOCUMENT_KINDS).await?;
-    let title = upload.field("title").map(str::to_string);
-    let file = upload.file.map(|received| IncomingFile {
-        pending: received.pending,
-        file_name: received.file_name,
-        kind: received.kind,
-        size: received.size,
-    });
-    let document = blocking(move || committees.upload_document(&actor, id, title.as_deref(), file)).await?;
-    tracing::info!(
-        committee_id = %id,
-        document_id = %document.id,
-        size = document.file_size,
-        "committee document uploaded"
-    );
+    let mut upload = read_upload(payload, state.files.clone(), DOCUMENT_KINDS).await?;
+    let input = UploadCommitteeDocument { title: upload.take("title"), file: upload.file.take() };
+    let document = blocking(move || committees.upload_document(&actor, id, input)).await?;
+    tracing::info!(committee_id = %id, document_id = %document.id, "committee document uploaded");
     Ok(HttpResponse::Created().json(CommitteeDocumentBody::from(document)))
 }
 

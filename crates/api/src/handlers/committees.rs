@@ -133,10 +133,7 @@ pub async fn delete(
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let id = CommitteeId(path.into_inner());
-    let deleted = blocking(move || committees.delete(&user.0, id)).await?;
-    for error in &deleted.file_errors {
-        tracing::warn!(committee_id = %id, error = ?error, "a deleted committee's file could not be removed");
-    }
-    tracing::info!(committee_id = %id, files_removed = deleted.files_removed, "committee deleted");
+    blocking(move || committees.delete(&user.0, id)).await?;
+    tracing::info!(committee_id = %id, "committee deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("Committee deleted successfully")))
 }

@@ -3,6 +3,7 @@ use chrono::{DateTime, Utc};
 use crate::entities::committee::{
     Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, NewCommittee,
 };
+use crate::files::StorageKey;
 use crate::{CommitteeId, MessageId, RepoError, UserId};
 
 /// Why a committee write was refused. Checked inside the write's transaction with the committee row
@@ -41,7 +42,7 @@ pub trait CommitteeRepository: Send + Sync {
     /// Deletes an archived committee with its members, messages and document rows (one transaction);
     /// `NotArchived` for an active one. Returns the storage keys of its documents, whose files the
     /// caller removes once the rows are gone.
-    fn delete_archived(&self, id: CommitteeId) -> Result<Vec<String>, CommitteeWriteError>;
+    fn delete_archived(&self, id: CommitteeId) -> Result<Vec<StorageKey>, CommitteeWriteError>;
     /// Committee chairs first, then by name.
     fn members(&self, id: CommitteeId) -> Result<Vec<CommitteeMember>, RepoError>;
     /// `Archived`, `UserNotActive` or `AlreadyMember` refuse it.

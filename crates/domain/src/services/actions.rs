@@ -160,15 +160,8 @@ mod tests {
 
     use super::*;
     use crate::entities::role::Role;
+    use crate::services::testing::{self, FixedClock};
     use crate::RepoError;
-
-    struct FixedClock(DateTime<Utc>);
-
-    impl Clock for FixedClock {
-        fn now(&self) -> DateTime<Utc> {
-            self.0
-        }
-    }
 
     /// One stored action; enough to drive the service's own rules.
     struct OneAction(Mutex<Action>);
@@ -218,17 +211,7 @@ mod tests {
     }
 
     fn user(id: i32, role: Role) -> User {
-        User {
-            id: UserId(id),
-            name: "Someone".into(),
-            email: "someone@example.org".into(),
-            role,
-            active: true,
-            phone: None,
-            created_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
-            require_password_change: false,
-            token_version: 0,
-        }
+        User { id: UserId(id), ..testing::user(role) }
     }
 
     #[test]

@@ -8,11 +8,12 @@ use crate::entities::committee::{
 };
 use crate::entities::user::User;
 use crate::error::DomainError;
-use crate::files::{FileKind, StorageKey};
+use crate::files::DOCUMENT_KINDS;
 use crate::permissions;
 use crate::ports::{
-    Clock, CommitteeDocumentRepository, CommitteeRepository, CommitteeWriteError, FileStore, PendingFile,
+    Clock, CommitteeDocumentRepository, CommitteeRepository, CommitteeWriteError, FileStore, ReceivedFile,
 };
+use crate::services::stored_files::{self, checked_file, file_size};
 use crate::validation::{self, FieldErrors};
 use crate::{CommitteeDocumentId, CommitteeId, MessageId, UserId};
 
@@ -32,7 +33,6 @@ pub const ALREADY_MEMBER: &str = "This user is already a member of the committee
 pub const USER_REQUIRED: &str = "User is required";
 pub const USER_NOT_ACTIVE: &str = "User must be an active user";
 pub const ROLE_INVALID: &str = "Role must be member or committee_chair";
-pub const FILE_REQUIRED: &str = "Choose a file to upload";
 
 /// Input of "Create committee", as received.
 #[derive(Debug, Clone, Default)]
@@ -49,22 +49,11 @@ pub struct AddMember {
     pub role: Option<String>,
 }
 
-/// An uploaded file, streamed into the file store and checked (type, size), but not yet committed: if
-/// the upload is refused it is dropped and leaves nothing behind.
-pub struct IncomingFile {
-    pub pending: Box<dyn PendingFile>,
-    /// Cleaned by the upload reader: a plain file name.
-    pub file_name: String,
-    pub kind: FileKind,
-    pub size: u64,
-}
-
-/// What deleting a committee left to clean up: the rows are gone either way, but a file the store could
-/// not remove is reported here for the caller to log.
-#[derive(Debug, Default)]
-pub struct CommitteeDeleted {
-    pub files_removed: usize,
-    pub file_errors: Vec<anyhow::Error>,
+/// Input of "Upload committee document", as received: `title` is `None` when absent.
+#[derive(Debug)]
+pub struct UploadCommitteeDocument {
+    pub title: Option<String>,
+    pub file: Option<ReceivedFile>,
 }
 
 #[derive(Clone)]
@@ -119,23 +108,16 @@ impl CommitteeService {
     /// Deletes an archived committee with its members, chat and documents. The documents' files are
     /// removed once the rows are gone (after the transaction has committed), so a failure can never leave
     /// a record without its file.
-    pub fn delete(&self, actor: &User, id: CommitteeId) -> Result<CommitteeDeleted, DomainError> {
+    pub fn delete(&self, actor: &User, id: CommitteeId) -> Result<(), DomainError> {
         let committee = self.manageable(actor, id)?;
         if !committee.archived {
             return Err(DomainError::conflict(NOT_ARCHIVED));
         }
         let keys = self.committees.delete_archived(id).map_err(write_error)?;
-        let mut deleted = CommitteeDeleted::default();
-        for raw in keys {
-            let removed = StorageKey::parse(&raw)
-                .ok_or_else(|| anyhow::anyhow!("stored key '{raw}' is not a storage key"))
-                .and_then(|key| self.files.delete(&key));
-            match removed {
-                Ok(()) => deleted.files_removed += 1,
-                Err(e) => deleted.file_errors.push(e),
-            }
+        for key in &keys {
+            stored_files::remove_after_row(self.files.as_ref(), key);
         }
-        Ok(deleted)
+        Ok(())
     }
 
     pub fn members(&self, actor: &User, id: CommitteeId) -> Result<Vec<CommitteeMember>, DomainError> {
@@ -210,37 +192,42 @@ impl CommitteeService {
     }
 
     /// Everyone with access uploads, unless the committee is archived. The title defaults to the file name.
+    /// A refused or failed upload leaves no file and no row (`stored_files::commit_then_record`).
     pub fn upload_document(
         &self,
         actor: &User,
         id: CommitteeId,
-        title: Option<&str>,
-        file: Option<IncomingFile>,
+        input: UploadCommitteeDocument,
     ) -> Result<CommitteeDocument, DomainError> {
         self.check_upload(actor, id)?;
         let mut errors = FieldErrors::new();
-        let title = validation::optional_text(&mut errors, "title", "Title", title, DOCUMENT_TITLE_MAX);
-        if file.is_none() {
-            errors.add("file", FILE_REQUIRED);
-        }
+        let title = validation::optional_text(
+            &mut errors,
+            "title",
+            "Title",
+            input.title.as_deref(),
+            DOCUMENT_TITLE_MAX,
+        );
+        let file = checked_file(&mut errors, input.file, DOCUMENT_KINDS)?;
         errors.into_result()?;
-        let file = file.ok_or_else(|| DomainError::invalid("file", FILE_REQUIRED))?;
-        let file_size = i64::try_from(file.size).map_err(|e| DomainError::Unexpected(e.into()))?;
-        let storage_key = file.pending.commit()?;
-        let document = NewCommitteeDocument {
-            committee_id: id,
-            title: title.unwrap_or_else(|| file.file_name.clone()),
-            file_name: file.file_name,
-            mime_type: file.kind.mime_type().to_string(),
-            file_size,
-            storage_key: storage_key.clone(),
-            uploaded_by: actor.id,
-            uploaded_at: self.clock.now(),
+        let Some(ReceivedFile { pending, file_name, kind, size }) = file else {
+            return Err(DomainError::Unexpected(anyhow::anyhow!("validated upload lacks its file")));
         };
-        self.documents.create(document).map_err(|refused| {
-            // Unrecorded, the file would be unreachable: remove it (best effort; the refusal is the answer).
-            let _ = self.files.delete(&storage_key);
-            write_error(refused)
+
+        let documents = self.documents.clone();
+        let uploaded_at = self.clock.now();
+        stored_files::commit_then_record(self.files.as_ref(), pending, move |storage_key| {
+            let new = NewCommitteeDocument {
+                committee_id: id,
+                title: title.unwrap_or_else(|| file_name.clone()),
+                file_name,
+                mime_type: kind.mime_type().to_string(),
+                file_size: file_size(size)?,
+                storage_key,
+                uploaded_by: actor.id,
+                uploaded_at,
+            };
+            documents.create(new).map_err(write_error)
         })
     }
 
@@ -303,7 +290,117 @@ fn write_error(error: CommitteeWriteError) -> DomainError {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Mutex;
+
+    use chrono::{DateTime, Utc};
+
     use super::*;
+    use crate::entities::role::Role;
+    use crate::services::testing::{self, received_pdf, MemoryFileStore};
+    use crate::RepoError;
+
+    /// One active committee with the test user as a member; only what an upload reaches is implemented.
+    struct OneCommittee;
+
+    impl CommitteeRepository for OneCommittee {
+        fn list(&self, _: UserId, _: CommitteeScope) -> Result<Vec<Committee>, RepoError> {
+            unimplemented!("not used")
+        }
+        fn find(&self, id: CommitteeId, _: UserId) -> Result<Option<Committee>, RepoError> {
+            Ok(Some(Committee {
+                id,
+                name: "Finance".into(),
+                description: String::new(),
+                archived: false,
+                created_at: testing::clock().0,
+                member_count: 1,
+                viewer_role: Some(CommitteeRole::Member),
+            }))
+        }
+        fn create(&self, _: NewCommittee) -> Result<Committee, RepoError> {
+            unimplemented!("not used")
+        }
+        fn archive(&self, _: CommitteeId, _: DateTime<Utc>) -> Result<(), CommitteeWriteError> {
+            unimplemented!("not used")
+        }
+        fn delete_archived(
+            &self,
+            _: CommitteeId,
+        ) -> Result<Vec<crate::files::StorageKey>, CommitteeWriteError> {
+            unimplemented!("not used")
+        }
+        fn members(&self, _: CommitteeId) -> Result<Vec<CommitteeMember>, RepoError> {
+            unimplemented!("not used")
+        }
+        fn add_member(
+            &self,
+            _: CommitteeId,
+            _: UserId,
+            _: CommitteeRole,
+            _: DateTime<Utc>,
+        ) -> Result<CommitteeMember, CommitteeWriteError> {
+            unimplemented!("not used")
+        }
+        fn remove_member(&self, _: CommitteeId, _: UserId) -> Result<(), CommitteeWriteError> {
+            unimplemented!("not used")
+        }
+        fn messages(
+            &self,
+            _: CommitteeId,
+            _: Option<MessageId>,
+            _: i64,
+        ) -> Result<Vec<CommitteeMessage>, RepoError> {
+            unimplemented!("not used")
+        }
+        fn post_message(
+            &self,
+            _: CommitteeId,
+            _: UserId,
+            _: &str,
+            _: DateTime<Utc>,
+        ) -> Result<CommitteeMessage, CommitteeWriteError> {
+            unimplemented!("not used")
+        }
+    }
+
+    /// A committee archived by someone else between the use case's check and the insert.
+    struct ArchivedMeanwhile(Mutex<Vec<NewCommitteeDocument>>);
+
+    impl CommitteeDocumentRepository for ArchivedMeanwhile {
+        fn list(&self, _: CommitteeId) -> Result<Vec<CommitteeDocument>, RepoError> {
+            Ok(Vec::new())
+        }
+        fn find(
+            &self,
+            _: CommitteeId,
+            _: CommitteeDocumentId,
+        ) -> Result<Option<CommitteeDocument>, RepoError> {
+            Ok(None)
+        }
+        fn create(&self, document: NewCommitteeDocument) -> Result<CommitteeDocument, CommitteeWriteError> {
+            self.0.lock().unwrap().push(document);
+            Err(CommitteeWriteError::Archived)
+        }
+    }
+
+    #[test]
+    fn an_upload_refused_at_the_insert_leaves_no_file() {
+        let files = Arc::new(MemoryFileStore::default());
+        let documents = Arc::new(ArchivedMeanwhile(Mutex::new(Vec::new())));
+        let service = CommitteeService {
+            committees: Arc::new(OneCommittee),
+            documents: documents.clone(),
+            files: files.clone(),
+            clock: testing::clock(),
+        };
+        let input = UploadCommitteeDocument { title: None, file: Some(received_pdf(&files)) };
+        let refused = service.upload_document(&testing::user(Role::Trustee), CommitteeId(3), input);
+        assert!(matches!(refused, Err(DomainError::Conflict(m)) if m == ARCHIVED_READ_ONLY));
+        // The file was committed for the insert, which was refused: it is gone again.
+        let attempted = documents.0.lock().unwrap();
+        assert_eq!((attempted.len(), attempted[0].title.as_str()), (1, "a.pdf"));
+        assert_eq!(files.count(), 0);
+    }
 
     #[test]
     fn messages_are_trimmed_and_bounded() {

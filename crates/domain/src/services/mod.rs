@@ -17,7 +17,7 @@ pub mod view_tickets;
 
 pub use actions::{ActionService, CreateAction};
 pub use auth::{AuthService, SignedIn};
-pub use committees::{AddMember, CommitteeDeleted, CommitteeService, CreateCommittee, IncomingFile};
+pub use committees::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};
 pub use dashboard::DashboardService;
 pub use directory::DirectoryService;
 pub use documents::{DocumentService, UploadDocument};

@@ -9,6 +9,7 @@ use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::permissions;
 use crate::ports::{Clock, NoticeRepository};
+use crate::timestamps;
 use crate::validation::{self, FieldErrors};
 use crate::{NoticeId, RepoError, UserId};
 
@@ -26,7 +27,7 @@ pub struct CreateNotice {
     pub priority: Option<String>,
     /// Defaults to false.
     pub pinned: Option<bool>,
-    /// RFC 3339; absent, null or "" for a permanent notice.
+    /// RFC 3339 with a zone (`domain::timestamps`); absent, null or "" for a permanent notice.
     pub expires_at: Option<String>,
 }
 
@@ -85,8 +86,7 @@ pub fn validate_new_notice(
         NoticePriority::Normal,
         PRIORITY_INVALID,
     );
-    let expires_at =
-        validation::optional_timestamp(&mut errors, "expiresAt", "Expiry", input.expires_at.as_deref());
+    let expires_at = timestamps::optional(&mut errors, "expiresAt", "Expiry", input.expires_at.as_deref());
     if expires_at.is_some_and(|at| at <= now) {
         errors.add("expiresAt", EXPIRY_IN_PAST);
     }
