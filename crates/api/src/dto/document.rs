@@ -1,5 +1,5 @@
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use domain::entities::document::{Document, DocumentCategory, Uploader};
 
@@ -57,4 +57,13 @@ impl From<Document> for DocumentBody {
 #[schema(as = ViewLink)]
 pub struct ViewLinkBody {
     pub url: String,
+}
+
+/// Only `ticket` is read from the query of a view link: a session token there is never accepted.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ViewQuery {
+    /// The ticket from `view-ticket`; a missing or invalid one is 401.
+    #[param(required = true)]
+    pub ticket: Option<String>,
 }

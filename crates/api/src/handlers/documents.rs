@@ -12,6 +12,7 @@ use domain::{DocumentId, DomainError};
 
 use crate::blocking::blocking;
 use crate::download::{file_response, Disposition};
+use crate::dto::document::ViewQuery;
 use crate::dto::document::{DocumentBody, ViewLinkBody};
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
@@ -186,15 +187,6 @@ pub async fn view_ticket(
     let id = DocumentId(path.into_inner());
     let ticket = blocking(move || documents.view_ticket(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(ViewLinkBody { url: format!("/api/documents/{id}/view?ticket={ticket}") }))
-}
-
-/// Only `ticket` is read from the query: a session token there is never accepted.
-#[derive(Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ViewQuery {
-    /// The ticket from `view-ticket`; a missing or invalid one is 401.
-    #[param(required = true)]
-    ticket: Option<String>,
 }
 
 /// Opened in a new tab. PDFs are shown inline by the browser's viewer; anything else is a download, so no

@@ -13,6 +13,7 @@ use domain::{DomainError, MinutesId};
 use crate::blocking::blocking;
 use crate::download::{file_response, Disposition};
 use crate::dto::document::ViewLinkBody;
+use crate::dto::document::ViewQuery;
 use crate::dto::minutes::MinutesBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
@@ -163,15 +164,6 @@ pub async fn view_ticket(
     let id = MinutesId(path.into_inner());
     let ticket = blocking(move || minutes.view_ticket(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(ViewLinkBody { url: format!("/api/minutes/{id}/view?ticket={ticket}") }))
-}
-
-/// Only `ticket` is read from the query: a session token there is never accepted.
-#[derive(Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ViewQuery {
-    /// The ticket from `view-ticket`; a missing or invalid one is 401.
-    #[param(required = true)]
-    ticket: Option<String>,
 }
 
 /// Opened in a new tab: minutes are always PDFs, shown inline by the browser's viewer.
