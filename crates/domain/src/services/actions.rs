@@ -174,7 +174,7 @@ mod tests {
             Ok(Some(self.0.lock().unwrap().clone()).filter(|a| a.id == id))
         }
         fn create(&self, _: NewAction) -> Result<Action, ActionWriteError> {
-            unimplemented!("not used")
+            unreachable!("not used in this test")
         }
         fn set_status(
             &self,

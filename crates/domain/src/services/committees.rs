@@ -304,7 +304,7 @@ mod tests {
 
     impl CommitteeRepository for OneCommittee {
         fn list(&self, _: UserId, _: CommitteeScope) -> Result<Vec<Committee>, RepoError> {
-            unimplemented!("not used")
+            unreachable!("not used in this test")
         }
         fn find(&self, id: CommitteeId, _: UserId) -> Result<Option<Committee>, RepoError> {
             Ok(Some(Committee {
@@ -318,19 +318,19 @@ mod tests {
             }))
         }
         fn create(&self, _: NewCommittee) -> Result<Committee, RepoError> {
-            unimplemented!("not used")
+            unreachable!("not used in this test")
         }
         fn archive(&self, _: CommitteeId, _: DateTime<Utc>) -> Result<(), CommitteeWriteError> {
-            unimplemented!("not used")
+            unreachable!("not used in this test")
         }
         fn delete_archived(
             &self,
             _: CommitteeId,
         ) -> Result<Vec<crate::files::StorageKey>, CommitteeWriteError> {
-            unimplemented!("not used")
+            unreachable!("not used in this test")
         }
         fn members(&self, _: CommitteeId) -> Result<Vec<CommitteeMember>, RepoError> {
-            unimplemented!("not used")
+            unreachable!("not used in this test")
         }
         fn add_member(
             &self,
@@ -339,10 +339,10 @@ mod tests {
             _: CommitteeRole,
             _: DateTime<Utc>,
         ) -> Result<CommitteeMember, CommitteeWriteError> {
-            unimplemented!("not used")
+            unreachable!("not used in this test")
         }
         fn remove_member(&self, _: CommitteeId, _: UserId) -> Result<(), CommitteeWriteError> {
-            unimplemented!("not used")
+            unreachable!("not used in this test")
         }
         fn messages(
             &self,
@@ -350,7 +350,7 @@ mod tests {
             _: Option<MessageId>,
             _: i64,
         ) -> Result<Vec<CommitteeMessage>, RepoError> {
-            unimplemented!("not used")
+            unreachable!("not used in this test")
         }
         fn post_message(
             &self,
@@ -359,7 +359,7 @@ mod tests {
             _: &str,
             _: DateTime<Utc>,
         ) -> Result<CommitteeMessage, CommitteeWriteError> {
-            unimplemented!("not used")
+            unreachable!("not used in this test")
         }
     }
 
