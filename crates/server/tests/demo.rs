@@ -174,6 +174,17 @@ fn an_empty_portal_gets_a_whole_board() {
         assert!(senders.len() >= 2, "messages from different members");
         let sent: Vec<&str> = messages.iter().map(|m| m["sentAt"].as_str().unwrap()).collect();
         assert!(sent.windows(2).all(|w| w[0] < w[1]), "a conversation over time, oldest first: {sent:?}");
+        let papers = list(&app, &chair, &format!("/api/committees/{id}/documents"));
+        assert_eq!(papers.len(), 1);
+        let doc = papers[0]["id"].as_i64().unwrap();
+        let bytes = app
+            .get(&format!("/api/committees/{id}/documents/{doc}/download"))
+            .auth(&chair)
+            .send()
+            .unwrap()
+            .bytes()
+            .unwrap();
+        assert!(bytes.starts_with(b"%PDF") && bytes.ends_with(b"%%EOF\n"), "a real PDF");
     }
 
     // The other demo accounts sign in too.

@@ -27,7 +27,8 @@ use domain::entities::user::User;
 use domain::ports::Clock;
 use domain::services::{
     AddMember, CommitteeService, CreateAction, CreateCommittee, CreateMeeting, CreateNotice, CreateUser,
-    DocumentService, MeetingService, MinutesService, NoticeService, UploadDocument, UploadMinutes,
+    DocumentService, MeetingService, MinutesService, NoticeService, UploadCommitteeDocument, UploadDocument,
+    UploadMinutes,
 };
 use persistence::PgPool;
 
@@ -416,6 +417,20 @@ impl Seeder<'_> {
                     .with_context(|| format!("cannot post a message in '{}'", group.name))?;
                 self.summary.messages += 1;
             }
+            // Each committee keeps its terms of reference, uploaded by its creator before any archiving.
+            let service = self.committee_service(self.clock(group.created_days));
+            let terms = files::one_page_pdf(
+                &format!("{} - Terms of reference", group.name),
+                &[group.description, "Agreed by the board. Reviewed every year."],
+            );
+            let file = files::received_file(service.files.as_ref(), "Terms of reference.pdf", &terms)?;
+            service
+                .upload_document(
+                    creator,
+                    committee.id,
+                    UploadCommitteeDocument { title: Some("Terms of reference".into()), file: Some(file) },
+                )
+                .with_context(|| format!("cannot upload a document to '{}'", group.name))?;
             if let Some(days) = group.archived_days {
                 self.committee_service(self.clock(days))
                     .archive(creator, committee.id)
