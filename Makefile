@@ -126,8 +126,10 @@ test-frontend: frontend-deps
 	cd frontend && npm run format:check && npm run lint && npm run typecheck && npm test
 
 # Back up a running portal, wipe it, restore it: the same documents download byte for byte.
+# The debug binary comes from the test build (integration tests build it with the tests' features), so
+# after test-rust nothing is compiled again.
 test-backup-restore:
-	$(CARGO) build --locked --bin trustee-portal
+	$(CARGO) test --locked --workspace --no-run
 	@TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/test-backup-restore.sh
 
 check-deploy:
@@ -139,7 +141,7 @@ check-deploy:
 test: test-e2e
 
 test-e2e: test-deps frontend-deps
-	$(CARGO) build --locked --bin trustee-portal
+	$(CARGO) test --locked --workspace --no-run
 	cd frontend && npm run build
 	TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/e2e.sh
 
