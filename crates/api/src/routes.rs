@@ -17,7 +17,7 @@ pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
 ///
 /// It registers the routes (`register`) and lists the same handlers as the operations of the OpenAPI
 /// document (`ApiPaths`, used by `crate::openapi`), so a handler without `#[utoipa::path]` does not
-/// compile. `ROUTES` names what is registered; `crates/server/tests/openapi.rs` checks that it is
+/// compile. `ROUTES` names what is registered; `crates/server/tests/http/openapi.rs` checks that it is
 /// exactly the set of operations of the served document and that the live server answers each one.
 macro_rules! api_routes {
     ($( $path:literal => { $( $method:ident : $module:ident :: $handler:ident ),+ $(,)? } ),+ $(,)?) => {

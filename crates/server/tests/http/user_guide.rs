@@ -1,10 +1,6 @@
 //! `/api/user-guide`: a self-contained HTML guide, opened in a new tab without signing in.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{error_of, TestApp};
+use crate::common::{error_of, TestApp};
 use reqwest::StatusCode;
 
 const HEADINGS: &[&str] = &[

@@ -1,12 +1,8 @@
 //! `GET /api/openapi.json`: a valid OpenAPI 3 document that names exactly the operations the server serves.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 
-use common::TestApp;
+use crate::common::TestApp;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 

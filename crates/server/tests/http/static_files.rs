@@ -1,11 +1,7 @@
 //! With STATIC_DIR the server also serves the built front end, falling back to index.html for client
 //! routes, while /api keeps answering JSON.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{error_of, TestApp};
+use crate::common::{error_of, TestApp};
 use reqwest::StatusCode;
 
 #[test]

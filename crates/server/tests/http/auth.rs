@@ -1,10 +1,6 @@
 //! `/api/auth/...` against the real app and a real database.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{error_of, json_of, Authed, TestApp, PASSWORD};
+use crate::common::{error_of, json_of, Authed, TestApp, PASSWORD};
 use domain::entities::role::Role;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -198,7 +194,7 @@ fn admin_reset_follows_the_permission_table() {
     let (other_admin, _) = app.create_user(Role::Admin, "Other Admin");
     let (other_chair, _) = app.create_user(Role::Chair, "Other Chair");
     let (other_trustee, _) = app.create_user(Role::Trustee, "Other Trustee");
-    let reset = |who: &common::Session, id: i32| {
+    let reset = |who: &crate::common::Session, id: i32| {
         app.post("/api/auth/admin-reset-password")
             .auth(who)
             .json(&json!({"userId": id}))

@@ -1,17 +1,13 @@
 //! The first admin is made on an empty database only.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{json_of, TestApp};
+use crate::common::{json_of, TestApp};
 use reqwest::StatusCode;
 use server::first_admin::{ensure_first_admin, DEFAULT_ADMIN_EMAIL};
 
 #[test]
 fn a_generated_first_admin_must_change_the_password() {
     let app = TestApp::spawn();
-    let config = common::test_config("unused", app.data_dir.path());
+    let config = crate::common::test_config("unused", app.data_dir.path());
     let admin = ensure_first_admin(&config, &app.state.users).unwrap().unwrap();
     assert_eq!(admin.email, DEFAULT_ADMIN_EMAIL);
     let password = admin.generated_password.unwrap();
@@ -26,7 +22,7 @@ fn a_generated_first_admin_must_change_the_password() {
 #[test]
 fn a_chosen_first_admin_password_is_used_as_is() {
     let app = TestApp::spawn();
-    let mut config = common::test_config("unused", app.data_dir.path());
+    let mut config = crate::common::test_config("unused", app.data_dir.path());
     config.admin_email = Some("Chair.Person@Example.org".into());
     config.admin_password = Some("chosen-password".into());
     let admin = ensure_first_admin(&config, &app.state.users).unwrap().unwrap();

@@ -1,10 +1,6 @@
 //! `/api/committees/{id}/members`: who may see and change a committee's membership (spec §6).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;

@@ -1,10 +1,6 @@
 //! `/api/dashboard/stats`: the dashboard's four figures.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -1,13 +1,9 @@
 //! `trustee-portal seed-demo`: a whole board in an empty portal, seen through the API; refused (and
 //! nothing changed) once the portal has content, unless forced.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{json_of, Authed, Session, TestApp};
+use crate::common::{json_of, Authed, Session, TestApp};
 use reqwest::StatusCode;
 use serde_json::Value;
 use server::demo::{self, Outcome, Summary, DEMO_PASSWORD};
@@ -225,7 +221,7 @@ fn snapshot(app: &TestApp) -> Vec<i64> {
 #[test]
 fn the_first_admin_alone_is_no_content_but_a_second_run_is_refused_unless_forced() {
     let app = TestApp::spawn();
-    let config = common::test_config("unused", app.data_dir.path());
+    let config = crate::common::test_config("unused", app.data_dir.path());
     ensure_first_admin(&config, &app.state.users).unwrap().unwrap();
     seeded(&app, false);
     let after_seeding = snapshot(&app);
@@ -265,7 +261,7 @@ fn any_content_means_refusal() {
 fn the_command_migrates_seeds_once_then_refuses() {
     let db = TestDatabase::create();
     let data_dir = tempfile::tempdir().unwrap();
-    let config = common::test_config(db.url(), &data_dir.path().join("new-folder"));
+    let config = crate::common::test_config(db.url(), &data_dir.path().join("new-folder"));
     let pool = || persistence::connect(db.url(), 2).unwrap();
     let Outcome::Seeded(summary) = demo::run(&config, pool(), false).unwrap() else {
         panic!("a blank database is seeded")

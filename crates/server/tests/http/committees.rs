@@ -1,11 +1,7 @@
 //! `/api/committees`: creation by admins and chairs, listing by role and membership, archive and delete
 //! by the committee's chair, admins and chairs (spec §6).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;

@@ -1,14 +1,10 @@
 //! `/api/minutes`: upload (a PDF or a link, exactly one), search, download and view tickets, with the
 //! permission table of spec §6 and nothing left behind by a refused upload.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::files::{
+use crate::common::files::{
     disposition_file_name, file_part, fixture, form, pdf, pdf_of_size, ticket_issued_at, PDF_MIME, TEN_MB,
 };
-use common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;
 use domain::ports::ViewResource;
 use domain::{DocumentId, MinutesId};

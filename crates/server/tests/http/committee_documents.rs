@@ -1,12 +1,10 @@
 //! `/api/committees/{id}/documents`: uploads by everyone with access unless archived, the accepted types and
 //! size, downloads, and the files going with a deleted committee.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::files::{disposition_file_name, file_part, fixture, form, pdf, pdf_of_size, PDF_MIME, TEN_MB};
-use common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::files::{
+    disposition_file_name, file_part, fixture, form, pdf, pdf_of_size, PDF_MIME, TEN_MB,
+};
+use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;
 use reqwest::blocking::multipart::Form;
 use reqwest::blocking::Response;

@@ -1,10 +1,6 @@
 //! `/api/notices`: posting and deleting by admins and chairs (spec §6), expiry and order.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;

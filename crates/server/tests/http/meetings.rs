@@ -1,12 +1,8 @@
 //! `/api/meetings`: the board calendar, its upcoming/past split, and the minutes linked to each meeting.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
+use crate::common::files::{file_part, form, pdf, PDF_MIME};
+use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use chrono::{Duration, SecondsFormat, Utc};
-use common::files::{file_part, form, pdf, PDF_MIME};
-use common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

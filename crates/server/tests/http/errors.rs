@@ -1,10 +1,6 @@
 //! Malformed input gets a clear 4xx JSON answer, never a 500.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{error_of, json_of, Authed, TestApp};
+use crate::common::{error_of, json_of, Authed, TestApp};
 use domain::entities::role::Role;
 use reqwest::StatusCode;
 

@@ -1,11 +1,7 @@
 //! `/api/actions`: who may create, change and delete actions (spec §6), the complete-is-final rule and
 //! the derived overdue status.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;

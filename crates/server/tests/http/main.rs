@@ -1,0 +1,24 @@
+//! The HTTP tests: one binary (one link instead of one per file), a module per resource of the API.
+//! Each test starts the real server on a fresh PostgreSQL database (`common::TestApp`).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+mod actions;
+mod auth;
+mod committee_documents;
+mod committee_members;
+mod committee_messages;
+mod committees;
+mod common;
+mod dashboard;
+mod demo;
+mod documents;
+mod errors;
+mod first_admin;
+mod meetings;
+mod minutes;
+mod notices;
+mod openapi;
+mod static_files;
+mod trustees;
+mod user_guide;
+mod users;
