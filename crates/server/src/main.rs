@@ -1,5 +1,6 @@
-//! `trustee-portal [serve | migrate | seed-demo [--force]]`: run the portal, apply migrations, or fill an
-//! empty portal with demo data. See README.md for the configuration.
+//! `trustee-portal [serve | migrate | seed-demo [--force] | openapi]`: run the portal, apply migrations, fill
+//! an empty portal with demo data, or print the OpenAPI document (the wire format's one source).
+//! See README.md for the configuration.
 
 use std::time::Duration;
 
@@ -44,6 +45,13 @@ fn main() -> anyhow::Result<()> {
     init_logging();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let command = args.first().map_or("serve", String::as_str);
+    // The wire format needs no configuration: `make api-types` runs this on a fresh clone.
+    if command == "openapi" {
+        let mut out = std::io::stdout().lock();
+        std::io::Write::write_all(&mut out, api::openapi::document_json().as_bytes())?;
+        std::io::Write::write_all(&mut out, b"\n")?;
+        return Ok(());
+    }
     let config = Config::from_env()?;
     match command {
         "serve" => serve(config),
@@ -62,7 +70,9 @@ fn main() -> anyhow::Result<()> {
             };
             seed_demo(config, force)
         }
-        other => anyhow::bail!("unknown command '{other}'; use: serve | migrate | seed-demo [--force]"),
+        other => {
+            anyhow::bail!("unknown command '{other}'; use: serve | migrate | seed-demo [--force] | openapi")
+        }
     }
 }
 
