@@ -17,6 +17,8 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
 use domain::entities::action::{ActionPriority, ActionStatus};
 use domain::entities::committee::CommitteeRole;
 use domain::entities::document::DocumentCategory;
+use domain::entities::governance_settings::RegisterVisibility;
+use domain::entities::interest::InterestKind;
 use domain::entities::notice::NoticePriority;
 use domain::entities::role::Role;
 
@@ -47,6 +49,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "user-guide", description = "The trustees' guide (HTML, no sign-in)"),
         (name = "health", description = "Liveness and readiness probes"),
         (name = "openapi", description = "This document"),
+        (name = "interests", description = "The register of interests (CC29) and governance settings"),
     )
 )]
 struct ApiDoc;
@@ -239,6 +242,15 @@ wire_enum!(
 wire_enum!(
     NoticePrioritySchema as "NoticePriority" = NoticePriority::ALL.iter().map(|v| v.as_str()),
     "A notice's priority"
+);
+
+wire_enum!(
+    InterestKindSchema as "InterestKind" = InterestKind::ALL.iter().map(|v| v.as_str()),
+    "What kind of interest a register entry records"
+);
+wire_enum!(
+    RegisterVisibilitySchema as "RegisterVisibility" = RegisterVisibility::ALL.iter().map(|v| v.as_str()),
+    "Who reads the register of interests: every member, or admins and chairs (officers) only"
 );
 
 /// The bytes of a file (a download, or the `file` part of an upload).

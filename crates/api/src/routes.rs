@@ -7,7 +7,8 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 use crate::error::ApiError;
 use crate::handlers::{
     actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
-    documents, health, meetings, minutes, notices, openapi, trustees, user_guide, users,
+    documents, governance_settings, health, interests, meetings, minutes, notices, openapi, trustees,
+    user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -95,6 +96,12 @@ api_routes! {
     "/api/committees/{id}/documents" => { get: committee_documents::list, post: committee_documents::upload },
     "/api/committees/{id}/documents/{docId}/download" => { get: committee_documents::download },
     "/api/trustees/active" => { get: trustees::active },
+    "/api/interests" => { get: interests::list, post: interests::create },
+    "/api/interests/export/csv" => { get: interests::export_csv },
+    "/api/interests/export/pdf" => { get: interests::export_pdf },
+    "/api/interests/{id}" => { put: interests::update },
+    "/api/interests/{id}/history" => { get: interests::history },
+    "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
 }
 
 /// One registered operation.

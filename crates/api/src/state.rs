@@ -3,7 +3,7 @@ use std::sync::Arc;
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
-    MeetingService, MinutesService, NoticeService, UserService,
+    InterestService, MeetingService, MinutesService, NoticeService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -19,6 +19,8 @@ pub struct AppState {
     pub committees: CommitteeService,
     pub directory: DirectoryService,
     pub dashboard: DashboardService,
+    /// The register of interests and the governance settings (issue 14).
+    pub interests: InterestService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

@@ -78,6 +78,40 @@ diesel::table! {
 }
 
 diesel::table! {
+    governance_settings (id) {
+        id -> Bool,
+        register_visibility -> Text,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    interest_versions (id) {
+        id -> Int8,
+        interest_id -> Int4,
+        changed_by -> Nullable<Int4>,
+        changed_by_name -> Text,
+        changed_at -> Timestamptz,
+        before -> Nullable<Text>,
+        after -> Text,
+    }
+}
+
+diesel::table! {
+    interests (id) {
+        id -> Int4,
+        user_id -> Int4,
+        kind -> Text,
+        organisation -> Text,
+        nature -> Text,
+        started_on -> Date,
+        ended_on -> Nullable<Date>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     meetings (id) {
         id -> Int4,
         title -> Text,
@@ -153,6 +187,9 @@ diesel::joinable!(committee_messages -> committees (committee_id));
 diesel::joinable!(committee_messages -> users (user_id));
 diesel::joinable!(committees -> users (created_by));
 diesel::joinable!(documents -> users (uploaded_by));
+diesel::joinable!(interest_versions -> interests (interest_id));
+diesel::joinable!(interest_versions -> users (changed_by));
+diesel::joinable!(interests -> users (user_id));
 diesel::joinable!(meetings -> users (created_by));
 diesel::joinable!(minutes -> meetings (meeting_id));
 diesel::joinable!(minutes -> users (uploaded_by));
@@ -166,6 +203,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     committee_messages,
     committees,
     documents,
+    governance_settings,
+    interest_versions,
+    interests,
     meetings,
     minutes,
     notices,

@@ -8,12 +8,13 @@ use domain::ports::clock::SystemClock;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
-    MeetingService, MinutesService, NoticeService, UserService, ViewTickets,
+    InterestService, MeetingService, MinutesService, NoticeService, UserService, ViewTickets,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
-    PgDashboardRepository, PgDirectoryRepository, PgDocumentRepository, PgMeetingRepository,
-    PgMinutesRepository, PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgUserRepository,
+    PgDashboardRepository, PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository,
+    PgInterestRepository, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgPool, PgReadiness,
+    PgResetRequestRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -69,7 +70,16 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             clock: clock.clone(),
         },
         directory: DirectoryService { directory: Arc::new(PgDirectoryRepository::new(pool.clone())) },
-        dashboard: DashboardService { dashboard: Arc::new(PgDashboardRepository::new(pool.clone())), clock },
+        dashboard: DashboardService {
+            dashboard: Arc::new(PgDashboardRepository::new(pool.clone())),
+            clock: clock.clone(),
+        },
+        interests: InterestService {
+            interests: Arc::new(PgInterestRepository::new(pool.clone())),
+            settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
+            typesetter: Arc::new(typesetting::PdfTypesetter),
+            clock,
+        },
         readiness: Arc::new(PgReadiness::new(pool)),
         files,
         registration_enabled: config.allow_registration,

@@ -6,6 +6,7 @@ pub mod dashboard;
 pub mod directory;
 pub mod document;
 pub mod input;
+pub mod interest;
 pub mod meeting;
 pub mod message;
 pub mod minutes;

@@ -8,6 +8,8 @@ pub mod committee;
 pub mod dashboard;
 pub mod directory;
 pub mod document;
+pub mod governance_settings;
+pub mod interest;
 pub mod meeting;
 pub mod minutes;
 pub mod notice;

@@ -6,6 +6,8 @@ pub mod committees;
 pub mod dashboard;
 pub mod directory;
 pub mod documents;
+pub mod interests;
+mod interests_export;
 pub mod meetings;
 pub mod minutes;
 pub mod notices;
@@ -21,6 +23,7 @@ pub use committees::{AddMember, CommitteeService, CreateCommittee, UploadCommitt
 pub use dashboard::DashboardService;
 pub use directory::DirectoryService;
 pub use documents::{DocumentService, UploadDocument};
+pub use interests::{InterestInput, InterestService};
 pub use meetings::{CreateMeeting, MeetingService};
 pub use minutes::{MinutesService, UploadMinutes};
 pub use notices::{CreateNotice, NoticeService};

@@ -14,6 +14,7 @@ mod demo;
 mod documents;
 mod errors;
 mod first_admin;
+mod interests;
 mod meetings;
 mod minutes;
 mod notices;
