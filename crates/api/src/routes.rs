@@ -7,7 +7,7 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 use crate::error::ApiError;
 use crate::handlers::{
     actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
-    documents, governance_settings, health, interests, meetings, minutes, notices, openapi, trustees,
+    documents, governance_settings, health, interests, meetings, minutes, notices, openapi, terms, trustees,
     user_guide, users,
 };
 
@@ -101,6 +101,9 @@ api_routes! {
     "/api/interests/export/pdf" => { get: interests::export_pdf },
     "/api/interests/{id}" => { put: interests::update },
     "/api/interests/{id}/history" => { get: interests::history },
+    "/api/terms" => { get: terms::overview, post: terms::create },
+    "/api/terms/warnings" => { get: terms::warnings },
+    "/api/terms/{id}" => { put: terms::update, delete: terms::delete },
     "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
 }
 

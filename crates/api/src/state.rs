@@ -3,7 +3,7 @@ use std::sync::Arc;
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
-    InterestService, MeetingService, MinutesService, NoticeService, UserService,
+    InterestService, MeetingService, MinutesService, NoticeService, TermService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -21,6 +21,8 @@ pub struct AppState {
     pub dashboard: DashboardService,
     /// The register of interests and the governance settings (issue 14).
     pub interests: InterestService,
+    /// Terms of office (issue 14).
+    pub terms: TermService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

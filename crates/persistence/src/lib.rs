@@ -18,6 +18,7 @@ mod readiness;
 mod reset_requests;
 #[rustfmt::skip]
 mod schema;
+mod terms;
 mod users;
 
 pub use actions::PgActionRepository;
@@ -35,4 +36,5 @@ pub use notices::PgNoticeRepository;
 pub use pool::{connect, run_migrations, PgPool};
 pub use readiness::PgReadiness;
 pub use reset_requests::PgResetRequestRepository;
+pub use terms::PgTermRepository;
 pub use users::PgUserRepository;

@@ -8,13 +8,13 @@ use domain::ports::clock::SystemClock;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
-    InterestService, MeetingService, MinutesService, NoticeService, UserService, ViewTickets,
+    InterestService, MeetingService, MinutesService, NoticeService, TermService, UserService, ViewTickets,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
     PgDashboardRepository, PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository,
     PgInterestRepository, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgPool, PgReadiness,
-    PgResetRequestRepository, PgUserRepository,
+    PgResetRequestRepository, PgTermRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -78,8 +78,9 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             interests: Arc::new(PgInterestRepository::new(pool.clone())),
             settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
             typesetter: Arc::new(typesetting::PdfTypesetter),
-            clock,
+            clock: clock.clone(),
         },
+        terms: TermService { terms: Arc::new(PgTermRepository::new(pool.clone())), clock },
         readiness: Arc::new(PgReadiness::new(pool)),
         files,
         registration_enabled: config.allow_registration,

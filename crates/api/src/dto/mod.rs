@@ -11,5 +11,6 @@ pub mod meeting;
 pub mod message;
 pub mod minutes;
 pub mod notice;
+pub mod term;
 pub mod time;
 pub mod user;

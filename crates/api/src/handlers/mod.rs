@@ -13,6 +13,7 @@ pub mod meetings;
 pub mod minutes;
 pub mod notices;
 pub mod openapi;
+pub mod terms;
 pub mod trustees;
 pub mod user_guide;
 pub mod users;

@@ -15,6 +15,7 @@ pub mod minutes;
 pub mod notice;
 pub mod reset_request;
 pub mod role;
+pub mod term;
 pub mod user;
 
 pub use string_enum::UnknownValue;

@@ -12,6 +12,7 @@ pub mod meetings;
 pub mod minutes;
 pub mod notices;
 pub mod stored_files;
+pub mod terms;
 #[cfg(test)]
 mod testing;
 pub mod users;
@@ -27,5 +28,6 @@ pub use interests::{InterestInput, InterestService};
 pub use meetings::{CreateMeeting, MeetingService};
 pub use minutes::{MinutesService, UploadMinutes};
 pub use notices::{CreateNotice, NoticeService};
+pub use terms::{TermInput, TermService};
 pub use users::{CreateUser, UpdateUser, UserService};
 pub use view_tickets::ViewTickets;

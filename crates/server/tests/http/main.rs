@@ -20,6 +20,7 @@ mod minutes;
 mod notices;
 mod openapi;
 mod static_files;
+mod terms;
 mod trustees;
 mod user_guide;
 mod users;
