@@ -49,6 +49,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "user-guide", description = "The trustees' guide (HTML, no sign-in)"),
         (name = "health", description = "Liveness and readiness probes"),
         (name = "openapi", description = "This document"),
+        (name = "declarations", description = "Annual declarations rounds (register, eligibility, code)"),
         (name = "terms", description = "Terms of office and length of service"),
         (name = "interests", description = "The register of interests (CC29) and governance settings"),
     )

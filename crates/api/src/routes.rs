@@ -7,8 +7,8 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 use crate::error::ApiError;
 use crate::handlers::{
     actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
-    documents, governance_settings, health, interests, meetings, minutes, notices, openapi, terms, trustees,
-    user_guide, users,
+    declaration_rounds, documents, governance_settings, health, interests, meetings, minutes, notices,
+    openapi, terms, trustees, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -104,6 +104,11 @@ api_routes! {
     "/api/terms" => { get: terms::overview, post: terms::create },
     "/api/terms/warnings" => { get: terms::warnings },
     "/api/terms/{id}" => { put: terms::update, delete: terms::delete },
+    "/api/declaration-rounds" => { get: declaration_rounds::list, post: declaration_rounds::open },
+    "/api/declaration-rounds/{id}" => { get: declaration_rounds::show },
+    "/api/declaration-rounds/{id}/declaration" => { post: declaration_rounds::declare },
+    "/api/declaration-rounds/{id}/close" => { post: declaration_rounds::close },
+    "/api/declaration-rounds/{id}/reminders" => { post: declaration_rounds::remind },
     "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
 }
 

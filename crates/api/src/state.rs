@@ -2,8 +2,9 @@ use std::sync::Arc;
 
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
-    InterestService, MeetingService, MinutesService, NoticeService, TermService, UserService,
+    ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
+    DocumentService, InterestService, MeetingService, MinutesService, NoticeService, TermService,
+    UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -23,6 +24,8 @@ pub struct AppState {
     pub interests: InterestService,
     /// Terms of office (issue 14).
     pub terms: TermService,
+    /// Annual declarations rounds (issue 14).
+    pub declarations: DeclarationService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

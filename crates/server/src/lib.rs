@@ -3,5 +3,6 @@
 pub mod config;
 pub mod demo;
 pub mod first_admin;
+pub mod governance_mail;
 pub mod http;
 pub mod wiring;

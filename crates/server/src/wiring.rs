@@ -7,14 +7,15 @@ use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
 use domain::ports::clock::SystemClock;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
-    InterestService, MeetingService, MinutesService, NoticeService, TermService, UserService, ViewTickets,
+    ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
+    DocumentService, InterestService, MeetingService, MinutesService, NoticeService, TermService,
+    UserService, ViewTickets,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
-    PgDashboardRepository, PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository,
-    PgInterestRepository, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgPool, PgReadiness,
-    PgResetRequestRepository, PgTermRepository, PgUserRepository,
+    PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
+    PgGovernanceSettingsRepository, PgInterestRepository, PgMeetingRepository, PgMinutesRepository,
+    PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgTermRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -80,7 +81,13 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             typesetter: Arc::new(typesetting::PdfTypesetter),
             clock: clock.clone(),
         },
-        terms: TermService { terms: Arc::new(PgTermRepository::new(pool.clone())), clock },
+        terms: TermService { terms: Arc::new(PgTermRepository::new(pool.clone())), clock: clock.clone() },
+        declarations: DeclarationService {
+            rounds: Arc::new(PgDeclarationRepository::new(pool.clone())),
+            // The one place governance mail is sent from: swap in the mail outbox when it lands.
+            mail: Arc::new(crate::governance_mail::LogOnlyGovernanceMail),
+            clock,
+        },
         readiness: Arc::new(PgReadiness::new(pool)),
         files,
         registration_enabled: config.allow_registration,

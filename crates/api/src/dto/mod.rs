@@ -3,6 +3,7 @@
 pub mod action;
 pub mod committee;
 pub mod dashboard;
+pub mod declaration;
 pub mod directory;
 pub mod document;
 pub mod input;

@@ -5,6 +5,7 @@ pub mod committee_members;
 pub mod committee_messages;
 pub mod committees;
 pub mod dashboard;
+pub mod declaration_rounds;
 pub mod documents;
 pub mod governance_settings;
 pub mod health;

@@ -6,6 +6,7 @@ mod string_enum;
 pub mod action;
 pub mod committee;
 pub mod dashboard;
+pub mod declaration;
 pub mod directory;
 pub mod document;
 pub mod governance_settings;

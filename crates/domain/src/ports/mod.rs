@@ -6,6 +6,7 @@ pub mod clock;
 pub mod committee_document_repository;
 pub mod committee_repository;
 pub mod dashboard_repository;
+pub mod declaration_repository;
 pub mod directory_repository;
 pub mod document_repository;
 pub mod file_store;
@@ -27,6 +28,9 @@ pub use clock::Clock;
 pub use committee_document_repository::CommitteeDocumentRepository;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};
 pub use dashboard_repository::DashboardRepository;
+pub use declaration_repository::{
+    DeclarationRepository, DeclarationWriteError, GovernanceMail, NewRound, ReminderRecipient,
+};
 pub use directory_repository::DirectoryRepository;
 pub use document_repository::DocumentRepository;
 pub use file_store::{FileStore, PendingFile, ReceivedFile};

@@ -10,6 +10,7 @@ mod committee_messages;
 mod committees;
 mod common;
 mod dashboard;
+mod declarations;
 mod demo;
 mod documents;
 mod errors;
