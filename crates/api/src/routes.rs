@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::handlers::{
     actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
     declaration_rounds, documents, governance_settings, health, interests, meetings, minutes, notices,
-    openapi, terms, trustees, user_guide, users,
+    openapi, resolutions, terms, trustees, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -109,6 +109,10 @@ api_routes! {
     "/api/declaration-rounds/{id}/declaration" => { post: declaration_rounds::declare },
     "/api/declaration-rounds/{id}/close" => { post: declaration_rounds::close },
     "/api/declaration-rounds/{id}/reminders" => { post: declaration_rounds::remind },
+    "/api/resolutions" => { get: resolutions::list, post: resolutions::propose },
+    "/api/resolutions/{id}" => { get: resolutions::show },
+    "/api/resolutions/{id}/votes" => { post: resolutions::vote },
+    "/api/resolutions/{id}/conflict" => { post: resolutions::declare_conflict },
     "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
 }
 

@@ -3,8 +3,8 @@ use std::sync::Arc;
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
-    DocumentService, InterestService, MeetingService, MinutesService, NoticeService, TermService,
-    UserService,
+    DocumentService, InterestService, MeetingService, MinutesService, NoticeService, ResolutionService,
+    TermService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -26,6 +26,8 @@ pub struct AppState {
     pub terms: TermService,
     /// Annual declarations rounds (issue 14).
     pub declarations: DeclarationService,
+    /// Written resolutions (issue 14).
+    pub resolutions: ResolutionService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

@@ -17,6 +17,7 @@ mod notices;
 mod pool;
 mod readiness;
 mod reset_requests;
+mod resolutions;
 #[rustfmt::skip]
 mod schema;
 mod terms;
@@ -38,5 +39,6 @@ pub use notices::PgNoticeRepository;
 pub use pool::{connect, run_migrations, PgPool};
 pub use readiness::PgReadiness;
 pub use reset_requests::PgResetRequestRepository;
+pub use resolutions::PgResolutionRepository;
 pub use terms::PgTermRepository;
 pub use users::PgUserRepository;

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod background;
 pub mod config;
 pub mod demo;
 pub mod first_admin;

@@ -8,14 +8,15 @@ use domain::ports::clock::SystemClock;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
-    DocumentService, InterestService, MeetingService, MinutesService, NoticeService, TermService,
-    UserService, ViewTickets,
+    DocumentService, InterestService, MeetingService, MinutesService, NoticeService, ResolutionService,
+    TermService, UserService, ViewTickets,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
     PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
     PgGovernanceSettingsRepository, PgInterestRepository, PgMeetingRepository, PgMinutesRepository,
-    PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgTermRepository, PgUserRepository,
+    PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
+    PgTermRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -86,6 +87,10 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             rounds: Arc::new(PgDeclarationRepository::new(pool.clone())),
             // The one place governance mail is sent from: swap in the mail outbox when it lands.
             mail: Arc::new(crate::governance_mail::LogOnlyGovernanceMail),
+            clock: clock.clone(),
+        },
+        resolutions: ResolutionService {
+            resolutions: Arc::new(PgResolutionRepository::new(pool.clone())),
             clock,
         },
         readiness: Arc::new(PgReadiness::new(pool)),

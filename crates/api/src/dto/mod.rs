@@ -12,6 +12,7 @@ pub mod meeting;
 pub mod message;
 pub mod minutes;
 pub mod notice;
+pub mod resolution;
 pub mod term;
 pub mod time;
 pub mod user;

@@ -14,6 +14,7 @@ pub mod meetings;
 pub mod minutes;
 pub mod notices;
 pub mod openapi;
+pub mod resolutions;
 pub mod terms;
 pub mod trustees;
 pub mod user_guide;

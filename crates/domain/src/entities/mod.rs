@@ -15,6 +15,7 @@ pub mod meeting;
 pub mod minutes;
 pub mod notice;
 pub mod reset_request;
+pub mod resolution;
 pub mod role;
 pub mod term;
 pub mod user;

@@ -12,6 +12,7 @@ mod interests_export;
 pub mod meetings;
 pub mod minutes;
 pub mod notices;
+pub mod resolutions;
 pub mod stored_files;
 pub mod terms;
 #[cfg(test)]
@@ -30,6 +31,7 @@ pub use interests::{InterestInput, InterestService};
 pub use meetings::{CreateMeeting, MeetingService};
 pub use minutes::{MinutesService, UploadMinutes};
 pub use notices::{CreateNotice, NoticeService};
+pub use resolutions::{ProposeResolution, ResolutionService};
 pub use terms::{TermInput, TermService};
 pub use users::{CreateUser, UpdateUser, UserService};
 pub use view_tickets::ViewTickets;

@@ -20,6 +20,7 @@ mod meetings;
 mod minutes;
 mod notices;
 mod openapi;
+mod resolutions;
 mod static_files;
 mod terms;
 mod trustees;
