@@ -1,0 +1,135 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { TRUSTEE_ID } from '@/testing/mocks/db';
+import { expectToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import type { Interest, Resolution } from '@/features/governance/types';
+
+const interest = (over: Partial<Interest>): Interest => ({
+  id: 1,
+  userId: TRUSTEE_ID,
+  userName: 'Tina Trustee',
+  kind: 'directorship',
+  organisation: 'Acme Housing Ltd',
+  nature: 'Non-executive director',
+  startedOn: '2023-04-01',
+  endedOn: null,
+  current: true,
+  updatedAt: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+function registerHandlers(entries: Interest[], posted: unknown[]) {
+  server.use(
+    http.get('/api/interests', () => HttpResponse.json(entries)),
+    http.get('/api/governance/settings', () =>
+      HttpResponse.json({ registerVisibility: 'members' }),
+    ),
+    http.get('/api/terms', () => HttpResponse.json([])),
+    http.post('/api/interests', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      posted.push(body);
+      const created = interest({ id: 9, organisation: String(body.organisation) });
+      entries.push(created);
+      return HttpResponse.json(created, { status: 201 });
+    }),
+  );
+}
+
+describe('governance page', () => {
+  it('lists current and past interests and lets a trustee add and edit only their own', async () => {
+    const posted: unknown[] = [];
+    registerHandlers(
+      [
+        interest({}),
+        interest({ id: 2, userId: 99, userName: 'Olly Other', organisation: 'Other Trust' }),
+        interest({ id: 3, organisation: 'Old Co', endedOn: '2024-01-31', current: false }),
+      ],
+      posted,
+    );
+    const { user } = renderApp('/governance', { as: 'trustee' });
+    const current = await screen.findByRole('table', { name: 'Current interests' });
+    expect(within(current).getByText('Acme Housing Ltd')).toBeInTheDocument();
+    expect(
+      within(current).getByRole('button', { name: 'Edit Acme Housing Ltd' }),
+    ).toBeInTheDocument();
+    expect(
+      within(current).queryByRole('button', { name: 'Edit Other Trust' }),
+    ).not.toBeInTheDocument();
+    const past = screen.getByRole('table', { name: 'Past interests' });
+    expect(within(past).getByText('Old Co')).toBeInTheDocument();
+    expect(within(past).getByText('Apr 1, 2023 – Jan 31, 2024')).toBeInTheDocument();
+    expect(
+      screen.queryByLabelText('Only admins and chairs read the whole register'),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add interest' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add interest' });
+    await user.type(within(dialog).getByLabelText(/Organisation or person/), 'Food Bank');
+    await user.type(within(dialog).getByLabelText(/Nature of the interest/), 'Volunteer');
+    await user.type(within(dialog).getByLabelText(/Since/), '2025-02-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectToast('Interest added');
+    expect(posted).toEqual([
+      {
+        userId: TRUSTEE_ID,
+        kind: 'employment',
+        organisation: 'Food Bank',
+        nature: 'Volunteer',
+        startedOn: '2025-02-01',
+        endedOn: null,
+      },
+    ]);
+  });
+
+  it('hides the tally until the trustee has voted, then shows it', async () => {
+    const open: Resolution = {
+      id: 5,
+      title: 'Adopt the reserves policy',
+      text: 'That the board adopts it.',
+      closesAt: '2099-01-01T12:00:00Z',
+      threshold: 'majority',
+      thresholdCount: null,
+      proposedByName: 'Chris Chair',
+      proposedAt: '2026-01-01T12:00:00Z',
+      status: 'open',
+      decidedAt: null,
+      decidedEarly: false,
+      papers: [],
+      voters: [],
+      eligibleCount: 5,
+      votedCount: 1,
+      canVote: true,
+      myVote: null,
+      tally: null,
+      votes: null,
+    };
+    let current = open;
+    const votes: unknown[] = [];
+    server.use(
+      http.get('/api/resolutions', () => HttpResponse.json([current])),
+      http.post('/api/resolutions/5/votes', async ({ request }) => {
+        votes.push(await request.json());
+        current = {
+          ...open,
+          canVote: false,
+          myVote: 'for',
+          votedCount: 2,
+          tally: { for: 2, against: 0, abstain: 0, outstanding: 3, needed: 3 },
+          votes: [],
+        };
+        return HttpResponse.json(current, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/governance?tab=resolutions', { as: 'trustee' });
+    const card = await screen.findByRole('article', { name: 'Adopt the reserves policy' });
+    expect(
+      within(card).getByText('The tally is shown once you have voted or voting has closed.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Propose a resolution' })).not.toBeInTheDocument();
+    await user.type(within(card).getByLabelText('Comment (optional)'), 'Agreed');
+    await user.click(within(card).getByRole('button', { name: 'Vote for' }));
+    await expectToast('Vote recorded');
+    expect(votes).toEqual([{ vote: 'for', comment: 'Agreed' }]);
+    await waitFor(() => expect(within(card).getByText(/For 2 · Against 0/)).toBeInTheDocument());
+  });
+});
