@@ -481,4 +481,13 @@ export const handlers = [
       return HttpResponse.json(entries);
     }),
   ),
+  // Governance (issue 14): nothing to warn about unless a test says otherwise.
+  http.get(
+    '/api/terms/warnings',
+    authed((_args, me) => (isAdminOrChair(me) ? HttpResponse.json([]) : fail(403, 'Forbidden'))),
+  ),
+  http.get(
+    '/api/declaration-rounds',
+    authed(() => HttpResponse.json([])),
+  ),
 ];

@@ -51,3 +51,39 @@ describe('dashboard', () => {
     open.mockRestore();
   });
 });
+
+describe('dashboard governance warnings', () => {
+  it('warns admins and chairs of ending terms, long service and flagged declarations', async () => {
+    server.use(
+      http.get('/api/terms/warnings', () =>
+        HttpResponse.json([
+          {
+            userId: 7,
+            name: 'Lou Long',
+            currentTermEndsOn: '2026-12-01',
+            serviceYears: 9.5,
+            termEndingSoon: true,
+            pastNineYears: true,
+          },
+        ]),
+      ),
+      http.get('/api/declaration-rounds', () =>
+        HttpResponse.json([
+          { id: 1, year: 2026, closedAt: null, members: 5, declared: 4, flagged: 1 },
+        ]),
+      ),
+    );
+    renderApp('/', { as: 'chair' });
+    const alert = await screen.findByLabelText('Governance warnings');
+    expect(alert).toHaveTextContent("Lou Long's term ends on Dec 1, 2026.");
+    expect(alert).toHaveTextContent('Lou Long has served 9.5 years, more than nine in total.');
+    expect(alert).toHaveTextContent('1 declaration(s) in 2026 say a trustee may be disqualified.');
+    expect(alert).toHaveTextContent('1 trustee(s) have not made their 2026 declaration.');
+  });
+
+  it('shows no warnings to a trustee', async () => {
+    renderApp('/', { as: 'trustee' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.queryByLabelText('Governance warnings')).not.toBeInTheDocument();
+  });
+});

@@ -36,6 +36,7 @@ import {
   truncate,
 } from '@/lib/format';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
+import { GovernanceWarnings } from '@/features/dashboard/components/governance-warnings';
 import {
   useRecentActions,
   useRecentDocuments,
@@ -132,6 +133,7 @@ export function DashboardPage() {
         title="Dashboard"
         subtitle={`Welcome back, ${user.name}. Here is what is happening across the board.`}
       />
+      <GovernanceWarnings officer={user.role === 'admin' || user.role === 'chair'} />
 
       <Box
         sx={{
