@@ -48,10 +48,10 @@ impl PgTermRepository {
 impl TermRepository for PgTermRepository {
     fn overview(&self) -> Result<Vec<TrusteeTerms>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let people: Vec<(i32, String, String)> = users::table
+        let people: Vec<(i32, String, String, String)> = users::table
             .filter(users::active.eq(true))
             .order((users::name.asc(), users::id.asc()))
-            .select((users::id, users::name, users::role))
+            .select((users::id, users::name, users::email, users::role))
             .load(&mut conn)
             .map_err(repo_error)?;
         let rows: Vec<TermRow> = terms_of_office::table
@@ -62,10 +62,11 @@ impl TermRepository for PgTermRepository {
         let terms = rows.into_iter().map(to_term).collect::<Result<Vec<_>, _>>()?;
         people
             .into_iter()
-            .map(|(id, name, role)| {
+            .map(|(id, name, email, role)| {
                 Ok(TrusteeTerms {
                     user_id: UserId(id),
                     name,
+                    email,
                     role: role.parse().map_err(|_| bad_value("users.role", &role))?,
                     terms: terms.iter().filter(|t| t.user_id.0 == id).cloned().collect(),
                 })

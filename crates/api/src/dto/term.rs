@@ -45,6 +45,7 @@ impl From<Term> for TermBody {
 pub struct TrusteeServiceBody {
     pub user_id: i32,
     pub name: String,
+    pub email: String,
     #[schema(value_type = crate::openapi::RoleSchema)]
     pub role: Role,
     /// Oldest first.
@@ -68,6 +69,7 @@ impl From<(TrusteeTerms, ServiceSummary)> for TrusteeServiceBody {
         Self {
             user_id: trustee.user_id.0,
             name: trustee.name,
+            email: trustee.email,
             role: trustee.role,
             terms: trustee.terms.into_iter().map(TermBody::from).collect(),
             current_term_ends_on: summary.current_term_ends_on,

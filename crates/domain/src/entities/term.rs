@@ -45,6 +45,8 @@ impl Term {
 pub struct TrusteeTerms {
     pub user_id: UserId,
     pub name: String,
+    /// Lets the directory (which has no ids) find the trustee.
+    pub email: String,
     pub role: Role,
     /// Oldest first.
     pub terms: Vec<Term>,
@@ -123,7 +125,13 @@ mod tests {
     }
 
     fn trustee(terms: Vec<Term>) -> TrusteeTerms {
-        TrusteeTerms { user_id: UserId(1), name: "T".into(), role: Role::Trustee, terms }
+        TrusteeTerms {
+            user_id: UserId(1),
+            name: "T".into(),
+            email: "t@example.org".into(),
+            role: Role::Trustee,
+            terms,
+        }
     }
 
     #[test]

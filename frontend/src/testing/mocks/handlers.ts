@@ -487,6 +487,14 @@ export const handlers = [
     authed((_args, me) => (isAdminOrChair(me) ? HttpResponse.json([]) : fail(403, 'Forbidden'))),
   ),
   http.get(
+    '/api/terms',
+    authed(() =>
+      HttpResponse.json([
+        { userId: 3, currentTermEndsOn: '2027-06-30', email: 'tina@charity.org' },
+      ]),
+    ),
+  ),
+  http.get(
     '/api/declaration-rounds',
     authed(() => HttpResponse.json([])),
   ),
