@@ -12,6 +12,7 @@ mod common;
 mod dashboard;
 mod declarations;
 mod demo;
+mod demo_governance;
 mod documents;
 mod errors;
 mod first_admin;
