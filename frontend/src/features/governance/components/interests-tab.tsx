@@ -10,6 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { EmptyState } from '@/components/empty-state';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
@@ -31,6 +33,44 @@ import { type Interest, interestKindLabels } from '@/features/governance/types';
 import { InterestDialog } from '@/features/governance/components/interest-dialog';
 import { InterestHistoryDialog } from '@/features/governance/components/interest-history-dialog';
 
+const dates = (entry: Interest) =>
+  entry.endedOn
+    ? `${formatDate(entry.startedOn)} – ${formatDate(entry.endedOn)}`
+    : `Since ${formatDate(entry.startedOn)}`;
+
+function EntryButtons({
+  entry,
+  canEdit,
+  onEdit,
+  onHistory,
+}: {
+  entry: Interest;
+  canEdit: boolean;
+  onEdit: (entry: Interest) => void;
+  onHistory: (entry: Interest) => void;
+}) {
+  return (
+    <>
+      {canEdit && (
+        <Button
+          size="small"
+          onClick={() => onEdit(entry)}
+          aria-label={`Edit ${entry.organisation}`}
+        >
+          Edit
+        </Button>
+      )}
+      <Button
+        size="small"
+        onClick={() => onHistory(entry)}
+        aria-label={`History of ${entry.organisation}`}
+      >
+        History
+      </Button>
+    </>
+  );
+}
+
 function InterestTable({
   caption,
   entries,
@@ -44,52 +84,57 @@ function InterestTable({
   onEdit: (entry: Interest) => void;
   onHistory: (entry: Interest) => void;
 }) {
+  const theme = useTheme();
+  // On a phone each entry is one cell, so that nothing has to be scrolled sideways.
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   return (
     <TableContainer sx={{ mb: 3 }}>
       <Table size="small" aria-label={caption}>
         <TableHead>
           <TableRow>
-            <TableCell>Trustee</TableCell>
+            {!narrow && <TableCell>Trustee</TableCell>}
             <TableCell>Interest</TableCell>
-            <TableCell>Dates</TableCell>
-            <TableCell align="right">
-              <span className="visually-hidden">Actions</span>
-            </TableCell>
+            {!narrow && <TableCell>Dates</TableCell>}
+            {!narrow && (
+              <TableCell align="right">
+                <span className="visually-hidden">Actions</span>
+              </TableCell>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
           {entries.map((entry) => (
             <TableRow key={entry.id}>
-              <TableCell>{entry.userName}</TableCell>
+              {!narrow && <TableCell>{entry.userName}</TableCell>}
               <TableCell>
+                {narrow && <Typography variant="body2">{entry.userName}</Typography>}
                 <Typography sx={{ fontWeight: 600 }}>{entry.organisation}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {interestKindLabels[entry.kind]} · {entry.nature}
                 </Typography>
-              </TableCell>
-              <TableCell>
-                {entry.endedOn
-                  ? `${formatDate(entry.startedOn)} – ${formatDate(entry.endedOn)}`
-                  : `Since ${formatDate(entry.startedOn)}`}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {canEdit(entry) && (
-                  <Button
-                    size="small"
-                    onClick={() => onEdit(entry)}
-                    aria-label={`Edit ${entry.organisation}`}
-                  >
-                    Edit
-                  </Button>
+                {narrow && (
+                  <>
+                    <Typography variant="body2">{dates(entry)}</Typography>
+                    <EntryButtons
+                      entry={entry}
+                      canEdit={canEdit(entry)}
+                      onEdit={onEdit}
+                      onHistory={onHistory}
+                    />
+                  </>
                 )}
-                <Button
-                  size="small"
-                  onClick={() => onHistory(entry)}
-                  aria-label={`History of ${entry.organisation}`}
-                >
-                  History
-                </Button>
               </TableCell>
+              {!narrow && <TableCell>{dates(entry)}</TableCell>}
+              {!narrow && (
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <EntryButtons
+                    entry={entry}
+                    canEdit={canEdit(entry)}
+                    onEdit={onEdit}
+                    onHistory={onHistory}
+                  />
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

@@ -10,6 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -86,6 +88,9 @@ export function TermsTab() {
   const officer = isAdminOrChair(user);
   const { data, error, isLoading } = useTermsOverview();
   const [recording, setRecording] = useState(false);
+  const theme = useTheme();
+  // On a phone the terms go under the name, so that nothing has to be scrolled sideways.
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   if (isLoading) return <LoadingBlock />;
   if (error) return <ErrorBlock error={error} />;
   const board = data ?? [];
@@ -122,38 +127,43 @@ export function TermsTab() {
             <TableRow>
               <TableCell>Trustee</TableCell>
               <TableCell>Current term ends</TableCell>
-              <TableCell>Total service</TableCell>
-              <TableCell>Terms</TableCell>
+              {!narrow && <TableCell>Total service</TableCell>}
+              {!narrow && <TableCell>Terms</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
-            {board.map((t) => (
-              <TableRow key={t.userId}>
-                <TableCell>
-                  <Typography sx={{ fontWeight: 600 }}>{t.name}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {roleLabel(t.role)}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  {t.currentTermEndsOn ? formatDate(t.currentTermEndsOn) : 'No current term'}{' '}
-                  {t.termEndingSoon && <ToneChip label="Ends soon" tone="warning" />}
-                </TableCell>
-                <TableCell>
+            {board.map((t) => {
+              const service = (
+                <>
                   {t.serviceYears} years{' '}
                   {t.pastNineYears && <ToneChip label="Over nine years" tone="error" />}
-                </TableCell>
-                <TableCell>
-                  {t.terms.map((term) => (
-                    <Typography key={term.id} variant="body2">
-                      {formatDate(term.startedOn)} – {formatDate(term.endsOn)} ({term.termYears}{' '}
-                      years
-                      {term.reappointment ? ', reappointed' : ''})
+                </>
+              );
+              const terms = t.terms.map((term) => (
+                <Typography key={term.id} variant="body2">
+                  {formatDate(term.startedOn)} – {formatDate(term.endsOn)} ({term.termYears} years
+                  {term.reappointment ? ', reappointed' : ''})
+                </Typography>
+              ));
+              return (
+                <TableRow key={t.userId}>
+                  <TableCell>
+                    <Typography sx={{ fontWeight: 600 }}>{t.name}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {roleLabel(t.role)}
                     </Typography>
-                  ))}
-                </TableCell>
-              </TableRow>
-            ))}
+                    {narrow && terms}
+                  </TableCell>
+                  <TableCell>
+                    {t.currentTermEndsOn ? formatDate(t.currentTermEndsOn) : 'No current term'}{' '}
+                    {t.termEndingSoon && <ToneChip label="Ends soon" tone="warning" />}
+                    {narrow && <Typography variant="body2">Served {service}</Typography>}
+                  </TableCell>
+                  {!narrow && <TableCell>{service}</TableCell>}
+                  {!narrow && <TableCell>{terms}</TableCell>}
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </TableContainer>
