@@ -99,6 +99,7 @@ api_routes! {
     "/api/interests" => { get: interests::list, post: interests::create },
     "/api/interests/export/csv" => { get: interests::export_csv },
     "/api/interests/export/pdf" => { get: interests::export_pdf },
+    "/api/interests/matches" => { post: interests::matches },
     "/api/interests/{id}" => { put: interests::update },
     "/api/interests/{id}/history" => { get: interests::history },
     "/api/terms" => { get: terms::overview, post: terms::create },

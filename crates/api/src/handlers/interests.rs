@@ -208,3 +208,38 @@ pub async fn export_pdf(state: web::Data<AppState>, user: CurrentUser) -> Result
     let bytes = blocking(move || interests.export_pdf(&user.0, PORTAL_NAME)).await?;
     Ok(file_response(bytes, "register-of-interests.pdf", "application/pdf", Disposition::Attachment))
 }
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchRequest {
+    /// An agenda item's title and description, or any text (at most 20000 characters).
+    #[serde(default)]
+    text: Option<String>,
+}
+
+/// The current register entries a text names (for example an agenda item), to prompt a declaration of
+/// interest: admins and chairs get every trustee's, a trustee only their own.
+#[utoipa::path(
+    post,
+    path = "/api/interests/matches",
+    tag = "interests",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The entries whose organisation the text names", body = Vec<InterestBody>),
+        (status = 400, description = "`errors.text`: too long", body = ErrorBody),
+    ),
+)]
+pub async fn matches(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<MatchRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let text = body.into_inner().text.unwrap_or_default();
+    if text.chars().count() > 20_000 {
+        return Err(domain::DomainError::invalid("text", "Text must be at most 20000 characters").into());
+    }
+    let interests = state.interests.clone();
+    let today = interests.today();
+    let found = blocking(move || interests.named_in(&user.0, &text)).await?;
+    Ok(HttpResponse::Ok().json(found.into_iter().map(|i| InterestBody::at(i, today)).collect::<Vec<_>>()))
+}

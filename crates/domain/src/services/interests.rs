@@ -103,6 +103,14 @@ impl InterestService {
         self.interests.history(id).map_err(not_found)
     }
 
+    /// The current entries an agenda text names, for the prompt to consider a declaration: admins and
+    /// chairs get everyone's, a trustee only their own.
+    pub fn named_in(&self, actor: &User, text: &str) -> Result<Vec<Interest>, DomainError> {
+        let scope = if actor.role.is_officer() { None } else { Some(actor.id) };
+        let entries = self.interests.list(scope)?;
+        Ok(super::interest_matches::named_in(text, &entries, self.today()).into_iter().cloned().collect())
+    }
+
     /// The whole register as CSV (for the annual report or a spreadsheet).
     pub fn export_csv(&self, actor: &User) -> Result<Vec<u8>, DomainError> {
         let entries = self.whole_register(actor)?;

@@ -7,6 +7,7 @@ pub mod dashboard;
 pub mod declarations;
 pub mod directory;
 pub mod documents;
+pub mod interest_matches;
 pub mod interests;
 mod interests_export;
 pub mod meetings;

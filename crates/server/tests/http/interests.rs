@@ -202,3 +202,33 @@ fn the_register_exports_as_csv_and_pdf() {
     let caterer = text.find("Caterer Ltd").unwrap();
     assert!(current < past && past < caterer, "{text}");
 }
+
+#[test]
+fn an_agenda_text_naming_a_registered_organisation_prompts_that_trustee_and_the_chair() {
+    let app = TestApp::spawn();
+    let tina = app.signed_in_named(Role::Trustee, "Tina Trustee");
+    let olly = app.signed_in_named(Role::Trustee, "Olly Other");
+    let chair = app.signed_in_as(Role::Chair);
+    json_of(post(&app, &tina, entry("Acme Housing Ltd")), StatusCode::CREATED);
+    let ended = json!({"kind": "employment", "organisation": "Zed Care", "nature": "Manager",
+                       "startedOn": "2020-01-01", "endedOn": "2021-01-01"});
+    json_of(post(&app, &olly, ended), StatusCode::CREATED);
+
+    let text = json!({"text": "Item 4: renewing the grant to ACME Housing, and the Zed Care contract"});
+    let matches = |who: &Session| {
+        let response = app.post("/api/interests/matches").auth(who).json(&text).send().unwrap();
+        json_of(response, StatusCode::OK).as_array().unwrap().clone()
+    };
+    let for_chair = matches(&chair);
+    assert_eq!(for_chair.len(), 1, "a past interest prompts nothing");
+    assert_eq!(for_chair[0]["organisation"], "Acme Housing Ltd");
+    assert_eq!(for_chair[0]["userName"], "Tina Trustee");
+    assert_eq!(matches(&tina).len(), 1);
+    assert!(matches(&olly).is_empty(), "another trustee is not told of Tina's interest");
+    let long = json!({"text": "x".repeat(20_001)});
+    let body = json_of(
+        app.post("/api/interests/matches").auth(&chair).json(&long).send().unwrap(),
+        StatusCode::BAD_REQUEST,
+    );
+    assert_eq!(body["errors"]["text"], "Text must be at most 20000 characters");
+}
