@@ -5,6 +5,7 @@ mod string_enum;
 
 pub mod action;
 pub mod committee;
+pub mod conflict;
 pub mod dashboard;
 pub mod declaration;
 pub mod directory;
