@@ -196,3 +196,24 @@ fn proposing_checks_each_field() {
     error_of(vote(&app, &chair, 999, "for"), StatusCode::NOT_FOUND);
     assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM resolutions"), 0);
 }
+
+#[test]
+fn two_processes_deciding_at_once_decide_each_resolution_once() {
+    let app = TestApp::spawn();
+    let (chair, _) = board(&app);
+    for _ in 0..6 {
+        json_of(propose(&app, &chair, proposal("majority")), StatusCode::CREATED);
+    }
+    app.execute("UPDATE resolutions SET closes_at = now() - interval '1 minute'");
+    // Two deciders (as two server processes would run them) race over the same due rows.
+    let (a, b) = (app.state.resolutions.clone(), app.state.resolutions.clone());
+    let first = std::thread::spawn(move || a.decide_due().unwrap());
+    let second = std::thread::spawn(move || b.decide_due().unwrap());
+    let mut decided: Vec<i32> =
+        first.join().unwrap().into_iter().chain(second.join().unwrap()).map(|id| id.0).collect();
+    assert_eq!(decided.len(), 6, "six decisions in all: {decided:?}");
+    decided.sort();
+    decided.dedup();
+    assert_eq!(decided.len(), 6, "none decided twice");
+    assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM resolutions WHERE status = 'failed'"), 6);
+}
