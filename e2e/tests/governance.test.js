@@ -3,6 +3,7 @@
 // voted, and it passes. (Conflicts on agenda items arrive with the meeting agenda of issue 13.)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import {
   api,
   assertNoPageErrors,
@@ -114,4 +115,32 @@ test('a chair proposes a written resolution; three trustees vote for it and it p
   assert.equal(decided.status, 'passed');
   assert.equal(decided.decidedEarly, true);
   assert.equal(decided.votes.length, 3);
+});
+
+test('every governance tab passes axe (no serious or critical violations), light and dark', async () => {
+  const admin = await createUser('admin');
+  const trustee = await createUser('trustee');
+  await api('/api/interests', {
+    token: trustee.token,
+    method: 'POST',
+    body: {
+      kind: 'family',
+      organisation: unique('Axe Trust'),
+      nature: 'Sister is a trustee',
+      startedOn: '2022-02-02',
+    },
+  });
+  for (const colorScheme of ['light', 'dark']) {
+    const { context, page } = await signedInPage(browser, admin, { colorScheme });
+    for (const tab of ['interests', 'terms', 'declarations', 'resolutions']) {
+      await page.goto(`/governance?tab=${tab}`);
+      await gone(page.getByRole('progressbar'));
+      const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      assert.deepEqual(serious, [], `${tab} (${colorScheme})`);
+    }
+    await context.close();
+  }
 });
