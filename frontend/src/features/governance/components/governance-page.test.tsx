@@ -132,4 +132,41 @@ describe('governance page', () => {
     expect(votes).toEqual([{ vote: 'for', comment: 'Agreed' }]);
     await waitFor(() => expect(within(card).getByText(/For 2 · Against 0/)).toBeInTheDocument());
   });
+
+  it('lets a chair propose a resolution with papers and a conflicted trustee', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      http.get('/api/resolutions', () => HttpResponse.json([])),
+      http.get('/api/terms', () =>
+        HttpResponse.json([
+          { userId: TRUSTEE_ID, name: 'Tina Trustee', currentTermEndsOn: null },
+          { userId: 99, name: 'Olly Other', currentTermEndsOn: null },
+        ]),
+      ),
+      http.post('/api/resolutions', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/governance?tab=resolutions', { as: 'chair' });
+    await user.click(await screen.findByRole('button', { name: 'Propose a resolution' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Propose a written resolution' });
+    await user.type(within(dialog).getByLabelText(/^Title/), 'Adopt the reserves policy');
+    await user.type(within(dialog).getByLabelText(/^Resolution text/), 'That the board adopts it.');
+    await user.type(within(dialog).getByLabelText(/^Voting closes/), '2099-01-31T17:00');
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Olly Other' }));
+    const papers = within(dialog).getByRole('group', { name: 'Supporting papers' });
+    const firstPaper = within(papers).getAllByRole('checkbox')[0];
+    await user.click(firstPaper);
+    await user.click(within(dialog).getByRole('button', { name: 'Propose' }));
+    await expectToast('Resolution proposed');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      title: 'Adopt the reserves policy',
+      threshold: 'majority',
+      thresholdCount: null,
+      conflictedUserIds: [99],
+    });
+    expect((posted[0] as { paperDocumentIds: number[] }).paperDocumentIds).toHaveLength(1);
+  });
 });

@@ -1,4 +1,10 @@
+import { useField } from 'formik';
 import * as yup from 'yup';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -6,6 +12,7 @@ import { errorToast, useNotify } from '@/components/notifications/notifications-
 import { localInputToIso } from '@/lib/format';
 import { useLibrary } from '@/features/governance/api/library';
 import { useResolutionActions } from '@/features/governance/api/resolutions';
+import { useTermsOverview } from '@/features/governance/api/terms';
 import type { ThresholdKind } from '@/features/governance/types';
 
 const schema = yup.object({
@@ -14,7 +21,8 @@ const schema = yup.object({
   closesAt: yup.string().required('Closing time is required'),
   threshold: yup.string().required(),
   thresholdCount: yup.string(),
-  paper: yup.string(),
+  papers: yup.array(yup.string()),
+  conflicted: yup.array(yup.string()),
 });
 
 type Values = {
@@ -23,13 +31,50 @@ type Values = {
   closesAt: string;
   threshold: ThresholdKind;
   thresholdCount: string;
-  paper: string;
+  papers: string[];
+  conflicted: string[];
 };
+
+/** A group of checkboxes bound to a formik array of ids. */
+function CheckboxList({
+  name,
+  label,
+  options,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+}) {
+  const [field, , helpers] = useField<string[]>(name);
+  const toggle = (value: string, on: boolean) =>
+    helpers.setValue(on ? [...field.value, value] : field.value.filter((v) => v !== value));
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <FormLabel component="legend">{label}</FormLabel>
+      <FormGroup sx={{ maxHeight: 160, overflowY: 'auto', flexWrap: 'nowrap' }}>
+        {options.map((o) => (
+          <FormControlLabel
+            key={o.value}
+            label={o.label}
+            control={
+              <Checkbox
+                size="small"
+                checked={field.value.includes(o.value)}
+                onChange={(e) => toggle(o.value, e.target.checked)}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+    </Box>
+  );
+}
 
 export function ProposeResolutionDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const { propose } = useResolutionActions();
   const { data: library } = useLibrary();
+  const { data: board } = useTermsOverview();
   return (
     <FormDialog<Values>
       open
@@ -42,7 +87,8 @@ export function ProposeResolutionDialog({ onClose }: { onClose: () => void }) {
         closesAt: '',
         threshold: 'majority',
         thresholdCount: '',
-        paper: '',
+        papers: [],
+        conflicted: [],
       }}
       validationSchema={schema}
       submitLabel="Propose"
@@ -55,8 +101,8 @@ export function ProposeResolutionDialog({ onClose }: { onClose: () => void }) {
             closesAt: localInputToIso(values.closesAt),
             threshold: values.threshold,
             thresholdCount: values.threshold === 'count' ? Number(values.thresholdCount) : null,
-            paperDocumentIds: values.paper ? [Number(values.paper)] : [],
-            conflictedUserIds: [],
+            paperDocumentIds: values.papers.map(Number),
+            conflictedUserIds: values.conflicted.map(Number),
           });
           notify({ title: 'Resolution proposed' });
           onClose();
@@ -89,11 +135,15 @@ export function ProposeResolutionDialog({ onClose }: { onClose: () => void }) {
         type="number"
         helperText="Only for a set number"
       />
-      <FormSelectField
-        name="paper"
-        label="Supporting paper"
-        placeholder="None"
+      <CheckboxList
+        name="papers"
+        label="Supporting papers"
         options={(library ?? []).map((d) => ({ value: String(d.id), label: d.title }))}
+      />
+      <CheckboxList
+        name="conflicted"
+        label="Conflicted trustees (they do not vote)"
+        options={(board ?? []).map((t) => ({ value: String(t.userId), label: t.name }))}
       />
     </FormDialog>
   );
