@@ -23,3 +23,20 @@ export function useRecordTerm() {
     return term;
   };
 }
+
+export type TermChanges = Omit<TermInput, 'userId'> & { endedOn: string | null };
+
+export function useChangeTerm() {
+  const revalidate = useRevalidate();
+  return {
+    update: async (id: number, input: TermChanges) => {
+      const term = await api.put<Term>(`${termsPath}/${id}`, input);
+      await revalidate(termsPath);
+      return term;
+    },
+    remove: async (id: number) => {
+      await api.delete(`${termsPath}/${id}`);
+      await revalidate(termsPath);
+    },
+  };
+}

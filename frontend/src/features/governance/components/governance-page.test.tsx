@@ -169,4 +169,53 @@ describe('governance page', () => {
     });
     expect((posted[0] as { paperDocumentIds: number[] }).paperDocumentIds).toHaveLength(1);
   });
+
+  it('lets a chair record that a trustee left before the end of their term', async () => {
+    const put: unknown[] = [];
+    server.use(
+      http.get('/api/terms', () =>
+        HttpResponse.json([
+          {
+            userId: TRUSTEE_ID,
+            name: 'Tina Trustee',
+            email: 'tina@charity.org',
+            role: 'trustee',
+            terms: [
+              {
+                id: 7,
+                userId: TRUSTEE_ID,
+                startedOn: '2024-01-01',
+                termYears: 3,
+                reappointment: false,
+                endedOn: null,
+                endsOn: '2027-01-01',
+              },
+            ],
+            currentTermEndsOn: '2027-01-01',
+            serviceDays: 700,
+            serviceYears: 1.9,
+            termEndingSoon: false,
+            pastNineYears: false,
+          },
+        ]),
+      ),
+      http.put('/api/terms/7', async ({ request }) => {
+        put.push(await request.json());
+        return HttpResponse.json({});
+      }),
+    );
+    const { user } = renderApp('/governance?tab=terms', { as: 'chair' });
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Change the term of Tina Trustee from Jan 1, 2024',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change a term' });
+    await user.type(within(dialog).getByLabelText(/^Left on/), '2025-06-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectToast('Term updated');
+    expect(put).toEqual([
+      { startedOn: '2024-01-01', termYears: 3, reappointment: false, endedOn: '2025-06-30' },
+    ]);
+  });
 });

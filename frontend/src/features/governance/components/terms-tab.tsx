@@ -21,8 +21,8 @@ import { ToneChip } from '@/components/status-chips';
 import { useUser } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { isAdminOrChair, roleLabel } from '@/lib/permissions';
-import { useRecordTerm, useTermsOverview } from '@/features/governance/api/terms';
-import type { TrusteeService } from '@/features/governance/types';
+import { useChangeTerm, useRecordTerm, useTermsOverview } from '@/features/governance/api/terms';
+import type { Term, TrusteeService } from '@/features/governance/types';
 
 const schema = yup.object({
   userId: yup.string().required('Trustee is required'),
@@ -83,11 +83,89 @@ function RecordTermDialog({ board, onClose }: { board: TrusteeService[]; onClose
   );
 }
 
+const editSchema = yup.object({
+  startedOn: yup.string().required('Appointment date is required'),
+  termYears: yup.number().min(1).max(10).required('Term length is required'),
+  endedOn: yup.string(),
+});
+
+type EditValues = { startedOn: string; termYears: string; reappointment: string; endedOn: string };
+
+/** Changes a term (typically the date a trustee left early) or deletes one recorded by mistake. */
+function EditTermDialog({ term, onClose }: { term: Term; onClose: () => void }) {
+  const notify = useNotify();
+  const { update, remove } = useChangeTerm();
+  return (
+    <FormDialog<EditValues>
+      open
+      onClose={onClose}
+      title="Change a term"
+      description={
+        <Button
+          color="error"
+          onClick={() =>
+            remove(term.id)
+              .then(() => {
+                notify({ title: 'Term deleted' });
+                onClose();
+              })
+              .catch((e) => notify(errorToast(e, 'Failed to delete the term')))
+          }
+        >
+          Delete this term (recorded by mistake)
+        </Button>
+      }
+      initialValues={{
+        startedOn: term.startedOn,
+        termYears: String(term.termYears),
+        reappointment: term.reappointment ? 'yes' : 'no',
+        endedOn: term.endedOn ?? '',
+      }}
+      validationSchema={editSchema}
+      submitLabel="Save"
+      busyLabel="Saving..."
+      onSubmit={async (values) => {
+        try {
+          await update(term.id, {
+            startedOn: values.startedOn,
+            termYears: Number(values.termYears),
+            reappointment: values.reappointment === 'yes',
+            endedOn: values.endedOn || null,
+          });
+          notify({ title: 'Term updated' });
+          onClose();
+        } catch (error) {
+          notify(errorToast(error, 'Failed to update the term'));
+        }
+      }}
+    >
+      <FormTextField name="startedOn" label="Appointed on" type="date" required shrinkLabel />
+      <FormTextField name="termYears" label="Term length (years)" type="number" required />
+      <FormSelectField
+        name="reappointment"
+        label="Appointment"
+        options={[
+          { value: 'no', label: 'First appointment' },
+          { value: 'yes', label: 'Reappointment' },
+        ]}
+      />
+      <FormTextField
+        name="endedOn"
+        label="Left on"
+        type="date"
+        shrinkLabel
+        helperText="Only when the trustee left before the term's end"
+      />
+    </FormDialog>
+  );
+}
+
 export function TermsTab() {
   const user = useUser();
   const officer = isAdminOrChair(user);
   const { data, error, isLoading } = useTermsOverview();
   const [recording, setRecording] = useState(false);
+  const [editing, setEditing] = useState<Term | null>(null);
   const theme = useTheme();
   // On a phone the terms go under the name, so that nothing has to be scrolled sideways.
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
@@ -142,7 +220,17 @@ export function TermsTab() {
               const terms = t.terms.map((term) => (
                 <Typography key={term.id} variant="body2">
                   {formatDate(term.startedOn)} – {formatDate(term.endsOn)} ({term.termYears} years
-                  {term.reappointment ? ', reappointed' : ''})
+                  {term.reappointment ? ', reappointed' : ''}
+                  {term.endedOn ? ', left early' : ''})
+                  {officer && (
+                    <Button
+                      size="small"
+                      onClick={() => setEditing(term)}
+                      aria-label={`Change the term of ${t.name} from ${formatDate(term.startedOn)}`}
+                    >
+                      Change
+                    </Button>
+                  )}
                 </Typography>
               ));
               return (
@@ -168,6 +256,7 @@ export function TermsTab() {
         </Table>
       </TableContainer>
       {recording && <RecordTermDialog board={board} onClose={() => setRecording(false)} />}
+      {editing && <EditTermDialog term={editing} onClose={() => setEditing(null)} />}
     </Box>
   );
 }
