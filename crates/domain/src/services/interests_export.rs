@@ -9,6 +9,16 @@ use crate::ports::{PrintBlock, PrintDocument};
 pub const CSV_HEADER: [&str; 7] =
     ["Trustee", "Kind", "Organisation or person", "Nature", "From", "To", "Status"];
 
+/// A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) gets a
+/// leading `'`, so that opening the export cannot execute anything a trustee typed (OWASP CSV injection).
+fn cell(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        std::borrow::Cow::Owned(format!("'{text}"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// One row per entry, with a header; `Status` is `current` or `past` on `today`.
 pub fn csv(entries: &[Interest], today: NaiveDate) -> Result<Vec<u8>, DomainError> {
     let mut writer = ::csv::Writer::from_writer(Vec::new());
@@ -20,10 +30,10 @@ pub fn csv(entries: &[Interest], today: NaiveDate) -> Result<Vec<u8>, DomainErro
         let status = if entry.is_current(today) { "current" } else { "past" };
         writer
             .write_record([
-                entry.user_name.as_str(),
+                &cell(&entry.user_name),
                 fields.kind.as_str(),
-                fields.organisation.as_str(),
-                fields.nature.as_str(),
+                &cell(&fields.organisation),
+                &cell(&fields.nature),
                 &fields.started_on.to_string(),
                 &ended,
                 status,
@@ -112,6 +122,17 @@ mod tests {
         assert_eq!(
             lines[2],
             "Bob,trusteeship,Shelter,\"Trustee, \"\"unpaid\"\"\",2020-05-01,2026-03-09,past"
+        );
+    }
+
+    #[test]
+    fn csv_cells_that_look_like_formulas_are_neutralised() {
+        let today = NaiveDate::from_ymd_opt(2026, 3, 10).unwrap();
+        let rows = [entry("=cmd|' /C calc'!A0", "@SUM(1)", None)];
+        let text = String::from_utf8(csv(&rows, today).unwrap()).unwrap();
+        assert!(
+            text.lines().nth(1).unwrap().starts_with("'=cmd|' /C calc'!A0,trusteeship,'@SUM(1),"),
+            "{text}"
         );
     }
 
