@@ -72,8 +72,8 @@ fn to_member(row: DeclarationRow, name: String, email: String) -> RoundMember {
 
 type Refused = Refusal<DeclarationWriteError>;
 
-/// Round, declared at, over 18, no disqualification.
-type StatusRow = (i32, Option<DateTime<Utc>>, Option<bool>, Option<bool>);
+/// Round, member, declared at, over 18, no disqualification.
+type StatusRow = (i32, i32, Option<DateTime<Utc>>, Option<bool>, Option<bool>);
 
 pub struct PgDeclarationRepository {
     pool: PgPool,
@@ -86,7 +86,7 @@ impl PgDeclarationRepository {
 }
 
 impl DeclarationRepository for PgDeclarationRepository {
-    fn list(&self) -> Result<Vec<RoundSummary>, RepoError> {
+    fn list(&self, viewer: UserId) -> Result<Vec<RoundSummary>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let rounds: Vec<RoundRow> = declaration_rounds::table
             .order(declaration_rounds::year.desc())
@@ -96,6 +96,7 @@ impl DeclarationRepository for PgDeclarationRepository {
         let rows: Vec<StatusRow> = declarations::table
             .select((
                 declarations::round_id,
+                declarations::user_id,
                 declarations::declared_at,
                 declarations::over_18,
                 declarations::no_disqualification,
@@ -106,14 +107,16 @@ impl DeclarationRepository for PgDeclarationRepository {
             .into_iter()
             .map(|round| {
                 let mine: Vec<_> = rows.iter().filter(|r| r.0 == round.id).collect();
-                let declared = mine.iter().filter(|r| r.1.is_some()).count();
+                let declared = mine.iter().filter(|r| r.2.is_some()).count();
                 let flagged =
-                    mine.iter().filter(|r| r.1.is_some() && (r.2 != Some(true) || r.3 != Some(true))).count();
+                    mine.iter().filter(|r| r.2.is_some() && (r.3 != Some(true) || r.4 != Some(true))).count();
+                let own = mine.iter().find(|r| r.1 == viewer.0).map(|r| r.2.is_some());
                 RoundSummary {
                     round: round.into(),
                     members: mine.len() as i64,
                     declared: declared as i64,
                     flagged: flagged as i64,
+                    mine: own,
                 }
             })
             .collect())

@@ -52,6 +52,10 @@ pub struct RoundSummaryBody {
     /// Declarations saying the trustee may be disqualified: admins and chairs only, `null` for others.
     #[schema(required = true)]
     pub flagged: Option<i64>,
+    /// Whether the signed-in user is asked to declare in this round.
+    pub asked: bool,
+    /// Whether the signed-in user has declared (false when not asked).
+    pub declared_by_me: bool,
 }
 
 impl RoundSummaryBody {
@@ -61,6 +65,8 @@ impl RoundSummaryBody {
             members: summary.members,
             declared: summary.declared,
             flagged: officer.then_some(summary.flagged),
+            asked: summary.mine.is_some(),
+            declared_by_me: summary.mine == Some(true),
         }
     }
 }

@@ -80,4 +80,6 @@ pub struct RoundSummary {
     pub members: i64,
     pub declared: i64,
     pub flagged: i64,
+    /// The viewer's own status: `None` when not asked in this round, else whether they have declared.
+    pub mine: Option<bool>,
 }

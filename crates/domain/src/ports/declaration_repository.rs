@@ -30,8 +30,8 @@ pub enum DeclarationWriteError {
 
 /// Storage of declarations rounds.
 pub trait DeclarationRepository: Send + Sync {
-    /// Newest year first.
-    fn list(&self) -> Result<Vec<RoundSummary>, RepoError>;
+    /// Newest year first, with `viewer`'s own status in each.
+    fn list(&self, viewer: UserId) -> Result<Vec<RoundSummary>, RepoError>;
     /// The round and its members by name. `RepoError::NotFound` when there is none.
     fn get(&self, id: DeclarationRoundId) -> Result<(DeclarationRound, Vec<RoundMember>), RepoError>;
     /// Inserts the round and one member row per active user, in one transaction.

@@ -51,8 +51,8 @@ pub struct DeclarationService {
 }
 
 impl DeclarationService {
-    pub fn list(&self, _actor: &User) -> Result<Vec<RoundSummary>, DomainError> {
-        Ok(self.rounds.list()?)
+    pub fn list(&self, actor: &User) -> Result<Vec<RoundSummary>, DomainError> {
+        Ok(self.rounds.list(actor.id)?)
     }
 
     pub fn get(&self, actor: &User, id: DeclarationRoundId) -> Result<RoundView, DomainError> {

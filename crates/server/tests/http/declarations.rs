@@ -82,8 +82,14 @@ fn a_round_shows_who_has_and_has_not_declared() {
     let list = json_of(app.get("/api/declaration-rounds").auth(&chair).send().unwrap(), StatusCode::OK);
     assert_eq!((list[0]["members"].as_i64(), list[0]["declared"].as_i64()), (Some(3), Some(1)));
     assert_eq!(list[0]["flagged"], 0);
+    assert_eq!((list[0]["asked"].as_bool(), list[0]["declaredByMe"].as_bool()), (Some(true), Some(false)));
     let list = json_of(app.get("/api/declaration-rounds").auth(&olly).send().unwrap(), StatusCode::OK);
     assert_eq!(list[0]["flagged"], Value::Null);
+    assert_eq!((list[0]["asked"].as_bool(), list[0]["declaredByMe"].as_bool()), (Some(true), Some(false)));
+    let list = json_of(app.get("/api/declaration-rounds").auth(&tina).send().unwrap(), StatusCode::OK);
+    assert_eq!(list[0]["declaredByMe"], true);
+    let list = json_of(app.get("/api/declaration-rounds").auth(&late).send().unwrap(), StatusCode::OK);
+    assert_eq!((list[0]["asked"].as_bool(), list[0]["declaredByMe"].as_bool()), (Some(false), Some(false)));
 
     // Reminders go to the two who have not declared, once mail is configured; today it is not.
     let reminded = json_of(

@@ -498,4 +498,8 @@ export const handlers = [
     '/api/declaration-rounds',
     authed(() => HttpResponse.json([])),
   ),
+  http.get(
+    '/api/resolutions',
+    authed(() => HttpResponse.json([])),
+  ),
 ];

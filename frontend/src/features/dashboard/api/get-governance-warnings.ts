@@ -14,7 +14,10 @@ export type ServiceWarning = {
 export type RoundCounts = {
   id: number;
   year: number;
+  deadline: string;
   closedAt: string | null;
+  asked: boolean;
+  declaredByMe: boolean;
   members: number;
   declared: number;
   flagged: number | null;
@@ -23,5 +26,9 @@ export type RoundCounts = {
 export const useServiceWarnings = (enabled: boolean) =>
   useSWR<ServiceWarning[]>(enabled ? '/api/terms/warnings' : null);
 
-export const useRoundCounts = (enabled: boolean) =>
-  useSWR<RoundCounts[]>(enabled ? '/api/declaration-rounds' : null);
+export const useRoundCounts = () => useSWR<RoundCounts[]>('/api/declaration-rounds');
+
+/** Only what the dashboard needs of a written resolution. */
+export type ResolutionToVote = { id: number; canVote: boolean };
+
+export const useResolutionsToVote = () => useSWR<ResolutionToVote[]>('/api/resolutions');

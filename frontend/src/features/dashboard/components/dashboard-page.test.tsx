@@ -81,6 +81,36 @@ describe('dashboard governance warnings', () => {
     expect(alert).toHaveTextContent('1 trustee(s) have not made their 2026 declaration.');
   });
 
+  it('tells a trustee of a declaration due and resolutions awaiting their vote', async () => {
+    server.use(
+      http.get('/api/declaration-rounds', () =>
+        HttpResponse.json([
+          {
+            id: 1,
+            year: 2026,
+            deadline: '2026-12-31',
+            closedAt: null,
+            members: 5,
+            declared: 2,
+            flagged: null,
+            asked: true,
+            declaredByMe: false,
+          },
+        ]),
+      ),
+      http.get('/api/resolutions', () =>
+        HttpResponse.json([
+          { id: 1, canVote: true },
+          { id: 2, canVote: false },
+        ]),
+      ),
+    );
+    renderApp('/', { as: 'trustee' });
+    const todo = await screen.findByLabelText('Governance to do');
+    expect(todo).toHaveTextContent('Your 2026 annual declaration is due by Dec 31, 2026.');
+    expect(todo).toHaveTextContent('1 written resolution(s) await your vote.');
+  });
+
   it('shows no warnings to a trustee', async () => {
     renderApp('/', { as: 'trustee' });
     await screen.findByRole('heading', { name: 'Dashboard' });

@@ -36,7 +36,10 @@ import {
   truncate,
 } from '@/lib/format';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
-import { GovernanceWarnings } from '@/features/dashboard/components/governance-warnings';
+import {
+  GovernanceToDo,
+  GovernanceWarnings,
+} from '@/features/dashboard/components/governance-warnings';
 import {
   useRecentActions,
   useRecentDocuments,
@@ -133,6 +136,7 @@ export function DashboardPage() {
         title="Dashboard"
         subtitle={`Welcome back, ${user.name}. Here is what is happening across the board.`}
       />
+      <GovernanceToDo />
       <GovernanceWarnings officer={user.role === 'admin' || user.role === 'chair'} />
 
       <Box

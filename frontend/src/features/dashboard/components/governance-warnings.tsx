@@ -4,14 +4,39 @@ import Link from '@mui/material/Link';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import {
+  useResolutionsToVote,
   useRoundCounts,
   useServiceWarnings,
 } from '@/features/dashboard/api/get-governance-warnings';
 
+/** What the signed-in trustee has to do: a declaration due, resolutions awaiting their vote. */
+export function GovernanceToDo() {
+  const { data: rounds } = useRoundCounts();
+  const { data: resolutions } = useResolutionsToVote();
+  const lines: string[] = [];
+  for (const r of rounds ?? []) {
+    if (r.closedAt === null && r.asked && !r.declaredByMe)
+      lines.push(`Your ${r.year} annual declaration is due by ${formatDate(r.deadline)}.`);
+  }
+  const toVote = (resolutions ?? []).filter((r) => r.canVote).length;
+  if (toVote > 0) lines.push(`${toVote} written resolution(s) await your vote.`);
+  if (lines.length === 0) return null;
+  return (
+    <Alert severity="info" sx={{ mb: 3 }} aria-label="Governance to do">
+      {lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+      <Link component={RouterLink} to={paths.governance}>
+        Open governance
+      </Link>
+    </Alert>
+  );
+}
+
 /** The governance warnings of admins and chairs; nothing when all is well. */
 export function GovernanceWarnings({ officer }: { officer: boolean }) {
   const { data: service } = useServiceWarnings(officer);
-  const { data: rounds } = useRoundCounts(officer);
+  const { data: rounds } = useRoundCounts();
   if (!officer) return null;
   const lines: string[] = [];
   for (const t of service ?? []) {
