@@ -7,7 +7,8 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 use crate::error::ApiError;
 use crate::handlers::{
     actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
-    documents, health, meetings, minutes, notices, openapi, trustees, user_guide, users,
+    declaration_rounds, documents, governance_settings, health, interests, meetings, minutes, notices,
+    openapi, resolutions, terms, trustees, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -95,6 +96,25 @@ api_routes! {
     "/api/committees/{id}/documents" => { get: committee_documents::list, post: committee_documents::upload },
     "/api/committees/{id}/documents/{docId}/download" => { get: committee_documents::download },
     "/api/trustees/active" => { get: trustees::active },
+    "/api/interests" => { get: interests::list, post: interests::create },
+    "/api/interests/export/csv" => { get: interests::export_csv },
+    "/api/interests/export/pdf" => { get: interests::export_pdf },
+    "/api/interests/matches" => { post: interests::matches },
+    "/api/interests/{id}" => { put: interests::update },
+    "/api/interests/{id}/history" => { get: interests::history },
+    "/api/terms" => { get: terms::overview, post: terms::create },
+    "/api/terms/warnings" => { get: terms::warnings },
+    "/api/terms/{id}" => { put: terms::update, delete: terms::delete },
+    "/api/declaration-rounds" => { get: declaration_rounds::list, post: declaration_rounds::open },
+    "/api/declaration-rounds/{id}" => { get: declaration_rounds::show },
+    "/api/declaration-rounds/{id}/declaration" => { post: declaration_rounds::declare },
+    "/api/declaration-rounds/{id}/close" => { post: declaration_rounds::close },
+    "/api/declaration-rounds/{id}/reminders" => { post: declaration_rounds::remind },
+    "/api/resolutions" => { get: resolutions::list, post: resolutions::propose },
+    "/api/resolutions/{id}" => { get: resolutions::show },
+    "/api/resolutions/{id}/votes" => { post: resolutions::vote },
+    "/api/resolutions/{id}/conflict" => { post: resolutions::declare_conflict },
+    "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
 }
 
 /// One registered operation.

@@ -1,7 +1,9 @@
 #![doc = include_str!("../README.md")]
 
+pub mod background;
 pub mod config;
 pub mod demo;
 pub mod first_admin;
+pub mod governance_mail;
 pub mod http;
 pub mod wiring;

@@ -8,7 +8,7 @@ use anyhow::Context;
 use tracing_subscriber::EnvFilter;
 
 use server::config::Config;
-use server::{demo, first_admin, http, wiring};
+use server::{background, demo, first_admin, http, wiring};
 
 /// `seed-demo`'s exit code when the database already has content and `--force` was not given.
 const EXIT_HAS_CONTENT: i32 = 2;
@@ -113,7 +113,10 @@ fn serve(config: Config) -> anyhow::Result<()> {
         }
     }
     tracing::info!(port = config.port, "Trustee Portal listening on http://localhost:{}", config.port);
-    actix_web::rt::System::new().block_on(http::serve(state, config.static_dir.clone(), config.port))?;
+    actix_web::rt::System::new().block_on(async {
+        background::start(&state);
+        http::serve(state, config.static_dir.clone(), config.port).await
+    })?;
     tracing::info!("stopped");
     Ok(())
 }

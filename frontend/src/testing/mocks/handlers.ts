@@ -481,4 +481,25 @@ export const handlers = [
       return HttpResponse.json(entries);
     }),
   ),
+  // Governance (issue 14): nothing to warn about unless a test says otherwise.
+  http.get(
+    '/api/terms/warnings',
+    authed((_args, me) => (isAdminOrChair(me) ? HttpResponse.json([]) : fail(403, 'Forbidden'))),
+  ),
+  http.get(
+    '/api/terms',
+    authed(() =>
+      HttpResponse.json([
+        { userId: 3, currentTermEndsOn: '2027-06-30', email: 'tina@charity.org' },
+      ]),
+    ),
+  ),
+  http.get(
+    '/api/declaration-rounds',
+    authed(() => HttpResponse.json([])),
+  ),
+  http.get(
+    '/api/resolutions',
+    authed(() => HttpResponse.json([])),
+  ),
 ];

@@ -1,0 +1,43 @@
+// Written resolutions.
+import useSWR from 'swr';
+import { api } from '@/lib/api-client';
+import { useRevalidate } from '@/lib/swr';
+import type { Resolution, ThresholdKind, VoteChoice } from '@/features/governance/types';
+
+export const resolutionsPath = '/api/resolutions';
+
+export const useResolutions = () => useSWR<Resolution[]>(resolutionsPath);
+
+export type ProposeInput = {
+  title: string;
+  text: string;
+  closesAt: string;
+  threshold: ThresholdKind;
+  thresholdCount: number | null;
+  paperDocumentIds: number[];
+  conflictedUserIds: number[];
+};
+
+export function useResolutionActions() {
+  const revalidate = useRevalidate();
+  return {
+    propose: async (input: ProposeInput) => {
+      const created = await api.post<Resolution>(resolutionsPath, input);
+      await revalidate(resolutionsPath);
+      return created;
+    },
+    vote: async (id: number, vote: VoteChoice, comment: string) => {
+      const voted = await api.post<Resolution>(`${resolutionsPath}/${id}/votes`, {
+        vote,
+        comment: comment.trim() || null,
+      });
+      await revalidate(resolutionsPath);
+      return voted;
+    },
+    declareConflict: async (id: number) => {
+      const declared = await api.post<Resolution>(`${resolutionsPath}/${id}/conflict`);
+      await revalidate(resolutionsPath);
+      return declared;
+    },
+  };
+}
