@@ -337,6 +337,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/declaration-rounds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every round, newest year first. */
+    get: operations['declaration_rounds_list'];
+    put?: never;
+    /** Opens a round; the trustees serving now are asked to declare. */
+    post: operations['declaration_rounds_open'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/declaration-rounds/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One round: who has and has not declared (answers for admins, chairs and oneself). */
+    get: operations['declaration_rounds_show'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/declaration-rounds/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Closes a round; it stays readable. */
+    post: operations['declaration_rounds_close'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/declaration-rounds/{id}/declaration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Makes the signed-in trustee's declaration, with their name and the time. */
+    post: operations['declaration_rounds_declare'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/declaration-rounds/{id}/reminders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** E-mails a reminder to each trustee who has not declared yet (when mail is configured). */
+    post: operations['declaration_rounds_remind'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/documents': {
     parameters: {
       query?: never;
@@ -420,6 +506,130 @@ export interface paths {
     put?: never;
     /** A link that opens the file in a new tab for about 60 seconds, without the session token in the URL. */
     post: operations['documents_view_ticket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/governance/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The settings; every signed-in member may read them. */
+    get: operations['governance_settings_show'];
+    /** Changes the settings (admins and chairs). */
+    put: operations['governance_settings_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/interests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The register: by trustee, current entries before past ones. */
+    get: operations['interests_list'];
+    put?: never;
+    /** Adds an entry (and its first version). */
+    post: operations['interests_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/interests/export/csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The whole register as CSV. */
+    get: operations['interests_export_csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/interests/export/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The whole register as a PDF to publish: current interests, then past ones. */
+    get: operations['interests_export_pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/interests/matches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The current register entries a text names (for example an agenda item), to prompt a declaration of
+     *     interest: admins and chairs get every trustee's, a trustee only their own.
+     */
+    post: operations['interests_matches'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/interests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replaces an entry's fields (setting `endedOn` makes it a past interest); the change is kept as a version. */
+    put: operations['interests_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/interests/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every version of an entry, oldest first: who changed it, when, before and after. */
+    get: operations['interests_history'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -560,6 +770,128 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/resolutions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every resolution, newest first (any past its closing time is decided first). */
+    get: operations['resolutions_list'];
+    put?: never;
+    /** Proposes a written resolution; the serving trustees not conflicted on it are its voters. */
+    post: operations['resolutions_propose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/resolutions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One resolution. */
+    get: operations['resolutions_show'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/resolutions/{id}/conflict': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The signed-in trustee declares a conflict of interest on it, and so is not eligible to vote. */
+    post: operations['resolutions_declare_conflict'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/resolutions/{id}/votes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Casts the signed-in trustee's vote: once, and never changed. */
+    post: operations['resolutions_vote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/terms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The board overview: every serving (active) trustee with their terms, current term end and service. */
+    get: operations['terms_overview'];
+    put?: never;
+    /** Records an appointment or reappointment. */
+    post: operations['terms_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/terms/warnings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The dashboard's warnings: terms ending within three months, service past nine years. */
+    get: operations['terms_warnings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/terms/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Changes a term (for example the date a trustee left). */
+    put: operations['terms_update'];
+    post?: never;
+    /** Deletes a term recorded by mistake. */
+    delete: operations['terms_delete'];
     options?: never;
     head?: never;
     patch?: never;
@@ -862,6 +1194,81 @@ export interface components {
       /** Format: int64 */
       trustees: number;
     };
+    /**
+     * @description One trustee asked to declare. The answers are shown to admins, chairs and the trustee; others see only
+     *     whether and when they declared.
+     */
+    DeclarationMember: {
+      declared: boolean;
+      /** Format: date-time */
+      declaredAt: string | null;
+      /** @description The name the trustee declared under. */
+      declaredName: string | null;
+      /** @description Under 18, or a section 178 ground may apply: for the chair to follow up. */
+      mayBeDisqualified: boolean | null;
+      name: string;
+      noDisqualification: boolean | null;
+      over18: boolean | null;
+      /** Format: int32 */
+      userId: number;
+    };
+    DeclarationRound: {
+      /**
+       * Format: date-time
+       * @description `null` while open.
+       */
+      closedAt: string | null;
+      /**
+       * Format: int32
+       * @description `null` once the document was deleted from the library.
+       */
+      codeOfConductDocumentId: number | null;
+      codeOfConductTitle: string;
+      /** Format: date */
+      deadline: string;
+      /** Format: int32 */
+      id: number;
+      /** Format: date-time */
+      openedAt: string;
+      /** Format: int32 */
+      year: number;
+    };
+    /** @description A round with who has and has not declared, and the section 178 grounds the form states. */
+    DeclarationRoundDetail: components['schemas']['DeclarationRound'] & {
+      /** @description The grounds of disqualification, in plain words, as the form lists them. */
+      disqualificationGrounds: string[];
+      /** @description By name. */
+      members: components['schemas']['DeclarationMember'][];
+    };
+    /** @description A round in the list, with its counts. */
+    DeclarationRoundSummary: components['schemas']['DeclarationRound'] & {
+      /** @description Whether the signed-in user is asked to declare in this round. */
+      asked: boolean;
+      /** Format: int64 */
+      declared: number;
+      /** @description Whether the signed-in user has declared (false when not asked). */
+      declaredByMe: boolean;
+      /**
+       * Format: int64
+       * @description Declarations saying the trustee may be disqualified: admins and chairs only, `null` for others.
+       */
+      flagged: number | null;
+      /**
+       * Format: int64
+       * @description Trustees asked to declare (those serving when it opened).
+       */
+      members: number;
+    };
+    DeclareRequest: {
+      /** @description Must be `true`: I accept the code of conduct. */
+      acceptsCode: boolean;
+      /** @description None of the section 178 grounds applies to me (`false` flags the declaration to the chair). */
+      noDisqualification: boolean;
+      /** @description I am 18 or over (`false` flags the declaration to the chair). */
+      over18: boolean;
+      /** @description Must be `true`: my register entries are complete and current. */
+      registerComplete: boolean;
+    };
     /** @description `role` is "chair" for a committee chair, "member" otherwise (the directory's own spelling). */
     DirectoryCommittee: {
       /** Format: int32 */
@@ -931,13 +1338,89 @@ export interface components {
     ForgotPasswordRequest: {
       email: string;
     };
+    GovernanceSettings: {
+      registerVisibility: components['schemas']['RegisterVisibility'];
+    };
     /** @description `{"status": "ok"}` or `{"status": "ready"}`. */
     Health: {
       status: string;
     };
+    /** @description A register entry as it reads on a given day (`current` until its end date has passed). */
+    Interest: components['schemas']['InterestFields'] & {
+      current: boolean;
+      /** Format: int32 */
+      id: number;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: int32 */
+      userId: number;
+      userName: string;
+    };
+    /** @description The stated fields of an entry (also each version's `before` and `after`). */
+    InterestFields: {
+      /** Format: date */
+      endedOn: string | null;
+      kind: components['schemas']['InterestKind'];
+      nature: string;
+      organisation: string;
+      /** Format: date */
+      startedOn: string;
+    };
+    /**
+     * @description What kind of interest a register entry records
+     * @enum {string}
+     */
+    InterestKind:
+      | 'employment'
+      | 'directorship'
+      | 'trusteeship'
+      | 'shareholding'
+      | 'family'
+      | 'gift-or-hospitality'
+      | 'other';
+    InterestRequest: {
+      /**
+       * Format: date
+       * @description `YYYY-MM-DD`, not before `startedOn`; null or `""` while current.
+       */
+      endedOn?: string | null;
+      kind: components['schemas']['InterestKind'];
+      /** @description The nature of the interest; required, at most 2000 characters. */
+      nature: string;
+      /** @description The organisation or person; required, at most 200 characters. */
+      organisation: string;
+      /**
+       * Format: date
+       * @description `YYYY-MM-DD`, not in the future.
+       */
+      startedOn: string;
+      /**
+       * Format: int32
+       * @description The trustee the entry belongs to (create only; default: the signed-in user). Admins and chairs may
+       *     name anyone; a trustee only themselves.
+       */
+      userId?: number | null;
+    };
+    /** @description One change of an entry. */
+    InterestVersion: {
+      after: components['schemas']['InterestFields'];
+      before: components['schemas']['InterestFields'] | null;
+      /** Format: date-time */
+      changedAt: string;
+      /**
+       * Format: int32
+       * @description `null` once that user has been deleted; `changedByName` stays.
+       */
+      changedBy?: number | null;
+      changedByName: string;
+    };
     LoginRequest: {
       email: string;
       password: string;
+    };
+    MatchRequest: {
+      /** @description An agenda item's title and description, or any text (at most 20000 characters). */
+      text?: string | null;
     };
     /** @description A meeting with its most recent minutes: `minutesLink` is their external link, null for a PDF. */
     Meeting: {
@@ -1009,14 +1492,63 @@ export interface components {
      * @enum {string}
      */
     NoticePriority: 'low' | 'normal' | 'high';
+    OpenRoundRequest: {
+      /**
+       * Format: int32
+       * @description The code of conduct: a document of the library.
+       */
+      codeOfConductDocumentId: number;
+      /**
+       * Format: date
+       * @description `YYYY-MM-DD`, not in the past.
+       */
+      deadline: string;
+      /**
+       * Format: int64
+       * @description 2000 to 2100; one round per year.
+       */
+      year: number;
+    };
     PostMessageRequest: {
       /** @description Required, at most 4000 characters (trimmed). */
       message: string | null;
+    };
+    ProposeRequest: {
+      /**
+       * Format: date-time
+       * @description RFC 3339 with a zone, in the future.
+       */
+      closesAt: string;
+      /** @description Serving trustees conflicted on it, who are not eligible to vote. */
+      conflictedUserIds?: number[];
+      /** @description Supporting papers: ids of library documents. */
+      paperDocumentIds?: number[];
+      /** @description The resolution's wording; required, at most 20000 characters. */
+      text: string;
+      threshold: components['schemas']['ThresholdKind'];
+      /**
+       * Format: int64
+       * @description Votes for needed, for `threshold = count`.
+       */
+      thresholdCount?: number | null;
+      /** @description Required, at most 200 characters. */
+      title: string;
     };
     RegisterRequest: {
       email: string;
       name: string;
       password: string;
+    };
+    /**
+     * @description Who reads the register of interests: every member, or admins and chairs (officers) only
+     * @enum {string}
+     */
+    RegisterVisibility: 'members' | 'officers';
+    RemindersBody: {
+      /** @description `false` when the portal has no mail configured, so nothing was sent. */
+      mailConfigured: boolean;
+      /** @description Reminders queued. */
+      reminded: number;
     };
     /** @description A pending password reset request; `userId` and `userName` are null when no account has the e-mail. */
     ResetRequest: {
@@ -1028,6 +1560,89 @@ export interface components {
       /** Format: int32 */
       userId: number | null;
       userName: string | null;
+    };
+    /**
+     * @description A written resolution as one user sees it: the tally and who voted how only once they have voted or it
+     *     is decided.
+     */
+    Resolution: {
+      /** @description The signed-in user may vote now. */
+      canVote: boolean;
+      /** Format: date-time */
+      closesAt: string;
+      /** Format: date-time */
+      decidedAt: string | null;
+      /** @description Decided before closing time because the outstanding votes could not change the result. */
+      decidedEarly: boolean;
+      /** Format: int32 */
+      eligibleCount: number;
+      /** Format: int32 */
+      id: number;
+      myVote: components['schemas']['VoteChoice'] | null;
+      papers: components['schemas']['ResolutionPaper'][];
+      /** Format: date-time */
+      proposedAt: string;
+      proposedByName: string;
+      status: components['schemas']['ResolutionStatus'];
+      tally: components['schemas']['ResolutionTally'] | null;
+      text: string;
+      threshold: components['schemas']['ThresholdKind'];
+      /**
+       * Format: int32
+       * @description The set number of votes for `threshold = count`, otherwise `null`.
+       */
+      thresholdCount: number | null;
+      title: string;
+      /** Format: int32 */
+      votedCount: number;
+      voters: components['schemas']['ResolutionVoter'][];
+      /** @description Who voted how, in order; `null` while the tally is hidden. */
+      votes: components['schemas']['ResolutionVote'][] | null;
+    };
+    ResolutionPaper: {
+      /** Format: int32 */
+      documentId: number;
+      title: string;
+    };
+    /**
+     * @description A written resolution's state
+     * @enum {string}
+     */
+    ResolutionStatus: 'open' | 'passed' | 'failed';
+    ResolutionTally: {
+      /** Format: int32 */
+      abstain: number;
+      /** Format: int32 */
+      against: number;
+      /** Format: int32 */
+      for: number;
+      /**
+       * Format: int32
+       * @description Votes for needed to pass.
+       */
+      needed: number;
+      /**
+       * Format: int32
+       * @description Eligible voters who have not voted.
+       */
+      outstanding: number;
+    };
+    ResolutionVote: {
+      comment: string | null;
+      /** Format: int32 */
+      userId: number;
+      vote: components['schemas']['VoteChoice'];
+      /** Format: date-time */
+      votedAt: string;
+      voterName: string;
+    };
+    ResolutionVoter: {
+      /** @description Declared a conflict: not eligible to vote. */
+      conflicted: boolean;
+      name: string;
+      /** Format: int32 */
+      userId: number;
+      voted: boolean;
     };
     /**
      * @description A user's role on the board
@@ -1049,6 +1664,88 @@ export interface components {
      * @enum {string}
      */
     SettableActionStatus: 'pending' | 'in-progress' | 'complete';
+    SettingsRequest: {
+      registerVisibility?: components['schemas']['RegisterVisibility'] | null;
+    };
+    Term: {
+      /**
+       * Format: date
+       * @description The day the trustee left early, or `null`.
+       */
+      endedOn: string | null;
+      /**
+       * Format: date
+       * @description The earlier of the scheduled end (`startedOn` + `termYears`) and `endedOn`.
+       */
+      endsOn: string;
+      /** Format: int32 */
+      id: number;
+      reappointment: boolean;
+      /** Format: date */
+      startedOn: string;
+      /** Format: int32 */
+      termYears: number;
+      /** Format: int32 */
+      userId: number;
+    };
+    TermRequest: {
+      /**
+       * Format: date
+       * @description The day the trustee left before the term's end; null while serving.
+       */
+      endedOn?: string | null;
+      /** @description Default `false`. */
+      reappointment?: boolean | null;
+      /**
+       * Format: date
+       * @description Appointment date, `YYYY-MM-DD`.
+       */
+      startedOn: string;
+      /**
+       * Format: int64
+       * @description 1 to 10.
+       */
+      termYears: number;
+      /**
+       * Format: int32
+       * @description The trustee (create only).
+       */
+      userId?: number | null;
+    };
+    /**
+     * @description What a written resolution needs to pass: a majority of eligible trustees, a set number, or all
+     * @enum {string}
+     */
+    ThresholdKind: 'majority' | 'count' | 'unanimous';
+    /** @description A serving trustee's terms and what they add up to today. */
+    TrusteeService: {
+      /**
+       * Format: date
+       * @description The end of the term running today, or `null` when none is.
+       */
+      currentTermEndsOn: string | null;
+      email: string;
+      name: string;
+      /** @description Total service passes nine years (Charity Governance Code 5.6). */
+      pastNineYears: boolean;
+      role: components['schemas']['Role'];
+      /**
+       * Format: int64
+       * @description Days served to date, overlapping terms counted once.
+       */
+      serviceDays: number;
+      /**
+       * Format: double
+       * @description `serviceDays` in years, to one decimal place.
+       */
+      serviceYears: number;
+      /** @description The current term ends within three months. */
+      termEndingSoon: boolean;
+      /** @description Oldest first. */
+      terms: components['schemas']['Term'][];
+      /** Format: int32 */
+      userId: number;
+    };
     UpdateUserRequest: {
       active: boolean;
       email: string;
@@ -1079,6 +1776,16 @@ export interface components {
     /** @description `{url}`: where a new tab opens one file with a short-lived view ticket. */
     ViewLink: {
       url: string;
+    };
+    /**
+     * @description A vote on a written resolution
+     * @enum {string}
+     */
+    VoteChoice: 'for' | 'against' | 'abstain';
+    VoteRequest: {
+      /** @description Optional, at most 2000 characters. */
+      comment?: string | null;
+      vote?: components['schemas']['VoteChoice'] | null;
     };
   };
   responses: never;
@@ -2804,6 +3511,425 @@ export interface operations {
       };
     };
   };
+  declaration_rounds_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Rounds with their counts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeclarationRoundSummary'][];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  declaration_rounds_open: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OpenRoundRequest'];
+      };
+    };
+    responses: {
+      /** @description Opened */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeclarationRound'];
+        };
+      };
+      /** @description `errors.year`, `errors.deadline`, `errors.codeOfConductDocumentId` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs open rounds */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The year already has a round */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  declaration_rounds_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The round */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeclarationRoundDetail'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  declaration_rounds_close: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Closed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeclarationRound'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs close rounds */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Already closed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  declaration_rounds_declare: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeclareRequest'];
+      };
+    };
+    responses: {
+      /** @description Declared; the round as it now reads */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeclarationRoundDetail'];
+        };
+      };
+      /** @description `errors.registerComplete`, `errors.acceptsCode` (must be true), `errors.over18`, `errors.noDisqualification` (must be answered) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not serving when the round opened */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Already declared, or the round is closed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  declaration_rounds_remind: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many were reminded */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RemindersBody'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs send reminders */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The round is closed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   documents_list: {
     parameters: {
       query?: {
@@ -3183,6 +4309,544 @@ export interface operations {
         };
       };
       /** @description Document not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  governance_settings_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GovernanceSettings'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  governance_settings_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SettingsRequest'];
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GovernanceSettings'];
+        };
+      };
+      /** @description `errors.registerVisibility` or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs change the settings */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  interests_list: {
+    parameters: {
+      query?: {
+        /** @description Only this trustee's entries. */
+        userId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Entries by trustee name, current before past, newest first; when the register is limited to admins and chairs, a trustee gets only their own */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Interest'][];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The register is limited to admins and chairs and `userId` is another trustee */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  interests_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InterestRequest'];
+      };
+    };
+    responses: {
+      /** @description Added */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Interest'];
+        };
+      };
+      /** @description Invalid fields (`errors.kind`, `errors.organisation`, `errors.nature`, `errors.startedOn`, `errors.endedOn`, `errors.userId`) or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A trustee adding an entry for someone else */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  interests_export_csv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `register-of-interests.csv`: Trustee, Kind, Organisation or person, Nature, From, To, Status (current or past) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The register is limited to admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  interests_export_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `register-of-interests.pdf` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The register is limited to admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  interests_matches: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MatchRequest'];
+      };
+    };
+    responses: {
+      /** @description The entries whose organisation the text names */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Interest'][];
+        };
+      };
+      /** @description `errors.text`: too long */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  interests_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The entry's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InterestRequest'];
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Interest'];
+        };
+      };
+      /** @description Invalid fields (`errors.kind`, `errors.organisation`, `errors.nature`, `errors.startedOn`, `errors.endedOn`, `errors.userId`) or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A trustee editing someone else's entry */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such entry */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  interests_history: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The entry's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Versions, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InterestVersion'][];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The register is limited to admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such entry */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3873,6 +5537,642 @@ export interface operations {
         };
         content: {
           'application/json': Record<string, never>;
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  resolutions_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Resolutions, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Resolution'][];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  resolutions_propose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProposeRequest'];
+      };
+    };
+    responses: {
+      /** @description Proposed */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Resolution'];
+        };
+      };
+      /** @description `errors.title`, `errors.text`, `errors.closesAt`, `errors.threshold`, `errors.thresholdCount` (also when more votes are needed than there are eligible voters), `errors.paperDocumentIds`, `errors.conflictedUserIds` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs propose resolutions */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  resolutions_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resolution's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The resolution */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Resolution'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such resolution */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  resolutions_declare_conflict: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resolution's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Declared */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Resolution'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a voter on it */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such resolution */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Already voted, or voting has closed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  resolutions_vote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resolution's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VoteRequest'];
+      };
+    };
+    responses: {
+      /** @description Recorded; the resolution with its tally (and result, once decided) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Resolution'];
+        };
+      };
+      /** @description `errors.vote`, `errors.comment` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not eligible (not serving when proposed, or conflicted) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such resolution */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Already voted, or voting has closed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  terms_overview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Active users by name */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TrusteeService'][];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  terms_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TermRequest'];
+      };
+    };
+    responses: {
+      /** @description Recorded */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Term'];
+        };
+      };
+      /** @description `errors.userId`, `errors.startedOn`, `errors.termYears`, `errors.endedOn`, or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record terms */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  terms_warnings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The trustees to act on */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TrusteeService'][];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs see the warnings */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  terms_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The term's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TermRequest'];
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Term'];
+        };
+      };
+      /** @description `errors.userId`, `errors.startedOn`, `errors.termYears`, `errors.endedOn`, or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs change terms */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such term */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  terms_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The term's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs delete terms */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such term */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
       /** @description Unexpected error; the message is generic and the cause is logged */

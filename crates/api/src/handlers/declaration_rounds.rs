@@ -33,13 +33,15 @@ pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
 pub struct OpenRoundRequest {
     /// 2000 to 2100; one round per year.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = i64, minimum = 2000, maximum = 2100)]
     year: Option<i64>,
     /// `YYYY-MM-DD`, not in the past.
     #[serde(default)]
-    #[schema(format = Date)]
+    #[schema(required = true, nullable = false, value_type = String, format = Date)]
     deadline: Option<String>,
     /// The code of conduct: a document of the library.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = i32)]
     code_of_conduct_document_id: Option<i32>,
 }
 
@@ -103,15 +105,19 @@ pub async fn show(
 pub struct DeclareRequest {
     /// Must be `true`: my register entries are complete and current.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = bool)]
     register_complete: Option<bool>,
     /// I am 18 or over (`false` flags the declaration to the chair).
     #[serde(default, rename = "over18")]
+    #[schema(required = true, nullable = false, value_type = bool)]
     over_18: Option<bool>,
     /// None of the section 178 grounds applies to me (`false` flags the declaration to the chair).
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = bool)]
     no_disqualification: Option<bool>,
     /// Must be `true`: I accept the code of conduct.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = bool)]
     accepts_code: Option<bool>,
 }
 

@@ -60,17 +60,19 @@ pub struct InterestRequest {
     #[serde(default)]
     user_id: Option<i32>,
     #[serde(default)]
-    #[schema(value_type = Option<InterestKindSchema>)]
+    #[schema(required = true, nullable = false, value_type = InterestKindSchema)]
     kind: Option<String>,
     /// The organisation or person; required, at most 200 characters.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     organisation: Option<String>,
     /// The nature of the interest; required, at most 2000 characters.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 2000, pattern = r"\S")]
     nature: Option<String>,
     /// `YYYY-MM-DD`, not in the future.
     #[serde(default)]
-    #[schema(format = Date)]
+    #[schema(required = true, nullable = false, value_type = String, format = Date)]
     started_on: Option<String>,
     /// `YYYY-MM-DD`, not before `startedOn`; null or `""` while current.
     #[serde(default)]

@@ -34,16 +34,18 @@ pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
 pub struct ProposeRequest {
     /// Required, at most 200 characters.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     title: Option<String>,
     /// The resolution's wording; required, at most 20000 characters.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 20000, pattern = r"\S")]
     text: Option<String>,
     /// RFC 3339 with a zone, in the future.
     #[serde(default)]
-    #[schema(format = DateTime)]
+    #[schema(required = true, nullable = false, value_type = String, format = DateTime)]
     closes_at: Option<String>,
     #[serde(default)]
-    #[schema(value_type = Option<ThresholdKindSchema>)]
+    #[schema(required = true, nullable = false, value_type = ThresholdKindSchema)]
     threshold: Option<String>,
     /// Votes for needed, for `threshold = count`.
     #[serde(default)]

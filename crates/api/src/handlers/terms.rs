@@ -52,10 +52,11 @@ pub struct TermRequest {
     user_id: Option<i32>,
     /// Appointment date, `YYYY-MM-DD`.
     #[serde(default)]
-    #[schema(format = Date)]
+    #[schema(required = true, nullable = false, value_type = String, format = Date)]
     started_on: Option<String>,
     /// 1 to 10.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = i64, minimum = 1, maximum = 10)]
     term_years: Option<i64>,
     /// Default `false`.
     #[serde(default)]

@@ -1,27 +1,13 @@
 // What admins and chairs are warned of on the dashboard (issue 14): terms ending within three months,
 // service past nine years, and declarations flagged as "may be disqualified".
 import useSWR from 'swr';
+import type { components } from '@/types/api.generated';
 
-export type ServiceWarning = {
-  userId: number;
-  name: string;
-  currentTermEndsOn: string | null;
-  serviceYears: number;
-  termEndingSoon: boolean;
-  pastNineYears: boolean;
-};
+type Schemas = components['schemas'];
 
-export type RoundCounts = {
-  id: number;
-  year: number;
-  deadline: string;
-  closedAt: string | null;
-  asked: boolean;
-  declaredByMe: boolean;
-  members: number;
-  declared: number;
-  flagged: number | null;
-};
+export type ServiceWarning = Schemas['TrusteeService'];
+
+export type RoundCounts = Schemas['DeclarationRoundSummary'];
 
 export const useServiceWarnings = (enabled: boolean) =>
   useSWR<ServiceWarning[]>(enabled ? '/api/terms/warnings' : null);
@@ -29,6 +15,6 @@ export const useServiceWarnings = (enabled: boolean) =>
 export const useRoundCounts = () => useSWR<RoundCounts[]>('/api/declaration-rounds');
 
 /** Only what the dashboard needs of a written resolution. */
-export type ResolutionToVote = { id: number; canVote: boolean };
+export type ResolutionToVote = Pick<Schemas['Resolution'], 'id' | 'canVote'>;
 
 export const useResolutionsToVote = () => useSWR<ResolutionToVote[]>('/api/resolutions');

@@ -2,6 +2,7 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
+import type { components } from '@/types/api.generated';
 import type {
   DeclarationRound,
   DeclarationRoundDetail,
@@ -14,13 +15,8 @@ export const useRounds = () => useSWR<DeclarationRoundSummary[]>(roundsPath);
 export const useRound = (id: number | null) =>
   useSWR<DeclarationRoundDetail>(id === null ? null : `${roundsPath}/${id}`);
 
-export type OpenRoundInput = { year: number; deadline: string; codeOfConductDocumentId: number };
-export type DeclareInput = {
-  registerComplete: boolean;
-  over18: boolean;
-  noDisqualification: boolean;
-  acceptsCode: boolean;
-};
+export type OpenRoundInput = components['schemas']['OpenRoundRequest'];
+export type DeclareInput = components['schemas']['DeclareRequest'];
 
 export function useRoundActions() {
   const revalidate = useRevalidate();

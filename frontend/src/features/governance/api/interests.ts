@@ -2,10 +2,10 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
+import type { components } from '@/types/api.generated';
 import type {
   GovernanceSettings,
   Interest,
-  InterestKind,
   InterestVersion,
   RegisterVisibility,
 } from '@/features/governance/types';
@@ -20,14 +20,7 @@ export const useInterestHistory = (id: number | null) =>
   useSWR<InterestVersion[]>(id === null ? null : `${interestsPath}/${id}/history`);
 export const useGovernanceSettings = () => useSWR<GovernanceSettings>(settingsPath);
 
-export type InterestInput = {
-  userId?: number;
-  kind: InterestKind;
-  organisation: string;
-  nature: string;
-  startedOn: string;
-  endedOn: string | null;
-};
+export type InterestInput = components['schemas']['InterestRequest'];
 
 export function useSaveInterest() {
   const revalidate = useRevalidate();

@@ -2,21 +2,14 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
-import type { Resolution, ThresholdKind, VoteChoice } from '@/features/governance/types';
+import type { Resolution, VoteChoice } from '@/features/governance/types';
+import type { components } from '@/types/api.generated';
 
 export const resolutionsPath = '/api/resolutions';
 
 export const useResolutions = () => useSWR<Resolution[]>(resolutionsPath);
 
-export type ProposeInput = {
-  title: string;
-  text: string;
-  closesAt: string;
-  threshold: ThresholdKind;
-  thresholdCount: number | null;
-  paperDocumentIds: number[];
-  conflictedUserIds: number[];
-};
+export type ProposeInput = components['schemas']['ProposeRequest'];
 
 export function useResolutionActions() {
   const revalidate = useRevalidate();

@@ -3,17 +3,13 @@ import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
 import type { Term, TrusteeService } from '@/features/governance/types';
+import type { components } from '@/types/api.generated';
 
 export const termsPath = '/api/terms';
 
 export const useTermsOverview = () => useSWR<TrusteeService[]>(termsPath);
 
-export type TermInput = {
-  userId: number;
-  startedOn: string;
-  termYears: number;
-  reappointment: boolean;
-};
+export type TermInput = components['schemas']['TermRequest'];
 
 export function useRecordTerm() {
   const revalidate = useRevalidate();

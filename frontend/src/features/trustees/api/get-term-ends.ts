@@ -1,7 +1,8 @@
 // When each trustee's current term ends (issue 14), by user id.
 import useSWR from 'swr';
+import type { components } from '@/types/api.generated';
 
-type TermSummary = { userId: number; currentTermEndsOn: string | null };
+type TermSummary = Pick<components['schemas']['TrusteeService'], 'userId' | 'currentTermEndsOn'>;
 
 export const termsKey = '/api/terms';
 
