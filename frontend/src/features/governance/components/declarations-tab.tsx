@@ -60,6 +60,7 @@ function OpenRoundDialog({ onClose }: { onClose: () => void }) {
           onClose();
         } catch (error) {
           notify(errorToast(error, 'Failed to open the round'));
+          throw error;
         }
       }}
     >

@@ -67,6 +67,7 @@ export function InterestDialog({ open, onClose, entry, trustees, selfId }: Props
           onClose();
         } catch (error) {
           notify(errorToast(error, 'Failed to save the interest'));
+          throw error;
         }
       }}
     >

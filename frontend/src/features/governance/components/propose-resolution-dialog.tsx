@@ -108,6 +108,7 @@ export function ProposeResolutionDialog({ onClose }: { onClose: () => void }) {
           onClose();
         } catch (error) {
           notify(errorToast(error, 'Failed to propose the resolution'));
+          throw error;
         }
       }}
     >

@@ -61,6 +61,7 @@ function RecordTermDialog({ board, onClose }: { board: TrusteeService[]; onClose
           onClose();
         } catch (error) {
           notify(errorToast(error, 'Failed to record the term'));
+          throw error;
         }
       }}
     >
@@ -136,6 +137,7 @@ function EditTermDialog({ term, onClose }: { term: Term; onClose: () => void }) 
           onClose();
         } catch (error) {
           notify(errorToast(error, 'Failed to update the term'));
+          throw error;
         }
       }}
     >
