@@ -35,7 +35,8 @@ macro_rules! api_routes {
             let mut api = web::scope(API_PREFIX);
             $(
                 let scoped = in_api_scope($path);
-                let registered = resource(scoped.unwrap_or($path))
+                let allowed: &'static [&'static str] = const { &[ $( allow_name(stringify!($method)) ),+ ] };
+                let registered = resource(scoped.unwrap_or($path), allowed)
                     $( .route(web::$method().to($module::$handler)) )+;
                 if scoped.is_some() {
                     api = api.service(registered);
@@ -144,17 +145,34 @@ fn in_api_scope(path: &str) -> Option<&str> {
     path.strip_prefix(API_PREFIX).filter(|rest| rest.starts_with('/'))
 }
 
-/// A resource whose unsupported methods answer 405 in JSON rather than an empty body.
-pub fn resource(path: &str) -> Resource {
-    web::resource(path).default_service(web::to(method_not_allowed))
+/// A resource whose unsupported methods answer 405 in JSON, with the `Allow` header RFC 9110 asks for.
+pub fn resource(path: &str, allowed: &'static [&'static str]) -> Resource {
+    web::resource(path).default_service(web::to(move || method_not_allowed(allowed)))
+}
+
+/// The `Allow` name of a route table method.
+const fn allow_name(method: &str) -> &'static str {
+    match method.as_bytes() {
+        b"get" => "GET",
+        b"post" => "POST",
+        b"put" => "PUT",
+        b"patch" => "PATCH",
+        b"delete" => "DELETE",
+        _ => "OPTIONS",
+    }
 }
 
 pub async fn not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::http(StatusCode::NOT_FOUND, "Not found"))
 }
 
-async fn method_not_allowed() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::http(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed"))
+async fn method_not_allowed(allowed: &'static [&'static str]) -> HttpResponse {
+    use actix_web::ResponseError;
+    let mut response = ApiError::http(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed").error_response();
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&allowed.join(", ")) {
+        response.headers_mut().insert(actix_web::http::header::ALLOW, value);
+    }
+    response
 }
 
 fn json_config() -> web::JsonConfig {
