@@ -15,6 +15,7 @@ use crate::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only messages with a higher id: a poll asks for what is new since the last one it has.
+    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
     after: Option<i64>,
 }
 

@@ -18,6 +18,7 @@ use crate::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Also list archived committees; default `false`.
+    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
     include_archived: Option<bool>,
 }
 

@@ -22,6 +22,7 @@ const PORTAL_NAME: &str = "Trustee Portal";
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only this trustee's entries.
+    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
     user_id: Option<i32>,
 }
 

@@ -19,6 +19,7 @@ use crate::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Also list expired notices; default `false`.
+    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
     include_expired: Option<bool>,
 }
 
