@@ -34,10 +34,10 @@ use crate::upload::{read_upload, refuse_declared_oversize};
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     let documents = blocking(move || committees.documents(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(documents.into_iter().map(CommitteeDocumentBody::from).collect::<Vec<_>>()))
 }
@@ -80,11 +80,11 @@ pub async fn upload(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
     payload: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     let actor = user.0;
     let (checker, who) = (committees.clone(), actor.clone());
     blocking(move || checker.check_upload(&who, id)).await?;
@@ -123,11 +123,10 @@ pub async fn upload(
 pub async fn download(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(CommitteeId, CommitteeDocumentId)>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let (id, document) = path.into_inner();
-    let (id, document) = (CommitteeId(id), CommitteeDocumentId(document));
     let (document, bytes) = blocking(move || committees.download_document(&user.0, id, document)).await?;
     Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
 }

@@ -104,10 +104,10 @@ pub async fn create(
 pub async fn archive(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     let archived = blocking(move || committees.archive(&user.0, id)).await?;
     tracing::info!(committee_id = %id, "committee archived");
     Ok(HttpResponse::Ok().json(CommitteeBody::from(archived)))
@@ -132,10 +132,10 @@ pub async fn archive(
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     blocking(move || committees.delete(&user.0, id)).await?;
     tracing::info!(committee_id = %id, "committee deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("Committee deleted successfully")))

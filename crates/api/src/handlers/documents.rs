@@ -128,10 +128,10 @@ pub async fn upload(
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
-    let id = DocumentId(path.into_inner());
+    let id = path.into_inner();
     blocking(move || documents.delete(&user.0, id)).await?;
     tracing::info!(document_id = %id, "document deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("Document deleted successfully")))
@@ -156,10 +156,10 @@ pub async fn delete(
 pub async fn download(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
-    let id = DocumentId(path.into_inner());
+    let id = path.into_inner();
     let (document, bytes) = blocking(move || documents.download(&user.0, id)).await?;
     Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
 }
@@ -181,10 +181,10 @@ pub async fn download(
 pub async fn view_ticket(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
-    let id = DocumentId(path.into_inner());
+    let id = path.into_inner();
     let ticket = blocking(move || documents.view_ticket(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(ViewLinkBody { url: format!("/api/documents/{id}/view?ticket={ticket}") }))
 }
@@ -211,11 +211,11 @@ pub async fn view_ticket(
 )]
 pub async fn view(
     state: web::Data<AppState>,
-    path: web::Path<i32>,
+    path: web::Path<DocumentId>,
     query: web::Query<ViewQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
-    let id = DocumentId(path.into_inner());
+    let id = path.into_inner();
     let ticket = query.into_inner().ticket;
     let (document, bytes) = blocking(move || documents.view(ticket.as_deref(), id)).await?;
     let disposition = if document.mime_type == FileKind::Pdf.mime_type() {

@@ -139,11 +139,11 @@ pub async fn create(
 pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<InterestId>,
     body: web::Json<InterestRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
-    let id = InterestId(path.into_inner());
+    let id = path.into_inner();
     let input = InterestInput::from(body.into_inner());
     let today = interests.today();
     let updated = blocking(move || interests.update(&user.0, id, input)).await?;
@@ -167,10 +167,10 @@ pub async fn update(
 pub async fn history(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<InterestId>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
-    let id = InterestId(path.into_inner());
+    let id = path.into_inner();
     let versions = blocking(move || interests.history(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(versions.into_iter().map(InterestVersionBody::from).collect::<Vec<_>>()))
 }

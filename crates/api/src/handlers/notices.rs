@@ -123,10 +123,10 @@ pub async fn create(
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<NoticeId>,
 ) -> Result<HttpResponse, ApiError> {
     let notices = state.notices.clone();
-    let id = NoticeId(path.into_inner());
+    let id = path.into_inner();
     blocking(move || notices.delete(&user.0, id)).await?;
     tracing::info!(notice_id = %id, "notice deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("Notice deleted successfully")))
