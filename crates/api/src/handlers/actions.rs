@@ -11,7 +11,7 @@ use crate::dto::action::ActionBody;
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::{ActionPrioritySchema, ActionStatusSchema, SettableActionStatusSchema};
+use crate::schemas::{ActionPrioritySchema, ActionStatusSchema, SettableActionStatusSchema};
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]

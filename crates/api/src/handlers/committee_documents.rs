@@ -12,7 +12,7 @@ use crate::download::{file_response, Disposition};
 use crate::dto::committee::CommitteeDocumentBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::FileBytes;
+use crate::schemas::FileBytes;
 use crate::state::AppState;
 use crate::upload::{read_upload, refuse_declared_oversize};
 

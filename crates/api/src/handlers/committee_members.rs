@@ -11,7 +11,7 @@ use crate::dto::committee::CommitteeMemberBody;
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::CommitteeRoleSchema;
+use crate::schemas::CommitteeRoleSchema;
 use crate::state::AppState;
 
 /// A committee's members: committee chairs first, then by name.

@@ -17,7 +17,7 @@ use crate::dto::document::{DocumentBody, ViewLinkBody};
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::{DocumentCategorySchema, FileBytes};
+use crate::schemas::{DocumentCategorySchema, FileBytes};
 use crate::state::AppState;
 use crate::upload::{read_upload, refuse_declared_oversize};
 

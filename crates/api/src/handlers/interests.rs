@@ -11,7 +11,7 @@ use crate::download::{file_response, Disposition};
 use crate::dto::interest::{InterestBody, InterestVersionBody};
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::{FileBytes, InterestKindSchema};
+use crate::schemas::{FileBytes, InterestKindSchema};
 use crate::state::AppState;
 
 /// The name printed at the head of the published register.

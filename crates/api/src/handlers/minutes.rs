@@ -17,7 +17,7 @@ use crate::dto::document::ViewQuery;
 use crate::dto::minutes::MinutesBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::FileBytes;
+use crate::schemas::FileBytes;
 use crate::state::AppState;
 use crate::upload::{read_upload, refuse_declared_oversize};
 

@@ -11,7 +11,7 @@ use crate::dto::message::MessageBody;
 use crate::dto::notice::NoticeBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::NoticePrioritySchema;
+use crate::schemas::NoticePrioritySchema;
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -10,7 +10,7 @@ use crate::blocking::blocking;
 use crate::dto::resolution::ResolutionBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::{ThresholdKindSchema, VoteChoiceSchema};
+use crate::schemas::{ThresholdKindSchema, VoteChoiceSchema};
 use crate::state::AppState;
 
 /// Every resolution, newest first (any past its closing time is decided first).

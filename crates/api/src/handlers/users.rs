@@ -37,7 +37,7 @@ pub struct CreateUserRequest {
     name: String,
     email: String,
     password: String,
-    #[schema(value_type = crate::openapi::RoleSchema)]
+    #[schema(value_type = crate::schemas::RoleSchema)]
     role: Role,
     #[serde(default)]
     phone: Option<String>,
@@ -83,7 +83,7 @@ pub async fn create(
 pub struct UpdateUserRequest {
     name: String,
     email: String,
-    #[schema(value_type = crate::openapi::RoleSchema)]
+    #[schema(value_type = crate::schemas::RoleSchema)]
     role: Role,
     active: bool,
     /// Absent keeps the phone number, `null` or "" removes it.
