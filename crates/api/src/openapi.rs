@@ -106,12 +106,17 @@ impl Modify for BearerScheme {
     }
 }
 
+const PENDING_PASSWORD_CALLS: [&str; 3] =
+    ["/api/auth/me", "/api/auth/logout", "/api/auth/change-password-temp"];
+
 /// Statuses every call of a kind can answer, added where an operation does not list them itself.
 struct CommonResponses;
 
 impl Modify for CommonResponses {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        for item in openapi.paths.paths.values_mut() {
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            // The calls a user with a temporary password may still make (spec §4).
+            let open_to_pending = PENDING_PASSWORD_CALLS.contains(&path.as_str());
             for operation in operations_mut(item) {
                 let secured = operation.security.as_ref().is_some_and(|s| !s.is_empty());
                 let has_params = operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
@@ -134,6 +139,17 @@ impl Modify for CommonResponses {
                         "No valid, current session: the bearer token is missing, expired or revoked \
                          (answered with `WWW-Authenticate: Bearer`)",
                     );
+                }
+                if secured && !open_to_pending {
+                    add_error(
+                        operation,
+                        "403",
+                        "Not allowed for the caller's role, or the caller must first replace a temporary \
+                         password (\"You must set a new password before using the portal.\")",
+                    );
+                }
+                if path.contains('{') {
+                    add_error(operation, "404", "No such record, or none the caller may see");
                 }
                 if json_body {
                     add_error(operation, "413", "The JSON body is larger than 256 KB");
