@@ -3016,7 +3016,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/octet-stream': components['schemas']['FileBytes'];
+          'application/pdf': components['schemas']['FileBytes'];
+          'application/msword': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': components['schemas']['FileBytes'];
+          'application/vnd.ms-excel': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': components['schemas']['FileBytes'];
+          'text/plain': components['schemas']['FileBytes'];
         };
       };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
@@ -4164,7 +4169,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/octet-stream': components['schemas']['FileBytes'];
+          'application/pdf': components['schemas']['FileBytes'];
+          'application/msword': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': components['schemas']['FileBytes'];
+          'application/vnd.ms-excel': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': components['schemas']['FileBytes'];
+          'text/plain': components['schemas']['FileBytes'];
         };
       };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
@@ -4237,7 +4247,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/octet-stream': components['schemas']['FileBytes'];
+          'application/pdf': components['schemas']['FileBytes'];
+          'application/msword': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': components['schemas']['FileBytes'];
+          'application/vnd.ms-excel': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': components['schemas']['FileBytes'];
+          'text/plain': components['schemas']['FileBytes'];
         };
       };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */

@@ -109,7 +109,7 @@ pub async fn upload(
     ),
     responses(
         (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
-            content_type = "application/octet-stream", body = FileBytes,
+            content((crate::schemas::FileBytes = "application/pdf"), (crate::schemas::FileBytes = "application/msword"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::schemas::FileBytes = "application/vnd.ms-excel"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
         (status = 403, body = ErrorBody,

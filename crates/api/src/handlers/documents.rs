@@ -146,7 +146,7 @@ pub async fn delete(
     params(("id" = i32, Path, description = "The document's id")),
     responses(
         (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
-            content_type = "application/octet-stream", body = FileBytes,
+            content((crate::schemas::FileBytes = "application/pdf"), (crate::schemas::FileBytes = "application/msword"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::schemas::FileBytes = "application/vnd.ms-excel"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
         (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
@@ -201,7 +201,7 @@ pub async fn view_ticket(
     ),
     responses(
         (status = 200, description = "The file: PDFs `inline`, any other type as an `attachment`",
-            content_type = "application/octet-stream", body = FileBytes,
+            content((crate::schemas::FileBytes = "application/pdf"), (crate::schemas::FileBytes = "application/msword"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::schemas::FileBytes = "application/vnd.ms-excel"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`inline` for a PDF, `attachment` otherwise"))),
         (status = 401, body = ErrorBody,
