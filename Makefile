@@ -111,7 +111,7 @@ db-stop:
 
 ## --- test -----------------------------------------------------------------------------------
 
-test: deps test-deps lint-rust test-rust check-api-types check-deploy test-backup-restore
+test: deps test-deps lint-rust test-rust check-api-types schemathesis check-deploy test-backup-restore
 	@echo "All checks and tests passed."
 
 lint-rust:
@@ -145,7 +145,7 @@ check-api-types: frontend-deps
 
 # Property-based tests of the API against its OpenAPI document (docs/api-testing.md).
 schemathesis:
-	$(CARGO) build --locked --bin trustee-portal
+	$(CARGO) test --locked --workspace --no-run
 	TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/schemathesis.sh
 
 check-deploy:

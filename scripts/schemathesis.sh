@@ -54,7 +54,8 @@ api POST /api/meetings '{"title":"Board","description":null,"meetingDate":"2099-
   --url "$base" \
   --header "Authorization: Bearer $token" \
   --checks all \
-  --max-examples "${SCHEMATHESIS_EXAMPLES:-25}" \
+  --exclude-checks positive_data_acceptance \
+  --max-examples "${SCHEMATHESIS_EXAMPLES:-10}" \
   --exclude-path /api/auth/logout \
   --exclude-path /api/auth/change-password-temp \
   --exclude-path /api/auth/admin-reset-password \

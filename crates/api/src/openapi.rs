@@ -24,7 +24,12 @@ pub const BEARER: &str = "bearerAuth";
         description = "The HTTP API of the Trustee Portal. JSON is camelCase; timestamps are RFC 3339 UTC \
                        strings; every error is `ErrorBody`. The human reference is docs/api.md.",
     ),
-    components(schemas(ErrorBody)),
+    components(schemas(
+        ErrorBody,
+        crate::schemas::ActionStatusFilterSchema,
+        crate::schemas::DocumentCategoryFilterSchema,
+        crate::schemas::BooleanFilterSchema
+    )),
     tags(
         (name = "auth", description = "Sign-in, session, password changes and reset requests"),
         (name = "users", description = "User management (admins and chairs)"),

@@ -116,3 +116,20 @@ impl ToSchema for FileBytes {
         Cow::Borrowed("FileBytes")
     }
 }
+
+// Query filters: an empty value means the same as leaving the parameter out (docs/api.md), so each
+// filter's schema lists "" beside the values it filters by.
+wire_enum!(
+    ActionStatusFilterSchema as "ActionStatusFilter" =
+        ActionStatus::ALL.iter().map(|v| v.as_str()).chain([""]),
+    "A reported status to filter by; empty: no filter"
+);
+wire_enum!(
+    DocumentCategoryFilterSchema as "DocumentCategoryFilter" =
+        DocumentCategory::ALL.iter().map(|v| v.as_str()).chain([""]),
+    "A category to filter by; empty: no filter"
+);
+wire_enum!(
+    BooleanFilterSchema as "BooleanFilter" = ["true", "false", ""],
+    "A yes/no query flag; empty: as if it were left out"
+);

@@ -76,7 +76,8 @@ pub fn required_text(errors: &mut FieldErrors, field: &str, label: &str, raw: &s
         errors.add(field, format!("{label} is required"));
     } else if value.contains('\0') {
         errors.add(field, format!("{label} must not contain NUL characters"));
-    } else if value.chars().count() > max {
+    } else if raw.chars().count() > max {
+        // Limits count what was sent, as the OpenAPI document's maxLength does; the text kept is trimmed.
         errors.add(field, format!("{label} must be at most {max} characters"));
     }
     value
@@ -90,10 +91,11 @@ pub fn optional_text(
     raw: Option<&str>,
     max: usize,
 ) -> Option<String> {
-    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
+    let sent = raw?;
+    let value = Some(sent.trim()).filter(|v| !v.is_empty())?;
     if value.contains('\0') {
         errors.add(field, format!("{label} must not contain NUL characters"));
-    } else if value.chars().count() > max {
+    } else if sent.chars().count() > max {
         errors.add(field, format!("{label} must be at most {max} characters"));
     }
     Some(value.to_string())

@@ -1033,6 +1033,11 @@ export interface components {
      * @enum {string}
      */
     ActionStatus: 'pending' | 'in-progress' | 'complete' | 'overdue';
+    /**
+     * @description A reported status to filter by; empty: no filter
+     * @enum {string}
+     */
+    ActionStatusFilter: 'pending' | 'in-progress' | 'complete' | 'overdue' | '';
     AddMemberRequest: {
       role?: components['schemas']['CommitteeRole'] | null;
       /**
@@ -1056,6 +1061,11 @@ export interface components {
       id: number;
       name: string;
     };
+    /**
+     * @description A yes/no query flag; empty: as if it were left out
+     * @enum {string}
+     */
+    BooleanFilter: 'true' | 'false' | '';
     ChangePasswordRequest: {
       newPassword: string;
     };
@@ -1313,6 +1323,12 @@ export interface components {
      */
     DocumentCategory:
       'governance' | 'finance' | 'safeguarding' | 'risk-register' | 'policies' | 'misc';
+    /**
+     * @description A category to filter by; empty: no filter
+     * @enum {string}
+     */
+    DocumentCategoryFilter:
+      'governance' | 'finance' | 'safeguarding' | 'risk-register' | 'policies' | 'misc' | '';
     /** @description The fields of a document upload (`multipart/form-data`). */
     DocumentUpload: {
       category: components['schemas']['DocumentCategory'];
@@ -1800,7 +1816,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description A reported status, `overdue` included; absent or empty: all. */
-        status?: components['schemas']['ActionStatus'];
+        status?: components['schemas']['ActionStatusFilter'];
       };
       header?: never;
       path?: never;
@@ -2558,7 +2574,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Also list archived committees; default `false`. */
-        includeArchived?: boolean;
+        includeArchived?: components['schemas']['BooleanFilter'];
       };
       header?: never;
       path?: never;
@@ -3957,7 +3973,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Only this category; absent or empty: all. */
-        category?: components['schemas']['DocumentCategory'];
+        category?: components['schemas']['DocumentCategoryFilter'];
       };
       header?: never;
       path?: never;
@@ -4924,7 +4940,7 @@ export interface operations {
          * @description `true`: from now on, soonest first; `false`: before now, latest first; absent or empty: all,
          *     soonest first.
          */
-        upcoming?: boolean;
+        upcoming?: components['schemas']['BooleanFilter'];
       };
       header?: never;
       path?: never;
@@ -5380,7 +5396,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Also list expired notices; default `false`. */
-        includeExpired?: boolean;
+        includeExpired?: components['schemas']['BooleanFilter'];
       };
       header?: never;
       path?: never;

@@ -11,14 +11,14 @@ use crate::dto::action::ActionBody;
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::schemas::{ActionPrioritySchema, ActionStatusSchema, SettableActionStatusSchema};
+use crate::schemas::{ActionPrioritySchema, SettableActionStatusSchema};
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// A reported status, `overdue` included; absent or empty: all.
-    #[param(value_type = Option<ActionStatusSchema>)]
+    #[param(value_type = Option<crate::schemas::ActionStatusFilterSchema>)]
     status: Option<String>,
 }
 

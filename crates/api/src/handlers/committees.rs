@@ -19,6 +19,7 @@ use crate::state::AppState;
 pub struct ListQuery {
     /// Also list archived committees; default `false`.
     #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
+    #[param(value_type = Option<crate::schemas::BooleanFilterSchema>)]
     include_archived: Option<bool>,
 }
 

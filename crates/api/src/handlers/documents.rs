@@ -25,7 +25,7 @@ use crate::upload::{read_upload, refuse_declared_oversize};
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only this category; absent or empty: all.
-    #[param(value_type = Option<DocumentCategorySchema>)]
+    #[param(value_type = Option<crate::schemas::DocumentCategoryFilterSchema>)]
     category: Option<String>,
 }
 

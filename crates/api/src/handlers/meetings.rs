@@ -16,7 +16,7 @@ use crate::state::AppState;
 pub struct ListQuery {
     /// `true`: from now on, soonest first; `false`: before now, latest first; absent or empty: all,
     /// soonest first.
-    #[param(value_type = Option<bool>)]
+    #[param(value_type = Option<crate::schemas::BooleanFilterSchema>)]
     upcoming: Option<String>,
 }
 
