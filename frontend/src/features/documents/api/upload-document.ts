@@ -1,20 +1,16 @@
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
-import type { DocumentCategory, PortalDocument } from '@/types/api';
+import type { DocumentUpload, PortalDocument, UploadFields } from '@/types/api';
 import { documentsPath } from '@/features/documents/api/get-documents';
 
-export type UploadDocumentInput = {
-  title: string;
-  category: DocumentCategory;
-  version: string;
-  file: File;
-};
+/** The multipart form's fields as the OpenAPI document names them, with the browser's File. */
+export type UploadDocumentInput = UploadFields<DocumentUpload>;
 
 export function uploadDocument(input: UploadDocumentInput): Promise<PortalDocument> {
   const form = new FormData();
   form.append('title', input.title);
   form.append('category', input.category);
-  form.append('version', input.version);
+  if (input.version) form.append('version', input.version);
   form.append('file', input.file);
   return api.upload<PortalDocument>(documentsPath, form);
 }

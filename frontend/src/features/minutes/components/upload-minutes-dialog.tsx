@@ -85,7 +85,7 @@ export function UploadMinutesDialog({ open, onClose }: { open: boolean; onClose:
           await upload({
             title: values.title.trim(),
             meetingDate: localInputToIso(values.meetingDate),
-            meetingId: values.meetingId ? Number(values.meetingId) : null,
+            meetingId: String(values.meetingId).trim() || null,
             file: values.method === 'file' ? values.file : null,
             externalLink: values.method === 'link' ? values.externalLink.trim() || null : null,
           });
