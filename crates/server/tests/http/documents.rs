@@ -111,7 +111,8 @@ fn trustees_and_anonymous_callers_cannot_upload_and_leave_nothing() {
         &[("title", "T"), ("category", "misc")],
         Some(file_part(pdf_of_size(TEN_MB + 1), "a.pdf", PDF_MIME)),
     );
-    error_of(post_form(&app, Some(&trustee), big), StatusCode::FORBIDDEN);
+    let sent = app.post("/api/documents").multipart(big).auth(&trustee).send();
+    crate::common::files::refused_before_body(sent, StatusCode::FORBIDDEN);
     assert_nothing_stored(&app);
 }
 

@@ -107,3 +107,15 @@ pub fn disposition_file_name(header: &str) -> String {
     }
     String::from_utf8(bytes).expect("UTF-8 file name")
 }
+
+/// An upload the server refuses before reading its body (the permission is checked first): it may answer
+/// and close the connection while a large body is still being sent, so the client sees either the
+/// answer or a send cut short. Either is a refusal; the caller then checks that nothing was stored.
+pub fn refused_before_body(sent: reqwest::Result<reqwest::blocking::Response>, status: reqwest::StatusCode) {
+    match sent {
+        Ok(response) => {
+            super::error_of(response, status);
+        }
+        Err(error) => assert!(error.is_body() || error.is_request(), "unexpected client error: {error}"),
+    }
+}
