@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The front end's wire types, generated from the OpenAPI document the server serves (the one source of
-# the wire format): `scripts/api-types.sh` writes frontend/src/types/api.generated.ts, and
-# `scripts/api-types.sh --check` fails when the checked-in file differs from what the server emits.
+# the wire format): `scripts/api-types.sh` writes frontend/src/types/api.generated.ts and
+# docs/api-contract.md, and
+# `scripts/api-types.sh --check` fails when either differs from what the server emits.
 # Needs the debug server binary (TRUSTEE_PORTAL_BIN, or debug/trustee-portal under $CARGO_TARGET_DIR or target/)
 # and the front end's npm packages.
 set -euo pipefail
@@ -12,6 +13,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 "$bin" openapi > "$work/openapi.json"
+# The wire format at a glance, for people: docs/api-contract.md, from the same document.
+python3 "$root/scripts/api-contract.py" < "$work/openapi.json" > "$work/api-contract.md"
 cd "$root/frontend"
 # The generated file lives in src/types so that prettier's settings apply while it is formatted.
 out=src/types/.api.generated.$$.ts
@@ -32,8 +35,15 @@ if [ "${1:-}" = --check ]; then
     echo "Run 'make api-types' and commit the result (then fix the type errors it shows)." >&2
     exit 1
   fi
-  echo "[api-types] frontend/src/types/api.generated.ts matches the server's OpenAPI document"
+  if ! diff -u "$root/docs/api-contract.md" "$work/api-contract.md" > "$work/diff"; then
+    echo "docs/api-contract.md differs from the OpenAPI document the server emits:" >&2
+    head -40 "$work/diff" >&2
+    echo "Run 'make api-types' and commit the result." >&2
+    exit 1
+  fi
+  echo "[api-types] frontend/src/types/api.generated.ts and docs/api-contract.md match the server's OpenAPI document"
 else
   mv "$out" "$checked_in"
-  echo "[api-types] wrote frontend/src/types/api.generated.ts"
+  cp "$work/api-contract.md" "$root/docs/api-contract.md"
+  echo "[api-types] wrote frontend/src/types/api.generated.ts and docs/api-contract.md"
 fi
