@@ -78,6 +78,25 @@ diesel::table! {
 }
 
 diesel::table! {
+    mail_outbox (id) {
+        id -> Int8,
+        kind -> Text,
+        recipient -> Text,
+        user_id -> Nullable<Int4>,
+        subject -> Text,
+        text_body -> Text,
+        html_body -> Text,
+        list_unsubscribe -> Nullable<Text>,
+        status -> Text,
+        attempts -> Int4,
+        last_error -> Nullable<Text>,
+        next_attempt_at -> Timestamptz,
+        created_at -> Timestamptz,
+        sent_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     meetings (id) {
         id -> Int4,
         title -> Text,
@@ -126,6 +145,19 @@ diesel::table! {
         user_id -> Nullable<Int4>,
         requested_at -> Timestamptz,
         resolved_at -> Nullable<Timestamptz>,
+        resolved_by -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    password_tokens (id) {
+        id -> Int4,
+        user_id -> Int4,
+        purpose -> Text,
+        token_hash -> Text,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
     }
 }
 
@@ -153,11 +185,13 @@ diesel::joinable!(committee_messages -> committees (committee_id));
 diesel::joinable!(committee_messages -> users (user_id));
 diesel::joinable!(committees -> users (created_by));
 diesel::joinable!(documents -> users (uploaded_by));
+diesel::joinable!(mail_outbox -> users (user_id));
 diesel::joinable!(meetings -> users (created_by));
 diesel::joinable!(minutes -> meetings (meeting_id));
 diesel::joinable!(minutes -> users (uploaded_by));
 diesel::joinable!(notices -> users (created_by));
 diesel::joinable!(password_reset_requests -> users (user_id));
+diesel::joinable!(password_tokens -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     actions,
@@ -166,9 +200,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     committee_messages,
     committees,
     documents,
+    mail_outbox,
     meetings,
     minutes,
     notices,
     password_reset_requests,
+    password_tokens,
     users,
 );

@@ -4,4 +4,5 @@ pub mod config;
 pub mod demo;
 pub mod first_admin;
 pub mod http;
+pub mod mail_worker;
 pub mod wiring;

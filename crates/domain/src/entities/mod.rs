@@ -8,6 +8,7 @@ pub mod committee;
 pub mod dashboard;
 pub mod directory;
 pub mod document;
+pub mod mail;
 pub mod meeting;
 pub mod minutes;
 pub mod notice;

@@ -6,9 +6,12 @@ pub mod committees;
 pub mod dashboard;
 pub mod directory;
 pub mod documents;
+pub mod mail;
 pub mod meetings;
 pub mod minutes;
 pub mod notices;
+pub mod outbox_worker;
+pub mod password_reset;
 pub mod stored_files;
 #[cfg(test)]
 mod testing;
@@ -21,8 +24,11 @@ pub use committees::{AddMember, CommitteeService, CreateCommittee, UploadCommitt
 pub use dashboard::DashboardService;
 pub use directory::DirectoryService;
 pub use documents::{DocumentService, UploadDocument};
+pub use mail::MailService;
 pub use meetings::{CreateMeeting, MeetingService};
 pub use minutes::{MinutesService, UploadMinutes};
 pub use notices::{CreateNotice, NoticeService};
+pub use outbox_worker::OutboxWorker;
+pub use password_reset::PasswordResetService;
 pub use users::{CreateUser, UpdateUser, UserService};
 pub use view_tickets::ViewTickets;
