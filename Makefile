@@ -15,6 +15,7 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 .PHONY: help run demo demo-reset test deps test-deps system-deps frontend-deps build build-server \
         build-frontend lint-rust test-rust test-frontend test-e2e check-deploy test-backup-restore schema \
+        api-types check-api-types \
         db-stop mail-stop clean
 
 help:
@@ -118,7 +119,7 @@ db-stop:
 
 ## --- test -----------------------------------------------------------------------------------
 
-test: deps test-deps lint-rust test-rust check-deploy test-backup-restore
+test: deps test-deps lint-rust test-rust check-api-types check-deploy test-backup-restore
 	@echo "All checks and tests passed."
 
 lint-rust:
@@ -141,6 +142,16 @@ test-frontend: frontend-deps
 test-backup-restore:
 	$(CARGO) test --locked --workspace --no-run
 	@TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/test-backup-restore.sh
+
+# The front end's wire types come from the server's OpenAPI document: `make api-types` regenerates
+# frontend/src/types/api.generated.ts after an endpoint changes; make test fails when it has drifted.
+api-types: frontend-deps
+	$(CARGO) build --locked --bin trustee-portal
+	scripts/api-types.sh
+
+check-api-types: frontend-deps
+	$(CARGO) test --locked --workspace --no-run
+	TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/api-types.sh --check
 
 check-deploy:
 	@if [ -x scripts/check-deploy.sh ]; then scripts/check-deploy.sh; fi

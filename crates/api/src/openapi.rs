@@ -17,7 +17,10 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
 use domain::entities::action::{ActionPriority, ActionStatus};
 use domain::entities::committee::CommitteeRole;
 use domain::entities::document::DocumentCategory;
+use domain::entities::governance_settings::RegisterVisibility;
+use domain::entities::interest::InterestKind;
 use domain::entities::notice::NoticePriority;
+use domain::entities::resolution::{ResolutionStatus, ThresholdKind, VoteChoice};
 use domain::entities::role::Role;
 
 use crate::error::ErrorBody;
@@ -48,6 +51,10 @@ pub const BEARER: &str = "bearerAuth";
         (name = "user-guide", description = "The trustees' guide (HTML, no sign-in)"),
         (name = "health", description = "Liveness and readiness probes"),
         (name = "openapi", description = "This document"),
+        (name = "resolutions", description = "Written resolutions decided between meetings"),
+        (name = "declarations", description = "Annual declarations rounds (register, eligibility, code)"),
+        (name = "terms", description = "Terms of office and length of service"),
+        (name = "interests", description = "The register of interests (CC29) and governance settings"),
     )
 )]
 struct ApiDoc;
@@ -240,6 +247,28 @@ wire_enum!(
 wire_enum!(
     NoticePrioritySchema as "NoticePriority" = NoticePriority::ALL.iter().map(|v| v.as_str()),
     "A notice's priority"
+);
+
+wire_enum!(
+    InterestKindSchema as "InterestKind" = InterestKind::ALL.iter().map(|v| v.as_str()),
+    "What kind of interest a register entry records"
+);
+wire_enum!(
+    RegisterVisibilitySchema as "RegisterVisibility" = RegisterVisibility::ALL.iter().map(|v| v.as_str()),
+    "Who reads the register of interests: every member, or admins and chairs (officers) only"
+);
+
+wire_enum!(
+    ThresholdKindSchema as "ThresholdKind" = ThresholdKind::ALL.iter().map(|v| v.as_str()),
+    "What a written resolution needs to pass: a majority of eligible trustees, a set number, or all"
+);
+wire_enum!(
+    VoteChoiceSchema as "VoteChoice" = VoteChoice::ALL.iter().map(|v| v.as_str()),
+    "A vote on a written resolution"
+);
+wire_enum!(
+    ResolutionStatusSchema as "ResolutionStatus" = ResolutionStatus::ALL.iter().map(|v| v.as_str()),
+    "A written resolution's state"
 );
 
 /// The bytes of a file (a download, or the `file` part of an upload).

@@ -7,8 +7,8 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 use crate::error::ApiError;
 use crate::handlers::{
     actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
-    documents, health, mail, meetings, minutes, notices, openapi, password_reset, trustees, user_guide,
-    users,
+    declaration_rounds, documents, governance_settings, health, interests, mail, meetings, minutes, notices,
+    openapi, password_reset, resolutions, terms, trustees, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -35,7 +35,8 @@ macro_rules! api_routes {
             let mut api = web::scope(API_PREFIX);
             $(
                 let scoped = in_api_scope($path);
-                let registered = resource(scoped.unwrap_or($path))
+                let allowed: &'static [&'static str] = const { &[ $( allow_name(stringify!($method)) ),+ ] };
+                let registered = resource(scoped.unwrap_or($path), allowed)
                     $( .route(web::$method().to($module::$handler)) )+;
                 if scoped.is_some() {
                     api = api.service(registered);
@@ -99,6 +100,25 @@ api_routes! {
     "/api/committees/{id}/documents" => { get: committee_documents::list, post: committee_documents::upload },
     "/api/committees/{id}/documents/{docId}/download" => { get: committee_documents::download },
     "/api/trustees/active" => { get: trustees::active },
+    "/api/interests" => { get: interests::list, post: interests::create },
+    "/api/interests/export/csv" => { get: interests::export_csv },
+    "/api/interests/export/pdf" => { get: interests::export_pdf },
+    "/api/interests/matches" => { post: interests::matches },
+    "/api/interests/{id}" => { put: interests::update },
+    "/api/interests/{id}/history" => { get: interests::history },
+    "/api/terms" => { get: terms::overview, post: terms::create },
+    "/api/terms/warnings" => { get: terms::warnings },
+    "/api/terms/{id}" => { put: terms::update, delete: terms::delete },
+    "/api/declaration-rounds" => { get: declaration_rounds::list, post: declaration_rounds::open },
+    "/api/declaration-rounds/{id}" => { get: declaration_rounds::show },
+    "/api/declaration-rounds/{id}/declaration" => { post: declaration_rounds::declare },
+    "/api/declaration-rounds/{id}/close" => { post: declaration_rounds::close },
+    "/api/declaration-rounds/{id}/reminders" => { post: declaration_rounds::remind },
+    "/api/resolutions" => { get: resolutions::list, post: resolutions::propose },
+    "/api/resolutions/{id}" => { get: resolutions::show },
+    "/api/resolutions/{id}/votes" => { post: resolutions::vote },
+    "/api/resolutions/{id}/conflict" => { post: resolutions::declare_conflict },
+    "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
 }
 
 /// One registered operation.
@@ -128,17 +148,34 @@ fn in_api_scope(path: &str) -> Option<&str> {
     path.strip_prefix(API_PREFIX).filter(|rest| rest.starts_with('/'))
 }
 
-/// A resource whose unsupported methods answer 405 in JSON rather than an empty body.
-pub fn resource(path: &str) -> Resource {
-    web::resource(path).default_service(web::to(method_not_allowed))
+/// A resource whose unsupported methods answer 405 in JSON, with the `Allow` header RFC 9110 asks for.
+pub fn resource(path: &str, allowed: &'static [&'static str]) -> Resource {
+    web::resource(path).default_service(web::to(move || method_not_allowed(allowed)))
+}
+
+/// The `Allow` name of a route table method.
+const fn allow_name(method: &str) -> &'static str {
+    match method.as_bytes() {
+        b"get" => "GET",
+        b"post" => "POST",
+        b"put" => "PUT",
+        b"patch" => "PATCH",
+        b"delete" => "DELETE",
+        _ => "OPTIONS",
+    }
 }
 
 pub async fn not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::http(StatusCode::NOT_FOUND, "Not found"))
 }
 
-async fn method_not_allowed() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::http(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed"))
+async fn method_not_allowed(allowed: &'static [&'static str]) -> HttpResponse {
+    use actix_web::ResponseError;
+    let mut response = ApiError::http(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed").error_response();
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&allowed.join(", ")) {
+        response.headers_mut().insert(actix_web::http::header::ALLOW, value);
+    }
+    response
 }
 
 fn json_config() -> web::JsonConfig {

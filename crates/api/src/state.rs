@@ -2,8 +2,9 @@ use std::sync::Arc;
 
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
-    MailService, MeetingService, MinutesService, NoticeService, PasswordResetService, UserService,
+    ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
+    DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
+    PasswordResetService, ResolutionService, TermService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -24,6 +25,14 @@ pub struct AppState {
     pub committees: CommitteeService,
     pub directory: DirectoryService,
     pub dashboard: DashboardService,
+    /// The register of interests and the governance settings (issue 14).
+    pub interests: InterestService,
+    /// Terms of office (issue 14).
+    pub terms: TermService,
+    /// Annual declarations rounds (issue 14).
+    pub declarations: DeclarationService,
+    /// Written resolutions (issue 14).
+    pub resolutions: ResolutionService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

@@ -26,3 +26,7 @@ id_type!(CommitteeId, i32);
 id_type!(CommitteeDocumentId, i32);
 id_type!(MessageId, i64);
 id_type!(ResetRequestId, i32);
+id_type!(InterestId, i32);
+id_type!(TermId, i32);
+id_type!(DeclarationRoundId, i32);
+id_type!(ResolutionId, i32);

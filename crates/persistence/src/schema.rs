@@ -62,6 +62,32 @@ diesel::table! {
 }
 
 diesel::table! {
+    declaration_rounds (id) {
+        id -> Int4,
+        year -> Int4,
+        deadline -> Date,
+        code_of_conduct_document_id -> Nullable<Int4>,
+        code_of_conduct_title -> Text,
+        opened_by -> Nullable<Int4>,
+        opened_at -> Timestamptz,
+        closed_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    declarations (round_id, user_id) {
+        round_id -> Int4,
+        user_id -> Int4,
+        declared_at -> Nullable<Timestamptz>,
+        declared_name -> Nullable<Text>,
+        register_complete -> Nullable<Bool>,
+        over_18 -> Nullable<Bool>,
+        no_disqualification -> Nullable<Bool>,
+        accepts_code -> Nullable<Bool>,
+    }
+}
+
+diesel::table! {
     documents (id) {
         id -> Int4,
         title -> Text,
@@ -72,6 +98,40 @@ diesel::table! {
         file_size -> Int8,
         storage_key -> Text,
         uploaded_by -> Nullable<Int4>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    governance_settings (id) {
+        id -> Bool,
+        register_visibility -> Text,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    interest_versions (id) {
+        id -> Int8,
+        interest_id -> Int4,
+        changed_by -> Nullable<Int4>,
+        changed_by_name -> Text,
+        changed_at -> Timestamptz,
+        before -> Nullable<Text>,
+        after -> Text,
+    }
+}
+
+diesel::table! {
+    interests (id) {
+        id -> Int4,
+        user_id -> Int4,
+        kind -> Text,
+        organisation -> Text,
+        nature -> Text,
+        started_on -> Date,
+        ended_on -> Nullable<Date>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
     }
@@ -162,6 +222,62 @@ diesel::table! {
 }
 
 diesel::table! {
+    resolution_papers (resolution_id, document_id) {
+        resolution_id -> Int4,
+        document_id -> Int4,
+    }
+}
+
+diesel::table! {
+    resolution_voters (resolution_id, user_id) {
+        resolution_id -> Int4,
+        user_id -> Int4,
+        name -> Text,
+        conflicted -> Bool,
+    }
+}
+
+diesel::table! {
+    resolution_votes (resolution_id, user_id) {
+        resolution_id -> Int4,
+        user_id -> Int4,
+        voter_name -> Text,
+        vote -> Text,
+        comment -> Nullable<Text>,
+        voted_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    resolutions (id) {
+        id -> Int4,
+        title -> Text,
+        body -> Text,
+        closes_at -> Timestamptz,
+        threshold -> Text,
+        threshold_count -> Nullable<Int4>,
+        proposed_by -> Nullable<Int4>,
+        proposed_by_name -> Text,
+        proposed_at -> Timestamptz,
+        status -> Text,
+        decided_at -> Nullable<Timestamptz>,
+        decided_early -> Bool,
+    }
+}
+
+diesel::table! {
+    terms_of_office (id) {
+        id -> Int4,
+        user_id -> Int4,
+        started_on -> Date,
+        term_years -> Int2,
+        reappointment -> Bool,
+        ended_on -> Nullable<Date>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     users (id) {
         id -> Int4,
         name -> Text,
@@ -184,7 +300,14 @@ diesel::joinable!(committee_members -> users (user_id));
 diesel::joinable!(committee_messages -> committees (committee_id));
 diesel::joinable!(committee_messages -> users (user_id));
 diesel::joinable!(committees -> users (created_by));
+diesel::joinable!(declaration_rounds -> documents (code_of_conduct_document_id));
+diesel::joinable!(declaration_rounds -> users (opened_by));
+diesel::joinable!(declarations -> declaration_rounds (round_id));
+diesel::joinable!(declarations -> users (user_id));
 diesel::joinable!(documents -> users (uploaded_by));
+diesel::joinable!(interest_versions -> interests (interest_id));
+diesel::joinable!(interest_versions -> users (changed_by));
+diesel::joinable!(interests -> users (user_id));
 diesel::joinable!(mail_outbox -> users (user_id));
 diesel::joinable!(meetings -> users (created_by));
 diesel::joinable!(minutes -> meetings (meeting_id));
@@ -192,6 +315,13 @@ diesel::joinable!(minutes -> users (uploaded_by));
 diesel::joinable!(notices -> users (created_by));
 diesel::joinable!(password_reset_requests -> users (user_id));
 diesel::joinable!(password_tokens -> users (user_id));
+diesel::joinable!(resolution_papers -> documents (document_id));
+diesel::joinable!(resolution_papers -> resolutions (resolution_id));
+diesel::joinable!(resolution_voters -> resolutions (resolution_id));
+diesel::joinable!(resolution_voters -> users (user_id));
+diesel::joinable!(resolution_votes -> resolutions (resolution_id));
+diesel::joinable!(resolutions -> users (proposed_by));
+diesel::joinable!(terms_of_office -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     actions,
@@ -199,12 +329,22 @@ diesel::allow_tables_to_appear_in_same_query!(
     committee_members,
     committee_messages,
     committees,
+    declaration_rounds,
+    declarations,
     documents,
+    governance_settings,
+    interest_versions,
+    interests,
     mail_outbox,
     meetings,
     minutes,
     notices,
     password_reset_requests,
     password_tokens,
+    resolution_papers,
+    resolution_voters,
+    resolution_votes,
+    resolutions,
+    terms_of_office,
     users,
 );

@@ -1,5 +1,6 @@
-//! `trustee-portal [serve | migrate | seed-demo [--force]]`: run the portal, apply migrations, or fill an
-//! empty portal with demo data. See README.md for the configuration.
+//! `trustee-portal [serve | migrate | seed-demo [--force] | openapi]`: run the portal, apply migrations, fill
+//! an empty portal with demo data, or print the OpenAPI document (the wire format's one source).
+//! See README.md for the configuration.
 
 use std::time::Duration;
 
@@ -7,7 +8,7 @@ use anyhow::Context;
 use tracing_subscriber::EnvFilter;
 
 use server::config::Config;
-use server::{demo, first_admin, http, wiring};
+use server::{background, demo, first_admin, http, wiring};
 
 /// `seed-demo`'s exit code when the database already has content and `--force` was not given.
 const EXIT_HAS_CONTENT: i32 = 2;
@@ -44,6 +45,13 @@ fn main() -> anyhow::Result<()> {
     init_logging();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let command = args.first().map_or("serve", String::as_str);
+    // The wire format needs no configuration: `make api-types` runs this on a fresh clone.
+    if command == "openapi" {
+        let mut out = std::io::stdout().lock();
+        std::io::Write::write_all(&mut out, api::openapi::document_json().as_bytes())?;
+        std::io::Write::write_all(&mut out, b"\n")?;
+        return Ok(());
+    }
     let config = Config::from_env()?;
     match command {
         "serve" => serve(config),
@@ -62,7 +70,9 @@ fn main() -> anyhow::Result<()> {
             };
             seed_demo(config, force)
         }
-        other => anyhow::bail!("unknown command '{other}'; use: serve | migrate | seed-demo [--force]"),
+        other => {
+            anyhow::bail!("unknown command '{other}'; use: serve | migrate | seed-demo [--force] | openapi")
+        }
     }
 }
 
@@ -112,7 +122,10 @@ fn serve(config: Config) -> anyhow::Result<()> {
         }
     }
     tracing::info!(port = config.port, "Trustee Portal listening on http://localhost:{}", config.port);
-    actix_web::rt::System::new().block_on(http::serve(state, config.static_dir.clone(), config.port))?;
+    actix_web::rt::System::new().block_on(async {
+        background::start(&state);
+        http::serve(state, config.static_dir.clone(), config.port).await
+    })?;
     tracing::info!("stopped");
     Ok(())
 }

@@ -9,15 +9,16 @@ use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DashboardService, DirectoryService, DocumentService,
-    MailService, MeetingService, MinutesService, NoticeService, OutboxWorker, PasswordResetService,
-    UserService, ViewTickets,
+    ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
+    DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
+    OutboxWorker, PasswordResetService, ResolutionService, TermService, UserService, ViewTickets,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
-    PgDashboardRepository, PgDirectoryRepository, PgDocumentRepository, PgMeetingRepository,
-    PgMinutesRepository, PgNoticeRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool,
-    PgReadiness, PgResetRequestRepository, PgUserRepository,
+    PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
+    PgGovernanceSettingsRepository, PgInterestRepository, PgMeetingRepository, PgMinutesRepository,
+    PgNoticeRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness,
+    PgResetRequestRepository, PgResolutionRepository, PgTermRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -88,7 +89,27 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             clock: clock.clone(),
         },
         directory: DirectoryService { directory: Arc::new(PgDirectoryRepository::new(pool.clone())) },
-        dashboard: DashboardService { dashboard: Arc::new(PgDashboardRepository::new(pool.clone())), clock },
+        dashboard: DashboardService {
+            dashboard: Arc::new(PgDashboardRepository::new(pool.clone())),
+            clock: clock.clone(),
+        },
+        interests: InterestService {
+            interests: Arc::new(PgInterestRepository::new(pool.clone())),
+            settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
+            typesetter: Arc::new(typesetting::PdfTypesetter),
+            clock: clock.clone(),
+        },
+        terms: TermService { terms: Arc::new(PgTermRepository::new(pool.clone())), clock: clock.clone() },
+        declarations: DeclarationService {
+            rounds: Arc::new(PgDeclarationRepository::new(pool.clone())),
+            // The one place governance mail is sent from: swap in the mail outbox when it lands.
+            mail: Arc::new(crate::governance_mail::LogOnlyGovernanceMail),
+            clock: clock.clone(),
+        },
+        resolutions: ResolutionService {
+            resolutions: Arc::new(PgResolutionRepository::new(pool.clone())),
+            clock,
+        },
         readiness: Arc::new(PgReadiness::new(pool)),
         files,
         registration_enabled: config.allow_registration,

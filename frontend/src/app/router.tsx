@@ -68,6 +68,12 @@ const TrusteesPage = lazy(() =>
   ).then((m) => ({ default: m.TrusteesPage })),
 );
 
+const GovernancePage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-governance" */ '@/features/governance/components/governance-page'
+  ).then((m) => ({ default: m.GovernancePage })),
+);
+
 const loading = <FullPageMessage>Loading...</FullPageMessage>;
 
 export function AppRoutes() {
@@ -109,6 +115,7 @@ export function AppRoutes() {
           <Route path={paths.minutes} element={<MinutesPage />} />
           <Route path={paths.calendar} element={<CalendarPage />} />
           <Route path={paths.notices} element={<NoticesPage />} />
+          <Route path={paths.governance} element={<GovernancePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

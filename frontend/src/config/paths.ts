@@ -11,6 +11,7 @@ export const paths = {
   minutes: '/minutes',
   calendar: '/calendar',
   notices: '/notices',
+  governance: '/governance',
 } as const;
 
 export const userGuideUrl = '/api/user-guide';

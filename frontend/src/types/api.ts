@@ -1,149 +1,48 @@
-// Wire types of the API, exactly as docs/api-contract.md describes them.
+// Names for the wire types. The shapes are generated from the server's OpenAPI document into
+// api.generated.ts (`make api-types`); nothing here retypes a shape.
+import type { components } from '@/types/api.generated';
 
-export type Role = 'admin' | 'chair' | 'trustee';
+type Schemas = components['schemas'];
 
-export type User = {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  active: boolean;
-  phone: string | null;
-  createdAt: string;
-  requirePasswordChange: boolean;
-};
+export type Role = Schemas['Role'];
+export type User = Schemas['User'];
+export type Session = Schemas['Session'];
+export type DocumentCategory = Schemas['DocumentCategory'];
+export type PersonRef = Schemas['Uploader'];
+export type PortalDocument = Schemas['Document'];
+export type ActionStatus = Schemas['ActionStatus'];
+export type SettableActionStatus = Schemas['SettableActionStatus'];
+export type ActionPriority = Schemas['ActionPriority'];
+export type Action = Schemas['Action'];
+export type Minutes = Schemas['Minutes'];
+export type Meeting = Schemas['Meeting'];
+export type NoticePriority = Schemas['NoticePriority'];
+export type Notice = Schemas['Notice'];
+export type CommitteeRole = Schemas['CommitteeRole'];
+export type Committee = Schemas['Committee'];
+export type CommitteeMember = Schemas['CommitteeMember'];
+export type CommitteeMessage = Schemas['CommitteeMessage'];
+export type CommitteeDocument = Schemas['CommitteeDocument'];
+export type DirectoryEntry = Schemas['DirectoryEntry'];
+export type DashboardStats = Schemas['DashboardStats'];
+export type ResetRequest = Schemas['ResetRequest'];
+export type AdminReset = Schemas['AdminReset'];
+export type ErrorBody = Schemas['ErrorBody'];
+export type MessageResponse = Schemas['Message'];
+export type TicketResponse = Schemas['ViewLink'];
 
-export type DocumentCategory =
-  'governance' | 'finance' | 'safeguarding' | 'risk-register' | 'policies' | 'misc';
+export type LoginRequest = Schemas['LoginRequest'];
+export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
+export type CreateUserRequest = Schemas['CreateUserRequest'];
+export type UpdateUserRequest = Schemas['UpdateUserRequest'];
+export type CreateActionRequest = Schemas['CreateActionRequest'];
+export type CreateMeetingRequest = Schemas['CreateMeetingRequest'];
+export type CreateNoticeRequest = Schemas['CreateNoticeRequest'];
+export type CreateCommitteeRequest = Schemas['CreateCommitteeRequest'];
+export type AddMemberRequest = Schemas['AddMemberRequest'];
 
-export type PersonRef = { id: number; name: string };
-
-export type PortalDocument = {
-  id: number;
-  title: string;
-  category: DocumentCategory;
-  version: string;
-  mimeType: string;
-  fileSize: number;
-  fileName: string;
-  updatedAt: string;
-  uploadedBy: PersonRef | null;
-};
-
-export type ActionStatus = 'pending' | 'in-progress' | 'complete' | 'overdue';
-export type ActionPriority = 'low' | 'medium' | 'high';
-
-export type Action = {
-  id: number;
-  title: string;
-  description: string;
-  assignedTo: number | null;
-  assignedToName: string | null;
-  dueDate: string | null;
-  priority: ActionPriority;
-  status: ActionStatus;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type Minutes = {
-  id: number;
-  title: string;
-  meetingDate: string;
-  meetingId: number | null;
-  fileName: string | null;
-  fileSize: number | null;
-  externalLink: string | null;
-  createdAt: string;
-};
-
-export type Meeting = {
-  id: number;
-  title: string;
-  description: string;
-  meetingDate: string;
-  location: string | null;
-  meetingLink: string | null;
-  agendaLink: string | null;
-  minutesId: number | null;
-  minutesLink: string | null;
-  createdAt: string;
-};
-
-export type NoticePriority = 'low' | 'normal' | 'high';
-
-export type Notice = {
-  id: number;
-  title: string;
-  content: string;
-  priority: NoticePriority;
-  pinned: boolean;
-  expiresAt: string | null;
-  publishedAt: string;
-  expired: boolean;
-};
-
-export type CommitteeRole = 'committee_chair' | 'member';
-
-export type Committee = {
-  id: number;
-  name: string;
-  description: string;
-  archived: boolean;
-  memberCount: number;
-  role: CommitteeRole | null;
-  createdAt: string;
-};
-
-export type CommitteeMember = {
-  userId: number;
-  name: string;
-  email: string;
-  role: CommitteeRole;
-  joinedAt: string;
-};
-
-export type CommitteeMessage = {
-  id: number;
-  message: string;
-  sentAt: string;
-  user: PersonRef | null;
-};
-
-export type CommitteeDocument = {
-  id: number;
-  title: string;
-  fileName: string;
-  mimeType: string;
-  fileSize: number;
-  uploadedAt: string;
-  uploadedBy: PersonRef | null;
-};
-
-export type DirectoryEntry = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  role: Role;
-  joinedDate: string;
-  committees: { id: number; name: string; role: 'chair' | 'member' }[];
-};
-
-export type DashboardStats = {
-  pendingActions: number;
-  documents: number;
-  nextMeeting: string | null;
-  trustees: number | null;
-};
-
-export type ResetRequest = {
-  id: number;
-  email: string;
-  userId: number | null;
-  userName: string | null;
-  requestedAt: string;
-};
-
-export type MessageResponse = { message: string };
-export type TicketResponse = { url: string };
+/** A multipart upload's text fields as the document names them, with the browser's File for the file. */
+export type UploadFields<T> = Omit<T, 'file'> & { file: File };
+export type DocumentUpload = Schemas['DocumentUpload'];
+export type MinutesUpload = Schemas['MinutesUpload'];
+export type CommitteeDocumentUpload = Schemas['CommitteeDocumentUpload'];

@@ -3,12 +3,16 @@
 pub mod action;
 pub mod committee;
 pub mod dashboard;
+pub mod declaration;
 pub mod directory;
 pub mod document;
 pub mod input;
+pub mod interest;
 pub mod meeting;
 pub mod message;
 pub mod minutes;
 pub mod notice;
+pub mod resolution;
+pub mod term;
 pub mod time;
 pub mod user;

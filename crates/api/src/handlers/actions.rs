@@ -51,12 +51,15 @@ pub async fn list(
 pub struct CreateActionRequest {
     /// Required, at most 200 characters.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     title: Option<String>,
     /// At most 5000 characters.
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 5000)]
     description: Option<String>,
     /// Required: the id of an active user (a string of digits is accepted too).
     #[serde(default, deserialize_with = "crate::dto::input::optional_id")]
+    #[schema(required = true, nullable = false, value_type = i32, minimum = 1)]
     assigned_to: Option<i32>,
     /// `YYYY-MM-DD`, or null / `""` for no deadline.
     #[serde(default)]

@@ -45,6 +45,7 @@ pub async fn list(
 pub struct AddMemberRequest {
     /// Required: the id of an active user (a string of digits is accepted too).
     #[serde(default, deserialize_with = "crate::dto::input::optional_id")]
+    #[schema(required = true, nullable = false, value_type = i32, minimum = 1)]
     user_id: Option<i32>,
     /// Default `member`.
     #[serde(default)]

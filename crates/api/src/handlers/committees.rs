@@ -48,9 +48,11 @@ pub async fn list(
 pub struct CreateCommitteeRequest {
     /// Required, at most 100 characters.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 100, pattern = r"\S")]
     name: Option<String>,
     /// At most 2000 characters.
     #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 2000)]
     description: Option<String>,
 }
 

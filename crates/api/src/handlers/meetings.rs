@@ -49,11 +49,13 @@ pub async fn list(
 #[serde(default, rename_all = "camelCase")]
 pub struct CreateMeetingRequest {
     /// Required, at most 200 characters.
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     title: Option<String>,
     /// At most 5000 characters.
+    #[schema(value_type = Option<String>, max_length = 5000)]
     description: Option<String>,
     /// Required: RFC 3339 date-time with a zone, e.g. `2026-03-05T18:30:00Z`.
-    #[schema(format = DateTime)]
+    #[schema(required = true, nullable = false, value_type = String, format = DateTime)]
     meeting_date: Option<String>,
     location: Option<String>,
     meeting_link: Option<String>,

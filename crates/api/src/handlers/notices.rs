@@ -50,9 +50,11 @@ pub async fn list(
 pub struct CreateNoticeRequest {
     /// Required, at most 200 characters.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
     title: Option<String>,
     /// Required, at most 10000 characters.
     #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 10000, pattern = r"\S")]
     content: Option<String>,
     /// Default `normal`.
     #[serde(default)]

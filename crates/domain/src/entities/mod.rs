@@ -5,15 +5,21 @@ mod string_enum;
 
 pub mod action;
 pub mod committee;
+pub mod conflict;
 pub mod dashboard;
+pub mod declaration;
 pub mod directory;
 pub mod document;
+pub mod governance_settings;
+pub mod interest;
 pub mod mail;
 pub mod meeting;
 pub mod minutes;
 pub mod notice;
 pub mod reset_request;
+pub mod resolution;
 pub mod role;
+pub mod term;
 pub mod user;
 
 pub use string_enum::UnknownValue;

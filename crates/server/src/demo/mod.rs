@@ -11,6 +11,7 @@
 
 mod data;
 pub mod files;
+mod governance;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -197,6 +198,7 @@ pub fn seed(state: &AppState, pool: &PgPool, force: bool) -> anyhow::Result<Outc
     seeder.minutes(&meetings)?;
     seeder.notices()?;
     seeder.committees()?;
+    seeder.governance()?;
     Ok(Outcome::Seeded(seeder.summary))
 }
 

@@ -229,7 +229,7 @@ fn the_first_admin_alone_is_no_content_but_a_second_run_is_refused_unless_forced
 
     match demo::seed(&app.state, &app.pool, false).unwrap() {
         Outcome::Refused(existing) => {
-            assert_eq!((existing.users, existing.documents, existing.committees), (9, 11, 2));
+            assert_eq!((existing.users, existing.documents, existing.committees), (9, 12, 2));
         }
         Outcome::Seeded(_) => panic!("a second run must be refused"),
     }
@@ -274,6 +274,6 @@ fn the_command_migrates_seeds_once_then_refuses() {
     };
     assert_eq!(
         existing.to_string(),
-        "users: 8, documents: 11, actions: 9, meetings: 6, minutes: 2, notices: 6, committees: 2"
+        "users: 8, documents: 12, actions: 9, meetings: 6, minutes: 2, notices: 6, committees: 2"
     );
 }

@@ -46,6 +46,21 @@ fn bad_ids_unknown_paths_and_methods_are_4xx() {
     error_of(app.get("/api/auth/login").send().unwrap(), StatusCode::METHOD_NOT_ALLOWED);
 }
 
+/// RFC 9110: a 405 names the methods the resource has.
+#[test]
+fn a_wrong_method_is_405_with_allow() {
+    let app = TestApp::spawn();
+    let response = app.get("/api/auth/login").send().unwrap();
+    assert_eq!(response.headers()["allow"], "POST");
+    assert_eq!(error_of(response, StatusCode::METHOD_NOT_ALLOWED), "Method not allowed");
+    let response = app.put("/api/actions").send().unwrap();
+    assert_eq!(response.headers()["allow"], "GET, POST");
+    error_of(response, StatusCode::METHOD_NOT_ALLOWED);
+    let response = app.post("/api/terms/1").send().unwrap();
+    assert_eq!(response.headers()["allow"], "PUT, DELETE");
+    error_of(response, StatusCode::METHOD_NOT_ALLOWED);
+}
+
 #[test]
 fn health_endpoints_answer() {
     let app = TestApp::spawn();

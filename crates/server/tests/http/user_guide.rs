@@ -18,6 +18,7 @@ const HEADINGS: &[&str] = &[
     "Notices",
     "Who can do what",
     "Staying safe with safeguarding papers",
+    "Governance: interests, terms, declarations and written resolutions",
     "Signing out on shared devices",
 ];
 
@@ -46,7 +47,9 @@ fn the_guide_is_html_with_every_section_and_needs_no_token() {
 fn the_guide_is_self_contained_and_holds_nothing_private() {
     let app = TestApp::spawn();
     let html = app.get("/api/user-guide").send().unwrap().text().unwrap();
-    let lower = html.to_lowercase();
+    // Links to the official guidance a feature follows are the only links out (issue 14); they load nothing.
+    let official = ["href=\"https://www.gov.uk/", "href=\"https://www.charitygovernancecode.org/"];
+    let lower = official.iter().fold(html.to_lowercase(), |text, link| text.replace(link, "href=\"#"));
     for forbidden in
         ["<script", "<link", "<img", "<iframe", "src=", "@import", "url(", "href=\"http", "javascript:"]
     {

@@ -19,6 +19,7 @@ describe('sidebar', () => {
       'User Management',
       'Calendar',
       'Notices',
+      'Governance',
     ]);
     expect(await within(nav()).findByLabelText('1 pending')).toHaveTextContent('1');
     expect(screen.getByText('Trustee Portal', { selector: 'p' })).toBeInTheDocument();

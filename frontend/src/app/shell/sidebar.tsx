@@ -20,6 +20,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Logout from '@mui/icons-material/Logout';
@@ -92,6 +93,7 @@ export function Sidebar() {
       : []),
     { label: 'Calendar', to: paths.calendar, icon: <CalendarMonthOutlined /> },
     { label: 'Notices', to: paths.notices, icon: <CampaignOutlined />, extra: <Dot /> },
+    { label: 'Governance', to: paths.governance, icon: <GavelOutlined /> },
   ];
 
   const nextMode = mode === 'light' ? 'dark' : 'light';

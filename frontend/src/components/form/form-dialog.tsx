@@ -1,5 +1,5 @@
 // A dialog holding a formik form: title, fields, Cancel and a submit button with a busy label.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Form, Formik, type FormikHelpers, type FormikValues } from 'formik';
 import type { AnyObjectSchema } from 'yup';
 import Box from '@mui/material/Box';
@@ -8,6 +8,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { FormStatusAlert } from '@/components/form/form-status-alert';
+import { showServerErrors } from '@/components/form/server-errors';
 
 type Props<V extends FormikValues> = {
   open: boolean;
@@ -17,6 +19,7 @@ type Props<V extends FormikValues> = {
   validationSchema: AnyObjectSchema;
   submitLabel: string;
   busyLabel: string;
+  /** Reports a failure (a toast), then rethrows it: the dialog shows a server answer in the form. */
   onSubmit: (values: V, helpers: FormikHelpers<V>) => Promise<void>;
   onClose: () => void;
   children: ReactNode;
@@ -35,13 +38,24 @@ export function FormDialog<V extends FormikValues>({
   children,
 }: Props<V>) {
   const titleId = `dialog-title-${title.replace(/\s+/g, '-').toLowerCase()}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = async (values: V, helpers: FormikHelpers<V>) => {
+    helpers.setStatus(undefined);
+    try {
+      await onSubmit(values, helpers);
+    } catch (error) {
+      // The form has reported the failure (a toast); a server answer is also shown in the form.
+      showServerErrors(error, helpers, formRef.current, Object.keys(initialValues));
+    }
+  };
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
-      <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={onSubmit}>
+      <Formik initialValues={initialValues} validationSchema={validationSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
-          <Form noValidate>
+          <Form noValidate ref={formRef}>
             <DialogTitle id={titleId}>{title}</DialogTitle>
             <DialogContent>
+              <FormStatusAlert />
               {description && <Box sx={{ mb: 2, color: 'text.secondary' }}>{description}</Box>}
               <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>{children}</Box>
             </DialogContent>

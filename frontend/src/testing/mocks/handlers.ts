@@ -1,10 +1,13 @@
-// MSW handlers implementing docs/api-contract.md over the in-memory store.
+// MSW handlers over the in-memory store, typed with the wire types generated from the server's OpenAPI
+// document, answering the server's own texts (server-messages.ts).
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
-import type { Committee, DirectoryEntry, Notice } from '@/types/api';
+import type { Committee, DirectoryEntry, ErrorBody, MessageResponse, Notice } from '@/types/api';
 import { db, nextId, publicUser, tokenFor, type StoredUser } from '@/testing/mocks/db';
+import { serverMessages } from '@/testing/mocks/server-messages';
 
 const now = () => new Date().toISOString();
-const fail = (status: number, message: string) => HttpResponse.json({ message }, { status });
+const fail = (status: number, message: string) =>
+  HttpResponse.json<ErrorBody>({ message }, { status });
 
 function caller(request: StrictRequest<DefaultBodyType> | Request): StoredUser | null {
   const header = request.headers.get('Authorization') ?? '';
@@ -20,7 +23,7 @@ const authed =
   (fn: (args: Parameters<Handler>[0], me: StoredUser) => ReturnType<Handler>): Handler =>
   (args) => {
     const me = caller(args.request);
-    if (!me) return fail(401, 'Unauthorized');
+    if (!me) return fail(401, serverMessages.authenticationRequired);
     return fn(args, me);
   };
 
@@ -42,7 +45,7 @@ export const handlers = [
   http.post('/api/auth/login', async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
     const u = db.users.find((x) => x.email === body.email && x.password === body.password);
-    if (!u) return fail(401, 'Invalid email or password');
+    if (!u) return fail(401, serverMessages.invalidCredentials);
     return HttpResponse.json({ token: tokenFor(u.id), user: publicUser(u) });
   }),
   http.get(
@@ -51,7 +54,7 @@ export const handlers = [
   ),
   http.post(
     '/api/auth/logout',
-    authed(() => HttpResponse.json({ message: 'Signed out' })),
+    authed(() => HttpResponse.json<MessageResponse>({ message: serverMessages.signedOut })),
   ),
   http.post('/api/auth/forgot-password', async ({ request }) => {
     const { email } = (await request.json()) as { email: string };
@@ -63,7 +66,7 @@ export const handlers = [
       userName: u?.name ?? null,
       requestedAt: now(),
     });
-    return HttpResponse.json({ message: 'Your request has been logged for admin review.' });
+    return HttpResponse.json<MessageResponse>({ message: serverMessages.forgotPassword });
   }),
   http.post(
     '/api/auth/change-password-temp',
@@ -72,7 +75,7 @@ export const handlers = [
       me.password = newPassword;
       me.requirePasswordChange = false;
       return HttpResponse.json({
-        message: 'Password changed',
+        message: serverMessages.passwordChanged,
         token: `${tokenFor(me.id)}`,
         user: publicUser(me),
       });
@@ -81,7 +84,9 @@ export const handlers = [
   http.get(
     '/api/auth/reset-requests',
     authed((_, me) =>
-      isAdminOrChair(me) ? HttpResponse.json(db.resetRequests) : fail(403, 'Forbidden'),
+      isAdminOrChair(me)
+        ? HttpResponse.json(db.resetRequests)
+        : fail(403, serverMessages.resetRequestsForbidden),
     ),
   ),
   http.post(
@@ -89,7 +94,7 @@ export const handlers = [
     authed(async ({ request }) => {
       const { userId } = (await request.json()) as { userId: number };
       const u = db.users.find((x) => x.id === userId);
-      if (!u) return fail(404, 'User not found');
+      if (!u) return fail(404, serverMessages.userNotFound);
       u.requirePasswordChange = true;
       db.resetRequests = db.resetRequests.filter((r) => r.userId !== userId);
       return HttpResponse.json({ userName: u.name, tempPassword: 'Temp-Pass-1234' });
@@ -99,14 +104,17 @@ export const handlers = [
   http.get(
     '/api/users',
     authed((_, me) =>
-      isAdminOrChair(me) ? HttpResponse.json(db.users.map(publicUser)) : fail(403, 'Forbidden'),
+      isAdminOrChair(me)
+        ? HttpResponse.json(db.users.map(publicUser))
+        : fail(403, serverMessages.usersForbidden),
     ),
   ),
   http.post(
     '/api/users',
     authed(async ({ request }) => {
       const body = (await request.json()) as StoredUser;
-      if (db.users.some((u) => u.email === body.email)) return fail(409, 'Email already in use');
+      if (db.users.some((u) => u.email === body.email))
+        return fail(409, serverMessages.duplicateEmail);
       const u: StoredUser = {
         ...body,
         id: nextId(),
@@ -123,7 +131,7 @@ export const handlers = [
     '/api/users/:id',
     authed(async ({ request, params }) => {
       const u = db.users.find((x) => x.id === Number(params.id));
-      if (!u) return fail(404, 'User not found');
+      if (!u) return fail(404, serverMessages.userNotFound);
       Object.assign(u, await request.json());
       return HttpResponse.json(publicUser(u));
     }),
@@ -132,7 +140,7 @@ export const handlers = [
     '/api/users/:id',
     authed(({ params }) => {
       db.users = db.users.filter((x) => x.id !== Number(params.id));
-      return HttpResponse.json({ message: 'User deleted' });
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.userDeleted });
     }),
   ),
 
@@ -182,7 +190,7 @@ export const handlers = [
     '/api/documents/:id',
     authed(({ params }) => {
       db.documents = db.documents.filter((d) => d.id !== Number(params.id));
-      return HttpResponse.json({ message: 'Document deleted' });
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.documentDeleted });
     }),
   ),
   http.get(
@@ -232,8 +240,8 @@ export const handlers = [
     '/api/actions/:id',
     authed(async ({ request, params }) => {
       const action = db.actions.find((a) => a.id === Number(params.id));
-      if (!action) return fail(404, 'Action not found');
-      if (action.status === 'complete') return fail(409, 'Action is already complete');
+      if (!action) return fail(404, serverMessages.actionNotFound);
+      if (action.status === 'complete') return fail(409, serverMessages.actionComplete);
       const { status } = (await request.json()) as { status: never };
       action.status = status;
       return HttpResponse.json(action);
@@ -243,7 +251,7 @@ export const handlers = [
     '/api/actions/:id',
     authed(({ params }) => {
       db.actions = db.actions.filter((a) => a.id !== Number(params.id));
-      return HttpResponse.json({ message: 'Action deleted' });
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.actionDeleted });
     }),
   ),
 
@@ -325,7 +333,7 @@ export const handlers = [
     '/api/notices/:id',
     authed(({ params }) => {
       db.notices = db.notices.filter((n) => n.id !== Number(params.id));
-      return HttpResponse.json({ message: 'Notice deleted' });
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.noticeDeleted });
     }),
   ),
 
@@ -354,7 +362,7 @@ export const handlers = [
     '/api/committees/:id/archive',
     authed(({ params }, me) => {
       const c = db.committees.find((x) => x.id === Number(params.id));
-      if (!c) return fail(404, 'Not found');
+      if (!c) return fail(404, serverMessages.committeeNotFound);
       c.archived = true;
       return HttpResponse.json(committeeView(c.id, me));
     }),
@@ -363,7 +371,7 @@ export const handlers = [
     '/api/committees/:id',
     authed(({ params }) => {
       db.committees = db.committees.filter((c) => c.id !== Number(params.id));
-      return HttpResponse.json({ message: 'Committee deleted' });
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.committeeDeleted });
     }),
   ),
   http.get(
@@ -454,7 +462,7 @@ export const handlers = [
       db.members = db.members.filter(
         (m) => !(m.committeeId === Number(params.id) && m.userId === Number(params.userId)),
       );
-      return HttpResponse.json({ message: 'Member removed' });
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.memberRemoved });
     }),
   ),
 
@@ -480,5 +488,28 @@ export const handlers = [
         }));
       return HttpResponse.json(entries);
     }),
+  ),
+  // Governance (issue 14): nothing to warn about unless a test says otherwise.
+  http.get(
+    '/api/terms/warnings',
+    authed((_args, me) =>
+      isAdminOrChair(me) ? HttpResponse.json([]) : fail(403, serverMessages.boardWarningsForbidden),
+    ),
+  ),
+  http.get(
+    '/api/terms',
+    authed(() =>
+      HttpResponse.json([
+        { userId: 3, currentTermEndsOn: '2027-06-30', email: 'tina@charity.org' },
+      ]),
+    ),
+  ),
+  http.get(
+    '/api/declaration-rounds',
+    authed(() => HttpResponse.json([])),
+  ),
+  http.get(
+    '/api/resolutions',
+    authed(() => HttpResponse.json([])),
   ),
 ];

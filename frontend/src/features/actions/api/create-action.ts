@@ -1,15 +1,9 @@
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
-import type { Action, ActionPriority } from '@/types/api';
+import type { Action, CreateActionRequest } from '@/types/api';
 import { actionsPath } from '@/features/actions/api/get-actions';
 
-export type CreateActionInput = {
-  title: string;
-  description: string;
-  assignedTo: number;
-  dueDate: string | null;
-  priority: ActionPriority;
-};
+export type CreateActionInput = CreateActionRequest;
 
 export const createAction = (input: CreateActionInput) => api.post<Action>(actionsPath, input);
 

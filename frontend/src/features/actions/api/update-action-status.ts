@@ -1,10 +1,10 @@
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
-import type { Action } from '@/types/api';
+import type { Action, SettableActionStatus } from '@/types/api';
 import { actionsPath } from '@/features/actions/api/get-actions';
 
 /** The statuses a client may set; overdue is computed by the server. */
-export type SettableStatus = 'pending' | 'in-progress' | 'complete';
+export type SettableStatus = SettableActionStatus;
 
 export const updateActionStatus = (id: number, status: SettableStatus) =>
   api.patch<Action>(`${actionsPath}/${id}`, { status });

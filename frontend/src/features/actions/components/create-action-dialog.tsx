@@ -55,6 +55,7 @@ export function CreateActionDialog({ open, onClose }: { open: boolean; onClose: 
           onClose();
         } catch (error) {
           notify(errorToast(error, 'Failed to create action'));
+          throw error;
         }
       }}
     >

@@ -1,8 +1,8 @@
 import { api } from '@/lib/api-client';
 import { tokenStore } from '@/lib/token-store';
-import type { User } from '@/types/api';
+import type { Session } from '@/types/api';
 
-export type ChangePasswordResponse = { message: string; token: string; user: User };
+export type ChangePasswordResponse = Session;
 
 /** Sets a new password; the server revokes the old token and answers a fresh one, kept here. */
 export async function changeTemporaryPassword(

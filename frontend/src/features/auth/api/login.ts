@@ -1,9 +1,9 @@
 import { api } from '@/lib/api-client';
 import { tokenStore } from '@/lib/token-store';
-import type { User } from '@/types/api';
+import type { LoginRequest, Session } from '@/types/api';
 
-export type LoginInput = { email: string; password: string };
-export type LoginResponse = { token: string; user: User };
+export type LoginInput = LoginRequest;
+export type LoginResponse = Session;
 
 /** Signs in and keeps the token; the caller then does a full load of '/'. */
 export async function login(input: LoginInput): Promise<LoginResponse> {

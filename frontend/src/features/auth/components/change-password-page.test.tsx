@@ -65,7 +65,7 @@ describe('change password page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Password Changed');
   });
 
-  it('shows an error toast when the change fails', async () => {
+  it('shows the server message in the form and as an error toast when the change fails', async () => {
     server.use(
       http.post('/api/auth/change-password-temp', () =>
         HttpResponse.json({ message: 'Password too common' }, { status: 400 }),
@@ -75,7 +75,11 @@ describe('change password page', () => {
     await user.type(screen.getByLabelText(/^New Password/), 'password');
     await user.type(screen.getByLabelText(/^Confirm New Password/), 'password');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    const toast = await screen.findByRole('alert');
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts).toHaveLength(2);
+    const [inForm, toast] = alerts;
+    expect(inForm.closest('form')).not.toBeNull();
+    expect(inForm).toHaveTextContent('Password too common');
     expect(toast).toHaveTextContent('Error');
     expect(toast).toHaveTextContent('Password too common');
     expect(assign).not.toHaveBeenCalled();

@@ -1,4 +1,5 @@
-import { Form, Formik } from 'formik';
+import { useRef } from 'react';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import * as yup from 'yup';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,7 +7,9 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { FormStatusAlert } from '@/components/form/form-status-alert';
 import { FormTextField } from '@/components/form/form-text-field';
+import { showServerErrors } from '@/components/form/server-errors';
 import { Logo } from '@/components/logo';
 import { useNotify } from '@/components/notifications/notifications-provider';
 import { ApiError } from '@/lib/api-client';
@@ -33,7 +36,9 @@ export function ChangePasswordPage() {
   const notify = useNotify();
   const { signOut } = useAuth();
 
-  const submit = async (values: Values) => {
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
+    helpers.setStatus(undefined);
     try {
       // confirmPassword is never sent.
       await changeTemporaryPassword(values.newPassword);
@@ -45,6 +50,7 @@ export function ChangePasswordPage() {
       });
       browser.assign('/');
     } catch (error) {
+      showServerErrors(error, helpers, formRef.current, ['newPassword']);
       notify({
         title: 'Error',
         description:
@@ -85,6 +91,7 @@ export function ChangePasswordPage() {
               {({ isSubmitting, values, validateForm, submitForm, setTouched }) => (
                 <Form
                   noValidate
+                  ref={formRef}
                   onSubmit={async (event) => {
                     event.preventDefault();
                     const errors = await validateForm();
@@ -108,6 +115,7 @@ export function ChangePasswordPage() {
                     await submitForm();
                   }}
                 >
+                  <FormStatusAlert />
                   <Box sx={{ display: 'grid', gap: 2 }}>
                     <FormTextField
                       name="newPassword"

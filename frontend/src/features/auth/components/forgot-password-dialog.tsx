@@ -36,6 +36,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
             description: error instanceof Error ? error.message : 'Reset request failed',
             severity: 'error',
           });
+          throw error;
         }
       }}
     >

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { browser } from '@/lib/browser';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { serverMessages } from '@/testing/mocks/server-messages';
 
 describe('sign-in page', () => {
   let assign: jest.SpyInstance;
@@ -71,7 +72,7 @@ describe('sign-in page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send Reset' }));
     const toast = await screen.findByRole('status');
     expect(toast).toHaveTextContent('Password Reset Request');
-    expect(toast).toHaveTextContent('Your request has been logged for admin review.');
+    expect(toast).toHaveTextContent(serverMessages.forgotPassword);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -1,16 +1,9 @@
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
-import type { Meeting } from '@/types/api';
+import type { Meeting, CreateMeetingRequest } from '@/types/api';
 import { meetingsPath } from '@/features/calendar/api/get-meetings';
 
-export type CreateMeetingInput = {
-  title: string;
-  description: string;
-  meetingDate: string;
-  location: string | null;
-  meetingLink: string | null;
-  agendaLink: string | null;
-};
+export type CreateMeetingInput = CreateMeetingRequest;
 
 export const createMeeting = (input: CreateMeetingInput) => api.post<Meeting>(meetingsPath, input);
 

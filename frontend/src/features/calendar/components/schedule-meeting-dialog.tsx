@@ -58,6 +58,7 @@ export function ScheduleMeetingDialog({ open, onClose }: { open: boolean; onClos
           onClose();
         } catch (error) {
           notify(errorToast(error, 'Failed to create meeting'));
+          throw error;
         }
       }}
     >

@@ -1,9 +1,9 @@
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
-import type { Committee } from '@/types/api';
+import type { Committee, CreateCommitteeRequest } from '@/types/api';
 import { committeesPath } from '@/features/committees/api/get-committees';
 
-export type CreateCommitteeInput = { name: string; description: string };
+export type CreateCommitteeInput = CreateCommitteeRequest;
 
 export const createCommittee = (input: CreateCommitteeInput) =>
   api.post<Committee>(committeesPath, input);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import Box from '@mui/material/Box';
@@ -15,6 +15,8 @@ import { FormSelectField } from '@/components/form/form-select-field';
 import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { LoadingBlock } from '@/components/query-state';
 import { ToneChip } from '@/components/status-chips';
+import { FormStatusAlert } from '@/components/form/form-status-alert';
+import { showServerErrors } from '@/components/form/server-errors';
 import type { Committee, CommitteeMember, CommitteeRole } from '@/types/api';
 import { useCandidates, useMembers } from '@/features/committees/api/get-members';
 import { useAddMember } from '@/features/committees/api/add-member';
@@ -35,6 +37,7 @@ export function CommitteeMembers({ committee, canManage }: Props) {
   const { data: members, isLoading } = useMembers(committee.id);
   const { data: people } = useCandidates(editable);
   const [removing, setRemoving] = useState<CommitteeMember | null>(null);
+  const addForm = useRef<HTMLFormElement>(null);
 
   const memberIds = new Set((members ?? []).map((m) => m.userId));
   const candidates = (people ?? []).filter((p) => !memberIds.has(p.id));
@@ -46,17 +49,20 @@ export function CommitteeMembers({ committee, canManage }: Props) {
           initialValues={{ userId: '', role: 'member' as CommitteeRole }}
           validationSchema={schema}
           onSubmit={async (values, helpers) => {
+            helpers.setStatus(undefined);
             try {
               await add(committee.id, Number(values.userId), values.role);
               notify({ title: 'Member added successfully' });
               helpers.resetForm();
-            } catch {
+            } catch (error) {
+              showServerErrors(error, helpers, addForm.current, ['userId', 'role']);
               notify(fixedErrorToast('Failed to add member'));
             }
           }}
         >
           {({ isSubmitting }) => (
-            <Form noValidate>
+            <Form noValidate ref={addForm}>
+              <FormStatusAlert />
               <Box
                 sx={{
                   display: 'grid',

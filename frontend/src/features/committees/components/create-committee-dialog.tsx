@@ -33,8 +33,9 @@ export function CreateCommitteeDialog({ open, onClose, onCreated }: Props) {
           notify({ title: 'Committee created successfully' });
           onCreated(committee);
           onClose();
-        } catch {
+        } catch (error) {
           notify(fixedErrorToast('Failed to create committee'));
+          throw error;
         }
       }}
     >

@@ -37,6 +37,10 @@ import {
 } from '@/lib/format';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 import {
+  GovernanceToDo,
+  GovernanceWarnings,
+} from '@/features/dashboard/components/governance-warnings';
+import {
   useRecentActions,
   useRecentDocuments,
   useRecentNotices,
@@ -132,6 +136,8 @@ export function DashboardPage() {
         title="Dashboard"
         subtitle={`Welcome back, ${user.name}. Here is what is happening across the board.`}
       />
+      <GovernanceToDo />
+      <GovernanceWarnings officer={user.role === 'admin' || user.role === 'chair'} />
 
       <Box
         sx={{

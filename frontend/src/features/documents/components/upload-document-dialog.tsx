@@ -43,8 +43,9 @@ export function UploadDocumentDialog({ open, onClose, defaultCategory }: Props) 
           });
           notify({ title: 'Document uploaded successfully' });
           onClose();
-        } catch {
+        } catch (error) {
           notify(fixedErrorToast('Failed to upload document'));
+          throw error;
         }
       }}
     >

@@ -93,6 +93,7 @@ export function UploadMinutesDialog({ open, onClose }: { open: boolean; onClose:
           onClose();
         } catch (error) {
           notify(errorToast(error, 'Upload failed'));
+          throw error;
         }
       }}
     >

@@ -1,15 +1,9 @@
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
-import type { Notice, NoticePriority } from '@/types/api';
+import type { Notice, CreateNoticeRequest } from '@/types/api';
 import { noticesPath } from '@/features/notices/api/get-notices';
 
-export type CreateNoticeInput = {
-  title: string;
-  content: string;
-  priority: NoticePriority;
-  pinned: boolean;
-  expiresAt: string | null;
-};
+export type CreateNoticeInput = CreateNoticeRequest;
 
 export const createNotice = (input: CreateNoticeInput) => api.post<Notice>(noticesPath, input);
 

@@ -61,6 +61,7 @@ export function PostNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
           onClose();
         } catch (error) {
           notify(errorToast(error, 'Failed to create notice'));
+          throw error;
         }
       }}
     >

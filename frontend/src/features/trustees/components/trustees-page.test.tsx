@@ -37,3 +37,11 @@ describe('trustee directory', () => {
     expect(screen.getByText('0 members')).toBeInTheDocument();
   });
 });
+
+describe('trustee directory terms', () => {
+  it('shows when a trustee’s current term ends', async () => {
+    renderApp('/trustees', { as: 'trustee' });
+    const card = await screen.findByRole('article', { name: 'Tina Trustee' });
+    expect(await within(card).findByText('Term ends Jun 30, 2027')).toBeInTheDocument();
+  });
+});

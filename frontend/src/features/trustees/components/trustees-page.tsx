@@ -18,6 +18,7 @@ import { formatDate, initials, plural } from '@/lib/format';
 import { roleLabel } from '@/lib/permissions';
 import type { DirectoryEntry } from '@/types/api';
 import { useTrustees } from '@/features/trustees/api/get-trustees';
+import { useTermEnds } from '@/features/trustees/api/get-term-ends';
 
 const roleTone = { admin: 'secondary', chair: 'primary', trustee: 'default' } as const;
 
@@ -35,7 +36,7 @@ function matches(entry: DirectoryEntry, term: string): boolean {
     .includes(t);
 }
 
-function TrusteeCard({ entry }: { entry: DirectoryEntry }) {
+function TrusteeCard({ entry, termEndsOn }: { entry: DirectoryEntry; termEndsOn?: string }) {
   return (
     <Card component="article" aria-label={entry.name}>
       <CardContent>
@@ -68,6 +69,11 @@ function TrusteeCard({ entry }: { entry: DirectoryEntry }) {
           <Typography variant="body2" color="text.secondary">
             Joined {formatDate(entry.joinedDate)}
           </Typography>
+          {termEndsOn && (
+            <Typography variant="body2" color="text.secondary">
+              Term ends {formatDate(termEndsOn)}
+            </Typography>
+          )}
         </Box>
         {entry.committees.length > 0 && (
           <Box sx={{ mt: 1.5 }}>
@@ -124,6 +130,7 @@ function Summary({ entries }: { entries: DirectoryEntry[] }) {
 
 export function TrusteesPage() {
   const { data, error, isLoading } = useTrustees();
+  const termEnds = useTermEnds();
   const [term, setTerm] = useState('');
   const shown = useMemo(
     () => (data ?? []).filter((e) => !term.trim() || matches(e, term.trim())),
@@ -173,7 +180,7 @@ export function TrusteesPage() {
           }}
         >
           {shown.map((e) => (
-            <TrusteeCard key={e.id} entry={e} />
+            <TrusteeCard key={e.id} entry={e} termEndsOn={termEnds.get(e.id)} />
           ))}
         </Box>
       )}

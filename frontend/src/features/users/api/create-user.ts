@@ -1,15 +1,9 @@
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
-import type { Role, User } from '@/types/api';
+import type { User, CreateUserRequest } from '@/types/api';
 import { usersPath } from '@/features/users/api/get-users';
 
-export type CreateUserInput = {
-  name: string;
-  email: string;
-  password: string;
-  role: Role;
-  phone: string | null;
-};
+export type CreateUserInput = CreateUserRequest;
 
 export const createUser = (input: CreateUserInput) => api.post<User>(usersPath, input);
 

@@ -1,9 +1,10 @@
+import type { AdminReset } from '@/types/api';
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
 import { usersPath } from '@/features/users/api/get-users';
 import { resetRequestsPath } from '@/features/users/api/get-reset-requests';
 
-export type AdminResetResponse = { userName: string; tempPassword: string };
+export type AdminResetResponse = AdminReset;
 
 export const resetPassword = (userId: number) =>
   api.post<AdminResetResponse>('/api/auth/admin-reset-password', { userId });

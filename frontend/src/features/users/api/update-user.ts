@@ -1,15 +1,9 @@
 import { api } from '@/lib/api-client';
 import { useRevalidate } from '@/lib/swr';
-import type { Role, User } from '@/types/api';
+import type { User, UpdateUserRequest } from '@/types/api';
 import { usersPath } from '@/features/users/api/get-users';
 
-export type UpdateUserInput = {
-  name: string;
-  email: string;
-  role: Role;
-  active: boolean;
-  phone: string | null;
-};
+export type UpdateUserInput = UpdateUserRequest;
 
 export const updateUser = (id: number, input: UpdateUserInput) =>
   api.put<User>(`${usersPath}/${id}`, input);

@@ -94,8 +94,9 @@ export function UserFormDialog({ open, onClose, user, roles }: Props) {
             await update(user.id, { ...common, active: values.active });
             notify({ title: 'User updated successfully' });
             onClose();
-          } catch {
+          } catch (error) {
             notify(fixedErrorToast('Failed to update user'));
+            throw error;
           }
         } else {
           try {
@@ -104,6 +105,7 @@ export function UserFormDialog({ open, onClose, user, roles }: Props) {
             onClose();
           } catch (error) {
             notify(errorToast(error, 'Failed to create user'));
+            throw error;
           }
         }
       }}

@@ -1,0 +1,301 @@
+//! The register of interests (issue 14; CC29): who may read and change it, its validation, its history.
+
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+
+use crate::entities::governance_settings::{GovernanceSettings, RegisterVisibility};
+use crate::entities::interest::{Interest, InterestFields, InterestKind, InterestVersion};
+use crate::entities::role::Role;
+use crate::entities::user::User;
+use crate::error::DomainError;
+use crate::ports::{Clock, Editor, GovernanceSettingsRepository, InterestRepository, Typesetter};
+use crate::validation::{self, FieldErrors};
+use crate::{InterestId, RepoError, UserId};
+
+pub const ORGANISATION_MAX: usize = 200;
+pub const NATURE_MAX: usize = 2_000;
+pub const KIND_INVALID: &str =
+    "Kind must be employment, directorship, trusteeship, shareholding, family, gift-or-hospitality or other";
+pub const ENDED_BEFORE_START: &str = "End date must not be before the start date";
+pub const STARTED_IN_FUTURE: &str = "Start date must not be in the future";
+pub const NOT_YOURS: &str = "Only admins and chairs can change another trustee's interests.";
+pub const REGISTER_LIMITED: &str = "The register of interests is open to admins and chairs only.";
+
+/// A trustee changes their own entries; admins and chairs anyone's.
+pub fn can_edit_interests_of(actor: Role, actor_id: UserId, owner: UserId) -> bool {
+    actor.is_officer() || actor_id == owner
+}
+
+/// Whether the actor reads everyone's entries (otherwise only their own).
+pub fn can_read_whole_register(actor: Role, visibility: RegisterVisibility) -> bool {
+    actor.is_officer() || visibility == RegisterVisibility::Members
+}
+
+/// Input of "add" and "edit" an entry, as received.
+#[derive(Debug, Clone, Default)]
+pub struct InterestInput {
+    /// The trustee the entry belongs to; the actor when absent. Ignored on edit.
+    pub user_id: Option<i32>,
+    pub kind: String,
+    pub organisation: String,
+    pub nature: String,
+    pub started_on: String,
+    pub ended_on: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct InterestService {
+    pub interests: Arc<dyn InterestRepository>,
+    pub settings: Arc<dyn GovernanceSettingsRepository>,
+    pub typesetter: Arc<dyn Typesetter>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl InterestService {
+    /// The register as the actor may read it; `user` narrows it to one trustee.
+    pub fn list(&self, actor: &User, user: Option<UserId>) -> Result<Vec<Interest>, DomainError> {
+        let visibility = self.settings.get()?.register_visibility;
+        let scope = if can_read_whole_register(actor.role, visibility) {
+            user
+        } else {
+            match user {
+                Some(other) if other != actor.id => return Err(DomainError::forbidden(REGISTER_LIMITED)),
+                _ => Some(actor.id),
+            }
+        };
+        Ok(self.interests.list(scope)?)
+    }
+
+    pub fn create(&self, actor: &User, input: InterestInput) -> Result<Interest, DomainError> {
+        let owner = input.user_id.map(UserId).unwrap_or(actor.id);
+        if !can_edit_interests_of(actor.role, actor.id, owner) {
+            return Err(DomainError::forbidden(NOT_YOURS));
+        }
+        let fields = validate(&input, self.today())?;
+        self.interests.create(owner, fields, &editor(actor), self.clock.now()).map_err(|e| match e {
+            RepoError::NotFound => DomainError::invalid("userId", "No such trustee"),
+            other => other.into(),
+        })
+    }
+
+    pub fn update(
+        &self,
+        actor: &User,
+        id: InterestId,
+        input: InterestInput,
+    ) -> Result<Interest, DomainError> {
+        let existing = self.get(id)?;
+        if !can_edit_interests_of(actor.role, actor.id, existing.user_id) {
+            return Err(DomainError::forbidden(NOT_YOURS));
+        }
+        let fields = validate(&input, self.today())?;
+        self.interests.update(id, fields, &editor(actor), self.clock.now()).map_err(not_found)
+    }
+
+    /// Every version of one entry, oldest first; readable by whoever may read the entry.
+    pub fn history(&self, actor: &User, id: InterestId) -> Result<Vec<InterestVersion>, DomainError> {
+        let entry = self.get(id)?;
+        let visibility = self.settings.get()?.register_visibility;
+        if !can_read_whole_register(actor.role, visibility) && entry.user_id != actor.id {
+            return Err(DomainError::forbidden(REGISTER_LIMITED));
+        }
+        self.interests.history(id).map_err(not_found)
+    }
+
+    /// The current entries an agenda text names, for the prompt to consider a declaration: admins and
+    /// chairs get everyone's, a trustee only their own.
+    pub fn named_in(&self, actor: &User, text: &str) -> Result<Vec<Interest>, DomainError> {
+        let scope = if actor.role.is_officer() { None } else { Some(actor.id) };
+        let entries = self.interests.list(scope)?;
+        Ok(super::interest_matches::named_in(text, &entries, self.today()).into_iter().cloned().collect())
+    }
+
+    /// The whole register as CSV (for the annual report or a spreadsheet).
+    pub fn export_csv(&self, actor: &User) -> Result<Vec<u8>, DomainError> {
+        let entries = self.whole_register(actor)?;
+        super::interests_export::csv(&entries, self.today())
+    }
+
+    /// The whole register as a PDF to publish: current interests, then past ones.
+    pub fn export_pdf(&self, actor: &User, portal_name: &str) -> Result<Vec<u8>, DomainError> {
+        let entries = self.whole_register(actor)?;
+        let document = super::interests_export::printable(&entries, self.today(), portal_name);
+        Ok(self.typesetter.typeset(&document)?)
+    }
+
+    pub fn settings(&self, _actor: &User) -> Result<GovernanceSettings, DomainError> {
+        Ok(self.settings.get()?)
+    }
+
+    pub fn set_settings(
+        &self,
+        actor: &User,
+        visibility: Option<&str>,
+    ) -> Result<GovernanceSettings, DomainError> {
+        if !actor.role.is_officer() {
+            return Err(DomainError::forbidden("Only admins and chairs can change governance settings."));
+        }
+        let mut errors = FieldErrors::new();
+        let current = self.settings.get()?;
+        let register_visibility = validation::optional_choice(
+            &mut errors,
+            "registerVisibility",
+            visibility,
+            current.register_visibility,
+            "Register visibility must be members or officers",
+        );
+        errors.into_result()?;
+        Ok(self.settings.set(GovernanceSettings { register_visibility })?)
+    }
+
+    fn whole_register(&self, actor: &User) -> Result<Vec<Interest>, DomainError> {
+        let visibility = self.settings.get()?.register_visibility;
+        if !can_read_whole_register(actor.role, visibility) {
+            return Err(DomainError::forbidden(REGISTER_LIMITED));
+        }
+        Ok(self.interests.list(None)?)
+    }
+
+    fn get(&self, id: InterestId) -> Result<Interest, DomainError> {
+        self.interests.get(id).map_err(not_found)
+    }
+
+    /// The UTC date of the clock: the day on which "current" and "past" are decided.
+    pub fn today(&self) -> NaiveDate {
+        self.clock.now().date_naive()
+    }
+}
+
+fn editor(actor: &User) -> Editor {
+    Editor { id: actor.id, name: actor.name.clone() }
+}
+
+fn not_found(error: RepoError) -> DomainError {
+    match error {
+        RepoError::NotFound => DomainError::NotFound("Interest"),
+        other => other.into(),
+    }
+}
+
+/// The entry form's rules: kind from the list, organisation and nature required, a start date not in the
+/// future, and an end date (optional) not before the start.
+pub fn validate(input: &InterestInput, today: NaiveDate) -> Result<InterestFields, DomainError> {
+    let mut errors = FieldErrors::new();
+    let kind = match input.kind.trim().parse::<InterestKind>() {
+        Ok(kind) => Some(kind),
+        Err(_) => {
+            errors.add("kind", KIND_INVALID);
+            None
+        }
+    };
+    let organisation = validation::required_text(
+        &mut errors,
+        "organisation",
+        "Organisation or person",
+        &input.organisation,
+        ORGANISATION_MAX,
+    );
+    let nature =
+        validation::required_text(&mut errors, "nature", "Nature of the interest", &input.nature, NATURE_MAX);
+    let started_on =
+        validation::optional_date(&mut errors, "startedOn", "Start date", Some(&input.started_on));
+    if input.started_on.trim().is_empty() {
+        errors.add("startedOn", "Start date is required");
+    }
+    let ended_on = validation::optional_date(&mut errors, "endedOn", "End date", input.ended_on.as_deref());
+    if started_on.is_some_and(|start| start > today) {
+        errors.add("startedOn", STARTED_IN_FUTURE);
+    }
+    if let (Some(start), Some(end)) = (started_on, ended_on) {
+        if end < start {
+            errors.add("endedOn", ENDED_BEFORE_START);
+        }
+    }
+    errors.into_result()?;
+    match (kind, started_on) {
+        (Some(kind), Some(started_on)) => {
+            Ok(InterestFields { kind, organisation, nature, started_on, ended_on })
+        }
+        _ => Err(DomainError::invalid("startedOn", "Start date is required")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 3, 10).unwrap()
+    }
+
+    fn input() -> InterestInput {
+        InterestInput {
+            user_id: None,
+            kind: "directorship".into(),
+            organisation: " Acme Housing Ltd ".into(),
+            nature: "Non-executive director".into(),
+            started_on: "2024-01-01".into(),
+            ended_on: None,
+        }
+    }
+
+    fn errors_of(result: Result<InterestFields, DomainError>) -> std::collections::BTreeMap<String, String> {
+        match result {
+            Err(DomainError::Invalid(fields)) => fields.fields().clone(),
+            other => panic!("expected field errors, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn who_edits_whose_entries() {
+        let (me, other) = (UserId(1), UserId(2));
+        assert!(can_edit_interests_of(Role::Trustee, me, me));
+        assert!(!can_edit_interests_of(Role::Trustee, me, other));
+        assert!(can_edit_interests_of(Role::Chair, me, other));
+        assert!(can_edit_interests_of(Role::Admin, me, other));
+    }
+
+    #[test]
+    fn who_reads_the_whole_register() {
+        use RegisterVisibility::{Members, Officers};
+        assert!(can_read_whole_register(Role::Trustee, Members));
+        assert!(!can_read_whole_register(Role::Trustee, Officers));
+        assert!(can_read_whole_register(Role::Chair, Officers));
+        assert!(can_read_whole_register(Role::Admin, Officers));
+    }
+
+    #[test]
+    fn a_valid_entry_is_trimmed() {
+        let fields = validate(&input(), today()).unwrap();
+        assert_eq!(fields.organisation, "Acme Housing Ltd");
+        assert_eq!(fields.kind, InterestKind::Directorship);
+        assert_eq!(fields.ended_on, None);
+    }
+
+    #[test]
+    fn each_field_is_checked() {
+        let bad = InterestInput {
+            user_id: None,
+            kind: "hobby".into(),
+            organisation: " ".into(),
+            nature: "".into(),
+            started_on: "".into(),
+            ended_on: Some("soon".into()),
+        };
+        let errors = errors_of(validate(&bad, today()));
+        assert_eq!(errors["kind"], KIND_INVALID);
+        assert_eq!(errors["organisation"], "Organisation or person is required");
+        assert_eq!(errors["nature"], "Nature of the interest is required");
+        assert_eq!(errors["startedOn"], "Start date is required");
+        assert_eq!(errors["endedOn"], "End date must be a date (YYYY-MM-DD)");
+    }
+
+    #[test]
+    fn dates_must_make_sense() {
+        let ended_early = InterestInput { ended_on: Some("2023-12-31".into()), ..input() };
+        assert_eq!(errors_of(validate(&ended_early, today()))["endedOn"], ENDED_BEFORE_START);
+        let future = InterestInput { started_on: "2026-03-11".into(), ..input() };
+        assert_eq!(errors_of(validate(&future, today()))["startedOn"], STARTED_IN_FUTURE);
+    }
+}

@@ -1,0 +1,52 @@
+// The governance page (issue 14): register of interests, terms of office, annual declarations and
+// written resolutions, one tab each (the tab is kept in the URL's ?tab=).
+import { useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { PageHeader } from '@/components/page-header';
+import { DeclarationsTab } from '@/features/governance/components/declarations-tab';
+import { InterestsTab } from '@/features/governance/components/interests-tab';
+import { ResolutionsTab } from '@/features/governance/components/resolutions-tab';
+import { TermsTab } from '@/features/governance/components/terms-tab';
+
+const tabs = [
+  { key: 'interests', label: 'Register of interests', panel: <InterestsTab /> },
+  { key: 'terms', label: 'Terms of office', panel: <TermsTab /> },
+  { key: 'declarations', label: 'Declarations', panel: <DeclarationsTab /> },
+  { key: 'resolutions', label: 'Written resolutions', panel: <ResolutionsTab /> },
+] as const;
+
+export function GovernancePage() {
+  const [params, setParams] = useSearchParams();
+  const current = tabs.find((t) => t.key === params.get('tab')) ?? tabs[0];
+  return (
+    <>
+      <PageHeader
+        title="Governance"
+        subtitle="Interests, terms, declarations and written resolutions"
+      />
+      <Tabs
+        value={current.key}
+        onChange={(_, key: string) => setParams({ tab: key })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Governance sections"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {tabs.map((t) => (
+          <Tab
+            key={t.key}
+            value={t.key}
+            label={t.label}
+            id={`tab-${t.key}`}
+            aria-controls={`panel-${t.key}`}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`panel-${current.key}`} aria-labelledby={`tab-${current.key}`}>
+        {current.panel}
+      </Box>
+    </>
+  );
+}

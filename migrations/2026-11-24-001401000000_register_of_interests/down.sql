@@ -1,0 +1,3 @@
+DROP TABLE governance_settings;
+DROP TABLE interest_versions;
+DROP TABLE interests;

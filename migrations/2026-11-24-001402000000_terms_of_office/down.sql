@@ -1,0 +1,1 @@
+DROP TABLE terms_of_office;

@@ -1,0 +1,2 @@
+DROP TABLE declarations;
+DROP TABLE declaration_rounds;
