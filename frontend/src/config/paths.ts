@@ -2,6 +2,7 @@
 export const paths = {
   login: '/login',
   changePassword: '/change-password',
+  resetPassword: '/reset-password',
   dashboard: '/',
   documents: '/documents',
   actions: '/actions',
