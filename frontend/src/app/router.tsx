@@ -22,6 +22,11 @@ const ResetPasswordPage = lazy(() =>
     /* webpackChunkName: "page-reset-password" */ '@/features/auth/components/reset-password-page'
   ).then((m) => ({ default: m.ResetPasswordPage })),
 );
+const MailPage = lazy(() =>
+  import(/* webpackChunkName: "page-mail" */ '@/features/mail/components/mail-page').then((m) => ({
+    default: m.MailPage,
+  })),
+);
 const AppShell = lazy(() =>
   import(/* webpackChunkName: "shell" */ '@/app/shell/app-shell').then((m) => ({
     default: m.AppShell,
@@ -126,6 +131,7 @@ export function AppRoutes() {
           <Route path={paths.actions} element={<ActionsPage />} />
           <Route path={paths.committees} element={<CommitteesPage />} />
           <Route path={paths.users} element={<UsersPage />} />
+          <Route path={paths.mail} element={<MailPage />} />
           <Route path={paths.trustees} element={<TrusteesPage />} />
           <Route path={paths.minutes} element={<MinutesPage />} />
           <Route path={paths.calendar} element={<CalendarPage />} />

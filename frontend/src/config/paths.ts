@@ -8,6 +8,7 @@ export const paths = {
   actions: '/actions',
   committees: '/committees',
   users: '/users',
+  mail: '/mail',
   trustees: '/trustees',
   minutes: '/minutes',
   calendar: '/calendar',
