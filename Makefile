@@ -15,7 +15,7 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 .PHONY: help run demo demo-reset test deps test-deps system-deps frontend-deps build build-server \
         build-frontend lint-rust test-rust test-frontend test-e2e check-deploy test-backup-restore schema \
-        api-types check-api-types \
+        api-types check-api-types schemathesis \
         db-stop mail-stop clean
 
 help:
@@ -152,6 +152,11 @@ api-types: frontend-deps
 check-api-types: frontend-deps
 	$(CARGO) test --locked --workspace --no-run
 	TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/api-types.sh --check
+
+# Property-based tests of the API against its OpenAPI document (docs/api-testing.md).
+schemathesis:
+	$(CARGO) build --locked --bin trustee-portal
+	TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/schemathesis.sh
 
 check-deploy:
 	@if [ -x scripts/check-deploy.sh ]; then scripts/check-deploy.sh; fi

@@ -9,6 +9,7 @@ mod handlers;
 pub mod openapi;
 pub mod request_log;
 pub mod routes;
+mod schemas;
 mod state;
 pub mod upload;
 

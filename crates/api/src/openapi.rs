@@ -5,23 +5,12 @@
 //! This module adds what is the same for every call: the bearer scheme, the 401 of signed-in calls, the
 //! 400 and 413 the framework answers for malformed input, and the 500.
 
-use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use utoipa::openapi::path::{Operation, PathItem};
-use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder, Schema};
-use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
-
-use domain::entities::action::{ActionPriority, ActionStatus};
-use domain::entities::committee::CommitteeRole;
-use domain::entities::document::DocumentCategory;
-use domain::entities::governance_settings::RegisterVisibility;
-use domain::entities::interest::InterestKind;
-use domain::entities::notice::NoticePriority;
-use domain::entities::resolution::{ResolutionStatus, ThresholdKind, VoteChoice};
-use domain::entities::role::Role;
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+use utoipa::{Modify, OpenApi, ToSchema};
 
 use crate::error::ErrorBody;
 
@@ -118,12 +107,17 @@ impl Modify for BearerScheme {
     }
 }
 
+const PENDING_PASSWORD_CALLS: [&str; 3] =
+    ["/api/auth/me", "/api/auth/logout", "/api/auth/change-password-temp"];
+
 /// Statuses every call of a kind can answer, added where an operation does not list them itself.
 struct CommonResponses;
 
 impl Modify for CommonResponses {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        for item in openapi.paths.paths.values_mut() {
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            // The calls a user with a temporary password may still make (spec §4).
+            let open_to_pending = PENDING_PASSWORD_CALLS.contains(&path.as_str());
             for operation in operations_mut(item) {
                 let secured = operation.security.as_ref().is_some_and(|s| !s.is_empty());
                 let has_params = operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
@@ -146,6 +140,17 @@ impl Modify for CommonResponses {
                         "No valid, current session: the bearer token is missing, expired or revoked \
                          (answered with `WWW-Authenticate: Bearer`)",
                     );
+                }
+                if secured && !open_to_pending {
+                    add_error(
+                        operation,
+                        "403",
+                        "Not allowed for the caller's role, or the caller must first replace a temporary \
+                         password (\"You must set a new password before using the portal.\")",
+                    );
+                }
+                if path.contains('{') {
+                    add_error(operation, "404", "No such record, or none the caller may see");
                 }
                 if json_body {
                     add_error(operation, "413", "The JSON body is larger than 256 KB");
@@ -187,106 +192,6 @@ fn add_error(operation: &mut Operation, status: &str, description: &str) {
             .build()
             .into()
     });
-}
-
-/// A named string enum whose values are the domain enum's own spellings, so the two cannot differ.
-fn string_enum(values: impl IntoIterator<Item = &'static str>, description: &str) -> RefOr<Schema> {
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(values))
-        .description(Some(description))
-        .into()
-}
-
-macro_rules! wire_enum {
-    ($(#[$meta:meta])* $schema:ident as $name:literal = $values:expr, $description:literal) => {
-        $(#[$meta])*
-        pub struct $schema;
-
-        impl PartialSchema for $schema {
-            fn schema() -> RefOr<Schema> {
-                string_enum($values, $description)
-            }
-        }
-
-        impl ToSchema for $schema {
-            fn name() -> Cow<'static, str> {
-                Cow::Borrowed($name)
-            }
-        }
-    };
-}
-
-wire_enum!(RoleSchema as "Role" = Role::ALL.iter().map(|v| v.as_str()), "A user's role on the board");
-wire_enum!(
-    ActionStatusSchema as "ActionStatus" = ActionStatus::ALL.iter().map(|v| v.as_str()),
-    "An action's reported status; `overdue` is computed by the server (not complete and due before today)"
-);
-wire_enum!(
-    SettableActionStatusSchema as "SettableActionStatus" =
-        ActionStatus::ALL.iter().filter(|v| v.is_settable()).map(|v| v.as_str()),
-    "The statuses a client may set"
-);
-wire_enum!(
-    ActionPrioritySchema as "ActionPriority" = ActionPriority::ALL.iter().map(|v| v.as_str()),
-    "An action's priority"
-);
-wire_enum!(
-    DocumentCategorySchema as "DocumentCategory" = DocumentCategory::ALL.iter().map(|v| v.as_str()),
-    "The library's categories"
-);
-wire_enum!(
-    CommitteeRoleSchema as "CommitteeRole" = CommitteeRole::ALL.iter().map(|v| v.as_str()),
-    "A member's role inside one committee"
-);
-wire_enum!(
-    DirectoryCommitteeRoleSchema as "DirectoryCommitteeRole" =
-        CommitteeRole::ALL.iter().map(|v| v.directory_label()),
-    "The trustee directory's spelling of a committee role"
-);
-wire_enum!(
-    NoticePrioritySchema as "NoticePriority" = NoticePriority::ALL.iter().map(|v| v.as_str()),
-    "A notice's priority"
-);
-
-wire_enum!(
-    InterestKindSchema as "InterestKind" = InterestKind::ALL.iter().map(|v| v.as_str()),
-    "What kind of interest a register entry records"
-);
-wire_enum!(
-    RegisterVisibilitySchema as "RegisterVisibility" = RegisterVisibility::ALL.iter().map(|v| v.as_str()),
-    "Who reads the register of interests: every member, or admins and chairs (officers) only"
-);
-
-wire_enum!(
-    ThresholdKindSchema as "ThresholdKind" = ThresholdKind::ALL.iter().map(|v| v.as_str()),
-    "What a written resolution needs to pass: a majority of eligible trustees, a set number, or all"
-);
-wire_enum!(
-    VoteChoiceSchema as "VoteChoice" = VoteChoice::ALL.iter().map(|v| v.as_str()),
-    "A vote on a written resolution"
-);
-wire_enum!(
-    ResolutionStatusSchema as "ResolutionStatus" = ResolutionStatus::ALL.iter().map(|v| v.as_str()),
-    "A written resolution's state"
-);
-
-/// The bytes of a file (a download, or the `file` part of an upload).
-pub struct FileBytes;
-
-impl PartialSchema for FileBytes {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
-            .into()
-    }
-}
-
-impl ToSchema for FileBytes {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("FileBytes")
-    }
 }
 
 #[cfg(test)]

@@ -3168,7 +3168,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/octet-stream': components['schemas']['FileBytes'];
+          'application/pdf': components['schemas']['FileBytes'];
+          'application/msword': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': components['schemas']['FileBytes'];
+          'application/vnd.ms-excel': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': components['schemas']['FileBytes'];
+          'text/plain': components['schemas']['FileBytes'];
         };
       };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
@@ -3690,6 +3695,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Unexpected error; the message is generic and the cause is logged */
       500: {
         headers: {
@@ -3811,6 +3825,15 @@ export interface operations {
       };
       /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4298,7 +4321,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/octet-stream': components['schemas']['FileBytes'];
+          'application/pdf': components['schemas']['FileBytes'];
+          'application/msword': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': components['schemas']['FileBytes'];
+          'application/vnd.ms-excel': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': components['schemas']['FileBytes'];
+          'text/plain': components['schemas']['FileBytes'];
         };
       };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
@@ -4371,7 +4399,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/octet-stream': components['schemas']['FileBytes'];
+          'application/pdf': components['schemas']['FileBytes'];
+          'application/msword': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': components['schemas']['FileBytes'];
+          'application/vnd.ms-excel': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': components['schemas']['FileBytes'];
+          'text/plain': components['schemas']['FileBytes'];
         };
       };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
@@ -4500,6 +4533,15 @@ export interface operations {
       };
       /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4842,6 +4884,15 @@ export interface operations {
       };
       /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5823,6 +5874,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Unexpected error; the message is generic and the cause is logged */
       500: {
         headers: {
@@ -5935,6 +5995,15 @@ export interface operations {
       };
       /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -6149,6 +6218,15 @@ export interface operations {
       };
       /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
         headers: {
           [name: string]: unknown;
         };

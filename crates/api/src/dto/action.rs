@@ -18,9 +18,9 @@ pub struct ActionBody {
     #[serde(serialize_with = "super::time::date_option")]
     #[schema(required = true)]
     pub due_date: Option<NaiveDate>,
-    #[schema(value_type = crate::openapi::ActionPrioritySchema)]
+    #[schema(value_type = crate::schemas::ActionPrioritySchema)]
     pub priority: ActionPriority,
-    #[schema(value_type = crate::openapi::ActionStatusSchema)]
+    #[schema(value_type = crate::schemas::ActionStatusSchema)]
     pub status: ActionStatus,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub created_at: DateTime<Utc>,

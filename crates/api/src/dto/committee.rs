@@ -15,7 +15,7 @@ pub struct CommitteeBody {
     pub description: String,
     pub archived: bool,
     pub member_count: i64,
-    #[schema(required = true, value_type = Option<crate::openapi::CommitteeRoleSchema>)]
+    #[schema(required = true, value_type = Option<crate::schemas::CommitteeRoleSchema>)]
     pub role: Option<CommitteeRole>,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub created_at: DateTime<Utc>,
@@ -42,7 +42,7 @@ pub struct CommitteeMemberBody {
     pub user_id: i32,
     pub name: String,
     pub email: String,
-    #[schema(value_type = crate::openapi::CommitteeRoleSchema)]
+    #[schema(value_type = crate::schemas::CommitteeRoleSchema)]
     pub role: CommitteeRole,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub joined_at: DateTime<Utc>,

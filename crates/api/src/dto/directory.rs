@@ -13,7 +13,7 @@ pub struct DirectoryEntryBody {
     pub email: String,
     #[schema(required = true)]
     pub phone: Option<String>,
-    #[schema(value_type = crate::openapi::RoleSchema)]
+    #[schema(value_type = crate::schemas::RoleSchema)]
     pub role: Role,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub joined_date: DateTime<Utc>,
@@ -26,7 +26,7 @@ pub struct DirectoryEntryBody {
 pub struct DirectoryCommitteeBody {
     pub id: i32,
     pub name: String,
-    #[schema(value_type = crate::openapi::DirectoryCommitteeRoleSchema)]
+    #[schema(value_type = crate::schemas::DirectoryCommitteeRoleSchema)]
     pub role: &'static str,
 }
 

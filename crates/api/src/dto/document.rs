@@ -24,7 +24,7 @@ impl From<Uploader> for UploaderBody {
 pub struct DocumentBody {
     pub id: i32,
     pub title: String,
-    #[schema(value_type = crate::openapi::DocumentCategorySchema)]
+    #[schema(value_type = crate::schemas::DocumentCategorySchema)]
     pub category: DocumentCategory,
     pub version: String,
     pub mime_type: String,

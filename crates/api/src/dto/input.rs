@@ -23,6 +23,21 @@ pub fn optional_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<
     }
 }
 
+/// A query parameter whose empty value (`?includeExpired=`) means the same as leaving it out: one rule
+/// for every query of the API. Anything else must parse as `T`.
+pub fn empty_as_absent<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    match Option::<String>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(text) if text.is_empty() => Ok(None),
+        Some(text) => text.parse().map(Some).map_err(|e| serde::de::Error::custom(format!("'{text}': {e}"))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[derive(serde::Deserialize, Debug)]
@@ -34,6 +49,23 @@ mod tests {
 
     fn read(json: &str) -> Result<Option<i32>, serde_json::Error> {
         serde_json::from_str::<Probe>(json).map(|p| p.user_id)
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(rename_all = "camelCase")]
+    struct Flags {
+        #[serde(default, deserialize_with = "super::empty_as_absent")]
+        include_expired: Option<bool>,
+    }
+
+    #[test]
+    fn an_empty_query_value_is_absent_and_others_must_parse() {
+        let read = |q: &str| actix_web::web::Query::<Flags>::from_query(q).map(|f| f.include_expired);
+        assert_eq!(read("includeExpired=").unwrap(), None);
+        assert_eq!(read("").unwrap(), None);
+        assert_eq!(read("includeExpired=true").unwrap(), Some(true));
+        assert_eq!(read("includeExpired=false").unwrap(), Some(false));
+        assert!(read("includeExpired=yes").is_err());
     }
 
     #[test]

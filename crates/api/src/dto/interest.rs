@@ -38,7 +38,7 @@ impl InterestBody {
 #[serde(rename_all = "camelCase")]
 #[schema(as = InterestFields)]
 pub struct InterestFieldsBody {
-    #[schema(value_type = crate::openapi::InterestKindSchema)]
+    #[schema(value_type = crate::schemas::InterestKindSchema)]
     pub kind: InterestKind,
     pub organisation: String,
     pub nature: String,
@@ -93,7 +93,7 @@ impl From<InterestVersion> for InterestVersionBody {
 #[serde(rename_all = "camelCase")]
 #[schema(as = GovernanceSettings)]
 pub struct GovernanceSettingsBody {
-    #[schema(value_type = crate::openapi::RegisterVisibilitySchema)]
+    #[schema(value_type = crate::schemas::RegisterVisibilitySchema)]
     pub register_visibility: RegisterVisibility,
 }
 

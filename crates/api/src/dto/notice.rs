@@ -10,7 +10,7 @@ pub struct NoticeBody {
     pub id: i32,
     pub title: String,
     pub content: String,
-    #[schema(value_type = crate::openapi::NoticePrioritySchema)]
+    #[schema(value_type = crate::schemas::NoticePrioritySchema)]
     pub priority: NoticePriority,
     pub pinned: bool,
     #[serde(serialize_with = "super::time::rfc3339_option")]

@@ -31,7 +31,7 @@ pub struct VoterBody {
 pub struct VoteBody {
     pub user_id: i32,
     pub voter_name: String,
-    #[schema(value_type = crate::openapi::VoteChoiceSchema)]
+    #[schema(value_type = crate::schemas::VoteChoiceSchema)]
     pub vote: VoteChoice,
     #[schema(required = true)]
     pub comment: Option<String>,
@@ -76,7 +76,7 @@ pub struct ResolutionBody {
     pub text: String,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub closes_at: DateTime<Utc>,
-    #[schema(value_type = crate::openapi::ThresholdKindSchema)]
+    #[schema(value_type = crate::schemas::ThresholdKindSchema)]
     pub threshold: ThresholdKind,
     /// The set number of votes for `threshold = count`, otherwise `null`.
     #[schema(required = true)]
@@ -84,7 +84,7 @@ pub struct ResolutionBody {
     pub proposed_by_name: String,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub proposed_at: DateTime<Utc>,
-    #[schema(value_type = crate::openapi::ResolutionStatusSchema)]
+    #[schema(value_type = crate::schemas::ResolutionStatusSchema)]
     pub status: ResolutionStatus,
     #[serde(serialize_with = "super::time::rfc3339_option")]
     #[schema(required = true)]
@@ -98,7 +98,7 @@ pub struct ResolutionBody {
     /// The signed-in user may vote now.
     pub can_vote: bool,
     /// The signed-in user's own vote, if cast.
-    #[schema(value_type = Option<crate::openapi::VoteChoiceSchema>, required = true)]
+    #[schema(value_type = Option<crate::schemas::VoteChoiceSchema>, required = true)]
     pub my_vote: Option<VoteChoice>,
     /// `null` until the signed-in user has voted or the resolution is decided.
     #[schema(required = true)]

@@ -46,7 +46,7 @@ pub struct TrusteeServiceBody {
     pub user_id: i32,
     pub name: String,
     pub email: String,
-    #[schema(value_type = crate::openapi::RoleSchema)]
+    #[schema(value_type = crate::schemas::RoleSchema)]
     pub role: Role,
     /// Oldest first.
     pub terms: Vec<TermBody>,

@@ -12,7 +12,7 @@ pub struct UserBody {
     pub id: i32,
     pub name: String,
     pub email: String,
-    #[schema(value_type = crate::openapi::RoleSchema)]
+    #[schema(value_type = crate::schemas::RoleSchema)]
     pub role: Role,
     pub active: bool,
     #[schema(required = true)]

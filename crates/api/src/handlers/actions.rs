@@ -11,7 +11,7 @@ use crate::dto::action::ActionBody;
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::{ActionPrioritySchema, ActionStatusSchema, SettableActionStatusSchema};
+use crate::schemas::{ActionPrioritySchema, ActionStatusSchema, SettableActionStatusSchema};
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -134,11 +134,11 @@ pub struct SetStatusRequest {
 pub async fn set_status(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<ActionId>,
     body: web::Json<SetStatusRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let actions = state.actions.clone();
-    let id = ActionId(path.into_inner());
+    let id = path.into_inner();
     let status = body.into_inner().status.unwrap_or_default();
     let updated = blocking(move || actions.set_status(&user.0, id, &status)).await?;
     tracing::info!(action_id = %id, status = %updated.status, "action status changed");
@@ -163,10 +163,10 @@ pub async fn set_status(
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<ActionId>,
 ) -> Result<HttpResponse, ApiError> {
     let actions = state.actions.clone();
-    let id = ActionId(path.into_inner());
+    let id = path.into_inner();
     blocking(move || actions.delete(&user.0, id)).await?;
     tracing::info!(action_id = %id, "action deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("Action deleted successfully")))

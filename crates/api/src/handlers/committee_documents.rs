@@ -12,7 +12,7 @@ use crate::download::{file_response, Disposition};
 use crate::dto::committee::CommitteeDocumentBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::FileBytes;
+use crate::schemas::FileBytes;
 use crate::state::AppState;
 use crate::upload::{read_upload, refuse_declared_oversize};
 
@@ -34,10 +34,10 @@ use crate::upload::{read_upload, refuse_declared_oversize};
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     let documents = blocking(move || committees.documents(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(documents.into_iter().map(CommitteeDocumentBody::from).collect::<Vec<_>>()))
 }
@@ -80,11 +80,11 @@ pub async fn upload(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
     payload: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     let actor = user.0;
     let (checker, who) = (committees.clone(), actor.clone());
     blocking(move || checker.check_upload(&who, id)).await?;
@@ -109,7 +109,7 @@ pub async fn upload(
     ),
     responses(
         (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
-            content_type = "application/octet-stream", body = FileBytes,
+            content((crate::schemas::FileBytes = "application/pdf"), (crate::schemas::FileBytes = "application/msword"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::schemas::FileBytes = "application/vnd.ms-excel"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
         (status = 403, body = ErrorBody,
@@ -123,11 +123,10 @@ pub async fn upload(
 pub async fn download(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(CommitteeId, CommitteeDocumentId)>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let (id, document) = path.into_inner();
-    let (id, document) = (CommitteeId(id), CommitteeDocumentId(document));
     let (document, bytes) = blocking(move || committees.download_document(&user.0, id, document)).await?;
     Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
 }

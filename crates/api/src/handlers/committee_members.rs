@@ -11,7 +11,7 @@ use crate::dto::committee::CommitteeMemberBody;
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::CommitteeRoleSchema;
+use crate::schemas::CommitteeRoleSchema;
 use crate::state::AppState;
 
 /// A committee's members: committee chairs first, then by name.
@@ -32,10 +32,10 @@ use crate::state::AppState;
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     let members = blocking(move || committees.members(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(members.into_iter().map(CommitteeMemberBody::from).collect::<Vec<_>>()))
 }
@@ -75,11 +75,11 @@ pub struct AddMemberRequest {
 pub async fn add(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
     body: web::Json<AddMemberRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     let body = body.into_inner();
     let input = AddMember { user_id: body.user_id.map(UserId), role: body.role };
     let member = blocking(move || committees.add_member(&user.0, id, input)).await?;
@@ -109,11 +109,10 @@ pub async fn add(
 pub async fn remove(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(CommitteeId, UserId)>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let (id, member) = path.into_inner();
-    let (id, member) = (CommitteeId(id), UserId(member));
     blocking(move || committees.remove_member(&user.0, id, member)).await?;
     tracing::info!(committee_id = %id, user_id = %member, "committee member removed");
     Ok(HttpResponse::Ok().json(MessageBody::new("Member removed successfully")))

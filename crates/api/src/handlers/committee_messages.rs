@@ -15,6 +15,7 @@ use crate::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only messages with a higher id: a poll asks for what is new since the last one it has.
+    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
     after: Option<i64>,
 }
 
@@ -39,11 +40,11 @@ pub struct ListQuery {
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     let after = query.after.map(MessageId);
     let messages = blocking(move || committees.messages(&user.0, id, after)).await?;
     Ok(HttpResponse::Ok().json(messages.into_iter().map(CommitteeMessageBody::from).collect::<Vec<_>>()))
@@ -78,11 +79,11 @@ pub struct PostMessageRequest {
 pub async fn post(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
     body: web::Json<PostMessageRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     let text = body.into_inner().message.unwrap_or_default();
     let message = blocking(move || committees.post_message(&user.0, id, &text)).await?;
     // Never the message itself: committee chat may concern safeguarding.

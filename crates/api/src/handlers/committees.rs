@@ -18,6 +18,7 @@ use crate::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Also list archived committees; default `false`.
+    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
     include_archived: Option<bool>,
 }
 
@@ -103,10 +104,10 @@ pub async fn create(
 pub async fn archive(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     let archived = blocking(move || committees.archive(&user.0, id)).await?;
     tracing::info!(committee_id = %id, "committee archived");
     Ok(HttpResponse::Ok().json(CommitteeBody::from(archived)))
@@ -131,10 +132,10 @@ pub async fn archive(
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<CommitteeId>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let id = CommitteeId(path.into_inner());
+    let id = path.into_inner();
     blocking(move || committees.delete(&user.0, id)).await?;
     tracing::info!(committee_id = %id, "committee deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("Committee deleted successfully")))

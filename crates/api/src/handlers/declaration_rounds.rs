@@ -91,10 +91,10 @@ pub async fn open(
 pub async fn show(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<DeclarationRoundId>,
 ) -> Result<HttpResponse, ApiError> {
     let rounds = state.declarations.clone();
-    let id = DeclarationRoundId(path.into_inner());
+    let id = path.into_inner();
     let viewer = user.0.id;
     let view = blocking(move || rounds.get(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(RoundDetailBody::new(view, viewer)))
@@ -141,11 +141,11 @@ pub struct DeclareRequest {
 pub async fn declare(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<DeclarationRoundId>,
     body: web::Json<DeclareRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let rounds = state.declarations.clone();
-    let id = DeclarationRoundId(path.into_inner());
+    let id = path.into_inner();
     let body = body.into_inner();
     let input = DeclareInput {
         register_complete: body.register_complete,
@@ -175,10 +175,10 @@ pub async fn declare(
 pub async fn close(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<DeclarationRoundId>,
 ) -> Result<HttpResponse, ApiError> {
     let rounds = state.declarations.clone();
-    let id = DeclarationRoundId(path.into_inner());
+    let id = path.into_inner();
     let round = blocking(move || rounds.close(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(RoundBody::from(round)))
 }
@@ -200,10 +200,10 @@ pub async fn close(
 pub async fn remind(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<DeclarationRoundId>,
 ) -> Result<HttpResponse, ApiError> {
     let rounds = state.declarations.clone();
-    let id = DeclarationRoundId(path.into_inner());
+    let id = path.into_inner();
     let (reminded, mail_configured) = blocking(move || rounds.remind(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(RemindersBody { reminded, mail_configured }))
 }

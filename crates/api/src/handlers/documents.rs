@@ -17,7 +17,7 @@ use crate::dto::document::{DocumentBody, ViewLinkBody};
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::{DocumentCategorySchema, FileBytes};
+use crate::schemas::{DocumentCategorySchema, FileBytes};
 use crate::state::AppState;
 use crate::upload::{read_upload, refuse_declared_oversize};
 
@@ -128,10 +128,10 @@ pub async fn upload(
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
-    let id = DocumentId(path.into_inner());
+    let id = path.into_inner();
     blocking(move || documents.delete(&user.0, id)).await?;
     tracing::info!(document_id = %id, "document deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("Document deleted successfully")))
@@ -146,7 +146,7 @@ pub async fn delete(
     params(("id" = i32, Path, description = "The document's id")),
     responses(
         (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
-            content_type = "application/octet-stream", body = FileBytes,
+            content((crate::schemas::FileBytes = "application/pdf"), (crate::schemas::FileBytes = "application/msword"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::schemas::FileBytes = "application/vnd.ms-excel"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
         (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
@@ -156,10 +156,10 @@ pub async fn delete(
 pub async fn download(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
-    let id = DocumentId(path.into_inner());
+    let id = path.into_inner();
     let (document, bytes) = blocking(move || documents.download(&user.0, id)).await?;
     Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
 }
@@ -181,10 +181,10 @@ pub async fn download(
 pub async fn view_ticket(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
-    let id = DocumentId(path.into_inner());
+    let id = path.into_inner();
     let ticket = blocking(move || documents.view_ticket(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(ViewLinkBody { url: format!("/api/documents/{id}/view?ticket={ticket}") }))
 }
@@ -201,7 +201,7 @@ pub async fn view_ticket(
     ),
     responses(
         (status = 200, description = "The file: PDFs `inline`, any other type as an `attachment`",
-            content_type = "application/octet-stream", body = FileBytes,
+            content((crate::schemas::FileBytes = "application/pdf"), (crate::schemas::FileBytes = "application/msword"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::schemas::FileBytes = "application/vnd.ms-excel"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`inline` for a PDF, `attachment` otherwise"))),
         (status = 401, body = ErrorBody,
@@ -211,11 +211,11 @@ pub async fn view_ticket(
 )]
 pub async fn view(
     state: web::Data<AppState>,
-    path: web::Path<i32>,
+    path: web::Path<DocumentId>,
     query: web::Query<ViewQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
-    let id = DocumentId(path.into_inner());
+    let id = path.into_inner();
     let ticket = query.into_inner().ticket;
     let (document, bytes) = blocking(move || documents.view(ticket.as_deref(), id)).await?;
     let disposition = if document.mime_type == FileKind::Pdf.mime_type() {

@@ -7,7 +7,7 @@ use crate::blocking::blocking;
 use crate::dto::interest::GovernanceSettingsBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::RegisterVisibilitySchema;
+use crate::schemas::RegisterVisibilitySchema;
 use crate::state::AppState;
 
 /// The settings; every signed-in member may read them.

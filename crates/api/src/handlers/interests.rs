@@ -11,7 +11,7 @@ use crate::download::{file_response, Disposition};
 use crate::dto::interest::{InterestBody, InterestVersionBody};
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::{FileBytes, InterestKindSchema};
+use crate::schemas::{FileBytes, InterestKindSchema};
 use crate::state::AppState;
 
 /// The name printed at the head of the published register.
@@ -22,6 +22,7 @@ const PORTAL_NAME: &str = "Trustee Portal";
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only this trustee's entries.
+    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
     user_id: Option<i32>,
 }
 
@@ -138,11 +139,11 @@ pub async fn create(
 pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<InterestId>,
     body: web::Json<InterestRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
-    let id = InterestId(path.into_inner());
+    let id = path.into_inner();
     let input = InterestInput::from(body.into_inner());
     let today = interests.today();
     let updated = blocking(move || interests.update(&user.0, id, input)).await?;
@@ -166,10 +167,10 @@ pub async fn update(
 pub async fn history(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<InterestId>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
-    let id = InterestId(path.into_inner());
+    let id = path.into_inner();
     let versions = blocking(move || interests.history(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(versions.into_iter().map(InterestVersionBody::from).collect::<Vec<_>>()))
 }

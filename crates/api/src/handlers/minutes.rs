@@ -17,7 +17,7 @@ use crate::dto::document::ViewQuery;
 use crate::dto::minutes::MinutesBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::FileBytes;
+use crate::schemas::FileBytes;
 use crate::state::AppState;
 use crate::upload::{read_upload, refuse_declared_oversize};
 
@@ -133,10 +133,10 @@ pub async fn upload(
 pub async fn download(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<MinutesId>,
 ) -> Result<HttpResponse, ApiError> {
     let minutes = state.minutes.clone();
-    let id = MinutesId(path.into_inner());
+    let id = path.into_inner();
     let (_, file_name, bytes) = blocking(move || minutes.download(&user.0, id)).await?;
     Ok(file_response(bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Attachment))
 }
@@ -158,10 +158,10 @@ pub async fn download(
 pub async fn view_ticket(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<MinutesId>,
 ) -> Result<HttpResponse, ApiError> {
     let minutes = state.minutes.clone();
-    let id = MinutesId(path.into_inner());
+    let id = path.into_inner();
     let ticket = blocking(move || minutes.view_ticket(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(ViewLinkBody { url: format!("/api/minutes/{id}/view?ticket={ticket}") }))
 }
@@ -184,11 +184,11 @@ pub async fn view_ticket(
 )]
 pub async fn view(
     state: web::Data<AppState>,
-    path: web::Path<i32>,
+    path: web::Path<MinutesId>,
     query: web::Query<ViewQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let minutes = state.minutes.clone();
-    let id = MinutesId(path.into_inner());
+    let id = path.into_inner();
     let ticket = query.into_inner().ticket;
     let (_, file_name, bytes) = blocking(move || minutes.view(ticket.as_deref(), id)).await?;
     Ok(file_response(bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Inline))

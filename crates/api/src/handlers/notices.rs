@@ -11,7 +11,7 @@ use crate::dto::message::MessageBody;
 use crate::dto::notice::NoticeBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::NoticePrioritySchema;
+use crate::schemas::NoticePrioritySchema;
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -19,6 +19,7 @@ use crate::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Also list expired notices; default `false`.
+    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
     include_expired: Option<bool>,
 }
 
@@ -122,10 +123,10 @@ pub async fn create(
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<NoticeId>,
 ) -> Result<HttpResponse, ApiError> {
     let notices = state.notices.clone();
-    let id = NoticeId(path.into_inner());
+    let id = path.into_inner();
     blocking(move || notices.delete(&user.0, id)).await?;
     tracing::info!(notice_id = %id, "notice deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("Notice deleted successfully")))

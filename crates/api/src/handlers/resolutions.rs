@@ -10,7 +10,7 @@ use crate::blocking::blocking;
 use crate::dto::resolution::ResolutionBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
-use crate::openapi::{ThresholdKindSchema, VoteChoiceSchema};
+use crate::schemas::{ThresholdKindSchema, VoteChoiceSchema};
 use crate::state::AppState;
 
 /// Every resolution, newest first (any past its closing time is decided first).
@@ -111,10 +111,10 @@ pub async fn propose(
 pub async fn show(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<ResolutionId>,
 ) -> Result<HttpResponse, ApiError> {
     let resolutions = state.resolutions.clone();
-    let id = ResolutionId(path.into_inner());
+    let id = path.into_inner();
     let viewer = user.0.id;
     let (resolution, now) =
         blocking(move || Ok((resolutions.get(&user.0, id)?, resolutions.clock.now()))).await?;
@@ -151,11 +151,11 @@ pub struct VoteRequest {
 pub async fn vote(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<ResolutionId>,
     body: web::Json<VoteRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let resolutions = state.resolutions.clone();
-    let id = ResolutionId(path.into_inner());
+    let id = path.into_inner();
     let body = body.into_inner();
     let viewer = user.0.id;
     let (resolution, now) = blocking(move || {
@@ -184,10 +184,10 @@ pub async fn vote(
 pub async fn declare_conflict(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<ResolutionId>,
 ) -> Result<HttpResponse, ApiError> {
     let resolutions = state.resolutions.clone();
-    let id = ResolutionId(path.into_inner());
+    let id = path.into_inner();
     let viewer = user.0.id;
     let (resolution, now) =
         blocking(move || Ok((resolutions.declare_conflict(&user.0, id)?, resolutions.clock.now()))).await?;

@@ -122,11 +122,11 @@ pub async fn create(
 pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<TermId>,
     body: web::Json<TermRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let terms = state.terms.clone();
-    let id = TermId(path.into_inner());
+    let id = path.into_inner();
     let input = TermInput::from(body.into_inner());
     let term = blocking(move || terms.update(&user.0, id, input)).await?;
     Ok(HttpResponse::Ok().json(TermBody::from(term)))
@@ -148,10 +148,10 @@ pub async fn update(
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<TermId>,
 ) -> Result<HttpResponse, ApiError> {
     let terms = state.terms.clone();
-    let id = TermId(path.into_inner());
+    let id = path.into_inner();
     blocking(move || terms.delete(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(MessageBody::new("Term deleted successfully")))
 }

@@ -37,7 +37,7 @@ pub struct CreateUserRequest {
     name: String,
     email: String,
     password: String,
-    #[schema(value_type = crate::openapi::RoleSchema)]
+    #[schema(value_type = crate::schemas::RoleSchema)]
     role: Role,
     #[serde(default)]
     phone: Option<String>,
@@ -83,7 +83,7 @@ pub async fn create(
 pub struct UpdateUserRequest {
     name: String,
     email: String,
-    #[schema(value_type = crate::openapi::RoleSchema)]
+    #[schema(value_type = crate::schemas::RoleSchema)]
     role: Role,
     active: bool,
     /// Absent keeps the phone number, `null` or "" removes it.
@@ -120,11 +120,11 @@ fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<O
 pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<UserId>,
     body: web::Json<UpdateUserRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let users = state.users.clone();
-    let id = UserId(path.into_inner());
+    let id = path.into_inner();
     let body = body.into_inner();
     let input = UpdateUser {
         name: body.name,
@@ -156,10 +156,10 @@ pub async fn update(
 pub async fn delete(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<i32>,
+    path: web::Path<UserId>,
 ) -> Result<HttpResponse, ApiError> {
     let users = state.users.clone();
-    let id = UserId(path.into_inner());
+    let id = path.into_inner();
     blocking(move || users.delete(&user.0, id)).await?;
     tracing::info!(user_id = %id, "user deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("User deleted successfully")))

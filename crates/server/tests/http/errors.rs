@@ -102,3 +102,24 @@ fn nul_characters_are_refused_with_400_never_500() {
     );
     error_of(app.get("/api/minutes?search=a%00b").auth(&admin).send().unwrap(), StatusCode::BAD_REQUEST);
 }
+
+/// One rule for every query: an empty value is the same as leaving the parameter out.
+#[test]
+fn empty_query_values_mean_absent_everywhere() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(domain::entities::role::Role::Admin);
+    for path in [
+        "/api/notices?includeExpired=",
+        "/api/committees?includeArchived=",
+        "/api/actions?status=",
+        "/api/documents?category=",
+        "/api/meetings?upcoming=",
+        "/api/interests?userId=",
+    ] {
+        json_of(app.get(path).auth(&admin).send().unwrap(), StatusCode::OK);
+    }
+    error_of(
+        app.get("/api/notices?includeExpired=maybe").auth(&admin).send().unwrap(),
+        StatusCode::BAD_REQUEST,
+    );
+}

@@ -1,0 +1,118 @@
+//! The wire schemas DTOs and handlers point at: the domain's enums as named OpenAPI string enums, and
+//! file bytes. Kept apart from `openapi.rs`, which assembles the document from the route table, so that
+//! the DTOs and handlers do not import the module that imports them.
+
+use std::borrow::Cow;
+
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+use domain::entities::action::{ActionPriority, ActionStatus};
+use domain::entities::committee::CommitteeRole;
+use domain::entities::document::DocumentCategory;
+use domain::entities::governance_settings::RegisterVisibility;
+use domain::entities::interest::InterestKind;
+use domain::entities::notice::NoticePriority;
+use domain::entities::resolution::{ResolutionStatus, ThresholdKind, VoteChoice};
+use domain::entities::role::Role;
+
+/// A named string enum whose values are the domain enum's own spellings, so the two cannot differ.
+fn string_enum(values: impl IntoIterator<Item = &'static str>, description: &str) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values))
+        .description(Some(description))
+        .into()
+}
+
+macro_rules! wire_enum {
+    ($(#[$meta:meta])* $schema:ident as $name:literal = $values:expr, $description:literal) => {
+        $(#[$meta])*
+        pub struct $schema;
+
+        impl PartialSchema for $schema {
+            fn schema() -> RefOr<Schema> {
+                string_enum($values, $description)
+            }
+        }
+
+        impl ToSchema for $schema {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed($name)
+            }
+        }
+    };
+}
+
+wire_enum!(RoleSchema as "Role" = Role::ALL.iter().map(|v| v.as_str()), "A user's role on the board");
+wire_enum!(
+    ActionStatusSchema as "ActionStatus" = ActionStatus::ALL.iter().map(|v| v.as_str()),
+    "An action's reported status; `overdue` is computed by the server (not complete and due before today)"
+);
+wire_enum!(
+    SettableActionStatusSchema as "SettableActionStatus" =
+        ActionStatus::ALL.iter().filter(|v| v.is_settable()).map(|v| v.as_str()),
+    "The statuses a client may set"
+);
+wire_enum!(
+    ActionPrioritySchema as "ActionPriority" = ActionPriority::ALL.iter().map(|v| v.as_str()),
+    "An action's priority"
+);
+wire_enum!(
+    DocumentCategorySchema as "DocumentCategory" = DocumentCategory::ALL.iter().map(|v| v.as_str()),
+    "The library's categories"
+);
+wire_enum!(
+    CommitteeRoleSchema as "CommitteeRole" = CommitteeRole::ALL.iter().map(|v| v.as_str()),
+    "A member's role inside one committee"
+);
+wire_enum!(
+    DirectoryCommitteeRoleSchema as "DirectoryCommitteeRole" =
+        CommitteeRole::ALL.iter().map(|v| v.directory_label()),
+    "The trustee directory's spelling of a committee role"
+);
+wire_enum!(
+    NoticePrioritySchema as "NoticePriority" = NoticePriority::ALL.iter().map(|v| v.as_str()),
+    "A notice's priority"
+);
+
+wire_enum!(
+    InterestKindSchema as "InterestKind" = InterestKind::ALL.iter().map(|v| v.as_str()),
+    "What kind of interest a register entry records"
+);
+wire_enum!(
+    RegisterVisibilitySchema as "RegisterVisibility" = RegisterVisibility::ALL.iter().map(|v| v.as_str()),
+    "Who reads the register of interests: every member, or admins and chairs (officers) only"
+);
+
+wire_enum!(
+    ThresholdKindSchema as "ThresholdKind" = ThresholdKind::ALL.iter().map(|v| v.as_str()),
+    "What a written resolution needs to pass: a majority of eligible trustees, a set number, or all"
+);
+wire_enum!(
+    VoteChoiceSchema as "VoteChoice" = VoteChoice::ALL.iter().map(|v| v.as_str()),
+    "A vote on a written resolution"
+);
+wire_enum!(
+    ResolutionStatusSchema as "ResolutionStatus" = ResolutionStatus::ALL.iter().map(|v| v.as_str()),
+    "A written resolution's state"
+);
+
+/// The bytes of a file (a download, or the `file` part of an upload).
+pub struct FileBytes;
+
+impl PartialSchema for FileBytes {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+            .into()
+    }
+}
+
+impl ToSchema for FileBytes {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("FileBytes")
+    }
+}
