@@ -16,7 +16,7 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 .PHONY: help run demo demo-reset test deps test-deps system-deps frontend-deps build build-server \
         build-frontend lint-rust test-rust test-frontend test-e2e check-deploy test-backup-restore schema \
         api-types check-api-types schemathesis \
-        db-stop clean
+        db-stop mail-stop clean
 
 help:
 	@echo "make run    build and serve the portal on http://localhost:$(PORT)"
@@ -72,11 +72,16 @@ run: deps build
 	@mkdir -p $(LOCAL)/data
 	@[ -s $(LOCAL)/admin-password ] || { umask 077; python3 -c 'import secrets; a="ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789"; print("".join(secrets.choice(a) for _ in range(16)), end="")' > $(LOCAL)/admin-password; }
 	@$(PROVISION_DB); \
+	  mail=$$(scripts/ensure-mail.sh) || mail=""; \
+	  smtp=$$(sed -n 's/^SMTP_URL=//p' <<<"$$mail"); inbox=$$(sed -n 's/^MAILDEV_URL=//p' <<<"$$mail"); \
 	  echo; \
 	  echo "  Trustee Portal: http://localhost:$(PORT)"; \
+	  if [ -n "$$inbox" ]; then echo "  Mail inbox:     $$inbox  (every message the portal sends)"; \
+	  else echo "  Mail:           no MailDev; messages go to $(LOCAL)/data/outbox-files"; fi; \
 	  echo "  First admin:    admin@example.org / $$(cat $(LOCAL)/admin-password)"; \
 	  echo "                  (the first start's password; if you changed it, use yours)"; \
 	  echo; \
+	  SMTP_URL="$$smtp" PUBLIC_URL=http://localhost:$(PORT) \
 	  APP_ENV=development DATABASE_URL="$$server/$(DB_NAME)" PORT=$(PORT) DATA_DIR=$(LOCAL)/data \
 	  STATIC_DIR=frontend/dist ADMIN_EMAIL=admin@example.org ADMIN_PASSWORD="$$(cat $(LOCAL)/admin-password)" \
 	  exec $(TARGET_DIR)/release/trustee-portal serve
@@ -103,6 +108,9 @@ demo-reset:
 	  psql "$$server/postgres" -qc 'drop database if exists $(DEMO_DB_NAME) with (force)'
 	rm -rf $(LOCAL)/demo-data
 
+mail-stop:
+	@scripts/ensure-mail.sh stop
+
 db-stop:
 	@if [ -f $(LOCAL)/pg/data/postmaster.pid ]; then \
 	  bin=$$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1); \
@@ -119,8 +127,10 @@ lint-rust:
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
 
 # Each test binary creates and drops its own database on this server.
+# The mail tests deliver to a real SMTP server (MailDev, scripts/ensure-mail.sh) and read it back.
 test-rust:
-	@server=$$(scripts/ensure-postgres.sh); \
+	@server=$$(scripts/ensure-postgres.sh); mail=$$(scripts/ensure-mail.sh); \
+	  TEST_SMTP_URL=$$(sed -n 's/^SMTP_URL=//p' <<<"$$mail") TEST_MAILDEV_URL=$$(sed -n 's/^MAILDEV_URL=//p' <<<"$$mail") \
 	  TEST_DATABASE_URL="$$server/postgres" $(CARGO) test --locked --workspace
 
 test-frontend: frontend-deps

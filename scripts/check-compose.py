@@ -10,6 +10,7 @@
    - services db, api and web exist; db runs postgres:16 with a pg_isready healthcheck;
    - named volumes hold the database (/var/lib/postgresql/data) and the API's files (/data);
    - web publishes port 8080 (by default) to 80; api publishes nothing and reads env_file .env;
+   - a mail service runs Mailpit (inbox on the loopback only) and api's SMTP_URL defaults to it;
    - api depends on db being healthy, builds deploy/Dockerfile.api, sets TRUST_PROXY=true;
    - deploy/Dockerfile.api ends as a non-root USER; deploy/Dockerfile.web renders deploy/nginx.conf;
    - every variable referenced in docker-compose.yml, and every one the server reads
@@ -301,6 +302,17 @@ def check_compose(data, raw):
         build = api.get("build") or {}
         if not isinstance(build, dict) or build.get("dockerfile") != "deploy/Dockerfile.api":
             problem("api must build deploy/Dockerfile.api")
+
+    mail = services.get("mail") or {}
+    if not mail:
+        problem("service 'mail' (Mailpit, the default SMTP server in compose) is missing")
+    else:
+        if not str(mail.get("image", "")).startswith("axllent/mailpit"):
+            problem(f"mail must run axllent/mailpit, not {mail.get('image')}")
+        if any(not str(item).startswith("127.0.0.1:") for item in as_list(mail.get("ports"))):
+            problem("mail may publish its web inbox on the loopback only")
+    if api and "smtp://mail:1025" not in str(environment(api).get("SMTP_URL")):
+        problem("api must default SMTP_URL to the mail service (smtp://mail:1025)")
 
     if web:
         ports = published_ports(web)

@@ -60,11 +60,17 @@ trap "exit 143" INT TERM
 
 psql "$server/postgres" -qc "CREATE DATABASE $db"
 
+# Mail goes to a real SMTP server (MailDev, scripts/ensure-mail.sh) that the tests read back.
+mail=$(scripts/ensure-mail.sh)
+smtp_url=$(sed -n 's/^SMTP_URL=//p' <<<"$mail")
+export E2E_MAILDEV_URL=$(sed -n 's/^MAILDEV_URL=//p' <<<"$mail")
+
 export E2E_ADMIN_EMAIL=admin@example.org
 export E2E_ADMIN_PASSWORD="e2e-admin-$$-password"
 DATABASE_URL="$server/$db" PORT=$api_port DATA_DIR="$work/data" \
   JWT_SECRET="e2e-secret-that-is-long-enough-for-hs256-$$" BCRYPT_COST=4 TRUST_PROXY=true \
   ADMIN_EMAIL=$E2E_ADMIN_EMAIL ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD LOG_LEVEL=warn \
+  SMTP_URL="$smtp_url" PUBLIC_URL="http://127.0.0.1:$web_port" MAIL_POLL_MILLISECONDS=200 \
   "$bin" serve >"$work/server.log" 2>&1 &
 pids+=($!)
 
@@ -91,7 +97,7 @@ fi
 export E2E_BASE_URL=$base E2E_DATABASE_URL="$server/$db" E2E_ARTIFACTS="$root/e2e/test-results"
 echo "[e2e] portal at $base (api :$api_port, database $db)"
 if [ $serve = 1 ]; then
-  echo "export E2E_BASE_URL=$E2E_BASE_URL E2E_DATABASE_URL=$E2E_DATABASE_URL E2E_ARTIFACTS=$E2E_ARTIFACTS E2E_ADMIN_EMAIL=$E2E_ADMIN_EMAIL E2E_ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD"
+  echo "export E2E_BASE_URL=$E2E_BASE_URL E2E_DATABASE_URL=$E2E_DATABASE_URL E2E_ARTIFACTS=$E2E_ARTIFACTS E2E_MAILDEV_URL=$E2E_MAILDEV_URL E2E_ADMIN_EMAIL=$E2E_ADMIN_EMAIL E2E_ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD"
   wait
   exit 0
 fi

@@ -40,6 +40,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "notices", description = "The noticeboard"),
         (name = "committees", description = "Committees, their members, chat and documents"),
         (name = "trustees", description = "The trustee directory"),
+        (name = "mail", description = "The outbox: delivery log and test e-mail (admins)"),
         (name = "dashboard", description = "The dashboard's figures"),
         (name = "user-guide", description = "The trustees' guide (HTML, no sign-in)"),
         (name = "health", description = "Liveness and readiness probes"),

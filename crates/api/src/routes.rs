@@ -7,8 +7,8 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 use crate::error::ApiError;
 use crate::handlers::{
     actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
-    declaration_rounds, documents, governance_settings, health, interests, meetings, minutes, notices,
-    openapi, resolutions, terms, trustees, user_guide, users,
+    declaration_rounds, documents, governance_settings, health, interests, mail, meetings, minutes, notices,
+    openapi, password_reset, resolutions, terms, trustees, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -68,6 +68,9 @@ api_routes! {
     "/api/auth/logout" => { post: auth::logout },
     "/api/auth/change-password-temp" => { post: auth::change_password_temp },
     "/api/auth/forgot-password" => { post: auth::forgot_password },
+    "/api/auth/reset-password" => { post: password_reset::reset_password },
+    "/api/mail/outbox" => { get: mail::outbox },
+    "/api/mail/test" => { post: mail::send_test },
     "/api/auth/reset-requests" => { get: auth::reset_requests },
     "/api/auth/admin-reset-password" => { post: auth::admin_reset_password },
     "/api/users" => { get: users::list, post: users::create },

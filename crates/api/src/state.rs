@@ -3,14 +3,19 @@ use std::sync::Arc;
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
-    DocumentService, InterestService, MeetingService, MinutesService, NoticeService, ResolutionService,
-    TermService, UserService,
+    DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
+    PasswordResetService, ResolutionService, TermService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
 #[derive(Clone)]
 pub struct AppState {
     pub auth: AuthService,
+    pub password_reset: PasswordResetService,
+    /// The Mail page: delivery log and test message.
+    pub mail: MailService,
+    /// `SMTP_URL` is set: invitations are the default, and the front end may say mail is sent.
+    pub mail_configured: bool,
     pub users: UserService,
     pub documents: DocumentService,
     pub minutes: MinutesService,

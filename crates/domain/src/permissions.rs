@@ -37,6 +37,11 @@ pub fn can_open_user_management(role: Role) -> bool {
     role.is_officer()
 }
 
+/// See the delivery log and send a test e-mail.
+pub fn can_manage_mail(role: Role) -> bool {
+    role == Role::Admin
+}
+
 pub fn can_create_users(role: Role) -> bool {
     role == Role::Admin
 }

@@ -138,6 +138,25 @@ diesel::table! {
 }
 
 diesel::table! {
+    mail_outbox (id) {
+        id -> Int8,
+        kind -> Text,
+        recipient -> Text,
+        user_id -> Nullable<Int4>,
+        subject -> Text,
+        text_body -> Text,
+        html_body -> Text,
+        list_unsubscribe -> Nullable<Text>,
+        status -> Text,
+        attempts -> Int4,
+        last_error -> Nullable<Text>,
+        next_attempt_at -> Timestamptz,
+        created_at -> Timestamptz,
+        sent_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     meetings (id) {
         id -> Int4,
         title -> Text,
@@ -186,6 +205,19 @@ diesel::table! {
         user_id -> Nullable<Int4>,
         requested_at -> Timestamptz,
         resolved_at -> Nullable<Timestamptz>,
+        resolved_by -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    password_tokens (id) {
+        id -> Int4,
+        user_id -> Int4,
+        purpose -> Text,
+        token_hash -> Text,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
     }
 }
 
@@ -276,11 +308,13 @@ diesel::joinable!(documents -> users (uploaded_by));
 diesel::joinable!(interest_versions -> interests (interest_id));
 diesel::joinable!(interest_versions -> users (changed_by));
 diesel::joinable!(interests -> users (user_id));
+diesel::joinable!(mail_outbox -> users (user_id));
 diesel::joinable!(meetings -> users (created_by));
 diesel::joinable!(minutes -> meetings (meeting_id));
 diesel::joinable!(minutes -> users (uploaded_by));
 diesel::joinable!(notices -> users (created_by));
 diesel::joinable!(password_reset_requests -> users (user_id));
+diesel::joinable!(password_tokens -> users (user_id));
 diesel::joinable!(resolution_papers -> documents (document_id));
 diesel::joinable!(resolution_papers -> resolutions (resolution_id));
 diesel::joinable!(resolution_voters -> resolutions (resolution_id));
@@ -301,10 +335,12 @@ diesel::allow_tables_to_appear_in_same_query!(
     governance_settings,
     interest_versions,
     interests,
+    mail_outbox,
     meetings,
     minutes,
     notices,
     password_reset_requests,
+    password_tokens,
     resolution_papers,
     resolution_voters,
     resolution_votes,

@@ -19,6 +19,56 @@ pub struct Config {
     pub trust_proxy: bool,
     pub session_hours: i64,
     pub development: bool,
+    pub mail: MailConfig,
+}
+
+/// E-mail settings (issue 12; README.md's table).
+#[derive(Debug, Clone)]
+pub struct MailConfig {
+    /// `SMTP_URL`; without it messages become `.eml` files under `DATA_DIR/outbox-files`.
+    pub smtp_url: Option<String>,
+    /// `MAIL_FROM`: the sender, `Name <address>` or a bare address.
+    pub from: String,
+    /// `PUBLIC_URL`: the portal's address, used in every link.
+    pub public_url: String,
+    /// `PORTAL_NAME`: the charity's name in subjects and footers.
+    pub portal_name: String,
+    /// `MAIL_RETRY_SECONDS`: the first retry's delay after a failed send (doubling after that).
+    pub retry_seconds: i64,
+    /// `MAIL_POLL_MILLISECONDS`: how often the outbox worker looks for due messages.
+    pub poll_milliseconds: u64,
+}
+
+impl MailConfig {
+    fn from_env(port: u16) -> anyhow::Result<Self> {
+        let retry_seconds: i64 = match var("MAIL_RETRY_SECONDS") {
+            Some(s) => {
+                s.parse().with_context(|| format!("MAIL_RETRY_SECONDS must be a number, got '{s}'"))?
+            }
+            None => 30,
+        };
+        let poll_milliseconds: u64 = match var("MAIL_POLL_MILLISECONDS") {
+            Some(s) => {
+                s.parse().with_context(|| format!("MAIL_POLL_MILLISECONDS must be a number, got '{s}'"))?
+            }
+            None => 2000,
+        };
+        if !(1..=86_400).contains(&retry_seconds) || !(50..=600_000).contains(&poll_milliseconds) {
+            bail!("MAIL_RETRY_SECONDS must be 1..86400 and MAIL_POLL_MILLISECONDS 50..600000");
+        }
+        let public_url = var("PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}"));
+        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+            bail!("PUBLIC_URL must start with http:// or https://, got '{public_url}'");
+        }
+        Ok(Self {
+            smtp_url: var("SMTP_URL"),
+            from: var("MAIL_FROM").unwrap_or_else(|| "Trustee Portal <no-reply@localhost>".into()),
+            public_url,
+            portal_name: var("PORTAL_NAME").unwrap_or_else(|| "Trustee Portal".into()),
+            retry_seconds,
+            poll_milliseconds,
+        })
+    }
 }
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/trustee_portal";
@@ -72,6 +122,7 @@ impl Config {
             trust_proxy: flag("TRUST_PROXY"),
             session_hours,
             development,
+            mail: MailConfig::from_env(port)?,
         })
     }
 }

@@ -6,4 +6,5 @@ pub mod demo;
 pub mod first_admin;
 pub mod governance_mail;
 pub mod http;
+pub mod mail_worker;
 pub mod wiring;

@@ -101,7 +101,16 @@ fn serve(config: Config) -> anyhow::Result<()> {
     }
     std::fs::create_dir_all(&config.data_dir)
         .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
-    let state = wiring::build_state(&config, pool)?;
+    let state = wiring::build_state(&config, pool.clone())?;
+    let _mail_worker = server::mail_worker::start(
+        wiring::build_mail_worker(&config, pool)?,
+        Duration::from_millis(config.mail.poll_milliseconds),
+    );
+    match &config.mail.smtp_url {
+        Some(_) => tracing::info!(public_url = %config.mail.public_url, "mail goes out through SMTP_URL"),
+        None => tracing::warn!(dir = %config.data_dir.join("outbox-files").display(),
+            "SMTP_URL is not set: mail is written as .eml files and its links logged"),
+    }
     if let Some(admin) = first_admin::ensure_first_admin(&config, &state.users)? {
         match admin.generated_password {
             Some(password) => tracing::warn!(

@@ -4,19 +4,21 @@ use std::sync::Arc;
 
 use api::AppState;
 use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
+use domain::mail_templates::{MailSettings, MailTemplates};
 use domain::ports::clock::SystemClock;
+use domain::ports::Mailer;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
-    DocumentService, InterestService, MeetingService, MinutesService, NoticeService, ResolutionService,
-    TermService, UserService, ViewTickets,
+    DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
+    OutboxWorker, PasswordResetService, ResolutionService, TermService, UserService, ViewTickets,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
     PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
     PgGovernanceSettingsRepository, PgInterestRepository, PgMeetingRepository, PgMinutesRepository,
-    PgNoticeRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
-    PgTermRepository, PgUserRepository,
+    PgNoticeRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness,
+    PgResetRequestRepository, PgResolutionRepository, PgTermRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -35,6 +37,18 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         clock: clock.clone(),
         throttle: Arc::new(MemoryLoginThrottle::standard()),
     };
+    let templates = Arc::new(MailTemplates::new(MailSettings {
+        public_url: config.mail.public_url.clone(),
+        portal_name: config.mail.portal_name.clone(),
+    })?);
+    let password_reset = PasswordResetService {
+        auth: auth.clone(),
+        users: users.clone(),
+        tokens: Arc::new(PgPasswordTokenRepository::new(pool.clone())),
+        hasher: hasher.clone(),
+        templates: templates.clone(),
+    };
+    let mail = MailService { outbox: Arc::new(PgOutboxRepository::new(pool.clone())), templates };
     let files: Arc<dyn FileStore> = Arc::new(LocalFileStore::new(&config.data_dir)?);
     let tickets = ViewTickets { auth: auth.clone() };
     let documents = DocumentService {
@@ -53,6 +67,9 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         MeetingService { meetings: Arc::new(PgMeetingRepository::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         auth,
+        password_reset,
+        mail,
+        mail_configured: config.mail.smtp_url.is_some(),
         users: UserService { users, hasher },
         documents,
         minutes,
@@ -97,5 +114,24 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         files,
         registration_enabled: config.allow_registration,
         trust_proxy: config.trust_proxy,
+    })
+}
+
+/// The outbox worker: SMTP when `SMTP_URL` is set, else `.eml` files under `DATA_DIR/outbox-files`.
+pub fn build_mail_worker(config: &Config, pool: PgPool) -> anyhow::Result<OutboxWorker> {
+    let from = config
+        .mail
+        .from
+        .parse()
+        .map_err(|e| anyhow::anyhow!("MAIL_FROM '{}' is not an e-mail address: {e}", config.mail.from))?;
+    let mailer: Arc<dyn Mailer> = match &config.mail.smtp_url {
+        Some(url) => Arc::new(mailer::SmtpMailer::new(url, from)?),
+        None => Arc::new(mailer::FileMailer::new(config.data_dir.join("outbox-files"), from)?),
+    };
+    Ok(OutboxWorker {
+        outbox: Arc::new(PgOutboxRepository::new(pool)),
+        mailer,
+        clock: Arc::new(SystemClock),
+        retry_base: chrono::Duration::seconds(config.mail.retry_seconds),
     })
 }

@@ -1,7 +1,7 @@
 // Session routing of spec §2: signed out, every path is the sign-in page; a user who must change
 // the password sees only that page; otherwise the shell with its routes and a 404.
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { FullPageMessage } from '@/app/routes/full-page-message';
@@ -16,6 +16,16 @@ const ChangePasswordPage = lazy(() =>
   import(
     /* webpackChunkName: "page-change-password" */ '@/features/auth/components/change-password-page'
   ).then((m) => ({ default: m.ChangePasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-reset-password" */ '@/features/auth/components/reset-password-page'
+  ).then((m) => ({ default: m.ResetPasswordPage })),
+);
+const MailPage = lazy(() =>
+  import(/* webpackChunkName: "page-mail" */ '@/features/mail/components/mail-page').then((m) => ({
+    default: m.MailPage,
+  })),
 );
 const AppShell = lazy(() =>
   import(/* webpackChunkName: "shell" */ '@/app/shell/app-shell').then((m) => ({
@@ -78,6 +88,16 @@ const loading = <FullPageMessage>Loading...</FullPageMessage>;
 
 export function AppRoutes() {
   const { status, user } = useAuth();
+  const location = useLocation();
+
+  // The e-mailed reset link works whether or not this browser has a session.
+  if (location.pathname === paths.resetPassword) {
+    return (
+      <Suspense fallback={loading}>
+        <ResetPasswordPage />
+      </Suspense>
+    );
+  }
 
   if (status === 'loading') return loading;
 
@@ -111,6 +131,7 @@ export function AppRoutes() {
           <Route path={paths.actions} element={<ActionsPage />} />
           <Route path={paths.committees} element={<CommitteesPage />} />
           <Route path={paths.users} element={<UsersPage />} />
+          <Route path={paths.mail} element={<MailPage />} />
           <Route path={paths.trustees} element={<TrusteesPage />} />
           <Route path={paths.minutes} element={<MinutesPage />} />
           <Route path={paths.calendar} element={<CalendarPage />} />

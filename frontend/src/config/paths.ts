@@ -2,11 +2,13 @@
 export const paths = {
   login: '/login',
   changePassword: '/change-password',
+  resetPassword: '/reset-password',
   dashboard: '/',
   documents: '/documents',
   actions: '/actions',
   committees: '/committees',
   users: '/users',
+  mail: '/mail',
   trustees: '/trustees',
   minutes: '/minutes',
   calendar: '/calendar',

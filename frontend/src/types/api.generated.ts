@@ -84,7 +84,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Records a reset request for an admin or chair; the answer never tells whether the account exists. */
+    /**
+     * Records a reset request for an admin or chair and, for a known active account, queues an e-mail with a
+     *     single-use link valid 30 minutes (at most 3 per address an hour). The answer never tells whether the
+     *     account exists.
+     */
     post: operations['auth_forgot_password'];
     delete?: never;
     options?: never;
@@ -154,6 +158,23 @@ export interface paths {
     put?: never;
     /** Self-registration makes a trustee account, and only where an operator has enabled it. */
     post: operations['auth_register'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/reset-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sets the password of the link's user, ends every session of theirs, and uses up the link. */
+    post: operations['password_reset_reset_password'];
     delete?: never;
     options?: never;
     head?: never;
@@ -630,6 +651,40 @@ export interface paths {
     get: operations['interests_history'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mail/outbox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The delivery log (admins). */
+    get: operations['mail_outbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mail/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Queues a test e-mail to the signed-in admin. */
+    post: operations['mail_send_test'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1434,6 +1489,32 @@ export interface components {
       email: string;
       password: string;
     };
+    /**
+     * @description One outbox message: `queued` (waiting, or waiting for a retry after `lastError`), `sent` or `failed`
+     *     (given up after repeated errors).
+     */
+    MailDelivery: {
+      /** Format: int32 */
+      attempts: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: int64 */
+      id: number;
+      kind: string;
+      lastError: string | null;
+      recipient: string;
+      sentAt: string | null;
+      /** @example sent */
+      status: string;
+      subject: string;
+    };
+    /** @description The Mail page's log and whether an SMTP server is configured. */
+    MailLog: {
+      /** @description The newest 200 messages, newest first. */
+      messages: components['schemas']['MailDelivery'][];
+      /** @description `false`: messages are written as `.eml` files under `DATA_DIR/outbox-files`. */
+      smtpConfigured: boolean;
+    };
     MatchRequest: {
       /** @description An agenda item's title and description, or any text (at most 20000 characters). */
       text?: string | null;
@@ -1565,6 +1646,11 @@ export interface components {
       mailConfigured: boolean;
       /** @description Reminders queued. */
       reminded: number;
+    };
+    ResetPasswordRequest: {
+      newPassword: string;
+      /** @description The `token` parameter of the e-mailed link. */
+      token: string;
     };
     /** @description A pending password reset request; `userId` and `userName` are null when no account has the e-mail. */
     ResetRequest: {
@@ -1727,6 +1813,12 @@ export interface components {
        * @description The trustee (create only).
        */
       userId?: number | null;
+    };
+    /** @description The queued test message. */
+    TestMailQueued: {
+      /** Format: int64 */
+      id: number;
+      message: string;
     };
     /**
      * @description What a written resolution needs to pass: a majority of eligible trustees, a set number, or all
@@ -2285,6 +2377,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Too many requests from this client */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Unexpected error; the message is generic and the cause is logged */
       500: {
         headers: {
@@ -2506,6 +2607,57 @@ export interface operations {
         headers: {
           /** @description Seconds to wait */
           'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  password_reset_reset_password: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResetPasswordRequest'];
+      };
+    };
+    responses: {
+      /** @description Password changed; sign in with it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description The link is unknown, used or expired (`message`), or `errors.newPassword` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4915,6 +5067,100 @@ export interface operations {
       };
       /** @description No such entry */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  mail_outbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The newest messages, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MailLog'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  mail_send_test: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Queued; the log shows when it is sent */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestMailQueued'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -183,13 +183,16 @@ pub struct ForgotPasswordRequest {
     email: String,
 }
 
-/// Records a reset request for an admin or chair; the answer never tells whether the account exists.
+/// Records a reset request for an admin or chair and, for a known active account, queues an e-mail with a
+/// single-use link valid 30 minutes (at most 3 per address an hour). The answer never tells whether the
+/// account exists.
 #[utoipa::path(
     post,
     path = "/api/auth/forgot-password",
     tag = "auth",
     responses(
         (status = 200, description = "Recorded (the same answer for any e-mail)", body = MessageBody),
+        (status = 429, description = "Too many requests from this client", body = ErrorBody),
         (status = 400, description = "`errors.email`: not an e-mail address", body = ErrorBody),
     ),
 )]
@@ -199,11 +202,11 @@ pub async fn forgot_password(
     body: web::Json<ForgotPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let client = client_address(&req, state.trust_proxy);
-    let auth = state.auth.clone();
+    let reset = state.password_reset.clone();
     let email = body.into_inner().email;
     let logged_email = email.trim().to_lowercase();
-    let message = blocking(move || auth.forgot_password(&email, &client)).await?;
-    tracing::info!(email = %logged_email, "password reset requested; waiting for an admin or chair");
+    let message = blocking(move || reset.forgot_password(&email, &client)).await?;
+    tracing::info!(email = %logged_email, "password reset requested");
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }
 

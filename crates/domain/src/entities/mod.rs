@@ -12,6 +12,7 @@ pub mod directory;
 pub mod document;
 pub mod governance_settings;
 pub mod interest;
+pub mod mail;
 pub mod meeting;
 pub mod minutes;
 pub mod notice;

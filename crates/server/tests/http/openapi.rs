@@ -17,6 +17,7 @@ const PUBLIC: &[(&str, &str)] = &[
     ("post", "/api/auth/login"),
     ("post", "/api/auth/register"),
     ("post", "/api/auth/forgot-password"),
+    ("post", "/api/auth/reset-password"),
     ("get", "/api/user-guide"),
     ("get", "/api/documents/{id}/view"),
     ("get", "/api/minutes/{id}/view"),

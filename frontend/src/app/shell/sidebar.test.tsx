@@ -17,6 +17,7 @@ describe('sidebar', () => {
       'Documents',
       'Sub Committees',
       'User Management',
+      'Mail',
       'Calendar',
       'Notices',
       'Governance',

@@ -18,6 +18,7 @@ import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
@@ -28,7 +29,7 @@ import { paths } from '@/config/paths';
 import { Logo } from '@/components/logo';
 import { useAuth, useUser } from '@/lib/auth';
 import { initials } from '@/lib/format';
-import { canOpenUserManagement } from '@/lib/permissions';
+import { canManageMail, canOpenUserManagement } from '@/lib/permissions';
 import { useColorMode } from '@/theme/color-mode';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 
@@ -91,6 +92,7 @@ export function Sidebar() {
     ...(canOpenUserManagement(user)
       ? [{ label: 'User Management', to: paths.users, icon: <ManageAccountsOutlined /> }]
       : []),
+    ...(canManageMail(user) ? [{ label: 'Mail', to: paths.mail, icon: <MailOutlined /> }] : []),
     { label: 'Calendar', to: paths.calendar, icon: <CalendarMonthOutlined /> },
     { label: 'Notices', to: paths.notices, icon: <CampaignOutlined />, extra: <Dot /> },
     { label: 'Governance', to: paths.governance, icon: <GavelOutlined /> },

@@ -4,6 +4,7 @@
 #![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
 
 pub mod files;
+pub mod mail;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -15,7 +16,7 @@ use serde_json::{json, Value};
 
 use domain::entities::role::Role;
 use domain::services::CreateUser;
-use server::config::Config;
+use server::config::{Config, MailConfig};
 use server::{http, wiring};
 use test_support::TestDatabase;
 
@@ -28,6 +29,7 @@ pub struct TestApp {
     pub state: api::AppState,
     pub data_dir: tempfile::TempDir,
     handle: actix_web::dev::ServerHandle,
+    _mail_worker: server::mail_worker::MailWorkerHandle,
     // Dropped last: the server's connections go first, then the database.
     _db: TestDatabase,
 }
@@ -56,6 +58,15 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
         trust_proxy: false,
         session_hours: 12,
         development: false,
+        // Without SMTP (files under the data folder) unless a test asks for the mail server: `with_smtp`.
+        mail: MailConfig {
+            smtp_url: None,
+            from: "Test Portal <portal@example.org>".into(),
+            public_url: "https://portal.test".into(),
+            portal_name: "Test Charity".into(),
+            retry_seconds: 1,
+            poll_milliseconds: 100,
+        },
     }
 }
 
@@ -72,6 +83,10 @@ impl TestApp {
         let pool = persistence::connect(db.url(), 8).expect("pool");
         persistence::run_migrations(&pool).expect("migrations");
         let state = wiring::build_state(&config, pool.clone()).expect("state");
+        let mail_worker = server::mail_worker::start(
+            wiring::build_mail_worker(&config, pool.clone()).expect("mail worker"),
+            std::time::Duration::from_millis(config.mail.poll_milliseconds),
+        );
 
         let (tx, rx) = mpsc::channel();
         let server_state = state.clone();
@@ -103,6 +118,7 @@ impl TestApp {
             state,
             data_dir,
             handle,
+            _mail_worker: mail_worker,
             _db: db,
         }
     }

@@ -1,0 +1,38 @@
+//! `POST /api/auth/reset-password`: sets a new password with the single-use link from the reset e-mail.
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+
+use crate::blocking::blocking;
+use crate::dto::message::MessageBody;
+use crate::error::{ApiError, ErrorBody};
+use crate::state::AppState;
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetPasswordRequest {
+    /// The `token` parameter of the e-mailed link.
+    token: String,
+    new_password: String,
+}
+
+/// Sets the password of the link's user, ends every session of theirs, and uses up the link.
+#[utoipa::path(
+    post,
+    path = "/api/auth/reset-password",
+    tag = "auth",
+    responses(
+        (status = 200, description = "Password changed; sign in with it", body = MessageBody),
+        (status = 400, body = ErrorBody,
+            description = "The link is unknown, used or expired (`message`), or `errors.newPassword`"),
+    ),
+)]
+pub async fn reset_password(
+    state: web::Data<AppState>,
+    body: web::Json<ResetPasswordRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let reset = state.password_reset.clone();
+    let ResetPasswordRequest { token, new_password } = body.into_inner();
+    let message = blocking(move || reset.reset_password(&token, &new_password)).await?;
+    Ok(HttpResponse::Ok().json(MessageBody::new(message)))
+}

@@ -1,0 +1,48 @@
+//! E-mail as the portal queues and reports it (issue 12).
+
+use chrono::{DateTime, Utc};
+
+use crate::UserId;
+
+string_enum!(
+    /// Why a message was sent; the delivery log and the per-address limits group by it.
+    MailKind {
+        PasswordReset => "password-reset",
+        Test => "test",
+    }
+);
+
+string_enum!(
+    /// `Queued` includes messages waiting for a retry (their `last_error` says why).
+    MailStatus {
+        Queued => "queued",
+        Sent => "sent",
+        Failed => "failed",
+    }
+);
+
+/// A rendered message, ready for the outbox. Each message has one recipient, so no trustee ever sees
+/// another's address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingMail {
+    pub kind: MailKind,
+    pub to: String,
+    pub user_id: Option<UserId>,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// The `List-Unsubscribe` target of bulk mails (notifications); `None` for transactional mail.
+    pub list_unsubscribe: Option<String>,
+}
+
+/// An outbox row: the message and what happened to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedMail {
+    pub id: i64,
+    pub mail: OutgoingMail,
+    pub status: MailStatus,
+    pub attempts: i32,
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+}

@@ -1,0 +1,126 @@
+//! The e-mail templates (minijinja), compiled into the binary: a plain-text and an HTML part per kind,
+//! sharing one footer. HTML parts are auto-escaped, so names and titles cannot inject markup.
+
+use minijinja::{context, Environment, Value};
+
+use crate::entities::mail::{MailKind, OutgoingMail};
+use crate::UserId;
+
+/// Where links point and whose name is on the mail.
+#[derive(Debug, Clone)]
+pub struct MailSettings {
+    /// `PUBLIC_URL`, without a trailing slash.
+    pub public_url: String,
+    /// `PORTAL_NAME`: the charity's name in subjects and footers.
+    pub portal_name: String,
+}
+
+pub struct MailTemplates {
+    env: Environment<'static>,
+    settings: MailSettings,
+}
+
+const TEMPLATES: &[(&str, &str)] = &[
+    ("footer.txt", include_str!("../templates/mail/footer.txt")),
+    ("footer.html", include_str!("../templates/mail/footer.html")),
+    ("password-reset.txt", include_str!("../templates/mail/password-reset.txt")),
+    ("password-reset.html", include_str!("../templates/mail/password-reset.html")),
+    ("test.txt", include_str!("../templates/mail/test.txt")),
+    ("test.html", include_str!("../templates/mail/test.html")),
+];
+
+/// The recipient of a message.
+pub struct Recipient<'a> {
+    pub user_id: Option<UserId>,
+    pub name: &'a str,
+    pub email: &'a str,
+}
+
+impl MailTemplates {
+    pub fn new(mut settings: MailSettings) -> anyhow::Result<Self> {
+        settings.public_url = settings.public_url.trim_end_matches('/').to_string();
+        let mut env = Environment::new();
+        for (name, source) in TEMPLATES {
+            env.add_template(name, source)?;
+        }
+        Ok(Self { env, settings })
+    }
+
+    pub fn settings(&self) -> &MailSettings {
+        &self.settings
+    }
+
+    /// An absolute link into the portal.
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{}", self.settings.public_url, path)
+    }
+
+    pub fn password_reset(&self, to: &Recipient<'_>, link: &str) -> anyhow::Result<OutgoingMail> {
+        let subject = format!("Reset your {} password", self.settings.portal_name);
+        self.render(MailKind::PasswordReset, "password-reset", to, subject, context! { link })
+    }
+
+    pub fn test(&self, to: &Recipient<'_>) -> anyhow::Result<OutgoingMail> {
+        let subject = format!("Test message from {}", self.settings.portal_name);
+        self.render(MailKind::Test, "test", to, subject, context! {})
+    }
+
+    fn render(
+        &self,
+        kind: MailKind,
+        template: &str,
+        to: &Recipient<'_>,
+        subject: String,
+        extra: Value,
+    ) -> anyhow::Result<OutgoingMail> {
+        let ctx = context! {
+            name => to.name,
+            to => to.email,
+            portal_name => self.settings.portal_name,
+            public_url => self.settings.public_url,
+            ..extra
+        };
+        let text = self.env.get_template(&format!("{template}.txt"))?.render(&ctx)?;
+        let html = self.env.get_template(&format!("{template}.html"))?.render(&ctx)?;
+        Ok(OutgoingMail {
+            kind,
+            to: to.email.to_string(),
+            user_id: to.user_id,
+            subject,
+            text,
+            html,
+            list_unsubscribe: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn templates() -> MailTemplates {
+        MailTemplates::new(MailSettings {
+            public_url: "https://portal.example.org/".into(),
+            portal_name: "Hope & Recovery".into(),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn reset_mail_has_the_link_in_both_parts_and_escapes_html() {
+        let t = templates();
+        let to = Recipient { user_id: Some(UserId(3)), name: "<Ann>", email: "ann@example.org" };
+        let link = t.link("/reset-password?token=abc");
+        assert_eq!(link, "https://portal.example.org/reset-password?token=abc");
+        let mail = t.password_reset(&to, &link).unwrap();
+        assert_eq!(mail.subject, "Reset your Hope & Recovery password");
+        assert!(mail.text.contains("https://portal.example.org/reset-password?token=abc"));
+        assert!(
+            mail.html.contains("href=\"https:&#x2f;&#x2f;portal.example.org&#x2f;reset-password?token=abc\"")
+                || mail.html.contains("href=\"https://portal.example.org/reset-password?token=abc\"")
+        );
+        assert!(mail.html.contains("&lt;Ann&gt;"));
+        assert!(mail.text.contains("Hello <Ann>"));
+        assert!(mail.html.contains("Hope &amp; Recovery"));
+    }
+}

@@ -1,0 +1,74 @@
+use std::path::PathBuf;
+
+use lettre::message::Mailbox;
+
+use domain::entities::mail::OutgoingMail;
+use domain::ports::{MailError, Mailer};
+
+use crate::message::build_message;
+
+/// Without a mail server: each message is written as an `.eml` file, and its subject and links logged so
+/// a developer (or an operator reading the log) can follow them.
+pub struct FileMailer {
+    dir: PathBuf,
+    from: Mailbox,
+}
+
+impl FileMailer {
+    pub fn new(dir: PathBuf, from: Mailbox) -> anyhow::Result<Self> {
+        std::fs::create_dir_all(&dir)?;
+        Ok(Self { dir, from })
+    }
+}
+
+impl Mailer for FileMailer {
+    fn send(&self, mail: &OutgoingMail) -> Result<(), MailError> {
+        let message = build_message(&self.from, mail)?;
+        let name = format!("{}-{}.eml", chrono::Utc::now().format("%Y%m%dT%H%M%S"), uuid::Uuid::new_v4());
+        let path = self.dir.join(name);
+        std::fs::write(&path, message.formatted())
+            .map_err(|e| MailError(format!("cannot write {}: {e}", path.display())))?;
+        tracing::info!(file = %path.display(), subject = %mail.subject, links = ?links(&mail.text),
+            "no SMTP_URL: mail written to a file");
+        Ok(())
+    }
+}
+
+/// The http(s) links in a plain-text body.
+fn links(text: &str) -> Vec<&str> {
+    text.split_whitespace().filter(|w| w.starts_with("http://") || w.starts_with("https://")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use domain::entities::mail::MailKind;
+
+    #[test]
+    fn writes_an_eml_with_both_parts_and_the_unsubscribe_header() {
+        let dir = tempfile::tempdir().unwrap();
+        let mailer =
+            FileMailer::new(dir.path().join("outbox-files"), "Portal <portal@example.org>".parse().unwrap())
+                .unwrap();
+        let mail = OutgoingMail {
+            kind: MailKind::Test,
+            to: "ann@example.org".into(),
+            user_id: None,
+            subject: "Hello".into(),
+            text: "Open https://portal.example.org/x now".into(),
+            html: "<p>Open</p>".into(),
+            list_unsubscribe: Some("https://portal.example.org/settings/notifications".into()),
+        };
+        mailer.send(&mail).unwrap();
+        let files: Vec<_> = std::fs::read_dir(dir.path().join("outbox-files")).unwrap().collect();
+        assert_eq!(files.len(), 1);
+        let eml = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+        assert!(eml.contains("To: ann@example.org"));
+        assert!(eml.contains("Subject: Hello"));
+        assert!(eml.contains("List-Unsubscribe: <https://portal.example.org/settings/notifications>"));
+        assert!(eml.contains("multipart/alternative"));
+        assert!(eml.contains("text/html"));
+        assert_eq!(links(&mail.text), vec!["https://portal.example.org/x"]);
+    }
+}

@@ -1,0 +1,9 @@
+#![doc = include_str!("../README.md")]
+
+mod file;
+mod message;
+mod smtp;
+
+pub use file::FileMailer;
+pub use message::build_message;
+pub use smtp::SmtpMailer;

@@ -1,0 +1,38 @@
+//! One MIME message per outbox row.
+
+use lettre::message::header::{Header, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart};
+use lettre::Message;
+
+use domain::entities::mail::OutgoingMail;
+use domain::ports::MailError;
+
+/// `List-Unsubscribe: <url>` (RFC 2369) on bulk mail; lettre has no typed header for it.
+#[derive(Debug, Clone)]
+struct ListUnsubscribe(String);
+
+impl Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(value: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self(value.trim_matches(|c| c == '<' || c == '>').to_string()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), format!("<{}>", self.0))
+    }
+}
+
+pub fn build_message(from: &Mailbox, mail: &OutgoingMail) -> Result<Message, MailError> {
+    let to: Mailbox =
+        mail.to.parse().map_err(|e| MailError(format!("bad recipient address '{}': {e}", mail.to)))?;
+    let mut builder = Message::builder().from(from.clone()).to(to).subject(mail.subject.clone());
+    if let Some(url) = &mail.list_unsubscribe {
+        builder = builder.header(ListUnsubscribe(url.clone()));
+    }
+    builder
+        .multipart(MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone()))
+        .map_err(|e| MailError(format!("cannot build the message: {e}")))
+}

@@ -1,0 +1,81 @@
+//! The real mail server of the tests: MailDev, found or started by `scripts/ensure-mail.sh` (as
+//! `make test` does), read back through its REST API. Tests share it, so each uses its own addresses.
+
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+pub struct MailServer {
+    pub smtp_url: String,
+    /// MailDev's web address; its API is under `/api/email`.
+    pub web_url: String,
+}
+
+/// `TEST_SMTP_URL` and `TEST_MAILDEV_URL` when set, else whatever `scripts/ensure-mail.sh` prints.
+pub fn server() -> &'static MailServer {
+    static SERVER: OnceLock<MailServer> = OnceLock::new();
+    SERVER.get_or_init(|| {
+        if let (Ok(smtp_url), Ok(web_url)) =
+            (std::env::var("TEST_SMTP_URL"), std::env::var("TEST_MAILDEV_URL"))
+        {
+            return MailServer { smtp_url, web_url };
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let out = std::process::Command::new(root.join("scripts/ensure-mail.sh"))
+            .current_dir(&root)
+            .output()
+            .expect("run scripts/ensure-mail.sh");
+        assert!(out.status.success(), "ensure-mail.sh failed: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        let value = |key: &str| {
+            text.lines().find_map(|l| l.strip_prefix(key)).expect("ensure-mail.sh output").trim().to_string()
+        };
+        MailServer { smtp_url: value("SMTP_URL="), web_url: value("MAILDEV_URL=") }
+    })
+}
+
+/// A fresh address nobody else's test uses (the mail server is shared).
+pub fn unique_name(prefix: &str) -> String {
+    format!("{prefix} {}", &uuid::Uuid::new_v4().simple().to_string()[..12])
+}
+
+/// Every message delivered to `address` on the MailDev at `web_url`.
+pub fn messages_at(web_url: &str, address: &str) -> Vec<Value> {
+    let all: Value =
+        reqwest::blocking::get(format!("{web_url}/api/email")).and_then(|r| r.json()).expect("MailDev API");
+    all.as_array()
+        .expect("a list of messages")
+        .iter()
+        .filter(|m| {
+            m["to"].as_array().is_some_and(|to| to.iter().any(|t| t["address"].as_str() == Some(address)))
+        })
+        .cloned()
+        .collect()
+}
+
+pub fn messages_to(address: &str) -> Vec<Value> {
+    messages_at(&server().web_url, address)
+}
+
+/// Waits (up to 20 s) until `count` messages reached `address` and returns them.
+pub fn wait_for_at(web_url: &str, address: &str, count: usize) -> Vec<Value> {
+    let start = Instant::now();
+    loop {
+        let messages = messages_at(web_url, address);
+        if messages.len() >= count || start.elapsed() > Duration::from_secs(20) {
+            return messages;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+pub fn wait_for(address: &str, count: usize) -> Vec<Value> {
+    wait_for_at(&server().web_url, address, count)
+}
+
+/// The `token` parameter of the first link in a plain-text body.
+pub fn token_in(text: &str) -> String {
+    let start = text.find("token=").expect("a link with a token") + "token=".len();
+    text[start..].chars().take_while(char::is_ascii_hexdigit).collect()
+}

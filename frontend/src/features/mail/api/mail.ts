@@ -1,0 +1,15 @@
+import useSWR, { mutate } from 'swr';
+import { api } from '@/lib/api-client';
+import type { MailLog } from '@/types/api';
+
+export const mailLogKey = '/api/mail/outbox';
+
+/** The delivery log; refreshed every few seconds so queued messages turn to sent on screen. */
+export const useMailLog = () => useSWR<MailLog>(mailLogKey, { refreshInterval: 3000 });
+
+/** Queues a test e-mail to the signed-in admin; answers the server's message. */
+export async function sendTestMail(): Promise<string> {
+  const response = await api.post<{ id: number; message: string }>('/api/mail/test');
+  await mutate(mailLogKey);
+  return response?.message ?? 'A test e-mail is queued.';
+}
