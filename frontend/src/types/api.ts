@@ -35,6 +35,7 @@ export type TicketResponse = Schemas['ViewLink'];
 
 export type LoginRequest = Schemas['LoginRequest'];
 export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
+export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
 export type CreateUserRequest = Schemas['CreateUserRequest'];
 export type UpdateUserRequest = Schemas['UpdateUserRequest'];
 export type CreateActionRequest = Schemas['CreateActionRequest'];

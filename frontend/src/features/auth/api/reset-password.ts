@@ -1,9 +1,12 @@
 import { api } from '@/lib/api-client';
 
-type MessageBody = { message: string };
+import type { MessageResponse, ResetPasswordRequest } from '@/types/api';
 
 /** Sets a new password with the single-use token from the e-mailed link; answers the server's message. */
 export async function resetPassword(token: string, newPassword: string): Promise<string> {
-  const response = await api.post<MessageBody>('/api/auth/reset-password', { token, newPassword });
+  const response = await api.post<MessageResponse>('/api/auth/reset-password', {
+    token,
+    newPassword,
+  } satisfies ResetPasswordRequest);
   return response?.message ?? 'Your password has been changed. Sign in with your new password.';
 }

@@ -1,5 +1,6 @@
 import useSWR, { mutate } from 'swr';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/api.generated';
 import type { MailLog } from '@/types/api';
 
 export const mailLogKey = '/api/mail/outbox';
@@ -9,7 +10,7 @@ export const useMailLog = () => useSWR<MailLog>(mailLogKey, { refreshInterval: 3
 
 /** Queues a test e-mail to the signed-in admin; answers the server's message. */
 export async function sendTestMail(): Promise<string> {
-  const response = await api.post<{ id: number; message: string }>('/api/mail/test');
+  const response = await api.post<components['schemas']['TestMailQueued']>('/api/mail/test');
   await mutate(mailLogKey);
   return response?.message ?? 'A test e-mail is queued.';
 }
