@@ -4,7 +4,7 @@
 #   SMTP_URL=smtp://127.0.0.1:<port>
 #   MAILDEV_URL=http://127.0.0.1:<port>      (web inbox; the API is under /api/email)
 # Order: 1. MAILDEV_SMTP_PORT/MAILDEV_WEB_PORT (default 1025/1080) when a MailDev answers there;
-#        2. otherwise MailDev from .local/tools (installed with npm when missing) started on those ports,
+#        2. otherwise MailDev from .local/tools (always installed with npm when missing) started on those ports,
 #           or on free ports when they are taken by something else.
 # Progress goes to stderr. `scripts/ensure-mail.sh stop` stops the one this script started.
 set -euo pipefail
@@ -28,6 +28,14 @@ if [ "${1:-}" = stop ]; then
   exit 0
 fi
 
+# Installed even when a running MailDev is reused: the outage test starts its own from this copy.
+if [ ! -x "$tools/node_modules/.bin/maildev" ]; then
+  command -v npm >/dev/null 2>&1 || { log "npm is missing (install Node.js: make system-deps)"; exit 1; }
+  log "installing maildev $MAILDEV_VERSION into .local/tools (npm)"
+  mkdir -p "$tools"
+  npm install --prefix "$tools" --no-audit --no-fund --loglevel=error "maildev@$MAILDEV_VERSION" >&2
+fi
+
 # The one started earlier by this script, wherever its ports are.
 if [ -f "$state/ports" ]; then
   read -r s w < "$state/ports"
@@ -39,13 +47,6 @@ fi
 if answers "$web_port"; then
   log "using the MailDev answering on port $web_port"
   echo "SMTP_URL=smtp://127.0.0.1:$smtp_port"; echo "MAILDEV_URL=http://127.0.0.1:$web_port"; exit 0
-fi
-
-if [ ! -x "$tools/node_modules/.bin/maildev" ]; then
-  command -v npm >/dev/null 2>&1 || { log "npm is missing (install Node.js: make system-deps)"; exit 1; }
-  log "installing maildev $MAILDEV_VERSION into .local/tools (npm)"
-  mkdir -p "$tools"
-  npm install --prefix "$tools" --no-audit --no-fund --loglevel=error "maildev@$MAILDEV_VERSION" >&2
 fi
 
 port_free "$smtp_port" || smtp_port=$(free_port)
