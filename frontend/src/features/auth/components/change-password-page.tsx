@@ -10,12 +10,12 @@ import Typography from '@mui/material/Typography';
 import { FormStatusAlert } from '@/components/form/form-status-alert';
 import { FormTextField } from '@/components/form/form-text-field';
 import { showServerErrors } from '@/components/form/server-errors';
-import { Logo } from '@/components/logo';
 import { useNotify } from '@/components/notifications/notifications-provider';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { browser } from '@/lib/browser';
 import { changeTemporaryPassword } from '@/features/auth/api/change-password';
+import { PasswordPageFrame } from '@/features/auth/components/password-page-frame';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -63,90 +63,81 @@ export function ChangePasswordPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', px: 2, py: 4 }}
-    >
-      <Box sx={{ width: '100%', maxWidth: 480 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
-          <Logo size={40} />
-          <Typography variant="h1">Change Password</Typography>
-        </Box>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          You signed in with a temporary password. Choose a new password that only you know.
-        </Typography>
-        <Alert severity="warning" role="note" sx={{ mb: 3 }}>
-          You must set a new password before accessing the application.
-        </Alert>
-        <Card>
-          <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-            <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
-              Set New Password
-            </Typography>
-            <Formik<Values>
-              initialValues={{ newPassword: '', confirmPassword: '' }}
-              validationSchema={schema}
-              onSubmit={submit}
-            >
-              {({ isSubmitting, values, validateForm, submitForm, setTouched }) => (
-                <Form
-                  noValidate
-                  ref={formRef}
-                  onSubmit={async (event) => {
-                    event.preventDefault();
-                    const errors = await validateForm();
-                    if (Object.keys(errors).length > 0) {
-                      await setTouched({ newPassword: true, confirmPassword: true }, false);
-                      if (values.newPassword !== values.confirmPassword) {
-                        notify({
-                          title: 'Password Mismatch',
-                          description: mismatch,
-                          severity: 'error',
-                        });
-                      } else {
-                        notify({
-                          title: 'Password Too Short',
-                          description: tooShort,
-                          severity: 'error',
-                        });
-                      }
-                      return;
+    <PasswordPageFrame title="Change Password">
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        You signed in with a temporary password. Choose a new password that only you know.
+      </Typography>
+      <Alert severity="warning" role="note" sx={{ mb: 3 }}>
+        You must set a new password before accessing the application.
+      </Alert>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+            Set New Password
+          </Typography>
+          <Formik<Values>
+            initialValues={{ newPassword: '', confirmPassword: '' }}
+            validationSchema={schema}
+            onSubmit={submit}
+          >
+            {({ isSubmitting, values, validateForm, submitForm, setTouched }) => (
+              <Form
+                noValidate
+                ref={formRef}
+                onSubmit={async (event) => {
+                  event.preventDefault();
+                  const errors = await validateForm();
+                  if (Object.keys(errors).length > 0) {
+                    await setTouched({ newPassword: true, confirmPassword: true }, false);
+                    if (values.newPassword !== values.confirmPassword) {
+                      notify({
+                        title: 'Password Mismatch',
+                        description: mismatch,
+                        severity: 'error',
+                      });
+                    } else {
+                      notify({
+                        title: 'Password Too Short',
+                        description: tooShort,
+                        severity: 'error',
+                      });
                     }
-                    await submitForm();
-                  }}
-                >
-                  <FormStatusAlert />
-                  <Box sx={{ display: 'grid', gap: 2 }}>
-                    <FormTextField
-                      name="newPassword"
-                      label="New Password"
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      inputProps={{ minLength: MIN_PASSWORD_LENGTH }}
-                      helperText="Password must be at least 6 characters long"
-                    />
-                    <FormTextField
-                      name="confirmPassword"
-                      label="Confirm New Password"
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      inputProps={{ minLength: MIN_PASSWORD_LENGTH }}
-                    />
-                    <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                      {isSubmitting ? 'Changing Password...' : 'Change Password'}
-                    </Button>
-                    <Button color="inherit" onClick={() => signOut({ revoke: true })}>
-                      Sign Out
-                    </Button>
-                  </Box>
-                </Form>
-              )}
-            </Formik>
-          </CardContent>
-        </Card>
-      </Box>
-    </Box>
+                    return;
+                  }
+                  await submitForm();
+                }}
+              >
+                <FormStatusAlert />
+                <Box sx={{ display: 'grid', gap: 2 }}>
+                  <FormTextField
+                    name="newPassword"
+                    label="New Password"
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    inputProps={{ minLength: MIN_PASSWORD_LENGTH }}
+                    helperText="Password must be at least 6 characters long"
+                  />
+                  <FormTextField
+                    name="confirmPassword"
+                    label="Confirm New Password"
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    inputProps={{ minLength: MIN_PASSWORD_LENGTH }}
+                  />
+                  <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                    {isSubmitting ? 'Changing Password...' : 'Change Password'}
+                  </Button>
+                  <Button color="inherit" onClick={() => signOut({ revoke: true })}>
+                    Sign Out
+                  </Button>
+                </Box>
+              </Form>
+            )}
+          </Formik>
+        </CardContent>
+      </Card>
+    </PasswordPageFrame>
   );
 }

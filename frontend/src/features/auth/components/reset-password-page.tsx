@@ -8,14 +8,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { FormStatusAlert } from '@/components/form/form-status-alert';
 import { FormTextField } from '@/components/form/form-text-field';
 import { showServerErrors } from '@/components/form/server-errors';
-import { Logo } from '@/components/logo';
 import { browser } from '@/lib/browser';
 import { resetPassword } from '@/features/auth/api/reset-password';
 import { MIN_PASSWORD_LENGTH } from '@/features/auth/components/change-password-page';
+import { PasswordPageFrame } from '@/features/auth/components/password-page-frame';
 
 const schema = yup.object({
   newPassword: yup
@@ -45,68 +44,54 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', px: 2, py: 4 }}
-    >
-      <Box sx={{ width: '100%', maxWidth: 480 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
-          <Logo size={40} />
-          <Typography variant="h1">Reset Password</Typography>
-        </Box>
-        <Card>
-          <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-            {done ? (
-              <Box sx={{ display: 'grid', gap: 2 }}>
-                <Alert severity="success">{done}</Alert>
-                <Button variant="contained" size="large" onClick={() => browser.assign('/')}>
-                  Sign In
-                </Button>
-              </Box>
-            ) : !token ? (
-              <Alert severity="error">
-                This reset link is not valid. Ask for a new one from the sign-in page.
-              </Alert>
-            ) : (
-              <Formik<Values>
-                initialValues={{ newPassword: '', confirmPassword: '' }}
-                validationSchema={schema}
-                onSubmit={submit}
-              >
-                {({ isSubmitting }) => (
-                  <Form noValidate ref={formRef}>
-                    <FormStatusAlert />
-                    <Box sx={{ display: 'grid', gap: 2 }}>
-                      <FormTextField
-                        name="newPassword"
-                        label="New Password"
-                        type="password"
-                        autoComplete="new-password"
-                        required
-                      />
-                      <FormTextField
-                        name="confirmPassword"
-                        label="Confirm New Password"
-                        type="password"
-                        autoComplete="new-password"
-                        required
-                      />
-                      <Button
-                        type="submit"
-                        variant="contained"
-                        size="large"
-                        disabled={isSubmitting}
-                      >
-                        {isSubmitting ? 'Saving...' : 'Set New Password'}
-                      </Button>
-                    </Box>
-                  </Form>
-                )}
-              </Formik>
-            )}
-          </CardContent>
-        </Card>
-      </Box>
-    </Box>
+    <PasswordPageFrame title="Reset Password">
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          {done ? (
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              <Alert severity="success">{done}</Alert>
+              <Button variant="contained" size="large" onClick={() => browser.assign('/')}>
+                Sign In
+              </Button>
+            </Box>
+          ) : !token ? (
+            <Alert severity="error">
+              This reset link is not valid. Ask for a new one from the sign-in page.
+            </Alert>
+          ) : (
+            <Formik<Values>
+              initialValues={{ newPassword: '', confirmPassword: '' }}
+              validationSchema={schema}
+              onSubmit={submit}
+            >
+              {({ isSubmitting }) => (
+                <Form noValidate ref={formRef}>
+                  <FormStatusAlert />
+                  <Box sx={{ display: 'grid', gap: 2 }}>
+                    <FormTextField
+                      name="newPassword"
+                      label="New Password"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                    />
+                    <FormTextField
+                      name="confirmPassword"
+                      label="Confirm New Password"
+                      type="password"
+                      autoComplete="new-password"
+                      required
+                    />
+                    <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                      {isSubmitting ? 'Saving...' : 'Set New Password'}
+                    </Button>
+                  </Box>
+                </Form>
+              )}
+            </Formik>
+          )}
+        </CardContent>
+      </Card>
+    </PasswordPageFrame>
   );
 }
