@@ -59,6 +59,17 @@ pub enum RepoError {
     Unexpected(#[from] anyhow::Error),
 }
 
+impl RepoError {
+    /// The domain error for this repository error, naming the record when it was not found
+    /// ("Term not found" rather than "Record not found").
+    pub fn naming(self, record: &'static str) -> DomainError {
+        match self {
+            RepoError::NotFound => DomainError::NotFound(record),
+            other => other.into(),
+        }
+    }
+}
+
 impl From<RepoError> for DomainError {
     fn from(error: RepoError) -> Self {
         match error {

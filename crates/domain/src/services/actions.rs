@@ -86,10 +86,7 @@ impl ActionService {
         if !permissions::can_manage_actions(actor.role) {
             return Err(DomainError::forbidden("Only admins and chairs can delete actions."));
         }
-        self.actions.delete(id).map_err(|e| match e {
-            crate::RepoError::NotFound => DomainError::NotFound("Action"),
-            other => other.into(),
-        })
+        self.actions.delete(id).map_err(|e| e.naming("Action"))
     }
 }
 

@@ -177,10 +177,7 @@ fn officer(actor: &User) -> Result<(), DomainError> {
 }
 
 fn not_found(error: RepoError) -> DomainError {
-    match error {
-        RepoError::NotFound => DomainError::NotFound("Declarations round"),
-        other => other.into(),
-    }
+    error.naming("Declarations round")
 }
 
 fn write_error(error: DeclarationWriteError) -> DomainError {

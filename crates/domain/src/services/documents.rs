@@ -160,10 +160,7 @@ impl DocumentService {
 }
 
 fn not_found(error: crate::RepoError) -> DomainError {
-    match error {
-        crate::RepoError::NotFound => DomainError::NotFound("Document"),
-        other => other.into(),
-    }
+    error.naming("Document")
 }
 
 #[cfg(test)]

@@ -172,10 +172,7 @@ fn editor(actor: &User) -> Editor {
 }
 
 fn not_found(error: RepoError) -> DomainError {
-    match error {
-        RepoError::NotFound => DomainError::NotFound("Interest"),
-        other => other.into(),
-    }
+    error.naming("Interest")
 }
 
 /// The entry form's rules: kind from the list, organisation and nature required, a start date not in the

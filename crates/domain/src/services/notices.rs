@@ -11,7 +11,7 @@ use crate::permissions;
 use crate::ports::{Clock, NoticeRepository};
 use crate::timestamps;
 use crate::validation::{self, FieldErrors};
-use crate::{NoticeId, RepoError, UserId};
+use crate::{NoticeId, UserId};
 
 pub const TITLE_MAX: usize = 200;
 pub const CONTENT_MAX: usize = 10_000;
@@ -62,10 +62,7 @@ impl NoticeService {
         if !permissions::can_publish(actor.role) {
             return Err(DomainError::forbidden("Only admins and chairs can delete notices."));
         }
-        self.notices.delete(id).map_err(|e| match e {
-            RepoError::NotFound => DomainError::NotFound("Notice"),
-            other => other.into(),
-        })
+        self.notices.delete(id).map_err(|e| e.naming("Notice"))
     }
 }
 

@@ -137,10 +137,7 @@ impl ResolutionService {
 }
 
 fn not_found(error: RepoError) -> DomainError {
-    match error {
-        RepoError::NotFound => DomainError::NotFound("Resolution"),
-        other => other.into(),
-    }
+    error.naming("Resolution")
 }
 
 fn write_error(error: ResolutionWriteError) -> DomainError {

@@ -96,10 +96,7 @@ fn officer(actor: &User) -> Result<(), DomainError> {
 }
 
 fn not_found(error: RepoError) -> DomainError {
-    match error {
-        RepoError::NotFound => DomainError::NotFound("Term"),
-        other => other.into(),
-    }
+    error.naming("Term")
 }
 
 pub fn validate(input: &TermInput) -> Result<TermFields, DomainError> {
