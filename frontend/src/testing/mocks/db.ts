@@ -58,6 +58,7 @@ const user = (id: number, name: string, email: string, role: User['role']): Stor
   phone: id === ADMIN_ID ? '01234 567890' : null,
   createdAt: '2025-01-05T10:00:00Z',
   requirePasswordChange: false,
+  mfaEnabled: false,
   password: 'password1',
 });
 

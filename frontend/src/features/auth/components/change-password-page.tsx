@@ -20,7 +20,7 @@ import { PasswordPageFrame } from '@/features/auth/components/password-page-fram
 export const MIN_PASSWORD_LENGTH = 6;
 
 const mismatch = 'New password and confirmation password do not match.';
-const tooShort = 'Password must be at least 6 characters long.';
+const tooShort = 'Password must be at least 8 characters long.';
 
 const schema = yup.object({
   newPassword: yup.string().required('New password is required').min(MIN_PASSWORD_LENGTH, tooShort),
@@ -116,7 +116,7 @@ export function ChangePasswordPage() {
                     autoComplete="new-password"
                     required
                     inputProps={{ minLength: MIN_PASSWORD_LENGTH }}
-                    helperText="Password must be at least 6 characters long"
+                    helperText="Password must be at least 8 characters long"
                   />
                   <FormTextField
                     name="confirmPassword"
