@@ -20,6 +20,8 @@ pub struct Config {
     pub session_hours: i64,
     pub development: bool,
     pub mail: MailConfig,
+    /// `AUDIT_RETENTION_DAYS`: audit events older than this are pruned (default 2555, seven years).
+    pub audit_retention_days: i64,
 }
 
 /// E-mail settings (issue 12; README.md's table).
@@ -103,6 +105,7 @@ impl Config {
         if !(1..=24 * 30).contains(&session_hours) {
             bail!("SESSION_HOURS must be between 1 and 720, got {session_hours}");
         }
+        let audit_retention_days = audit_retention_days(var("AUDIT_RETENTION_DAYS"))?;
         let jwt_secret = match var("JWT_SECRET") {
             Some(secret) if secret.len() >= 32 => secret.into_bytes(),
             Some(_) => bail!("JWT_SECRET must be at least 32 characters long"),
@@ -123,8 +126,24 @@ impl Config {
             session_hours,
             development,
             mail: MailConfig::from_env(port)?,
+            audit_retention_days,
         })
     }
+}
+
+/// Seven years, the usual period for a charity's records.
+pub const DEFAULT_AUDIT_RETENTION_DAYS: i64 = 2555;
+
+/// `AUDIT_RETENTION_DAYS`: whole days, at least 30 (so a typo cannot wipe the trail) and at most 36500.
+fn audit_retention_days(raw: Option<String>) -> anyhow::Result<i64> {
+    let days: i64 = match raw {
+        Some(d) => d.parse().with_context(|| format!("AUDIT_RETENTION_DAYS must be a number, got '{d}'"))?,
+        None => DEFAULT_AUDIT_RETENTION_DAYS,
+    };
+    if !(30..=36_500).contains(&days) {
+        bail!("AUDIT_RETENTION_DAYS must be between 30 and 36500, got {days}");
+    }
+    Ok(days)
 }
 
 /// In development a random secret is made once and kept in the data folder, so sessions survive restarts.

@@ -9,12 +9,13 @@ use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
-    DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
-    OutboxWorker, PasswordResetService, ResolutionService, TermService, UserService, ViewTickets,
+    ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
+    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
+    NoticeService, OutboxWorker, PasswordResetService, ResolutionService, TermService, UserService,
+    ViewTickets,
 };
 use persistence::{
-    LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
+    LocalFileStore, PgActionRepository, PgAuditTrail, PgCommitteeDocumentRepository, PgCommitteeRepository,
     PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
     PgGovernanceSettingsRepository, PgInterestRepository, PgMeetingRepository, PgMinutesRepository,
     PgNoticeRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness,
@@ -65,7 +66,9 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     };
     let meetings =
         MeetingService { meetings: Arc::new(PgMeetingRepository::new(pool.clone())), clock: clock.clone() };
+    let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
+        audit,
         auth,
         password_reset,
         mail,

@@ -4,6 +4,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::entities::role::Role;
 use domain::services::{CreateUser, SignedIn};
 use domain::{DomainError, UserId};
@@ -62,7 +63,10 @@ pub async fn login(
     let client = client_address(&req, state.trust_proxy);
     let auth = state.auth.clone();
     let LoginRequest { email, password } = body.into_inner();
-    let signed_in = blocking(move || auth.login(&email, &password, &client)).await?;
+    let attempted = email.clone();
+    let result = blocking(move || auth.login(&email, &password, &client)).await;
+    crate::audit::record(&state, &req, crate::audit::sign_in(&result, &attempted)).await;
+    let signed_in = result?;
     tracing::info!(user_id = %signed_in.user.id, "signed in");
     Ok(HttpResponse::Ok().json(SessionBody::new(signed_in, None)))
 }
@@ -113,6 +117,9 @@ pub async fn register(
         auth.login(&email, &password, &client)
     })
     .await?;
+    let event =
+        crate::audit::about_self(AuditKind::UserCreated, signed_in.user.id).details("self-registered");
+    crate::audit::record(&state, &req, event).await;
     Ok(HttpResponse::Created().json(SessionBody::new(signed_in, None)))
 }
 
@@ -136,10 +143,16 @@ pub async fn me(user: SessionUser) -> HttpResponse {
     security(("bearerAuth" = [])),
     responses((status = 200, description = "Signed out", body = MessageBody)),
 )]
-pub async fn logout(state: web::Data<AppState>, user: SessionUser) -> Result<HttpResponse, ApiError> {
+pub async fn logout(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: SessionUser,
+) -> Result<HttpResponse, ApiError> {
     let auth = state.auth.clone();
     let user = user.0;
+    let actor = user.id;
     blocking(move || auth.logout(&user)).await?;
+    crate::audit::record(&state, &req, crate::audit::about_self(AuditKind::SignedOut, actor)).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("Signed out")))
 }
 
@@ -162,6 +175,7 @@ pub struct ChangePasswordRequest {
     ),
 )]
 pub async fn change_password_temp(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: SessionUser,
     body: web::Json<ChangePasswordRequest>,
@@ -175,6 +189,8 @@ pub async fn change_password_temp(
     let new_password = body.into_inner().new_password;
     let signed_in = blocking(move || auth.change_temporary_password(&user, &new_password)).await?;
     tracing::info!(user_id = %signed_in.user.id, "temporary password replaced");
+    let event = crate::audit::about_self(AuditKind::PasswordChanged, signed_in.user.id);
+    crate::audit::record(&state, &req, event.details("temporary password replaced")).await;
     Ok(HttpResponse::Ok().json(SessionBody::new(signed_in, Some("Password changed"))))
 }
 
@@ -282,6 +298,7 @@ struct AdminResetBody {
     ),
 )]
 pub async fn admin_reset_password(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     body: web::Json<AdminResetRequest>,
@@ -292,5 +309,8 @@ pub async fn admin_reset_password(
     let target = UserId(body.user_id);
     let (updated, temp_password) = blocking(move || auth.admin_reset_password(&actor, target)).await?;
     tracing::info!(actor = %actor_id, target = %updated.id, "password reset by an officer");
+    let event =
+        NewAuditEvent::new(AuditKind::PasswordReset, Some(actor_id)).object(AuditObject::user(&updated));
+    crate::audit::record(&state, &req, event.details("temporary password issued")).await;
     Ok(HttpResponse::Ok().json(AdminResetBody { user_name: updated.name, temp_password }))
 }

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 mod actions;
+mod audit;
 mod auth;
 mod committee_documents;
 mod committee_members;

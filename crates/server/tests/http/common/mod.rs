@@ -67,6 +67,7 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
             retry_seconds: 1,
             poll_milliseconds: 100,
         },
+        audit_retention_days: 2555,
     }
 }
 
