@@ -17,6 +17,7 @@ mod demo_governance;
 mod documents;
 mod errors;
 mod first_admin;
+mod hardening;
 mod interests;
 mod mail;
 mod meetings;
