@@ -172,3 +172,17 @@ fn restrict_permissions(path: &Path) {
 
 #[cfg(not(unix))]
 fn restrict_permissions(_path: &Path) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn audit_retention_defaults_to_seven_years_and_is_bounded() {
+        assert_eq!(audit_retention_days(None).unwrap(), DEFAULT_AUDIT_RETENTION_DAYS);
+        assert_eq!(audit_retention_days(Some("365".into())).unwrap(), 365);
+        for bad in ["29", "36501", "-1", "seven years"] {
+            assert!(audit_retention_days(Some(bad.into())).is_err(), "{bad}");
+        }
+    }
+}
