@@ -2338,9 +2338,9 @@ export interface operations {
         userId?: number;
         /** @description Only events of this kind. */
         kind?: components['schemas']['AuditKindFilter'];
-        /** @description `YYYY-MM-DD` (UTC), included. */
+        /** @description `YYYY-MM-DD` (UTC), included; empty: no filter. */
         from?: string;
-        /** @description `YYYY-MM-DD` (UTC), included; not before `from`. */
+        /** @description `YYYY-MM-DD` (UTC), included, not before `from`; empty: no filter. */
         to?: string;
         /** @description From 1; default 1 (ignored by the CSV export). */
         page?: number;
@@ -2407,9 +2407,9 @@ export interface operations {
         userId?: number;
         /** @description Only events of this kind. */
         kind?: components['schemas']['AuditKindFilter'];
-        /** @description `YYYY-MM-DD` (UTC), included. */
+        /** @description `YYYY-MM-DD` (UTC), included; empty: no filter. */
         from?: string;
-        /** @description `YYYY-MM-DD` (UTC), included; not before `from`. */
+        /** @description `YYYY-MM-DD` (UTC), included, not before `from`; empty: no filter. */
         to?: string;
         /** @description From 1; default 1 (ignored by the CSV export). */
         page?: number;

@@ -26,13 +26,13 @@ pub struct AuditListQuery {
     #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
     #[param(value_type = Option<crate::schemas::AuditKindFilterSchema>)]
     kind: Option<String>,
-    /// `YYYY-MM-DD` (UTC), included.
+    /// `YYYY-MM-DD` (UTC), included; empty: no filter.
     #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
-    #[param(value_type = Option<String>, format = Date)]
+    #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
     from: Option<String>,
-    /// `YYYY-MM-DD` (UTC), included; not before `from`.
+    /// `YYYY-MM-DD` (UTC), included, not before `from`; empty: no filter.
     #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
-    #[param(value_type = Option<String>, format = Date)]
+    #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
     to: Option<String>,
     /// From 1; default 1 (ignored by the CSV export).
     #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
