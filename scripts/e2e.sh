@@ -66,7 +66,7 @@ smtp_url=$(sed -n 's/^SMTP_URL=//p' <<<"$mail")
 export E2E_MAILDEV_URL=$(sed -n 's/^MAILDEV_URL=//p' <<<"$mail")
 
 export E2E_ADMIN_EMAIL=admin@example.org
-export E2E_ADMIN_PASSWORD="e2e-admin-$$-password"
+export E2E_ADMIN_PASSWORD="e2e-$$-harbour-lantern"
 DATABASE_URL="$server/$db" PORT=$api_port DATA_DIR="$work/data" \
   JWT_SECRET="e2e-secret-that-is-long-enough-for-hs256-$$" BCRYPT_COST=4 TRUST_PROXY=true \
   ADMIN_EMAIL=$E2E_ADMIN_EMAIL ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD LOG_LEVEL=warn \

@@ -29,7 +29,7 @@ trap cleanup EXIT
 trap "exit 143" INT TERM
 
 psql "$server/postgres" -qc "CREATE DATABASE $db"
-admin_password="st-admin-$$-password"
+admin_password="st-$$-quiet-lantern"
 DATABASE_URL="$server/$db" PORT=$port DATA_DIR="$work/data" \
   JWT_SECRET="schemathesis-secret-long-enough-for-hs256-$$" BCRYPT_COST=4 \
   ADMIN_EMAIL=admin@example.org ADMIN_PASSWORD=$admin_password LOG_LEVEL=warn \

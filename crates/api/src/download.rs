@@ -49,10 +49,13 @@ pub fn file_response(
         .insert_header((header::CONTENT_TYPE, mime_type.to_string()))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .insert_header((header::CACHE_CONTROL, "private, no-store"));
-    if disposition == Disposition::Attachment {
-        // Even if a browser tried to render it, nothing in it may run in the portal's origin.
-        response.insert_header((header::CONTENT_SECURITY_POLICY, "sandbox; default-src 'none'"));
-    }
+    // Nothing in a file may run in the portal's origin: an attachment even if a browser tried to render
+    // it, and a PDF shown inline (issue 10: `sandbox`, an opaque origin without scripts or forms).
+    let policy = match disposition {
+        Disposition::Attachment => "sandbox; default-src 'none'",
+        Disposition::Inline => "sandbox",
+    };
+    response.insert_header((header::CONTENT_SECURITY_POLICY, policy));
     response.body(bytes)
 }
 

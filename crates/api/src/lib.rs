@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod audit;
 mod blocking;
 pub mod download;
 mod dto;

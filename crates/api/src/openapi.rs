@@ -28,7 +28,8 @@ pub const BEARER: &str = "bearerAuth";
         ErrorBody,
         crate::schemas::ActionStatusFilterSchema,
         crate::schemas::DocumentCategoryFilterSchema,
-        crate::schemas::BooleanFilterSchema
+        crate::schemas::BooleanFilterSchema,
+        crate::schemas::AuditKindFilterSchema
     )),
     tags(
         (name = "auth", description = "Sign-in, session, password changes and reset requests"),
@@ -49,6 +50,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "declarations", description = "Annual declarations rounds (register, eligibility, code)"),
         (name = "terms", description = "Terms of office and length of service"),
         (name = "interests", description = "The register of interests (CC29) and governance settings"),
+        (name = "audit", description = "The audit log: who did what, when (admins, read-only)"),
     )
 )]
 struct ApiDoc;

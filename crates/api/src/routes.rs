@@ -6,9 +6,10 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
 use crate::handlers::{
-    actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
-    declaration_rounds, documents, governance_settings, health, interests, mail, meetings, minutes, notices,
-    openapi, password_reset, resolutions, sessions, terms, trustees, two_factor, user_guide, users,
+    actions, audit_events, auth, committee_documents, committee_members, committee_messages, committees,
+    dashboard, declaration_rounds, documents, governance_settings, health, interests, mail, meetings,
+    minutes, notices, openapi, password_reset, resolutions, sessions, terms, trustees, two_factor,
+    user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -129,6 +130,8 @@ api_routes! {
     "/api/resolutions/{id}" => { get: resolutions::show },
     "/api/resolutions/{id}/votes" => { post: resolutions::vote },
     "/api/resolutions/{id}/conflict" => { post: resolutions::declare_conflict },
+    "/api/audit-events" => { get: audit_events::list },
+    "/api/audit-events.csv" => { get: audit_events::export_csv },
     "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
 }
 

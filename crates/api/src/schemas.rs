@@ -9,6 +9,7 @@ use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
 use domain::entities::action::{ActionPriority, ActionStatus};
+use domain::entities::audit::AuditKind;
 use domain::entities::committee::CommitteeRole;
 use domain::entities::document::DocumentCategory;
 use domain::entities::governance_settings::RegisterVisibility;
@@ -128,6 +129,14 @@ wire_enum!(
     DocumentCategoryFilterSchema as "DocumentCategoryFilter" =
         DocumentCategory::ALL.iter().map(|v| v.as_str()).chain([""]),
     "A category to filter by; empty: no filter"
+);
+wire_enum!(
+    AuditKindSchema as "AuditKind" = AuditKind::ALL.iter().map(|v| v.as_str()),
+    "What an audit event records"
+);
+wire_enum!(
+    AuditKindFilterSchema as "AuditKindFilter" = AuditKind::ALL.iter().map(|v| v.as_str()).chain([""]),
+    "An audit event kind to filter by; empty: no filter"
 );
 wire_enum!(
     BooleanFilterSchema as "BooleanFilter" = ["true", "false", ""],

@@ -2,14 +2,17 @@ use std::sync::Arc;
 
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
-    DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
-    PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService, UserService,
+    ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
+    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
+    NoticeService, PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService,
+    UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
 #[derive(Clone)]
 pub struct AppState {
+    /// The audit trail (issue 10): recorded by the handlers, read by admins.
+    pub audit: AuditService,
     pub auth: AuthService,
     pub password_reset: PasswordResetService,
     /// Two-factor sign-in and the security settings (issue 10).

@@ -42,6 +42,11 @@ pub fn can_manage_mail(role: Role) -> bool {
     role == Role::Admin
 }
 
+/// Read and export the audit log (issue 10): admins only.
+pub fn can_read_audit_log(role: Role) -> bool {
+    role == Role::Admin
+}
+
 pub fn can_create_users(role: Role) -> bool {
     role == Role::Admin
 }
@@ -99,6 +104,11 @@ mod tests {
     /// One row per capability of the table: (admin, chair, trustee).
     fn row(f: impl Fn(Role) -> bool) -> (bool, bool, bool) {
         (f(Admin), f(Chair), f(Trustee))
+    }
+
+    #[test]
+    fn only_admins_read_the_audit_log() {
+        assert_eq!(row(can_read_audit_log), (true, false, false));
     }
 
     #[test]

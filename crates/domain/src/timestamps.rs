@@ -4,7 +4,7 @@
 //! than read as UTC: in British Summer Time that guess would move every meeting by an hour. The browser,
 //! which knows the trustee's zone, converts (`new Date(value).toISOString()`).
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Datelike, NaiveDateTime, Utc};
 
 use crate::validation::FieldErrors;
 
@@ -18,10 +18,16 @@ pub enum TimestampError {
 }
 
 /// RFC 3339 (`2026-03-05T18:30:00Z`, `2026-03-05T19:30:00+01:00`, fractional seconds allowed), in UTC.
+/// A time whose UTC value falls outside the years 1 to 9999 (`9999-12-31T23:59:59-23:59`) is refused:
+/// it could not be answered again as RFC 3339, which has four-digit years.
 pub fn parse(raw: &str) -> Result<DateTime<Utc>, TimestampError> {
     let value = raw.trim();
     if let Ok(at) = DateTime::parse_from_rfc3339(value) {
-        return Ok(at.with_timezone(&Utc));
+        let utc = at.with_timezone(&Utc);
+        if !(1..=9999).contains(&utc.year()) {
+            return Err(TimestampError::Invalid);
+        }
+        return Ok(utc);
     }
     let local_forms = ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%d %H:%M"];
     if local_forms.iter().any(|form| NaiveDateTime::parse_from_str(value, form).is_ok()) {
@@ -76,6 +82,16 @@ mod tests {
 
     fn at(h: u32, m: u32) -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 3, 5, h, m, 0).single().unwrap_or_default()
+    }
+
+    #[test]
+    fn times_whose_utc_value_leaves_years_1_to_9999_are_refused() {
+        for raw in ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+00:01", "0000-06-01T00:00:00Z"] {
+            assert_eq!(parse(raw), Err(TimestampError::Invalid), "{raw}");
+        }
+        assert!(parse("9999-12-31T23:59:59Z").is_ok());
+        assert!(parse("0001-01-01T00:00:00Z").is_ok());
+        assert!(parse("9999-12-31T20:00:00-03:59").is_ok());
     }
 
     #[test]

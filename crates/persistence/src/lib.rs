@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod actions;
+mod audit;
 mod committee_documents;
 mod committees;
 mod dashboard;
@@ -29,6 +30,7 @@ mod two_factor;
 mod users;
 
 pub use actions::PgActionRepository;
+pub use audit::PgAuditTrail;
 pub use committee_documents::PgCommitteeDocumentRepository;
 pub use committees::PgCommitteeRepository;
 pub use dashboard::PgDashboardRepository;

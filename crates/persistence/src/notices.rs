@@ -81,12 +81,12 @@ impl NoticeRepository for PgNoticeRepository {
             .and_then(Notice::try_from)
     }
 
-    fn delete(&self, id: NoticeId) -> Result<(), RepoError> {
+    fn delete(&self, id: NoticeId) -> Result<Notice, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let deleted = diesel::delete(notices::table.find(id.0)).execute(&mut conn).map_err(repo_error)?;
-        if deleted == 0 {
-            return Err(RepoError::NotFound);
-        }
-        Ok(())
+        diesel::delete(notices::table.find(id.0))
+            .returning(NoticeRow::as_returning())
+            .get_result(&mut conn)
+            .map_err(repo_error)
+            .and_then(Notice::try_from)
     }
 }

@@ -17,6 +17,22 @@ diesel::table! {
 }
 
 diesel::table! {
+    audit_events (id) {
+        id -> Int8,
+        occurred_at -> Timestamptz,
+        actor_id -> Nullable<Int4>,
+        actor_name -> Nullable<Text>,
+        actor_email -> Nullable<Text>,
+        kind -> Text,
+        object_type -> Nullable<Text>,
+        object_id -> Nullable<Text>,
+        object_label -> Nullable<Text>,
+        details -> Nullable<Text>,
+        client_address -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     committee_documents (id) {
         id -> Int4,
         committee_id -> Int4,
@@ -338,6 +354,7 @@ diesel::table! {
     }
 }
 
+diesel::joinable!(audit_events -> users (actor_id));
 diesel::joinable!(committee_documents -> committees (committee_id));
 diesel::joinable!(committee_documents -> users (uploaded_by));
 diesel::joinable!(committee_members -> committees (committee_id));
@@ -372,6 +389,7 @@ diesel::joinable!(terms_of_office -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     actions,
+    audit_events,
     committee_documents,
     committee_members,
     committee_messages,

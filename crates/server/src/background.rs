@@ -1,5 +1,6 @@
 //! Background steps of the server. Each keeps its state in PostgreSQL and claims its rows with
-//! `FOR UPDATE SKIP LOCKED`, so two server processes (or a restart) neither skip nor repeat work.
+//! `FOR UPDATE SKIP LOCKED` (or, for pruning, one idempotent DELETE under an advisory lock), so two
+//! server processes (or a restart) neither skip nor repeat work.
 
 use std::time::Duration;
 
@@ -12,8 +13,11 @@ const RESOLUTION_CHECK_EVERY: Duration = Duration::from_secs(30);
 /// How often old sign-in attempts and ended sessions are deleted.
 const PRUNE_EVERY: Duration = Duration::from_secs(10 * 60);
 
+/// How often audit events past `AUDIT_RETENTION_DAYS` are pruned (and once at start).
+const AUDIT_PRUNE_EVERY: Duration = Duration::from_secs(60 * 60);
+
 /// Starts the background steps on the current actix system.
-pub fn start(state: &AppState) {
+pub fn start(state: &AppState, audit_retention_days: i64) {
     let auth = state.auth.clone();
     actix_web::rt::spawn(async move {
         let mut ticks = actix_web::rt::time::interval(PRUNE_EVERY);
@@ -27,6 +31,22 @@ pub fn start(state: &AppState) {
                 Ok(Ok(_)) => {}
                 Ok(Err(error)) => tracing::error!(error = ?error, "pruning sign-in records failed"),
                 Err(error) => tracing::error!(%error, "pruning sign-in records did not run"),
+            }
+        }
+    });
+
+    let audit = state.audit.clone();
+    actix_web::rt::spawn(async move {
+        // The first tick is immediate: a server started after a long stop prunes at once.
+        let mut ticks = actix_web::rt::time::interval(AUDIT_PRUNE_EVERY);
+        loop {
+            ticks.tick().await;
+            let service = audit.clone();
+            match actix_web::web::block(move || service.prune(audit_retention_days)).await {
+                Ok(Ok(0)) => {}
+                Ok(Ok(pruned)) => tracing::info!(pruned, audit_retention_days, "old audit events pruned"),
+                Ok(Err(error)) => tracing::error!(error = ?error, "pruning the audit log failed"),
+                Err(error) => tracing::error!(%error, "pruning the audit log did not run"),
             }
         }
     });

@@ -24,6 +24,8 @@ pub struct Config {
     pub temp_password_hours: i64,
     pub development: bool,
     pub mail: MailConfig,
+    /// `AUDIT_RETENTION_DAYS`: audit events older than this are pruned (default 2555, seven years).
+    pub audit_retention_days: i64,
 }
 
 /// E-mail settings (issue 12; README.md's table).
@@ -119,6 +121,7 @@ impl Config {
         if !(1..=24 * 30).contains(&session_hours) {
             bail!("SESSION_HOURS must be between 1 and 720, got {session_hours}");
         }
+        let audit_retention_days = audit_retention_days(var("AUDIT_RETENTION_DAYS"))?;
         let jwt_secret = match var("JWT_SECRET") {
             Some(secret) if secret.len() >= 32 => secret.into_bytes(),
             Some(_) => bail!("JWT_SECRET must be at least 32 characters long"),
@@ -141,8 +144,24 @@ impl Config {
             temp_password_hours: number("TEMP_PASSWORD_HOURS", 72, 1..=24 * 30)?,
             development,
             mail: MailConfig::from_env(port)?,
+            audit_retention_days,
         })
     }
+}
+
+/// Seven years, the usual period for a charity's records.
+pub const DEFAULT_AUDIT_RETENTION_DAYS: i64 = 2555;
+
+/// `AUDIT_RETENTION_DAYS`: whole days, at least 30 (so a typo cannot wipe the trail) and at most 36500.
+fn audit_retention_days(raw: Option<String>) -> anyhow::Result<i64> {
+    let days: i64 = match raw {
+        Some(d) => d.parse().with_context(|| format!("AUDIT_RETENTION_DAYS must be a number, got '{d}'"))?,
+        None => DEFAULT_AUDIT_RETENTION_DAYS,
+    };
+    if !(30..=36_500).contains(&days) {
+        bail!("AUDIT_RETENTION_DAYS must be between 30 and 36500, got {days}");
+    }
+    Ok(days)
 }
 
 /// In development a random secret is made once and kept in the data folder, so sessions survive restarts.
@@ -171,3 +190,17 @@ fn restrict_permissions(path: &Path) {
 
 #[cfg(not(unix))]
 fn restrict_permissions(_path: &Path) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn audit_retention_defaults_to_seven_years_and_is_bounded() {
+        assert_eq!(audit_retention_days(None).unwrap(), DEFAULT_AUDIT_RETENTION_DAYS);
+        assert_eq!(audit_retention_days(Some("365".into())).unwrap(), 365);
+        for bad in ["29", "36501", "-1", "seven years"] {
+            assert!(audit_retention_days(Some(bad.into())).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! The first admin, made when the users table is empty so that a new portal can be signed in to, and the
 //! operator's way back in for an admin who lost their second factor.
 
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::entities::role::Role;
 use domain::services::{CreateUser, UserService};
 use domain::temporary_password;
@@ -50,6 +51,13 @@ pub fn reset_second_factor(
         .find_with_password_by_email(&email)?
         .ok_or_else(|| anyhow::anyhow!("no account has the e-mail {email}"))?;
     state.two_factor.reset(&user).map_err(|e| anyhow::anyhow!("could not reset two-factor sign-in: {e}"))?;
+    let event = NewAuditEvent::new(AuditKind::MfaReset, None)
+        .object(AuditObject::user(&user))
+        .details("by the operator on the server (reset-mfa)");
+    state
+        .audit
+        .record(event)
+        .map_err(|e| anyhow::anyhow!("the reset is done but could not be audited: {e}"))?;
     tracing::warn!(user_id = %user.id, "two-factor sign-in reset by the operator (reset-mfa)");
     Ok(user)
 }

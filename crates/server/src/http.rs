@@ -36,23 +36,41 @@ pub fn configure(state: AppState, static_dir: Option<PathBuf>) -> impl Fn(&mut w
     }
 }
 
-/// Headers every answer carries; nginx adds the Content-Security-Policy in production.
-pub fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
+/// The application's Content-Security-Policy, the same as deploy/nginx.conf's default: no inline or
+/// foreign scripts; inline styles are needed by MUI/emotion.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Features the portal never uses (deploy/nginx.conf sends the same).
+pub const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
+/// Headers every answer carries. When the server serves the front end itself (`STATIC_DIR`), these are
+/// the same as behind nginx (deploy/security-headers.conf), the Content-Security-Policy included;
+/// behind nginx, nginx adds that policy (it passes the other headers through without repeating them).
+/// `DefaultHeaders` adds a header only when the answer has none: a file's own policy (`sandbox` on
+/// downloads and views, the user guide's) stays.
+pub fn security_headers(serves_front_end: bool) -> DefaultHeaders {
+    let headers = DefaultHeaders::new()
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "same-origin"))
         .add(("X-Frame-Options", "DENY"))
+        .add(("Permissions-Policy", PERMISSIONS_POLICY));
+    if serves_front_end {
+        headers.add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
+    } else {
+        headers
+    }
 }
 
 /// Serves until SIGINT/SIGTERM; in-flight requests get 30 seconds to finish.
 pub async fn serve(state: AppState, static_dir: Option<PathBuf>, port: u16) -> std::io::Result<()> {
+    let serves_front_end = static_dir.is_some();
     let routes = configure(state, static_dir);
     HttpServer::new(move || {
         App::new()
             // Behind nginx this is unused (nginx compresses); serving STATIC_DIR alone, it keeps the
             // sign-in bundle small on the wire.
             .wrap(Compress::default())
-            .wrap(security_headers())
+            .wrap(security_headers(serves_front_end))
             .wrap(from_fn(api::request_log::log_request))
             .configure(routes.clone())
     })

@@ -140,7 +140,7 @@ fn serve(config: Config) -> anyhow::Result<()> {
     }
     tracing::info!(port = config.port, "Trustee Portal listening on http://localhost:{}", config.port);
     actix_web::rt::System::new().block_on(async {
-        background::start(&state);
+        background::start(&state, config.audit_retention_days);
         http::serve(state, config.static_dir.clone(), config.port).await
     })?;
     tracing::info!("stopped");

@@ -10,13 +10,13 @@ use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
-    ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
-    DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
-    OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService,
-    UserService, ViewTickets,
+    ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
+    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
+    NoticeService, OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService,
+    TwoFactorService, UserService, ViewTickets,
 };
 use persistence::{
-    LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
+    LocalFileStore, PgActionRepository, PgAuditTrail, PgCommitteeDocumentRepository, PgCommitteeRepository,
     PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
     PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle, PgMeetingRepository,
     PgMinutesRepository, PgNoticeRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool,
@@ -74,10 +74,12 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     };
     let meetings =
         MeetingService { meetings: Arc::new(PgMeetingRepository::new(pool.clone())), clock: clock.clone() };
+    let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         two_factor: TwoFactorService { auth: auth.clone() },
         sessions: SessionService { auth: auth.clone() },
         users: UserService { users, hasher, clock: clock.clone(), policy },
+        audit,
         auth,
         password_reset,
         mail,

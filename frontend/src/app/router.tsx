@@ -22,6 +22,11 @@ const ResetPasswordPage = lazy(() =>
     /* webpackChunkName: "page-reset-password" */ '@/features/auth/components/reset-password-page'
   ).then((m) => ({ default: m.ResetPasswordPage })),
 );
+const AuditLogPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-audit-log" */ '@/features/audit/components/audit-log-page'
+  ).then((m) => ({ default: m.AuditLogPage })),
+);
 const MailPage = lazy(() =>
   import(/* webpackChunkName: "page-mail" */ '@/features/mail/components/mail-page').then((m) => ({
     default: m.MailPage,
@@ -132,6 +137,7 @@ export function AppRoutes() {
           <Route path={paths.committees} element={<CommitteesPage />} />
           <Route path={paths.users} element={<UsersPage />} />
           <Route path={paths.mail} element={<MailPage />} />
+          <Route path={paths.auditLog} element={<AuditLogPage />} />
           <Route path={paths.trustees} element={<TrusteesPage />} />
           <Route path={paths.minutes} element={<MinutesPage />} />
           <Route path={paths.calendar} element={<CalendarPage />} />

@@ -9,6 +9,7 @@ export const paths = {
   committees: '/committees',
   users: '/users',
   mail: '/mail',
+  auditLog: '/audit-log',
   trustees: '/trustees',
   minutes: '/minutes',
   calendar: '/calendar',

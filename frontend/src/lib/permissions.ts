@@ -14,6 +14,9 @@ export const canOpenUserManagement = isAdminOrChair;
 /** The Mail page (delivery log, test e-mail): admins only, as the server checks. */
 export const canManageMail = (user: Actor | null | undefined): boolean => user?.role === 'admin';
 
+/** The Audit log page: admins only, as the server checks. */
+export const canReadAuditLog = (user: Actor | null | undefined): boolean => user?.role === 'admin';
+
 export const canCreateUsers = (user: Actor | null | undefined): boolean => user?.role === 'admin';
 
 /** Edit and reset the password of a user: admins all users, chairs trustees only. */

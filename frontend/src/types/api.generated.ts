@@ -41,6 +41,40 @@ export interface paths {
     patch: operations['actions_set_status'];
     trace?: never;
   };
+  '/api/audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log, newest first, one page at a time (admins only). */
+    get: operations['audit_events_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/audit-events.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The filtered audit log as CSV, newest first (admins only). */
+    get: operations['audit_events_export_csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/admin-reset-password': {
     parameters: {
       query?: never;
@@ -1310,6 +1344,113 @@ export interface components {
       /** Format: int32 */
       userId: number;
     };
+    /** @description One entry of the audit log. */
+    AuditEvent: {
+      actorEmail: string | null;
+      /**
+       * Format: int32
+       * @description `null` for an anonymous event (a failed sign-in) or once the account is deleted.
+       */
+      actorId: number | null;
+      /** @description The actor's name and e-mail when the event was recorded. */
+      actorName: string | null;
+      clientAddress: string | null;
+      details: string | null;
+      /** Format: int64 */
+      id: number;
+      kind: components['schemas']['AuditKind'];
+      objectId: string | null;
+      /** @description The object as it read when the event was recorded (a title, a name and e-mail). */
+      objectLabel: string | null;
+      /** @description `user`, `document`, `minutes`, `committee_document`, `committee`, `notice`, `settings`. */
+      objectType: string | null;
+      /** Format: date-time */
+      occurredAt: string;
+    };
+    /** @description One page of the audit log, newest first. */
+    AuditEventPage: {
+      items: components['schemas']['AuditEvent'][];
+      /** Format: int64 */
+      limit: number;
+      /** Format: int64 */
+      page: number;
+      /**
+       * Format: int64
+       * @description How many events match the filters in all.
+       */
+      total: number;
+    };
+    /**
+     * @description What an audit event records
+     * @enum {string}
+     */
+    AuditKind:
+      | 'sign_in_succeeded'
+      | 'sign_in_failed'
+      | 'signed_out'
+      | 'password_changed'
+      | 'password_reset'
+      | 'mfa_enabled'
+      | 'mfa_disabled'
+      | 'mfa_reset'
+      | 'recovery_codes_regenerated'
+      | 'session_revoked'
+      | 'user_created'
+      | 'user_updated'
+      | 'user_role_changed'
+      | 'user_status_changed'
+      | 'user_deleted'
+      | 'document_uploaded'
+      | 'document_deleted'
+      | 'document_downloaded'
+      | 'document_viewed'
+      | 'minutes_uploaded'
+      | 'minutes_deleted'
+      | 'minutes_downloaded'
+      | 'minutes_viewed'
+      | 'committee_member_added'
+      | 'committee_member_removed'
+      | 'committee_document_uploaded'
+      | 'committee_document_deleted'
+      | 'committee_document_downloaded'
+      | 'notice_deleted'
+      | 'settings_changed';
+    /**
+     * @description An audit event kind to filter by; empty: no filter
+     * @enum {string}
+     */
+    AuditKindFilter:
+      | 'sign_in_succeeded'
+      | 'sign_in_failed'
+      | 'signed_out'
+      | 'password_changed'
+      | 'password_reset'
+      | 'mfa_enabled'
+      | 'mfa_disabled'
+      | 'mfa_reset'
+      | 'recovery_codes_regenerated'
+      | 'session_revoked'
+      | 'user_created'
+      | 'user_updated'
+      | 'user_role_changed'
+      | 'user_status_changed'
+      | 'user_deleted'
+      | 'document_uploaded'
+      | 'document_deleted'
+      | 'document_downloaded'
+      | 'document_viewed'
+      | 'minutes_uploaded'
+      | 'minutes_deleted'
+      | 'minutes_downloaded'
+      | 'minutes_viewed'
+      | 'committee_member_added'
+      | 'committee_member_removed'
+      | 'committee_document_uploaded'
+      | 'committee_document_deleted'
+      | 'committee_document_downloaded'
+      | 'notice_deleted'
+      | 'settings_changed'
+      | '';
     /** @description `{id, name}` of whoever wrote a message or uploaded a committee document. */
     Author: {
       /** Format: int32 */
@@ -2442,6 +2583,144 @@ export interface operations {
       };
       /** @description The JSON body is larger than 256 KB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  audit_events_list: {
+    parameters: {
+      query?: {
+        /** @description Only events whose actor is this user. */
+        userId?: number;
+        /** @description Only events of this kind. */
+        kind?: components['schemas']['AuditKindFilter'];
+        /** @description `YYYY-MM-DD` (UTC), included; empty: no filter. */
+        from?: string;
+        /** @description `YYYY-MM-DD` (UTC), included, not before `from`; empty: no filter. */
+        to?: string;
+        /** @description From 1; default 1 (ignored by the CSV export). */
+        page?: number;
+        /** @description Events per page, 1 to 200; default 50 (ignored by the CSV export). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of events, newest first, and the total */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEventPage'];
+        };
+      };
+      /** @description Invalid filter (`errors.kind`, `errors.from`, `errors.to`, `errors.page`, `errors.limit`) or a malformed query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins read the audit log */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  audit_events_export_csv: {
+    parameters: {
+      query?: {
+        /** @description Only events whose actor is this user. */
+        userId?: number;
+        /** @description Only events of this kind. */
+        kind?: components['schemas']['AuditKindFilter'];
+        /** @description `YYYY-MM-DD` (UTC), included; empty: no filter. */
+        from?: string;
+        /** @description `YYYY-MM-DD` (UTC), included, not before `from`; empty: no filter. */
+        to?: string;
+        /** @description From 1; default 1 (ignored by the CSV export). */
+        page?: number;
+        /** @description Events per page, 1 to 200; default 50 (ignored by the CSV export). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `audit-log.csv`: Time (UTC), Event, Actor, Actor e-mail, Object type, Object id, Object, Details, Address; at most 100000 rows */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Invalid filter or a malformed query */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins read the audit log */
+      403: {
         headers: {
           [name: string]: unknown;
         };

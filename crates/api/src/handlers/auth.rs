@@ -4,6 +4,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::entities::role::Role;
 use domain::entities::session::ClientInfo;
 use domain::services::auth::NOT_TEMPORARY;
@@ -113,13 +114,21 @@ pub async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let client = client_info(&req, state.trust_proxy);
     let LoginRequest { email, password } = body.into_inner();
-    let answer = match sign_in(&state, email, password, client).await? {
-        SignInStep::SignedIn(signed_in) => {
+    let attempted = email.clone();
+    let result = sign_in(&state, email, password, client).await;
+    let answer = match result {
+        Ok(SignInStep::SignedIn(signed_in)) => {
+            crate::audit::record(&state, &req, crate::audit::signed_in(&signed_in)).await;
             tracing::info!(user_id = %signed_in.user.id, "signed in");
             SignInBody::Session(SessionBody::new(&state, signed_in, None))
         }
-        SignInStep::CodeRequired { challenge } => {
+        // The password was right; the sign-in is recorded once the code is.
+        Ok(SignInStep::CodeRequired { challenge }) => {
             SignInBody::Challenge(ChallengeBody { mfa_required: true, mfa_token: challenge })
+        }
+        Err(error) => {
+            crate::audit::record(&state, &req, crate::audit::sign_in_refused(&error, &attempted)).await;
+            return Err(error);
         }
     };
     Ok(HttpResponse::Ok().json(answer))
@@ -165,7 +174,9 @@ pub async fn register(
         phone: None,
         require_password_change: false,
     };
-    blocking(move || users.create_unchecked(input)).await?;
+    let created = blocking(move || users.create_unchecked(input)).await?;
+    let event = crate::audit::about_self(AuditKind::UserCreated, created.id).details("self-registered");
+    crate::audit::record(&state, &req, event).await;
     match sign_in(&state, email, password, client).await? {
         SignInStep::SignedIn(signed_in) => {
             Ok(HttpResponse::Created().json(SessionBody::new(&state, signed_in, None)))
@@ -199,10 +210,16 @@ pub async fn me(caller: SessionUser) -> HttpResponse {
     security(("bearerAuth" = [])),
     responses((status = 200, description = "Signed out", body = MessageBody)),
 )]
-pub async fn logout(state: web::Data<AppState>, caller: SessionUser) -> Result<HttpResponse, ApiError> {
+pub async fn logout(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: SessionUser,
+) -> Result<HttpResponse, ApiError> {
     let auth = state.auth.clone();
     let caller = caller.0;
+    let actor = caller.user.id;
     blocking(move || auth.logout(&caller)).await?;
+    crate::audit::record(&state, &req, crate::audit::about_self(AuditKind::SignedOut, actor)).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("Signed out")))
 }
 
@@ -227,6 +244,7 @@ pub struct ChangePasswordRequest {
     ),
 )]
 pub async fn change_password_temp(
+    req: HttpRequest,
     state: web::Data<AppState>,
     caller: SessionUser,
     body: web::Json<ChangePasswordRequest>,
@@ -240,6 +258,8 @@ pub async fn change_password_temp(
     let new_password = body.into_inner().new_password;
     let signed_in = blocking(move || auth.change_temporary_password(&caller, &new_password)).await?;
     tracing::info!(user_id = %signed_in.user.id, "temporary password replaced");
+    let event = crate::audit::about_self(AuditKind::PasswordChanged, signed_in.user.id);
+    crate::audit::record(&state, &req, event.details("temporary password replaced")).await;
     Ok(HttpResponse::Ok().json(SessionBody::new(&state, signed_in, Some("Password changed"))))
 }
 
@@ -277,6 +297,8 @@ pub async fn change_password(
     let signed_in =
         blocking(move || auth.change_password(&caller, &current_password, &new_password, &client)).await?;
     tracing::info!(user_id = %signed_in.user.id, "password changed");
+    let event = crate::audit::about_self(AuditKind::PasswordChanged, signed_in.user.id);
+    crate::audit::record(&state, &req, event.details("changed with the current password")).await;
     Ok(HttpResponse::Ok().json(SessionBody::new(&state, signed_in, Some("Password changed"))))
 }
 
@@ -384,6 +406,7 @@ struct AdminResetBody {
     ),
 )]
 pub async fn admin_reset_password(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     body: web::Json<AdminResetRequest>,
@@ -394,5 +417,8 @@ pub async fn admin_reset_password(
     let target = UserId(body.user_id);
     let (updated, temp_password) = blocking(move || auth.admin_reset_password(&actor, target)).await?;
     tracing::info!(actor = %actor_id, target = %updated.id, "password reset by an officer");
+    let event =
+        NewAuditEvent::new(AuditKind::PasswordReset, Some(actor_id)).object(AuditObject::user(&updated));
+    crate::audit::record(&state, &req, event.details("temporary password issued")).await;
     Ok(HttpResponse::Ok().json(AdminResetBody { user_name: updated.name, temp_password }))
 }

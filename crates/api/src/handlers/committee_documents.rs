@@ -3,10 +3,13 @@
 use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::entities::committee::CommitteeDocument;
 use domain::files::DOCUMENT_KINDS;
 use domain::services::UploadCommitteeDocument;
 use domain::{CommitteeDocumentId, CommitteeId};
 
+use crate::audit;
 use crate::blocking::blocking;
 use crate::download::{file_response, Disposition};
 use crate::dto::committee::CommitteeDocumentBody;
@@ -92,8 +95,10 @@ pub async fn upload(
 
     let mut upload = read_upload(payload, state.files.clone(), DOCUMENT_KINDS).await?;
     let input = UploadCommitteeDocument { title: upload.take("title"), file: upload.file.take() };
+    let actor_id = actor.id;
     let document = blocking(move || committees.upload_document(&actor, id, input)).await?;
     tracing::info!(committee_id = %id, document_id = %document.id, "committee document uploaded");
+    audit::record(&state, &req, event(AuditKind::CommitteeDocumentUploaded, actor_id, &document)).await;
     Ok(HttpResponse::Created().json(CommitteeDocumentBody::from(document)))
 }
 
@@ -121,12 +126,22 @@ pub async fn upload(
     ),
 )]
 pub async fn download(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(CommitteeId, CommitteeDocumentId)>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let (id, document) = path.into_inner();
+    let actor = user.0.id;
     let (document, bytes) = blocking(move || committees.download_document(&user.0, id, document)).await?;
+    audit::record_read(&state, &req, event(AuditKind::CommitteeDocumentDownloaded, actor, &document)).await?;
     Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
+}
+
+/// An audit event about a committee document: its title as the object, the committee in the details.
+fn event(kind: AuditKind, actor: domain::UserId, document: &CommitteeDocument) -> NewAuditEvent {
+    NewAuditEvent::new(kind, Some(actor))
+        .object(AuditObject::new("committee_document", document.id, document.title.clone()))
+        .details(format!("committee {}, file: {}", document.committee_id, document.file_name))
 }

@@ -1,11 +1,13 @@
 //! `/api/committees/{id}/members`: who belongs to a committee (spec §2 Committees, §6).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::services::AddMember;
 use domain::{CommitteeId, UserId};
 
+use crate::audit;
 use crate::blocking::blocking;
 use crate::dto::committee::CommitteeMemberBody;
 use crate::dto::message::MessageBody;
@@ -73,6 +75,7 @@ pub struct AddMemberRequest {
     ),
 )]
 pub async fn add(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<CommitteeId>,
@@ -82,8 +85,14 @@ pub async fn add(
     let id = path.into_inner();
     let body = body.into_inner();
     let input = AddMember { user_id: body.user_id.map(UserId), role: body.role };
+    let actor = user.0.id;
     let member = blocking(move || committees.add_member(&user.0, id, input)).await?;
     tracing::info!(committee_id = %id, user_id = %member.user_id, "committee member added");
+    let object = AuditObject::new("user", member.user_id, format!("{} <{}>", member.name, member.email));
+    let event = NewAuditEvent::new(AuditKind::CommitteeMemberAdded, Some(actor))
+        .object(object)
+        .details(format!("committee {id}, role: {}", member.role));
+    audit::record(&state, &req, event).await;
     Ok(HttpResponse::Created().json(CommitteeMemberBody::from(member)))
 }
 
@@ -107,13 +116,21 @@ pub async fn add(
     ),
 )]
 pub async fn remove(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(CommitteeId, UserId)>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let (id, member) = path.into_inner();
+    let actor = user.0.id;
     blocking(move || committees.remove_member(&user.0, id, member)).await?;
     tracing::info!(committee_id = %id, user_id = %member, "committee member removed");
+    // The member's name and e-mail are filled in from the account when the event is stored.
+    let object = AuditObject { object_type: "user".into(), id: Some(member.to_string()), label: None };
+    let event = NewAuditEvent::new(AuditKind::CommitteeMemberRemoved, Some(actor))
+        .object(object)
+        .details(format!("committee {id}"));
+    audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("Member removed successfully")))
 }

@@ -4,12 +4,15 @@ use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::entities::document::Document;
 use domain::files::{FileKind, DOCUMENT_KINDS};
 use domain::permissions;
 use domain::services::documents::MANAGE_FORBIDDEN;
 use domain::services::UploadDocument;
 use domain::{DocumentId, DomainError};
 
+use crate::audit;
 use crate::blocking::blocking;
 use crate::download::{file_response, Disposition};
 use crate::dto::document::ViewQuery;
@@ -105,8 +108,10 @@ pub async fn upload(
         file: upload.file.take(),
     };
     let documents = state.documents.clone();
+    let actor = user.0.id;
     let created = blocking(move || documents.upload(&user.0, input)).await?;
     tracing::info!(document_id = %created.id, "document uploaded");
+    audit::record(&state, &req, event(AuditKind::DocumentUploaded, actor, &created)).await;
     Ok(HttpResponse::Created().json(DocumentBody::from(created)))
 }
 
@@ -126,14 +131,17 @@ pub async fn upload(
     ),
 )]
 pub async fn delete(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
     let id = path.into_inner();
-    blocking(move || documents.delete(&user.0, id)).await?;
+    let actor = user.0.id;
+    let deleted = blocking(move || documents.delete(&user.0, id)).await?;
     tracing::info!(document_id = %id, "document deleted");
+    audit::record(&state, &req, event(AuditKind::DocumentDeleted, actor, &deleted)).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("Document deleted successfully")))
 }
 
@@ -154,13 +162,16 @@ pub async fn delete(
     ),
 )]
 pub async fn download(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
     let id = path.into_inner();
+    let actor = user.0.id;
     let (document, bytes) = blocking(move || documents.download(&user.0, id)).await?;
+    audit::record_read(&state, &req, event(AuditKind::DocumentDownloaded, actor, &document)).await?;
     Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
 }
 
@@ -210,6 +221,7 @@ pub async fn view_ticket(
     ),
 )]
 pub async fn view(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<DocumentId>,
     query: web::Query<ViewQuery>,
@@ -217,11 +229,19 @@ pub async fn view(
     let documents = state.documents.clone();
     let id = path.into_inner();
     let ticket = query.into_inner().ticket;
-    let (document, bytes) = blocking(move || documents.view(ticket.as_deref(), id)).await?;
+    let (viewer, document, bytes) = blocking(move || documents.view(ticket.as_deref(), id)).await?;
+    audit::record_read(&state, &req, event(AuditKind::DocumentViewed, viewer.id, &document)).await?;
     let disposition = if document.mime_type == FileKind::Pdf.mime_type() {
         Disposition::Inline
     } else {
         Disposition::Attachment
     };
     Ok(file_response(bytes, &document.file_name, &document.mime_type, disposition))
+}
+
+/// An audit event about a document: its title as the object, its file name as the details.
+fn event(kind: AuditKind, actor: domain::UserId, document: &Document) -> NewAuditEvent {
+    NewAuditEvent::new(kind, Some(actor))
+        .object(AuditObject::new("document", document.id, document.title.clone()))
+        .details(format!("file: {}", document.file_name))
 }

@@ -1,8 +1,11 @@
 //! `/api/governance/settings`: the board's governance settings (issue 14).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
+
+use crate::audit;
 use crate::blocking::blocking;
 use crate::dto::interest::GovernanceSettingsBody;
 use crate::error::{ApiError, ErrorBody};
@@ -46,13 +49,19 @@ pub struct SettingsRequest {
     ),
 )]
 pub async fn update(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     body: web::Json<SettingsRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
     let visibility = body.into_inner().register_visibility;
+    let actor = user.0.id;
     let settings = blocking(move || interests.set_settings(&user.0, visibility.as_deref())).await?;
     tracing::info!(visibility = %settings.register_visibility, "governance settings changed");
+    let event = NewAuditEvent::new(AuditKind::SettingsChanged, Some(actor))
+        .object(AuditObject::new("settings", "governance", "Governance settings"))
+        .details(format!("registerVisibility: {}", settings.register_visibility));
+    audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(GovernanceSettingsBody::from(settings)))
 }

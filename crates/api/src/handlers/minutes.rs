@@ -4,12 +4,15 @@ use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::entities::minutes::Minutes;
 use domain::files::{FileKind, MINUTES_KINDS};
 use domain::permissions;
 use domain::services::minutes::PUBLISH_FORBIDDEN;
 use domain::services::UploadMinutes;
 use domain::{DomainError, MinutesId};
 
+use crate::audit;
 use crate::blocking::blocking;
 use crate::download::{file_response, Disposition};
 use crate::dto::document::ViewLinkBody;
@@ -109,8 +112,10 @@ pub async fn upload(
         file: upload.file.take(),
     };
     let minutes = state.minutes.clone();
+    let actor = user.0.id;
     let created = blocking(move || minutes.upload(&user.0, input)).await?;
     tracing::info!(minutes_id = %created.id, "minutes uploaded");
+    audit::record(&state, &req, event(AuditKind::MinutesUploaded, actor, &created)).await;
     Ok(HttpResponse::Created().json(MinutesBody::from(created)))
 }
 
@@ -131,13 +136,16 @@ pub async fn upload(
     ),
 )]
 pub async fn download(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<MinutesId>,
 ) -> Result<HttpResponse, ApiError> {
     let minutes = state.minutes.clone();
     let id = path.into_inner();
-    let (_, file_name, bytes) = blocking(move || minutes.download(&user.0, id)).await?;
+    let actor = user.0.id;
+    let (record, file_name, bytes) = blocking(move || minutes.download(&user.0, id)).await?;
+    audit::record_read(&state, &req, event(AuditKind::MinutesDownloaded, actor, &record)).await?;
     Ok(file_response(bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Attachment))
 }
 
@@ -183,6 +191,7 @@ pub async fn view_ticket(
     ),
 )]
 pub async fn view(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<MinutesId>,
     query: web::Query<ViewQuery>,
@@ -190,6 +199,16 @@ pub async fn view(
     let minutes = state.minutes.clone();
     let id = path.into_inner();
     let ticket = query.into_inner().ticket;
-    let (_, file_name, bytes) = blocking(move || minutes.view(ticket.as_deref(), id)).await?;
+    let (viewer, record, file_name, bytes) = blocking(move || minutes.view(ticket.as_deref(), id)).await?;
+    audit::record_read(&state, &req, event(AuditKind::MinutesViewed, viewer.id, &record)).await?;
     Ok(file_response(bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Inline))
+}
+
+/// An audit event about minutes: their title as the object.
+fn event(kind: AuditKind, actor: domain::UserId, minutes: &Minutes) -> NewAuditEvent {
+    NewAuditEvent::new(kind, Some(actor)).object(AuditObject::new(
+        "minutes",
+        minutes.id,
+        minutes.title.clone(),
+    ))
 }

@@ -1,11 +1,13 @@
 //! `/api/notices`: the noticeboard (spec §2 Notices, §4 Notice expiry, §6).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::services::CreateNotice;
 use domain::NoticeId;
 
+use crate::audit;
 use crate::blocking::blocking;
 use crate::dto::message::MessageBody;
 use crate::dto::notice::NoticeBody;
@@ -122,13 +124,21 @@ pub async fn create(
     ),
 )]
 pub async fn delete(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<NoticeId>,
 ) -> Result<HttpResponse, ApiError> {
     let notices = state.notices.clone();
     let id = path.into_inner();
-    blocking(move || notices.delete(&user.0, id)).await?;
+    let actor = user.0.id;
+    let deleted = blocking(move || notices.delete(&user.0, id)).await?;
     tracing::info!(notice_id = %id, "notice deleted");
+    let event = NewAuditEvent::new(AuditKind::NoticeDeleted, Some(actor)).object(AuditObject::new(
+        "notice",
+        deleted.id,
+        deleted.title,
+    ));
+    audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("Notice deleted successfully")))
 }

@@ -1,6 +1,6 @@
 //! `POST /api/auth/reset-password`: sets a new password with the single-use link from the reset e-mail.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use crate::blocking::blocking;
@@ -28,11 +28,14 @@ pub struct ResetPasswordRequest {
     ),
 )]
 pub async fn reset_password(
+    req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<ResetPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let reset = state.password_reset.clone();
     let ResetPasswordRequest { token, new_password } = body.into_inner();
-    let message = blocking(move || reset.reset_password(&token, &new_password)).await?;
+    let (message, user) = blocking(move || reset.reset_password(&token, &new_password)).await?;
+    let event = crate::audit::about_self(domain::entities::audit::AuditKind::PasswordReset, user);
+    crate::audit::record(&state, &req, event.details("reset with an e-mailed link")).await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }

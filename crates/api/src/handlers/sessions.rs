@@ -1,9 +1,10 @@
 //! `/api/auth/sessions`: the caller's signed-in devices (issue 10).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use domain::entities::audit::{AuditKind, AuditObject};
 use domain::services::sessions::OTHERS_ENDED;
 use domain::services::SessionView;
 use domain::SessionId;
@@ -72,13 +73,21 @@ pub async fn list(state: web::Data<AppState>, caller: SessionUser) -> Result<Htt
     ),
 )]
 pub async fn end(
+    req: HttpRequest,
     state: web::Data<AppState>,
     caller: SessionUser,
     path: web::Path<SessionId>,
 ) -> Result<HttpResponse, ApiError> {
     let sessions = state.sessions.clone();
     let id = path.into_inner();
+    let actor = caller.0.user.id;
     let message = blocking(move || sessions.end(&caller.0, id)).await?;
+    let event = crate::audit::about_self(AuditKind::SessionRevoked, actor).object(AuditObject {
+        object_type: "session".into(),
+        id: Some(id.to_string()),
+        label: None,
+    });
+    crate::audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }
 
@@ -98,8 +107,16 @@ struct EndedBody {
     security(("bearerAuth" = [])),
     responses((status = 200, description = "Signed out", body = EndedBody)),
 )]
-pub async fn end_others(state: web::Data<AppState>, caller: SessionUser) -> Result<HttpResponse, ApiError> {
+pub async fn end_others(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: SessionUser,
+) -> Result<HttpResponse, ApiError> {
     let sessions = state.sessions.clone();
+    let actor = caller.0.user.id;
     let count = blocking(move || sessions.end_others(&caller.0)).await?;
+    let event = crate::audit::about_self(AuditKind::SessionRevoked, actor)
+        .details(format!("all other sessions signed out ({count})"));
+    crate::audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(EndedBody { message: OTHERS_ENDED, count }))
 }

@@ -3,6 +3,7 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::entities::security_settings::SecuritySettings;
 use domain::services::auth::PASSWORD_CHANGE_REQUIRED;
 use domain::services::two_factor::RESET_DONE;
@@ -49,6 +50,8 @@ pub async fn verify(
     let VerifyRequest { mfa_token, code } = body.into_inner();
     let signed_in = blocking(move || two_factor.verify_sign_in(&mfa_token, &code, &client)).await?;
     tracing::info!(user_id = %signed_in.user.id, "signed in with a second factor");
+    crate::audit::record(&state, &req, crate::audit::signed_in(&signed_in).details("with a second factor"))
+        .await;
     Ok(HttpResponse::Ok().json(SessionBody::new(&state, signed_in, None)))
 }
 
@@ -132,6 +135,7 @@ pub async fn enable(
     let code = body.into_inner().code;
     let recovery_codes = blocking(move || two_factor.enable(&caller, &code, &client)).await?;
     tracing::info!(user_id = %user_id, "two-factor sign-in turned on");
+    crate::audit::record(&state, &req, crate::audit::about_self(AuditKind::MfaEnabled, user_id)).await;
     Ok(HttpResponse::Ok().json(RecoveryCodesBody { recovery_codes }))
 }
 
@@ -158,9 +162,12 @@ pub async fn recovery_codes(
     let caller = Authenticated { user: user.0, session_id: user.1, mfa_enrolment_required: false };
     let client = client_address(&req, state.trust_proxy);
     let two_factor = state.two_factor.clone();
+    let user_id = caller.user.id;
     let code = body.into_inner().code;
     let recovery_codes =
         blocking(move || two_factor.regenerate_recovery_codes(&caller, &code, &client)).await?;
+    let event = crate::audit::about_self(AuditKind::RecoveryCodesRegenerated, user_id);
+    crate::audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(RecoveryCodesBody { recovery_codes }))
 }
 
@@ -192,6 +199,7 @@ pub async fn disable(
     let code = body.into_inner().code;
     let message = blocking(move || two_factor.disable(&caller, &code, &client)).await?;
     tracing::info!(user_id = %user_id, "two-factor sign-in turned off");
+    crate::audit::record(&state, &req, crate::audit::about_self(AuditKind::MfaDisabled, user_id)).await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }
 
@@ -208,6 +216,7 @@ pub async fn disable(
     ),
 )]
 pub async fn admin_reset(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<UserId>,
@@ -215,8 +224,10 @@ pub async fn admin_reset(
     let two_factor = state.two_factor.clone();
     let (actor, target) = (user.0, path.into_inner());
     let actor_id = actor.id;
-    blocking(move || two_factor.admin_reset(&actor, target)).await?;
+    let user = blocking(move || two_factor.admin_reset(&actor, target)).await?;
     tracing::info!(actor = %actor_id, target = %target, "two-factor sign-in reset by an admin");
+    let event = NewAuditEvent::new(AuditKind::MfaReset, Some(actor_id)).object(AuditObject::user(&user));
+    crate::audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(MessageBody::new(RESET_DONE)))
 }
 
@@ -265,13 +276,22 @@ pub async fn settings(state: web::Data<AppState>, user: CurrentUser) -> Result<H
     ),
 )]
 pub async fn save_settings(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     body: web::Json<SecuritySettingsBody>,
 ) -> Result<HttpResponse, ApiError> {
     let two_factor = state.two_factor.clone();
     let settings = SecuritySettings { require_mfa_for_officers: body.require_mfa_for_officers };
+    let actor = user.0.id;
     let saved = blocking(move || two_factor.save_settings(&user.0, settings)).await?;
+    let event = NewAuditEvent::new(AuditKind::SettingsChanged, Some(actor))
+        .object(AuditObject { object_type: "settings".into(), id: None, label: Some("security".into()) })
+        .details(format!(
+            "require two-factor sign-in for admins and chairs: {}",
+            saved.require_mfa_for_officers
+        ));
+    crate::audit::record(&state, &req, event).await;
     tracing::info!(require_mfa_for_officers = saved.require_mfa_for_officers, "security settings changed");
     Ok(HttpResponse::Ok().json(SecuritySettingsBody::from(saved)))
 }

@@ -1,12 +1,14 @@
 //! `/api/users`: user management (spec §2 Users, §6).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use domain::entities::audit::{self as audit_event, AuditKind, AuditObject, NewAuditEvent};
 use domain::entities::role::Role;
 use domain::services::{CreateUser, UpdateUser};
 use domain::UserId;
 
+use crate::audit;
 use crate::blocking::blocking;
 use crate::dto::message::MessageBody;
 use crate::dto::user::UserBody;
@@ -60,6 +62,7 @@ pub struct CreateUserRequest {
     ),
 )]
 pub async fn create(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     body: web::Json<CreateUserRequest>,
@@ -74,8 +77,13 @@ pub async fn create(
         phone: body.phone,
         require_password_change: false,
     };
+    let actor = user.0.id;
     let created = blocking(move || users.create(&user.0, input)).await?;
     tracing::info!(user_id = %created.id, "user created");
+    let event = NewAuditEvent::new(AuditKind::UserCreated, Some(actor))
+        .object(AuditObject::user(&created))
+        .details(format!("role: {}", created.role));
+    audit::record(&state, &req, event).await;
     Ok(HttpResponse::Created().json(UserBody::from(created)))
 }
 
@@ -118,6 +126,7 @@ fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<O
     ),
 )]
 pub async fn update(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<UserId>,
@@ -133,7 +142,11 @@ pub async fn update(
         active: body.active,
         phone: body.phone,
     };
-    let updated = blocking(move || users.update(&user.0, id, input)).await?;
+    let actor = user.0.id;
+    let (before, updated) = blocking(move || users.update(&user.0, id, input)).await?;
+    for event in audit_event::user_changes(actor, &before, &updated) {
+        audit::record(&state, &req, event).await;
+    }
     Ok(HttpResponse::Ok().json(UserBody::from(updated)))
 }
 
@@ -154,13 +167,19 @@ pub async fn update(
     ),
 )]
 pub async fn delete(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<UserId>,
 ) -> Result<HttpResponse, ApiError> {
     let users = state.users.clone();
     let id = path.into_inner();
-    blocking(move || users.delete(&user.0, id)).await?;
+    let actor = user.0.id;
+    let deleted = blocking(move || users.delete(&user.0, id)).await?;
     tracing::info!(user_id = %id, "user deleted");
+    let event = NewAuditEvent::new(AuditKind::UserDeleted, Some(actor))
+        .object(AuditObject::user(&deleted))
+        .details(format!("role: {}", deleted.role));
+    audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("User deleted successfully")))
 }

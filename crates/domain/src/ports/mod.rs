@@ -2,6 +2,7 @@
 //! and by in-memory fakes in tests. All are synchronous; the `api` crate calls them off the async workers.
 
 pub mod action_repository;
+pub mod audit_trail;
 pub mod clock;
 pub mod committee_document_repository;
 pub mod committee_repository;
@@ -31,6 +32,7 @@ pub mod typesetter;
 pub mod user_repository;
 
 pub use action_repository::{ActionRepository, ActionWriteError};
+pub use audit_trail::AuditTrail;
 pub use clock::Clock;
 pub use committee_document_repository::CommitteeDocumentRepository;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};

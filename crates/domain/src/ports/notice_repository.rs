@@ -9,6 +9,6 @@ pub trait NoticeRepository: Send + Sync {
     /// expiry is not after `now` are left out (in the query).
     fn list(&self, include_expired: bool, now: DateTime<Utc>) -> Result<Vec<Notice>, RepoError>;
     fn create(&self, notice: NewNotice) -> Result<Notice, RepoError>;
-    /// `RepoError::NotFound` when there is no such notice.
-    fn delete(&self, id: NoticeId) -> Result<(), RepoError>;
+    /// Answers the deleted notice; `RepoError::NotFound` when there is no such notice.
+    fn delete(&self, id: NoticeId) -> Result<Notice, RepoError>;
 }

@@ -117,13 +117,15 @@ impl DocumentService {
     }
 
     /// Deletes the row first, then the file, so no row ever points to a missing file.
-    pub fn delete(&self, actor: &User, id: DocumentId) -> Result<(), DomainError> {
+    /// Answers the deleted document (for the audit log).
+    pub fn delete(&self, actor: &User, id: DocumentId) -> Result<Document, DomainError> {
         if !permissions::can_manage_documents(actor.role) {
             return Err(DomainError::forbidden(MANAGE_FORBIDDEN));
         }
+        let document = self.documents.find(id)?.ok_or(DomainError::NotFound("Document"))?;
         let key = self.documents.delete(id).map_err(not_found)?;
         stored_files::remove_after_row(self.files.as_ref(), &key);
-        Ok(())
+        Ok(document)
     }
 
     /// The document and its bytes, for a download.
@@ -148,13 +150,19 @@ impl DocumentService {
         self.tickets.issue(actor, session, ViewResource::Document(id))
     }
 
-    /// The document a ticket opens. The ticket is checked before anything about the document is looked up.
-    pub fn view(&self, ticket: Option<&str>, id: DocumentId) -> Result<(Document, Vec<u8>), DomainError> {
+    /// The viewer, and the document a ticket opens. The ticket is checked before anything about the
+    /// document is looked up.
+    pub fn view(
+        &self,
+        ticket: Option<&str>,
+        id: DocumentId,
+    ) -> Result<(User, Document, Vec<u8>), DomainError> {
         let viewer = self.tickets.redeem(ticket, ViewResource::Document(id))?;
         if !permissions::can_read_board_content(viewer.role) {
             return Err(DomainError::forbidden("You cannot read documents."));
         }
-        self.read(id)
+        let (document, bytes) = self.read(id)?;
+        Ok((viewer, document, bytes))
     }
 
     fn read(&self, id: DocumentId) -> Result<(Document, Vec<u8>), DomainError> {

@@ -11,7 +11,7 @@ pub const CSV_HEADER: [&str; 7] =
 
 /// A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) gets a
 /// leading `'`, so that opening the export cannot execute anything a trustee typed (OWASP CSV injection).
-fn cell(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn cell(text: &str) -> std::borrow::Cow<'_, str> {
     if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         std::borrow::Cow::Owned(format!("'{text}"))
     } else {

@@ -137,17 +137,18 @@ impl MinutesService {
         self.tickets.issue(actor, session, ViewResource::Minutes(id))
     }
 
-    /// The minutes a ticket opens; the ticket is checked first.
+    /// The viewer, and the minutes a ticket opens; the ticket is checked first.
     pub fn view(
         &self,
         ticket: Option<&str>,
         id: MinutesId,
-    ) -> Result<(Minutes, String, Vec<u8>), DomainError> {
+    ) -> Result<(User, Minutes, String, Vec<u8>), DomainError> {
         let viewer = self.tickets.redeem(ticket, ViewResource::Minutes(id))?;
         if !permissions::can_read_board_content(viewer.role) {
             return Err(DomainError::forbidden("You cannot read minutes."));
         }
-        self.read(id)
+        let (minutes, file_name, bytes) = self.read(id)?;
+        Ok((viewer, minutes, file_name, bytes))
     }
 
     /// The minutes, their file name and their bytes.

@@ -1,6 +1,7 @@
 //! Use cases: each public method is one API call's rules, over the ports.
 
 pub mod actions;
+pub mod audit;
 pub mod auth;
 pub mod committees;
 pub mod dashboard;
@@ -28,6 +29,7 @@ pub mod users;
 pub mod view_tickets;
 
 pub use actions::{ActionService, CreateAction};
+pub use audit::{AuditQuery, AuditService};
 pub use auth::{AuthService, Authenticated, SignInStep, SignedIn};
 pub use committees::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};
 pub use dashboard::DashboardService;

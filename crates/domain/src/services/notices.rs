@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::entities::notice::{ListedNotice, NewNotice, NoticePriority};
+use crate::entities::notice::{ListedNotice, NewNotice, Notice, NoticePriority};
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::permissions;
@@ -58,7 +58,8 @@ impl NoticeService {
         Ok(ListedNotice::at(created, now))
     }
 
-    pub fn delete(&self, actor: &User, id: NoticeId) -> Result<(), DomainError> {
+    /// Answers the deleted notice (for the audit log).
+    pub fn delete(&self, actor: &User, id: NoticeId) -> Result<Notice, DomainError> {
         if !permissions::can_publish(actor.role) {
             return Err(DomainError::forbidden("Only admins and chairs can delete notices."));
         }

@@ -12,6 +12,7 @@ use crate::ports::{PasswordHasher, PasswordTokenRepository, TokenRefusal, UserRe
 use crate::secret_token;
 use crate::services::AuthService;
 use crate::validation::{self, FieldErrors};
+use crate::UserId;
 
 /// How long a reset link works.
 pub const RESET_LINK_MINUTES: i64 = 30;
@@ -62,7 +63,12 @@ impl PasswordResetService {
     }
 
     /// Sets the password of the link's user and ends all their sessions.
-    pub fn reset_password(&self, token: &str, new_password: &str) -> Result<&'static str, DomainError> {
+    /// Answers the message and whose password it was (for the audit log).
+    pub fn reset_password(
+        &self,
+        token: &str,
+        new_password: &str,
+    ) -> Result<(&'static str, UserId), DomainError> {
         let token_hash = secret_token::hash(token.trim());
         let mut errors = FieldErrors::new();
         // The personal rules need the link's user; an unknown link fails below with its own message.
@@ -75,7 +81,7 @@ impl PasswordResetService {
         errors.into_result()?;
         let hash = self.hasher.hash(new_password)?;
         match self.tokens.reset_password(&token_hash, &hash, self.auth.clock.now())? {
-            Ok(_) => Ok(RESET_DONE),
+            Ok(user) => Ok((RESET_DONE, user)),
             Err(TokenRefusal::Unknown) => Err(DomainError::BadRequest(LINK_UNKNOWN.into())),
             Err(TokenRefusal::Used) => Err(DomainError::BadRequest(LINK_USED.into())),
             Err(TokenRefusal::Expired) => Err(DomainError::BadRequest(LINK_EXPIRED.into())),

@@ -85,7 +85,8 @@ impl UserService {
         self.users.create(new_user).map_err(duplicate_email)
     }
 
-    pub fn update(&self, actor: &User, id: UserId, input: UpdateUser) -> Result<User, DomainError> {
+    /// Answers the account before and after the change (the audit log records what changed).
+    pub fn update(&self, actor: &User, id: UserId, input: UpdateUser) -> Result<(User, User), DomainError> {
         if !permissions::can_open_user_management(actor.role) {
             return Err(DomainError::forbidden("Only admins and chairs can manage users."));
         }
@@ -112,10 +113,12 @@ impl UserService {
         // A new role or deactivation takes effect at once: old tokens must not carry old rights.
         let revoke = input.role != target.role || (target.active && !input.active);
         let changes = UserChanges { name, email, role: input.role, active: input.active, phone };
-        self.users.update(id, changes, revoke).map_err(duplicate_email)
+        let updated = self.users.update(id, changes, revoke).map_err(duplicate_email)?;
+        Ok((target, updated))
     }
 
-    pub fn delete(&self, actor: &User, id: UserId) -> Result<(), DomainError> {
+    /// Answers the deleted account (for the audit log).
+    pub fn delete(&self, actor: &User, id: UserId) -> Result<User, DomainError> {
         if !permissions::can_open_user_management(actor.role) {
             return Err(DomainError::forbidden("Only admins and chairs can manage users."));
         }
@@ -127,7 +130,7 @@ impl UserService {
             return Err(DomainError::forbidden("Chairs can only delete trustees."));
         }
         self.users.delete(id)?;
-        Ok(())
+        Ok(target)
     }
 }
 

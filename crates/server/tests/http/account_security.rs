@@ -54,6 +54,13 @@ fn verify(app: &TestApp, token: &str, code: &str) -> Response {
     app.post("/api/auth/mfa/verify").json(&json!({"mfaToken": token, "code": code})).send().unwrap()
 }
 
+/// How many audit events of this kind name this actor.
+fn audited(app: &TestApp, kind: &str, actor: i32) -> i64 {
+    app.scalar_i64(&format!(
+        "SELECT count(*) AS value FROM audit_events WHERE kind = '{kind}' AND actor_id = {actor}"
+    ))
+}
+
 fn bearer(body: &Value) -> String {
     body["token"].as_str().unwrap().to_string()
 }
@@ -151,6 +158,7 @@ fn changing_ones_own_password_ends_the_other_sessions_only() {
     json_of(app.get("/api/auth/me").bearer_auth(&new_token).send().unwrap(), StatusCode::OK);
     error_of(app.get("/api/auth/me").bearer_auth(&other_token).send().unwrap(), StatusCode::UNAUTHORIZED);
     json_of(app.login(&here.email, "a-brand-new-phrase-7"), StatusCode::OK);
+    assert_eq!(audited(&app, "password_changed", here.id), 1);
 }
 
 #[test]
@@ -206,6 +214,10 @@ fn two_factor_codes_sign_in_once_each_and_recovery_codes_once_each() {
     json_of(verify(&app, &mfa_token(&app, &trustee.email), &codes[3]), StatusCode::BAD_REQUEST);
     assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM mfa_recovery_codes WHERE used_at IS NULL"), 9);
 
+    assert_eq!(audited(&app, "mfa_enabled", trustee.id), 1);
+    // The password step alone records no sign-in; each completed second step does.
+    assert_eq!(audited(&app, "sign_in_succeeded", trustee.id), 3);
+
     // A forged or stale challenge is a 401.
     let message = error_of(verify(&app, "garbage", &codes[4]), StatusCode::UNAUTHORIZED);
     assert_eq!(message, "Your sign-in has expired. Please sign in again.");
@@ -239,6 +251,8 @@ fn recovery_codes_regenerate_and_two_factor_turns_off_with_a_code() {
     let new_code = fresh["recoveryCodes"][0].as_str().unwrap();
     let off = app.post("/api/auth/mfa/disable").auth(&trustee).json(&json!({"code": new_code}));
     assert_eq!(json_of(off.send().unwrap(), StatusCode::OK)["message"], "Two-factor sign-in is off.");
+    assert_eq!(audited(&app, "recovery_codes_regenerated", trustee.id), 1);
+    assert_eq!(audited(&app, "mfa_disabled", trustee.id), 1);
     assert!(json_of(app.login(&trustee.email, PASSWORD), StatusCode::OK)["token"].is_string());
 }
 
@@ -278,6 +292,8 @@ fn the_setting_makes_admins_and_chairs_enrol_before_anything_else() {
         .unwrap()
         .starts_with("Two-factor sign-in reset"));
     error_of(app.get("/api/auth/me").auth(&chair).send().unwrap(), StatusCode::UNAUTHORIZED);
+    assert_eq!(audited(&app, "mfa_reset", admin.id), 1);
+    assert_eq!(audited(&app, "settings_changed", admin.id), 1);
     let again = json_of(app.login(&chair.email, PASSWORD), StatusCode::OK);
     assert_eq!(again["user"]["mfaEnrolmentRequired"], true);
     assert_eq!(again["user"]["mfaEnabled"], false);
@@ -326,6 +342,7 @@ fn sessions_are_listed_and_ended_one_by_one_or_all_but_this_one() {
 
     let others = app.post("/api/auth/sessions/sign-out-others").bearer_auth(&laptop).send().unwrap();
     assert_eq!(json_of(others, StatusCode::OK)["count"], 1);
+    assert_eq!(audited(&app, "session_revoked", phone.id), 2);
     error_of(app.get("/api/auth/me").bearer_auth(&tablet).send().unwrap(), StatusCode::UNAUTHORIZED);
     json_of(app.get("/api/auth/me").bearer_auth(&laptop).send().unwrap(), StatusCode::OK);
 

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 mod account_security;
 mod actions;
+mod audit;
 mod auth;
 mod committee_documents;
 mod committee_members;
@@ -17,6 +18,7 @@ mod demo_governance;
 mod documents;
 mod errors;
 mod first_admin;
+mod hardening;
 mod interests;
 mod mail;
 mod meetings;

@@ -18,6 +18,7 @@ describe('sidebar', () => {
       'Sub Committees',
       'User Management',
       'Mail',
+      'Audit log',
       'Calendar',
       'Notices',
       'Governance',

@@ -18,6 +18,7 @@ import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
@@ -29,7 +30,7 @@ import { paths } from '@/config/paths';
 import { Logo } from '@/components/logo';
 import { useAuth, useUser } from '@/lib/auth';
 import { initials } from '@/lib/format';
-import { canManageMail, canOpenUserManagement } from '@/lib/permissions';
+import { canManageMail, canOpenUserManagement, canReadAuditLog } from '@/lib/permissions';
 import { useColorMode } from '@/theme/color-mode';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 
@@ -93,6 +94,9 @@ export function Sidebar() {
       ? [{ label: 'User Management', to: paths.users, icon: <ManageAccountsOutlined /> }]
       : []),
     ...(canManageMail(user) ? [{ label: 'Mail', to: paths.mail, icon: <MailOutlined /> }] : []),
+    ...(canReadAuditLog(user)
+      ? [{ label: 'Audit log', to: paths.auditLog, icon: <HistoryOutlined /> }]
+      : []),
     { label: 'Calendar', to: paths.calendar, icon: <CalendarMonthOutlined /> },
     { label: 'Notices', to: paths.notices, icon: <CampaignOutlined />, extra: <Dot /> },
     { label: 'Governance', to: paths.governance, icon: <GavelOutlined /> },

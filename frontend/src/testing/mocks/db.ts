@@ -1,6 +1,7 @@
 // An in-memory store behind the MSW handlers: the API's state for one test.
 import type {
   Action,
+  AuditEvent,
   Committee,
   CommitteeDocument,
   CommitteeMessage,
@@ -36,8 +37,28 @@ export type Db = {
   messages: StoredMessage[];
   committeeDocuments: StoredCommitteeDocument[];
   resetRequests: ResetRequest[];
+  auditEvents: AuditEvent[];
   nextId: number;
 };
+
+const auditEvent = (
+  id: number,
+  occurredAt: string,
+  kind: AuditEvent['kind'],
+  actor: { id: number | null; name: string; email: string } | null,
+  object: Pick<AuditEvent, 'objectType' | 'objectId' | 'objectLabel'>,
+  details: string | null = null,
+): AuditEvent => ({
+  id,
+  occurredAt,
+  kind,
+  actorId: actor?.id ?? null,
+  actorName: actor?.name ?? null,
+  actorEmail: actor?.email ?? null,
+  ...object,
+  details,
+  clientAddress: '192.0.2.10',
+});
 
 const day = 24 * 60 * 60 * 1000;
 export const isoDaysFromNow = (days: number): string =>
@@ -251,6 +272,51 @@ function seed(): Db {
         userName: 'Oscar Other',
         requestedAt: '2025-01-05T10:00:00Z',
       },
+    ],
+    // Oldest first, as appended; the handler answers newest first.
+    auditEvents: [
+      auditEvent(
+        1,
+        '2025-01-05T09:00:00Z',
+        'sign_in_failed',
+        null,
+        { objectType: 'user', objectId: null, objectLabel: 'tina@charity.org' },
+        'refused with 401',
+      ),
+      auditEvent(
+        2,
+        '2025-01-05T09:01:00Z',
+        'sign_in_succeeded',
+        { id: TRUSTEE_ID, name: 'Tina Trustee', email: 'tina@charity.org' },
+        { objectType: 'user', objectId: String(TRUSTEE_ID), objectLabel: 'Tina Trustee' },
+      ),
+      auditEvent(
+        3,
+        '2025-01-06T10:00:00Z',
+        'document_downloaded',
+        { id: TRUSTEE_ID, name: 'Tina Trustee', email: 'tina@charity.org' },
+        { objectType: 'document', objectId: '1', objectLabel: 'Safeguarding policy' },
+        'file: policy.pdf',
+      ),
+      auditEvent(
+        4,
+        '2025-01-07T11:00:00Z',
+        'user_role_changed',
+        { id: ADMIN_ID, name: 'Alice Admin', email: 'alice@charity.org' },
+        {
+          objectType: 'user',
+          objectId: String(OTHER_TRUSTEE_ID),
+          objectLabel: 'Oscar Other <oscar@charity.org>',
+        },
+        'role: trustee -> chair',
+      ),
+      auditEvent(
+        5,
+        '2025-01-08T12:00:00Z',
+        'signed_out',
+        { id: null, name: 'Derek Departed', email: 'derek@charity.org' },
+        { objectType: 'user', objectId: '9', objectLabel: null },
+      ),
     ],
     nextId: 100,
   };

@@ -1,7 +1,14 @@
 // MSW handlers over the in-memory store, typed with the wire types generated from the server's OpenAPI
 // document, answering the server's own texts (server-messages.ts).
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
-import type { Committee, DirectoryEntry, ErrorBody, MessageResponse, Notice } from '@/types/api';
+import type {
+  AuditEventPage,
+  Committee,
+  DirectoryEntry,
+  ErrorBody,
+  MessageResponse,
+  Notice,
+} from '@/types/api';
 import { db, nextId, publicUser, tokenFor, type StoredUser } from '@/testing/mocks/db';
 import { serverMessages } from '@/testing/mocks/server-messages';
 
@@ -512,4 +519,50 @@ export const handlers = [
     '/api/resolutions',
     authed(() => HttpResponse.json([])),
   ),
+  // The audit log (issue 10): admins only, newest first, filtered and paged as the server does.
+  http.get(
+    '/api/audit-events',
+    authed(({ request }, me) => {
+      if (me.role !== 'admin') return fail(403, serverMessages.auditLogForbidden);
+      const query = new URL(request.url).searchParams;
+      const page = Number(query.get('page') || 1);
+      const limit = Number(query.get('limit') || 50);
+      const matching = filteredAuditEvents(query);
+      const body: AuditEventPage = {
+        items: matching.slice((page - 1) * limit, page * limit),
+        total: matching.length,
+        page,
+        limit,
+      };
+      return HttpResponse.json(body);
+    }),
+  ),
+  http.get(
+    '/api/audit-events.csv',
+    authed(({ request }, me) => {
+      if (me.role !== 'admin') return fail(403, serverMessages.auditLogForbidden);
+      const rows = filteredAuditEvents(new URL(request.url).searchParams).map((e) =>
+        [e.occurredAt, e.kind, e.actorName ?? '', e.objectLabel ?? ''].join(','),
+      );
+      return new HttpResponse(['Time (UTC),Event,Actor,Object', ...rows].join('\n'), {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="audit-log.csv"',
+        },
+      });
+    }),
+  ),
 ];
+
+function filteredAuditEvents(query: URLSearchParams) {
+  const userId = query.get('userId');
+  const kind = query.get('kind');
+  const from = query.get('from');
+  const to = query.get('to');
+  return [...db.auditEvents]
+    .reverse()
+    .filter((e) => !userId || e.actorId === Number(userId))
+    .filter((e) => !kind || e.kind === kind)
+    .filter((e) => !from || e.occurredAt.slice(0, 10) >= from)
+    .filter((e) => !to || e.occurredAt.slice(0, 10) <= to);
+}

@@ -21,4 +21,5 @@ export const serverMessages = {
   committeeDeleted: 'Committee deleted successfully',
   memberRemoved: 'Member removed successfully',
   boardWarningsForbidden: "Only admins and chairs see the board's warnings.",
+  auditLogForbidden: 'Only admins can read the audit log.',
 } as const;

@@ -69,6 +69,7 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
             retry_seconds: 1,
             poll_milliseconds: 100,
         },
+        audit_retention_days: 2555,
     }
 }
 
@@ -93,12 +94,13 @@ impl TestApp {
         let (tx, rx) = mpsc::channel();
         let server_state = state.clone();
         let static_dir = config.static_dir.clone();
+        let serves_front_end = static_dir.is_some();
         std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
                 let routes = http::configure(server_state, static_dir);
                 let server = HttpServer::new(move || {
                     App::new()
-                        .wrap(http::security_headers())
+                        .wrap(http::security_headers(serves_front_end))
                         .wrap(from_fn(api::request_log::log_request))
                         .configure(routes.clone())
                 })
