@@ -258,7 +258,8 @@ for (const role of ['admin', 'chair', 'trustee']) {
       'User Management link',
     );
     await page.getByText(me.name, { exact: true }).waitFor();
-    await page.getByText(role === 'admin' ? 'Admin Trustee' : 'Trustee', { exact: true }).waitFor();
+    const roleLabel = { admin: 'Admin', chair: 'Chair', trustee: 'Trustee' }[role];
+    await page.getByText(roleLabel, { exact: true }).waitFor();
     const initials = me.name
       .split(/\s+/)
       .map((w) => w[0])
