@@ -65,7 +65,10 @@ test('two members chat live; archiving makes the chat read-only', async () => {
   await detail.getByLabel('Add member').selectOption({ label: trustee.name });
   await detail.getByRole('button', { name: 'Add Member' }).click();
   await toast(page, 'Member added successfully').waitFor();
-  await detail.getByRole('list', { name: 'Committee members' }).getByText(trustee.email).waitFor();
+  await detail
+    .getByRole('table', { name: 'Committee members' })
+    .getByText(trustee.email)
+    .waitFor();
   await detail.getByRole('tab', { name: 'Members (2)' }).waitFor();
   await detail.getByRole('tab', { name: 'Live Chat' }).click();
   await chatLog(page).getByText('No messages yet. Start the conversation.').waitFor();

@@ -76,9 +76,15 @@ const pages = [
     entry: 'Dashboard',
     title: 'Dashboard',
     loaded: (page) => page.getByRole('link', { name: /Pending Actions/ }),
-    check: async (page) => {
-      for (const name of ['Upload Document', 'Create Action', 'Post Notice', 'View Trustees']) {
+    check: async (page, manage) => {
+      // Quick actions only for what the role may do (issue 11).
+      const writes = ['Upload Document', 'Create Action', 'Post Notice'];
+      const reads = ['Browse Documents', 'Read Minutes'];
+      for (const name of [...(manage ? writes : reads), 'View Trustees']) {
         await page.getByRole('link', { name }).waitFor();
+      }
+      for (const name of manage ? reads : writes) {
+        assert.equal(await page.getByRole('link', { name }).count(), 0, `${name} quick action`);
       }
       await button(page, 'User Guide').waitFor();
     },
@@ -146,7 +152,7 @@ const pages = [
       // Archive and member management: the committee's own chair, admins and chairs.
       await expectControl(page, detail.getByRole('button', { name: 'Archive' }), manage, 'Archive');
       await detail.getByRole('tab', { name: /^Members/ }).click();
-      await detail.getByRole('list', { name: 'Committee members' }).waitFor();
+      await detail.getByRole('table', { name: 'Committee members' }).waitFor();
       await expectControl(
         page,
         detail.getByRole('button', { name: 'Add Member' }),
@@ -258,7 +264,8 @@ for (const role of ['admin', 'chair', 'trustee']) {
       'User Management link',
     );
     await page.getByText(me.name, { exact: true }).waitFor();
-    await page.getByText(role === 'admin' ? 'Admin Trustee' : 'Trustee', { exact: true }).waitFor();
+    const roleLabel = { admin: 'Admin', chair: 'Chair', trustee: 'Trustee' }[role];
+    await page.getByText(roleLabel, { exact: true }).waitFor();
     const initials = me.name
       .split(/\s+/)
       .map((w) => w[0])

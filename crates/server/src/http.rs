@@ -13,7 +13,7 @@ use api::AppState;
 pub fn configure(state: AppState, static_dir: Option<PathBuf>) -> impl Fn(&mut web::ServiceConfig) + Clone {
     let state = web::Data::new(state);
     move |cfg: &mut web::ServiceConfig| {
-        cfg.app_data(state.clone()).configure(api::configure);
+        cfg.app_data(state.clone()).configure(api::configure).configure(crate::no_index::configure);
         if let Some(dir) = &static_dir {
             let index = dir.join("index.html");
             cfg.service(Files::new("/", dir).index_file("index.html").default_handler(fn_service(
@@ -50,6 +50,7 @@ pub const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), 
 /// downloads and views, the user guide's) stays.
 pub fn security_headers(serves_front_end: bool) -> DefaultHeaders {
     let headers = DefaultHeaders::new()
+        .add(crate::no_index::ROBOTS_TAG)
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "same-origin"))
         .add(("X-Frame-Options", "DENY"))

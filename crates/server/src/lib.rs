@@ -7,4 +7,5 @@ pub mod first_admin;
 pub mod governance_mail;
 pub mod http;
 pub mod mail_worker;
+pub mod no_index;
 pub mod wiring;

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { api, ApiError, setUnauthorizedHandler } from '@/lib/api-client';
 import { fileNameFromDisposition } from '@/lib/download';
-import { formatDate, formatDateTime, formatKb, initials, truncate } from '@/lib/format';
+import { formatDate, formatDateTime, initials, truncate } from '@/lib/format';
 import {
   canChangeActionStatus,
   canDeleteUser,
@@ -74,7 +74,6 @@ describe('helpers', () => {
   it('formats dates, sizes, text and initials', () => {
     expect(formatDate('2025-01-05T12:00:00')).toBe('Jan 5, 2025');
     expect(formatDateTime('2025-03-05T18:30:00')).toBe('Mar 5, 2025 • 6:30 PM');
-    expect(formatKb(1536)).toBe('2 KB');
     expect(truncate('a'.repeat(101), 100)).toBe(`${'a'.repeat(100)}...`);
     expect(initials('mary ann van der berg')).toBe('MA');
     expect(initials('Cher')).toBe('C');

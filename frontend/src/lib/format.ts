@@ -16,9 +16,23 @@ export const formatDayOfMonth = (value: string): string => dayjs(value).format('
 
 export const formatMonthShort = (value: string): string => dayjs(value).format('MMM');
 
-/** Bytes divided by 1024, rounded, in KB. */
-export const formatKb = (bytes: number | null | undefined): string =>
-  `${Math.round((bytes ?? 0) / 1024)} KB`;
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** One decimal below 10 ('2.5 KB'), whole numbers above ('240 KB'). */
+const units = (value: number): string =>
+  value < 9.95 ? value.toFixed(1).replace(/\.0$/, '') : String(Math.round(value));
+
+/**
+ * A file size in human units (spec §9): bytes below 1 KB, so that a non-empty file never reads '0 KB',
+ * then KB and MB. A size that would round up to 1024 KB is shown as 1 MB.
+ */
+export const formatFileSize = (bytes: number | null | undefined): string => {
+  const size = Math.max(0, bytes ?? 0);
+  if (size < KB) return size === 1 ? '1 byte' : `${size} bytes`;
+  if (size < MB - KB / 2) return `${units(size / KB)} KB`;
+  return `${units(size / MB)} MB`;
+};
 
 export const truncate = (text: string, max: number): string =>
   text.length > max ? `${text.slice(0, max)}...` : text;

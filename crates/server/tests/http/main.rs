@@ -27,6 +27,7 @@ mod notices;
 mod openapi;
 mod password_reset;
 mod resolutions;
+mod robots;
 mod static_files;
 mod terms;
 mod trustees;

@@ -26,16 +26,17 @@ describe('sidebar', () => {
     expect(await within(nav()).findByLabelText('1 pending')).toHaveTextContent('1');
     expect(screen.getByText('Trustee Portal', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText('Alice Admin')).toBeInTheDocument();
-    expect(screen.getByText('Admin Trustee')).toBeInTheDocument();
+    expect(screen.getByText('Admin', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText('AA')).toBeInTheDocument();
     expect(within(nav()).getByTestId('notices-dot')).toBeInTheDocument();
   });
 
-  it('shows User Management to a chair, labelled Trustee', async () => {
+  it('shows User Management to a chair, labelled with the real role Chair', async () => {
     renderApp('/', { as: 'chair' });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(within(nav()).getByRole('link', { name: 'User Management' })).toBeInTheDocument();
-    expect(screen.getByText('Trustee', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('Chair', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByText('Trustee', { selector: 'p' })).not.toBeInTheDocument();
   });
 
   it('hides User Management from a trustee and the badge when nothing is pending', async () => {

@@ -30,7 +30,12 @@ import { paths } from '@/config/paths';
 import { Logo } from '@/components/logo';
 import { useAuth, useUser } from '@/lib/auth';
 import { initials } from '@/lib/format';
-import { canManageMail, canOpenUserManagement, canReadAuditLog } from '@/lib/permissions';
+import {
+  canManageMail,
+  canOpenUserManagement,
+  canReadAuditLog,
+  roleLabel,
+} from '@/lib/permissions';
 import { useColorMode } from '@/theme/color-mode';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 
@@ -137,7 +142,7 @@ export function Sidebar() {
               {user.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {user.role === 'admin' ? 'Admin Trustee' : 'Trustee'}
+              {roleLabel(user.role)}
             </Typography>
           </Box>
           <Tooltip title={`Switch to ${nextMode} mode`}>

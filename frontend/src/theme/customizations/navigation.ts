@@ -2,6 +2,11 @@ import type { Components, Theme } from '@mui/material/styles';
 
 export const navigationCustomizations: Components<Theme> = {
   MuiLink: { defaultProps: { underline: 'always' } },
+  MuiTabs: {
+    // Tabs that do not fit scroll, with arrows shown on phones too, so that a cut-off label such as
+    // 'Membe' never hides that more tabs follow.
+    defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true },
+  },
   MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 44 } } },
   MuiListItemButton: {
     styleOverrides: {
@@ -13,10 +18,6 @@ export const navigationCustomizations: Components<Theme> = {
             theme.palette.mode === 'light'
               ? theme.palette.primary.dark
               : theme.palette.text.primary,
-        },
-        '&:focus-visible': {
-          outline: `2px solid ${theme.palette.primary.main}`,
-          outlineOffset: -2,
         },
       }),
     },

@@ -4,15 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -23,6 +15,8 @@ import { errorToast, useNotify } from '@/components/notifications/notifications-
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ActionStatusChip, actionStatusLabels, PriorityChip } from '@/components/status-chips';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
+import { RowAction } from '@/components/responsive-table/row-action';
 import { useUser } from '@/lib/auth';
 import { formatDate, truncate } from '@/lib/format';
 import { canChangeActionStatus, canManageContent } from '@/lib/permissions';
@@ -37,6 +31,38 @@ import { CreateActionDialog } from '@/features/actions/components/create-action-
 
 const counters: ActionStatus[] = ['pending', 'in-progress', 'complete', 'overdue'];
 const settable: SettableStatus[] = ['pending', 'in-progress', 'complete'];
+
+const columns: Column<Action>[] = [
+  {
+    header: 'Action',
+    card: 'heading',
+    minWidth: 220,
+    cell: (a) => (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {a.title}
+        </Typography>
+        {a.description && (
+          <Typography variant="body2" color="text.secondary">
+            {truncate(a.description, 100)}
+          </Typography>
+        )}
+      </>
+    ),
+  },
+  { header: 'Status', cell: (a) => <ActionStatusChip status={a.status} /> },
+  { header: 'Priority', cell: (a) => <PriorityChip priority={a.priority} /> },
+  {
+    header: 'Due Date',
+    nowrap: true,
+    cell: (a) => (a.dueDate ? formatDate(a.dueDate) : 'No deadline'),
+  },
+  {
+    header: 'Assigned To',
+    cell: (a) =>
+      a.assignedToName ?? (a.assignedTo !== null ? `User #${a.assignedTo}` : 'Unassigned'),
+  },
+];
 
 function StatusSelect({ action }: { action: Action }) {
   const notify = useNotify();
@@ -175,74 +201,28 @@ export function ActionsPage() {
         ) : shown.length === 0 ? (
           <EmptyState icon={<TaskAltOutlined />} title="No actions found" />
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Actions">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Action</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Priority</TableCell>
-                  <TableCell>Due Date</TableCell>
-                  <TableCell>Assigned To</TableCell>
-                  <TableCell align="right">
-                    <span className="visually-hidden">Controls</span>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {shown.map((a) => (
-                  <TableRow key={a.id} hover>
-                    <TableCell sx={{ minWidth: 220 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {a.title}
-                      </Typography>
-                      {a.description && (
-                        <Typography variant="body2" color="text.secondary">
-                          {truncate(a.description, 100)}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <ActionStatusChip status={a.status} />
-                    </TableCell>
-                    <TableCell>
-                      <PriorityChip priority={a.priority} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {a.dueDate ? formatDate(a.dueDate) : 'No deadline'}
-                    </TableCell>
-                    <TableCell>
-                      {a.assignedToName ??
-                        (a.assignedTo !== null ? `User #${a.assignedTo}` : 'Unassigned')}
-                    </TableCell>
-                    <TableCell align="right">
-                      <Box
-                        sx={{
-                          display: 'flex',
-                          gap: 1,
-                          justifyContent: 'flex-end',
-                          alignItems: 'center',
-                        }}
-                      >
-                        {canChangeActionStatus(user, a) && <StatusSelect action={a} />}
-                        {canManage && (
-                          <Tooltip title="Delete">
-                            <IconButton
-                              aria-label={`Delete ${a.title}`}
-                              color="error"
-                              onClick={() => setDeleting(a)}
-                            >
-                              <DeleteOutline />
-                            </IconButton>
-                          </Tooltip>
-                        )}
-                      </Box>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ResponsiveTable
+            caption="Actions"
+            rows={shown}
+            rowKey={(a) => a.id}
+            columns={columns}
+            cardsBelow="md"
+            actionsHeader="Controls"
+            actions={(a) => (
+              <>
+                {canChangeActionStatus(user, a) && <StatusSelect action={a} />}
+                {canManage && (
+                  <RowAction
+                    label="Delete"
+                    accessibleLabel={`Delete ${a.title}`}
+                    icon={<DeleteOutline />}
+                    color="error"
+                    onClick={() => setDeleting(a)}
+                  />
+                )}
+              </>
+            )}
+          />
         )}
       </Card>
 

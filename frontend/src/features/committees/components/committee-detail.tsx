@@ -70,8 +70,6 @@ export function CommitteeDetail({ committee, onGone }: Props) {
         value={tab}
         onChange={(_, value: typeof tab) => setTab(value)}
         aria-label="Committee sections"
-        variant="scrollable"
-        scrollButtons="auto"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
       >
         <Tab value="chat" label="Live Chat" />

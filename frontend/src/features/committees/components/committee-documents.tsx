@@ -1,21 +1,33 @@
 import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { EmptyState } from '@/components/empty-state';
 import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { LoadingBlock } from '@/components/query-state';
-import { formatDate, formatKb } from '@/lib/format';
-import type { Committee } from '@/types/api';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
+import { RowAction } from '@/components/responsive-table/row-action';
+import { formatDate, formatFileSize } from '@/lib/format';
+import type { Committee, CommitteeDocument } from '@/types/api';
 import { useCommitteeDocuments } from '@/features/committees/api/get-committee-documents';
 import { useUploadCommitteeDocument } from '@/features/committees/api/upload-committee-document';
 import { downloadCommitteeDocument } from '@/features/committees/api/download-committee-document';
+
+const documentColumns: Column<CommitteeDocument>[] = [
+  {
+    header: 'Document',
+    card: 'heading',
+    wrapAnywhere: true,
+    cell: (d) => <Typography sx={{ fontWeight: 600, fontSize: 'inherit' }}>{d.title}</Typography>,
+  },
+  { header: 'Size', nowrap: true, cell: (d) => formatFileSize(d.fileSize) },
+  {
+    header: 'Uploaded',
+    cell: (d) => `${formatDate(d.uploadedAt)}${d.uploadedBy ? ` by ${d.uploadedBy.name}` : ''}`,
+  },
+];
 
 export function CommitteeDocuments({ committee }: { committee: Committee }) {
   const notify = useNotify();
@@ -65,37 +77,24 @@ export function CommitteeDocuments({ committee }: { committee: Committee }) {
       ) : !data?.length ? (
         <EmptyState title="No documents yet" />
       ) : (
-        <List aria-label="Committee documents">
-          {data.map((d) => (
-            <ListItem
-              key={d.id}
-              divider
-              secondaryAction={
-                <Tooltip title="Download">
-                  <IconButton
-                    edge="end"
-                    aria-label={`Download ${d.title}`}
-                    onClick={() =>
-                      downloadCommitteeDocument(committee.id, d.id).catch(() =>
-                        notify(fixedErrorToast('Failed to download document')),
-                      )
-                    }
-                  >
-                    <DownloadOutlined />
-                  </IconButton>
-                </Tooltip>
+        <ResponsiveTable
+          caption="Committee documents"
+          rows={data}
+          rowKey={(d) => d.id}
+          columns={documentColumns}
+          actions={(d) => (
+            <RowAction
+              label="Download"
+              accessibleLabel={`Download ${d.title}`}
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                void downloadCommitteeDocument(committee.id, d.id).catch(() =>
+                  notify(fixedErrorToast('Failed to download document')),
+                )
               }
-            >
-              <ListItemText
-                primary={d.title}
-                secondary={`${formatKb(d.fileSize)} · Uploaded ${formatDate(d.uploadedAt)}${
-                  d.uploadedBy ? ` by ${d.uploadedBy.name}` : ''
-                }`}
-                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-              />
-            </ListItem>
-          ))}
-        </List>
+            />
+          )}
+        />
       )}
     </Box>
   );

@@ -3,17 +3,15 @@ import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { LoadingBlock } from '@/components/query-state';
+import { EmailAddress } from '@/components/email-address';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
+import { RowAction } from '@/components/responsive-table/row-action';
 import { ToneChip } from '@/components/status-chips';
 import { FormStatusAlert } from '@/components/form/form-status-alert';
 import { showServerErrors } from '@/components/form/server-errors';
@@ -26,6 +24,24 @@ const schema = yup.object({
   userId: yup.string().required('Please select a user'),
   role: yup.string().oneOf(['member', 'committee_chair']).required(),
 });
+
+const memberColumns: Column<CommitteeMember>[] = [
+  {
+    header: 'Name',
+    card: 'heading',
+    cell: (m) => <Typography sx={{ fontWeight: 600, fontSize: 'inherit' }}>{m.name}</Typography>,
+  },
+  { header: 'E-mail', cell: (m) => <EmailAddress email={m.email} /> },
+  {
+    header: 'Role',
+    cell: (m) => (
+      <ToneChip
+        label={m.role === 'committee_chair' ? 'Chair' : 'Member'}
+        tone={m.role === 'committee_chair' ? 'primary' : 'default'}
+      />
+    ),
+  },
+];
 
 type Props = { committee: Committee; canManage: boolean };
 
@@ -103,45 +119,25 @@ export function CommitteeMembers({ committee, canManage }: Props) {
       ) : !members?.length ? (
         <Typography color="text.secondary">No members yet.</Typography>
       ) : (
-        <List aria-label="Committee members">
-          {members.map((m) => (
-            <ListItem
-              key={m.userId}
-              divider
-              secondaryAction={
-                editable && (
-                  <Tooltip title="Remove">
-                    <IconButton
-                      edge="end"
-                      color="error"
-                      aria-label={`Remove ${m.name}`}
-                      onClick={() => setRemoving(m)}
-                    >
-                      <PersonRemoveOutlined />
-                    </IconButton>
-                  </Tooltip>
+        <ResponsiveTable
+          caption="Committee members"
+          rows={members}
+          rowKey={(m) => m.userId}
+          columns={memberColumns}
+          actions={
+            editable
+              ? (m) => (
+                  <RowAction
+                    label="Remove"
+                    accessibleLabel={`Remove ${m.name}`}
+                    icon={<PersonRemoveOutlined />}
+                    color="error"
+                    onClick={() => setRemoving(m)}
+                  />
                 )
-              }
-            >
-              <ListItemText
-                primary={
-                  <Box
-                    component="span"
-                    sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}
-                  >
-                    {m.name}
-                    <ToneChip
-                      label={m.role === 'committee_chair' ? 'Chair' : 'Member'}
-                      tone={m.role === 'committee_chair' ? 'primary' : 'default'}
-                    />
-                  </Box>
-                }
-                secondary={m.email}
-                slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
-              />
-            </ListItem>
-          ))}
-        </List>
+              : undefined
+          }
+        />
       )}
       <ConfirmDialog
         open={!!removing}

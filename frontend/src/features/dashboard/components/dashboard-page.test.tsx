@@ -43,6 +43,42 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: /Active Trustees 6/ })).toBeInTheDocument();
   });
 
+  it('offers a trustee no quick action the role may not take', async () => {
+    renderApp('/', { as: 'trustee' });
+    const quick = await screen.findByRole('region', { name: 'Quick Actions' });
+    expect(within(quick).getByRole('link', { name: 'Browse Documents' })).toHaveAttribute(
+      'href',
+      '/documents',
+    );
+    expect(within(quick).getByRole('link', { name: 'Read Minutes' })).toBeInTheDocument();
+    for (const name of ['Upload Document', 'Create Action', 'Post Notice'])
+      expect(within(quick).queryByRole('link', { name })).not.toBeInTheDocument();
+  });
+
+  it('offers a chair the writes of the role', async () => {
+    renderApp('/', { as: 'chair' });
+    const quick = await screen.findByRole('region', { name: 'Quick Actions' });
+    for (const name of ['Upload Document', 'Create Action', 'Post Notice', 'View Trustees'])
+      expect(within(quick).getByRole('link', { name })).toBeInTheDocument();
+  });
+
+  it('holds the place of each list while it loads, then shows the list', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/notices', async () => {
+        // Returning nothing lets the store's own handler answer, once released.
+        await held;
+      }),
+    );
+    renderApp('/', { as: 'trustee' });
+    const notices = await screen.findByRole('region', { name: 'Recent Notices' });
+    expect(within(notices).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    release();
+    expect(await within(notices).findByText('Office closed')).toBeInTheDocument();
+    expect(within(notices).queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
   it('opens the user guide in a new tab', async () => {
     const open = jest.spyOn(browser, 'open').mockImplementation(() => null);
     const { user } = renderApp('/', { as: 'trustee' });

@@ -5,12 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
@@ -20,22 +14,27 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import AddTaskOutlined from '@mui/icons-material/AddTaskOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import { paths, userGuideUrl } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
-import { LoadingBlock } from '@/components/query-state';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { ActionStatusChip, CategoryChip } from '@/components/status-chips';
 import { useUser } from '@/lib/auth';
 import { browser } from '@/lib/browser';
+import { isAdminOrChair } from '@/lib/permissions';
 import {
   formatDate,
   formatDateTime,
   formatDayOfMonth,
-  formatKb,
+  formatFileSize,
   formatMonthShort,
   truncate,
 } from '@/lib/format';
+import type { PortalDocument } from '@/types/api';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
+import { FigureSkeleton, ListSkeleton } from '@/features/dashboard/components/dashboard-skeletons';
+import { quickActionsFor, type QuickActionKey } from '@/features/dashboard/quick-actions';
 import {
   GovernanceToDo,
   GovernanceWarnings,
@@ -117,6 +116,36 @@ function Section({
   );
 }
 
+const quickActionIcons: Record<QuickActionKey, ReactNode> = {
+  'upload-document': <UploadFileOutlined />,
+  'create-action': <AddTaskOutlined />,
+  'post-notice': <CampaignOutlined />,
+  'browse-documents': <FolderOutlined />,
+  'read-minutes': <ArticleOutlined />,
+  'view-trustees': <PeopleOutline />,
+  'user-guide': <MenuBookOutlined />,
+};
+
+const recentDocumentColumns: Column<PortalDocument>[] = [
+  {
+    header: 'Document',
+    card: 'heading',
+    wrapAnywhere: true,
+    cell: (d) => (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {d.title}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {formatFileSize(d.fileSize)}
+        </Typography>
+      </>
+    ),
+  },
+  { header: 'Category', cell: (d) => <CategoryChip category={d.category} /> },
+  { header: 'Updated', nowrap: true, cell: (d) => formatDate(d.updatedAt) },
+];
+
 const listSx = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 } as const;
 
 export function DashboardPage() {
@@ -128,7 +157,7 @@ export function DashboardPage() {
   const documents = useRecentDocuments();
 
   const s = stats.data;
-  const placeholder = stats.isLoading ? '…' : '—';
+  const placeholder = stats.isLoading ? <FigureSkeleton /> : '—';
 
   return (
     <>
@@ -136,8 +165,6 @@ export function DashboardPage() {
         title="Dashboard"
         subtitle={`Welcome back, ${user.name}. Here is what is happening across the board.`}
       />
-      <GovernanceToDo />
-      <GovernanceWarnings officer={user.role === 'admin' || user.role === 'chair'} />
 
       <Box
         sx={{
@@ -183,7 +210,7 @@ export function DashboardPage() {
       >
         <Section title="Recent Notices">
           {notices.isLoading ? (
-            <LoadingBlock />
+            <ListSkeleton rows={3} lines={2} />
           ) : !notices.data?.length ? (
             <EmptyState title="No notices found" />
           ) : (
@@ -205,7 +232,7 @@ export function DashboardPage() {
 
         <Section title="Upcoming Meetings">
           {meetings.isLoading ? (
-            <LoadingBlock />
+            <ListSkeleton rows={3} />
           ) : !meetings.data?.length ? (
             <EmptyState title="No upcoming meetings" />
           ) : (
@@ -245,7 +272,7 @@ export function DashboardPage() {
 
         <Section title="Recent Actions">
           {actions.isLoading ? (
-            <LoadingBlock />
+            <ListSkeleton rows={4} />
           ) : !actions.data?.length ? (
             <EmptyState title="No actions found" />
           ) : (
@@ -279,90 +306,53 @@ export function DashboardPage() {
       >
         <Section title="Quick Actions">
           <Box sx={{ display: 'grid', gap: 1 }}>
-            <Button
-              component={RouterLink}
-              to={paths.documents}
-              variant="outlined"
-              startIcon={<UploadFileOutlined />}
-              sx={{ justifyContent: 'flex-start' }}
-            >
-              Upload Document
-            </Button>
-            <Button
-              component={RouterLink}
-              to={paths.actions}
-              variant="outlined"
-              startIcon={<AddTaskOutlined />}
-              sx={{ justifyContent: 'flex-start' }}
-            >
-              Create Action
-            </Button>
-            <Button
-              component={RouterLink}
-              to={paths.notices}
-              variant="outlined"
-              startIcon={<CampaignOutlined />}
-              sx={{ justifyContent: 'flex-start' }}
-            >
-              Post Notice
-            </Button>
-            <Button
-              component={RouterLink}
-              to={paths.trustees}
-              variant="outlined"
-              startIcon={<PeopleOutline />}
-              sx={{ justifyContent: 'flex-start' }}
-            >
-              View Trustees
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<MenuBookOutlined />}
-              sx={{ justifyContent: 'flex-start' }}
-              onClick={() => browser.open(userGuideUrl, '_blank', 'noopener')}
-            >
-              User Guide
-            </Button>
+            {quickActionsFor(user).map((action) =>
+              action.to ? (
+                <Button
+                  key={action.key}
+                  component={RouterLink}
+                  to={action.to}
+                  variant="outlined"
+                  startIcon={quickActionIcons[action.key]}
+                  sx={{ justifyContent: 'flex-start' }}
+                >
+                  {action.label}
+                </Button>
+              ) : (
+                <Button
+                  key={action.key}
+                  variant="outlined"
+                  startIcon={quickActionIcons[action.key]}
+                  sx={{ justifyContent: 'flex-start' }}
+                  onClick={() => browser.open(userGuideUrl, '_blank', 'noopener')}
+                >
+                  {action.label}
+                </Button>
+              ),
+            )}
           </Box>
         </Section>
 
         <Section title="Recently Updated Documents">
           {documents.isLoading ? (
-            <LoadingBlock />
+            <ListSkeleton rows={3} lines={1} />
           ) : !documents.data?.length ? (
             <EmptyState title="No documents found" />
           ) : (
-            <TableContainer tabIndex={0} aria-label="Recently updated documents table">
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Document</TableCell>
-                    <TableCell>Category</TableCell>
-                    <TableCell>Updated</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {documents.data.slice(0, 3).map((d) => (
-                    <TableRow key={d.id}>
-                      <TableCell>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {d.title}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {formatKb(d.fileSize)}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>
-                        <CategoryChip category={d.category} />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.updatedAt)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ResponsiveTable
+              caption="Recently updated documents"
+              rows={documents.data.slice(0, 3)}
+              rowKey={(d) => d.id}
+              columns={recentDocumentColumns}
+            />
           )}
         </Section>
+      </Box>
+      {/* At the foot of the page: these appear only once their data says so, and anything they
+          pushed down would jump as the trustee reads it. */}
+      <Box sx={{ mt: 3, '& > .MuiAlert-root:last-child': { mb: 0 } }}>
+        <GovernanceToDo />
+        <GovernanceWarnings officer={isAdminOrChair(user)} />
       </Box>
     </>
   );

@@ -100,9 +100,6 @@ export function DocumentsPage() {
         <Tabs
           value={tab}
           onChange={(_, value: TabValue) => setTab(value)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
           aria-label="Document categories"
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >

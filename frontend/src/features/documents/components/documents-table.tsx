@@ -1,12 +1,4 @@
 import { useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
@@ -17,12 +9,34 @@ import {
   fixedErrorToast,
   useNotify,
 } from '@/components/notifications/notifications-provider';
-import { formatDate, formatKb } from '@/lib/format';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
+import { RowAction } from '@/components/responsive-table/row-action';
+import { formatDate, formatFileSize } from '@/lib/format';
 import type { PortalDocument } from '@/types/api';
 import { useDeleteDocument } from '@/features/documents/api/delete-document';
 import { downloadDocument, isViewable, viewDocument } from '@/features/documents/api/open-document';
 
 type Props = { documents: PortalDocument[]; canDelete: boolean; caption: string };
+
+const columns: Column<PortalDocument>[] = [
+  {
+    header: 'Document',
+    card: 'heading',
+    wrapAnywhere: true,
+    cell: (d) => (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {d.title}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {formatFileSize(d.fileSize)}
+        </Typography>
+      </>
+    ),
+  },
+  { header: 'Version', width: 90, cell: (d) => d.version },
+  { header: 'Updated', width: 130, nowrap: true, cell: (d) => formatDate(d.updatedAt) },
+];
 
 export function DocumentsTable({ documents, canDelete, caption }: Props) {
   const notify = useNotify();
@@ -45,61 +59,41 @@ export function DocumentsTable({ documents, canDelete, caption }: Props) {
 
   return (
     <>
-      <TableContainer>
-        <Table size="small" aria-label={caption} sx={{ tableLayout: 'fixed', minWidth: 520 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Document</TableCell>
-              <TableCell sx={{ width: 90 }}>Version</TableCell>
-              <TableCell sx={{ width: 130 }}>Updated</TableCell>
-              <TableCell align="right" sx={{ width: 150 }}>
-                <span className="visually-hidden">Actions</span>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {documents.map((d) => (
-              <TableRow key={d.id} hover>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {d.title}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {formatKb(d.fileSize)}
-                  </Typography>
-                </TableCell>
-                <TableCell>{d.version}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.updatedAt)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title="Download">
-                    <IconButton aria-label={`Download ${d.title}`} onClick={() => download(d)}>
-                      <DownloadOutlined />
-                    </IconButton>
-                  </Tooltip>
-                  {isViewable(d) && (
-                    <Tooltip title="View in new tab">
-                      <IconButton aria-label={`View ${d.title}`} onClick={() => view(d)}>
-                        <OpenInNewOutlined />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  {canDelete && (
-                    <Tooltip title="Delete">
-                      <IconButton
-                        aria-label={`Delete ${d.title}`}
-                        color="error"
-                        onClick={() => setDeleting(d)}
-                      >
-                        <DeleteOutline />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        caption={caption}
+        rows={documents}
+        rowKey={(d) => d.id}
+        columns={columns}
+        tableSx={{ tableLayout: 'fixed', minWidth: 520 }}
+        actionsWidth={150}
+        actions={(d) => (
+          <>
+            <RowAction
+              label="Download"
+              accessibleLabel={`Download ${d.title}`}
+              icon={<DownloadOutlined />}
+              onClick={() => void download(d)}
+            />
+            {isViewable(d) && (
+              <RowAction
+                label="View"
+                accessibleLabel={`View ${d.title}`}
+                icon={<OpenInNewOutlined />}
+                onClick={() => view(d)}
+              />
+            )}
+            {canDelete && (
+              <RowAction
+                label="Delete"
+                accessibleLabel={`Delete ${d.title}`}
+                icon={<DeleteOutline />}
+                color="error"
+                onClick={() => setDeleting(d)}
+              />
+            )}
+          </>
+        )}
+      />
       <ConfirmDialog
         open={!!deleting}
         title="Delete Document"

@@ -29,8 +29,6 @@ export function GovernancePage() {
       <Tabs
         value={current.key}
         onChange={(_, key: string) => setParams({ tab: key })}
-        variant="scrollable"
-        allowScrollButtonsMobile
         aria-label="Governance sections"
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >

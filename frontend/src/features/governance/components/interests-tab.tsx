@@ -3,19 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { EmptyState } from '@/components/empty-state';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { ToneChip } from '@/components/status-chips';
 import { useUser } from '@/lib/auth';
 import { downloadFile } from '@/lib/download';
@@ -71,6 +64,23 @@ function EntryButtons({
   );
 }
 
+const interestColumns: Column<Interest>[] = [
+  { header: 'Trustee', cell: (entry) => entry.userName },
+  {
+    header: 'Interest',
+    card: 'heading',
+    cell: (entry) => (
+      <>
+        <Typography sx={{ fontWeight: 600 }}>{entry.organisation}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {interestKindLabels[entry.kind]} · {entry.nature}
+        </Typography>
+      </>
+    ),
+  },
+  { header: 'Dates', cell: dates },
+];
+
 function InterestTable({
   caption,
   entries,
@@ -84,62 +94,23 @@ function InterestTable({
   onEdit: (entry: Interest) => void;
   onHistory: (entry: Interest) => void;
 }) {
-  const theme = useTheme();
-  // On a phone each entry is one cell, so that nothing has to be scrolled sideways.
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <TableContainer sx={{ mb: 3 }}>
-      <Table size="small" aria-label={caption}>
-        <TableHead>
-          <TableRow>
-            {!narrow && <TableCell>Trustee</TableCell>}
-            <TableCell>Interest</TableCell>
-            {!narrow && <TableCell>Dates</TableCell>}
-            {!narrow && (
-              <TableCell align="right">
-                <span className="visually-hidden">Actions</span>
-              </TableCell>
-            )}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((entry) => (
-            <TableRow key={entry.id}>
-              {!narrow && <TableCell>{entry.userName}</TableCell>}
-              <TableCell>
-                {narrow && <Typography variant="body2">{entry.userName}</Typography>}
-                <Typography sx={{ fontWeight: 600 }}>{entry.organisation}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {interestKindLabels[entry.kind]} · {entry.nature}
-                </Typography>
-                {narrow && (
-                  <>
-                    <Typography variant="body2">{dates(entry)}</Typography>
-                    <EntryButtons
-                      entry={entry}
-                      canEdit={canEdit(entry)}
-                      onEdit={onEdit}
-                      onHistory={onHistory}
-                    />
-                  </>
-                )}
-              </TableCell>
-              {!narrow && <TableCell>{dates(entry)}</TableCell>}
-              {!narrow && (
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <EntryButtons
-                    entry={entry}
-                    canEdit={canEdit(entry)}
-                    onEdit={onEdit}
-                    onHistory={onHistory}
-                  />
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Box sx={{ mb: 3 }}>
+      <ResponsiveTable
+        caption={caption}
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        columns={interestColumns}
+        actions={(entry) => (
+          <EntryButtons
+            entry={entry}
+            canEdit={canEdit(entry)}
+            onEdit={onEdit}
+            onHistory={onHistory}
+          />
+        )}
+      />
+    </Box>
   );
 }
 

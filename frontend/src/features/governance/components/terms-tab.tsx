@@ -3,20 +3,13 @@ import * as yup from 'yup';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { ToneChip } from '@/components/status-chips';
 import { useUser } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
@@ -162,15 +155,68 @@ function EditTermDialog({ term, onClose }: { term: Term; onClose: () => void }) 
   );
 }
 
+const termColumns = (
+  officer: boolean,
+  onChange: (term: Term) => void,
+): Column<TrusteeService>[] => [
+  {
+    header: 'Trustee',
+    card: 'heading',
+    cell: (t) => (
+      <>
+        <Typography sx={{ fontWeight: 600 }}>{t.name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {roleLabel(t.role)}
+        </Typography>
+      </>
+    ),
+  },
+  {
+    header: 'Current term ends',
+    cell: (t) => (
+      <>
+        {t.currentTermEndsOn ? formatDate(t.currentTermEndsOn) : 'No current term'}{' '}
+        {t.termEndingSoon && <ToneChip label="Ends soon" tone="warning" />}
+      </>
+    ),
+  },
+  {
+    header: 'Total service',
+    cell: (t) => (
+      <>
+        {t.serviceYears} years{' '}
+        {t.pastNineYears && <ToneChip label="Over nine years" tone="error" />}
+      </>
+    ),
+  },
+  {
+    header: 'Terms',
+    cell: (t) =>
+      t.terms.map((term) => (
+        <Typography key={term.id} variant="body2">
+          {formatDate(term.startedOn)} – {formatDate(term.endsOn)} ({term.termYears} years
+          {term.reappointment ? ', reappointed' : ''}
+          {term.endedOn ? ', left early' : ''})
+          {officer && (
+            <Button
+              size="small"
+              onClick={() => onChange(term)}
+              aria-label={`Change the term of ${t.name} from ${formatDate(term.startedOn)}`}
+            >
+              Change
+            </Button>
+          )}
+        </Typography>
+      )),
+  },
+];
+
 export function TermsTab() {
   const user = useUser();
   const officer = isAdminOrChair(user);
   const { data, error, isLoading } = useTermsOverview();
   const [recording, setRecording] = useState(false);
   const [editing, setEditing] = useState<Term | null>(null);
-  const theme = useTheme();
-  // On a phone the terms go under the name, so that nothing has to be scrolled sideways.
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   if (isLoading) return <LoadingBlock />;
   if (error) return <ErrorBlock error={error} />;
   const board = data ?? [];
@@ -201,62 +247,12 @@ export function TermsTab() {
           Record a term
         </Button>
       )}
-      <TableContainer>
-        <Table size="small" aria-label="Terms of office">
-          <TableHead>
-            <TableRow>
-              <TableCell>Trustee</TableCell>
-              <TableCell>Current term ends</TableCell>
-              {!narrow && <TableCell>Total service</TableCell>}
-              {!narrow && <TableCell>Terms</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {board.map((t) => {
-              const service = (
-                <>
-                  {t.serviceYears} years{' '}
-                  {t.pastNineYears && <ToneChip label="Over nine years" tone="error" />}
-                </>
-              );
-              const terms = t.terms.map((term) => (
-                <Typography key={term.id} variant="body2">
-                  {formatDate(term.startedOn)} – {formatDate(term.endsOn)} ({term.termYears} years
-                  {term.reappointment ? ', reappointed' : ''}
-                  {term.endedOn ? ', left early' : ''})
-                  {officer && (
-                    <Button
-                      size="small"
-                      onClick={() => setEditing(term)}
-                      aria-label={`Change the term of ${t.name} from ${formatDate(term.startedOn)}`}
-                    >
-                      Change
-                    </Button>
-                  )}
-                </Typography>
-              ));
-              return (
-                <TableRow key={t.userId}>
-                  <TableCell>
-                    <Typography sx={{ fontWeight: 600 }}>{t.name}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {roleLabel(t.role)}
-                    </Typography>
-                    {narrow && terms}
-                  </TableCell>
-                  <TableCell>
-                    {t.currentTermEndsOn ? formatDate(t.currentTermEndsOn) : 'No current term'}{' '}
-                    {t.termEndingSoon && <ToneChip label="Ends soon" tone="warning" />}
-                    {narrow && <Typography variant="body2">Served {service}</Typography>}
-                  </TableCell>
-                  {!narrow && <TableCell>{service}</TableCell>}
-                  {!narrow && <TableCell>{terms}</TableCell>}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        caption="Terms of office"
+        rows={board}
+        rowKey={(t) => t.userId}
+        columns={termColumns(officer, setEditing)}
+      />
       {recording && <RecordTermDialog board={board} onClose={() => setRecording(false)} />}
       {editing && <EditTermDialog term={editing} onClose={() => setEditing(null)} />}
     </Box>

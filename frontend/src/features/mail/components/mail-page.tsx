@@ -4,21 +4,42 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
+import { EmailAddress } from '@/components/email-address';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { ToneChip } from '@/components/status-chips';
 import { useNotify } from '@/components/notifications/notifications-provider';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import type { MailLog } from '@/types/api';
 import { sendTestMail, useMailLog } from '@/features/mail/api/mail';
 
 const statusTone = { queued: 'warning', sent: 'success', failed: 'error' } as const;
+
+type MailMessage = MailLog['messages'][number];
+
+const deliveryColumns: Column<MailMessage>[] = [
+  { header: 'Queued', cell: (m) => formatDateTime(m.createdAt) },
+  { header: 'Recipient', cell: (m) => <EmailAddress email={m.recipient} /> },
+  {
+    header: 'Subject',
+    card: 'heading',
+    cell: (m) => <Typography sx={{ fontSize: 'inherit', fontWeight: 600 }}>{m.subject}</Typography>,
+  },
+  {
+    header: 'Status',
+    cell: (m) => (
+      <ToneChip
+        label={m.status}
+        tone={statusTone[m.status as keyof typeof statusTone] ?? 'default'}
+      />
+    ),
+  },
+  { header: 'Attempts', cell: (m) => m.attempts },
+  { header: 'Last error', wrapAnywhere: true, cell: (m) => m.lastError ?? '' },
+];
 
 export function MailPage() {
   const { data, error, isLoading } = useMailLog();
@@ -61,42 +82,17 @@ export function MailPage() {
       )}
       {data && (
         <Card>
-          <TableContainer>
-            <Table size="small" aria-label="Delivery log">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Queued</TableCell>
-                  <TableCell>Recipient</TableCell>
-                  <TableCell>Subject</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Attempts</TableCell>
-                  <TableCell>Last error</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.messages.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6}>No messages yet.</TableCell>
-                  </TableRow>
-                )}
-                {data.messages.map((m) => (
-                  <TableRow key={m.id}>
-                    <TableCell>{formatDateTime(m.createdAt)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.recipient}</TableCell>
-                    <TableCell>{m.subject}</TableCell>
-                    <TableCell>
-                      <ToneChip
-                        label={m.status}
-                        tone={statusTone[m.status as keyof typeof statusTone] ?? 'default'}
-                      />
-                    </TableCell>
-                    <TableCell>{m.attempts}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.lastError ?? ''}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          {data.messages.length === 0 ? (
+            <Typography sx={{ p: 2 }}>No messages yet.</Typography>
+          ) : (
+            <ResponsiveTable
+              caption="Delivery log"
+              rows={data.messages}
+              rowKey={(m) => m.id}
+              columns={deliveryColumns}
+              cardsBelow="md"
+            />
+          )}
         </Card>
       )}
     </Box>

@@ -4,12 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -26,9 +20,25 @@ import { openExternal } from '@/lib/download';
 import { formatDate } from '@/lib/format';
 import { canManageContent } from '@/lib/permissions';
 import type { Minutes } from '@/types/api';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { useMinutes } from '@/features/minutes/api/get-minutes';
 import { viewMinutes } from '@/features/minutes/api/view-minutes';
 import { UploadMinutesDialog } from '@/features/minutes/components/upload-minutes-dialog';
+
+const columns: Column<Minutes>[] = [
+  {
+    header: 'Meeting Title',
+    card: 'heading',
+    minWidth: 180,
+    cell: (m) => <Typography sx={{ fontWeight: 600, fontSize: 'inherit' }}>{m.title}</Typography>,
+  },
+  { header: 'Date', nowrap: true, cell: (m) => formatDate(m.meetingDate) },
+  {
+    header: 'Type',
+    cell: (m) => <Chip variant="outlined" label={m.externalLink ? 'External Link' : 'PDF File'} />,
+  },
+  { header: 'Uploaded', nowrap: true, cell: (m) => formatDate(m.createdAt) },
+];
 
 export function MinutesPage() {
   const user = useUser();
@@ -75,56 +85,36 @@ export function MinutesPage() {
     );
   else
     body = (
-      <TableContainer>
-        <Table size="small" aria-label="Minutes">
-          <TableHead>
-            <TableRow>
-              <TableCell>Meeting Title</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell>Uploaded</TableCell>
-              <TableCell align="right">
-                <span className="visually-hidden">Open</span>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((m) => (
-              <TableRow key={m.id} hover>
-                <TableCell sx={{ minWidth: 180, fontWeight: 600 }}>{m.title}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(m.meetingDate)}</TableCell>
-                <TableCell>
-                  <Chip variant="outlined" label={m.externalLink ? 'External Link' : 'PDF File'} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(m.createdAt)}</TableCell>
-                <TableCell align="right">
-                  {m.externalLink ? (
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      startIcon={<OpenInNewOutlined />}
-                      aria-label={`Open ${m.title}`}
-                      onClick={() => open(m)}
-                    >
-                      Open
-                    </Button>
-                  ) : (
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      startIcon={<VisibilityOutlined />}
-                      aria-label={`View ${m.title}`}
-                      onClick={() => open(m)}
-                    >
-                      View
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ResponsiveTable
+        caption="Minutes"
+        rows={data}
+        rowKey={(m) => m.id}
+        columns={columns}
+        actionsHeader="Open"
+        actions={(m) =>
+          m.externalLink ? (
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<OpenInNewOutlined />}
+              aria-label={`Open ${m.title}`}
+              onClick={() => open(m)}
+            >
+              Open
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<VisibilityOutlined />}
+              aria-label={`View ${m.title}`}
+              onClick={() => open(m)}
+            >
+              View
+            </Button>
+          )
+        }
+      />
     );
 
   return (

@@ -11,6 +11,7 @@ import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import { EmptyState } from '@/components/empty-state';
+import { EmailAddress } from '@/components/email-address';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ToneChip } from '@/components/status-chips';
@@ -54,8 +55,13 @@ function TrusteeCard({ entry, termEndsOn }: { entry: DirectoryEntry; termEndsOn?
         <Box sx={{ display: 'grid', gap: 0.75 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
             <EmailOutlined fontSize="small" aria-hidden />
-            <Link href={`mailto:${entry.email}`} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {entry.email}
+            <Link
+              href={`mailto:${entry.email}`}
+              variant="body2"
+              // Named by the address itself: some readers pause at the wrap points inside it.
+              aria-label={entry.email}
+            >
+              <EmailAddress email={entry.email} />
             </Link>
           </Box>
           {entry.phone && (

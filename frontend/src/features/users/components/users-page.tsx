@@ -3,14 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -23,6 +15,9 @@ import { fixedErrorToast, useNotify } from '@/components/notifications/notificat
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ToneChip } from '@/components/status-chips';
+import { EmailAddress } from '@/components/email-address';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
+import { RowAction } from '@/components/responsive-table/row-action';
 import { useUser } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import {
@@ -42,6 +37,41 @@ import { TempPasswordDialog } from '@/features/users/components/temp-password-di
 import { UserFormDialog } from '@/features/users/components/user-form-dialog';
 
 const roleTone = { admin: 'secondary', chair: 'primary', trustee: 'default' } as const;
+
+const userColumns = (me: User): Column<User>[] => [
+  {
+    header: 'User',
+    card: 'heading',
+    minWidth: 200,
+    cell: (u) => (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {u.name}
+          {u.id === me.id && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {' '}
+              (you)
+            </Typography>
+          )}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          <EmailAddress email={u.email} />
+        </Typography>
+      </>
+    ),
+  },
+  { header: 'Role', cell: (u) => <ToneChip label={roleLabel(u.role)} tone={roleTone[u.role]} /> },
+  {
+    header: 'Status',
+    cell: (u) =>
+      u.active ? (
+        <ToneChip label="Active" tone="success" />
+      ) : (
+        <Chip label="Inactive" variant="outlined" />
+      ),
+  },
+  { header: 'Created', nowrap: true, cell: (u) => formatDate(u.createdAt) },
+];
 
 function AccessDenied({ role }: { role: string }) {
   return (
@@ -110,84 +140,41 @@ function UserManagement({ me }: { me: User }) {
         ) : !users?.length ? (
           <EmptyState title="No users found" />
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Users">
-              <TableHead>
-                <TableRow>
-                  <TableCell>User</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Created</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {users.map((u) => (
-                  <TableRow key={u.id} hover>
-                    <TableCell sx={{ minWidth: 200 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {u.name}
-                        {u.id === me.id && (
-                          <Typography component="span" variant="body2" color="text.secondary">
-                            {' '}
-                            (you)
-                          </Typography>
-                        )}
-                      </Typography>
-                      <Typography
-                        variant="body2"
-                        color="text.secondary"
-                        sx={{ overflowWrap: 'anywhere' }}
-                      >
-                        {u.email}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <ToneChip label={roleLabel(u.role)} tone={roleTone[u.role]} />
-                    </TableCell>
-                    <TableCell>
-                      {u.active ? (
-                        <ToneChip label="Active" tone="success" />
-                      ) : (
-                        <Chip label="Inactive" variant="outlined" />
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(u.createdAt)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {canManageUser(me, u) && (
-                        <>
-                          <Tooltip title="Edit">
-                            <IconButton aria-label={`Edit ${u.name}`} onClick={() => setEditing(u)}>
-                              <EditOutlined />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title="Reset password">
-                            <IconButton
-                              aria-label={`Reset password for ${u.name}`}
-                              onClick={() => setResetting(u)}
-                            >
-                              <LockResetOutlined />
-                            </IconButton>
-                          </Tooltip>
-                        </>
-                      )}
-                      {canDeleteUser(me, u) && (
-                        <Tooltip title="Delete">
-                          <IconButton
-                            aria-label={`Delete ${u.name}`}
-                            color="error"
-                            onClick={() => setDeleting(u)}
-                          >
-                            <DeleteOutline />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ResponsiveTable
+            caption="Users"
+            rows={users}
+            rowKey={(u) => u.id}
+            columns={userColumns(me)}
+            actions={(u) => (
+              <>
+                {canManageUser(me, u) && (
+                  <>
+                    <RowAction
+                      label="Edit"
+                      accessibleLabel={`Edit ${u.name}`}
+                      icon={<EditOutlined />}
+                      onClick={() => setEditing(u)}
+                    />
+                    <RowAction
+                      label="Reset password"
+                      accessibleLabel={`Reset password for ${u.name}`}
+                      icon={<LockResetOutlined />}
+                      onClick={() => setResetting(u)}
+                    />
+                  </>
+                )}
+                {canDeleteUser(me, u) && (
+                  <RowAction
+                    label="Delete"
+                    accessibleLabel={`Delete ${u.name}`}
+                    icon={<DeleteOutline />}
+                    color="error"
+                    onClick={() => setDeleting(u)}
+                  />
+                )}
+              </>
+            )}
+          />
         )}
       </Card>
 
