@@ -159,6 +159,7 @@ const pages = [
   ['Documents', 'Document Library'],
   ['Sub Committees', 'Sub Committees'],
   ['User Management', 'User Management'],
+  ['Audit log', 'Audit log'],
   ['Calendar', 'Board Calendar'],
   ['Notices', 'Board Noticeboard'],
 ];

@@ -380,3 +380,34 @@ fn pruning_removes_only_events_past_the_retention_period() {
     assert!(sql_error(&app, "DELETE FROM audit_events").unwrap().contains("append-only"));
     assert_eq!(events(&app, &admin, "")["total"], 2);
 }
+
+#[test]
+fn a_reset_by_the_mailed_link_and_a_self_registration_are_recorded() {
+    use crate::common::mail::{self, token_in, unique_name};
+    let smtp = mail::server().smtp_url.clone();
+    let app = TestApp::spawn_with(move |c| {
+        c.mail.smtp_url = Some(smtp);
+        c.allow_registration = true;
+    });
+    let admin = app.signed_in_as(Role::Admin);
+    let (id, email) = app.create_user(Role::Trustee, &unique_name("Linked"));
+    json_of(
+        app.post("/api/auth/forgot-password").json(&json!({ "email": email })).send().unwrap(),
+        StatusCode::OK,
+    );
+    let token = token_in(mail::wait_for(&email, 1)[0]["text"].as_str().unwrap());
+    let reset = json!({ "token": token, "newPassword": "a brand new password" });
+    json_of(app.post("/api/auth/reset-password").json(&reset).send().unwrap(), StatusCode::OK);
+    let event = &of_kind(&app, &admin, "password_reset")[0];
+    assert_eq!(event["actorId"], id);
+    assert_eq!(event["objectId"], id.to_string());
+    assert_eq!(event["details"], "reset with an e-mailed link");
+
+    let register =
+        json!({ "name": "Rita Registered", "email": "rita@example.org", "password": "a long password 1" });
+    let registered =
+        json_of(app.post("/api/auth/register").json(&register).send().unwrap(), StatusCode::CREATED);
+    let created = &of_kind(&app, &admin, "user_created")[0];
+    assert_eq!(created["actorId"], registered["user"]["id"]);
+    assert_eq!(created["details"], "self-registered");
+}
