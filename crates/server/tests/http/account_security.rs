@@ -380,3 +380,39 @@ fn activity_keeps_a_session_open() {
     ));
     assert!(idle_seconds < 5, "the request counted as activity: {idle_seconds} s");
 }
+
+#[test]
+fn a_second_server_process_on_the_database_shares_the_counts() {
+    let app = TestApp::spawn_with(|c| c.trust_proxy = true);
+    let (_, email) = app.create_user(Role::Trustee, "Shared Target");
+    for _ in 0..5 {
+        error_of(login_from(&app, "203.0.113.50", &email, "wrong-password"), StatusCode::UNAUTHORIZED);
+    }
+    // Another process: its own state (adapters, pools) over the same database.
+    let config = crate::common::test_config("", app.data_dir.path());
+    let other = server::wiring::build_state(&config, app.pool.clone()).unwrap();
+    let refused = other.auth.begin_sign_in(&email, "203.0.113.50");
+    assert!(matches!(refused, Err(domain::DomainError::RateLimited { .. })), "{refused:?}");
+    assert!(other.auth.begin_sign_in(&email, "198.51.100.1").is_ok());
+}
+
+#[test]
+fn stale_attempts_and_old_sessions_are_pruned() {
+    let app = TestApp::spawn();
+    let trustee = app.signed_in_as(Role::Trustee);
+    error_of(app.login(&trustee.email, "wrong-password"), StatusCode::UNAUTHORIZED);
+    app.scalar_i64(
+        "WITH a AS (INSERT INTO sign_in_attempts (scope, account, client, attempted_at) \
+         VALUES ('password', 'old@example.org', '192.0.2.1', now() - interval '2 hours') RETURNING 1) \
+         SELECT count(*) AS value FROM a",
+    );
+    let ended = app.session_id_of_token(&trustee.token);
+    app.scalar_i64(&format!(
+        "WITH s AS (UPDATE sessions SET ended_at = now() - interval '2 days' WHERE id = {ended} RETURNING 1) \
+         SELECT count(*) AS value FROM s"
+    ));
+    let (attempts, sessions) = app.state.auth.prune().unwrap();
+    assert_eq!((attempts, sessions), (1, 1));
+    // The recent failure stays counted.
+    assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM sign_in_attempts"), 1);
+}
