@@ -23,6 +23,13 @@ pub const AUTHENTICATION_REQUIRED: &str = "Authentication required. Please sign 
 /// two-factor enrolment pending; the second field is their session.
 pub struct CurrentUser(pub User, pub SessionId);
 
+impl CurrentUser {
+    /// The caller as the account-security use cases take it (no enrolment pending, by construction).
+    pub fn into_caller(self) -> Authenticated {
+        Authenticated { user: self.0, session_id: self.1, mfa_enrolment_required: false }
+    }
+}
+
 /// A signed-in caller who may still have to replace a temporary password or enrol in two-factor sign-in
 /// (me, logout, change-password-temp, sessions, two-factor set-up).
 pub struct SessionUser(pub Authenticated);

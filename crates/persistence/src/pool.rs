@@ -2,10 +2,17 @@ use std::time::Duration;
 
 use anyhow::Context;
 use diesel::pg::PgConnection;
-use diesel::r2d2::{ConnectionManager, Pool};
+use diesel::r2d2::{ConnectionManager, Pool, PooledConnection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
 pub type PgPool = Pool<ConnectionManager<PgConnection>>;
+
+/// A connection from the pool, or the repository error for an exhausted or unreachable pool.
+pub(crate) fn conn(
+    pool: &PgPool,
+) -> Result<PooledConnection<ConnectionManager<PgConnection>>, domain::RepoError> {
+    pool.get().map_err(crate::error::pool_error)
+}
 
 const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations");
 

@@ -6,7 +6,7 @@ use domain::entities::session::{NewSession, Session};
 use domain::ports::SessionRepository;
 use domain::{RepoError, SessionId, UserId};
 
-use crate::error::{pool_error, repo_error};
+use crate::error::repo_error;
 use crate::schema::sessions;
 use crate::PgPool;
 
@@ -64,13 +64,6 @@ impl PgSessionRepository {
     pub fn new(pool: PgPool) -> Self {
         Self { pool }
     }
-
-    fn conn(
-        &self,
-    ) -> Result<diesel::r2d2::PooledConnection<diesel::r2d2::ConnectionManager<PgConnection>>, RepoError>
-    {
-        self.pool.get().map_err(pool_error)
-    }
 }
 
 impl SessionRepository for PgSessionRepository {
@@ -85,7 +78,7 @@ impl SessionRepository for PgSessionRepository {
                 sessions::expires_at.eq(session.expires_at),
             ))
             .returning(SessionRow::as_returning())
-            .get_result(&mut self.conn()?)
+            .get_result(&mut crate::pool::conn(&self.pool)?)
             .map(Session::from)
             .map_err(repo_error)
     }
@@ -94,7 +87,7 @@ impl SessionRepository for PgSessionRepository {
         sessions::table
             .find(id.0)
             .select(SessionRow::as_select())
-            .first(&mut self.conn()?)
+            .first(&mut crate::pool::conn(&self.pool)?)
             .optional()
             .map(|row| row.map(Session::from))
             .map_err(repo_error)
@@ -104,7 +97,7 @@ impl SessionRepository for PgSessionRepository {
         // Never moves backwards when two requests race.
         diesel::update(sessions::table.find(id.0).filter(sessions::last_active_at.lt(at)))
             .set(sessions::last_active_at.eq(at))
-            .execute(&mut self.conn()?)
+            .execute(&mut crate::pool::conn(&self.pool)?)
             .map_err(repo_error)?;
         Ok(())
     }
@@ -116,7 +109,7 @@ impl SessionRepository for PgSessionRepository {
             .filter(sessions::expires_at.gt(now))
             .order((sessions::created_at.desc(), sessions::id.desc()))
             .select(SessionRow::as_select())
-            .load(&mut self.conn()?)
+            .load(&mut crate::pool::conn(&self.pool)?)
             .map(|rows| rows.into_iter().map(Session::from).collect())
             .map_err(repo_error)
     }
@@ -129,7 +122,7 @@ impl SessionRepository for PgSessionRepository {
                 .filter(sessions::ended_at.is_null()),
         )
         .set(sessions::ended_at.eq(at))
-        .execute(&mut self.conn()?)
+        .execute(&mut crate::pool::conn(&self.pool)?)
         .map_err(repo_error)?;
         Ok(ended > 0)
     }
@@ -143,7 +136,7 @@ impl SessionRepository for PgSessionRepository {
                 .filter(sessions::expires_at.gt(at)),
         )
         .set(sessions::ended_at.eq(at))
-        .execute(&mut self.conn()?)
+        .execute(&mut crate::pool::conn(&self.pool)?)
         .map_err(repo_error)
     }
 
@@ -151,7 +144,7 @@ impl SessionRepository for PgSessionRepository {
         diesel::delete(
             sessions::table.filter(sessions::ended_at.lt(before).or(sessions::expires_at.lt(before))),
         )
-        .execute(&mut self.conn()?)
+        .execute(&mut crate::pool::conn(&self.pool)?)
         .map_err(repo_error)
     }
 }

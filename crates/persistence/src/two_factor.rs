@@ -20,13 +20,6 @@ impl PgTwoFactorRepository {
     pub fn new(pool: PgPool) -> Self {
         Self { pool }
     }
-
-    fn conn(
-        &self,
-    ) -> Result<diesel::r2d2::PooledConnection<diesel::r2d2::ConnectionManager<PgConnection>>, RepoError>
-    {
-        self.pool.get().map_err(pool_error)
-    }
 }
 
 fn store_codes(conn: &mut PgConnection, user_id: UserId, code_hashes: &[String]) -> QueryResult<()> {
@@ -45,7 +38,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
         let found: Option<(Option<String>, Option<String>)> = users::table
             .find(user_id.0)
             .select((users::mfa_secret, users::mfa_pending_secret))
-            .first(&mut self.conn()?)
+            .first(&mut crate::pool::conn(&self.pool)?)
             .optional()
             .map_err(repo_error)?;
         let (secret, pending_secret) = found.ok_or(RepoError::NotFound)?;
@@ -55,7 +48,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
     fn set_pending(&self, user_id: UserId, secret: &str) -> Result<(), RepoError> {
         diesel::update(users::table.find(user_id.0))
             .set(users::mfa_pending_secret.eq(secret))
-            .execute(&mut self.conn()?)
+            .execute(&mut crate::pool::conn(&self.pool)?)
             .map_err(repo_error)?;
         Ok(())
     }
@@ -67,7 +60,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
         step: i64,
         code_hashes: &[String],
     ) -> Result<bool, RepoError> {
-        self.conn()?
+        crate::pool::conn(&self.pool)?
             .transaction(|conn| {
                 let updated = diesel::update(
                     users::table
@@ -98,7 +91,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
                 .filter(users::mfa_last_step.is_null().or(users::mfa_last_step.lt(step))),
         )
         .set(users::mfa_last_step.eq(step))
-        .execute(&mut self.conn()?)
+        .execute(&mut crate::pool::conn(&self.pool)?)
         .map_err(repo_error)?;
         Ok(updated > 0)
     }
@@ -116,13 +109,15 @@ impl TwoFactorRepository for PgTwoFactorRepository {
                 .filter(mfa_recovery_codes::used_at.is_null()),
         )
         .set(mfa_recovery_codes::used_at.eq(at))
-        .execute(&mut self.conn()?)
+        .execute(&mut crate::pool::conn(&self.pool)?)
         .map_err(repo_error)?;
         Ok(updated > 0)
     }
 
     fn replace_recovery_codes(&self, user_id: UserId, code_hashes: &[String]) -> Result<(), RepoError> {
-        self.conn()?.transaction(|conn| store_codes(conn, user_id, code_hashes)).map_err(repo_error)
+        crate::pool::conn(&self.pool)?
+            .transaction(|conn| store_codes(conn, user_id, code_hashes))
+            .map_err(repo_error)
     }
 
     fn unused_recovery_codes(&self, user_id: UserId) -> Result<i64, RepoError> {
@@ -130,12 +125,12 @@ impl TwoFactorRepository for PgTwoFactorRepository {
             .filter(mfa_recovery_codes::user_id.eq(user_id.0))
             .filter(mfa_recovery_codes::used_at.is_null())
             .select(count_star())
-            .first(&mut self.conn()?)
+            .first(&mut crate::pool::conn(&self.pool)?)
             .map_err(repo_error)
     }
 
     fn clear(&self, user_id: UserId) -> Result<(), RepoError> {
-        self.conn()?
+        crate::pool::conn(&self.pool)?
             .transaction(|conn| {
                 diesel::delete(mfa_recovery_codes::table.filter(mfa_recovery_codes::user_id.eq(user_id.0)))
                     .execute(conn)?;

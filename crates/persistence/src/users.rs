@@ -8,7 +8,7 @@ use domain::entities::user::{NewUser, User, UserChanges};
 use domain::ports::UserRepository;
 use domain::{RepoError, SessionId, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error, TxError};
+use crate::error::{bad_value, repo_error, TxError};
 use crate::schema::users;
 use crate::sessions::end_sessions;
 use crate::PgPool;
@@ -65,13 +65,6 @@ impl PgUserRepository {
     pub fn new(pool: PgPool) -> Self {
         Self { pool }
     }
-
-    fn conn(
-        &self,
-    ) -> Result<diesel::r2d2::PooledConnection<diesel::r2d2::ConnectionManager<PgConnection>>, RepoError>
-    {
-        self.pool.get().map_err(pool_error)
-    }
 }
 
 fn active_admins(conn: &mut PgConnection) -> QueryResult<i64> {
@@ -108,7 +101,7 @@ impl UserRepository for PgUserRepository {
         let rows = users::table
             .select(UserRow::as_select())
             .order((users::name.asc(), users::id.asc()))
-            .load(&mut self.conn()?)
+            .load(&mut crate::pool::conn(&self.pool)?)
             .map_err(repo_error)?;
         rows.into_iter().map(User::try_from).collect()
     }
@@ -117,7 +110,7 @@ impl UserRepository for PgUserRepository {
         users::table
             .find(id.0)
             .select(UserRow::as_select())
-            .first(&mut self.conn()?)
+            .first(&mut crate::pool::conn(&self.pool)?)
             .optional()
             .map_err(repo_error)?
             .map(User::try_from)
@@ -128,14 +121,14 @@ impl UserRepository for PgUserRepository {
         let found = users::table
             .filter(lower(users::email).eq(email.to_lowercase()))
             .select((UserRow::as_select(), users::password_hash))
-            .first::<(UserRow, String)>(&mut self.conn()?)
+            .first::<(UserRow, String)>(&mut crate::pool::conn(&self.pool)?)
             .optional()
             .map_err(repo_error)?;
         found.map(|(row, hash)| Ok((User::try_from(row)?, hash))).transpose()
     }
 
     fn count(&self) -> Result<i64, RepoError> {
-        users::table.select(count_star()).first(&mut self.conn()?).map_err(repo_error)
+        users::table.select(count_star()).first(&mut crate::pool::conn(&self.pool)?).map_err(repo_error)
     }
 
     fn create(&self, user: NewUser) -> Result<User, RepoError> {
@@ -150,13 +143,13 @@ impl UserRepository for PgUserRepository {
                 users::temp_password_expires_at.eq(user.temp_password_expires_at),
             ))
             .returning(UserRow::as_returning())
-            .get_result(&mut self.conn()?)
+            .get_result(&mut crate::pool::conn(&self.pool)?)
             .map_err(repo_error)
             .and_then(User::try_from)
     }
 
     fn update(&self, id: UserId, changes: UserChanges, revoke_sessions: bool) -> Result<User, RepoError> {
-        let row = guarding_last_admin(&mut *self.conn()?, |conn| {
+        let row = guarding_last_admin(&mut *crate::pool::conn(&self.pool)?, |conn| {
             let bump = if revoke_sessions { 1 } else { 0 };
             if revoke_sessions {
                 end_sessions(conn, id, None)?;
@@ -178,7 +171,7 @@ impl UserRepository for PgUserRepository {
     }
 
     fn delete(&self, id: UserId) -> Result<(), RepoError> {
-        guarding_last_admin(&mut *self.conn()?, |conn| {
+        guarding_last_admin(&mut *crate::pool::conn(&self.pool)?, |conn| {
             let deleted = diesel::delete(users::table.find(id.0)).execute(conn)?;
             if deleted == 0 {
                 return Err(TxError::Repo(RepoError::NotFound));
@@ -191,7 +184,7 @@ impl UserRepository for PgUserRepository {
         let found = users::table
             .find(id.0)
             .select((UserRow::as_select(), users::password_hash))
-            .first::<(UserRow, String)>(&mut self.conn()?)
+            .first::<(UserRow, String)>(&mut crate::pool::conn(&self.pool)?)
             .optional()
             .map_err(repo_error)?;
         found.map(|(row, hash)| Ok((User::try_from(row)?, hash))).transpose()
@@ -204,7 +197,7 @@ impl UserRepository for PgUserRepository {
         temporary_until: Option<DateTime<Utc>>,
         keep: Option<SessionId>,
     ) -> Result<User, RepoError> {
-        let row = self.conn()?.transaction(|conn| {
+        let row = crate::pool::conn(&self.pool)?.transaction(|conn| {
             end_sessions(conn, id, keep)?;
             diesel::update(users::table.find(id.0))
                 .set((
@@ -221,7 +214,7 @@ impl UserRepository for PgUserRepository {
     }
 
     fn revoke_sessions(&self, id: UserId) -> Result<(), RepoError> {
-        self.conn()?
+        crate::pool::conn(&self.pool)?
             .transaction(|conn| {
                 end_sessions(conn, id, None)?;
                 diesel::update(users::table.find(id.0))

@@ -290,7 +290,7 @@ pub async fn change_password(
     user: CurrentUser,
     body: web::Json<ChangeOwnPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let caller = Authenticated { user: user.0, session_id: user.1, mfa_enrolment_required: false };
+    let caller = user.into_caller();
     let client = client_address(&req, state.trust_proxy);
     let auth = state.auth.clone();
     let ChangeOwnPasswordRequest { current_password, new_password } = body.into_inner();

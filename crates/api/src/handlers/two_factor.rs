@@ -159,7 +159,7 @@ pub async fn recovery_codes(
     user: CurrentUser,
     body: web::Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let caller = Authenticated { user: user.0, session_id: user.1, mfa_enrolment_required: false };
+    let caller = user.into_caller();
     let client = client_address(&req, state.trust_proxy);
     let two_factor = state.two_factor.clone();
     let user_id = caller.user.id;
@@ -192,7 +192,7 @@ pub async fn disable(
     user: CurrentUser,
     body: web::Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let caller = Authenticated { user: user.0, session_id: user.1, mfa_enrolment_required: false };
+    let caller = user.into_caller();
     let client = client_address(&req, state.trust_proxy);
     let two_factor = state.two_factor.clone();
     let user_id = caller.user.id;
