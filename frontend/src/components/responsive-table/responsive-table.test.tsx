@@ -40,4 +40,17 @@ describe('tables on a phone', () => {
     for (const item of within(list).getAllByRole('listitem'))
       expect(within(item).getByRole('button', { name: /^(View|Open) / })).toBeInTheDocument();
   });
+
+  it('lists audit events as cards with every field labelled, and keeps the paging', async () => {
+    renderApp('/audit-log', { as: 'admin' });
+    const list = await screen.findByRole('list', { name: 'Audit events' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(5);
+    for (const label of ['Time', 'Person', 'Event', 'Object', 'Details', 'Address'])
+      expect(within(cards[1]).getByText(label)).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Role changed')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('role: trustee -> chair')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toBeInTheDocument();
+  });
 });

@@ -4,17 +4,13 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { formatDateTime } from '@/lib/format';
 import type { AuditEvent, AuditKind } from '@/types/api';
@@ -43,6 +39,15 @@ export function objectText(event: AuditEvent): string {
   if (event.objectType) return [event.objectType, event.objectId].filter(Boolean).join(' ');
   return '';
 }
+
+const eventColumns: Column<AuditEvent>[] = [
+  { header: 'Time', nowrap: true, cell: (e) => formatDateTime(e.occurredAt) },
+  { header: 'Person', wrapAnywhere: true, cell: actorText },
+  { header: 'Event', cell: (e) => auditKindLabels[e.kind] ?? e.kind },
+  { header: 'Object', wrapAnywhere: true, cell: objectText },
+  { header: 'Details', wrapAnywhere: true, cell: (e) => e.details ?? '' },
+  { header: 'Address', cell: (e) => e.clientAddress ?? '' },
+];
 
 export function AuditLogPage() {
   const notify = useNotify();
@@ -151,39 +156,17 @@ export function AuditLogPage() {
       {error && <ErrorBlock error={error} />}
       {data && (
         <Card>
-          <TableContainer>
-            <Table size="small" aria-label="Audit events">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Time</TableCell>
-                  <TableCell>Person</TableCell>
-                  <TableCell>Event</TableCell>
-                  <TableCell>Object</TableCell>
-                  <TableCell>Details</TableCell>
-                  <TableCell>Address</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.items.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6}>No events match these filters.</TableCell>
-                  </TableRow>
-                )}
-                {data.items.map((event) => (
-                  <TableRow key={event.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(event.occurredAt)}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{actorText(event)}</TableCell>
-                    <TableCell>{auditKindLabels[event.kind] ?? event.kind}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{objectText(event)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{event.details ?? ''}</TableCell>
-                    <TableCell>{event.clientAddress ?? ''}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          {data.items.length === 0 ? (
+            <Typography sx={{ p: 2 }}>No events match these filters.</Typography>
+          ) : (
+            <ResponsiveTable
+              caption="Audit events"
+              rows={data.items}
+              rowKey={(e) => e.id}
+              columns={eventColumns}
+              cardsBelow="md"
+            />
+          )}
           <TablePagination
             component="div"
             count={data.total}
