@@ -4,12 +4,14 @@ use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use domain::entities::meeting::{LinkedMinutes, Meeting, MeetingWindow, NewMeeting};
+use domain::entities::meeting::{
+    LinkedMinutes, Meeting, MeetingCommittee, MeetingKind, MeetingWindow, NewMeeting,
+};
 use domain::ports::MeetingRepository;
-use domain::{MeetingId, MinutesId, RepoError};
+use domain::{CommitteeId, MeetingId, MinutesId, RepoError};
 
-use crate::error::{pool_error, repo_error};
-use crate::schema::{meetings, minutes};
+use crate::error::{bad_value, pool_error, repo_error};
+use crate::schema::{committees, meetings, minutes};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]
@@ -24,11 +26,22 @@ struct MeetingRow {
     meeting_link: Option<String>,
     agenda_link: Option<String>,
     created_at: DateTime<Utc>,
+    kind: String,
+    committee_id: Option<i32>,
 }
 
 impl MeetingRow {
-    fn into_meeting(self, minutes: Option<LinkedMinutes>) -> Meeting {
-        Meeting {
+    fn into_meeting(
+        self,
+        committee_name: Option<String>,
+        minutes: Option<LinkedMinutes>,
+    ) -> Result<Meeting, RepoError> {
+        let kind = MeetingKind::parse(&self.kind).ok_or_else(|| bad_value("meetings.kind", &self.kind))?;
+        let committee = self
+            .committee_id
+            .zip(committee_name)
+            .map(|(id, name)| MeetingCommittee { id: CommitteeId(id), name });
+        Ok(Meeting {
             id: MeetingId(self.id),
             title: self.title,
             description: self.description,
@@ -36,10 +49,24 @@ impl MeetingRow {
             location: self.location,
             meeting_link: self.meeting_link,
             agenda_link: self.agenda_link,
+            kind,
+            committee,
             minutes,
             created_at: self.created_at,
-        }
+        })
     }
+}
+
+/// The names of these committees.
+fn committee_names(conn: &mut PgConnection, ids: &[i32]) -> QueryResult<HashMap<i32, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = committees::table
+        .filter(committees::id.eq_any(ids))
+        .select((committees::id, committees::name))
+        .load::<(i32, String)>(conn)?;
+    Ok(rows.into_iter().collect())
 }
 
 /// The most recently recorded minutes of each of these meetings.
@@ -84,25 +111,38 @@ impl MeetingRepository for PgMeetingRepository {
                 .filter(meetings::meeting_date.lt(now))
                 .order((meetings::meeting_date.desc(), meetings::id.desc())),
         };
-        let (rows, mut linked) = conn
+        let (rows, mut linked, names) = conn
             .transaction(|conn| {
                 let rows: Vec<MeetingRow> = query.load(conn)?;
                 let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();
                 let linked = latest_minutes(conn, &ids)?;
-                Ok::<_, diesel::result::Error>((rows, linked))
+                let committee_ids: Vec<i32> = rows.iter().filter_map(|r| r.committee_id).collect();
+                let names = committee_names(conn, &committee_ids)?;
+                Ok::<_, diesel::result::Error>((rows, linked, names))
             })
             .map_err(repo_error)?;
-        Ok(rows
-            .into_iter()
+        rows.into_iter()
             .map(|row| {
                 let minutes = linked.remove(&row.id);
-                row.into_meeting(minutes)
+                let name = row.committee_id.and_then(|id| names.get(&id).cloned());
+                row.into_meeting(name, minutes)
             })
-            .collect())
+            .collect()
     }
 
     fn create(&self, meeting: NewMeeting) -> Result<Meeting, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
+        // The committee's name, which also proves it exists (NotFound otherwise).
+        let committee_name = match meeting.committee_id {
+            Some(id) => Some(
+                committees::table
+                    .find(id.0)
+                    .select(committees::name)
+                    .first::<String>(&mut conn)
+                    .map_err(repo_error)?,
+            ),
+            None => None,
+        };
         let row: MeetingRow = diesel::insert_into(meetings::table)
             .values((
                 meetings::title.eq(meeting.title),
@@ -113,10 +153,12 @@ impl MeetingRepository for PgMeetingRepository {
                 meetings::agenda_link.eq(meeting.agenda_link),
                 meetings::created_by.eq(meeting.created_by.0),
                 meetings::created_at.eq(meeting.created_at),
+                meetings::kind.eq(meeting.kind.as_str()),
+                meetings::committee_id.eq(meeting.committee_id.map(|id| id.0)),
             ))
             .returning(MeetingRow::as_returning())
             .get_result(&mut conn)
             .map_err(repo_error)?;
-        Ok(row.into_meeting(None))
+        row.into_meeting(committee_name, None)
     }
 }

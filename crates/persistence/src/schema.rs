@@ -183,6 +183,8 @@ diesel::table! {
         agenda_link -> Nullable<Text>,
         created_by -> Nullable<Int4>,
         created_at -> Timestamptz,
+        kind -> Text,
+        committee_id -> Nullable<Int4>,
     }
 }
 
@@ -371,6 +373,7 @@ diesel::joinable!(interest_versions -> interests (interest_id));
 diesel::joinable!(interest_versions -> users (changed_by));
 diesel::joinable!(interests -> users (user_id));
 diesel::joinable!(mail_outbox -> users (user_id));
+diesel::joinable!(meetings -> committees (committee_id));
 diesel::joinable!(meetings -> users (created_by));
 diesel::joinable!(minutes -> meetings (meeting_id));
 diesel::joinable!(mfa_recovery_codes -> users (user_id));

@@ -1560,10 +1560,21 @@ export interface components {
       /** @default null */
       agendaLink: string | null;
       /**
+       * Format: int32
+       * @description Required for a committee meeting (an existing committee), refused for any other kind.
+       * @default null
+       */
+      committeeId: number | null;
+      /**
        * @description At most 5000 characters.
        * @default null
        */
       description: string | null;
+      /**
+       * @description `board` (the default), `committee`, `agm` or `other`.
+       * @default null
+       */
+      kind: string | null;
       /** @default null */
       location: string | null;
       /**
@@ -1879,11 +1890,19 @@ export interface components {
     /** @description A meeting with its most recent minutes: `minutesLink` is their external link, null for a PDF. */
     Meeting: {
       agendaLink: string | null;
+      /**
+       * Format: int32
+       * @description The committee of a committee meeting; null for other kinds, or once that committee is deleted.
+       */
+      committeeId: number | null;
+      committeeName: string | null;
       /** Format: date-time */
       createdAt: string;
       description: string;
       /** Format: int32 */
       id: number;
+      /** @description `board` for meetings recorded before kinds existed. */
+      kind: components['schemas']['MeetingKindBody'];
       location: string | null;
       /** Format: date-time */
       meetingDate: string;
@@ -1893,6 +1912,11 @@ export interface components {
       minutesLink: string | null;
       title: string;
     };
+    /**
+     * @description What sort of meeting it is: the calendar's tag.
+     * @enum {string}
+     */
+    MeetingKindBody: 'board' | 'committee' | 'agm' | 'other';
     /** @description `{"message": "..."}`: the answer of calls that have nothing else to say (deletes, logout). */
     Message: {
       message: string;
@@ -6448,7 +6472,7 @@ export interface operations {
           'application/json': components['schemas']['Meeting'];
         };
       };
-      /** @description Invalid fields (`errors.title`, `errors.meetingDate`, `errors.location`, `errors.meetingLink`, `errors.agendaLink`, ...) or a malformed body */
+      /** @description Invalid fields (`errors.title`, `errors.meetingDate`, `errors.location`, `errors.meetingLink`, `errors.agendaLink`, `errors.kind`, `errors.committeeId`, ...) or a malformed body */
       400: {
         headers: {
           [name: string]: unknown;

@@ -60,6 +60,11 @@ pub struct CreateMeetingRequest {
     location: Option<String>,
     meeting_link: Option<String>,
     agenda_link: Option<String>,
+    /// `board` (the default), `committee`, `agm` or `other`.
+    #[schema(value_type = Option<String>, pattern = "^(board|committee|agm|other)?$")]
+    kind: Option<String>,
+    /// Required for a committee meeting (an existing committee), refused for any other kind.
+    committee_id: Option<i32>,
 }
 
 /// Schedules a meeting (also one in the past, to record it).
@@ -72,7 +77,8 @@ pub struct CreateMeetingRequest {
         (status = 201, description = "Scheduled", body = MeetingBody),
         (status = 400, body = ErrorBody,
             description = "Invalid fields (`errors.title`, `errors.meetingDate`, `errors.location`, \
-                           `errors.meetingLink`, `errors.agendaLink`, ...) or a malformed body"),
+                           `errors.meetingLink`, `errors.agendaLink`, `errors.kind`, `errors.committeeId`, \
+                           ...) or a malformed body"),
         (status = 403, body = ErrorBody,
             description = "Only admins and chairs schedule meetings (or a temporary password must be \
                            replaced first)"),
@@ -92,6 +98,8 @@ pub async fn create(
         location: body.location,
         meeting_link: body.meeting_link,
         agenda_link: body.agenda_link,
+        kind: body.kind,
+        committee_id: body.committee_id,
     };
     let created = blocking(move || meetings.create(&user.0, input)).await?;
     tracing::info!(meeting_id = %created.id, "meeting scheduled");

@@ -1,6 +1,42 @@
 use chrono::{DateTime, Utc};
 
-use crate::{MeetingId, MinutesId, UserId};
+use crate::{CommitteeId, MeetingId, MinutesId, UserId};
+
+/// What sort of meeting it is, shown as the calendar's tag (spec §2 Calendar). Meetings recorded before
+/// the kind existed are board meetings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeetingKind {
+    Board,
+    /// A meeting of one sub-committee, named by `Meeting::committee`.
+    Committee,
+    /// The annual general meeting.
+    Agm,
+    Other,
+}
+
+impl MeetingKind {
+    pub const ALL: [MeetingKind; 4] = [Self::Board, Self::Committee, Self::Agm, Self::Other];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Board => "board",
+            Self::Committee => "committee",
+            Self::Agm => "agm",
+            Self::Other => "other",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|kind| kind.as_str() == value)
+    }
+}
+
+/// The committee a committee meeting belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MeetingCommittee {
+    pub id: CommitteeId,
+    pub name: String,
+}
 
 /// The most recent minutes recorded for a meeting.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +56,9 @@ pub struct Meeting {
     pub location: Option<String>,
     pub meeting_link: Option<String>,
     pub agenda_link: Option<String>,
+    pub kind: MeetingKind,
+    /// Set for committee meetings; `None` also when that committee has since been deleted.
+    pub committee: Option<MeetingCommittee>,
     pub minutes: Option<LinkedMinutes>,
     pub created_at: DateTime<Utc>,
 }
@@ -33,6 +72,9 @@ pub struct NewMeeting {
     pub location: Option<String>,
     pub meeting_link: Option<String>,
     pub agenda_link: Option<String>,
+    pub kind: MeetingKind,
+    /// Set exactly when `kind` is `Committee`.
+    pub committee_id: Option<CommitteeId>,
     pub created_by: UserId,
     pub created_at: DateTime<Utc>,
 }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::entities::meeting::{Meeting, MeetingWindow, NewMeeting};
+use crate::entities::meeting::{Meeting, MeetingKind, MeetingWindow, NewMeeting};
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::permissions;
@@ -12,6 +12,10 @@ use crate::validation::{self, FieldErrors};
 
 pub const SCHEDULE_FORBIDDEN: &str = "Only admins and chairs can schedule meetings.";
 pub const UPCOMING_CHOICES: &str = "upcoming must be true or false";
+pub const KIND_CHOICES: &str = "Kind must be board, committee, agm or other";
+pub const COMMITTEE_REQUIRED: &str = "Choose the committee that meets";
+pub const COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS: &str = "Only a committee meeting names a committee";
+pub const NO_SUCH_COMMITTEE: &str = "No such committee";
 
 /// Input of "Create meeting", as received; `None` or `""` mean absent.
 #[derive(Debug, Clone, Default)]
@@ -22,6 +26,34 @@ pub struct CreateMeeting {
     pub location: Option<String>,
     pub meeting_link: Option<String>,
     pub agenda_link: Option<String>,
+    /// `board` when absent.
+    pub kind: Option<String>,
+    /// Required for a committee meeting, refused for any other kind.
+    pub committee_id: Option<i32>,
+}
+
+/// The kind and, for a committee meeting, its committee; errors go under `kind` and `committeeId`.
+fn kind_and_committee(
+    errors: &mut FieldErrors,
+    kind: Option<&str>,
+    committee_id: Option<i32>,
+) -> (MeetingKind, Option<crate::CommitteeId>) {
+    let kind = match kind.map(str::trim).filter(|k| !k.is_empty()) {
+        None => MeetingKind::Board,
+        Some(value) => match MeetingKind::parse(value) {
+            Some(kind) => kind,
+            None => {
+                errors.add("kind", KIND_CHOICES);
+                return (MeetingKind::Board, None);
+            }
+        },
+    };
+    match (kind, committee_id) {
+        (MeetingKind::Committee, None) => errors.add("committeeId", COMMITTEE_REQUIRED),
+        (MeetingKind::Committee, Some(_)) | (_, None) => {}
+        (_, Some(_)) => errors.add("committeeId", COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS),
+    }
+    (kind, committee_id.map(crate::CommitteeId))
 }
 
 #[derive(Clone)]
@@ -81,6 +113,7 @@ impl MeetingService {
             "Agenda link",
             input.agenda_link.as_deref(),
         );
+        let (kind, committee_id) = kind_and_committee(&mut errors, input.kind.as_deref(), input.committee_id);
         errors.into_result()?;
         let Some(meeting_date) = meeting_date else {
             return Err(DomainError::Unexpected(anyhow::anyhow!("validated meeting lacks a date")));
@@ -92,10 +125,16 @@ impl MeetingService {
             location,
             meeting_link,
             agenda_link,
+            kind,
+            committee_id,
             created_by: actor.id,
             created_at: self.clock.now(),
         };
-        Ok(self.meetings.create(meeting)?)
+        self.meetings.create(meeting).map_err(|error| match error {
+            // The committee was named but does not exist (or was deleted meanwhile).
+            crate::RepoError::NotFound => DomainError::invalid("committeeId", NO_SUCH_COMMITTEE),
+            other => other.into(),
+        })
     }
 }
 
@@ -148,6 +187,33 @@ mod tests {
             ]
         );
         assert!(matches!(service.list(&trustee, Some("yes")), Err(DomainError::Invalid(_))));
+    }
+
+    #[test]
+    fn the_kind_defaults_to_board_and_only_a_committee_meeting_names_a_committee() {
+        let mut errors = FieldErrors::new();
+        assert_eq!(kind_and_committee(&mut errors, None, None), (MeetingKind::Board, None));
+        assert_eq!(kind_and_committee(&mut errors, Some(" "), None), (MeetingKind::Board, None));
+        assert_eq!(kind_and_committee(&mut errors, Some("agm"), None), (MeetingKind::Agm, None));
+        assert_eq!(
+            kind_and_committee(&mut errors, Some("committee"), Some(4)),
+            (MeetingKind::Committee, Some(crate::CommitteeId(4)))
+        );
+        assert!(errors.into_result().is_ok());
+
+        for (kind, committee, field, message) in [
+            (Some("party"), None, "kind", KIND_CHOICES),
+            (Some("committee"), None, "committeeId", COMMITTEE_REQUIRED),
+            (Some("board"), Some(4), "committeeId", COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS),
+        ] {
+            let mut errors = FieldErrors::new();
+            kind_and_committee(&mut errors, kind, committee);
+            let refused = match errors.into_result() {
+                Err(DomainError::Invalid(fields)) => fields.to_string(),
+                _ => String::new(),
+            };
+            assert!(refused.contains(message), "{kind:?} {committee:?} {field}: {refused}");
+        }
     }
 
     #[test]

@@ -427,6 +427,10 @@ pub struct Gathering {
     pub location: Option<&'static str>,
     pub meeting_link: Option<&'static str>,
     pub agenda_link: Option<&'static str>,
+    /// `board`, `committee`, `agm` or `other` (the calendar's tag).
+    pub kind: &'static str,
+    /// The committee (one of `GROUPS`, by name) of a committee meeting.
+    pub committee: Option<&'static str>,
     pub created_by: Who,
 }
 
@@ -440,6 +444,8 @@ pub const GATHERINGS: &[Gathering] = &[
         location: Some("Community Hub, Room 2"),
         meeting_link: None,
         agenda_link: Some("https://docs.example.org/board/agenda-q1"),
+        kind: "board",
+        committee: None,
         created_by: Who::Chair,
     },
     Gathering {
@@ -451,6 +457,8 @@ pub const GATHERINGS: &[Gathering] = &[
         location: Some("The Old Library, Meeting Room"),
         meeting_link: None,
         agenda_link: None,
+        kind: "other",
+        committee: None,
         created_by: Who::ViceChair,
     },
     Gathering {
@@ -461,6 +469,8 @@ pub const GATHERINGS: &[Gathering] = &[
         location: Some("Online"),
         meeting_link: Some("https://meet.example.org/board-quarterly"),
         agenda_link: Some("https://docs.example.org/board/agenda-q2"),
+        kind: "board",
+        committee: None,
         created_by: Who::Chair,
     },
     Gathering {
@@ -471,6 +481,8 @@ pub const GATHERINGS: &[Gathering] = &[
         location: Some("Community Hub, Room 2 and online"),
         meeting_link: Some("https://meet.example.org/board-quarterly"),
         agenda_link: Some("https://docs.example.org/board/agenda-q3"),
+        kind: "board",
+        committee: None,
         created_by: Who::Chair,
     },
     Gathering {
@@ -481,6 +493,8 @@ pub const GATHERINGS: &[Gathering] = &[
         location: None,
         meeting_link: Some("https://meet.example.org/finance-committee"),
         agenda_link: None,
+        kind: "committee",
+        committee: Some("Finance, Audit & Risk Committee"),
         created_by: Who::ViceChair,
     },
     Gathering {
@@ -492,6 +506,8 @@ pub const GATHERINGS: &[Gathering] = &[
         location: Some("Community Hub, Main Hall"),
         meeting_link: None,
         agenda_link: Some("https://docs.example.org/agm/notice-and-agenda"),
+        kind: "agm",
+        committee: None,
         created_by: Who::Secretary,
     },
 ];

@@ -190,14 +190,21 @@ pub fn seed(state: &AppState, pool: &PgPool, force: bool) -> anyhow::Result<Outc
         return Ok(Outcome::Refused(existing));
     }
     let now = state.notices.clock.now();
-    let mut seeder = Seeder { state, now, people: HashMap::new(), summary: Summary::default() };
+    let mut seeder = Seeder {
+        state,
+        now,
+        people: HashMap::new(),
+        committees: HashMap::new(),
+        summary: Summary::default(),
+    };
     seeder.accounts()?;
     seeder.papers()?;
     seeder.tasks()?;
+    // Committees first: committee meetings name theirs.
+    seeder.committees()?;
     let meetings = seeder.meetings()?;
     seeder.minutes(&meetings)?;
     seeder.notices()?;
-    seeder.committees()?;
     seeder.governance()?;
     Ok(Outcome::Seeded(seeder.summary))
 }
@@ -215,6 +222,8 @@ struct Seeder<'a> {
     state: &'a AppState,
     now: DateTime<Utc>,
     people: HashMap<Who, User>,
+    /// The demo's committees by name, for the committee meetings.
+    committees: HashMap<&'static str, i32>,
     summary: Summary,
 }
 
@@ -336,6 +345,8 @@ impl Seeder<'_> {
                 location: gathering.location.map(Into::into),
                 meeting_link: gathering.meeting_link.map(Into::into),
                 agenda_link: gathering.agenda_link.map(Into::into),
+                kind: Some(gathering.kind.into()),
+                committee_id: gathering.committee.and_then(|name| self.committees.get(name).copied()),
             };
             let meeting = service
                 .create(self.person(gathering.created_by)?, input)
@@ -399,6 +410,7 @@ impl Seeder<'_> {
     fn committees(&mut self) -> anyhow::Result<()> {
         for group in data::GROUPS {
             let committee = self.committee(group)?;
+            self.committees.insert(group.name, committee.id.0);
             let creator = self.person(group.created_by)?.clone();
             let creator = &creator;
             for membership in group.members {

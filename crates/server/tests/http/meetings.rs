@@ -209,3 +209,52 @@ fn the_latest_linked_minutes_fill_minutes_id_and_link() {
     assert_eq!(past[0]["minutesId"], approved["id"]);
     assert_eq!(past[0]["minutesLink"], Value::Null);
 }
+
+#[test]
+fn each_meeting_has_a_kind_and_a_committee_meeting_names_its_committee() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_as(Role::Chair);
+    let committee = json_of(
+        app.post("/api/committees").auth(&chair).json(&json!({"name": "Finance Committee"})).send().unwrap(),
+        StatusCode::CREATED,
+    );
+    let committee_id = committee["id"].as_i64().unwrap();
+    let date = at(Duration::days(10));
+
+    // Without a kind it is a board meeting (as every meeting recorded before kinds existed).
+    let board =
+        json_of(create(&app, &chair, &json!({"title": "Board", "meetingDate": date})), StatusCode::CREATED);
+    assert_eq!(
+        (&board["kind"], &board["committeeId"], &board["committeeName"]),
+        (&json!("board"), &Value::Null, &Value::Null)
+    );
+
+    let agm = json!({"title": "AGM", "meetingDate": date, "kind": "agm"});
+    assert_eq!(json_of(create(&app, &chair, &agm), StatusCode::CREATED)["kind"], "agm");
+
+    let meets =
+        json!({"title": "Finance", "meetingDate": date, "kind": "committee", "committeeId": committee_id});
+    let created = json_of(create(&app, &chair, &meets), StatusCode::CREATED);
+    assert_eq!(created["kind"], "committee");
+    assert_eq!(created["committeeId"], committee_id);
+    assert_eq!(created["committeeName"], "Finance Committee");
+    let listed = json_of(app.get("/api/meetings").auth(&chair).send().unwrap(), StatusCode::OK);
+    let finance = listed.as_array().unwrap().iter().find(|m| m["title"] == "Finance").unwrap();
+    assert_eq!(finance["committeeName"], "Finance Committee");
+
+    for (body, field) in [
+        (json!({"title": "X", "meetingDate": date, "kind": "party"}), "kind"),
+        (json!({"title": "X", "meetingDate": date, "kind": "committee"}), "committeeId"),
+        (
+            json!({"title": "X", "meetingDate": date, "kind": "board", "committeeId": committee_id}),
+            "committeeId",
+        ),
+        (
+            json!({"title": "X", "meetingDate": date, "kind": "committee", "committeeId": 999_999}),
+            "committeeId",
+        ),
+    ] {
+        let refused = json_of(create(&app, &chair, &body), StatusCode::BAD_REQUEST);
+        assert!(refused["errors"][field].is_string(), "{body}: {refused}");
+    }
+}

@@ -304,9 +304,13 @@ export const handlers = [
   http.post(
     '/api/meetings',
     authed(async ({ request }) => {
-      const body = (await request.json()) as object;
+      const body = (await request.json()) as { kind?: string; committeeId?: number | null };
+      const committee = db.committees.find((c) => c.id === body.committeeId);
       const meeting = {
+        kind: 'board',
+        committeeId: null,
         ...body,
+        committeeName: committee?.name ?? null,
         id: nextId(),
         minutesId: null,
         minutesLink: null,

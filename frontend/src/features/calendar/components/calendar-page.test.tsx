@@ -56,4 +56,31 @@ describe('calendar page', () => {
     await expectToast('Meeting created successfully');
     expect(await screen.findByRole('article', { name: 'AGM' })).toBeInTheDocument();
   });
+
+  it("schedules a committee meeting, tagged with the committee's name", async () => {
+    const { user } = renderApp('/calendar', { as: 'chair' });
+    await user.click(await screen.findByRole('button', { name: 'Schedule Meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule Meeting' });
+    await user.type(within(dialog).getByLabelText(/^Title/), 'Finance review');
+    await user.type(within(dialog).getByLabelText(/^Date and Time/), '2099-06-01T18:30');
+    await user.selectOptions(within(dialog).getByLabelText('Kind of meeting'), 'committee');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Meeting' }));
+    expect(await within(dialog).findByText('Choose the committee that meets')).toBeInTheDocument();
+    await user.selectOptions(
+      await within(dialog).findByLabelText(/^Committee/),
+      await within(dialog).findByRole('option', { name: 'Finance Committee' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Meeting' }));
+    await expectToast('Meeting created successfully');
+    const card = await screen.findByRole('article', { name: 'Finance review' });
+    expect(within(card).getByText('Finance Committee')).toBeInTheDocument();
+    expect(within(card).queryByText('Board Meeting')).not.toBeInTheDocument();
+  });
+
+  it('tags the AGM and other meetings by their kind', async () => {
+    db.meetings[0] = { ...db.meetings[0], kind: 'agm' };
+    renderApp('/calendar', { as: 'trustee' });
+    const card = await screen.findByRole('article', { name: 'Spring Board Meeting' });
+    expect(within(card).getByText('AGM')).toBeInTheDocument();
+  });
 });

@@ -24,6 +24,7 @@ import { canManageContent } from '@/lib/permissions';
 import type { Meeting } from '@/types/api';
 import { useMeetings } from '@/features/calendar/api/get-meetings';
 import { viewLinkedMinutes } from '@/features/calendar/api/view-linked-minutes';
+import { meetingTag } from '@/features/calendar/meeting-kind';
 import { ScheduleMeetingDialog } from '@/features/calendar/components/schedule-meeting-dialog';
 
 function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolean }) {
@@ -48,7 +49,7 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
             label={upcoming ? 'Upcoming' : 'Completed'}
             tone={upcoming ? 'success' : 'default'}
           />
-          <Chip variant="outlined" label="Board Meeting" />
+          <Chip variant="outlined" label={meetingTag(meeting)} />
         </Box>
         <Typography variant="h2" component="h3">
           {meeting.title}

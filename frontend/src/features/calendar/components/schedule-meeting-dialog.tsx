@@ -1,9 +1,13 @@
+import { useField } from 'formik';
 import * as yup from 'yup';
 import { FormDialog } from '@/components/form/form-dialog';
+import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { localInputToIso } from '@/lib/format';
 import { useCreateMeeting } from '@/features/calendar/api/create-meeting';
+import { useCommitteeChoices } from '@/features/calendar/api/get-committee-choices';
+import { meetingKindLabels, type MeetingKind } from '@/features/calendar/meeting-kind';
 
 const url = yup.string().trim().url('Please enter a valid URL');
 
@@ -14,6 +18,11 @@ const schema = yup.object({
   location: yup.string(),
   meetingLink: url,
   agendaLink: url,
+  kind: yup.string().oneOf(['board', 'committee', 'agm', 'other']).required(),
+  committeeId: yup.string().when('kind', {
+    is: 'committee',
+    then: (field) => field.required('Choose the committee that meets'),
+  }),
 });
 
 type Values = {
@@ -23,7 +32,27 @@ type Values = {
   location: string;
   meetingLink: string;
   agendaLink: string;
+  kind: MeetingKind;
+  committeeId: string;
 };
+
+/** The committee chooser, shown for a committee meeting only. */
+function CommitteeField() {
+  const [kind] = useField<MeetingKind>('kind');
+  const { data } = useCommitteeChoices(kind.value === 'committee');
+  if (kind.value !== 'committee') return null;
+  return (
+    <FormSelectField
+      name="committeeId"
+      label="Committee"
+      required
+      placeholder="Select a committee"
+      options={(data ?? [])
+        .filter((c) => !c.archived)
+        .map((c) => ({ value: String(c.id), label: c.name }))}
+    />
+  );
+}
 
 export function ScheduleMeetingDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const notify = useNotify();
@@ -40,6 +69,8 @@ export function ScheduleMeetingDialog({ open, onClose }: { open: boolean; onClos
         location: '',
         meetingLink: '',
         agendaLink: '',
+        kind: 'board',
+        committeeId: '',
       }}
       validationSchema={schema}
       submitLabel="Schedule Meeting"
@@ -53,6 +84,8 @@ export function ScheduleMeetingDialog({ open, onClose }: { open: boolean; onClos
             location: values.location.trim() || null,
             meetingLink: values.meetingLink.trim() || null,
             agendaLink: values.agendaLink.trim() || null,
+            kind: values.kind,
+            committeeId: values.kind === 'committee' ? Number(values.committeeId) : null,
           });
           notify({ title: 'Meeting created successfully' });
           onClose();
@@ -63,6 +96,12 @@ export function ScheduleMeetingDialog({ open, onClose }: { open: boolean; onClos
       }}
     >
       <FormTextField name="title" label="Title" required />
+      <FormSelectField
+        name="kind"
+        label="Kind of meeting"
+        options={Object.entries(meetingKindLabels).map(([value, label]) => ({ value, label }))}
+      />
+      <CommitteeField />
       <FormTextField name="description" label="Description" multiline minRows={2} />
       <FormTextField
         name="meetingDate"
