@@ -24,7 +24,11 @@ describe('change password page', () => {
       screen.getByText('You must set a new password before accessing the application.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Set New Password' })).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 6 characters long')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'At least 8 characters. A few unrelated words make a strong password that is easy to remember.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('warns when the passwords do not match', async () => {
@@ -44,7 +48,7 @@ describe('change password page', () => {
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Password Too Short');
-    expect(toast).toHaveTextContent('Password must be at least 6 characters long.');
+    expect(toast).toHaveTextContent('Password must be at least 8 characters.');
   });
 
   it('stores the fresh token and does a full load of / on success', async () => {
