@@ -22,8 +22,11 @@ export type SessionStatus = 'signed-out' | 'loading' | 'signed-in';
 type AuthContextValue = {
   status: SessionStatus;
   user: User | null;
-  /** Signs out: clears the token and every cached answer, then goes to /login. */
-  signOut: (options?: { revoke?: boolean }) => void;
+  /**
+   * Signs out: clears the token and every cached answer, then goes to /login, where `notice` (why
+   * the app signed the user out) is shown.
+   */
+  signOut: (options?: { revoke?: boolean; notice?: string }) => void;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -35,14 +38,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { data, error, isLoading } = useSWR<User | null>(token ? ME_KEY : null);
 
   const signOut = useCallback(
-    (options: { revoke?: boolean } = {}) => {
+    (options: { revoke?: boolean; notice?: string } = {}) => {
       if (options.revoke && tokenStore.get()) {
         api.post('/api/auth/logout', undefined, { ignoreUnauthorized: true }).catch(() => {});
       }
       tokenStore.clear();
       setToken(null);
       void mutate(() => true, undefined, { revalidate: false });
-      navigate(paths.login, { replace: true });
+      navigate(paths.login, {
+        replace: true,
+        state: options.notice ? { notice: options.notice } : null,
+      });
     },
     [mutate, navigate],
   );

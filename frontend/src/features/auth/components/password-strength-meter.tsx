@@ -1,10 +1,12 @@
 // Shows how strong a new password is while it is typed: a bar of five steps, a word, and zxcvbn's
 // advice. The estimator and its dictionaries load on first use (a separate chunk).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { MIN_PASSWORD_LENGTH } from '@/features/auth/lib/password-rules';
 import type { StrengthEstimate } from '@/features/auth/lib/password-strength';
+
+const CHECK_DELAY_MS = 150;
 
 type Estimator = (password: string, userInputs?: string[]) => StrengthEstimate;
 
@@ -53,11 +55,16 @@ export function PasswordStrengthMeter({ password, userInputs = [], id }: Props) 
   }, []);
 
   const inputsKey = userInputs.filter(Boolean).join('\n');
-  const result = useMemo(
-    () =>
-      estimate && password ? estimate(password, inputsKey ? inputsKey.split('\n') : []) : null,
-    [estimate, password, inputsKey],
-  );
+  const [checked, setChecked] = useState<StrengthEstimate | null>(null);
+  // Checked once typing pauses (a check takes tens of milliseconds).
+  useEffect(() => {
+    if (!estimate || !password) return undefined;
+    const timer = window.setTimeout(() => {
+      setChecked(estimate(password, inputsKey ? inputsKey.split('\n') : []));
+    }, CHECK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [estimate, password, inputsKey]);
+  const result = password ? checked : null;
 
   const tooShort = password.length > 0 && password.length < MIN_PASSWORD_LENGTH;
   // A short password is at most "Weak", whatever the estimate says.
