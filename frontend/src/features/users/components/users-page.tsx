@@ -17,6 +17,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
@@ -37,6 +38,7 @@ import type { User } from '@/types/api';
 import { useUsers } from '@/features/users/api/get-users';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useResetPassword, type AdminResetResponse } from '@/features/users/api/reset-password';
+import { useResetTwoFactor } from '@/features/users/api/reset-two-factor';
 import { ResetRequests } from '@/features/users/components/reset-requests';
 import { TempPasswordDialog } from '@/features/users/components/temp-password-dialog';
 import { UserFormDialog } from '@/features/users/components/user-form-dialog';
@@ -69,6 +71,8 @@ function UserManagement({ me }: { me: User }) {
   const { data: users, error, isLoading } = useUsers(true);
   const remove = useDeleteUser();
   const reset = useResetPassword();
+  const resetTwoFactor = useResetTwoFactor();
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<User | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -146,11 +150,23 @@ function UserManagement({ me }: { me: User }) {
                       <ToneChip label={roleLabel(u.role)} tone={roleTone[u.role]} />
                     </TableCell>
                     <TableCell>
-                      {u.active ? (
-                        <ToneChip label="Active" tone="success" />
-                      ) : (
-                        <Chip label="Inactive" variant="outlined" />
-                      )}
+                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                        {u.active ? (
+                          <ToneChip label="Active" tone="success" />
+                        ) : (
+                          <Chip label="Inactive" variant="outlined" />
+                        )}
+                        {u.mfaEnabled && (
+                          <Tooltip title="Signs in with two-factor sign-in">
+                            <Chip
+                              label="2FA"
+                              size="small"
+                              variant="outlined"
+                              aria-label="Two-factor sign-in on"
+                            />
+                          </Tooltip>
+                        )}
+                      </Box>
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(u.createdAt)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -170,6 +186,16 @@ function UserManagement({ me }: { me: User }) {
                             </IconButton>
                           </Tooltip>
                         </>
+                      )}
+                      {me.role === 'admin' && u.mfaEnabled && (
+                        <Tooltip title="Reset two-factor">
+                          <IconButton
+                            aria-label={`Reset two-factor sign-in for ${u.name}`}
+                            onClick={() => setResettingTwoFactor(u)}
+                          >
+                            <PhonelinkLockOutlined />
+                          </IconButton>
+                        </Tooltip>
                       )}
                       {canDeleteUser(me, u) && (
                         <Tooltip title="Delete">
@@ -229,6 +255,23 @@ function UserManagement({ me }: { me: User }) {
             setTempPassword(result);
           } catch {
             notify(fixedErrorToast('Failed to reset password'));
+          }
+        }}
+      />
+      <ConfirmDialog
+        open={!!resettingTwoFactor}
+        title="Reset two-factor sign-in"
+        message={`Turn off two-factor sign-in for ${resettingTwoFactor?.name ?? ''}? Do this when they have lost their phone and their recovery codes. They sign in with their password alone until they set it up again${resettingTwoFactor && resettingTwoFactor.role !== 'trustee' ? ', which the portal may ask of them at their next sign-in' : ''}.`}
+        confirmLabel="Reset two-factor"
+        busyLabel="Resetting..."
+        onClose={() => setResettingTwoFactor(null)}
+        onConfirm={async () => {
+          if (!resettingTwoFactor) return;
+          try {
+            const { message } = await resetTwoFactor(resettingTwoFactor.id);
+            notify({ title: 'Two-factor sign-in reset', description: message });
+          } catch {
+            notify(fixedErrorToast('Failed to reset two-factor sign-in'));
           }
         }}
       />
