@@ -292,6 +292,7 @@ function SessionRow({ session, onSignOut }: { session: AuthSession; onSignOut: (
   return (
     <Box
       component="li"
+      data-session-id={session.id}
       sx={{
         display: 'flex',
         flexWrap: 'wrap',
