@@ -7,9 +7,11 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
 
+use domain::entities::session::ClientInfo;
 use domain::entities::user::User;
-use domain::services::auth::PASSWORD_CHANGE_REQUIRED;
-use domain::DomainError;
+use domain::services::auth::{MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
+use domain::services::Authenticated;
+use domain::{DomainError, SessionId};
 
 use crate::blocking::blocking;
 use crate::error::ApiError;
@@ -17,11 +19,13 @@ use crate::state::AppState;
 
 pub const AUTHENTICATION_REQUIRED: &str = "Authentication required. Please sign in.";
 
-/// A signed-in user with a valid, current session who has no temporary password to replace.
-pub struct CurrentUser(pub User);
+/// A signed-in user with a valid, open session who has no temporary password to replace and no
+/// two-factor enrolment pending; the second field is their session.
+pub struct CurrentUser(pub User, pub SessionId);
 
-/// A signed-in user who may still have to replace a temporary password (me, logout, change-password-temp).
-pub struct SessionUser(pub User);
+/// A signed-in caller who may still have to replace a temporary password or enrol in two-factor sign-in
+/// (me, logout, change-password-temp, sessions, two-factor set-up).
+pub struct SessionUser(pub Authenticated);
 
 type Pending<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
@@ -32,7 +36,7 @@ fn bearer_token(req: &HttpRequest) -> Option<String> {
     (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then(|| token.to_string())
 }
 
-fn authenticate(req: &HttpRequest) -> Pending<User> {
+fn authenticate(req: &HttpRequest) -> Pending<Authenticated> {
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let token = bearer_token(req);
     Box::pin(async move {
@@ -50,8 +54,8 @@ impl FromRequest for SessionUser {
     type Future = Pending<Self>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let user = authenticate(req);
-        Box::pin(async move { Ok(SessionUser(user.await?)) })
+        let caller = authenticate(req);
+        Box::pin(async move { Ok(SessionUser(caller.await?)) })
     }
 }
 
@@ -60,13 +64,16 @@ impl FromRequest for CurrentUser {
     type Future = Pending<Self>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let user = authenticate(req);
+        let caller = authenticate(req);
         Box::pin(async move {
-            let user = user.await?;
-            if user.require_password_change {
+            let caller = caller.await?;
+            if caller.user.require_password_change {
                 return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED).into());
             }
-            Ok(CurrentUser(user))
+            if caller.mfa_enrolment_required {
+                return Err(DomainError::forbidden(MFA_ENROLMENT_REQUIRED).into());
+            }
+            Ok(CurrentUser(caller.user, caller.session_id))
         })
     }
 }
@@ -90,6 +97,26 @@ pub fn client_address(req: &HttpRequest, trust_proxy: bool) -> String {
     req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".to_string())
 }
 
+/// Where a sign-in comes from: the address as above, and a readable device name from the user agent.
+pub fn client_info(req: &HttpRequest, trust_proxy: bool) -> ClientInfo {
+    let agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    ClientInfo { address: client_address(req, trust_proxy), device: device_name(agent) }
+}
+
+/// "Firefox on Windows", "Safari on iPhone"; "Unknown device" when the agent says nothing useful.
+fn device_name(agent: &str) -> String {
+    let Some(parsed) = woothee::parser::Parser::new().parse(agent) else {
+        return "Unknown device".to_string();
+    };
+    let known = |value: &str| !value.is_empty() && value != woothee::woothee::VALUE_UNKNOWN;
+    match (known(parsed.name), known(parsed.os)) {
+        (true, true) => format!("{} on {}", parsed.name, parsed.os),
+        (true, false) => parsed.name.to_string(),
+        (false, true) => format!("A browser on {}", parsed.os),
+        (false, false) => "Unknown device".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +130,17 @@ mod tests {
         assert_eq!(bearer_token(&req), None);
         let req = TestRequest::with_uri("/x?token=abc").to_http_request();
         assert_eq!(bearer_token(&req), None);
+    }
+
+    #[test]
+    fn devices_are_named_from_the_user_agent() {
+        let firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+        assert_eq!(device_name(firefox), "Firefox on Windows 10");
+        let iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 \
+                      (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+        assert_eq!(device_name(iphone), "Safari on iPhone");
+        assert_eq!(device_name(""), "Unknown device");
+        assert_eq!(device_name("curl/8.5.0"), "HTTP Library");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::handlers::{
     actions, auth, committee_documents, committee_members, committee_messages, committees, dashboard,
     declaration_rounds, documents, governance_settings, health, interests, mail, meetings, minutes, notices,
-    openapi, password_reset, resolutions, terms, trustees, user_guide, users,
+    openapi, password_reset, resolutions, sessions, terms, trustees, two_factor, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -67,6 +67,16 @@ api_routes! {
     "/api/auth/me" => { get: auth::me },
     "/api/auth/logout" => { post: auth::logout },
     "/api/auth/change-password-temp" => { post: auth::change_password_temp },
+    "/api/auth/change-password" => { post: auth::change_password },
+    "/api/auth/mfa/verify" => { post: two_factor::verify },
+    "/api/auth/mfa/setup" => { post: two_factor::setup },
+    "/api/auth/mfa/enable" => { post: two_factor::enable },
+    "/api/auth/mfa/recovery-codes" => { post: two_factor::recovery_codes },
+    "/api/auth/mfa/disable" => { post: two_factor::disable },
+    "/api/auth/sessions" => { get: sessions::list },
+    "/api/auth/sessions/sign-out-others" => { post: sessions::end_others },
+    "/api/auth/sessions/{id}" => { delete: sessions::end },
+    "/api/security/settings" => { get: two_factor::settings, put: two_factor::save_settings },
     "/api/auth/forgot-password" => { post: auth::forgot_password },
     "/api/auth/reset-password" => { post: password_reset::reset_password },
     "/api/mail/outbox" => { get: mail::outbox },
@@ -75,6 +85,7 @@ api_routes! {
     "/api/auth/admin-reset-password" => { post: auth::admin_reset_password },
     "/api/users" => { get: users::list, post: users::create },
     "/api/users/{id}" => { put: users::update, delete: users::delete },
+    "/api/users/{id}/mfa-reset" => { post: two_factor::admin_reset },
     "/api/user-guide" => { get: user_guide::show },
     "/api/documents" => { get: documents::list, post: documents::upload },
     "/api/documents/{id}" => { delete: documents::delete },

@@ -4,7 +4,7 @@ use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
     DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
-    PasswordResetService, ResolutionService, TermService, UserService,
+    PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -12,6 +12,10 @@ use domain::services::{
 pub struct AppState {
     pub auth: AuthService,
     pub password_reset: PasswordResetService,
+    /// Two-factor sign-in and the security settings (issue 10).
+    pub two_factor: TwoFactorService,
+    /// The caller's signed-in devices (issue 10).
+    pub sessions: SessionService,
     /// The Mail page: delivery log and test message.
     pub mail: MailService,
     /// `SMTP_URL` is set: invitations are the default, and the front end may say mail is sent.

@@ -4,18 +4,22 @@ use jsonwebtoken::{
 };
 use serde::{Deserialize, Serialize};
 
-use domain::ports::{SessionClaims, TokenError, TokenService, ViewResource};
-use domain::UserId;
+use domain::ports::{ChallengeClaims, SessionClaims, TokenError, TokenService, ViewResource};
+use domain::{SessionId, UserId};
 
 const ISSUER: &str = "trustee-portal";
 const SESSION_AUDIENCE: &str = "session";
 const VIEW_AUDIENCE: &str = "view";
+const CHALLENGE_AUDIENCE: &str = "second-factor";
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
     /// The user id; a string, as RFC 7519 wants.
     sub: String,
     ver: i32,
+    /// The session (signed-in device); absent on second-factor challenges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sid: Option<i32>,
     iat: i64,
     exp: i64,
     iss: String,
@@ -26,9 +30,13 @@ struct Claims {
 }
 
 impl Claims {
+    fn user_id(&self) -> Result<UserId, TokenError> {
+        self.sub.parse().map(UserId).map_err(|_| TokenError::Invalid)
+    }
+
     fn session(&self) -> Result<SessionClaims, TokenError> {
-        let id = self.sub.parse().map_err(|_| TokenError::Invalid)?;
-        Ok(SessionClaims { user_id: UserId(id), token_version: self.ver })
+        let session_id = self.sid.map(SessionId).ok_or(TokenError::Invalid)?;
+        Ok(SessionClaims { user_id: self.user_id()?, token_version: self.ver, session_id })
     }
 }
 
@@ -37,6 +45,7 @@ pub struct JwtTokenService {
     decoding: DecodingKey,
     session_lifetime: Duration,
     view_lifetime: Duration,
+    challenge_lifetime: Duration,
     now: fn() -> DateTime<Utc>,
 }
 
@@ -47,6 +56,7 @@ impl JwtTokenService {
             decoding: DecodingKey::from_secret(secret),
             session_lifetime,
             view_lifetime: Duration::seconds(60),
+            challenge_lifetime: Duration::minutes(5),
             now: Utc::now,
         }
     }
@@ -61,6 +71,7 @@ impl JwtTokenService {
         &self,
         user_id: UserId,
         version: i32,
+        sid: Option<SessionId>,
         audience: &str,
         lifetime: Duration,
         res: Option<String>,
@@ -69,6 +80,7 @@ impl JwtTokenService {
         let claims = Claims {
             sub: user_id.0.to_string(),
             ver: version,
+            sid: sid.map(|id| id.0),
             iat: now.timestamp(),
             exp: (now + lifetime).timestamp(),
             iss: ISSUER.into(),
@@ -103,22 +115,19 @@ fn resource_key(resource: ViewResource) -> String {
 }
 
 impl TokenService for JwtTokenService {
-    fn issue_session(&self, user_id: UserId, token_version: i32) -> Result<String, TokenError> {
-        self.issue(user_id, token_version, SESSION_AUDIENCE, self.session_lifetime, None)
+    fn issue_session(&self, claims: SessionClaims) -> Result<String, TokenError> {
+        let SessionClaims { user_id, token_version, session_id } = claims;
+        self.issue(user_id, token_version, Some(session_id), SESSION_AUDIENCE, self.session_lifetime, None)
     }
 
     fn verify_session(&self, token: &str) -> Result<SessionClaims, TokenError> {
-        let claims = self.verify(token, SESSION_AUDIENCE)?;
-        claims.session()
+        self.verify(token, SESSION_AUDIENCE)?.session()
     }
 
-    fn issue_view_ticket(
-        &self,
-        user_id: UserId,
-        token_version: i32,
-        resource: ViewResource,
-    ) -> Result<String, TokenError> {
-        self.issue(user_id, token_version, VIEW_AUDIENCE, self.view_lifetime, Some(resource_key(resource)))
+    fn issue_view_ticket(&self, claims: SessionClaims, resource: ViewResource) -> Result<String, TokenError> {
+        let SessionClaims { user_id, token_version, session_id } = claims;
+        let res = Some(resource_key(resource));
+        self.issue(user_id, token_version, Some(session_id), VIEW_AUDIENCE, self.view_lifetime, res)
     }
 
     fn verify_view_ticket(&self, ticket: &str, resource: ViewResource) -> Result<SessionClaims, TokenError> {
@@ -127,6 +136,16 @@ impl TokenService for JwtTokenService {
             return Err(TokenError::Invalid);
         }
         claims.session()
+    }
+
+    fn issue_challenge(&self, claims: ChallengeClaims) -> Result<String, TokenError> {
+        let ChallengeClaims { user_id, token_version } = claims;
+        self.issue(user_id, token_version, None, CHALLENGE_AUDIENCE, self.challenge_lifetime, None)
+    }
+
+    fn verify_challenge(&self, token: &str) -> Result<ChallengeClaims, TokenError> {
+        let claims = self.verify(token, CHALLENGE_AUDIENCE)?;
+        Ok(ChallengeClaims { user_id: claims.user_id()?, token_version: claims.ver })
     }
 }
 
@@ -139,23 +158,26 @@ mod tests {
         JwtTokenService::new(b"a test secret of enough length!!", Duration::hours(12))
     }
 
+    fn claims(user: i32, version: i32) -> SessionClaims {
+        SessionClaims { user_id: UserId(user), token_version: version, session_id: SessionId(40 + user) }
+    }
+
     #[test]
     fn session_tokens_round_trip() {
         let tokens = service();
-        let token = tokens.issue_session(UserId(7), 3).unwrap();
-        let claims = tokens.verify_session(&token).unwrap();
-        assert_eq!(claims, SessionClaims { user_id: UserId(7), token_version: 3 });
+        let token = tokens.issue_session(claims(7, 3)).unwrap();
+        assert_eq!(tokens.verify_session(&token).unwrap(), claims(7, 3));
     }
 
     #[test]
     fn expired_and_foreign_tokens_are_refused() {
         let mut tokens = service();
         tokens.now = || Utc::now() - Duration::hours(13);
-        let old = tokens.issue_session(UserId(1), 0).unwrap();
+        let old = tokens.issue_session(claims(1, 0)).unwrap();
         assert!(matches!(service().verify_session(&old), Err(TokenError::Expired)));
 
         let other = JwtTokenService::new(b"another secret entirely, long!!!", Duration::hours(1));
-        let forged = other.issue_session(UserId(1), 0).unwrap();
+        let forged = other.issue_session(claims(1, 0)).unwrap();
         assert!(matches!(service().verify_session(&forged), Err(TokenError::Invalid)));
         assert!(matches!(service().verify_session("garbage"), Err(TokenError::Invalid)));
     }
@@ -164,19 +186,33 @@ mod tests {
     fn view_tickets_are_not_sessions_and_open_one_file() {
         let tokens = service();
         let doc = ViewResource::Document(DocumentId(5));
-        let ticket = tokens.issue_view_ticket(UserId(2), 0, doc).unwrap();
+        let ticket = tokens.issue_view_ticket(claims(2, 0), doc).unwrap();
         assert!(tokens.verify_view_ticket(&ticket, doc).is_ok());
         assert!(tokens.verify_view_ticket(&ticket, ViewResource::Document(DocumentId(6))).is_err());
         assert!(tokens.verify_session(&ticket).is_err());
-        let session = tokens.issue_session(UserId(2), 0).unwrap();
+        let session = tokens.issue_session(claims(2, 0)).unwrap();
         assert!(tokens.verify_view_ticket(&session, doc).is_err());
+    }
+
+    #[test]
+    fn challenges_open_nothing_but_the_second_step() {
+        let tokens = service();
+        let challenge =
+            tokens.issue_challenge(ChallengeClaims { user_id: UserId(3), token_version: 1 }).unwrap();
+        let claims_back = tokens.verify_challenge(&challenge).unwrap();
+        assert_eq!(claims_back, ChallengeClaims { user_id: UserId(3), token_version: 1 });
+        assert!(tokens.verify_session(&challenge).is_err());
+        let doc = ViewResource::Document(domain::DocumentId(1));
+        assert!(tokens.verify_view_ticket(&challenge, doc).is_err());
+        let session = tokens.issue_session(claims(3, 1)).unwrap();
+        assert!(tokens.verify_challenge(&session).is_err());
     }
 
     #[test]
     fn unsigned_tokens_are_refused() {
         // header {"alg":"none","typ":"JWT"} with valid-looking claims and no signature
         let tokens = service();
-        let token = tokens.issue_session(UserId(1), 0).unwrap();
+        let token = tokens.issue_session(claims(1, 0)).unwrap();
         let mut parts = token.split('.');
         let _header = parts.next();
         let payload = parts.next().unwrap();

@@ -2,8 +2,8 @@
 
 mod bcrypt_hasher;
 mod jwt_token_service;
-mod memory_login_throttle;
+mod totp_second_factor;
 
 pub use bcrypt_hasher::BcryptHasher;
 pub use jwt_token_service::JwtTokenService;
-pub use memory_login_throttle::{MemoryLoginThrottle, ThrottleLimit};
+pub use totp_second_factor::TotpSecondFactor;

@@ -30,3 +30,4 @@ id_type!(InterestId, i32);
 id_type!(TermId, i32);
 id_type!(DeclarationRoundId, i32);
 id_type!(ResolutionId, i32);
+id_type!(SessionId, i32);

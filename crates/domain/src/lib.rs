@@ -5,6 +5,7 @@ pub mod error;
 pub mod files;
 pub mod ids;
 pub mod mail_templates;
+pub mod password_policy;
 pub mod permissions;
 pub mod ports;
 pub mod secret_token;

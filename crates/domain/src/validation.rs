@@ -5,10 +5,6 @@ use std::fmt;
 
 use validator::ValidateEmail;
 
-pub const PASSWORD_MIN_LENGTH: usize = 6;
-/// bcrypt reads only the first 72 bytes; a longer password would be silently cut.
-pub const PASSWORD_MAX_BYTES: usize = 72;
-pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 6 characters long.";
 pub const INVALID_EMAIL: &str = "Please enter a valid email address";
 
 /// Messages per field, in a stable order.
@@ -101,14 +97,6 @@ pub fn optional_text(
     Some(value.to_string())
 }
 
-pub fn check_new_password(errors: &mut FieldErrors, field: &str, password: &str) {
-    if password.chars().count() < PASSWORD_MIN_LENGTH {
-        errors.add(field, PASSWORD_TOO_SHORT);
-    } else if password.len() > PASSWORD_MAX_BYTES {
-        errors.add(field, format!("Password must be at most {PASSWORD_MAX_BYTES} characters long."));
-    }
-}
-
 /// Links the portal renders must be http or https: `javascript:` and friends would run in our origin.
 pub fn optional_web_link(
     errors: &mut FieldErrors,
@@ -177,23 +165,6 @@ mod tests {
         assert_eq!(normalize_email("  Jo@Example.ORG "), Ok("jo@example.org".to_string()));
         assert_eq!(normalize_email("not-an-email"), Err(INVALID_EMAIL));
         assert_eq!(normalize_email(""), Err(INVALID_EMAIL));
-    }
-
-    #[test]
-    fn passwords_need_six_characters() {
-        let mut errors = FieldErrors::new();
-        check_new_password(&mut errors, "newPassword", "12345");
-        assert_eq!(errors.fields()["newPassword"], PASSWORD_TOO_SHORT);
-        let mut errors = FieldErrors::new();
-        check_new_password(&mut errors, "newPassword", "123456");
-        assert!(errors.is_empty());
-        // bcrypt would ignore everything after 72 bytes.
-        let mut errors = FieldErrors::new();
-        check_new_password(&mut errors, "newPassword", &"p".repeat(73));
-        assert_eq!(errors.fields()["newPassword"], "Password must be at most 72 characters long.");
-        let mut errors = FieldErrors::new();
-        check_new_password(&mut errors, "newPassword", &"p".repeat(72));
-        assert!(errors.is_empty());
     }
 
     #[test]

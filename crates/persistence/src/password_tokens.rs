@@ -79,6 +79,18 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
         .map_err(crate::error::repo_error)
     }
 
+    fn link_user(&self, token_hash: &str) -> Result<Option<UserId>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        password_tokens::table
+            .filter(password_tokens::token_hash.eq(token_hash))
+            .filter(password_tokens::purpose.eq(RESET))
+            .select(password_tokens::user_id)
+            .first::<i32>(&mut conn)
+            .optional()
+            .map(|id| id.map(UserId))
+            .map_err(crate::error::repo_error)
+    }
+
     fn reset_password(
         &self,
         token_hash: &str,
@@ -113,6 +125,7 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
                 .set((
                     users::password_hash.eq(password_hash),
                     users::require_password_change.eq(false),
+                    users::temp_password_expires_at.eq(None::<DateTime<Utc>>),
                     users::token_version.eq(users::token_version + 1),
                     users::updated_at.eq(now),
                 ))
@@ -120,6 +133,7 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
             if updated == 0 {
                 return Err(Refusal::Refused(TokenRefusal::Unknown));
             }
+            crate::sessions::end_sessions(conn, UserId(user_id), None)?;
             diesel::update(password_tokens::table.find(token_id))
                 .set(password_tokens::used_at.eq(now))
                 .execute(conn)?;

@@ -278,6 +278,47 @@ diesel::table! {
 }
 
 diesel::table! {
+    mfa_recovery_codes (id) {
+        id -> Int4,
+        user_id -> Int4,
+        code_hash -> Text,
+        used_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    security_settings (id) {
+        id -> Bool,
+        require_mfa_for_officers -> Bool,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> Int4,
+        user_id -> Int4,
+        device -> Text,
+        client_address -> Text,
+        created_at -> Timestamptz,
+        last_active_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    sign_in_attempts (id) {
+        id -> Int8,
+        scope -> Text,
+        account -> Text,
+        client -> Text,
+        attempted_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     users (id) {
         id -> Int4,
         name -> Text,
@@ -290,6 +331,10 @@ diesel::table! {
         token_version -> Int4,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        temp_password_expires_at -> Nullable<Timestamptz>,
+        mfa_secret -> Nullable<Text>,
+        mfa_pending_secret -> Nullable<Text>,
+        mfa_last_step -> Nullable<Int8>,
     }
 }
 
@@ -311,6 +356,7 @@ diesel::joinable!(interests -> users (user_id));
 diesel::joinable!(mail_outbox -> users (user_id));
 diesel::joinable!(meetings -> users (created_by));
 diesel::joinable!(minutes -> meetings (meeting_id));
+diesel::joinable!(mfa_recovery_codes -> users (user_id));
 diesel::joinable!(minutes -> users (uploaded_by));
 diesel::joinable!(notices -> users (created_by));
 diesel::joinable!(password_reset_requests -> users (user_id));
@@ -321,6 +367,7 @@ diesel::joinable!(resolution_voters -> resolutions (resolution_id));
 diesel::joinable!(resolution_voters -> users (user_id));
 diesel::joinable!(resolution_votes -> resolutions (resolution_id));
 diesel::joinable!(resolutions -> users (proposed_by));
+diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(terms_of_office -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -337,6 +384,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     interests,
     mail_outbox,
     meetings,
+    mfa_recovery_codes,
     minutes,
     notices,
     password_reset_requests,
@@ -345,6 +393,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     resolution_voters,
     resolution_votes,
     resolutions,
+    security_settings,
+    sessions,
+    sign_in_attempts,
     terms_of_office,
     users,
 );

@@ -6,10 +6,11 @@ use diesel::prelude::*;
 use domain::entities::role::Role;
 use domain::entities::user::{NewUser, User, UserChanges};
 use domain::ports::UserRepository;
-use domain::{RepoError, UserId};
+use domain::{RepoError, SessionId, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, TxError};
 use crate::schema::users;
+use crate::sessions::end_sessions;
 use crate::PgPool;
 
 // Matches the case-insensitive unique index `users_email_lower_key`, so the lookup uses it.
@@ -28,6 +29,11 @@ struct UserRow {
     require_password_change: bool,
     token_version: i32,
     created_at: DateTime<Utc>,
+    temp_password_expires_at: Option<DateTime<Utc>>,
+    // The secret itself never leaves the two-factor repository.
+    #[diesel(select_expression = users::mfa_secret.is_not_null())]
+    #[diesel(select_expression_type = diesel::dsl::IsNotNull<users::mfa_secret>)]
+    mfa_enabled: bool,
 }
 
 impl TryFrom<UserRow> for User {
@@ -45,6 +51,8 @@ impl TryFrom<UserRow> for User {
             created_at: row.created_at,
             require_password_change: row.require_password_change,
             token_version: row.token_version,
+            temp_password_expires_at: row.temp_password_expires_at,
+            mfa_enabled: row.mfa_enabled,
         })
     }
 }
@@ -139,6 +147,7 @@ impl UserRepository for PgUserRepository {
                 users::phone.eq(user.phone),
                 users::password_hash.eq(user.password_hash),
                 users::require_password_change.eq(user.require_password_change),
+                users::temp_password_expires_at.eq(user.temp_password_expires_at),
             ))
             .returning(UserRow::as_returning())
             .get_result(&mut self.conn()?)
@@ -149,6 +158,9 @@ impl UserRepository for PgUserRepository {
     fn update(&self, id: UserId, changes: UserChanges, revoke_sessions: bool) -> Result<User, RepoError> {
         let row = guarding_last_admin(&mut *self.conn()?, |conn| {
             let bump = if revoke_sessions { 1 } else { 0 };
+            if revoke_sessions {
+                end_sessions(conn, id, None)?;
+            }
             Ok(diesel::update(users::table.find(id.0))
                 .set((
                     users::name.eq(changes.name),
@@ -175,24 +187,47 @@ impl UserRepository for PgUserRepository {
         })
     }
 
-    fn set_password(&self, id: UserId, password_hash: &str, require_change: bool) -> Result<User, RepoError> {
-        diesel::update(users::table.find(id.0))
-            .set((
-                users::password_hash.eq(password_hash),
-                users::require_password_change.eq(require_change),
-                users::token_version.eq(users::token_version + 1),
-                users::updated_at.eq(now),
-            ))
-            .returning(UserRow::as_returning())
-            .get_result(&mut self.conn()?)
-            .map_err(repo_error)
-            .and_then(User::try_from)
+    fn find_with_password(&self, id: UserId) -> Result<Option<(User, String)>, RepoError> {
+        let found = users::table
+            .find(id.0)
+            .select((UserRow::as_select(), users::password_hash))
+            .first::<(UserRow, String)>(&mut self.conn()?)
+            .optional()
+            .map_err(repo_error)?;
+        found.map(|(row, hash)| Ok((User::try_from(row)?, hash))).transpose()
+    }
+
+    fn set_password(
+        &self,
+        id: UserId,
+        password_hash: &str,
+        temporary_until: Option<DateTime<Utc>>,
+        keep: Option<SessionId>,
+    ) -> Result<User, RepoError> {
+        let row = self.conn()?.transaction(|conn| {
+            end_sessions(conn, id, keep)?;
+            diesel::update(users::table.find(id.0))
+                .set((
+                    users::password_hash.eq(password_hash),
+                    users::require_password_change.eq(temporary_until.is_some()),
+                    users::temp_password_expires_at.eq(temporary_until),
+                    users::token_version.eq(users::token_version + 1),
+                    users::updated_at.eq(now),
+                ))
+                .returning(UserRow::as_returning())
+                .get_result(conn)
+        });
+        row.map_err(repo_error).and_then(User::try_from)
     }
 
     fn revoke_sessions(&self, id: UserId) -> Result<(), RepoError> {
-        diesel::update(users::table.find(id.0))
-            .set(users::token_version.eq(users::token_version + 1))
-            .execute(&mut self.conn()?)
+        self.conn()?
+            .transaction(|conn| {
+                end_sessions(conn, id, None)?;
+                diesel::update(users::table.find(id.0))
+                    .set(users::token_version.eq(users::token_version + 1))
+                    .execute(conn)
+            })
             .map_err(repo_error)?;
         Ok(())
     }

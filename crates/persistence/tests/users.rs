@@ -23,6 +23,7 @@ fn new_user(email: &str, role: Role) -> NewUser {
         phone: None,
         password_hash: "$2b$04$hash".into(),
         require_password_change: false,
+        temp_password_expires_at: None,
     }
 }
 
@@ -69,9 +70,11 @@ fn password_changes_bump_the_token_version() {
     let db = TestDatabase::create();
     let repo = repo(&db);
     let user = repo.create(new_user("t@example.org", Role::Trustee)).unwrap();
-    let updated = repo.set_password(user.id, "$2b$04$other", true).unwrap();
+    let until = chrono::Utc::now() + chrono::Duration::hours(72);
+    let updated = repo.set_password(user.id, "$2b$04$other", Some(until), None).unwrap();
     assert_eq!(updated.token_version, user.token_version + 1);
     assert!(updated.require_password_change);
+    assert_eq!(updated.temp_password_expires_at.map(|t| t.timestamp()), Some(until.timestamp()));
     repo.revoke_sessions(user.id).unwrap();
     assert_eq!(repo.find(user.id).unwrap().unwrap().token_version, user.token_version + 2);
     assert!(matches!(repo.delete(domain::UserId(9999)), Err(RepoError::NotFound)));

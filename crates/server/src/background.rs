@@ -9,8 +9,28 @@ use api::AppState;
 /// themselves, so this only bounds how late the decision is recorded when nobody looks.
 const RESOLUTION_CHECK_EVERY: Duration = Duration::from_secs(30);
 
+/// How often old sign-in attempts and ended sessions are deleted.
+const PRUNE_EVERY: Duration = Duration::from_secs(10 * 60);
+
 /// Starts the background steps on the current actix system.
 pub fn start(state: &AppState) {
+    let auth = state.auth.clone();
+    actix_web::rt::spawn(async move {
+        let mut ticks = actix_web::rt::time::interval(PRUNE_EVERY);
+        loop {
+            ticks.tick().await;
+            let service = auth.clone();
+            match actix_web::web::block(move || service.prune()).await {
+                Ok(Ok((attempts, sessions))) if attempts + sessions > 0 => {
+                    tracing::info!(attempts, sessions, "old sign-in attempts and sessions pruned");
+                }
+                Ok(Ok(_)) => {}
+                Ok(Err(error)) => tracing::error!(error = ?error, "pruning sign-in records failed"),
+                Err(error) => tracing::error!(%error, "pruning sign-in records did not run"),
+            }
+        }
+    });
+
     let resolutions = state.resolutions.clone();
     actix_web::rt::spawn(async move {
         let mut ticks = actix_web::rt::time::interval(RESOLUTION_CHECK_EVERY);

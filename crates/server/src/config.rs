@@ -18,6 +18,10 @@ pub struct Config {
     pub static_dir: Option<PathBuf>,
     pub trust_proxy: bool,
     pub session_hours: i64,
+    /// `SESSION_IDLE_MINUTES`: a session ends after this long without a request.
+    pub session_idle_minutes: i64,
+    /// `TEMP_PASSWORD_HOURS`: how long a temporary password signs in.
+    pub temp_password_hours: i64,
     pub development: bool,
     pub mail: MailConfig,
 }
@@ -77,6 +81,18 @@ fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
 }
 
+/// A whole number from the environment, `default` when unset, refused outside `range`.
+fn number(name: &str, default: i64, range: std::ops::RangeInclusive<i64>) -> anyhow::Result<i64> {
+    let value = match var(name) {
+        Some(v) => v.parse().with_context(|| format!("{name} must be a number, got '{v}'"))?,
+        None => default,
+    };
+    if !range.contains(&value) {
+        bail!("{name} must be between {} and {}, got {value}", range.start(), range.end());
+    }
+    Ok(value)
+}
+
 fn flag(name: &str) -> bool {
     var(name).is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "1" | "true" | "yes"))
 }
@@ -121,6 +137,8 @@ impl Config {
             static_dir: var("STATIC_DIR").map(PathBuf::from),
             trust_proxy: flag("TRUST_PROXY"),
             session_hours,
+            session_idle_minutes: number("SESSION_IDLE_MINUTES", 60, 5..=24 * 60)?,
+            temp_password_hours: number("TEMP_PASSWORD_HOURS", 72, 1..=24 * 30)?,
             development,
             mail: MailConfig::from_env(port)?,
         })

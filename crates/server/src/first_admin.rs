@@ -1,4 +1,5 @@
-//! The first admin, made when the users table is empty so that a new portal can be signed in to.
+//! The first admin, made when the users table is empty so that a new portal can be signed in to, and the
+//! operator's way back in for an admin who lost their second factor.
 
 use domain::entities::role::Role;
 use domain::services::{CreateUser, UserService};
@@ -35,4 +36,20 @@ pub fn ensure_first_admin(config: &Config, users: &UserService) -> anyhow::Resul
         })
         .map_err(|e| anyhow::anyhow!("could not create the first admin: {e}"))?;
     Ok(Some(FirstAdmin { email, generated_password: generated.then_some(password) }))
+}
+
+/// Clears the second factor of the account with this e-mail (the `reset-mfa` command).
+pub fn reset_second_factor(
+    state: &api::AppState,
+    email: &str,
+) -> anyhow::Result<domain::entities::user::User> {
+    let email = domain::validation::normalize_email(email).map_err(|m| anyhow::anyhow!("{m}"))?;
+    let (user, _) = state
+        .auth
+        .users
+        .find_with_password_by_email(&email)?
+        .ok_or_else(|| anyhow::anyhow!("no account has the e-mail {email}"))?;
+    state.two_factor.reset(&user).map_err(|e| anyhow::anyhow!("could not reset two-factor sign-in: {e}"))?;
+    tracing::warn!(user_id = %user.id, "two-factor sign-in reset by the operator (reset-mfa)");
+    Ok(user)
 }

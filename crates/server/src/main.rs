@@ -1,5 +1,7 @@
-//! `trustee-portal [serve | migrate | seed-demo [--force] | openapi]`: run the portal, apply migrations, fill
-//! an empty portal with demo data, or print the OpenAPI document (the wire format's one source).
+//! `trustee-portal [serve | migrate | seed-demo [--force] | reset-mfa EMAIL | openapi]`: run the portal, apply
+//! migrations, fill an empty portal with demo data, clear the second factor of a user who lost it (an admin
+//! locked out, with no other admin to reset it), or print the OpenAPI document (the wire format's one
+//! source).
 //! See README.md for the configuration.
 
 use std::time::Duration;
@@ -70,9 +72,13 @@ fn main() -> anyhow::Result<()> {
             };
             seed_demo(config, force)
         }
-        other => {
-            anyhow::bail!("unknown command '{other}'; use: serve | migrate | seed-demo [--force] | openapi")
-        }
+        "reset-mfa" => match &args[1..] {
+            [email] => reset_mfa(config, email),
+            _ => anyhow::bail!("usage: trustee-portal reset-mfa EMAIL"),
+        },
+        other => anyhow::bail!(
+            "unknown command '{other}'; use: serve | migrate | seed-demo [--force] | reset-mfa EMAIL | openapi"
+        ),
     }
 }
 
@@ -92,6 +98,17 @@ fn seed_demo(config: Config, force: bool) -> anyhow::Result<()> {
             std::process::exit(EXIT_HAS_CONTENT);
         }
     }
+}
+
+/// The operator's recovery for a user (usually the only admin) who lost their second factor: it is cleared
+/// and their sessions end; they sign in with their password and enrol again.
+fn reset_mfa(config: Config, email: &str) -> anyhow::Result<()> {
+    let pool = connect_with_retry(&config.database_url)?;
+    persistence::run_migrations(&pool)?;
+    let state = wiring::build_state(&config, pool)?;
+    let user = first_admin::reset_second_factor(&state, email)?;
+    println!("Two-factor sign-in cleared for {} ({}); their sessions have ended.", user.name, user.email);
+    Ok(())
 }
 
 fn serve(config: Config) -> anyhow::Result<()> {

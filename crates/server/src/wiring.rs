@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use api::AppState;
-use auth::{BcryptHasher, JwtTokenService, MemoryLoginThrottle};
+use auth::{BcryptHasher, JwtTokenService, TotpSecondFactor};
+use domain::entities::session::SessionPolicy;
 use domain::mail_templates::{MailSettings, MailTemplates};
 use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
@@ -11,14 +12,16 @@ use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AuthService, CommitteeService, DashboardService, DeclarationService, DirectoryService,
     DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
-    OutboxWorker, PasswordResetService, ResolutionService, TermService, UserService, ViewTickets,
+    OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService,
+    UserService, ViewTickets,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgCommitteeDocumentRepository, PgCommitteeRepository,
     PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
-    PgGovernanceSettingsRepository, PgInterestRepository, PgMeetingRepository, PgMinutesRepository,
-    PgNoticeRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness,
-    PgResetRequestRepository, PgResolutionRepository, PgTermRepository, PgUserRepository,
+    PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle, PgMeetingRepository,
+    PgMinutesRepository, PgNoticeRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool,
+    PgReadiness, PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository,
+    PgSessionRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository,
 };
 
 use crate::config::Config;
@@ -29,13 +32,19 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     let hasher = Arc::new(BcryptHasher::new(config.bcrypt_cost)?);
     let tokens =
         Arc::new(JwtTokenService::new(&config.jwt_secret, chrono::Duration::hours(config.session_hours)));
+    let policy = session_policy(config);
     let auth = AuthService {
         users: users.clone(),
         reset_requests: Arc::new(PgResetRequestRepository::new(pool.clone())),
         hasher: hasher.clone(),
         tokens,
         clock: clock.clone(),
-        throttle: Arc::new(MemoryLoginThrottle::standard()),
+        throttle: Arc::new(PgLoginThrottle::new(pool.clone())),
+        sessions: Arc::new(PgSessionRepository::new(pool.clone())),
+        two_factor: Arc::new(PgTwoFactorRepository::new(pool.clone())),
+        second_factor: Arc::new(TotpSecondFactor::new(config.mail.portal_name.clone())),
+        security_settings: Arc::new(PgSecuritySettingsRepository::new(pool.clone())),
+        policy,
     };
     let templates = Arc::new(MailTemplates::new(MailSettings {
         public_url: config.mail.public_url.clone(),
@@ -66,11 +75,13 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     let meetings =
         MeetingService { meetings: Arc::new(PgMeetingRepository::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
+        two_factor: TwoFactorService { auth: auth.clone() },
+        sessions: SessionService { auth: auth.clone() },
+        users: UserService { users, hasher, clock: clock.clone(), policy },
         auth,
         password_reset,
         mail,
         mail_configured: config.mail.smtp_url.is_some(),
-        users: UserService { users, hasher },
         documents,
         minutes,
         meetings,
@@ -115,6 +126,14 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         registration_enabled: config.allow_registration,
         trust_proxy: config.trust_proxy,
     })
+}
+
+pub fn session_policy(config: &Config) -> SessionPolicy {
+    SessionPolicy {
+        idle: chrono::Duration::minutes(config.session_idle_minutes),
+        absolute: chrono::Duration::hours(config.session_hours),
+        temporary_password: chrono::Duration::hours(config.temp_password_hours),
+    }
 }
 
 /// The outbox worker: SMTP when `SMTP_URL` is set, else `.eml` files under `DATA_DIR/outbox-files`.

@@ -58,6 +58,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/change-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Changes the caller's password. The other sessions end; this one continues with the new token: store it. */
+    post: operations['auth_change_password'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/change-password-temp': {
     parameters: {
       query?: never;
@@ -67,7 +84,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Replaces a temporary password. The old token is revoked: store the new one. */
+    /**
+     * Replaces a temporary password (which must differ from the new one). The other sessions end; this one
+     *     continues with the new token: store it.
+     */
     post: operations['auth_change_password_temp'];
     delete?: never;
     options?: never;
@@ -105,7 +125,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Signs in. The same 401 answers an unknown e-mail, a wrong password and an inactive account. */
+    /**
+     * Signs in. The same 401 answers an unknown e-mail, a wrong password and an inactive account. With
+     *     two-factor sign-in on, the answer is a challenge for the second step instead of a session.
+     */
     post: operations['auth_login'];
     delete?: never;
     options?: never;
@@ -122,7 +145,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Revokes every session of the user (all devices). */
+    /** Ends this session; the user's other devices stay signed in. */
     post: operations['auth_logout'];
     delete?: never;
     options?: never;
@@ -137,10 +160,101 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user (also while a temporary password must still be replaced). */
+    /**
+     * The signed-in user (also while a temporary password must still be replaced or two-factor sign-in set
+     *     up). Calling it counts as activity: the front end's "Stay signed in" uses it.
+     */
     get: operations['auth_me'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/mfa/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turns two-factor sign-in off with a code of the enrolled factor. */
+    post: operations['two_factor_disable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/mfa/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirms set-up with a code from the new secret: two-factor sign-in is on from now. */
+    post: operations['two_factor_enable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/mfa/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new set of recovery codes for a code of the enrolled factor; the old ones stop working. */
+    post: operations['two_factor_recovery_codes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/mfa/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Starts set-up with a new secret (again, if set-up was started before); nothing changes for signing in
+     *     until a code confirms it.
+     */
+    post: operations['two_factor_setup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/mfa/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The second step of signing in. A code is accepted once; each recovery code works once. */
+    post: operations['two_factor_verify'];
     delete?: never;
     options?: never;
     head?: never;
@@ -193,6 +307,57 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's open sessions, newest first. */
+    get: operations['sessions_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sessions/sign-out-others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Signs out every session of the caller but this one. */
+    post: operations['sessions_end_others'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Signs out one of the caller's sessions: its token gets 401 at its next request. */
+    delete: operations['sessions_end'];
     options?: never;
     head?: never;
     patch?: never;
@@ -899,6 +1064,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/security/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The security settings (admins only). */
+    get: operations['two_factor_settings'];
+    /** Changes the security settings (admins only). */
+    put: operations['two_factor_save_settings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/terms': {
     parameters: {
       query?: never;
@@ -1022,6 +1205,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/{id}/mfa-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Clears a user's second factor (a lost phone) and ends their sessions (admins only). */
+    post: operations['two_factor_admin_reset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -1121,8 +1321,19 @@ export interface components {
      * @enum {string}
      */
     BooleanFilter: 'true' | 'false' | '';
+    ChangeOwnPasswordRequest: {
+      currentPassword: string;
+      newPassword: string;
+    };
     ChangePasswordRequest: {
       newPassword: string;
+    };
+    CodeRequest: {
+      /**
+       * @description A 6-digit code from the authenticator app (or, where a code of the enrolled factor is asked for, a
+       *     recovery code).
+       */
+      code: string;
     };
     /** @description A committee as the caller sees it: `role` is theirs in it, null when they are not a member. */
     Committee: {
@@ -1248,6 +1459,11 @@ export interface components {
       password: string;
       phone?: string | null;
       role: components['schemas']['Role'];
+    };
+    /** @description The signed-in user as `me` and a new session show it. */
+    CurrentUser: components['schemas']['User'] & {
+      /** @description Two-factor sign-in must be set up before anything but set-up opens (an admin's setting). */
+      mfaEnrolmentRequired: boolean;
     };
     DashboardStats: {
       /** Format: int64 */
@@ -1540,6 +1756,17 @@ export interface components {
     Message: {
       message: string;
     };
+    /** @description The password was right; send a code with `mfaToken` to `POST /api/auth/mfa/verify` within 5 minutes. */
+    MfaChallenge: {
+      /** @description Always true. */
+      mfaRequired: boolean;
+      mfaToken: string;
+    };
+    /** @description A secret to put into an authenticator app, as text and as the URL of its QR code. */
+    MfaSetup: {
+      otpauthUrl: string;
+      secret: string;
+    };
     /** @description Minutes as the API shows them: exactly one of `fileName` and `externalLink` is set. */
     Minutes: {
       /** Format: date-time */
@@ -1630,6 +1857,10 @@ export interface components {
       thresholdCount?: number | null;
       /** @description Required, at most 200 characters. */
       title: string;
+    };
+    /** @description Ten single-use recovery codes, shown once. */
+    RecoveryCodes: {
+      recoveryCodes: string[];
     };
     RegisterRequest: {
       email: string;
@@ -1751,12 +1982,41 @@ export interface components {
      * @enum {string}
      */
     Role: 'admin' | 'chair' | 'trustee';
+    /** @description Settings only admins change. */
+    SecuritySettings: {
+      /** @description Admins and chairs must use two-factor sign-in; without it they enrol at their next request. */
+      requireMfaForOfficers: boolean;
+    };
     /** @description A new session: store `token` and send it as `Authorization: Bearer <token>`. */
     Session: {
+      /**
+       * Format: int64
+       * @description The session ends after this many minutes without a request.
+       */
+      idleMinutes: number;
       /** @description Present after a password change. */
       message?: string | null;
       token: string;
-      user: components['schemas']['User'];
+      user: components['schemas']['CurrentUser'];
+    };
+    /** @description A signed-in device. */
+    SessionInfo: {
+      address: string;
+      /** @description The session making this request. */
+      current: boolean;
+      /** @description "Firefox on Windows 10", from the browser at sign-in. */
+      device: string;
+      /** Format: int32 */
+      id: number;
+      /** Format: date-time */
+      lastActiveAt: string;
+      /** Format: date-time */
+      signedInAt: string;
+    };
+    /** @description How many sessions ended. */
+    SessionsEnded: {
+      count: number;
+      message: string;
     };
     SetStatusRequest: {
       status: components['schemas']['SettableActionStatus'];
@@ -1769,6 +2029,8 @@ export interface components {
     SettingsRequest: {
       registerVisibility?: components['schemas']['RegisterVisibility'] | null;
     };
+    /** @description What the password step answers: a session, or the second step of two-factor sign-in. */
+    SignIn: components['schemas']['Session'] | components['schemas']['MfaChallenge'];
     Term: {
       /**
        * Format: date
@@ -1876,10 +2138,18 @@ export interface components {
       email: string;
       /** Format: int32 */
       id: number;
+      /** @description Two-factor sign-in is on. */
+      mfaEnabled: boolean;
       name: string;
       phone: string | null;
       requirePasswordChange: boolean;
       role: components['schemas']['Role'];
+    };
+    VerifyRequest: {
+      /** @description A 6-digit code from the authenticator app, or a recovery code (`abcde-fghjk`). */
+      code: string;
+      /** @description The token the password step answered. */
+      mfaToken: string;
     };
     /** @description `{url}`: where a new tab opens one file with a short-lived view ticket. */
     ViewLink: {
@@ -2268,6 +2538,86 @@ export interface operations {
       };
     };
   };
+  auth_change_password: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeOwnPasswordRequest'];
+      };
+    };
+    responses: {
+      /** @description Password changed; a new token for this session */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      /** @description `errors.currentPassword`: wrong or missing; `errors.newPassword`: too short, too long, too common, personal or unchanged */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many wrong current passwords from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   auth_change_password_temp: {
     parameters: {
       query?: never;
@@ -2281,7 +2631,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Password changed; a new session */
+      /** @description Password changed; a new token for this session */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2290,7 +2640,7 @@ export interface operations {
           'application/json': components['schemas']['Session'];
         };
       };
-      /** @description `errors.newPassword`: the new password is too weak */
+      /** @description `errors.newPassword`: too short, too long, too common, personal or unchanged */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2410,13 +2760,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Signed in */
+      /** @description Signed in, or a code must follow */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Session'];
+          'application/json': components['schemas']['SignIn'];
         };
       };
       /** @description Malformed body, or `errors.email` / `errors.password` missing or invalid */
@@ -2428,7 +2778,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Invalid email or password */
+      /** @description Invalid email or password, or a temporary password that has expired */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2446,7 +2796,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Too many failed attempts for this e-mail or address; retry after the delay */
+      /** @description Too many failed attempts from this address (for this account or any); retry later */
       429: {
         headers: {
           /** @description Seconds to wait */
@@ -2521,12 +2871,406 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['User'];
+          'application/json': components['schemas']['CurrentUser'];
         };
       };
       /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  two_factor_disable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CodeRequest'];
+      };
+    };
+    responses: {
+      /** @description Off */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description `errors.code`: missing or not right */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Required for your role by the security settings */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Two-factor sign-in is not on */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many wrong codes from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  two_factor_enable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CodeRequest'];
+      };
+    };
+    responses: {
+      /** @description On; the recovery codes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+      /** @description `errors.code`: missing or not right */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Already on, or set-up not started */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many wrong codes from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  two_factor_recovery_codes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CodeRequest'];
+      };
+    };
+    responses: {
+      /** @description The new recovery codes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+      /** @description `errors.code`: missing or not right */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Two-factor sign-in is not on */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many wrong codes from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  two_factor_setup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new secret */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MfaSetup'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Two-factor sign-in is already on */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  two_factor_verify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VerifyRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed in */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      /** @description `errors.code`: missing or not right */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The sign-in has expired (5 minutes): sign in again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many wrong codes from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2704,6 +3448,168 @@ export interface operations {
       };
       /** @description Only admins and chairs (or a temporary password must be replaced first) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  sessions_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Open sessions, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionInfo'][];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  sessions_end_others: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionsEnded'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  sessions_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Session id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such open session of yours */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -6214,6 +7120,122 @@ export interface operations {
       };
     };
   };
+  two_factor_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecuritySettings'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  two_factor_save_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecuritySettings'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecuritySettings'];
+        };
+      };
+      /** @description Malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   terms_overview: {
     parameters: {
       query?: never;
@@ -6876,6 +7898,74 @@ export interface operations {
       };
       /** @description No active admin would remain */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  two_factor_admin_reset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description User id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reset */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins reset two-factor sign-in */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record, or none the caller may see */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -5,8 +5,10 @@ import type { components } from '@/types/api.generated';
 type Schemas = components['schemas'];
 
 export type Role = Schemas['Role'];
-export type User = Schemas['User'] & IssueTenUserFields;
-export type Session = Omit<Schemas['Session'], 'user'> & { user: User; idleMinutes: number };
+export type User = Schemas['User'];
+/** The signed-in user (`me`, a new session): a User and whether two-factor set-up must come first. */
+export type CurrentUser = Schemas['CurrentUser'];
+export type Session = Schemas['Session'];
 export type DocumentCategory = Schemas['DocumentCategory'];
 export type PersonRef = Schemas['Uploader'];
 export type PortalDocument = Schemas['Document'];
@@ -50,33 +52,13 @@ export type DocumentUpload = Schemas['DocumentUpload'];
 export type MinutesUpload = Schemas['MinutesUpload'];
 export type CommitteeDocumentUpload = Schemas['CommitteeDocumentUpload'];
 
-// ---- HAND-WRITTEN, issue 10 (accounts and sessions) -------------------------------------------------
-// The server's OpenAPI document does not have these yet: they follow the API agreed for issue 10. Once
-// the back end has landed, `make api-types` generates them: replace each with `Schemas['...']` (and drop
-// the two intersections above) and delete this block.
-type IssueTenUserFields = {
-  /** The user signs in with a second factor (TOTP). */
-  mfaEnabled: boolean;
-  /** An admin or chair who must set up two-factor sign-in before anything else opens. */
-  mfaEnrolmentRequired: boolean;
-};
-/** The password step's answer when the account has two-factor sign-in. */
-export type MfaChallenge = { mfaRequired: true; mfaToken: string };
-export type LoginResponse = Session | MfaChallenge;
-export type MfaVerifyRequest = { mfaToken: string; code: string };
-export type ChangeOwnPasswordRequest = { currentPassword: string; newPassword: string };
-export type MfaSetup = { secret: string; otpauthUrl: string };
-export type MfaCodeRequest = { code: string };
-export type RecoveryCodes = { recoveryCodes: string[] };
-/** One of the caller's sessions (GET /api/auth/sessions). */
-export type AuthSession = {
-  id: number;
-  device: string;
-  address: string;
-  signedInAt: string;
-  lastActiveAt: string;
-  current: boolean;
-};
-export type SignedOutOthers = { message: string; count: number };
-export type SecuritySettings = { requireMfaForOfficers: boolean };
-// ---- end of the hand-written block -------------------------------------------------------------------
+// Issue 10: two-factor sign-in, sessions, security settings.
+export type MfaChallenge = Schemas['MfaChallenge'];
+export type LoginResponse = Schemas['SignIn'];
+export type MfaVerifyRequest = Schemas['VerifyRequest'];
+export type ChangeOwnPasswordRequest = Schemas['ChangeOwnPasswordRequest'];
+export type MfaSetup = Schemas['MfaSetup'];
+export type RecoveryCodes = Schemas['RecoveryCodes'];
+export type AuthSession = Schemas['SessionInfo'];
+export type SignedOutOthers = Schemas['SessionsEnded'];
+export type SecuritySettings = Schemas['SecuritySettings'];

@@ -20,6 +20,19 @@ pub struct UserBody {
     #[serde(serialize_with = "super::time::rfc3339")]
     pub created_at: DateTime<Utc>,
     pub require_password_change: bool,
+    /// Two-factor sign-in is on.
+    pub mfa_enabled: bool,
+}
+
+/// The signed-in user as `me` and a new session show it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = CurrentUser)]
+pub struct CallerBody {
+    #[serde(flatten)]
+    pub user: UserBody,
+    /// Two-factor sign-in must be set up before anything but set-up opens (an admin's setting).
+    pub mfa_enrolment_required: bool,
 }
 
 impl From<User> for UserBody {
@@ -33,6 +46,7 @@ impl From<User> for UserBody {
             phone: user.phone,
             created_at: user.created_at,
             require_password_change: user.require_password_change,
+            mfa_enabled: user.mfa_enabled,
         }
     }
 }

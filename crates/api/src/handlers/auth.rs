@@ -5,14 +5,16 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use domain::entities::role::Role;
-use domain::services::{CreateUser, SignedIn};
+use domain::entities::session::ClientInfo;
+use domain::services::auth::NOT_TEMPORARY;
+use domain::services::{Authenticated, CreateUser, SignInStep, SignedIn};
 use domain::{DomainError, UserId};
 
 use crate::blocking::blocking;
 use crate::dto::message::MessageBody;
-use crate::dto::user::UserBody;
+use crate::dto::user::CallerBody;
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{client_address, CurrentUser, SessionUser};
+use crate::extractors::{client_address, client_info, CurrentUser, SessionUser};
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -25,32 +27,82 @@ pub struct LoginRequest {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = Session)]
-struct SessionBody {
+pub(crate) struct SessionBody {
     /// Present after a password change.
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<&'static str>,
     token: String,
-    user: UserBody,
+    user: CallerBody,
+    /// The session ends after this many minutes without a request.
+    idle_minutes: i64,
 }
 
 impl SessionBody {
-    fn new(signed_in: SignedIn, message: Option<&'static str>) -> Self {
-        Self { message, token: signed_in.token, user: signed_in.user.into() }
+    pub(crate) fn new(state: &AppState, signed_in: SignedIn, message: Option<&'static str>) -> Self {
+        Self {
+            message,
+            token: signed_in.token,
+            user: CallerBody {
+                user: signed_in.user.into(),
+                mfa_enrolment_required: signed_in.mfa_enrolment_required,
+            },
+            idle_minutes: state.auth.policy.idle.num_minutes(),
+        }
     }
 }
 
-/// Signs in. The same 401 answers an unknown e-mail, a wrong password and an inactive account.
+/// The password was right; send a code with `mfaToken` to `POST /api/auth/mfa/verify` within 5 minutes.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = MfaChallenge)]
+struct ChallengeBody {
+    /// Always true.
+    mfa_required: bool,
+    mfa_token: String,
+}
+
+/// What the password step answers: a session, or the second step of two-factor sign-in.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+#[schema(as = SignIn)]
+enum SignInBody {
+    Session(SessionBody),
+    Challenge(ChallengeBody),
+}
+
+/// Counts the attempt, waits while the account is under attack (at most a minute, without holding a
+/// thread), then checks the password.
+pub(crate) async fn sign_in(
+    state: &AppState,
+    email: String,
+    password: String,
+    client: ClientInfo,
+) -> Result<SignInStep, ApiError> {
+    let auth = state.auth.clone();
+    let (account, address) = (email.clone(), client.address.clone());
+    let attempt = blocking(move || auth.begin_sign_in(&account, &address)).await?;
+    if !attempt.delay.is_zero() {
+        tracing::warn!(delay_secs = attempt.delay.as_secs(), "sign-in slowed: many failures for the account");
+        actix_web::rt::time::sleep(attempt.delay).await;
+    }
+    let auth = state.auth.clone();
+    blocking(move || auth.sign_in(&attempt, &email, &password, &client)).await
+}
+
+/// Signs in. The same 401 answers an unknown e-mail, a wrong password and an inactive account. With
+/// two-factor sign-in on, the answer is a challenge for the second step instead of a session.
 #[utoipa::path(
     post,
     path = "/api/auth/login",
     tag = "auth",
     responses(
-        (status = 200, description = "Signed in", body = SessionBody),
+        (status = 200, description = "Signed in, or a code must follow", body = SignInBody),
         (status = 400, body = ErrorBody,
             description = "Malformed body, or `errors.email` / `errors.password` missing or invalid"),
-        (status = 401, description = "Invalid email or password", body = ErrorBody),
+        (status = 401, body = ErrorBody,
+            description = "Invalid email or password, or a temporary password that has expired"),
         (status = 429,
-            description = "Too many failed attempts for this e-mail or address; retry after the delay",
+            description = "Too many failed attempts from this address (for this account or any); retry later",
             body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds to wait"))),
     ),
 )]
@@ -59,12 +111,18 @@ pub async fn login(
     state: web::Data<AppState>,
     body: web::Json<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = client_address(&req, state.trust_proxy);
-    let auth = state.auth.clone();
+    let client = client_info(&req, state.trust_proxy);
     let LoginRequest { email, password } = body.into_inner();
-    let signed_in = blocking(move || auth.login(&email, &password, &client)).await?;
-    tracing::info!(user_id = %signed_in.user.id, "signed in");
-    Ok(HttpResponse::Ok().json(SessionBody::new(signed_in, None)))
+    let answer = match sign_in(&state, email, password, client).await? {
+        SignInStep::SignedIn(signed_in) => {
+            tracing::info!(user_id = %signed_in.user.id, "signed in");
+            SignInBody::Session(SessionBody::new(&state, signed_in, None))
+        }
+        SignInStep::CodeRequired { challenge } => {
+            SignInBody::Challenge(ChallengeBody { mfa_required: true, mfa_token: challenge })
+        }
+    };
+    Ok(HttpResponse::Ok().json(answer))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -96,39 +154,44 @@ pub async fn register(
     if !state.registration_enabled {
         return Err(DomainError::forbidden("Registration is disabled").into());
     }
-    let client = client_address(&req, state.trust_proxy);
+    let client = client_info(&req, state.trust_proxy);
     let RegisterRequest { name, email, password } = body.into_inner();
     let users = state.users.clone();
-    let auth = state.auth.clone();
-    let signed_in = blocking(move || {
-        let input = CreateUser {
-            name,
-            email: email.clone(),
-            password: password.clone(),
-            role: Role::Trustee,
-            phone: None,
-            require_password_change: false,
-        };
-        users.create_unchecked(input)?;
-        auth.login(&email, &password, &client)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(SessionBody::new(signed_in, None)))
+    let input = CreateUser {
+        name,
+        email: email.clone(),
+        password: password.clone(),
+        role: Role::Trustee,
+        phone: None,
+        require_password_change: false,
+    };
+    blocking(move || users.create_unchecked(input)).await?;
+    match sign_in(&state, email, password, client).await? {
+        SignInStep::SignedIn(signed_in) => {
+            Ok(HttpResponse::Created().json(SessionBody::new(&state, signed_in, None)))
+        }
+        // A new account has no second factor.
+        SignInStep::CodeRequired { .. } => {
+            Err(DomainError::Unexpected(anyhow::anyhow!("a new account asked for a second factor")).into())
+        }
+    }
 }
 
-/// The signed-in user (also while a temporary password must still be replaced).
+/// The signed-in user (also while a temporary password must still be replaced or two-factor sign-in set
+/// up). Calling it counts as activity: the front end's "Stay signed in" uses it.
 #[utoipa::path(
     get,
     path = "/api/auth/me",
     tag = "auth",
     security(("bearerAuth" = [])),
-    responses((status = 200, description = "The signed-in user", body = UserBody)),
+    responses((status = 200, description = "The signed-in user", body = CallerBody)),
 )]
-pub async fn me(user: SessionUser) -> HttpResponse {
-    HttpResponse::Ok().json(UserBody::from(user.0))
+pub async fn me(caller: SessionUser) -> HttpResponse {
+    let Authenticated { user, mfa_enrolment_required, .. } = caller.0;
+    HttpResponse::Ok().json(CallerBody { user: user.into(), mfa_enrolment_required })
 }
 
-/// Revokes every session of the user (all devices).
+/// Ends this session; the user's other devices stay signed in.
 #[utoipa::path(
     post,
     path = "/api/auth/logout",
@@ -136,10 +199,10 @@ pub async fn me(user: SessionUser) -> HttpResponse {
     security(("bearerAuth" = [])),
     responses((status = 200, description = "Signed out", body = MessageBody)),
 )]
-pub async fn logout(state: web::Data<AppState>, user: SessionUser) -> Result<HttpResponse, ApiError> {
+pub async fn logout(state: web::Data<AppState>, caller: SessionUser) -> Result<HttpResponse, ApiError> {
     let auth = state.auth.clone();
-    let user = user.0;
-    blocking(move || auth.logout(&user)).await?;
+    let caller = caller.0;
+    blocking(move || auth.logout(&caller)).await?;
     Ok(HttpResponse::Ok().json(MessageBody::new("Signed out")))
 }
 
@@ -149,33 +212,72 @@ pub struct ChangePasswordRequest {
     new_password: String,
 }
 
-/// Replaces a temporary password. The old token is revoked: store the new one.
+/// Replaces a temporary password (which must differ from the new one). The other sessions end; this one
+/// continues with the new token: store it.
 #[utoipa::path(
     post,
     path = "/api/auth/change-password-temp",
     tag = "auth",
     security(("bearerAuth" = [])),
     responses(
-        (status = 200, description = "Password changed; a new session", body = SessionBody),
-        (status = 400, description = "`errors.newPassword`: the new password is too weak", body = ErrorBody),
+        (status = 200, description = "Password changed; a new token for this session", body = SessionBody),
+        (status = 400, body = ErrorBody,
+            description = "`errors.newPassword`: too short, too long, too common, personal or unchanged"),
         (status = 403, description = "Your password is not a temporary one", body = ErrorBody),
     ),
 )]
 pub async fn change_password_temp(
     state: web::Data<AppState>,
-    user: SessionUser,
+    caller: SessionUser,
     body: web::Json<ChangePasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = user.0;
+    let caller = caller.0;
     // Without the old password this call is only safe for replacing a temporary one.
-    if !user.require_password_change {
-        return Err(DomainError::forbidden("Your password is not a temporary one.").into());
+    if !caller.user.require_password_change {
+        return Err(DomainError::forbidden(NOT_TEMPORARY).into());
     }
     let auth = state.auth.clone();
     let new_password = body.into_inner().new_password;
-    let signed_in = blocking(move || auth.change_temporary_password(&user, &new_password)).await?;
+    let signed_in = blocking(move || auth.change_temporary_password(&caller, &new_password)).await?;
     tracing::info!(user_id = %signed_in.user.id, "temporary password replaced");
-    Ok(HttpResponse::Ok().json(SessionBody::new(signed_in, Some("Password changed"))))
+    Ok(HttpResponse::Ok().json(SessionBody::new(&state, signed_in, Some("Password changed"))))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangeOwnPasswordRequest {
+    current_password: String,
+    new_password: String,
+}
+
+/// Changes the caller's password. The other sessions end; this one continues with the new token: store it.
+#[utoipa::path(
+    post,
+    path = "/api/auth/change-password",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Password changed; a new token for this session", body = SessionBody),
+        (status = 400, body = ErrorBody, description = "`errors.currentPassword`: wrong or missing; \
+            `errors.newPassword`: too short, too long, too common, personal or unchanged"),
+        (status = 429, description = "Too many wrong current passwords from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ),
+)]
+pub async fn change_password(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<ChangeOwnPasswordRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let caller = Authenticated { user: user.0, session_id: user.1, mfa_enrolment_required: false };
+    let client = client_address(&req, state.trust_proxy);
+    let auth = state.auth.clone();
+    let ChangeOwnPasswordRequest { current_password, new_password } = body.into_inner();
+    let signed_in =
+        blocking(move || auth.change_password(&caller, &current_password, &new_password, &client)).await?;
+    tracing::info!(user_id = %signed_in.user.id, "password changed");
+    Ok(HttpResponse::Ok().json(SessionBody::new(&state, signed_in, Some("Password changed"))))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -185,7 +185,7 @@ pub async fn view_ticket(
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
     let id = path.into_inner();
-    let ticket = blocking(move || documents.view_ticket(&user.0, id)).await?;
+    let ticket = blocking(move || documents.view_ticket(&user.0, user.1, id)).await?;
     Ok(HttpResponse::Ok().json(ViewLinkBody { url: format!("/api/documents/{id}/view?ticket={ticket}") }))
 }
 

@@ -162,7 +162,7 @@ pub async fn view_ticket(
 ) -> Result<HttpResponse, ApiError> {
     let minutes = state.minutes.clone();
     let id = path.into_inner();
-    let ticket = blocking(move || minutes.view_ticket(&user.0, id)).await?;
+    let ticket = blocking(move || minutes.view_ticket(&user.0, user.1, id)).await?;
     Ok(HttpResponse::Ok().json(ViewLinkBody { url: format!("/api/minutes/{id}/view?ticket={ticket}") }))
 }
 

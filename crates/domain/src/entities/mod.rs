@@ -19,6 +19,8 @@ pub mod notice;
 pub mod reset_request;
 pub mod resolution;
 pub mod role;
+pub mod security_settings;
+pub mod session;
 pub mod term;
 pub mod user;
 

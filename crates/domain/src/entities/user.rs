@@ -16,6 +16,10 @@ pub struct User {
     pub require_password_change: bool,
     /// Carried in session tokens; a token with another version is revoked.
     pub token_version: i32,
+    /// Until when a temporary password (`require_password_change`) still signs in.
+    pub temp_password_expires_at: Option<DateTime<Utc>>,
+    /// Two-factor sign-in is on: the password alone does not open a session.
+    pub mfa_enabled: bool,
 }
 
 /// A user to insert; the password is already hashed.
@@ -27,6 +31,8 @@ pub struct NewUser {
     pub phone: Option<String>,
     pub password_hash: String,
     pub require_password_change: bool,
+    /// Set with `require_password_change`: when the temporary password stops working.
+    pub temp_password_expires_at: Option<DateTime<Utc>>,
 }
 
 /// The editable fields of a user (spec §7 Update user).

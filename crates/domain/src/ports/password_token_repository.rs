@@ -26,6 +26,9 @@ pub trait PasswordTokenRepository: Send + Sync {
         now: DateTime<Utc>,
     ) -> Result<bool, RepoError>;
 
+    /// The user a reset link was issued to, whatever its state.
+    fn link_user(&self, token_hash: &str) -> Result<Option<UserId>, RepoError>;
+
     /// In one transaction: checks the link, sets the new hash, clears the must-change flag, ends every
     /// session of the user, marks the link used and settles their reset requests as done by link.
     fn reset_password(

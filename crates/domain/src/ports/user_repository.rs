@@ -1,5 +1,7 @@
 use crate::entities::user::{NewUser, User, UserChanges};
-use crate::{RepoError, UserId};
+use chrono::{DateTime, Utc};
+
+use crate::{RepoError, SessionId, UserId};
 
 /// Storage of user accounts. Writes that could leave no active admin fail with `RepoError::LastAdmin`
 /// atomically, so two admins demoting each other at once cannot both succeed.
@@ -15,8 +17,17 @@ pub trait UserRepository: Send + Sync {
     /// Applies the changes; `revoke_sessions` bumps the token version in the same statement.
     fn update(&self, id: UserId, changes: UserChanges, revoke_sessions: bool) -> Result<User, RepoError>;
     fn delete(&self, id: UserId) -> Result<(), RepoError>;
-    /// Sets a new hash and the must-change flag, and revokes every session of the user.
-    fn set_password(&self, id: UserId, password_hash: &str, require_change: bool) -> Result<User, RepoError>;
-    /// Revokes every session of the user (logout).
+    /// The user and their password hash.
+    fn find_with_password(&self, id: UserId) -> Result<Option<(User, String)>, RepoError>;
+    /// Sets a new hash; `temporary_until` makes it a temporary password (must be changed, works until
+    /// then). Every session of the user ends but `keep` (whose token must be reissued: the version moves).
+    fn set_password(
+        &self,
+        id: UserId,
+        password_hash: &str,
+        temporary_until: Option<DateTime<Utc>>,
+        keep: Option<SessionId>,
+    ) -> Result<User, RepoError>;
+    /// Ends every session of the user.
     fn revoke_sessions(&self, id: UserId) -> Result<(), RepoError>;
 }

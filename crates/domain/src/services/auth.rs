@@ -1,20 +1,33 @@
-//! Signing in and out, sessions, forced and admin password changes, reset requests.
+//! Signing in (password, then a second-factor code when the user has one), sessions, password changes
+//! and reset requests.
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
+
 use crate::entities::reset_request::ResetRequest;
+use crate::entities::session::{ClientInfo, NewSession, SessionPolicy};
 use crate::entities::user::User;
 use crate::error::DomainError;
+use crate::password_policy::{self, PasswordOwner};
 use crate::permissions;
 use crate::ports::{
-    Clock, LoginThrottle, PasswordHasher, ResetRequestRepository, TokenError, TokenService, UserRepository,
+    ChallengeClaims, Clock, LoginThrottle, PasswordHasher, ResetRequestRepository, SecondFactor,
+    SecuritySettingsRepository, SessionClaims, SessionRepository, TokenError, TokenService,
+    TwoFactorRepository, UserRepository,
 };
+use crate::services::sign_in_throttle::{self, ThrottledAttempt};
 use crate::validation::{self, FieldErrors};
-use crate::{temporary_password, UserId};
+use crate::{temporary_password, SessionId, UserId};
 
 pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
 pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
 pub const PASSWORD_CHANGE_REQUIRED: &str = "You must set a new password before using the portal.";
+pub const MFA_ENROLMENT_REQUIRED: &str = "You must set up two-factor sign-in before using the portal.";
+pub const TEMPORARY_PASSWORD_EXPIRED: &str =
+    "Your temporary password has expired. Ask an admin or chair for a new one.";
+pub const CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect";
+pub const NOT_TEMPORARY: &str = "Your password is not a temporary one.";
 pub const FORGOT_PASSWORD_MESSAGE: &str =
     "If an account with this email exists, password reset instructions would be sent to that email address.";
 
@@ -23,6 +36,27 @@ pub const FORGOT_PASSWORD_MESSAGE: &str =
 pub struct SignedIn {
     pub token: String,
     pub user: User,
+    pub session_id: SessionId,
+    /// The user must enrol in two-factor sign-in before anything but enrolment opens.
+    pub mfa_enrolment_required: bool,
+}
+
+/// What the password step of signing in answers.
+#[derive(Debug, Clone)]
+pub enum SignInStep {
+    SignedIn(SignedIn),
+    /// The password was right and the user has two-factor sign-in: `challenge` lets them send a code.
+    CodeRequired {
+        challenge: String,
+    },
+}
+
+/// The caller of a request with a valid session token.
+#[derive(Debug, Clone)]
+pub struct Authenticated {
+    pub user: User,
+    pub session_id: SessionId,
+    pub mfa_enrolment_required: bool,
 }
 
 #[derive(Clone)]
@@ -33,17 +67,30 @@ pub struct AuthService {
     pub tokens: Arc<dyn TokenService>,
     pub clock: Arc<dyn Clock>,
     pub throttle: Arc<dyn LoginThrottle>,
+    pub sessions: Arc<dyn SessionRepository>,
+    pub two_factor: Arc<dyn TwoFactorRepository>,
+    pub second_factor: Arc<dyn SecondFactor>,
+    pub security_settings: Arc<dyn SecuritySettingsRepository>,
+    pub policy: SessionPolicy,
 }
 
 impl AuthService {
-    /// Same answer and about the same time for an unknown e-mail, a wrong password and an inactive account.
-    pub fn login(&self, email: &str, password: &str, client: &str) -> Result<SignedIn, DomainError> {
-        let keys = [format!("email:{}", email.trim().to_lowercase()), format!("client:{client}")];
-        // Counted before the password is checked, so parallel guesses are throttled too.
-        self.throttle
-            .begin(&keys)
-            .map_err(|retry_after_secs| DomainError::RateLimited { retry_after_secs })?;
+    /// First half of signing in: counts the attempt (429 when this address is at its limit) and says how
+    /// long to wait before checking the password when the account is under attack from many addresses.
+    /// The caller waits without holding a thread, then calls `sign_in`.
+    pub fn begin_sign_in(&self, email: &str, client: &str) -> Result<ThrottledAttempt, DomainError> {
+        sign_in_throttle::begin_password(self.throttle.as_ref(), email, client, self.clock.now())
+    }
 
+    /// Second half of signing in. The same 401 answers an unknown e-mail, a wrong password and an inactive
+    /// account, in about the same time.
+    pub fn sign_in(
+        &self,
+        attempt: &ThrottledAttempt,
+        email: &str,
+        password: &str,
+        client: &ClientInfo,
+    ) -> Result<SignInStep, DomainError> {
         let mut errors = FieldErrors::new();
         let email = validation::normalize_email(email).unwrap_or_else(|message| {
             errors.add("email", message);
@@ -63,51 +110,143 @@ impl AuthService {
                 return Err(DomainError::Unauthorized(INVALID_CREDENTIALS.into()));
             }
         };
-        self.throttle.succeeded(&keys);
-        let token = self.tokens.issue_session(user.id, user.token_version).map_err(token_failure)?;
-        Ok(SignedIn { token, user })
-    }
-
-    /// The user behind a session token, if it is valid, current and the account active.
-    pub fn authenticate(&self, token: &str) -> Result<User, DomainError> {
-        let claims = self.tokens.verify_session(token).map_err(token_failure)?;
-        self.current_user(claims.user_id, claims.token_version)
-    }
-
-    /// Checks a token's user against the database: revoked tokens and inactive accounts stop here.
-    pub fn current_user(&self, id: UserId, token_version: i32) -> Result<User, DomainError> {
-        match self.users.find(id)? {
-            Some(user) if user.active && user.token_version == token_version => Ok(user),
-            _ => Err(DomainError::Unauthorized(SESSION_EXPIRED.into())),
+        attempt.succeeded(self.throttle.as_ref())?;
+        let now = self.clock.now();
+        if user.require_password_change && user.temp_password_expires_at.is_some_and(|until| until <= now) {
+            return Err(DomainError::Unauthorized(TEMPORARY_PASSWORD_EXPIRED.into()));
         }
+        if user.mfa_enabled {
+            let claims = ChallengeClaims { user_id: user.id, token_version: user.token_version };
+            let challenge = self.tokens.issue_challenge(claims).map_err(token_failure)?;
+            return Ok(SignInStep::CodeRequired { challenge });
+        }
+        self.open_session(user, client).map(SignInStep::SignedIn)
     }
 
-    /// Revokes every session of the user (all devices): tokens are stateless, the version is not.
-    pub fn logout(&self, user: &User) -> Result<(), DomainError> {
-        self.users.revoke_sessions(user.id)?;
+    /// Stores a new session for the user and hands out its token.
+    pub(crate) fn open_session(&self, user: User, client: &ClientInfo) -> Result<SignedIn, DomainError> {
+        let now = self.clock.now();
+        let session = self.sessions.create(NewSession {
+            user_id: user.id,
+            device: client.device.chars().take(200).collect(),
+            client_address: client.address.chars().take(100).collect(),
+            created_at: now,
+            expires_at: now + self.policy.absolute,
+        })?;
+        self.signed_in(user, session.id)
+    }
+
+    /// A token for an existing session of the user (after a password change bumps the token version).
+    fn signed_in(&self, user: User, session_id: SessionId) -> Result<SignedIn, DomainError> {
+        let claims = SessionClaims { user_id: user.id, token_version: user.token_version, session_id };
+        let token = self.tokens.issue_session(claims).map_err(token_failure)?;
+        let mfa_enrolment_required = self.mfa_enrolment_required(&user)?;
+        Ok(SignedIn { token, user, session_id, mfa_enrolment_required })
+    }
+
+    /// The caller behind a session token, if the token is valid, its session open and the account active.
+    /// Using a session keeps it from idling out.
+    pub fn authenticate(&self, token: &str) -> Result<Authenticated, DomainError> {
+        let claims = self.tokens.verify_session(token).map_err(token_failure)?;
+        let user = self.session_user(claims)?;
+        let mfa_enrolment_required = self.mfa_enrolment_required(&user)?;
+        Ok(Authenticated { user, session_id: claims.session_id, mfa_enrolment_required })
+    }
+
+    /// Checks claims against the database: ended, idle and revoked sessions and inactive accounts stop here.
+    pub fn session_user(&self, claims: SessionClaims) -> Result<User, DomainError> {
+        let expired = || DomainError::Unauthorized(SESSION_EXPIRED.into());
+        let now = self.clock.now();
+        let session = self.sessions.find(claims.session_id)?.ok_or_else(expired)?;
+        if session.user_id != claims.user_id || !session.is_open(now, &self.policy) {
+            return Err(expired());
+        }
+        let user = match self.users.find(claims.user_id)? {
+            Some(user) if user.active && user.token_version == claims.token_version => user,
+            _ => return Err(expired()),
+        };
+        if now - session.last_active_at >= SessionPolicy::TOUCH_EVERY {
+            self.sessions.touch(session.id, now)?;
+        }
+        Ok(user)
+    }
+
+    /// Admins and chairs without a second factor, when the settings require one.
+    pub fn mfa_enrolment_required(&self, user: &User) -> Result<bool, DomainError> {
+        if user.mfa_enabled || !permissions::can_open_user_management(user.role) {
+            return Ok(false);
+        }
+        Ok(self.security_settings.get()?.require_mfa_for_officers)
+    }
+
+    /// Ends this session only; the user's other devices stay signed in.
+    pub fn logout(&self, caller: &Authenticated) -> Result<(), DomainError> {
+        self.sessions.end(caller.user.id, caller.session_id, self.clock.now())?;
         Ok(())
     }
 
-    /// Replaces a temporary password. Older tokens are revoked; the new session is returned.
+    /// Replaces a temporary password with one of the user's choosing. The other sessions end; this one
+    /// continues with the returned token.
     pub fn change_temporary_password(
         &self,
-        user: &User,
+        caller: &Authenticated,
         new_password: &str,
     ) -> Result<SignedIn, DomainError> {
+        let user = &caller.user;
+        if !user.require_password_change {
+            return Err(DomainError::forbidden(NOT_TEMPORARY));
+        }
+        let (_, current_hash) =
+            self.users.find_with_password(user.id)?.ok_or(DomainError::NotFound("User"))?;
         let mut errors = FieldErrors::new();
-        validation::check_new_password(&mut errors, "newPassword", new_password);
+        password_policy::check(&mut errors, "newPassword", new_password, owner(user));
+        if errors.is_empty() && self.hasher.verify(new_password, &current_hash) {
+            errors.add("newPassword", password_policy::SAME_AS_TEMPORARY);
+        }
         errors.into_result()?;
+        self.replace_password(caller, new_password)
+    }
+
+    /// Changes the caller's password after checking the current one (throttled like signing in). The other
+    /// sessions end; this one continues with the returned token.
+    pub fn change_password(
+        &self,
+        caller: &Authenticated,
+        current_password: &str,
+        new_password: &str,
+        client: &str,
+    ) -> Result<SignedIn, DomainError> {
+        let user = &caller.user;
+        let mut errors = FieldErrors::new();
+        if current_password.is_empty() {
+            errors.add("currentPassword", "Current password is required");
+        }
+        password_policy::check(&mut errors, "newPassword", new_password, owner(user));
+        errors.into_result()?;
+
+        let attempt =
+            sign_in_throttle::begin_password(self.throttle.as_ref(), &user.email, client, self.clock.now())?;
+        let (_, current_hash) =
+            self.users.find_with_password(user.id)?.ok_or(DomainError::NotFound("User"))?;
+        if !self.hasher.verify(current_password, &current_hash) {
+            return Err(DomainError::invalid("currentPassword", CURRENT_PASSWORD_WRONG));
+        }
+        attempt.succeeded(self.throttle.as_ref())?;
+        if self.hasher.verify(new_password, &current_hash) {
+            return Err(DomainError::invalid("newPassword", password_policy::SAME_AS_CURRENT));
+        }
+        self.replace_password(caller, new_password)
+    }
+
+    fn replace_password(&self, caller: &Authenticated, new_password: &str) -> Result<SignedIn, DomainError> {
         let hash = self.hasher.hash(new_password)?;
-        let updated = self.users.set_password(user.id, &hash, false)?;
-        let token = self.tokens.issue_session(updated.id, updated.token_version).map_err(token_failure)?;
-        Ok(SignedIn { token, user: updated })
+        let updated = self.users.set_password(caller.user.id, &hash, None, Some(caller.session_id))?;
+        self.signed_in(updated, caller.session_id)
     }
 
     /// Records the request for review whether or not the account exists; the answer never tells.
     pub fn forgot_password(&self, email: &str, client: &str) -> Result<&'static str, DomainError> {
-        self.throttle
-            .begin(&[format!("reset:{client}")])
-            .map_err(|retry_after_secs| DomainError::RateLimited { retry_after_secs })?;
+        sign_in_throttle::begin_reset(self.throttle.as_ref(), client, self.clock.now())?;
         let email = validation::normalize_email(email).map_err(|m| DomainError::invalid("email", m))?;
         let user = self.users.find_with_password_by_email(&email)?.map(|(user, _)| user);
         self.reset_requests.record(&email, user.as_ref().map(|u| u.id), self.clock.now())?;
@@ -121,7 +260,8 @@ impl AuthService {
         Ok(self.reset_requests.pending()?)
     }
 
-    /// Gives the target a fresh temporary password (returned once) and revokes their sessions.
+    /// Gives the target a fresh temporary password (returned once, working `policy.temporary_password`)
+    /// and ends their sessions.
     pub fn admin_reset_password(&self, actor: &User, target: UserId) -> Result<(User, String), DomainError> {
         // Checked before the lookup, so that a trustee cannot learn which ids exist.
         if !permissions::can_open_user_management(actor.role) {
@@ -133,13 +273,31 @@ impl AuthService {
         }
         let temporary = temporary_password::generate();
         let hash = self.hasher.hash(&temporary)?;
-        let updated = self.users.set_password(user.id, &hash, true)?;
+        let until = self.temporary_password_expiry();
+        let updated = self.users.set_password(user.id, &hash, Some(until), None)?;
         self.reset_requests.resolve_for_user(user.id, self.clock.now())?;
         Ok((updated, temporary))
     }
+
+    /// Forgets throttle attempts older than every window, and sessions that ended or expired a day ago.
+    /// Plain deletes of old rows: two server processes doing it at once do no harm.
+    pub fn prune(&self) -> Result<(usize, usize), DomainError> {
+        let now = self.clock.now();
+        let attempts = self.throttle.prune(sign_in_throttle::prune_before(now))?;
+        let sessions = self.sessions.prune(now - chrono::Duration::days(1))?;
+        Ok((attempts, sessions))
+    }
+
+    pub fn temporary_password_expiry(&self) -> DateTime<Utc> {
+        self.clock.now() + self.policy.temporary_password
+    }
 }
 
-fn token_failure(error: TokenError) -> DomainError {
+pub(crate) fn owner(user: &User) -> PasswordOwner<'_> {
+    PasswordOwner { name: &user.name, email: &user.email }
+}
+
+pub(crate) fn token_failure(error: TokenError) -> DomainError {
     match error {
         TokenError::Expired | TokenError::Invalid => DomainError::Unauthorized(SESSION_EXPIRED.into()),
         TokenError::Unexpected(e) => DomainError::Unexpected(e),

@@ -11,7 +11,7 @@ use crate::ports::{Clock, DocumentRepository, FileStore, ReceivedFile, ViewResou
 use crate::services::stored_files::{self, checked_file, file_size};
 use crate::services::view_tickets::ViewTickets;
 use crate::validation::{self, FieldErrors};
-use crate::DocumentId;
+use crate::{DocumentId, SessionId};
 
 pub const MANAGE_FORBIDDEN: &str = "Only admins and chairs can upload or delete documents.";
 pub const DEFAULT_VERSION: &str = "1.0";
@@ -135,12 +135,17 @@ impl DocumentService {
     }
 
     /// A one-minute ticket to open this document in a new tab.
-    pub fn view_ticket(&self, actor: &User, id: DocumentId) -> Result<String, DomainError> {
+    pub fn view_ticket(
+        &self,
+        actor: &User,
+        session: SessionId,
+        id: DocumentId,
+    ) -> Result<String, DomainError> {
         if !permissions::can_read_board_content(actor.role) {
             return Err(DomainError::forbidden("You cannot read documents."));
         }
         self.documents.find(id)?.ok_or(DomainError::NotFound("Document"))?;
-        self.tickets.issue(actor, ViewResource::Document(id))
+        self.tickets.issue(actor, session, ViewResource::Document(id))
     }
 
     /// The document a ticket opens. The ticket is checked before anything about the document is looked up.

@@ -11,7 +11,7 @@ use crate::ports::{Clock, FileStore, MinutesRepository, ReceivedFile, ViewResour
 use crate::services::stored_files::{self, checked_file, file_size};
 use crate::services::view_tickets::ViewTickets;
 use crate::validation::{self, FieldErrors};
-use crate::{timestamps, MeetingId, MinutesId, RepoError};
+use crate::{timestamps, MeetingId, MinutesId, RepoError, SessionId};
 
 pub const PUBLISH_FORBIDDEN: &str = "Only admins and chairs can upload minutes.";
 pub const TITLE_MAX: usize = 200;
@@ -121,7 +121,12 @@ impl MinutesService {
         self.read(id)
     }
 
-    pub fn view_ticket(&self, actor: &User, id: MinutesId) -> Result<String, DomainError> {
+    pub fn view_ticket(
+        &self,
+        actor: &User,
+        session: SessionId,
+        id: MinutesId,
+    ) -> Result<String, DomainError> {
         if !permissions::can_read_board_content(actor.role) {
             return Err(DomainError::forbidden("You cannot read minutes."));
         }
@@ -129,7 +134,7 @@ impl MinutesService {
         if !matches!(minutes.source, MinutesSource::File { .. }) {
             return Err(DomainError::NotFound("Minutes file"));
         }
-        self.tickets.issue(actor, ViewResource::Minutes(id))
+        self.tickets.issue(actor, session, ViewResource::Minutes(id))
     }
 
     /// The minutes a ticket opens; the ticket is checked first.

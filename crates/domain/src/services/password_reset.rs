@@ -7,6 +7,7 @@ use chrono::Duration;
 
 use crate::error::DomainError;
 use crate::mail_templates::{MailTemplates, Recipient};
+use crate::password_policy::{self, PasswordOwner};
 use crate::ports::{PasswordHasher, PasswordTokenRepository, TokenRefusal, UserRepository};
 use crate::secret_token;
 use crate::services::AuthService;
@@ -62,11 +63,18 @@ impl PasswordResetService {
 
     /// Sets the password of the link's user and ends all their sessions.
     pub fn reset_password(&self, token: &str, new_password: &str) -> Result<&'static str, DomainError> {
+        let token_hash = secret_token::hash(token.trim());
         let mut errors = FieldErrors::new();
-        validation::check_new_password(&mut errors, "newPassword", new_password);
+        // The personal rules need the link's user; an unknown link fails below with its own message.
+        let owner = match self.tokens.link_user(&token_hash)? {
+            Some(id) => self.users.find(id)?,
+            None => None,
+        };
+        let (name, email) = owner.as_ref().map_or(("", ""), |u| (u.name.as_str(), u.email.as_str()));
+        password_policy::check(&mut errors, "newPassword", new_password, PasswordOwner { name, email });
         errors.into_result()?;
         let hash = self.hasher.hash(new_password)?;
-        match self.tokens.reset_password(&secret_token::hash(token.trim()), &hash, self.auth.clock.now())? {
+        match self.tokens.reset_password(&token_hash, &hash, self.auth.clock.now())? {
             Ok(_) => Ok(RESET_DONE),
             Err(TokenRefusal::Unknown) => Err(DomainError::BadRequest(LINK_UNKNOWN.into())),
             Err(TokenRefusal::Used) => Err(DomainError::BadRequest(LINK_USED.into())),

@@ -62,6 +62,16 @@ impl PendingFile for MemoryPending {
     }
 }
 
+use chrono::{DateTime, Utc};
+
+use crate::entities::security_settings::SecuritySettings;
+use crate::entities::session::{NewSession, Session, SessionPolicy};
+use crate::ports::{
+    Admitted, ChallengeClaims, SessionClaims, StoredSecondFactor, ThrottleLimits, ThrottleScope, TokenError,
+    ViewResource,
+};
+use crate::{RepoError, SessionId, UserId};
+
 /// Ports a use case holds but the test never reaches: any call is a test failure.
 pub struct Unused;
 
@@ -98,11 +108,18 @@ impl crate::ports::UserRepository for Unused {
     fn delete(&self, _: crate::UserId) -> Result<(), crate::RepoError> {
         unreachable!("not used in this test")
     }
+    fn find_with_password(
+        &self,
+        _: crate::UserId,
+    ) -> Result<Option<(crate::entities::user::User, String)>, crate::RepoError> {
+        unreachable!("not used in this test")
+    }
     fn set_password(
         &self,
         _: crate::UserId,
         _: &str,
-        _: bool,
+        _: Option<chrono::DateTime<chrono::Utc>>,
+        _: Option<crate::SessionId>,
     ) -> Result<crate::entities::user::User, crate::RepoError> {
         unreachable!("not used in this test")
     }
@@ -145,34 +162,113 @@ impl crate::ports::PasswordHasher for Unused {
 }
 
 impl crate::ports::TokenService for Unused {
-    fn issue_session(&self, _: crate::UserId, _: i32) -> Result<String, crate::ports::TokenError> {
+    fn issue_session(&self, _: SessionClaims) -> Result<String, TokenError> {
         unreachable!("not used in this test")
     }
-    fn verify_session(&self, _: &str) -> Result<crate::ports::SessionClaims, crate::ports::TokenError> {
+    fn verify_session(&self, _: &str) -> Result<SessionClaims, TokenError> {
         unreachable!("not used in this test")
     }
-    fn issue_view_ticket(
-        &self,
-        _: crate::UserId,
-        _: i32,
-        _: crate::ports::ViewResource,
-    ) -> Result<String, crate::ports::TokenError> {
+    fn issue_view_ticket(&self, _: SessionClaims, _: ViewResource) -> Result<String, TokenError> {
         unreachable!("not used in this test")
     }
-    fn verify_view_ticket(
-        &self,
-        _: &str,
-        _: crate::ports::ViewResource,
-    ) -> Result<crate::ports::SessionClaims, crate::ports::TokenError> {
+    fn verify_view_ticket(&self, _: &str, _: ViewResource) -> Result<SessionClaims, TokenError> {
+        unreachable!("not used in this test")
+    }
+    fn issue_challenge(&self, _: ChallengeClaims) -> Result<String, TokenError> {
+        unreachable!("not used in this test")
+    }
+    fn verify_challenge(&self, _: &str) -> Result<ChallengeClaims, TokenError> {
         unreachable!("not used in this test")
     }
 }
 
 impl crate::ports::LoginThrottle for Unused {
-    fn begin(&self, _: &[String]) -> Result<(), u64> {
+    fn begin(
+        &self,
+        _: ThrottleScope,
+        _: &str,
+        _: &str,
+        _: &ThrottleLimits,
+        _: DateTime<Utc>,
+    ) -> Result<Result<Admitted, u64>, RepoError> {
         unreachable!("not used in this test")
     }
-    fn succeeded(&self, _: &[String]) {
+    fn succeeded(&self, _: ThrottleScope, _: &str, _: &str, _: Admitted) -> Result<(), RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn prune(&self, _: DateTime<Utc>) -> Result<usize, RepoError> {
+        unreachable!("not used in this test")
+    }
+}
+
+impl crate::ports::SessionRepository for Unused {
+    fn create(&self, _: NewSession) -> Result<Session, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn find(&self, _: SessionId) -> Result<Option<Session>, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn touch(&self, _: SessionId, _: DateTime<Utc>) -> Result<(), RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn unended(&self, _: UserId, _: DateTime<Utc>) -> Result<Vec<Session>, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn end(&self, _: UserId, _: SessionId, _: DateTime<Utc>) -> Result<bool, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn end_others(&self, _: UserId, _: SessionId, _: DateTime<Utc>) -> Result<usize, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn prune(&self, _: DateTime<Utc>) -> Result<usize, RepoError> {
+        unreachable!("not used in this test")
+    }
+}
+
+impl crate::ports::TwoFactorRepository for Unused {
+    fn find(&self, _: UserId) -> Result<StoredSecondFactor, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn set_pending(&self, _: UserId, _: &str) -> Result<(), RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn enable(&self, _: UserId, _: &str, _: i64, _: &[String]) -> Result<bool, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn use_step(&self, _: UserId, _: i64) -> Result<bool, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn use_recovery_code(&self, _: UserId, _: &str, _: DateTime<Utc>) -> Result<bool, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn replace_recovery_codes(&self, _: UserId, _: &[String]) -> Result<(), RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn unused_recovery_codes(&self, _: UserId) -> Result<i64, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn clear(&self, _: UserId) -> Result<(), RepoError> {
+        unreachable!("not used in this test")
+    }
+}
+
+impl crate::ports::SecondFactor for Unused {
+    fn new_secret(&self) -> String {
+        unreachable!("not used in this test")
+    }
+    fn otpauth_url(&self, _: &str, _: &str) -> Result<String, anyhow::Error> {
+        unreachable!("not used in this test")
+    }
+    fn verify(&self, _: &str, _: &str, _: DateTime<Utc>) -> Option<i64> {
+        unreachable!("not used in this test")
+    }
+}
+
+impl crate::ports::SecuritySettingsRepository for Unused {
+    fn get(&self) -> Result<SecuritySettings, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn save(&self, _: SecuritySettings) -> Result<SecuritySettings, RepoError> {
         unreachable!("not used in this test")
     }
 }
@@ -200,7 +296,16 @@ pub fn unused_tickets() -> crate::services::view_tickets::ViewTickets {
             hasher: unused.clone(),
             tokens: unused.clone(),
             clock: clock(),
-            throttle: unused,
+            throttle: unused.clone(),
+            sessions: unused.clone(),
+            two_factor: unused.clone(),
+            second_factor: unused.clone(),
+            security_settings: unused,
+            policy: SessionPolicy {
+                idle: chrono::Duration::minutes(60),
+                absolute: chrono::Duration::hours(12),
+                temporary_password: chrono::Duration::hours(72),
+            },
         },
     }
 }
@@ -216,6 +321,8 @@ pub fn user(role: crate::entities::role::Role) -> crate::entities::user::User {
         created_at: clock().0,
         require_password_change: false,
         token_version: 0,
+        temp_password_expires_at: None,
+        mfa_enabled: false,
     }
 }
 

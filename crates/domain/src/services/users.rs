@@ -3,10 +3,12 @@
 use std::sync::Arc;
 
 use crate::entities::role::Role;
+use crate::entities::session::SessionPolicy;
 use crate::entities::user::{NewUser, User, UserChanges};
 use crate::error::DomainError;
+use crate::password_policy::{self, PasswordOwner};
 use crate::permissions;
-use crate::ports::{PasswordHasher, UserRepository};
+use crate::ports::{Clock, PasswordHasher, UserRepository};
 use crate::validation::{self, FieldErrors};
 use crate::{RepoError, UserId};
 
@@ -39,6 +41,8 @@ pub struct UpdateUser {
 pub struct UserService {
     pub users: Arc<dyn UserRepository>,
     pub hasher: Arc<dyn PasswordHasher>,
+    pub clock: Arc<dyn Clock>,
+    pub policy: SessionPolicy,
 }
 
 impl UserService {
@@ -62,7 +66,8 @@ impl UserService {
         let name = validation::required_text(&mut errors, "name", "Name", &input.name, 100);
         let email = email_field(&mut errors, &input.email);
         let phone = validation::optional_text(&mut errors, "phone", "Phone", input.phone.as_deref(), 40);
-        validation::check_new_password(&mut errors, "password", &input.password);
+        let owner = PasswordOwner { name: &input.name, email: &input.email };
+        password_policy::check(&mut errors, "password", &input.password, owner);
         errors.into_result()?;
 
         let password_hash = self.hasher.hash(&input.password)?;
@@ -73,6 +78,9 @@ impl UserService {
             phone,
             password_hash,
             require_password_change: input.require_password_change,
+            temp_password_expires_at: input
+                .require_password_change
+                .then(|| self.clock.now() + self.policy.temporary_password),
         };
         self.users.create(new_user).map_err(duplicate_email)
     }

@@ -4,8 +4,9 @@
 
 use crate::entities::user::User;
 use crate::error::DomainError;
-use crate::ports::{TokenError, ViewResource};
+use crate::ports::{SessionClaims, TokenError, ViewResource};
 use crate::services::auth::{AuthService, PASSWORD_CHANGE_REQUIRED};
+use crate::SessionId;
 
 pub const VIEW_LINK_INVALID: &str =
     "This link has expired or is not valid. Please open the file again from the portal.";
@@ -16,9 +17,15 @@ pub struct ViewTickets {
 }
 
 impl ViewTickets {
-    /// A ticket for `resource` carrying the user's token version, so signing out revokes it too.
-    pub fn issue(&self, user: &User, resource: ViewResource) -> Result<String, DomainError> {
-        self.auth.tokens.issue_view_ticket(user.id, user.token_version, resource).map_err(|e| match e {
+    /// A ticket for `resource` carrying the user's session, so signing out revokes it too.
+    pub fn issue(
+        &self,
+        user: &User,
+        session_id: SessionId,
+        resource: ViewResource,
+    ) -> Result<String, DomainError> {
+        let claims = SessionClaims { user_id: user.id, token_version: user.token_version, session_id };
+        self.auth.tokens.issue_view_ticket(claims, resource).map_err(|e| match e {
             TokenError::Unexpected(e) => DomainError::Unexpected(e),
             other => DomainError::Unexpected(anyhow::anyhow!("cannot issue a view ticket: {other}")),
         })
@@ -33,7 +40,7 @@ impl ViewTickets {
             TokenError::Unexpected(e) => DomainError::Unexpected(e),
             TokenError::Expired | TokenError::Invalid => invalid(),
         })?;
-        let user = self.auth.current_user(claims.user_id, claims.token_version).map_err(|e| match e {
+        let user = self.auth.session_user(claims).map_err(|e| match e {
             DomainError::Unauthorized(_) => invalid(),
             other => other,
         })?;

@@ -351,10 +351,14 @@ fn view_tickets_open_one_document_for_a_minute() {
     let expired = ticket_issued_at(
         || chrono::Utc::now() - chrono::Duration::minutes(5),
         trustee.id,
-        0,
+        app.session_id_of(trustee.id),
         ViewResource::Document(DocumentId(doc as i32)),
     );
-    let forged = forged_ticket(trustee.id, ViewResource::Document(DocumentId(doc as i32)));
+    let forged = forged_ticket(
+        trustee.id,
+        app.session_id_of(trustee.id),
+        ViewResource::Document(DocumentId(doc as i32)),
+    );
     for query in [
         format!("/api/documents/{other}/view?ticket={ticket}"),
         format!("/api/documents/{doc}/view?ticket={expired}"),

@@ -2,6 +2,7 @@
 //! Each test starts the real server on a fresh PostgreSQL database (`common::TestApp`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
+mod account_security;
 mod actions;
 mod auth;
 mod committee_documents;

@@ -329,12 +329,16 @@ fn view_tickets_open_one_set_of_minutes_inline() {
     let expired = ticket_issued_at(
         || chrono::Utc::now() - chrono::Duration::minutes(5),
         trustee.id,
-        0,
+        app.session_id_of(trustee.id),
         ViewResource::Minutes(MinutesId(id as i32)),
     );
     // A document ticket with the same number does not open minutes.
-    let document_ticket =
-        ticket_issued_at(chrono::Utc::now, trustee.id, 0, ViewResource::Document(DocumentId(id as i32)));
+    let document_ticket = ticket_issued_at(
+        chrono::Utc::now,
+        trustee.id,
+        app.session_id_of(trustee.id),
+        ViewResource::Document(DocumentId(id as i32)),
+    );
     for query in [
         format!("/api/minutes/{other}/view?ticket={ticket}"),
         format!("/api/minutes/{id}/view?ticket={expired}"),

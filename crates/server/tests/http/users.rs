@@ -64,7 +64,7 @@ fn create_validates_and_refuses_duplicate_emails() {
         json_of(app.post("/api/users").auth(&admin).json(&bad).send().unwrap(), StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["name"], "Name is required");
     assert_eq!(body["errors"]["email"], "Please enter a valid email address");
-    assert_eq!(body["errors"]["password"], "Password must be at least 6 characters long.");
+    assert_eq!(body["errors"]["password"], "Password must be at least 8 characters long.");
 
     let bad_role = json!({"name": "X", "email": "x@example.org", "password": "123456", "role": "superuser"});
     error_of(app.post("/api/users").auth(&admin).json(&bad_role).send().unwrap(), StatusCode::BAD_REQUEST);

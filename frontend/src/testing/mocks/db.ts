@@ -10,10 +10,11 @@ import type {
   Notice,
   PortalDocument,
   ResetRequest,
+  CurrentUser,
   User,
 } from '@/types/api';
 
-export type StoredUser = User & {
+export type StoredUser = CurrentUser & {
   password: string;
   /** Two-factor sign-in (issue 10): the secret of a set-up not yet confirmed, and the recovery codes. */
   pendingSecret?: string;
@@ -320,4 +321,4 @@ export const publicUser = ({
   pendingSecret: _secret,
   recoveryCodes: _codes,
   ...rest
-}: StoredUser): User => rest;
+}: StoredUser): CurrentUser => rest;

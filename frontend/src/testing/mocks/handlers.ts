@@ -12,7 +12,6 @@ import {
   type StoredUser,
 } from '@/testing/mocks/db';
 import { serverMessages } from '@/testing/mocks/server-messages';
-import { issueTenMessages as m10 } from '@/testing/mocks/issue-10-messages';
 
 const now = () => new Date().toISOString();
 const fail = (status: number, message: string) =>
@@ -65,10 +64,10 @@ const newRecoveryCodes = (): string[] =>
 
 /** The rules the server checks for a new password, with its field messages. */
 function newPasswordError(u: StoredUser, password: string): string | null {
-  if (password.length < 8) return m10.passwordTooShort;
-  if (new TextEncoder().encode(password).length > 72) return m10.passwordTooLong;
+  if (password.length < 8) return serverMessages.passwordTooShort;
+  if (new TextEncoder().encode(password).length > 72) return serverMessages.passwordTooLong;
   if (['password', 'password1', 'password123', '12345678'].includes(password.toLowerCase()))
-    return m10.passwordTooCommon;
+    return serverMessages.passwordTooCommon;
   const lower = password.toLowerCase();
   if (
     lower.includes(u.email.split('@')[0].toLowerCase()) ||
@@ -77,7 +76,7 @@ function newPasswordError(u: StoredUser, password: string): string | null {
       .split(/\s+/)
       .some((part) => part.length > 2 && lower.includes(part))
   )
-    return m10.passwordHasName;
+    return serverMessages.passwordHasName;
   return null;
 }
 
@@ -100,7 +99,7 @@ const authed =
       me.mfaEnrolmentRequired &&
       !openBeforeEnrolment.some((open) => path === open || path.startsWith(`${open}/`))
     )
-      return fail(403, m10.enrolmentRequired);
+      return fail(403, serverMessages.enrolmentRequired);
     return fn(args, me);
   };
 
@@ -129,14 +128,14 @@ export const handlers = [
   http.post('/api/auth/mfa/verify', async ({ request }) => {
     const { mfaToken, code } = (await request.json()) as { mfaToken: string; code: string };
     const u = db.users.find((x) => `mfa-${x.id}` === mfaToken && x.mfaEnabled);
-    if (!u) return fail(401, m10.mfaTokenExpired);
+    if (!u) return fail(401, serverMessages.mfaTokenExpired);
     const codes = u.recoveryCodes ?? [];
     if (code === VALID_TOTP_CODE) return sessionAnswer(u, tokenFor(u.id));
     if (codes.includes(code)) {
       u.recoveryCodes = codes.filter((c) => c !== code);
       return sessionAnswer(u, tokenFor(u.id));
     }
-    return fieldError('code', m10.wrongCode);
+    return fieldError('code', serverMessages.wrongCode);
   }),
   http.get(
     '/api/auth/me',
@@ -168,7 +167,7 @@ export const handlers = [
       const { newPassword } = (await request.json()) as { newPassword: string };
       const refused =
         newPasswordError(me, newPassword) ??
-        (newPassword === me.password ? m10.passwordSameAsTemporary : null);
+        (newPassword === me.password ? serverMessages.passwordSameAsTemporary : null);
       if (refused) return fieldError('newPassword', refused);
       me.password = newPassword;
       me.requirePasswordChange = false;
@@ -180,10 +179,10 @@ export const handlers = [
     authed(async ({ request }, me) => {
       const body = (await request.json()) as { currentPassword: string; newPassword: string };
       if (body.currentPassword !== me.password)
-        return fieldError('currentPassword', m10.currentPasswordIncorrect);
+        return fieldError('currentPassword', serverMessages.currentPasswordIncorrect);
       const refused =
         newPasswordError(me, body.newPassword) ??
-        (body.newPassword === me.password ? m10.passwordUnchanged : null);
+        (body.newPassword === me.password ? serverMessages.passwordUnchanged : null);
       if (refused) return fieldError('newPassword', refused);
       me.password = body.newPassword;
       // Every other session ends; this one continues under a fresh token.
@@ -197,7 +196,7 @@ export const handlers = [
   http.post(
     '/api/auth/mfa/setup',
     authed((_, me) => {
-      if (me.mfaEnabled) return fail(409, m10.mfaAlreadyOn);
+      if (me.mfaEnabled) return fail(409, serverMessages.mfaAlreadyOn);
       me.pendingSecret = MFA_SECRET;
       return HttpResponse.json({
         secret: MFA_SECRET,
@@ -209,8 +208,8 @@ export const handlers = [
     '/api/auth/mfa/enable',
     authed(async ({ request }, me) => {
       const { code } = (await request.json()) as { code: string };
-      if (!me.pendingSecret) return fail(409, m10.mfaSetupFirst);
-      if (code !== VALID_TOTP_CODE) return fieldError('code', m10.wrongCode);
+      if (!me.pendingSecret) return fail(409, serverMessages.mfaSetupFirst);
+      if (code !== VALID_TOTP_CODE) return fieldError('code', serverMessages.wrongCode);
       me.pendingSecret = undefined;
       me.mfaEnabled = true;
       me.mfaEnrolmentRequired = false;
@@ -222,7 +221,7 @@ export const handlers = [
     '/api/auth/mfa/recovery-codes',
     authed(async ({ request }, me) => {
       const { code } = (await request.json()) as { code: string };
-      if (code !== VALID_TOTP_CODE) return fieldError('code', m10.wrongCode);
+      if (code !== VALID_TOTP_CODE) return fieldError('code', serverMessages.wrongCode);
       me.recoveryCodes = newRecoveryCodes();
       return HttpResponse.json({ recoveryCodes: me.recoveryCodes });
     }),
@@ -231,12 +230,12 @@ export const handlers = [
     '/api/auth/mfa/disable',
     authed(async ({ request }, me) => {
       const { code } = (await request.json()) as { code: string };
-      if (code !== VALID_TOTP_CODE) return fieldError('code', m10.wrongCode);
+      if (code !== VALID_TOTP_CODE) return fieldError('code', serverMessages.wrongCode);
       if (db.securitySettings.requireMfaForOfficers && isAdminOrChair(me))
-        return fail(403, m10.mfaRequiredForRole);
+        return fail(403, serverMessages.mfaRequiredForRole);
       me.mfaEnabled = false;
       me.recoveryCodes = undefined;
-      return HttpResponse.json<MessageResponse>({ message: m10.mfaOff });
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.mfaOff });
     }),
   ),
   http.get(
@@ -255,9 +254,9 @@ export const handlers = [
     '/api/auth/sessions/:id',
     authed(({ params }, me) => {
       const found = db.sessions.find((x) => x.id === Number(params.id) && x.userId === me.id);
-      if (!found) return fail(404, m10.sessionNotFound);
+      if (!found) return fail(404, serverMessages.sessionNotFound);
       db.sessions = db.sessions.filter((x) => x !== found);
-      return HttpResponse.json<MessageResponse>({ message: m10.sessionSignedOut });
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.sessionSignedOut });
     }),
   ),
   http.post(
@@ -267,7 +266,7 @@ export const handlers = [
       const before = db.sessions.length;
       db.sessions = db.sessions.filter((x) => x.userId !== me.id || x.token === token);
       return HttpResponse.json({
-        message: m10.otherSessionsSignedOut,
+        message: serverMessages.otherSessionsSignedOut,
         count: before - db.sessions.length,
       });
     }),
@@ -300,7 +299,7 @@ export const handlers = [
       u.mfaEnabled = false;
       u.recoveryCodes = undefined;
       u.mfaEnrolmentRequired = db.securitySettings.requireMfaForOfficers && isAdminOrChair(u);
-      return HttpResponse.json<MessageResponse>({ message: m10.mfaReset });
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.mfaReset });
     }),
   ),
   http.get(

@@ -62,6 +62,21 @@ impl TestApp {
         count_files_in(&self.data_dir.path().join("files"))
     }
 
+    /// The session a token belongs to, read from the token with the test app's secret.
+    pub fn session_id_of_token(&self, token: &str) -> i32 {
+        use domain::ports::TokenService;
+        let secret = super::test_config("", Path::new("")).jwt_secret;
+        let tokens = auth::JwtTokenService::new(&secret, chrono::Duration::hours(12));
+        tokens.verify_session(token).expect("a session token").session_id.0
+    }
+
+    /// The newest session of the user.
+    pub fn session_id_of(&self, user_id: i32) -> i32 {
+        let id = self
+            .scalar_i64(&format!("SELECT max(id)::bigint AS value FROM sessions WHERE user_id = {user_id}"));
+        i32::try_from(id).expect("session id")
+    }
+
     pub fn rows(&self, table: &str) -> i64 {
         self.scalar_i64(&format!("SELECT count(*) AS value FROM {table}"))
     }
@@ -71,22 +86,32 @@ impl TestApp {
 pub fn ticket_issued_at(
     issued: fn() -> chrono::DateTime<chrono::Utc>,
     user_id: i32,
-    token_version: i32,
+    session_id: i32,
     resource: domain::ports::ViewResource,
 ) -> String {
     use domain::ports::TokenService;
     let secret = super::test_config("", Path::new("")).jwt_secret;
+    let claims = domain::ports::SessionClaims {
+        user_id: domain::UserId(user_id),
+        token_version: 0,
+        session_id: domain::SessionId(session_id),
+    };
     auth::JwtTokenService::new(&secret, chrono::Duration::hours(12))
         .with_clock(issued)
-        .issue_view_ticket(domain::UserId(user_id), token_version, resource)
+        .issue_view_ticket(claims, resource)
         .expect("ticket")
 }
 
 /// A ticket for the right resource, signed with another secret.
-pub fn forged_ticket(user_id: i32, resource: domain::ports::ViewResource) -> String {
+pub fn forged_ticket(user_id: i32, session_id: i32, resource: domain::ports::ViewResource) -> String {
     use domain::ports::TokenService;
+    let claims = domain::ports::SessionClaims {
+        user_id: domain::UserId(user_id),
+        token_version: 0,
+        session_id: domain::SessionId(session_id),
+    };
     auth::JwtTokenService::new(b"some other secret, equally long!!", chrono::Duration::hours(12))
-        .issue_view_ticket(domain::UserId(user_id), 0, resource)
+        .issue_view_ticket(claims, resource)
         .expect("ticket")
 }
 

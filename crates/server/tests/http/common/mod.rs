@@ -57,6 +57,8 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
         static_dir: None,
         trust_proxy: false,
         session_hours: 12,
+        session_idle_minutes: 60,
+        temp_password_hours: 72,
         development: false,
         // Without SMTP (files under the data folder) unless a test asks for the mail server: `with_smtp`.
         mail: MailConfig {

@@ -95,7 +95,7 @@ describe('account security page', () => {
     await user.type(within(form).getByLabelText(/^Confirm new password/), 'other');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(
-      await within(form).findByText('Password must be at least 8 characters'),
+      await within(form).findByText('Password must be at least 8 characters long.'),
     ).toBeInTheDocument();
     expect(
       within(form).getByText('New password and confirmation password do not match.'),

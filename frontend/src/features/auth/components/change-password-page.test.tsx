@@ -48,7 +48,7 @@ describe('change password page', () => {
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Password Too Short');
-    expect(toast).toHaveTextContent('Password must be at least 8 characters.');
+    expect(toast).toHaveTextContent('Password must be at least 8 characters long.');
   });
 
   it('stores the fresh token and does a full load of / on success', async () => {

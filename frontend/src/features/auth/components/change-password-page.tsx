@@ -26,7 +26,7 @@ import {
   passwordTooShort,
 } from '@/features/auth/lib/password-rules';
 
-const tooShort = `${passwordTooShort}.`;
+const tooShort = passwordTooShort;
 
 const schema = yup.object({
   newPassword: newPasswordRule(),

@@ -5,8 +5,8 @@ import * as yup from 'yup';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_BYTES = 72;
 
-export const passwordTooShort = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-export const passwordTooLong = `Password must be at most ${MAX_PASSWORD_BYTES} bytes`;
+export const passwordTooShort = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+export const passwordTooLong = `Password must be at most ${MAX_PASSWORD_BYTES} bytes long (${MAX_PASSWORD_BYTES} letters or digits; accented letters and emoji take more).`;
 export const passwordHint = `At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong password that is easy to remember.`;
 export const passwordMismatch = 'New password and confirmation password do not match.';
 

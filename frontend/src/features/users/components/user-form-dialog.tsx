@@ -31,7 +31,7 @@ const createSchema = yup.object({
   password: yup
     .string()
     .required('Password is required')
-    .min(6, 'Password must be at least 6 characters long'),
+    .min(8, 'Password must be at least 8 characters long'),
 });
 
 const editSchema = yup.object({ ...base, active: yup.boolean() });

@@ -1,0 +1,277 @@
+//! `/api/auth/mfa/...`: two-factor sign-in (issue 10), its admin reset and the security settings.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+
+use domain::entities::security_settings::SecuritySettings;
+use domain::services::auth::PASSWORD_CHANGE_REQUIRED;
+use domain::services::two_factor::RESET_DONE;
+use domain::services::Authenticated;
+use domain::{DomainError, UserId};
+
+use crate::blocking::blocking;
+use crate::dto::message::MessageBody;
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::{client_address, client_info, CurrentUser, SessionUser};
+use crate::handlers::auth::SessionBody;
+use crate::state::AppState;
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyRequest {
+    /// The token the password step answered.
+    mfa_token: String,
+    /// A 6-digit code from the authenticator app, or a recovery code (`abcde-fghjk`).
+    #[schema(max_length = 64)]
+    code: String,
+}
+
+/// The second step of signing in. A code is accepted once; each recovery code works once.
+#[utoipa::path(
+    post,
+    path = "/api/auth/mfa/verify",
+    tag = "auth",
+    responses(
+        (status = 200, description = "Signed in", body = SessionBody),
+        (status = 400, description = "`errors.code`: missing or not right", body = ErrorBody),
+        (status = 401, description = "The sign-in has expired (5 minutes): sign in again", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ),
+)]
+pub async fn verify(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<VerifyRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let client = client_info(&req, state.trust_proxy);
+    let two_factor = state.two_factor.clone();
+    let VerifyRequest { mfa_token, code } = body.into_inner();
+    let signed_in = blocking(move || two_factor.verify_sign_in(&mfa_token, &code, &client)).await?;
+    tracing::info!(user_id = %signed_in.user.id, "signed in with a second factor");
+    Ok(HttpResponse::Ok().json(SessionBody::new(&state, signed_in, None)))
+}
+
+/// A secret to put into an authenticator app, as text and as the URL of its QR code.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = MfaSetup)]
+struct SetupBody {
+    secret: String,
+    otpauth_url: String,
+}
+
+/// Set-up and enrolment are open to a caller who must enrol before anything else, not to one who must
+/// first replace a temporary password.
+fn enrolling(caller: SessionUser) -> Result<Authenticated, ApiError> {
+    if caller.0.user.require_password_change {
+        return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED).into());
+    }
+    Ok(caller.0)
+}
+
+/// Starts set-up with a new secret (again, if set-up was started before); nothing changes for signing in
+/// until a code confirms it.
+#[utoipa::path(
+    post,
+    path = "/api/auth/mfa/setup",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The new secret", body = SetupBody),
+        (status = 409, description = "Two-factor sign-in is already on", body = ErrorBody),
+    ),
+)]
+pub async fn setup(state: web::Data<AppState>, caller: SessionUser) -> Result<HttpResponse, ApiError> {
+    let caller = enrolling(caller)?;
+    let two_factor = state.two_factor.clone();
+    let enrolment = blocking(move || two_factor.setup(&caller)).await?;
+    Ok(HttpResponse::Ok().json(SetupBody { secret: enrolment.secret, otpauth_url: enrolment.otpauth_url }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct CodeRequest {
+    /// A 6-digit code from the authenticator app (or, where a code of the enrolled factor is asked for, a
+    /// recovery code).
+    #[schema(max_length = 64)]
+    code: String,
+}
+
+/// Ten single-use recovery codes, shown once.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = RecoveryCodes)]
+struct RecoveryCodesBody {
+    recovery_codes: Vec<String>,
+}
+
+/// Confirms set-up with a code from the new secret: two-factor sign-in is on from now.
+#[utoipa::path(
+    post,
+    path = "/api/auth/mfa/enable",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "On; the recovery codes", body = RecoveryCodesBody),
+        (status = 400, description = "`errors.code`: missing or not right", body = ErrorBody),
+        (status = 409, description = "Already on, or set-up not started", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ),
+)]
+pub async fn enable(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: SessionUser,
+    body: web::Json<CodeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let caller = enrolling(caller)?;
+    let client = client_address(&req, state.trust_proxy);
+    let two_factor = state.two_factor.clone();
+    let user_id = caller.user.id;
+    let code = body.into_inner().code;
+    let recovery_codes = blocking(move || two_factor.enable(&caller, &code, &client)).await?;
+    tracing::info!(user_id = %user_id, "two-factor sign-in turned on");
+    Ok(HttpResponse::Ok().json(RecoveryCodesBody { recovery_codes }))
+}
+
+/// A new set of recovery codes for a code of the enrolled factor; the old ones stop working.
+#[utoipa::path(
+    post,
+    path = "/api/auth/mfa/recovery-codes",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The new recovery codes", body = RecoveryCodesBody),
+        (status = 400, description = "`errors.code`: missing or not right", body = ErrorBody),
+        (status = 409, description = "Two-factor sign-in is not on", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ),
+)]
+pub async fn recovery_codes(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<CodeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let caller = Authenticated { user: user.0, session_id: user.1, mfa_enrolment_required: false };
+    let client = client_address(&req, state.trust_proxy);
+    let two_factor = state.two_factor.clone();
+    let code = body.into_inner().code;
+    let recovery_codes =
+        blocking(move || two_factor.regenerate_recovery_codes(&caller, &code, &client)).await?;
+    Ok(HttpResponse::Ok().json(RecoveryCodesBody { recovery_codes }))
+}
+
+/// Turns two-factor sign-in off with a code of the enrolled factor.
+#[utoipa::path(
+    post,
+    path = "/api/auth/mfa/disable",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Off", body = MessageBody),
+        (status = 400, description = "`errors.code`: missing or not right", body = ErrorBody),
+        (status = 403, description = "Required for your role by the security settings", body = ErrorBody),
+        (status = 409, description = "Two-factor sign-in is not on", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ),
+)]
+pub async fn disable(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<CodeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let caller = Authenticated { user: user.0, session_id: user.1, mfa_enrolment_required: false };
+    let client = client_address(&req, state.trust_proxy);
+    let two_factor = state.two_factor.clone();
+    let user_id = caller.user.id;
+    let code = body.into_inner().code;
+    let message = blocking(move || two_factor.disable(&caller, &code, &client)).await?;
+    tracing::info!(user_id = %user_id, "two-factor sign-in turned off");
+    Ok(HttpResponse::Ok().json(MessageBody::new(message)))
+}
+
+/// Clears a user's second factor (a lost phone) and ends their sessions (admins only).
+#[utoipa::path(
+    post,
+    path = "/api/users/{id}/mfa-reset",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "User id")),
+    responses(
+        (status = 200, description = "Reset", body = MessageBody),
+        (status = 403, description = "Only admins reset two-factor sign-in", body = ErrorBody),
+    ),
+)]
+pub async fn admin_reset(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<UserId>,
+) -> Result<HttpResponse, ApiError> {
+    let two_factor = state.two_factor.clone();
+    let (actor, target) = (user.0, path.into_inner());
+    let actor_id = actor.id;
+    blocking(move || two_factor.admin_reset(&actor, target)).await?;
+    tracing::info!(actor = %actor_id, target = %target, "two-factor sign-in reset by an admin");
+    Ok(HttpResponse::Ok().json(MessageBody::new(RESET_DONE)))
+}
+
+/// Settings only admins change.
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = SecuritySettings)]
+pub struct SecuritySettingsBody {
+    /// Admins and chairs must use two-factor sign-in; without it they enrol at their next request.
+    require_mfa_for_officers: bool,
+}
+
+impl From<SecuritySettings> for SecuritySettingsBody {
+    fn from(settings: SecuritySettings) -> Self {
+        Self { require_mfa_for_officers: settings.require_mfa_for_officers }
+    }
+}
+
+/// The security settings (admins only).
+#[utoipa::path(
+    get,
+    path = "/api/security/settings",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The settings", body = SecuritySettingsBody),
+        (status = 403, description = "Only admins", body = ErrorBody),
+    ),
+)]
+pub async fn settings(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+    let two_factor = state.two_factor.clone();
+    let settings = blocking(move || two_factor.settings(&user.0)).await?;
+    Ok(HttpResponse::Ok().json(SecuritySettingsBody::from(settings)))
+}
+
+/// Changes the security settings (admins only).
+#[utoipa::path(
+    put,
+    path = "/api/security/settings",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Saved", body = SecuritySettingsBody),
+        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 403, description = "Only admins", body = ErrorBody),
+    ),
+)]
+pub async fn save_settings(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<SecuritySettingsBody>,
+) -> Result<HttpResponse, ApiError> {
+    let two_factor = state.two_factor.clone();
+    let settings = SecuritySettings { require_mfa_for_officers: body.require_mfa_for_officers };
+    let saved = blocking(move || two_factor.save_settings(&user.0, settings)).await?;
+    tracing::info!(require_mfa_for_officers = saved.require_mfa_for_officers, "security settings changed");
+    Ok(HttpResponse::Ok().json(SecuritySettingsBody::from(saved)))
+}

@@ -1,0 +1,7 @@
+//! Settings only admins change (issue 10), one row in `security_settings`.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SecuritySettings {
+    /// Admins and chairs must use two-factor sign-in: without it they enrol before anything else opens.
+    pub require_mfa_for_officers: bool,
+}

@@ -1,0 +1,48 @@
+use chrono::{DateTime, Utc};
+
+use crate::entities::security_settings::SecuritySettings;
+use crate::{RepoError, UserId};
+
+/// A user's second factor as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StoredSecondFactor {
+    /// The confirmed secret: two-factor sign-in is on.
+    pub secret: Option<String>,
+    /// A secret from set-up that no code has confirmed yet.
+    pub pending_secret: Option<String>,
+}
+
+/// Second-factor secrets and recovery codes (only their hashes).
+pub trait TwoFactorRepository: Send + Sync {
+    fn find(&self, user_id: UserId) -> Result<StoredSecondFactor, RepoError>;
+    /// Starts (or restarts) set-up with a new pending secret.
+    fn set_pending(&self, user_id: UserId, secret: &str) -> Result<(), RepoError>;
+    /// In one transaction: the pending secret becomes the secret, `step` is recorded as used, and the
+    /// recovery codes are replaced. False when there is no pending secret any more or it changed.
+    fn enable(
+        &self,
+        user_id: UserId,
+        secret: &str,
+        step: i64,
+        code_hashes: &[String],
+    ) -> Result<bool, RepoError>;
+    /// Records `step` as used unless it (or a later one) already was: false means a replayed code.
+    fn use_step(&self, user_id: UserId, step: i64) -> Result<bool, RepoError>;
+    /// Marks a recovery code used; false when the user has no such unused code.
+    fn use_recovery_code(
+        &self,
+        user_id: UserId,
+        code_hash: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepoError>;
+    fn replace_recovery_codes(&self, user_id: UserId, code_hashes: &[String]) -> Result<(), RepoError>;
+    fn unused_recovery_codes(&self, user_id: UserId) -> Result<i64, RepoError>;
+    /// Turns two-factor sign-in off: secret, pending secret and recovery codes go.
+    fn clear(&self, user_id: UserId) -> Result<(), RepoError>;
+}
+
+/// The one row of security settings.
+pub trait SecuritySettingsRepository: Send + Sync {
+    fn get(&self) -> Result<SecuritySettings, RepoError>;
+    fn save(&self, settings: SecuritySettings) -> Result<SecuritySettings, RepoError>;
+}
