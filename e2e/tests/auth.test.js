@@ -132,7 +132,7 @@ test('a new user must change the temporary password before anything else', async
   assert.equal(new URL(page.url()).pathname, '/change-password');
   await page.getByText('You must set a new password before accessing the application.').waitFor();
   await page.getByRole('heading', { name: 'Set New Password' }).waitFor();
-  await page.getByText('Password must be at least 6 characters long').first().waitFor();
+  await page.getByText('At least 8 characters.', { exact: false }).first().waitFor();
   await screenshot(page, 'change-password');
 
   // Every path shows the change-password page.

@@ -1,11 +1,13 @@
 // Session routing of spec §2: signed out, every path is the sign-in page; a user who must change
-// the password sees only that page; otherwise the shell with its routes and a 404.
+// the password sees only that page, then an officer who must set up two-factor sign-in only the set-up
+// page; otherwise the shell with its routes and a 404. Signed in, the idle watcher runs throughout.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { FullPageMessage } from '@/app/routes/full-page-message';
 import { NotFoundPage } from '@/app/routes/not-found';
+import { IdleWatcher } from '@/app/idle-watcher';
 
 const LoginPage = lazy(() =>
   import(/* webpackChunkName: "page-login" */ '@/features/auth/components/login-page').then(
@@ -26,6 +28,16 @@ const AuditLogPage = lazy(() =>
   import(
     /* webpackChunkName: "page-audit-log" */ '@/features/audit/components/audit-log-page'
   ).then((m) => ({ default: m.AuditLogPage })),
+);
+const TwoFactorSetupPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-two-factor-setup" */ '@/features/auth/components/two-factor-setup-page'
+  ).then((m) => ({ default: m.TwoFactorSetupPage })),
+);
+const AccountSecurityPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-account-security" */ '@/features/auth/components/account-security-page'
+  ).then((m) => ({ default: m.AccountSecurityPage })),
 );
 const MailPage = lazy(() =>
   import(/* webpackChunkName: "page-mail" */ '@/features/mail/components/mail-page').then((m) => ({
@@ -117,6 +129,7 @@ export function AppRoutes() {
   if (user.requirePasswordChange) {
     return (
       <Suspense fallback={loading}>
+        <IdleWatcher />
         <Routes>
           <Route path={paths.changePassword} element={<ChangePasswordPage />} />
           <Route path="*" element={<Navigate to={paths.changePassword} replace />} />
@@ -125,11 +138,25 @@ export function AppRoutes() {
     );
   }
 
+  if (user.mfaEnrolmentRequired) {
+    return (
+      <Suspense fallback={loading}>
+        <IdleWatcher />
+        <Routes>
+          <Route path={paths.twoFactorSetup} element={<TwoFactorSetupPage />} />
+          <Route path="*" element={<Navigate to={paths.twoFactorSetup} replace />} />
+        </Routes>
+      </Suspense>
+    );
+  }
+
   return (
     <Suspense fallback={loading}>
+      <IdleWatcher />
       <Routes>
         <Route path={paths.login} element={<Navigate to={paths.dashboard} replace />} />
         <Route path={paths.changePassword} element={<Navigate to={paths.dashboard} replace />} />
+        <Route path={paths.twoFactorSetup} element={<Navigate to={paths.dashboard} replace />} />
         <Route element={<AppShell />}>
           <Route index element={<DashboardPage />} />
           <Route path={paths.documents} element={<DocumentsPage />} />
@@ -143,6 +170,7 @@ export function AppRoutes() {
           <Route path={paths.calendar} element={<CalendarPage />} />
           <Route path={paths.notices} element={<NoticesPage />} />
           <Route path={paths.governance} element={<GovernancePage />} />
+          <Route path={paths.accountSecurity} element={<AccountSecurityPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { currentPath, db, renderApp, screen, waitFor } from '@/testing/test-utils';
-import { TRUSTEE_ID } from '@/testing/mocks/db';
+import { CHAIR_ID, TRUSTEE_ID, VALID_TOTP_CODE } from '@/testing/mocks/db';
 
 describe('session routing', () => {
   it('shows the sign-in page at /login and at any other path when signed out', async () => {
@@ -60,6 +60,41 @@ describe('session routing', () => {
 
   it('Sign Out clears the session', async () => {
     const { user } = renderApp('/', { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('session routing: two-factor set-up required (issue 10)', () => {
+  it('shows only the set-up page until the officer has enrolled, then the recovery codes, then the app', async () => {
+    const chair = db.users.find((u) => u.id === CHAIR_ID)!;
+    chair.mfaEnrolmentRequired = true;
+    const { user } = renderApp('/documents', { as: 'chair' });
+    expect(
+      await screen.findByRole('heading', { name: 'Set up two-factor sign-in' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/two-factor-setup'));
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+
+    expect(
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('6-digit code'), VALID_TOTP_CODE);
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    expect(await screen.findByRole('heading', { name: 'Your recovery codes' })).toBeInTheDocument();
+    // The codes stay on screen until the user says they are stored.
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('I have stored my recovery codes somewhere safe'));
+    await user.click(screen.getByRole('button', { name: 'Continue to the portal' }));
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/'));
+  });
+
+  it('lets the officer sign out instead', async () => {
+    db.users.find((u) => u.id === CHAIR_ID)!.mfaEnrolmentRequired = true;
+    const { user } = renderApp('/', { as: 'chair' });
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();

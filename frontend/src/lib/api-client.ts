@@ -30,6 +30,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   unauthorizedHandler = handler;
 }
 
+let lastContact = Date.now();
+
+/** When a signed-in request last succeeded: the server counts it as activity of the session. */
+export const lastServerContact = (): number => lastContact;
+
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A JSON payload; sent only when given. */
@@ -90,6 +95,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     }
     throw error;
   }
+  if (token) lastContact = Date.now();
   return res;
 }
 

@@ -13,7 +13,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { api, setUnauthorizedHandler } from '@/lib/api-client';
 import { tokenStore } from '@/lib/token-store';
 import { paths } from '@/config/paths';
-import type { User } from '@/types/api';
+import type { CurrentUser } from '@/types/api';
 
 export const ME_KEY = '/api/auth/me';
 
@@ -21,9 +21,12 @@ export type SessionStatus = 'signed-out' | 'loading' | 'signed-in';
 
 type AuthContextValue = {
   status: SessionStatus;
-  user: User | null;
-  /** Signs out: clears the token and every cached answer, then goes to /login. */
-  signOut: (options?: { revoke?: boolean }) => void;
+  user: CurrentUser | null;
+  /**
+   * Signs out: clears the token and every cached answer, then goes to /login, where `notice` (why
+   * the app signed the user out) is shown.
+   */
+  signOut: (options?: { revoke?: boolean; notice?: string }) => void;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -32,17 +35,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [token, setToken] = useState<string | null>(() => tokenStore.get());
-  const { data, error, isLoading } = useSWR<User | null>(token ? ME_KEY : null);
+  const { data, error, isLoading } = useSWR<CurrentUser | null>(token ? ME_KEY : null);
 
   const signOut = useCallback(
-    (options: { revoke?: boolean } = {}) => {
+    (options: { revoke?: boolean; notice?: string } = {}) => {
       if (options.revoke && tokenStore.get()) {
         api.post('/api/auth/logout', undefined, { ignoreUnauthorized: true }).catch(() => {});
       }
       tokenStore.clear();
       setToken(null);
       void mutate(() => true, undefined, { revalidate: false });
-      navigate(paths.login, { replace: true });
+      navigate(paths.login, {
+        replace: true,
+        state: options.notice ? { notice: options.notice } : null,
+      });
     },
     [mutate, navigate],
   );
@@ -74,7 +80,7 @@ export function useAuth(): AuthContextValue {
 }
 
 /** The signed-in user; only for components rendered inside the signed-in shell. */
-export function useUser(): User {
+export function useUser(): CurrentUser {
   const { user } = useAuth();
   if (!user) throw new Error('useUser needs a signed-in user');
   return user;

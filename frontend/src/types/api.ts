@@ -6,6 +6,8 @@ type Schemas = components['schemas'];
 
 export type Role = Schemas['Role'];
 export type User = Schemas['User'];
+/** The signed-in user (`me`, a new session): a User and whether two-factor set-up must come first. */
+export type CurrentUser = Schemas['CurrentUser'];
 export type Session = Schemas['Session'];
 export type DocumentCategory = Schemas['DocumentCategory'];
 export type PersonRef = Schemas['Uploader'];
@@ -52,3 +54,14 @@ export type UploadFields<T> = Omit<T, 'file'> & { file: File };
 export type DocumentUpload = Schemas['DocumentUpload'];
 export type MinutesUpload = Schemas['MinutesUpload'];
 export type CommitteeDocumentUpload = Schemas['CommitteeDocumentUpload'];
+
+// Issue 10: two-factor sign-in, sessions, security settings.
+export type MfaChallenge = Schemas['MfaChallenge'];
+export type LoginResponse = Schemas['SignIn'];
+export type MfaVerifyRequest = Schemas['VerifyRequest'];
+export type ChangeOwnPasswordRequest = Schemas['ChangeOwnPasswordRequest'];
+export type MfaSetup = Schemas['MfaSetup'];
+export type RecoveryCodes = Schemas['RecoveryCodes'];
+export type AuthSession = Schemas['SessionInfo'];
+export type SignedOutOthers = Schemas['SessionsEnded'];
+export type SecuritySettings = Schemas['SecuritySettings'];

@@ -26,6 +26,7 @@ import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Logout from '@mui/icons-material/Logout';
+import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/logo';
 import { useAuth, useUser } from '@/lib/auth';
@@ -151,6 +152,16 @@ export function Sidebar() {
             </IconButton>
           </Tooltip>
         </Box>
+        <Button
+          component={NavLink}
+          to={paths.accountSecurity}
+          variant="text"
+          color="inherit"
+          startIcon={<SecurityOutlined />}
+          sx={{ justifyContent: 'flex-start', '&.active': { color: 'primary.main' } }}
+        >
+          Account security
+        </Button>
         <Button
           variant="outlined"
           color="inherit"

@@ -29,6 +29,8 @@ export type FormTextFieldProps = {
   /** Keep the label above the field (date, time and file inputs). */
   shrinkLabel?: boolean;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  /** Ids of more text that describes the field (a strength meter), after its helper text. */
+  describedBy?: string;
 };
 
 export function FormTextField({
@@ -46,6 +48,7 @@ export function FormTextField({
   size,
   shrinkLabel,
   inputProps,
+  describedBy,
 }: FormTextFieldProps) {
   const autoId = useId();
   const id = givenId ?? `${name}-${autoId}`;
@@ -71,7 +74,7 @@ export function FormTextField({
         multiline={multiline}
         minRows={minRows}
         inputProps={inputProps}
-        aria-describedby={helperId}
+        aria-describedby={[helperId, describedBy].filter(Boolean).join(' ') || undefined}
       />
       {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
     </FormControl>

@@ -11,10 +11,26 @@ import type {
   Notice,
   PortalDocument,
   ResetRequest,
+  CurrentUser,
   User,
 } from '@/types/api';
 
-export type StoredUser = User & { password: string };
+export type StoredUser = CurrentUser & {
+  password: string;
+  /** Two-factor sign-in (issue 10): the secret of a set-up not yet confirmed, and the recovery codes. */
+  pendingSecret?: string;
+  recoveryCodes?: string[];
+};
+/** One sign-in of a user; `token` is its bearer token. */
+export type StoredSession = {
+  id: number;
+  userId: number;
+  token: string;
+  device: string;
+  address: string;
+  signedInAt: string;
+  lastActiveAt: string;
+};
 export type StoredCommittee = Omit<Committee, 'role' | 'memberCount'>;
 export type StoredMember = {
   committeeId: number;
@@ -38,6 +54,8 @@ export type Db = {
   committeeDocuments: StoredCommitteeDocument[];
   resetRequests: ResetRequest[];
   auditEvents: AuditEvent[];
+  sessions: StoredSession[];
+  securitySettings: { requireMfaForOfficers: boolean };
   nextId: number;
 };
 
@@ -80,8 +98,35 @@ const user = (id: number, name: string, email: string, role: User['role']): Stor
   createdAt: '2025-01-05T10:00:00Z',
   requirePasswordChange: false,
   mfaEnabled: false,
+  mfaEnrolmentRequired: false,
   password: 'password1',
 });
+
+/** Every user starts with two sessions: this browser's (token `token-{id}`) and a phone's. */
+const sessionsOf = (userId: number): StoredSession[] => [
+  {
+    id: userId * 10,
+    userId,
+    token: `token-${userId}`,
+    device: 'Firefox on Windows',
+    address: '192.0.2.10',
+    signedInAt: '2025-01-05T09:00:00Z',
+    lastActiveAt: '2025-01-05T10:00:00Z',
+  },
+  {
+    id: userId * 10 + 1,
+    userId,
+    token: `token-${userId}-phone`,
+    device: 'Safari on iPhone',
+    address: '198.51.100.7',
+    signedInAt: '2025-01-04T08:00:00Z',
+    lastActiveAt: '2025-01-04T20:30:00Z',
+  },
+];
+
+/** The TOTP code the mocks accept (a real server computes it from the secret and the time). */
+export const VALID_TOTP_CODE = '123456';
+export const MFA_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 function seed(): Db {
   return {
@@ -324,6 +369,8 @@ function seed(): Db {
         { objectType: 'user', objectId: '9', objectLabel: null },
       ),
     ],
+    sessions: [ADMIN_ID, CHAIR_ID, TRUSTEE_ID, OTHER_TRUSTEE_ID].flatMap(sessionsOf),
+    securitySettings: { requireMfaForOfficers: false },
     nextId: 100,
   };
 }
@@ -341,4 +388,9 @@ export const nextId = (): number => {
 
 export const tokenFor = (userId: number): string => `token-${userId}`;
 
-export const publicUser = ({ password: _password, ...rest }: StoredUser): User => rest;
+export const publicUser = ({
+  password: _password,
+  pendingSecret: _secret,
+  recoveryCodes: _codes,
+  ...rest
+}: StoredUser): CurrentUser => rest;

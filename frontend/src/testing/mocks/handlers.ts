@@ -9,19 +9,89 @@ import type {
   MessageResponse,
   Notice,
 } from '@/types/api';
-import { db, nextId, publicUser, tokenFor, type StoredUser } from '@/testing/mocks/db';
+import {
+  MFA_SECRET,
+  VALID_TOTP_CODE,
+  db,
+  nextId,
+  publicUser,
+  tokenFor,
+  type StoredUser,
+} from '@/testing/mocks/db';
 import { serverMessages } from '@/testing/mocks/server-messages';
 
 const now = () => new Date().toISOString();
 const fail = (status: number, message: string) =>
   HttpResponse.json<ErrorBody>({ message }, { status });
 
+const bearer = (request: StrictRequest<DefaultBodyType> | Request): string =>
+  (request.headers.get('Authorization') ?? '').replace(/^Bearer /, '');
+
+/** The user of the request's session; null when the token is no session (never was, or revoked). */
 function caller(request: StrictRequest<DefaultBodyType> | Request): StoredUser | null {
-  const header = request.headers.get('Authorization') ?? '';
-  const match = /^Bearer token-(\d+)$/.exec(header);
-  if (!match) return null;
-  return db.users.find((u) => u.id === Number(match[1]) && u.active) ?? null;
+  const session = db.sessions.find((x) => x.token === bearer(request));
+  if (!session) return null;
+  return db.users.find((u) => u.id === session.userId && u.active) ?? null;
 }
+
+/** The calls a user who must set up two-factor sign-in may still make (issue 10). */
+const openBeforeEnrolment = [
+  '/api/auth/me',
+  '/api/auth/logout',
+  '/api/auth/sessions',
+  '/api/auth/mfa/setup',
+  '/api/auth/mfa/enable',
+];
+
+const IDLE_MINUTES = 60;
+
+/** A Session answer: the user's session for `token`, created when it is new. */
+function sessionAnswer(u: StoredUser, token: string, message?: string) {
+  if (!db.sessions.some((x) => x.token === token)) {
+    db.sessions.unshift({
+      id: nextId(),
+      userId: u.id,
+      token,
+      device: 'Chrome on Linux',
+      address: '203.0.113.5',
+      signedInAt: now(),
+      lastActiveAt: now(),
+    });
+  }
+  return HttpResponse.json({
+    token,
+    user: publicUser(u),
+    idleMinutes: IDLE_MINUTES,
+    ...(message ? { message } : {}),
+  });
+}
+
+const newRecoveryCodes = (): string[] =>
+  Array.from({ length: 10 }, (_, i) => `abcde-${String(nextId() * 10 + i).padStart(5, '0')}`);
+
+/** The rules the server checks for a new password, with its field messages. */
+function newPasswordError(u: StoredUser, password: string): string | null {
+  if (password.length < 8) return serverMessages.passwordTooShort;
+  if (new TextEncoder().encode(password).length > 72) return serverMessages.passwordTooLong;
+  if (['password', 'password1', 'password123', '12345678'].includes(password.toLowerCase()))
+    return serverMessages.passwordTooCommon;
+  const lower = password.toLowerCase();
+  if (
+    lower.includes(u.email.split('@')[0].toLowerCase()) ||
+    u.name
+      .toLowerCase()
+      .split(/\s+/)
+      .some((part) => part.length > 2 && lower.includes(part))
+  )
+    return serverMessages.passwordHasName;
+  return null;
+}
+
+const fieldError = (field: string, message: string) =>
+  HttpResponse.json<ErrorBody>(
+    { message: 'Validation failed', errors: { [field]: message } },
+    { status: 400 },
+  );
 
 type Handler = Parameters<typeof http.get>[1];
 
@@ -31,6 +101,12 @@ const authed =
   (args) => {
     const me = caller(args.request);
     if (!me) return fail(401, serverMessages.authenticationRequired);
+    const path = new URL(args.request.url).pathname;
+    if (
+      me.mfaEnrolmentRequired &&
+      !openBeforeEnrolment.some((open) => path === open || path.startsWith(`${open}/`))
+    )
+      return fail(403, serverMessages.enrolmentRequired);
     return fn(args, me);
   };
 
@@ -53,7 +129,20 @@ export const handlers = [
     const body = (await request.json()) as { email: string; password: string };
     const u = db.users.find((x) => x.email === body.email && x.password === body.password);
     if (!u) return fail(401, serverMessages.invalidCredentials);
-    return HttpResponse.json({ token: tokenFor(u.id), user: publicUser(u) });
+    if (u.mfaEnabled) return HttpResponse.json({ mfaRequired: true, mfaToken: `mfa-${u.id}` });
+    return sessionAnswer(u, tokenFor(u.id));
+  }),
+  http.post('/api/auth/mfa/verify', async ({ request }) => {
+    const { mfaToken, code } = (await request.json()) as { mfaToken: string; code: string };
+    const u = db.users.find((x) => `mfa-${x.id}` === mfaToken && x.mfaEnabled);
+    if (!u) return fail(401, serverMessages.mfaTokenExpired);
+    const codes = u.recoveryCodes ?? [];
+    if (code === VALID_TOTP_CODE) return sessionAnswer(u, tokenFor(u.id));
+    if (codes.includes(code)) {
+      u.recoveryCodes = codes.filter((c) => c !== code);
+      return sessionAnswer(u, tokenFor(u.id));
+    }
+    return fieldError('code', serverMessages.wrongCode);
   }),
   http.get(
     '/api/auth/me',
@@ -61,7 +150,11 @@ export const handlers = [
   ),
   http.post(
     '/api/auth/logout',
-    authed(() => HttpResponse.json<MessageResponse>({ message: serverMessages.signedOut })),
+    authed(({ request }) => {
+      const token = bearer(request);
+      db.sessions = db.sessions.filter((x) => x.token !== token);
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.signedOut });
+    }),
   ),
   http.post('/api/auth/forgot-password', async ({ request }) => {
     const { email } = (await request.json()) as { email: string };
@@ -79,13 +172,141 @@ export const handlers = [
     '/api/auth/change-password-temp',
     authed(async ({ request }, me) => {
       const { newPassword } = (await request.json()) as { newPassword: string };
+      const refused =
+        newPasswordError(me, newPassword) ??
+        (newPassword === me.password ? serverMessages.passwordSameAsTemporary : null);
+      if (refused) return fieldError('newPassword', refused);
       me.password = newPassword;
       me.requirePasswordChange = false;
+      return sessionAnswer(me, tokenFor(me.id), serverMessages.passwordChanged);
+    }),
+  ),
+  http.post(
+    '/api/auth/change-password',
+    authed(async ({ request }, me) => {
+      const body = (await request.json()) as { currentPassword: string; newPassword: string };
+      if (body.currentPassword !== me.password)
+        return fieldError('currentPassword', serverMessages.currentPasswordIncorrect);
+      const refused =
+        newPasswordError(me, body.newPassword) ??
+        (body.newPassword === me.password ? serverMessages.passwordUnchanged : null);
+      if (refused) return fieldError('newPassword', refused);
+      me.password = body.newPassword;
+      // Every other session ends; this one continues under a fresh token.
+      const token = bearer(request);
+      db.sessions = db.sessions.filter((x) => x.userId !== me.id || x.token === token);
+      const fresh = `${tokenFor(me.id)}-${nextId()}`;
+      db.sessions.find((x) => x.token === token)!.token = fresh;
+      return sessionAnswer(me, fresh, serverMessages.passwordChanged);
+    }),
+  ),
+  http.post(
+    '/api/auth/mfa/setup',
+    authed((_, me) => {
+      if (me.mfaEnabled) return fail(409, serverMessages.mfaAlreadyOn);
+      me.pendingSecret = MFA_SECRET;
       return HttpResponse.json({
-        message: serverMessages.passwordChanged,
-        token: `${tokenFor(me.id)}`,
-        user: publicUser(me),
+        secret: MFA_SECRET,
+        otpauthUrl: `otpauth://totp/Trustee%20Portal:${encodeURIComponent(me.email)}?secret=${MFA_SECRET}&issuer=Trustee%20Portal`,
       });
+    }),
+  ),
+  http.post(
+    '/api/auth/mfa/enable',
+    authed(async ({ request }, me) => {
+      const { code } = (await request.json()) as { code: string };
+      if (!me.pendingSecret) return fail(409, serverMessages.mfaSetupFirst);
+      if (code !== VALID_TOTP_CODE) return fieldError('code', serverMessages.wrongCode);
+      me.pendingSecret = undefined;
+      me.mfaEnabled = true;
+      me.mfaEnrolmentRequired = false;
+      me.recoveryCodes = newRecoveryCodes();
+      return HttpResponse.json({ recoveryCodes: me.recoveryCodes });
+    }),
+  ),
+  http.post(
+    '/api/auth/mfa/recovery-codes',
+    authed(async ({ request }, me) => {
+      const { code } = (await request.json()) as { code: string };
+      if (code !== VALID_TOTP_CODE) return fieldError('code', serverMessages.wrongCode);
+      me.recoveryCodes = newRecoveryCodes();
+      return HttpResponse.json({ recoveryCodes: me.recoveryCodes });
+    }),
+  ),
+  http.post(
+    '/api/auth/mfa/disable',
+    authed(async ({ request }, me) => {
+      const { code } = (await request.json()) as { code: string };
+      if (code !== VALID_TOTP_CODE) return fieldError('code', serverMessages.wrongCode);
+      if (db.securitySettings.requireMfaForOfficers && isAdminOrChair(me))
+        return fail(403, serverMessages.mfaRequiredForRole);
+      me.mfaEnabled = false;
+      me.recoveryCodes = undefined;
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.mfaOff });
+    }),
+  ),
+  http.get(
+    '/api/auth/sessions',
+    authed(({ request }, me) => {
+      const token = bearer(request);
+      return HttpResponse.json(
+        db.sessions
+          .filter((x) => x.userId === me.id)
+          .sort((a, b) => b.signedInAt.localeCompare(a.signedInAt))
+          .map(({ token: t, userId: _u, ...rest }) => ({ ...rest, current: t === token })),
+      );
+    }),
+  ),
+  http.delete(
+    '/api/auth/sessions/:id',
+    authed(({ params }, me) => {
+      const found = db.sessions.find((x) => x.id === Number(params.id) && x.userId === me.id);
+      if (!found) return fail(404, serverMessages.sessionNotFound);
+      db.sessions = db.sessions.filter((x) => x !== found);
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.sessionSignedOut });
+    }),
+  ),
+  http.post(
+    '/api/auth/sessions/sign-out-others',
+    authed(({ request }, me) => {
+      const token = bearer(request);
+      const before = db.sessions.length;
+      db.sessions = db.sessions.filter((x) => x.userId !== me.id || x.token === token);
+      return HttpResponse.json({
+        message: serverMessages.otherSessionsSignedOut,
+        count: before - db.sessions.length,
+      });
+    }),
+  ),
+  http.get(
+    '/api/security/settings',
+    authed((_, me) =>
+      me.role === 'admin'
+        ? HttpResponse.json(db.securitySettings)
+        : fail(403, serverMessages.usersForbidden),
+    ),
+  ),
+  http.put(
+    '/api/security/settings',
+    authed(async ({ request }, me) => {
+      if (me.role !== 'admin') return fail(403, serverMessages.usersForbidden);
+      db.securitySettings = (await request.json()) as { requireMfaForOfficers: boolean };
+      for (const u of db.users)
+        u.mfaEnrolmentRequired =
+          db.securitySettings.requireMfaForOfficers && isAdminOrChair(u) && !u.mfaEnabled;
+      return HttpResponse.json(db.securitySettings);
+    }),
+  ),
+  http.post(
+    '/api/users/:id/mfa-reset',
+    authed(({ params }, me) => {
+      if (me.role !== 'admin') return fail(403, serverMessages.usersForbidden);
+      const u = db.users.find((x) => x.id === Number(params.id));
+      if (!u) return fail(404, serverMessages.userNotFound);
+      u.mfaEnabled = false;
+      u.recoveryCodes = undefined;
+      u.mfaEnrolmentRequired = db.securitySettings.requireMfaForOfficers && isAdminOrChair(u);
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.mfaReset });
     }),
   ),
   http.get(

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { tokenStore } from '@/lib/token-store';
-import type { Session } from '@/types/api';
+import type { ChangeOwnPasswordRequest, Session } from '@/types/api';
 
 export type ChangePasswordResponse = Session;
 
@@ -11,6 +11,16 @@ export async function changeTemporaryPassword(
   const response = await api.post<ChangePasswordResponse>('/api/auth/change-password-temp', {
     newPassword,
   });
-  if (response?.token) tokenStore.set(response.token);
+  if (response?.token) tokenStore.setSession(response);
+  return response;
+}
+
+/**
+ * Changes the caller's password with the current one. The server signs out every other session and
+ * answers a fresh session for this one, kept here.
+ */
+export async function changeOwnPassword(input: ChangeOwnPasswordRequest): Promise<Session> {
+  const response = await api.post<Session>('/api/auth/change-password', input);
+  if (response?.token) tokenStore.setSession(response);
   return response;
 }

@@ -24,7 +24,11 @@ describe('change password page', () => {
       screen.getByText('You must set a new password before accessing the application.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Set New Password' })).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'At least 8 characters. A few unrelated words make a strong password that is easy to remember.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('warns when the passwords do not match', async () => {

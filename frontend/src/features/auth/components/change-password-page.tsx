@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import * as yup from 'yup';
 import Alert from '@mui/material/Alert';
@@ -16,25 +16,29 @@ import { useAuth } from '@/lib/auth';
 import { browser } from '@/lib/browser';
 import { changeTemporaryPassword } from '@/features/auth/api/change-password';
 import { PasswordPageFrame } from '@/features/auth/components/password-page-frame';
+import { PasswordStrengthMeter } from '@/features/auth/components/password-strength-meter';
+import {
+  MIN_PASSWORD_LENGTH,
+  confirmPasswordRule,
+  newPasswordRule,
+  passwordHint,
+  passwordMismatch as mismatch,
+  passwordTooShort,
+} from '@/features/auth/lib/password-rules';
 
-export const MIN_PASSWORD_LENGTH = 6;
-
-const mismatch = 'New password and confirmation password do not match.';
-const tooShort = 'Password must be at least 8 characters long.';
+const tooShort = passwordTooShort;
 
 const schema = yup.object({
-  newPassword: yup.string().required('New password is required').min(MIN_PASSWORD_LENGTH, tooShort),
-  confirmPassword: yup
-    .string()
-    .required('Please confirm your new password')
-    .oneOf([yup.ref('newPassword')], mismatch),
+  newPassword: newPasswordRule(),
+  confirmPassword: confirmPasswordRule(),
 });
 
 type Values = { newPassword: string; confirmPassword: string };
 
 export function ChangePasswordPage() {
   const notify = useNotify();
-  const { signOut } = useAuth();
+  const { signOut, user } = useAuth();
+  const meterId = useId();
 
   const formRef = useRef<HTMLFormElement>(null);
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
@@ -89,16 +93,22 @@ export function ChangePasswordPage() {
                   const errors = await validateForm();
                   if (Object.keys(errors).length > 0) {
                     await setTouched({ newPassword: true, confirmPassword: true }, false);
-                    if (values.newPassword !== values.confirmPassword) {
+                    if (errors.newPassword === passwordTooShort) {
                       notify({
-                        title: 'Password Mismatch',
-                        description: mismatch,
+                        title: 'Password Too Short',
+                        description: tooShort,
+                        severity: 'error',
+                      });
+                    } else if (errors.newPassword) {
+                      notify({
+                        title: 'Error',
+                        description: errors.newPassword,
                         severity: 'error',
                       });
                     } else {
                       notify({
-                        title: 'Password Too Short',
-                        description: tooShort,
+                        title: 'Password Mismatch',
+                        description: mismatch,
                         severity: 'error',
                       });
                     }
@@ -116,7 +126,13 @@ export function ChangePasswordPage() {
                     autoComplete="new-password"
                     required
                     inputProps={{ minLength: MIN_PASSWORD_LENGTH }}
-                    helperText="Password must be at least 8 characters long"
+                    helperText={passwordHint}
+                    describedBy={meterId}
+                  />
+                  <PasswordStrengthMeter
+                    id={meterId}
+                    password={values.newPassword}
+                    userInputs={[user?.name ?? '', user?.email ?? '']}
                   />
                   <FormTextField
                     name="confirmPassword"

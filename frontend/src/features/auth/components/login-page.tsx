@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import Alert from '@mui/material/Alert';
@@ -12,8 +13,9 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
-import { login } from '@/features/auth/api/login';
+import { login, needsSecondFactor } from '@/features/auth/api/login';
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
+import { SecondFactorStep } from '@/features/auth/components/second-factor-step';
 
 const schema = yup.object({
   email: yup
@@ -30,9 +32,16 @@ function failureMessage(error: unknown): string {
   return 'Login failed';
 }
 
+/** What the app says on the sign-in page after signing the user out (an idle session). */
+export type SignInNotice = { notice?: string };
+
 export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  // The password step answered that a second factor is needed: its short-lived token.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const notice = (useLocation().state as SignInNotice | null)?.notice ?? null;
 
   return (
     <Box
@@ -57,53 +66,80 @@ export function LoginPage() {
               Trustee Portal - Please sign in to continue
             </Typography>
           </Box>
-          <Formik
-            initialValues={{ email: '', password: '' }}
-            validationSchema={schema}
-            onSubmit={async (values) => {
-              setFailure(null);
-              try {
-                await login({ email: values.email.trim(), password: values.password });
-                browser.assign('/');
-              } catch (error) {
-                setFailure(failureMessage(error));
-              }
-            }}
-          >
-            {({ isSubmitting }) => (
-              <Form noValidate>
-                <Box sx={{ display: 'grid', gap: 2 }}>
-                  {failure && (
-                    <Alert severity="error" role="alert">
-                      {failure}
-                    </Alert>
-                  )}
-                  <FormTextField
-                    name="email"
-                    label="Email"
-                    type="email"
-                    autoComplete="username"
-                    placeholder="name@organisation.org"
-                    helperText="Use your organisation e-mail address"
-                  />
-                  <FormTextField
-                    name="password"
-                    label="Password"
-                    type="password"
-                    autoComplete="current-password"
-                  />
-                  <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                    {isSubmitting ? 'Signing in...' : 'Sign In'}
-                  </Button>
-                  <Box sx={{ textAlign: 'center' }}>
-                    <Link component="button" type="button" onClick={() => setForgotOpen(true)}>
-                      Forgot your password?
-                    </Link>
+          {mfaToken ? (
+            <SecondFactorStep
+              mfaToken={mfaToken}
+              onBack={() => {
+                setFailure(null);
+                setMfaToken(null);
+              }}
+              onExpired={(message) => {
+                setFailure(message);
+                setMfaToken(null);
+              }}
+            />
+          ) : (
+            <Formik
+              initialValues={{ email, password: '' }}
+              validationSchema={schema}
+              onSubmit={async (values) => {
+                setFailure(null);
+                try {
+                  const response = await login({
+                    email: values.email.trim(),
+                    password: values.password,
+                  });
+                  if (needsSecondFactor(response)) {
+                    setEmail(values.email);
+                    setMfaToken(response.mfaToken);
+                    return;
+                  }
+                  browser.assign('/');
+                } catch (error) {
+                  setFailure(failureMessage(error));
+                }
+              }}
+            >
+              {({ isSubmitting }) => (
+                <Form noValidate>
+                  <Box sx={{ display: 'grid', gap: 2 }}>
+                    {notice && !failure && (
+                      <Alert severity="info" role="status">
+                        {notice}
+                      </Alert>
+                    )}
+                    {failure && (
+                      <Alert severity="error" role="alert">
+                        {failure}
+                      </Alert>
+                    )}
+                    <FormTextField
+                      name="email"
+                      label="Email"
+                      type="email"
+                      autoComplete="username"
+                      placeholder="name@organisation.org"
+                      helperText="Use your organisation e-mail address"
+                    />
+                    <FormTextField
+                      name="password"
+                      label="Password"
+                      type="password"
+                      autoComplete="current-password"
+                    />
+                    <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                      {isSubmitting ? 'Signing in...' : 'Sign In'}
+                    </Button>
+                    <Box sx={{ textAlign: 'center' }}>
+                      <Link component="button" type="button" onClick={() => setForgotOpen(true)}>
+                        Forgot your password?
+                      </Link>
+                    </Box>
                   </Box>
-                </Box>
-              </Form>
-            )}
-          </Formik>
+                </Form>
+              )}
+            </Formik>
+          )}
         </CardContent>
       </Card>
       <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen } from '@/testing/test-utils';
+import { renderApp, screen, waitFor } from '@/testing/test-utils';
 
 describe('reset password page', () => {
   it('sends the token and the new password, then offers to sign in', async () => {
@@ -16,6 +16,13 @@ describe('reset password page', () => {
     const { user } = renderApp('/reset-password?token=abc123', { as: null });
     await screen.findByRole('heading', { name: 'Reset Password' });
     await user.type(screen.getByLabelText(/^New Password/), 'a brand new password');
+    // The shared strength meter of the password forms.
+    await waitFor(() =>
+      expect(screen.getByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+        'aria-valuetext',
+        'Strong',
+      ),
+    );
     await user.type(screen.getByLabelText(/^Confirm New Password/), 'a brand new password');
     await user.click(screen.getByRole('button', { name: 'Set New Password' }));
     expect(

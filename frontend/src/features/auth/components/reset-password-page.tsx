@@ -1,5 +1,5 @@
 // The page of the e-mailed reset link (/reset-password?token=...): choose a new password, then sign in.
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import * as yup from 'yup';
@@ -13,18 +13,17 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { showServerErrors } from '@/components/form/server-errors';
 import { browser } from '@/lib/browser';
 import { resetPassword } from '@/features/auth/api/reset-password';
-import { MIN_PASSWORD_LENGTH } from '@/features/auth/components/change-password-page';
 import { PasswordPageFrame } from '@/features/auth/components/password-page-frame';
+import { PasswordStrengthMeter } from '@/features/auth/components/password-strength-meter';
+import {
+  confirmPasswordRule,
+  newPasswordRule,
+  passwordHint,
+} from '@/features/auth/lib/password-rules';
 
 const schema = yup.object({
-  newPassword: yup
-    .string()
-    .required('New password is required')
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`),
-  confirmPassword: yup
-    .string()
-    .required('Please confirm your new password')
-    .oneOf([yup.ref('newPassword')], 'New password and confirmation password do not match.'),
+  newPassword: newPasswordRule(),
+  confirmPassword: confirmPasswordRule(),
 });
 
 type Values = { newPassword: string; confirmPassword: string };
@@ -33,6 +32,7 @@ export function ResetPasswordPage() {
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const [done, setDone] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const meterId = useId();
 
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     helpers.setStatus(undefined);
@@ -64,7 +64,7 @@ export function ResetPasswordPage() {
               validationSchema={schema}
               onSubmit={submit}
             >
-              {({ isSubmitting }) => (
+              {({ isSubmitting, values }) => (
                 <Form noValidate ref={formRef}>
                   <FormStatusAlert />
                   <Box sx={{ display: 'grid', gap: 2 }}>
@@ -74,7 +74,10 @@ export function ResetPasswordPage() {
                       type="password"
                       autoComplete="new-password"
                       required
+                      helperText={passwordHint}
+                      describedBy={meterId}
                     />
+                    <PasswordStrengthMeter id={meterId} password={values.newPassword} />
                     <FormTextField
                       name="confirmPassword"
                       label="Confirm New Password"

@@ -127,3 +127,43 @@ describe('users page', () => {
     expect(db.users.find((u) => u.id === ADMIN_ID)?.requirePasswordChange).toBe(false);
   });
 });
+
+describe('users page: two-factor sign-in (issue 10)', () => {
+  it('shows 2FA and lets an admin reset it after confirming', async () => {
+    const tina = db.users.find((u) => u.name === 'Tina Trustee')!;
+    tina.mfaEnabled = true;
+    const { user } = renderApp('/users', { as: 'admin' });
+    await screen.findByText('Tina Trustee', { selector: 'tr p' });
+    expect(within(row('Tina Trustee')).getByLabelText('Two-factor sign-in on')).toBeInTheDocument();
+    expect(within(row('Oscar Other')).queryByLabelText('Two-factor sign-in on')).toBeNull();
+    expect(controls('Tina Trustee')).toEqual([
+      'Edit',
+      'Reset password',
+      'Reset two-factor sign-in',
+      'Delete',
+    ]);
+
+    await user.click(
+      within(row('Tina Trustee')).getByRole('button', {
+        name: 'Reset two-factor sign-in for Tina Trustee',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+    await expectToast(
+      'Two-factor sign-in reset',
+      'Two-factor sign-in reset. They will set it up again at their next sign-in.',
+    );
+    expect(tina.mfaEnabled).toBe(false);
+    await waitFor(() =>
+      expect(within(row('Tina Trustee')).queryByLabelText('Two-factor sign-in on')).toBeNull(),
+    );
+  });
+
+  it('gives a chair no reset of two-factor sign-in', async () => {
+    db.users.find((u) => u.name === 'Tina Trustee')!.mfaEnabled = true;
+    renderApp('/users', { as: 'chair' });
+    await screen.findByText('Tina Trustee', { selector: 'tr p' });
+    expect(controls('Tina Trustee')).toEqual(['Edit', 'Reset password', 'Delete']);
+  });
+});

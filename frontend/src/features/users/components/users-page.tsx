@@ -9,6 +9,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
@@ -32,6 +33,7 @@ import type { User } from '@/types/api';
 import { useUsers } from '@/features/users/api/get-users';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useResetPassword, type AdminResetResponse } from '@/features/users/api/reset-password';
+import { useResetTwoFactor } from '@/features/users/api/reset-two-factor';
 import { ResetRequests } from '@/features/users/components/reset-requests';
 import { TempPasswordDialog } from '@/features/users/components/temp-password-dialog';
 import { UserFormDialog } from '@/features/users/components/user-form-dialog';
@@ -63,12 +65,18 @@ const userColumns = (me: User): Column<User>[] => [
   { header: 'Role', cell: (u) => <ToneChip label={roleLabel(u.role)} tone={roleTone[u.role]} /> },
   {
     header: 'Status',
-    cell: (u) =>
-      u.active ? (
-        <ToneChip label="Active" tone="success" />
-      ) : (
-        <Chip label="Inactive" variant="outlined" />
-      ),
+    cell: (u) => (
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+        {u.active ? (
+          <ToneChip label="Active" tone="success" />
+        ) : (
+          <Chip label="Inactive" variant="outlined" />
+        )}
+        {u.mfaEnabled && (
+          <Chip label="2FA" size="small" variant="outlined" aria-label="Two-factor sign-in on" />
+        )}
+      </Box>
+    ),
   },
   { header: 'Created', nowrap: true, cell: (u) => formatDate(u.createdAt) },
 ];
@@ -99,6 +107,8 @@ function UserManagement({ me }: { me: User }) {
   const { data: users, error, isLoading } = useUsers(true);
   const remove = useDeleteUser();
   const reset = useResetPassword();
+  const resetTwoFactor = useResetTwoFactor();
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<User | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -163,6 +173,14 @@ function UserManagement({ me }: { me: User }) {
                     />
                   </>
                 )}
+                {me.role === 'admin' && u.mfaEnabled && (
+                  <RowAction
+                    label="Reset two-factor"
+                    accessibleLabel={`Reset two-factor sign-in for ${u.name}`}
+                    icon={<PhonelinkLockOutlined />}
+                    onClick={() => setResettingTwoFactor(u)}
+                  />
+                )}
                 {canDeleteUser(me, u) && (
                   <RowAction
                     label="Delete"
@@ -216,6 +234,23 @@ function UserManagement({ me }: { me: User }) {
             setTempPassword(result);
           } catch {
             notify(fixedErrorToast('Failed to reset password'));
+          }
+        }}
+      />
+      <ConfirmDialog
+        open={!!resettingTwoFactor}
+        title="Reset two-factor sign-in"
+        message={`Turn off two-factor sign-in for ${resettingTwoFactor?.name ?? ''}? Do this when they have lost their phone and their recovery codes. They sign in with their password alone until they set it up again${resettingTwoFactor && resettingTwoFactor.role !== 'trustee' ? ', which the portal may ask of them at their next sign-in' : ''}.`}
+        confirmLabel="Reset two-factor"
+        busyLabel="Resetting..."
+        onClose={() => setResettingTwoFactor(null)}
+        onConfirm={async () => {
+          if (!resettingTwoFactor) return;
+          try {
+            const { message } = await resetTwoFactor(resettingTwoFactor.id);
+            notify({ title: 'Two-factor sign-in reset', description: message });
+          } catch {
+            notify(fixedErrorToast('Failed to reset two-factor sign-in'));
           }
         }}
       />
