@@ -57,7 +57,8 @@ pub fn signed_in(signed_in: &SignedIn) -> NewAuditEvent {
 /// A refused sign-in: which e-mail was tried and with what status.
 pub fn sign_in_refused(error: &ApiError, email: &str) -> NewAuditEvent {
     let email: String = email.trim().chars().take(254).collect();
+    let label = (!email.is_empty()).then_some(email);
     NewAuditEvent::new(AuditKind::SignInFailed, None)
-        .object(AuditObject { object_type: "user".into(), id: None, label: Some(email) })
+        .object(AuditObject { object_type: "user".into(), id: None, label })
         .details(format!("refused with {}", error.status_code().as_u16()))
 }

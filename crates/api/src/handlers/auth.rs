@@ -1,6 +1,6 @@
 //! `/api/auth/...`: sign-in, session, password changes and reset requests.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -127,7 +127,11 @@ pub async fn login(
             SignInBody::Challenge(ChallengeBody { mfa_required: true, mfa_token: challenge })
         }
         Err(error) => {
-            crate::audit::record(&state, &req, crate::audit::sign_in_refused(&error, &attempted)).await;
+            // Wrong credentials are recorded; refusals before any check (429, malformed input) are not, so
+            // a flood of throttled requests cannot fill the append-only log.
+            if error.status_code() == actix_web::http::StatusCode::UNAUTHORIZED {
+                crate::audit::record(&state, &req, crate::audit::sign_in_refused(&error, &attempted)).await;
+            }
             return Err(error);
         }
     };

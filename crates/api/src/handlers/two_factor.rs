@@ -1,6 +1,7 @@
 //! `/api/auth/mfa/...`: two-factor sign-in (issue 10), its admin reset and the security settings.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use serde::{Deserialize, Serialize};
 
 use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
@@ -48,7 +49,20 @@ pub async fn verify(
     let client = client_info(&req, state.trust_proxy);
     let two_factor = state.two_factor.clone();
     let VerifyRequest { mfa_token, code } = body.into_inner();
-    let signed_in = blocking(move || two_factor.verify_sign_in(&mfa_token, &code, &client)).await?;
+    let result = blocking(move || two_factor.verify_sign_in(&mfa_token, &code, &client)).await;
+    let signed_in = match result {
+        Ok(signed_in) => signed_in,
+        Err(error) => {
+            // A wrong or expired code is a failed sign-in (the throttle's 429s are not recorded).
+            let status = error.status_code();
+            if status == StatusCode::BAD_REQUEST || status == StatusCode::UNAUTHORIZED {
+                let event = crate::audit::sign_in_refused(&error, "")
+                    .details(format!("second step refused with {}", status.as_u16()));
+                crate::audit::record(&state, &req, event).await;
+            }
+            return Err(error);
+        }
+    };
     tracing::info!(user_id = %signed_in.user.id, "signed in with a second factor");
     crate::audit::record(&state, &req, crate::audit::signed_in(&signed_in).details("with a second factor"))
         .await;

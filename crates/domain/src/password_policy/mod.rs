@@ -23,6 +23,8 @@ pub const SAME_AS_CURRENT: &str = "Choose a password different from your current
 
 /// Parts of a name shorter than this are too common inside other words to refuse ("Al", "Jo", "New").
 const NAME_PART_MIN: usize = 4;
+/// The e-mail's name is refused from three characters on (`bob@...` may not use "bob").
+const EMAIL_NAME_MIN: usize = 3;
 
 /// Whose password it is: the policy refuses passwords made of the account's own details.
 #[derive(Debug, Clone, Copy)]
@@ -64,12 +66,14 @@ pub fn check(errors: &mut FieldErrors, field: &str, password: &str, owner: Passw
 /// The e-mail's name (before the @), the whole name without spaces and each part of the name, lower case.
 fn personal_words(owner: PasswordOwner<'_>) -> Vec<String> {
     let mut words = Vec::new();
-    let local = owner.email.trim().split('@').next().unwrap_or_default().to_lowercase();
-    words.push(local);
     let name = owner.name.trim().to_lowercase();
     words.push(name.chars().filter(|c| !c.is_whitespace()).collect());
     words.extend(name.split(|c: char| !c.is_alphanumeric()).map(str::to_string));
-    words.retain(|w| w.chars().count() >= NAME_PART_MIN);
+    words.retain(|w: &String| w.chars().count() >= NAME_PART_MIN);
+    let local = owner.email.trim().split('@').next().unwrap_or_default().to_lowercase();
+    if local.chars().count() >= EMAIL_NAME_MIN {
+        words.push(local);
+    }
     words
 }
 
@@ -111,5 +115,8 @@ mod tests {
         // Short name parts are not refused: they occur inside too many ordinary words.
         let jo = PasswordOwner { name: "Jo Li", email: "jo@example.org" };
         assert_eq!(violation("journey-to-oslo", jo), None);
+        // A short e-mail name is still refused: `bob@example.org` may not be Bob's password.
+        let bob = PasswordOwner { name: "Robert Stone", email: "bob@example.org" };
+        assert_eq!(violation("bob@example.org", bob), Some(PASSWORD_PERSONAL));
     }
 }

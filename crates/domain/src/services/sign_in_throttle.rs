@@ -65,7 +65,7 @@ fn begin(
     limits: &ThrottleLimits,
     now: DateTime<Utc>,
 ) -> Result<ThrottledAttempt, DomainError> {
-    let client: String = client.chars().take(100).collect();
+    let client = throttle_client(client);
     match throttle.begin(scope, &account, &client, limits, now)? {
         Ok(admitted) => {
             let delay = account_delay(admitted.account_failures);
@@ -103,6 +103,18 @@ pub fn begin_reset(
     begin(throttle, ThrottleScope::Reset, String::new(), client, &RESET_LIMITS, now)
 }
 
+/// The key an address is counted under. An IPv6 address counts as its /64 network: one subscriber
+/// usually holds a whole /64, and would otherwise have an endless supply of fresh addresses.
+fn throttle_client(client: &str) -> String {
+    match client.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_none() => {
+            let s = v6.segments();
+            format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+        }
+        _ => client.chars().take(100).collect(),
+    }
+}
+
 /// Attempts older than every window are of no further use.
 pub fn prune_before(now: DateTime<Utc>) -> DateTime<Utc> {
     now - Duration::hours(1)
@@ -121,6 +133,15 @@ mod tests {
         assert_eq!(account_delay(10), StdDuration::from_secs(32));
         assert_eq!(account_delay(11), MAX_DELAY);
         assert_eq!(account_delay(10_000), MAX_DELAY, "bounded at one minute");
+    }
+
+    #[test]
+    fn ipv6_addresses_count_as_their_64_network() {
+        assert_eq!(throttle_client("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_eq!(throttle_client("2001:db8:1:2:ffff:1:2:3"), "2001:db8:1:2::/64");
+        assert_eq!(throttle_client("203.0.113.9"), "203.0.113.9");
+        assert_eq!(throttle_client("::ffff:203.0.113.9"), "::ffff:203.0.113.9");
+        assert_eq!(throttle_client("unknown"), "unknown");
     }
 
     #[test]

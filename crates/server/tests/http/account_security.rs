@@ -207,6 +207,11 @@ fn two_factor_codes_sign_in_once_each_and_recovery_codes_once_each() {
     json_of(app.get("/api/auth/me").bearer_auth(bearer(&signed_in)).send().unwrap(), StatusCode::OK);
     let replay = json_of(verify(&app, &mfa_token(&app, &trustee.email), &code), StatusCode::BAD_REQUEST);
     assert!(replay["errors"]["code"].as_str().unwrap().contains("not right"));
+    let refused_codes = app.scalar_i64(
+        "SELECT count(*) AS value FROM audit_events WHERE kind = 'sign_in_failed' \
+         AND details = 'second step refused with 400'",
+    );
+    assert_eq!(refused_codes, 1);
 
     // A recovery code works once, typed in any case.
     let recovery = codes[3].to_uppercase();
