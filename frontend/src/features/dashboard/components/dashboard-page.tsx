@@ -19,6 +19,7 @@ import { paths, userGuideUrl } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
+import { documentTitleColumn } from '@/components/document-title-column';
 import { ActionStatusChip, CategoryChip } from '@/components/status-chips';
 import { useUser } from '@/lib/auth';
 import { browser } from '@/lib/browser';
@@ -27,7 +28,6 @@ import {
   formatDate,
   formatDateTime,
   formatDayOfMonth,
-  formatFileSize,
   formatMonthShort,
   truncate,
 } from '@/lib/format';
@@ -127,21 +127,7 @@ const quickActionIcons: Record<QuickActionKey, ReactNode> = {
 };
 
 const recentDocumentColumns: Column<PortalDocument>[] = [
-  {
-    header: 'Document',
-    card: 'heading',
-    wrapAnywhere: true,
-    cell: (d) => (
-      <>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {d.title}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {formatFileSize(d.fileSize)}
-        </Typography>
-      </>
-    ),
-  },
+  documentTitleColumn,
   { header: 'Category', cell: (d) => <CategoryChip category={d.category} /> },
   { header: 'Updated', nowrap: true, cell: (d) => formatDate(d.updatedAt) },
 ];

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -11,7 +10,8 @@ import {
 } from '@/components/notifications/notifications-provider';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { RowAction } from '@/components/responsive-table/row-action';
-import { formatDate, formatFileSize } from '@/lib/format';
+import { documentTitleColumn } from '@/components/document-title-column';
+import { formatDate } from '@/lib/format';
 import type { PortalDocument } from '@/types/api';
 import { useDeleteDocument } from '@/features/documents/api/delete-document';
 import { downloadDocument, isViewable, viewDocument } from '@/features/documents/api/open-document';
@@ -19,21 +19,7 @@ import { downloadDocument, isViewable, viewDocument } from '@/features/documents
 type Props = { documents: PortalDocument[]; canDelete: boolean; caption: string };
 
 const columns: Column<PortalDocument>[] = [
-  {
-    header: 'Document',
-    card: 'heading',
-    wrapAnywhere: true,
-    cell: (d) => (
-      <>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {d.title}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {formatFileSize(d.fileSize)}
-        </Typography>
-      </>
-    ),
-  },
+  documentTitleColumn,
   { header: 'Version', width: 90, cell: (d) => d.version },
   { header: 'Updated', width: 130, nowrap: true, cell: (d) => formatDate(d.updatedAt) },
 ];
