@@ -16,7 +16,7 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 .PHONY: help run demo demo-reset test deps test-deps system-deps frontend-deps build build-server \
         build-frontend lint-rust test-rust test-frontend test-e2e check-deploy test-backup-restore schema \
         api-types check-api-types schemathesis \
-        db-stop mail-stop clean
+        db-stop mail-stop s3-stop clean
 
 help:
 	@echo "make run    build and serve the portal on http://localhost:$(PORT)"
@@ -111,6 +111,9 @@ demo-reset:
 mail-stop:
 	@scripts/ensure-mail.sh stop
 
+s3-stop:
+	@scripts/ensure-s3.sh stop
+
 db-stop:
 	@if [ -f $(LOCAL)/pg/data/postmaster.pid ]; then \
 	  bin=$$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1); \
@@ -128,10 +131,18 @@ lint-rust:
 
 # Each test binary creates and drops its own database on this server.
 # The mail tests deliver to a real SMTP server (MailDev, scripts/ensure-mail.sh) and read it back.
+# The file store's tests run against a real S3-compatible server (moto, scripts/ensure-s3.sh): the S3
+# adapter's conformance suite, the two-process tests, and then the HTTP file tests (documents, committee
+# documents, minutes, upload hardening) a second time with every test app on S3 (TEST_FILE_STORE=s3).
+S3_FILE_TESTS := documents:: committee_documents:: minutes:: hardening::
 test-rust:
-	@server=$$(scripts/ensure-postgres.sh); mail=$$(scripts/ensure-mail.sh); \
-	  TEST_SMTP_URL=$$(sed -n 's/^SMTP_URL=//p' <<<"$$mail") TEST_MAILDEV_URL=$$(sed -n 's/^MAILDEV_URL=//p' <<<"$$mail") \
-	  TEST_DATABASE_URL="$$server/postgres" $(CARGO) test --locked --workspace
+	@server=$$(scripts/ensure-postgres.sh); mail=$$(scripts/ensure-mail.sh); s3=$$(scripts/ensure-s3.sh); \
+	  export TEST_SMTP_URL=$$(sed -n 's/^SMTP_URL=//p' <<<"$$mail") TEST_MAILDEV_URL=$$(sed -n 's/^MAILDEV_URL=//p' <<<"$$mail"); \
+	  export TEST_S3_ENDPOINT_URL=$$(sed -n 's/^S3_ENDPOINT_URL=//p' <<<"$$s3") TEST_S3_BUCKET=$$(sed -n 's/^S3_BUCKET=//p' <<<"$$s3"); \
+	  export TEST_DATABASE_URL="$$server/postgres"; \
+	  $(CARGO) test --locked --workspace; \
+	  echo "[s3] the HTTP file tests again, with the files in S3"; \
+	  TEST_FILE_STORE=s3 $(CARGO) test --locked -p server --test http -- $(S3_FILE_TESTS)
 
 test-frontend: frontend-deps
 	cd frontend && npm run format:check && npm run lint && npm run typecheck && npm test

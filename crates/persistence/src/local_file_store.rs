@@ -128,6 +128,16 @@ mod tests {
     }
 
     #[test]
+    fn the_local_store_passes_the_file_store_conformance_suite() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = LocalFileStore::new(dir.path()).unwrap();
+        let files = dir.path().join("files");
+        test_support::file_store::conformance(&store, &|| {
+            count_files(&files) + count_files(&files.join("tmp"))
+        });
+    }
+
+    #[test]
     fn dropped_uploads_leave_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let store = LocalFileStore::new(dir.path()).unwrap();

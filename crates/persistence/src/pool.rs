@@ -26,10 +26,24 @@ pub fn connect(database_url: &str, max_size: u32) -> anyhow::Result<PgPool> {
         .context("could not connect to PostgreSQL (is DATABASE_URL right?)")
 }
 
-/// Applies pending migrations and returns their names.
+/// `pg_advisory_lock` key held while migrating ("migrate" in ASCII).
+const MIGRATION_LOCK: i64 = 0x006d_6967_7261_7465;
+
+/// Applies pending migrations and returns their names. Server processes started together on one database
+/// take turns under an advisory lock: the first applies the migrations, the others then find none pending
+/// (rather than failing on tables that appeared meanwhile).
 pub fn run_migrations(pool: &PgPool) -> anyhow::Result<Vec<String>> {
+    use diesel::RunQueryDsl;
     let mut conn = pool.get().context("no database connection for migrations")?;
-    let applied =
-        conn.run_pending_migrations(MIGRATIONS).map_err(|e| anyhow::anyhow!("migrations failed: {e}"))?;
-    Ok(applied.iter().map(ToString::to_string).collect())
+    diesel::sql_query(format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
+        .execute(&mut conn)
+        .context("could not take the migration lock")?;
+    let applied = conn
+        .run_pending_migrations(MIGRATIONS)
+        .map(|applied| applied.iter().map(ToString::to_string).collect())
+        .map_err(|e| anyhow::anyhow!("migrations failed: {e}"));
+    diesel::sql_query(format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))
+        .execute(&mut conn)
+        .context("could not release the migration lock")?;
+    applied
 }

@@ -26,6 +26,53 @@ pub struct Config {
     pub mail: MailConfig,
     /// `AUDIT_RETENTION_DAYS`: audit events older than this are pruned (default 2555, seven years).
     pub audit_retention_days: i64,
+    /// `FILE_STORE_URL`: where uploaded files live.
+    pub file_store: FileStoreConfig,
+}
+
+/// Where uploaded files live (README.md's table).
+#[derive(Clone, Default)]
+pub enum FileStoreConfig {
+    /// `FILE_STORE_URL` unset: the folder `DATA_DIR/files` of this server.
+    #[default]
+    Local,
+    /// `FILE_STORE_URL=s3://bucket/prefix`: S3-compatible object storage, shared by every server process.
+    S3 {
+        url: String,
+        /// The `AWS_*` variables of the environment (credentials, region, endpoint), by name.
+        options: Vec<(String, String)>,
+    },
+}
+
+impl std::fmt::Debug for FileStoreConfig {
+    /// Names only: the options hold credentials.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Local => f.write_str("Local"),
+            Self::S3 { url, options } => f
+                .debug_struct("S3")
+                .field("url", url)
+                .field("options", &options.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>())
+                .finish(),
+        }
+    }
+}
+
+impl FileStoreConfig {
+    fn from_env() -> anyhow::Result<Self> {
+        match var("FILE_STORE_URL") {
+            None => Ok(Self::Local),
+            Some(url) if url.starts_with("s3://") => {
+                let options = std::env::vars()
+                    .filter(|(name, value)| name.starts_with("AWS_") && !value.trim().is_empty())
+                    .collect();
+                Ok(Self::S3 { url, options })
+            }
+            Some(other) => bail!(
+                "FILE_STORE_URL must be s3://bucket/prefix (or unset for the folder DATA_DIR/files), got '{other}'"
+            ),
+        }
+    }
 }
 
 /// E-mail settings (issue 12; README.md's table).
@@ -145,6 +192,7 @@ impl Config {
             development,
             mail: MailConfig::from_env(port)?,
             audit_retention_days,
+            file_store: FileStoreConfig::from_env()?,
         })
     }
 }

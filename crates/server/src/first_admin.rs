@@ -26,17 +26,20 @@ pub fn ensure_first_admin(config: &Config, users: &UserService) -> anyhow::Resul
         Some(password) => (password.clone(), false),
         None => (temporary_password::generate(), true),
     };
-    users
-        .create_unchecked(CreateUser {
-            name: "Administrator".into(),
-            email: email.clone(),
-            password: password.clone(),
-            role: Role::Admin,
-            phone: None,
-            require_password_change: generated,
-        })
-        .map_err(|e| anyhow::anyhow!("could not create the first admin: {e}"))?;
-    Ok(Some(FirstAdmin { email, generated_password: generated.then_some(password) }))
+    let created = users.create_unchecked(CreateUser {
+        name: "Administrator".into(),
+        email: email.clone(),
+        password: password.clone(),
+        role: Role::Admin,
+        phone: None,
+        require_password_change: generated,
+    });
+    match created {
+        Ok(_) => Ok(Some(FirstAdmin { email, generated_password: generated.then_some(password) })),
+        // Another server process started at the same moment made the first admin: nothing to do.
+        Err(_) if users.users.count()? > 0 => Ok(None),
+        Err(e) => Err(anyhow::anyhow!("could not create the first admin: {e}")),
+    }
 }
 
 /// Clears the second factor of the account with this e-mail (the `reset-mfa` command).

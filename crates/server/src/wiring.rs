@@ -24,7 +24,7 @@ use persistence::{
     PgSessionRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository,
 };
 
-use crate::config::Config;
+use crate::config::{Config, FileStoreConfig};
 
 pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
@@ -58,7 +58,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         templates: templates.clone(),
     };
     let mail = MailService { outbox: Arc::new(PgOutboxRepository::new(pool.clone())), templates };
-    let files: Arc<dyn FileStore> = Arc::new(LocalFileStore::new(&config.data_dir)?);
+    let files = build_file_store(config)?;
     let tickets = ViewTickets { auth: auth.clone() };
     let documents = DocumentService {
         documents: Arc::new(PgDocumentRepository::new(pool.clone())),
@@ -128,6 +128,22 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         registration_enabled: config.allow_registration,
         trust_proxy: config.trust_proxy,
     })
+}
+
+/// The local folder `DATA_DIR/files` by default, or S3-compatible object storage with `FILE_STORE_URL`
+/// (then checked now, so a wrong bucket or credentials stop the start rather than the first upload).
+pub fn build_file_store(config: &Config) -> anyhow::Result<Arc<dyn FileStore>> {
+    match &config.file_store {
+        FileStoreConfig::Local => Ok(Arc::new(LocalFileStore::new(&config.data_dir)?)),
+        FileStoreConfig::S3 { url, options } => {
+            let location = s3_store::S3Location::parse(url)?;
+            // Uploads stream into a local spool file first (DATA_DIR/spool), then go to the bucket on commit.
+            let store = s3_store::S3FileStore::new(location, options, &config.data_dir.join("spool"))?;
+            store.check()?;
+            tracing::info!(file_store = %store.location(), "uploaded files live in object storage");
+            Ok(Arc::new(store))
+        }
+    }
 }
 
 pub fn session_policy(config: &Config) -> SessionPolicy {

@@ -1,5 +1,8 @@
 #![doc = include_str!("../README.md")]
 
+pub mod file_store;
+pub mod s3;
+
 use diesel::pg::PgConnection;
 use diesel::{Connection, RunQueryDsl};
 

@@ -60,10 +60,6 @@ fn storage_key(app: &TestApp, document: i64) -> String {
         .unwrap()
 }
 
-fn stored_path(app: &TestApp, key: &str) -> std::path::PathBuf {
-    app.data_dir.path().join("files").join(key)
-}
-
 #[test]
 fn members_admins_and_chairs_upload_and_outsiders_may_not() {
     let app = TestApp::spawn();
@@ -81,7 +77,7 @@ fn members_admins_and_chairs_upload_and_outsiders_may_not() {
     assert_eq!(created["uploadedBy"], json!({"id": member.id, "name": "Mia Member"}));
     assert!(created["uploadedAt"].as_str().unwrap().ends_with('Z'));
     let document = created["id"].as_i64().unwrap();
-    assert_eq!(std::fs::read(stored_path(&app, &storage_key(&app, document))).unwrap(), pdf());
+    assert_eq!(app.stored_file(&storage_key(&app, document)).unwrap(), pdf());
     assert_eq!(
         app.scalar_i64(&format!(
             "SELECT count(*) AS value FROM committee_documents WHERE id = {document} AND committee_id = {id} \
@@ -245,9 +241,9 @@ fn deleting_a_committee_removes_its_documents_files() {
     );
     json_of(app.delete(&format!("/api/committees/{doomed}")).auth(&admin).send().unwrap(), StatusCode::OK);
     for key in &doomed_keys {
-        assert!(!stored_path(&app, key).exists(), "{key} should be gone");
+        assert!(app.stored_file(key).is_none(), "{key} should be gone");
     }
-    assert!(stored_path(&app, &kept_key).exists());
+    assert!(app.stored_file(&kept_key).is_some());
     assert_eq!((app.rows("committee_documents"), app.stored_files()), (1, 1));
     assert_eq!(download(&app, &admin, kept, other).status(), StatusCode::OK);
 }

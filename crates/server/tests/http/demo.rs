@@ -50,7 +50,7 @@ fn download(app: &TestApp, who: &Session, path: &str, storage_key: &str) -> Vec<
     let response = app.get(path).auth(who).send().unwrap();
     assert_eq!(response.status(), StatusCode::OK, "{path}");
     let bytes = response.bytes().unwrap().to_vec();
-    let stored = std::fs::read(app.data_dir.path().join("files").join(storage_key)).unwrap();
+    let stored = app.stored_file(storage_key).expect("the stored file");
     assert_eq!(bytes, stored, "{path} must serve the stored file byte for byte");
     bytes
 }

@@ -31,5 +31,6 @@ mod robots;
 mod static_files;
 mod terms;
 mod trustees;
+mod two_servers;
 mod user_guide;
 mod users;

@@ -57,9 +57,19 @@ fn count_files_in(dir: &Path) -> usize {
 }
 
 impl TestApp {
-    /// Every file under `DATA_DIR/files`, committed or pending.
+    /// Every stored file, committed or pending: those under `DATA_DIR/files` (and the S3 store's spool
+    /// folder), plus the objects under the test's prefix when it runs on S3 (`TEST_FILE_STORE=s3`).
     pub fn stored_files(&self) -> usize {
-        count_files_in(&self.data_dir.path().join("files"))
+        let local = count_files_in(&self.data_dir.path().join("files"))
+            + count_files_in(&self.data_dir.path().join("spool"));
+        let remote = self.s3.as_ref().map_or(0, |s3| s3.keys().expect("list the test's objects").len());
+        local + remote
+    }
+
+    /// The content of a stored file, read through the app's own store; `None` when it is not there.
+    pub fn stored_file(&self, key: &str) -> Option<Vec<u8>> {
+        let key = domain::files::StorageKey::parse(key).expect("a storage key");
+        self.state.files.read(&key).ok()
     }
 
     /// The session a token belongs to, read from the token with the test app's secret.

@@ -3,6 +3,7 @@
 
 #![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
 
+pub mod cluster;
 pub mod files;
 pub mod mail;
 
@@ -16,7 +17,7 @@ use serde_json::{json, Value};
 
 use domain::entities::role::Role;
 use domain::services::CreateUser;
-use server::config::{Config, MailConfig};
+use server::config::{Config, FileStoreConfig, MailConfig};
 use server::{http, wiring};
 use test_support::TestDatabase;
 
@@ -28,6 +29,8 @@ pub struct TestApp {
     pub pool: persistence::PgPool,
     pub state: api::AppState,
     pub data_dir: tempfile::TempDir,
+    /// The app's S3 store when the tests run on S3 (`TEST_FILE_STORE=s3`), to count what it holds.
+    pub s3: Option<s3_store::S3FileStore>,
     handle: actix_web::dev::ServerHandle,
     _mail_worker: server::mail_worker::MailWorkerHandle,
     // Dropped last: the server's connections go first, then the database.
@@ -70,7 +73,20 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
             poll_milliseconds: 100,
         },
         audit_retention_days: 2555,
+        file_store: FileStoreConfig::Local,
     }
+}
+
+/// `TEST_FILE_STORE=s3` runs the tests' apps on the S3-compatible test server (each under its own prefix),
+/// so that the file tests prove both stores (Makefile `test-rust` runs them both ways).
+pub fn files_on_s3() -> bool {
+    std::env::var("TEST_FILE_STORE").is_ok_and(|v| v.eq_ignore_ascii_case("s3"))
+}
+
+/// A file store setting on the S3 test server, under a fresh prefix.
+pub fn s3_file_store() -> FileStoreConfig {
+    let server = test_support::s3::server();
+    FileStoreConfig::S3 { url: server.fresh_url(), options: server.options() }
 }
 
 impl TestApp {
@@ -82,7 +98,21 @@ impl TestApp {
         let db = TestDatabase::create();
         let data_dir = tempfile::tempdir().expect("temp dir");
         let mut config = test_config(db.url(), data_dir.path());
+        if files_on_s3() {
+            config.file_store = s3_file_store();
+        }
         adjust(&mut config);
+        let s3 = match &config.file_store {
+            FileStoreConfig::Local => None,
+            FileStoreConfig::S3 { url, options } => Some(
+                s3_store::S3FileStore::new(
+                    s3_store::S3Location::parse(url).expect("S3 location"),
+                    options,
+                    &data_dir.path().join("spool"),
+                )
+                .expect("S3 store"),
+            ),
+        };
         let pool = persistence::connect(db.url(), 8).expect("pool");
         persistence::run_migrations(&pool).expect("migrations");
         let state = wiring::build_state(&config, pool.clone()).expect("state");
@@ -121,6 +151,7 @@ impl TestApp {
             pool,
             state,
             data_dir,
+            s3,
             handle,
             _mail_worker: mail_worker,
             _db: db,
