@@ -16,6 +16,10 @@
 # Uses the machine's pg_dump, which must not be older than the database server (PG_DUMP=... to choose
 # another). A password can come from the URL, PGPASSWORD or ~/.pgpass; nothing ever prompts.
 # Restore with scripts/restore.sh. See docs/operations.md.
+#
+# With FILE_STORE_URL=s3://... (object storage) the uploaded files are in the bucket, not in DATA_DIR:
+# this archive then holds the database and DATA_DIR only, and says so; back the bucket up as well, after
+# this script (docs/operations.md, "Running more than one server", "Backups with S3").
 set -euo pipefail
 umask 077
 
@@ -107,6 +111,12 @@ tables=$(grep -cE '^[0-9]+; [0-9]+ [0-9]+ TABLE [^ ]+ [^ ]+ [^ ]+$' "$work/toc.t
 file_count=$(find "$data_dir_abs" -type f | wc -l | tr -d ' ')
 file_bytes=$(du -sb "$data_dir_abs" | cut -f1)
 say "archiving $file_count files ($file_bytes bytes) from $data_dir_abs"
+file_store=${FILE_STORE_URL:-}
+case $file_store in
+    s3://*) say "note: FILE_STORE_URL=$file_store: the uploaded files are in that bucket, NOT in this archive;" \
+            "copy the bucket now (aws s3 sync / mc mirror; docs/operations.md, Backups with S3)" ;;
+    *) file_store="" ;;
+esac
 
 {
     echo "format=trustee-portal-backup/1"
@@ -123,6 +133,7 @@ say "archiving $file_count files ($file_bytes bytes) from $data_dir_abs"
     echo "files_source=$data_dir_abs"
     echo "file_count=$file_count"
     echo "file_bytes=$file_bytes"
+    if [ -n "$file_store" ]; then echo "file_store=$file_store"; fi
 } >"$work/manifest.txt"
 
 # One tar: the manifest and the dump from the work folder, then DATA_DIR's contents renamed to files/.

@@ -13,6 +13,11 @@
    - a mail service runs Mailpit (inbox on the loopback only) and api's SMTP_URL defaults to it;
    - api depends on db being healthy, builds deploy/Dockerfile.api, sets TRUST_PROXY=true;
    - deploy/Dockerfile.api ends as a non-root USER; deploy/Dockerfile.web renders deploy/nginx.conf;
+   - profile `scale` (docs/operations.md "Running more than one server"): app-1 and app-2 run the API image
+     with the api's database and JWT secret, the files in S3 (FILE_STORE_URL=s3://..., AWS_ENDPOINT_URL
+     http://minio:9000), after db is healthy and minio-init has made the bucket; minio keeps its data on
+     a named volume and is not published; balancer builds deploy/Dockerfile.web with both apps as its
+     upstreams and publishes port 80; api and web stay outside any profile;
    - every variable referenced in docker-compose.yml, and every one the server reads
      (crates/server/src), is documented in .env.example with a comment, and in docs/operations.md.
 Exits 1 with the list of problems, 0 when all hold.
@@ -324,10 +329,91 @@ def check_compose(data, raw):
         if "api" not in (web.get("depends_on") or {}):
             problem("web must depend on api")
 
+    check_scale_profile(services, named_volumes, api)
+
     # Every variable the file references must be documented in .env.example.
     referenced = set(re.findall(r"(?<!\$)\$\{([A-Za-z_][A-Za-z0-9_]*)", raw))
     referenced |= set(re.findall(r"(?<!\$)\$([A-Za-z_][A-Za-z0-9_]*)", raw))
     return referenced
+
+
+def check_scale_profile(services, named_volumes, api):
+    """Profile `scale`: two API processes on one database and one bucket, behind nginx."""
+    def in_scale(name):
+        service = services.get(name)
+        if not service:
+            problem(f"profile scale: service '{name}' is missing")
+            return {}
+        if "scale" not in as_list(service.get("profiles")):
+            problem(f"service '{name}' must be in profile scale")
+        return service
+
+    for name in ("api", "web", "db", "mail"):
+        if (services.get(name) or {}).get("profiles"):
+            problem(f"service '{name}' must stay outside any profile (plain `docker compose up`)")
+    api_env = environment(api) if api else {}
+    apps = [in_scale("app-1"), in_scale("app-2")]
+    for n, app in enumerate(apps, start=1):
+        if not app:
+            continue
+        name = f"app-{n}"
+        build = app.get("build") or {}
+        if not isinstance(build, dict) or build.get("dockerfile") != "deploy/Dockerfile.api":
+            problem(f"{name} must build deploy/Dockerfile.api")
+        if app.get("ports"):
+            problem(f"{name} must not be published to the host (only the balancer reaches it)")
+        env = environment(app)
+        for same in ("DATABASE_URL", "JWT_SECRET"):
+            if str(env.get(same)) != str(api_env.get(same)):
+                problem(f"{name} must use the same {same} as api (one database, one signing key)")
+        if str(env.get("TRUST_PROXY")).lower() != "true":
+            problem(f"{name} must set TRUST_PROXY=true (it runs behind nginx)")
+        if not str(env.get("FILE_STORE_URL", "")).startswith("s3://"):
+            problem(f"{name} must keep its files in S3 (FILE_STORE_URL=s3://bucket/prefix)")
+        if str(env.get("AWS_ENDPOINT_URL")) != "http://minio:9000":
+            problem(f"{name} must reach MinIO with AWS_ENDPOINT_URL=http://minio:9000")
+        for key in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"):
+            if not env.get(key):
+                problem(f"{name} must set {key}")
+        depends = app.get("depends_on") or {}
+        if not isinstance(depends, dict) or (depends.get("db") or {}).get("condition") != "service_healthy":
+            problem(f"{name} must depend on db with condition service_healthy")
+        if not isinstance(depends, dict) or \
+                (depends.get("minio-init") or {}).get("condition") != "service_completed_successfully":
+            problem(f"{name} must wait for minio-init (condition service_completed_successfully)")
+    if all(apps):
+        env1, env2 = environment(apps[0]), environment(apps[1])
+        if env1 != env2:
+            problem("app-1 and app-2 must have the same environment")
+
+    minio = in_scale("minio")
+    if minio:
+        if not str(minio.get("image", "")).startswith("minio/minio"):
+            problem(f"minio must run minio/minio, not {minio.get('image')}")
+        if minio.get("ports"):
+            problem("minio must not be published to the host")
+        source = volume_sources(minio).get("/data")
+        if not source or source not in named_volumes:
+            problem("minio must keep /data on a named volume")
+    init = in_scale("minio-init")
+    if init and "mc mb --ignore-existing" not in " ".join(str(c) for c in as_list(init.get("command"))):
+        problem("minio-init must create the bucket (mc mb --ignore-existing)")
+
+    balancer = in_scale("balancer")
+    if balancer:
+        build = balancer.get("build") or {}
+        if not isinstance(build, dict) or build.get("dockerfile") != "deploy/Dockerfile.web":
+            problem("balancer must build deploy/Dockerfile.web")
+        upstreams = str(((build.get("args") or {}) if isinstance(build, dict) else {}).get("API_UPSTREAM", ""))
+        if sorted(upstreams.split(",")) != ["app-1:8080", "app-2:8080"]:
+            problem(f"balancer must balance between app-1:8080 and app-2:8080 (API_UPSTREAM), not '{upstreams}'")
+        if not any(target == "80" for _, target in published_ports(balancer)):
+            problem("balancer must publish its port 80")
+        depends = balancer.get("depends_on") or {}
+        if not all(name in depends for name in ("app-1", "app-2")):
+            problem("balancer must depend on app-1 and app-2")
+    if os.path.isfile(DOCKERFILE_WEB) and "ARG API_UPSTREAM" not in read(DOCKERFILE_WEB):
+        problem("deploy/Dockerfile.web must take the upstream as build argument API_UPSTREAM")
 
 
 def documented_variables():

@@ -39,9 +39,11 @@ done
 work=$(mktemp -d "${TMPDIR:-/tmp}/check-nginx.XXXXXX")
 upstream_pid=""
 nginx_pid=""
+extra_pids=""
 cleanup() {
     local status=$?
     set +e
+    for pid in $extra_pids; do kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; done
     if [ -n "$nginx_pid" ]; then kill "$nginx_pid" 2>/dev/null; wait "$nginx_pid" 2>/dev/null; fi
     if [ -n "$upstream_pid" ]; then kill "$upstream_pid" 2>/dev/null; wait "$upstream_pid" 2>/dev/null; fi
     rm -rf "$work"
@@ -94,6 +96,7 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/api/echo":
             h = self.headers
             return self.answer(200, {"path": self.path, "host": h.get("Host"),
+                                     "port": self.server.server_address[1],
                                      "xff": h.get_all("X-Forwarded-For"), "proto": h.get("X-Forwarded-Proto"),
                                      "realIp": h.get("X-Real-IP")})
         if path == "/api/user-guide":  # HTML with a policy of its own: both policies apply
@@ -332,5 +335,38 @@ expect_header Content-Type 'application/json'
 expect_header Retry-After '^10$'
 expect_body '"message"'
 expect_security_headers
+
+# --- Two APIs (compose's scale profile): requests are balanced, and go on when one is down -----------------
+python3 "$work/upstream.py" "$work/upstream-a.port" &
+extra_pids="$extra_pids $!"
+upstream_a_pid=$!
+python3 "$work/upstream.py" "$work/upstream-b.port" &
+extra_pids="$extra_pids $!"
+wait_for "the first fake API" test -s "$work/upstream-a.port"
+wait_for "the second fake API" test -s "$work/upstream-b.port"
+port_a=$(cat "$work/upstream-a.port")
+port_b=$(cat "$work/upstream-b.port")
+port2=$(free_port)
+NGINX_RUNTIME_DIR="$work/conf2/run" scripts/render-nginx.sh "$work/conf2" "127.0.0.1:$port2" \
+    "127.0.0.1:$port_a,127.0.0.1:$port_b" "$www" >/dev/null
+grep -q "server 127.0.0.1:$port_a; server 127.0.0.1:$port_b;" "$work/conf2/nginx.conf" ||
+    fail "two upstreams must render as two server lines: $(grep -n 'server 127' "$work/conf2/nginx.conf")"
+"$nginx_bin" -p "$work/conf2" -c "$work/conf2/nginx.conf" -e stderr -g 'daemon off;' 2>"$work/nginx2.stderr" &
+extra_pids="$extra_pids $!"
+wait_for "the balancing nginx" curl -fsS -o /dev/null "http://127.0.0.1:$port2/index.html"
+seen=""
+for _ in $(seq 1 8); do
+    seen="$seen $(curl -fsS "http://127.0.0.1:$port2/api/echo" | python3 -c 'import json,sys; print(json.load(sys.stdin)["port"])')"
+done
+for p in "$port_a" "$port_b"; do
+    case " $seen " in *" $p "*) ;; *) fail "nginx did not balance to the API on port $p (answers from:$seen)";; esac
+done
+kill "$upstream_a_pid"
+wait "$upstream_a_pid" 2>/dev/null || true
+for _ in $(seq 1 4); do
+    answered=$(curl -sS -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port2/api/echo")
+    [ "$answered" = 200 ] || fail "with one of two APIs down, a request got $answered instead of the other API's 200"
+done
+checks=$((checks + 4))
 
 echo "check-nginx: OK ($checks checks against nginx $("$nginx_bin" -v 2>&1 | sed 's|.*/||'), config rendered by scripts/render-nginx.sh)"

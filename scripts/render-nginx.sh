@@ -1,11 +1,13 @@
 #!/bin/sh
 # Renders deploy/nginx.conf into a complete, runnable nginx configuration.
 #
-#   scripts/render-nginx.sh <out-dir> <listen> <api-upstream host:port> <static-root>
+#   scripts/render-nginx.sh <out-dir> <listen> <api-upstream host:port[,host:port...]> <static-root>
 #
 #   <out-dir>       where nginx.conf, security-headers.conf and mime.types are written (created if needed)
 #   <listen>        port (18080) or address:port (127.0.0.1:18080)
-#   <api-upstream>  host:port of the API (127.0.0.1:8080, api:8080)
+#   <api-upstream>  host:port of the API (127.0.0.1:8080, api:8080), or several separated by commas
+#                   (app-1:8080,app-2:8080): nginx balances requests between them (round robin) and
+#                   passes a request to the next one when a server cannot be reached
 #   <static-root>   the built front end (frontend/dist): index.html and assets/
 #
 # Optional environment:
@@ -50,10 +52,20 @@ check_value() {
 }
 check_value "listen" "$listen"
 check_value "api upstream" "$upstream"
-case $upstream in
-    *:*) ;;
-    *) die "invalid api upstream '$upstream': use host:port" ;;
-esac
+# One `server` line per host:port: "a:1,b:2" renders `server a:1;` as `server a:1; server b:2;`.
+servers=""
+old_ifs=$IFS
+IFS=,
+for server in $upstream; do
+    case $server in
+        *:*) ;;
+        *) die "invalid api upstream '$server': use host:port[,host:port...]" ;;
+    esac
+    servers="${servers:+$servers; server }$server"
+done
+IFS=$old_ifs
+[ -n "$servers" ] || die "invalid api upstream '$upstream': use host:port[,host:port...]"
+upstream=$servers
 
 mkdir -p "$out_dir"
 out_dir=$(CDPATH='' cd "$out_dir" && pwd)

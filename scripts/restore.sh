@@ -17,6 +17,8 @@
 # start it after: it applies any newer migrations at start.
 # Uses the machine's pg_restore (PG_RESTORE=... to choose another), at least as new as the pg_dump that
 # wrote the backup. See docs/operations.md.
+# A backup of a portal whose files were in object storage (its manifest has file_store=s3://...) holds no
+# uploaded files: restore the bucket's copy under the same prefix as well (docs/operations.md).
 set -euo pipefail
 umask 077
 
@@ -147,3 +149,7 @@ tar --extract --gzip --file="$archive" -C "$data_dir_abs" --strip-components=1 -
     fi
 }
 say "restored: database '$target_db' and $(find "$data_dir_abs" -type f | wc -l | tr -d ' ') files in $data_dir_abs"
+if grep -q '^file_store=' "$work/unpacked/manifest.txt" 2>/dev/null; then
+    say "note: the backed-up portal kept its files in $(sed -n 's/^file_store=//p' "$work/unpacked/manifest.txt"):" \
+        "they are not in this archive; restore the bucket's copy under that prefix too"
+fi
