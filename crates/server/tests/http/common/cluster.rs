@@ -38,6 +38,18 @@ impl ServerProcess {
 }
 
 impl ServerProcess {
+    /// Waits (up to 60 s) for the process to end, and returns whether it succeeded.
+    pub fn wait_for_exit(&mut self) -> Option<bool> {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(60) {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status.success());
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        None
+    }
+
     fn wait_until_ready(&mut self, n: usize) {
         let client = Client::builder().timeout(Duration::from_secs(2)).build().expect("client");
         let start = Instant::now();
@@ -90,7 +102,8 @@ impl Cluster {
         Self { servers, client: Client::new(), file_store_url, db }
     }
 
-    fn spawn(db: &TestDatabase, file_store_url: &str, s3_options: &[(String, String)]) -> ServerProcess {
+    /// One `trustee-portal serve` process on `db` with its own data folder, not waited for.
+    pub fn spawn(db: &TestDatabase, file_store_url: &str, s3_options: &[(String, String)]) -> ServerProcess {
         let data_dir = tempfile::tempdir().expect("temp dir");
         let port = free_port();
         let log = data_dir.path().join("server.log");
