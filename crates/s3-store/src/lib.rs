@@ -13,12 +13,13 @@ use std::future::Future;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path as FsPath, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{bail, Context};
 use futures_util::TryStreamExt;
 use object_store::aws::{AmazonS3, AmazonS3Builder, AmazonS3ConfigKey};
 use object_store::path::Path;
-use object_store::{ObjectStore, ObjectStoreExt};
+use object_store::{ClientOptions, ObjectStore, ObjectStoreExt, RetryConfig};
 
 use domain::files::{StorageKey, MAX_UPLOAD_BYTES};
 use domain::ports::{FileStore, PendingFile};
@@ -114,7 +115,17 @@ impl S3FileStore {
         options: &[(String, String)],
         spool_dir: &FsPath,
     ) -> anyhow::Result<Self> {
-        let mut builder = AmazonS3Builder::new().with_bucket_name(&location.bucket);
+        // A user waits on each request: give up on an unreachable store within seconds, not minutes (the
+        // crate's defaults retry for up to three minutes). The AWS_* options below may still override these.
+        let client_options = ClientOptions::new()
+            .with_connect_timeout(Duration::from_secs(5))
+            .with_timeout(Duration::from_secs(30));
+        let retry =
+            RetryConfig { max_retries: 3, retry_timeout: Duration::from_secs(20), ..RetryConfig::default() };
+        let mut builder = AmazonS3Builder::new()
+            .with_bucket_name(&location.bucket)
+            .with_client_options(client_options)
+            .with_retry(retry);
         let mut http_endpoint = false;
         for (name, value) in options {
             let Ok(key) = name.to_ascii_lowercase().parse::<AmazonS3ConfigKey>() else { continue };
@@ -294,6 +305,24 @@ mod tests {
         assert!(store.keys().unwrap().is_empty());
         let key = pending.commit().unwrap();
         assert_eq!(store.keys().unwrap(), vec![key.as_str().to_string()]);
+    }
+
+    #[test]
+    fn an_unreachable_store_fails_within_seconds() {
+        let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let spool = tempfile::tempdir().unwrap();
+        let options = vec![
+            ("AWS_ENDPOINT_URL".to_string(), format!("http://127.0.0.1:{closed}")),
+            ("AWS_ACCESS_KEY_ID".to_string(), "test".to_string()),
+            ("AWS_SECRET_ACCESS_KEY".to_string(), "test".to_string()),
+        ];
+        let store = S3FileStore::new(S3Location::parse("s3://portal-files").unwrap(), &options, spool.path())
+            .unwrap();
+        let started = std::time::Instant::now();
+        assert!(store.check().is_err());
+        let key = StorageKey::parse("0123abcd-0000-4000-8000-000000000000").unwrap();
+        assert!(store.read(&key).is_err());
+        assert!(started.elapsed() < Duration::from_secs(30), "took {:?}", started.elapsed());
     }
 
     #[test]
