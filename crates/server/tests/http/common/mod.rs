@@ -30,6 +30,7 @@ pub struct TestApp {
     pub data_dir: tempfile::TempDir,
     handle: actix_web::dev::ServerHandle,
     _mail_worker: server::mail_worker::MailWorkerHandle,
+    _notification_worker: server::background::NotificationWorkerHandle,
     // Dropped last: the server's connections go first, then the database.
     _db: TestDatabase,
 }
@@ -68,6 +69,9 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
             portal_name: "Test Charity".into(),
             retry_seconds: 1,
             poll_milliseconds: 100,
+            board_time_zone: chrono_tz::Europe::London,
+            // Tests run the scheduler at chosen times (`state.notifications.run_scheduled(at)`).
+            run_scheduler: false,
         },
         audit_retention_days: 2555,
     }
@@ -89,6 +93,12 @@ impl TestApp {
         let mail_worker = server::mail_worker::start(
             wiring::build_mail_worker(&config, pool.clone()).expect("mail worker"),
             std::time::Duration::from_millis(config.mail.poll_milliseconds),
+        );
+
+        let notification_worker = server::background::start_notifications(
+            state.notifications.clone(),
+            std::time::Duration::from_millis(config.mail.poll_milliseconds),
+            config.mail.run_scheduler,
         );
 
         let (tx, rx) = mpsc::channel();
@@ -123,8 +133,14 @@ impl TestApp {
             data_dir,
             handle,
             _mail_worker: mail_worker,
+            _notification_worker: notification_worker,
             _db: db,
         }
+    }
+
+    /// The test database's URL (for running the binary's commands against it).
+    pub fn database_url(&self) -> &str {
+        self._db.url()
     }
 
     pub fn url(&self, path: &str) -> String {
