@@ -396,7 +396,7 @@ fn category_label(category: DocumentCategory) -> &'static str {
         DocumentCategory::Safeguarding => "Safeguarding",
         DocumentCategory::RiskRegister => "Risk Register",
         DocumentCategory::Policies => "Policies",
-        DocumentCategory::Misc => "Miscellaneous",
+        DocumentCategory::Misc => "Misc",
     }
 }
 
