@@ -446,3 +446,28 @@ fn the_run_scheduled_command_sends_once_from_two_processes() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--at must be an RFC 3339 time"));
 }
+
+#[test]
+fn a_changed_meeting_is_announced_again_but_a_past_one_never() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_as(Role::Chair);
+    let trustee = app.signed_in_as(Role::Trustee);
+    let id = schedule_meeting(&app, &chair, "Autumn board", "2027-10-05T17:30:00Z");
+    events_expanded(&app);
+    assert_eq!(queued_for(&app, trustee.id, "meeting-scheduled"), 1);
+
+    // Any write that moves it (issue 13's edit endpoint, or SQL) is caught by the trigger.
+    app.execute(&format!("UPDATE meetings SET meeting_date = '2027-10-12T17:30:00Z' WHERE id = {id}"));
+    events_expanded(&app);
+    let subject = app.scalar_text(&format!(
+        "SELECT subject AS value FROM mail_outbox WHERE user_id = {} ORDER BY id DESC LIMIT 1",
+        trustee.id
+    ));
+    assert_eq!(subject.as_deref(), Some("Meeting changed: Autumn board on 12 October 2027, 18:30"));
+    // A write that changes nothing the trustees see sends nothing.
+    app.execute(&format!("UPDATE meetings SET description = 'Agenda to follow' WHERE id = {id}"));
+    // A meeting recorded after it took place is not announced.
+    schedule_meeting(&app, &chair, "Last year's AGM", "2025-06-01T10:00:00Z");
+    events_expanded(&app);
+    assert_eq!(queued_for(&app, trustee.id, "meeting-scheduled"), 2);
+}
