@@ -504,6 +504,46 @@ mod tests {
     }
 
     #[test]
+    fn a_user_gets_a_mail_a_digest_line_or_nothing_by_their_settings() {
+        use crate::entities::notification::DocumentItem;
+        let s = service();
+        let paper = Notification::DocumentNew(DocumentItem {
+            id: crate::DocumentId(4),
+            title: "<Budget>".into(),
+            category: DocumentCategory::Finance,
+        });
+        let mut user = Notified {
+            id: crate::UserId(7),
+            name: "Ann".into(),
+            email: "ann@example.org".into(),
+            settings: NotificationSettings::default(),
+        };
+        let Some(Delivery::Mail(mail)) = s.plan_for(&paper, &user).unwrap() else { panic!("a mail") };
+        assert_eq!(mail.subject, "New document in Finance: <Budget>");
+        assert_eq!(mail.to, "ann@example.org");
+        assert!(mail.html.contains("&lt;Budget&gt;"));
+        assert!(mail.text.contains("https://portal.example.org/documents"));
+        assert!(mail.text.contains("https://portal.example.org/notification-settings"));
+        assert_eq!(
+            mail.list_unsubscribe.as_deref(),
+            Some("https://portal.example.org/notification-settings")
+        );
+
+        user.settings.followed_categories = vec![DocumentCategory::Governance];
+        assert_eq!(s.plan_for(&paper, &user).unwrap(), None);
+        user.settings.followed_categories = DocumentCategory::ALL.to_vec();
+        user.settings.weekly_digest = true;
+        let Some(Delivery::Digest { user_id, entry }) = s.plan_for(&paper, &user).unwrap() else {
+            panic!("a digest line")
+        };
+        assert_eq!(user_id, crate::UserId(7));
+        assert_eq!(entry.summary, "New document in Finance: <Budget>");
+        assert_eq!(entry.link, "https://portal.example.org/documents");
+        user.settings.disabled_kinds = vec![NotificationKind::DocumentNew];
+        assert_eq!(s.plan_for(&paper, &user).unwrap(), None);
+    }
+
+    #[test]
     fn settings_refuse_unknown_kinds_and_keep_the_known_order() {
         assert_eq!(
             parse_all(
