@@ -50,6 +50,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "declarations", description = "Annual declarations rounds (register, eligibility, code)"),
         (name = "terms", description = "Terms of office and length of service"),
         (name = "interests", description = "The register of interests (CC29) and governance settings"),
+        (name = "notifications", description = "The caller's e-mail notification settings"),
         (name = "audit", description = "The audit log: who did what, when (admins, read-only)"),
     )
 )]

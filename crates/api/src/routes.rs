@@ -8,8 +8,8 @@ use crate::error::ApiError;
 use crate::handlers::{
     actions, audit_events, auth, committee_documents, committee_members, committee_messages, committees,
     dashboard, declaration_rounds, documents, governance_settings, health, interests, mail, meetings,
-    minutes, notices, openapi, password_reset, resolutions, sessions, terms, trustees, two_factor,
-    user_guide, users,
+    minutes, notices, notification_settings, openapi, password_reset, resolutions, sessions, terms, trustees,
+    two_factor, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -133,6 +133,7 @@ api_routes! {
     "/api/audit-events" => { get: audit_events::list },
     "/api/audit-events.csv" => { get: audit_events::export_csv },
     "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
+    "/api/notification-settings" => { get: notification_settings::show, put: notification_settings::update },
 }
 
 /// One registered operation.

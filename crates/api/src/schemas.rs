@@ -142,3 +142,8 @@ wire_enum!(
     BooleanFilterSchema as "BooleanFilter" = ["true", "false", ""],
     "A yes/no query flag; empty: as if it were left out"
 );
+wire_enum!(
+    NotificationKindSchema as "NotificationKind" =
+        domain::entities::notification::NotificationKind::ALL.iter().map(|v| v.as_str()),
+    "A kind of e-mail notification a user can switch off"
+);

@@ -4,8 +4,8 @@ use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
     DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService,
-    UserService,
+    NoticeService, NotificationService, PasswordResetService, ResolutionService, SessionService, TermService,
+    TwoFactorService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -23,6 +23,8 @@ pub struct AppState {
     pub mail: MailService,
     /// `SMTP_URL` is set: invitations are the default, and the front end may say mail is sent.
     pub mail_configured: bool,
+    /// E-mail notifications: the settings page and the scheduler (issue 12 point 5).
+    pub notifications: NotificationService,
     pub users: UserService,
     pub documents: DocumentService,
     pub minutes: MinutesService,

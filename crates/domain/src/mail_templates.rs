@@ -4,6 +4,7 @@
 use minijinja::{context, Environment, Value};
 
 use crate::entities::mail::{MailKind, OutgoingMail};
+use crate::entities::notification::DigestEntry;
 use crate::UserId;
 
 /// Where links point and whose name is on the mail.
@@ -27,7 +28,24 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("password-reset.html", include_str!("../templates/mail/password-reset.html")),
     ("test.txt", include_str!("../templates/mail/test.txt")),
     ("test.html", include_str!("../templates/mail/test.html")),
+    ("notification.txt", include_str!("../templates/mail/notification.txt")),
+    ("notification.html", include_str!("../templates/mail/notification.html")),
+    ("digest.txt", include_str!("../templates/mail/digest.txt")),
+    ("digest.html", include_str!("../templates/mail/digest.html")),
 ];
+
+/// The front-end route of the Notification settings page (every notification's footer links to it).
+pub const NOTIFICATION_SETTINGS_PATH: &str = "/notification-settings";
+
+/// The body of one notification: an opening sentence, the item and a link to it.
+#[derive(Debug, Clone)]
+pub struct NotificationBody {
+    pub intro: String,
+    pub title: String,
+    pub details: Vec<String>,
+    pub link: String,
+    pub link_label: String,
+}
 
 /// The recipient of a message.
 pub struct Recipient<'a> {
@@ -65,6 +83,41 @@ impl MailTemplates {
         self.render(MailKind::Test, "test", to, subject, context! {})
     }
 
+    /// A notification: both parts, the item's link, and the Notification settings link in the footer and
+    /// in `List-Unsubscribe`.
+    pub fn notification(
+        &self,
+        kind: MailKind,
+        to: &Recipient<'_>,
+        subject: String,
+        body: &NotificationBody,
+    ) -> anyhow::Result<OutgoingMail> {
+        let settings_link = self.link(NOTIFICATION_SETTINGS_PATH);
+        let extra = context! {
+            intro => body.intro,
+            title => body.title,
+            details => body.details,
+            link => body.link,
+            link_label => body.link_label,
+            settings_link => settings_link,
+        };
+        let mut mail = self.render(kind, "notification", to, subject, extra)?;
+        mail.list_unsubscribe = Some(settings_link);
+        Ok(mail)
+    }
+
+    /// The weekly digest: one line and link per entry.
+    pub fn digest(&self, to: &Recipient<'_>, entries: &[DigestEntry]) -> anyhow::Result<OutgoingMail> {
+        let settings_link = self.link(NOTIFICATION_SETTINGS_PATH);
+        let subject = format!("Your weekly {} digest", self.settings.portal_name);
+        let entries: Vec<Value> =
+            entries.iter().map(|e| context! { summary => e.summary, link => e.link }).collect();
+        let extra = context! { entries => entries, settings_link => settings_link };
+        let mut mail = self.render(MailKind::NotificationDigest, "digest", to, subject, extra)?;
+        mail.list_unsubscribe = Some(settings_link);
+        Ok(mail)
+    }
+
     fn render(
         &self,
         kind: MailKind,
@@ -90,6 +143,7 @@ impl MailTemplates {
             text,
             html,
             list_unsubscribe: None,
+            attachments: Vec::new(),
         })
     }
 }

@@ -59,6 +59,7 @@ mod tests {
             text: "Open https://portal.example.org/x now".into(),
             html: "<p>Open</p>".into(),
             list_unsubscribe: Some("https://portal.example.org/settings/notifications".into()),
+            attachments: Vec::new(),
         };
         mailer.send(&mail).unwrap();
         let files: Vec<_> = std::fs::read_dir(dir.path().join("outbox-files")).unwrap().collect();
@@ -70,5 +71,34 @@ mod tests {
         assert!(eml.contains("multipart/alternative"));
         assert!(eml.contains("text/html"));
         assert_eq!(links(&mail.text), vec!["https://portal.example.org/x"]);
+    }
+
+    #[test]
+    fn attachments_go_in_a_mixed_message_after_both_parts() {
+        let dir = tempfile::tempdir().unwrap();
+        let mailer =
+            FileMailer::new(dir.path().join("outbox-files"), "Portal <portal@example.org>".parse().unwrap())
+                .unwrap();
+        let mail = OutgoingMail {
+            kind: MailKind::MeetingScheduled,
+            to: "ann@example.org".into(),
+            user_id: None,
+            subject: "Meeting".into(),
+            text: "See the invitation".into(),
+            html: "<p>See the invitation</p>".into(),
+            list_unsubscribe: None,
+            attachments: vec![domain::entities::mail::Attachment {
+                filename: "meeting.ics".into(),
+                content_type: "text/calendar; method=REQUEST; charset=utf-8".into(),
+                content: b"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".to_vec(),
+            }],
+        };
+        mailer.send(&mail).unwrap();
+        let files: Vec<_> = std::fs::read_dir(dir.path().join("outbox-files")).unwrap().collect();
+        let eml = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+        assert!(eml.contains("multipart/mixed"));
+        assert!(eml.contains("multipart/alternative"));
+        assert!(eml.contains("Content-Disposition: attachment; filename=\"meeting.ics\""));
+        assert!(eml.contains("text/calendar"));
     }
 }

@@ -1,7 +1,8 @@
 //! One MIME message per outbox row.
 
+use lettre::message::header::ContentType;
 use lettre::message::header::{Header, HeaderName, HeaderValue};
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::{Attachment as MimeAttachment, Mailbox, MultiPart};
 use lettre::Message;
 
 use domain::entities::mail::OutgoingMail;
@@ -32,7 +33,24 @@ pub fn build_message(from: &Mailbox, mail: &OutgoingMail) -> Result<Message, Mai
     if let Some(url) = &mail.list_unsubscribe {
         builder = builder.header(ListUnsubscribe(url.clone()));
     }
-    builder
-        .multipart(MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone()))
-        .map_err(|e| MailError(format!("cannot build the message: {e}")))
+    let body = MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone());
+    let body = if mail.attachments.is_empty() {
+        body
+    } else {
+        // multipart/mixed: the readable alternatives first, then each file.
+        let mut mixed = MultiPart::mixed().multipart(body);
+        for file in &mail.attachments {
+            let content_type = ContentType::parse(&file.content_type).map_err(|e| {
+                MailError(format!(
+                    "bad content type '{}' of attachment {}: {e}",
+                    file.content_type, file.filename
+                ))
+            })?;
+            mixed = mixed.singlepart(
+                MimeAttachment::new(file.filename.clone()).body(file.content.clone(), content_type),
+            );
+        }
+        mixed
+    };
+    builder.multipart(body).map_err(|e| MailError(format!("cannot build the message: {e}")))
 }

@@ -363,4 +363,19 @@ impl CommitteeRepository for PgCommitteeRepository {
         })
         .map_err(Refusal::into_error)
     }
+
+    fn mark_read(&self, id: CommitteeId, user: UserId, up_to: MessageId) -> Result<(), RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        diesel::sql_query(
+            "INSERT INTO committee_read_markers (committee_id, user_id, last_read_id) VALUES ($1, $2, $3) \
+             ON CONFLICT (committee_id, user_id) DO UPDATE \
+             SET last_read_id = GREATEST(committee_read_markers.last_read_id, EXCLUDED.last_read_id)",
+        )
+        .bind::<diesel::sql_types::Integer, _>(id.0)
+        .bind::<diesel::sql_types::Integer, _>(user.0)
+        .bind::<diesel::sql_types::BigInt, _>(up_to.0)
+        .execute(&mut conn)
+        .map_err(repo_error)?;
+        Ok(())
+    }
 }

@@ -5,12 +5,12 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Timestamptz};
 
-use domain::entities::mail::{MailStatus, OutgoingMail, QueuedMail};
+use domain::entities::mail::{Attachment, MailStatus, OutgoingMail, QueuedMail};
 use domain::ports::OutboxRepository;
 use domain::{RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error};
-use crate::schema::mail_outbox;
+use crate::schema::{mail_attachments, mail_outbox};
 use crate::PgPool;
 
 pub struct PgOutboxRepository {
@@ -55,6 +55,7 @@ impl TryFrom<OutboxRow> for QueuedMail {
                 text: row.text_body,
                 html: row.html_body,
                 list_unsubscribe: row.list_unsubscribe,
+                attachments: Vec::new(),
             },
             status: row
                 .status
@@ -68,8 +69,45 @@ impl TryFrom<OutboxRow> for QueuedMail {
     }
 }
 
-/// Inserts a queued message on `conn`, so callers can make it part of their own transaction.
+/// Inserts a queued message (and its attachments) on `conn`, so callers can make it part of their own
+/// transaction; with attachments, call it inside a transaction.
 pub(crate) fn enqueue_on(conn: &mut PgConnection, mail: &OutgoingMail) -> QueryResult<i64> {
+    let id = insert_message(conn, mail)?;
+    for file in &mail.attachments {
+        diesel::insert_into(mail_attachments::table)
+            .values((
+                mail_attachments::outbox_id.eq(id),
+                mail_attachments::filename.eq(&file.filename),
+                mail_attachments::content_type.eq(&file.content_type),
+                mail_attachments::content.eq(&file.content),
+            ))
+            .execute(conn)?;
+    }
+    Ok(id)
+}
+
+/// The attachments of the claimed messages, in the order they were added.
+fn attach(conn: &mut PgConnection, queued: &mut [QueuedMail]) -> QueryResult<()> {
+    let ids: Vec<i64> = queued.iter().map(|q| q.id).collect();
+    let files: Vec<(i64, String, String, Vec<u8>)> = mail_attachments::table
+        .filter(mail_attachments::outbox_id.eq_any(&ids))
+        .order(mail_attachments::id)
+        .select((
+            mail_attachments::outbox_id,
+            mail_attachments::filename,
+            mail_attachments::content_type,
+            mail_attachments::content,
+        ))
+        .load(conn)?;
+    for (outbox_id, filename, content_type, content) in files {
+        if let Some(q) = queued.iter_mut().find(|q| q.id == outbox_id) {
+            q.mail.attachments.push(Attachment { filename, content_type, content });
+        }
+    }
+    Ok(())
+}
+
+fn insert_message(conn: &mut PgConnection, mail: &OutgoingMail) -> QueryResult<i64> {
     diesel::insert_into(mail_outbox::table)
         .values((
             mail_outbox::kind.eq(mail.kind.as_str()),
@@ -87,7 +125,7 @@ pub(crate) fn enqueue_on(conn: &mut PgConnection, mail: &OutgoingMail) -> QueryR
 impl OutboxRepository for PgOutboxRepository {
     fn enqueue(&self, mail: &OutgoingMail) -> Result<i64, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        enqueue_on(&mut conn, mail).map_err(repo_error)
+        conn.transaction(|conn| enqueue_on(conn, mail)).map_err(repo_error)
     }
 
     fn claim_due(
@@ -111,7 +149,11 @@ impl OutboxRepository for PgOutboxRepository {
         .bind::<BigInt, _>(limit)
         .load(&mut conn)
         .map_err(repo_error)?;
-        rows.into_iter().map(QueuedMail::try_from).collect()
+        let mut claimed = rows.into_iter().map(QueuedMail::try_from).collect::<Result<Vec<_>, _>>()?;
+        if !claimed.is_empty() {
+            attach(&mut conn, &mut claimed).map_err(repo_error)?;
+        }
+        Ok(claimed)
     }
 
     fn mark_sent(&self, id: i64, at: DateTime<Utc>) -> Result<(), RepoError> {

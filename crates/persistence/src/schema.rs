@@ -356,6 +356,69 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    notification_settings (user_id) {
+        user_id -> Int4,
+        disabled_kinds -> Array<Text>,
+        weekly_digest -> Bool,
+        followed_categories -> Array<Text>,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    notification_events (id) {
+        id -> Int8,
+        kind -> Text,
+        subject_id -> Int4,
+        recipient_id -> Nullable<Int4>,
+        actor_id -> Nullable<Int4>,
+        created_at -> Timestamptz,
+        processed_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    notification_ledger (kind, subject_id, recipient_id, occasion) {
+        kind -> Text,
+        subject_id -> Int8,
+        recipient_id -> Int4,
+        occasion -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    notification_digest_items (id) {
+        id -> Int8,
+        user_id -> Int4,
+        kind -> Text,
+        summary -> Text,
+        link -> Text,
+        created_at -> Timestamptz,
+        sent_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    committee_read_markers (committee_id, user_id) {
+        committee_id -> Int4,
+        user_id -> Int4,
+        last_read_id -> Int8,
+        last_notified_id -> Int8,
+    }
+}
+
+diesel::table! {
+    mail_attachments (id) {
+        id -> Int8,
+        outbox_id -> Int8,
+        filename -> Text,
+        content_type -> Text,
+        content -> Bytea,
+    }
+}
+
 diesel::joinable!(audit_events -> users (actor_id));
 diesel::joinable!(committee_documents -> committees (committee_id));
 diesel::joinable!(committee_documents -> users (uploaded_by));
@@ -379,6 +442,7 @@ diesel::joinable!(minutes -> meetings (meeting_id));
 diesel::joinable!(mfa_recovery_codes -> users (user_id));
 diesel::joinable!(minutes -> users (uploaded_by));
 diesel::joinable!(notices -> users (created_by));
+diesel::joinable!(notification_settings -> users (user_id));
 diesel::joinable!(password_reset_requests -> users (user_id));
 diesel::joinable!(password_tokens -> users (user_id));
 diesel::joinable!(resolution_papers -> documents (document_id));
@@ -392,6 +456,12 @@ diesel::joinable!(terms_of_office -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     actions,
+    committee_read_markers,
+    mail_attachments,
+    notification_digest_items,
+    notification_events,
+    notification_ledger,
+    notification_settings,
     audit_events,
     committee_documents,
     committee_members,

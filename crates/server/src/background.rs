@@ -71,3 +71,62 @@ pub fn start(state: &AppState, audit_retention_days: i64) {
         }
     });
 }
+
+/// How often the scheduled notifications (reminders, unread messages, digests) are looked for. Each is
+/// recorded in a ledger with its message, so running more often never sends one twice.
+pub const SCHEDULER_EVERY: Duration = Duration::from_secs(60);
+
+/// Stops the notification worker when dropped.
+pub struct NotificationWorkerHandle {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Drop for NotificationWorkerHandle {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The notification worker, on its own thread (every server process runs one): every `poll` it expands
+/// the events recorded by the database into messages (claimed with `FOR UPDATE SKIP LOCKED`), and with
+/// `scheduler` every `SCHEDULER_EVERY` it runs the scheduled kinds at the clock's time (under an advisory
+/// lock, each sent once thanks to the ledger).
+pub fn start_notifications(
+    service: domain::services::NotificationService,
+    poll: Duration,
+    scheduler: bool,
+) -> NotificationWorkerHandle {
+    use std::sync::atomic::Ordering;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = stop.clone();
+    std::thread::Builder::new()
+        .name("notifications".into())
+        .spawn(move || {
+            let mut last_scheduled: Option<std::time::Instant> = None;
+            while !flag.load(Ordering::Relaxed) {
+                match service.expand_pending() {
+                    Ok(0) => {}
+                    Ok(events) => tracing::info!(events, "notification events expanded into mail"),
+                    Err(e) => {
+                        tracing::error!(error = format!("{e:#}"), "expanding notification events failed")
+                    }
+                }
+                if scheduler && last_scheduled.is_none_or(|at| at.elapsed() >= SCHEDULER_EVERY) {
+                    last_scheduled = Some(std::time::Instant::now());
+                    match service.run_scheduled(service.clock.now()) {
+                        Ok(run) if run.notifications + run.digests > 0 => tracing::info!(
+                            notifications = run.notifications,
+                            digests = run.digests,
+                            "scheduled notifications queued"
+                        ),
+                        Ok(_) => {}
+                        Err(e) => tracing::error!(error = format!("{e:#}"), "scheduled notifications failed"),
+                    }
+                }
+                std::thread::sleep(poll);
+            }
+        })
+        .map(|_| ())
+        .unwrap_or_else(|e| tracing::error!(error = %e, "cannot start the notification worker"));
+    NotificationWorkerHandle { stop }
+}

@@ -90,6 +90,11 @@ pub struct MailConfig {
     pub retry_seconds: i64,
     /// `MAIL_POLL_MILLISECONDS`: how often the outbox worker looks for due messages.
     pub poll_milliseconds: u64,
+    /// `BOARD_TIME_ZONE` (IANA name, default `Europe/London`): reminders are computed and times written in it.
+    pub board_time_zone: chrono_tz::Tz,
+    /// `SCHEDULED_NOTIFICATIONS` (default on): this process runs the scheduled reminders and digests.
+    /// Tests switch it off and run the scheduler at chosen times instead.
+    pub run_scheduler: bool,
 }
 
 impl MailConfig {
@@ -113,7 +118,12 @@ impl MailConfig {
         if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
             bail!("PUBLIC_URL must start with http:// or https://, got '{public_url}'");
         }
+        let board_time_zone = board_time_zone(var("BOARD_TIME_ZONE"))?;
+        let run_scheduler = var("SCHEDULED_NOTIFICATIONS")
+            .is_none_or(|v| !matches!(v.to_ascii_lowercase().as_str(), "0" | "false" | "no" | "off"));
         Ok(Self {
+            board_time_zone,
+            run_scheduler,
             smtp_url: var("SMTP_URL"),
             from: var("MAIL_FROM").unwrap_or_else(|| "Trustee Portal <no-reply@localhost>".into()),
             public_url,
@@ -122,6 +132,14 @@ impl MailConfig {
             poll_milliseconds,
         })
     }
+}
+
+/// `BOARD_TIME_ZONE`: an IANA zone name such as `Europe/London` (the default).
+fn board_time_zone(raw: Option<String>) -> anyhow::Result<chrono_tz::Tz> {
+    let name = raw.unwrap_or_else(|| "Europe/London".into());
+    name.parse::<chrono_tz::Tz>().map_err(|_| {
+        anyhow::anyhow!("BOARD_TIME_ZONE must be an IANA time zone such as Europe/London, got '{name}'")
+    })
 }
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/trustee_portal";
@@ -242,6 +260,13 @@ fn restrict_permissions(_path: &Path) {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_board_time_zone_defaults_to_london_and_refuses_unknown_names() {
+        assert_eq!(board_time_zone(None).unwrap(), chrono_tz::Europe::London);
+        assert_eq!(board_time_zone(Some("Europe/Dublin".into())).unwrap(), chrono_tz::Europe::Dublin);
+        assert!(board_time_zone(Some("Mars/Olympus".into())).is_err());
+    }
 
     #[test]
     fn audit_retention_defaults_to_seven_years_and_is_bounded() {

@@ -1,7 +1,8 @@
-//! `trustee-portal [serve | migrate | seed-demo [--force] | reset-mfa EMAIL | openapi]`: run the portal, apply
-//! migrations, fill an empty portal with demo data, clear the second factor of a user who lost it (an admin
-//! locked out, with no other admin to reset it), or print the OpenAPI document (the wire format's one
-//! source).
+//! `trustee-portal [serve | migrate | seed-demo [--force] | reset-mfa EMAIL | run-scheduled [--at TIME] |
+//! openapi]`: run the portal, apply migrations, fill an empty portal with demo data, clear the second factor
+//! of a user who lost it (an admin locked out, with no other admin to reset it), queue the scheduled
+//! notifications due at a time (now by default; for tests and operators), or print the OpenAPI document
+//! (the wire format's one source).
 //! See README.md for the configuration.
 
 use std::time::Duration;
@@ -76,8 +77,21 @@ fn main() -> anyhow::Result<()> {
             [email] => reset_mfa(config, email),
             _ => anyhow::bail!("usage: trustee-portal reset-mfa EMAIL"),
         },
+        "run-scheduled" => {
+            let at = match &args[1..] {
+                [] => chrono::Utc::now(),
+                [flag, time] if flag == "--at" => chrono::DateTime::parse_from_rfc3339(time)
+                    .with_context(|| {
+                        format!("--at must be an RFC 3339 time such as 2026-03-30T08:00:00Z, got '{time}'")
+                    })?
+                    .with_timezone(&chrono::Utc),
+                _ => anyhow::bail!("usage: trustee-portal run-scheduled [--at RFC3339-TIME]"),
+            };
+            run_scheduled(config, at)
+        }
         other => anyhow::bail!(
-            "unknown command '{other}'; use: serve | migrate | seed-demo [--force] | reset-mfa EMAIL | openapi"
+            "unknown command '{other}'; use: serve | migrate | seed-demo [--force] | reset-mfa EMAIL | \
+             run-scheduled [--at TIME] | openapi"
         ),
     }
 }
@@ -111,6 +125,25 @@ fn reset_mfa(config: Config, email: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Queues the scheduled notifications due at `at` (reminders, overdue actions, unread committee messages,
+/// the weekly digest) and expands pending events; the running server's outbox worker sends them. Each goes
+/// out once however often this runs, alongside running servers or not.
+fn run_scheduled(config: Config, at: chrono::DateTime<chrono::Utc>) -> anyhow::Result<()> {
+    let pool = connect_with_retry(&config.database_url)?;
+    persistence::run_migrations(&pool)?;
+    let state = wiring::build_state(&config, pool)?;
+    let events = state.notifications.expand_pending()?;
+    let run = state.notifications.run_scheduled(at)?;
+    println!(
+        "Scheduled run at {}: {} notification(s) and {} digest(s) queued; {} event(s) expanded.",
+        at.to_rfc3339(),
+        run.notifications,
+        run.digests,
+        events
+    );
+    Ok(())
+}
+
 fn serve(config: Config) -> anyhow::Result<()> {
     let pool = connect_with_retry(&config.database_url)?;
     for name in persistence::run_migrations(&pool)? {
@@ -123,6 +156,13 @@ fn serve(config: Config) -> anyhow::Result<()> {
         wiring::build_mail_worker(&config, pool)?,
         Duration::from_millis(config.mail.poll_milliseconds),
     );
+    let _notifications = background::start_notifications(
+        state.notifications.clone(),
+        Duration::from_millis(config.mail.poll_milliseconds),
+        config.mail.run_scheduler,
+    );
+    tracing::info!(time_zone = %config.mail.board_time_zone, scheduler = config.mail.run_scheduler,
+        "notifications: reminders are computed in BOARD_TIME_ZONE");
     match &config.mail.smtp_url {
         Some(_) => tracing::info!(public_url = %config.mail.public_url, "mail goes out through SMTP_URL"),
         None => tracing::warn!(dir = %config.data_dir.join("outbox-files").display(),

@@ -12,16 +12,17 @@ use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
     DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService,
-    TwoFactorService, UserService, ViewTickets,
+    NoticeService, NotificationService, OutboxWorker, PasswordResetService, ResolutionService,
+    SessionService, TermService, TwoFactorService, UserService, ViewTickets,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgAuditTrail, PgCommitteeDocumentRepository, PgCommitteeRepository,
     PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
     PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle, PgMeetingRepository,
-    PgMinutesRepository, PgNoticeRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool,
-    PgReadiness, PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository,
-    PgSessionRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository,
+    PgMinutesRepository, PgNoticeRepository, PgNotificationRepository, PgOutboxRepository,
+    PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
+    PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
+    PgUserRepository,
 };
 
 use crate::config::{Config, FileStoreConfig};
@@ -57,6 +58,12 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         hasher: hasher.clone(),
         templates: templates.clone(),
     };
+    let notifications = NotificationService {
+        repo: Arc::new(PgNotificationRepository::new(pool.clone())),
+        templates: templates.clone(),
+        clock: clock.clone(),
+        time_zone: config.mail.board_time_zone,
+    };
     let mail = MailService { outbox: Arc::new(PgOutboxRepository::new(pool.clone())), templates };
     let files = build_file_store(config)?;
     let tickets = ViewTickets { auth: auth.clone() };
@@ -83,6 +90,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         auth,
         password_reset,
         mail,
+        notifications,
         mail_configured: config.mail.smtp_url.is_some(),
         documents,
         minutes,

@@ -39,6 +39,11 @@ const AccountSecurityPage = lazy(() =>
     /* webpackChunkName: "page-account-security" */ '@/features/auth/components/account-security-page'
   ).then((m) => ({ default: m.AccountSecurityPage })),
 );
+const NotificationSettingsPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-notification-settings" */ '@/features/notifications/components/notification-settings-page'
+  ).then((m) => ({ default: m.NotificationSettingsPage })),
+);
 const MailPage = lazy(() =>
   import(/* webpackChunkName: "page-mail" */ '@/features/mail/components/mail-page').then((m) => ({
     default: m.MailPage,
@@ -171,6 +176,7 @@ export function AppRoutes() {
           <Route path={paths.notices} element={<NoticesPage />} />
           <Route path={paths.governance} element={<GovernancePage />} />
           <Route path={paths.accountSecurity} element={<AccountSecurityPage />} />
+          <Route path={paths.notificationSettings} element={<NotificationSettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -5,6 +5,7 @@ export const paths = {
   resetPassword: '/reset-password',
   twoFactorSetup: '/two-factor-setup',
   accountSecurity: '/account-security',
+  notificationSettings: '/notification-settings',
   dashboard: '/',
   documents: '/documents',
   actions: '/actions',

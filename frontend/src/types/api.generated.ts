@@ -1012,6 +1012,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notification-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's settings. */
+    get: operations['notification_settings_show'];
+    /** Replaces the caller's settings. */
+    put: operations['notification_settings_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/openapi.json': {
     parameters: {
       query?: never;
@@ -1981,6 +1999,37 @@ export interface components {
      * @enum {string}
      */
     NoticePriority: 'low' | 'normal' | 'high';
+    /**
+     * @description A kind of e-mail notification a user can switch off
+     * @enum {string}
+     */
+    NotificationKind:
+      | 'action-assigned'
+      | 'action-due-soon'
+      | 'action-overdue'
+      | 'meeting-scheduled'
+      | 'meeting-reminder'
+      | 'notice-high'
+      | 'document-new'
+      | 'committee-unread';
+    /**
+     * @description The caller's notification settings. A new user has every kind on, single mails, every category
+     *     followed.
+     */
+    NotificationSettings: {
+      /** @description The kinds switched off; every other kind is sent. */
+      disabledKinds: components['schemas']['NotificationKind'][];
+      /** @description Library categories whose new documents are notified. */
+      followedCategories: components['schemas']['DocumentCategory'][];
+      /** @description One mail a week (Monday morning, board time) listing everything instead of single mails. */
+      weeklyDigest: boolean;
+    };
+    /** @description The whole new settings (they replace the old ones). */
+    NotificationSettingsRequest: {
+      disabledKinds: components['schemas']['NotificationKind'][];
+      followedCategories: components['schemas']['DocumentCategory'][];
+      weeklyDigest: boolean;
+    };
     OpenRoundRequest: {
       /**
        * Format: int32
@@ -7025,6 +7074,122 @@ export interface operations {
       };
       /** @description Notice not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  notification_settings_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationSettings'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  notification_settings_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NotificationSettingsRequest'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationSettings'];
+        };
+      };
+      /** @description `errors.disabledKinds` or `errors.followedCategories` (an unknown value), or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
         headers: {
           [name: string]: unknown;
         };

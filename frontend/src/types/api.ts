@@ -65,3 +65,5 @@ export type RecoveryCodes = Schemas['RecoveryCodes'];
 export type AuthSession = Schemas['SessionInfo'];
 export type SignedOutOthers = Schemas['SessionsEnded'];
 export type SecuritySettings = Schemas['SecuritySettings'];
+export type NotificationKind = Schemas['NotificationKind'];
+export type NotificationSettings = Schemas['NotificationSettings'];

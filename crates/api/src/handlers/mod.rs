@@ -15,6 +15,7 @@ pub mod mail;
 pub mod meetings;
 pub mod minutes;
 pub mod notices;
+pub mod notification_settings;
 pub mod openapi;
 pub mod password_reset;
 pub mod resolutions;

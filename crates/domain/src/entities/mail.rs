@@ -9,6 +9,15 @@ string_enum!(
     MailKind {
         PasswordReset => "password-reset",
         Test => "test",
+        ActionAssigned => "action-assigned",
+        ActionDueSoon => "action-due-soon",
+        ActionOverdue => "action-overdue",
+        MeetingScheduled => "meeting-scheduled",
+        MeetingReminder => "meeting-reminder",
+        NoticeHigh => "notice-high",
+        DocumentNew => "document-new",
+        CommitteeUnread => "committee-unread",
+        NotificationDigest => "notification-digest",
     }
 );
 
@@ -33,6 +42,17 @@ pub struct OutgoingMail {
     pub html: String,
     /// The `List-Unsubscribe` target of bulk mails (notifications); `None` for transactional mail.
     pub list_unsubscribe: Option<String>,
+    /// Files sent with the message (a meeting's `.ics`); stored with the outbox row.
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file attached to a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    pub filename: String,
+    /// A MIME type, for example `text/calendar; method=REQUEST`.
+    pub content_type: String,
+    pub content: Vec<u8>,
 }
 
 /// An outbox row: the message and what happened to it.

@@ -17,6 +17,7 @@ pub mod mail;
 pub mod meeting;
 pub mod minutes;
 pub mod notice;
+pub mod notification;
 pub mod reset_request;
 pub mod resolution;
 pub mod role;

@@ -62,6 +62,11 @@ pub trait CommitteeRepository: Send + Sync {
         after: Option<MessageId>,
         limit: i64,
     ) -> Result<Vec<CommitteeMessage>, RepoError>;
+    /// Records that `user` has seen the committee's messages up to `up_to` (the chat fetched them), so
+    /// no "unread messages" mail is sent about them. Never moves the marker back.
+    fn mark_read(&self, _id: CommitteeId, _user: UserId, _up_to: MessageId) -> Result<(), RepoError> {
+        Ok(())
+    }
     /// `Archived` refuses it.
     fn post_message(
         &self,

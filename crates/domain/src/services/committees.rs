@@ -161,7 +161,12 @@ impl CommitteeService {
         after: Option<MessageId>,
     ) -> Result<Vec<CommitteeMessage>, DomainError> {
         self.accessible(actor, id)?;
-        Ok(self.committees.messages(id, after, MESSAGES_LIMIT)?)
+        let messages = self.committees.messages(id, after, MESSAGES_LIMIT)?;
+        // The chat shows them: they are read (issue 12's "unread for an hour" mails skip them).
+        if let Some(last) = messages.last() {
+            self.committees.mark_read(id, actor.id, last.id)?;
+        }
+        Ok(messages)
     }
 
     pub fn post_message(

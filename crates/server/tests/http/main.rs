@@ -24,6 +24,7 @@ mod mail;
 mod meetings;
 mod minutes;
 mod notices;
+mod notifications;
 mod openapi;
 mod password_reset;
 mod resolutions;

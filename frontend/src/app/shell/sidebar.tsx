@@ -27,6 +27,7 @@ import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import Logout from '@mui/icons-material/Logout';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/logo';
 import { useAuth, useUser } from '@/lib/auth';
@@ -161,6 +162,16 @@ export function Sidebar() {
           sx={{ justifyContent: 'flex-start', '&.active': { color: 'primary.main' } }}
         >
           Account security
+        </Button>
+        <Button
+          component={NavLink}
+          to={paths.notificationSettings}
+          variant="text"
+          color="inherit"
+          startIcon={<NotificationsOutlined />}
+          sx={{ justifyContent: 'flex-start', '&.active': { color: 'primary.main' } }}
+        >
+          Notification settings
         </Button>
         <Button
           variant="outlined"

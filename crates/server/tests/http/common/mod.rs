@@ -33,6 +33,7 @@ pub struct TestApp {
     pub s3: Option<s3_store::S3FileStore>,
     handle: actix_web::dev::ServerHandle,
     _mail_worker: server::mail_worker::MailWorkerHandle,
+    _notification_worker: server::background::NotificationWorkerHandle,
     // Dropped last: the server's connections go first, then the database.
     _db: TestDatabase,
 }
@@ -71,6 +72,9 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
             portal_name: "Test Charity".into(),
             retry_seconds: 1,
             poll_milliseconds: 100,
+            board_time_zone: chrono_tz::Europe::London,
+            // Tests run the scheduler at chosen times (`state.notifications.run_scheduled(at)`).
+            run_scheduler: false,
         },
         audit_retention_days: 2555,
         file_store: FileStoreConfig::Local,
@@ -121,6 +125,12 @@ impl TestApp {
             std::time::Duration::from_millis(config.mail.poll_milliseconds),
         );
 
+        let notification_worker = server::background::start_notifications(
+            state.notifications.clone(),
+            std::time::Duration::from_millis(config.mail.poll_milliseconds),
+            config.mail.run_scheduler,
+        );
+
         let (tx, rx) = mpsc::channel();
         let server_state = state.clone();
         let static_dir = config.static_dir.clone();
@@ -154,8 +164,14 @@ impl TestApp {
             s3,
             handle,
             _mail_worker: mail_worker,
+            _notification_worker: notification_worker,
             _db: db,
         }
+    }
+
+    /// The test database's URL (for running the binary's commands against it).
+    pub fn database_url(&self) -> &str {
+        self._db.url()
     }
 
     pub fn url(&self, path: &str) -> String {

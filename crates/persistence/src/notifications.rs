@@ -1,0 +1,508 @@
+//! Notification settings, the expansion of `notification_events` (written by triggers in the transaction
+//! of each change) and the scheduled notifications' ledger (issue 12 point 5).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
+
+use domain::entities::document::DocumentCategory;
+use domain::entities::notification::{
+    ActionItem, CommitteeItem, Delivery, DigestEntry, DocumentItem, Due, MeetingItem, NoticeItem,
+    Notification, NotificationKind, NotificationSettings, Notified, PendingEvent, ScheduleWindow,
+};
+use domain::ports::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
+use domain::{ActionId, CommitteeId, DocumentId, MeetingId, NoticeId, RepoError, UserId};
+
+use crate::error::{bad_value, pool_error, repo_error, TxError};
+use crate::outbox::enqueue_on;
+use crate::schema::{
+    actions, committees, documents, meetings, notices, notification_digest_items, notification_events,
+    notification_settings, users,
+};
+use crate::PgPool;
+
+/// Serialises scheduled runs and digests across server processes (transaction-scoped).
+const SCHEDULER_LOCK: &str = "SELECT pg_advisory_xact_lock(hashtext('notification-scheduler'))";
+
+pub struct PgNotificationRepository {
+    pool: PgPool,
+}
+
+impl PgNotificationRepository {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+/// Who an event or reminder concerns (always active users only).
+enum Audience {
+    One(i32),
+    Everyone,
+    CommitteeMembers(i32),
+}
+
+type SettingsColumns = (Option<Vec<String>>, Option<bool>, Option<Vec<String>>);
+
+/// Stored settings (or the defaults); values the domain no longer knows are ignored.
+fn to_settings(stored: SettingsColumns) -> NotificationSettings {
+    match stored {
+        (Some(kinds), Some(weekly_digest), Some(categories)) => NotificationSettings {
+            disabled_kinds: kinds.iter().filter_map(|k| k.parse::<NotificationKind>().ok()).collect(),
+            weekly_digest,
+            followed_categories: categories
+                .iter()
+                .filter_map(|c| c.parse::<DocumentCategory>().ok())
+                .collect(),
+        },
+        _ => NotificationSettings::default(),
+    }
+}
+
+fn audience(conn: &mut PgConnection, who: Audience, except: Option<i32>) -> QueryResult<Vec<Notified>> {
+    let mut query = users::table
+        .left_join(notification_settings::table)
+        .filter(users::active.eq(true))
+        .select((
+            users::id,
+            users::name,
+            users::email,
+            notification_settings::disabled_kinds.nullable(),
+            notification_settings::weekly_digest.nullable(),
+            notification_settings::followed_categories.nullable(),
+        ))
+        .order(users::id)
+        .into_boxed();
+    match who {
+        Audience::One(id) => query = query.filter(users::id.eq(id)),
+        Audience::Everyone => {}
+        Audience::CommitteeMembers(committee) => {
+            use crate::schema::committee_members;
+            query = query.filter(
+                users::id.eq_any(
+                    committee_members::table
+                        .filter(committee_members::committee_id.eq(committee))
+                        .select(committee_members::user_id),
+                ),
+            );
+        }
+    }
+    if let Some(actor) = except {
+        query = query.filter(users::id.ne(actor));
+    }
+    let rows =
+        query.load::<(i32, String, String, Option<Vec<String>>, Option<bool>, Option<Vec<String>>)>(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, name, email, kinds, digest, categories)| Notified {
+            id: UserId(id),
+            name,
+            email,
+            settings: to_settings((kinds, digest, categories)),
+        })
+        .collect())
+}
+
+fn action_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(ActionItem, Option<i32>)>> {
+    Ok(actions::table
+        .find(id)
+        .select((actions::id, actions::title, actions::due_date, actions::assigned_to))
+        .first::<(i32, String, Option<NaiveDate>, Option<i32>)>(conn)
+        .optional()?
+        .map(|(id, title, due_date, assignee)| (ActionItem { id: ActionId(id), title, due_date }, assignee)))
+}
+
+/// A meeting and, for a committee meeting, its committee's id.
+fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(MeetingItem, Option<i32>)>> {
+    Ok(meetings::table
+        .left_join(committees::table)
+        .filter(meetings::id.eq(id))
+        .select((
+            meetings::id,
+            meetings::title,
+            meetings::meeting_date,
+            meetings::location,
+            meetings::meeting_link,
+            meetings::committee_id,
+            committees::name.nullable(),
+        ))
+        .first::<(i32, String, DateTime<Utc>, Option<String>, Option<String>, Option<i32>, Option<String>)>(
+            conn,
+        )
+        .optional()?
+        .map(|(id, title, starts_at, location, meeting_link, committee_id, committee)| {
+            (
+                MeetingItem { id: MeetingId(id), title, starts_at, location, meeting_link, committee },
+                committee_id,
+            )
+        }))
+}
+
+fn meeting_audience(committee_id: Option<i32>) -> Audience {
+    committee_id.map_or(Audience::Everyone, Audience::CommitteeMembers)
+}
+
+/// What a stored event is about and whom it concerns; `None` when its subject is gone (or, for a meeting,
+/// already past).
+fn load_event(
+    conn: &mut PgConnection,
+    kind: &str,
+    subject: i32,
+    recipient: Option<i32>,
+    actor: Option<i32>,
+    at: DateTime<Utc>,
+) -> Result<Option<PendingEvent>, TxError> {
+    let (notification, who) = match kind {
+        "action-assigned" => {
+            let Some((action, assignee)) = action_item(conn, subject)? else { return Ok(None) };
+            // Reassigned again before this ran: the current assignee's event is the one to send.
+            let Some(to) = recipient.filter(|r| Some(*r) == assignee) else { return Ok(None) };
+            (Notification::ActionAssigned(action), Audience::One(to))
+        }
+        "meeting-scheduled" | "meeting-changed" => {
+            let Some((meeting, committee)) = meeting_item(conn, subject)? else { return Ok(None) };
+            if meeting.starts_at < at {
+                return Ok(None);
+            }
+            let who = meeting_audience(committee);
+            if kind == "meeting-scheduled" {
+                (Notification::MeetingScheduled(meeting), who)
+            } else {
+                (Notification::MeetingChanged(meeting), who)
+            }
+        }
+        "notice-high" => {
+            let Some((id, title, content)) = notices::table
+                .find(subject)
+                .select((notices::id, notices::title, notices::content))
+                .first::<(i32, String, String)>(conn)
+                .optional()?
+            else {
+                return Ok(None);
+            };
+            (Notification::NoticeHigh(NoticeItem { id: NoticeId(id), title, content }), Audience::Everyone)
+        }
+        "document-new" => {
+            let Some((id, title, category)) = documents::table
+                .find(subject)
+                .select((documents::id, documents::title, documents::category))
+                .first::<(i32, String, String)>(conn)
+                .optional()?
+            else {
+                return Ok(None);
+            };
+            let category =
+                category.parse().map_err(|_| TxError::Repo(bad_value("documents.category", &category)))?;
+            (
+                Notification::DocumentNew(DocumentItem { id: DocumentId(id), title, category }),
+                Audience::Everyone,
+            )
+        }
+        other => return Err(TxError::Repo(bad_value("notification_events.kind", other))),
+    };
+    let audience = audience(conn, who, actor)?;
+    Ok(Some(PendingEvent { notification, audience }))
+}
+
+fn write(conn: &mut PgConnection, delivery: &Delivery) -> QueryResult<()> {
+    match delivery {
+        Delivery::Mail(mail) => enqueue_on(conn, mail).map(|_| ()),
+        Delivery::Digest { user_id, entry } => diesel::insert_into(notification_digest_items::table)
+            .values((
+                notification_digest_items::user_id.eq(user_id.0),
+                notification_digest_items::kind.eq(entry.kind.as_str()),
+                notification_digest_items::summary.eq(&entry.summary),
+                notification_digest_items::link.eq(&entry.link),
+            ))
+            .execute(conn)
+            .map(|_| ()),
+    }
+}
+
+fn planning_failed(error: anyhow::Error) -> TxError {
+    TxError::Repo(RepoError::Unexpected(error.context("cannot prepare a notification")))
+}
+
+/// Records `key` for `recipient` unless it is already there; true when this call recorded it.
+fn first_time(conn: &mut PgConnection, kind: &str, key: &(i64, String), recipient: i32) -> QueryResult<bool> {
+    let inserted = diesel::sql_query(
+        "INSERT INTO notification_ledger (kind, subject_id, recipient_id, occasion) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind::<Text, _>(kind)
+    .bind::<BigInt, _>(key.0)
+    .bind::<Integer, _>(recipient)
+    .bind::<Text, _>(&key.1)
+    .execute(conn)?;
+    Ok(inserted == 1)
+}
+
+#[derive(QueryableByName)]
+struct UnreadRow {
+    #[diesel(sql_type = Integer)]
+    committee_id: i32,
+    #[diesel(sql_type = Text)]
+    name: String,
+    #[diesel(sql_type = Integer)]
+    user_id: i32,
+    #[diesel(sql_type = BigInt)]
+    unread: i64,
+    #[diesel(sql_type = BigInt)]
+    up_to: i64,
+}
+
+/// Members with messages from others that they have not fetched, the oldest sent before `before`, that no
+/// earlier mail covered (messages from before they joined do not count).
+fn unread_committees(conn: &mut PgConnection, before: DateTime<Utc>) -> QueryResult<Vec<UnreadRow>> {
+    diesel::sql_query(
+        "SELECT c.id AS committee_id, c.name, cm.user_id, count(msg.id) AS unread, max(msg.id) AS up_to \
+         FROM committee_members cm \
+         JOIN committees c ON c.id = cm.committee_id AND NOT c.archived \
+         LEFT JOIN committee_read_markers r ON r.committee_id = cm.committee_id AND r.user_id = cm.user_id \
+         JOIN committee_messages msg ON msg.committee_id = cm.committee_id \
+              AND msg.id > GREATEST(coalesce(r.last_read_id, 0), coalesce(r.last_notified_id, 0)) \
+              AND msg.user_id IS DISTINCT FROM cm.user_id \
+              AND msg.sent_at >= cm.joined_at \
+         GROUP BY c.id, c.name, cm.user_id \
+         HAVING min(msg.sent_at) <= $1 \
+         ORDER BY c.id, cm.user_id",
+    )
+    .bind::<Timestamptz, _>(before)
+    .load(conn)
+}
+
+/// Everything `window` makes due, with its recipients.
+fn due(conn: &mut PgConnection, window: &ScheduleWindow) -> QueryResult<Vec<Due>> {
+    let mut found = Vec::new();
+    let mut push = |notification: Notification, recipients: Vec<Notified>| {
+        for recipient in recipients {
+            found.push(Due { notification: notification.clone(), recipient });
+        }
+    };
+    let open_actions_due = |conn: &mut PgConnection, on: NaiveDate| {
+        actions::table
+            .filter(actions::due_date.eq(on))
+            .filter(actions::status.ne("complete"))
+            .filter(actions::assigned_to.is_not_null())
+            .select(actions::id)
+            .order(actions::id)
+            .load::<i32>(conn)
+    };
+    for (on, overdue) in [(window.due_soon_on, false), (window.overdue_on, true)] {
+        let Some(on) = on else { continue };
+        for id in open_actions_due(conn, on)? {
+            let Some((action, Some(assignee))) = action_item(conn, id)? else { continue };
+            let recipients = audience(conn, Audience::One(assignee), None)?;
+            push(
+                if overdue {
+                    Notification::ActionOverdue(action)
+                } else {
+                    Notification::ActionDueSoon(action)
+                },
+                recipients,
+            );
+        }
+    }
+    for range in &window.meeting_reminders {
+        let ids = meetings::table
+            .filter(meetings::meeting_date.ge(range.from))
+            .filter(meetings::meeting_date.lt(range.until))
+            .order(meetings::id)
+            .select(meetings::id)
+            .load::<i32>(conn)?;
+        for id in ids {
+            let Some((meeting, committee)) = meeting_item(conn, id)? else { continue };
+            let recipients = audience(conn, meeting_audience(committee), None)?;
+            push(Notification::MeetingReminder { meeting, days_before: range.days_before }, recipients);
+        }
+    }
+    for row in unread_committees(conn, window.unread_before)? {
+        let recipients = audience(conn, Audience::One(row.user_id), None)?;
+        push(
+            Notification::CommitteeUnread(CommitteeItem {
+                id: CommitteeId(row.committee_id),
+                name: row.name,
+                unread: row.unread,
+                up_to_message: row.up_to,
+            }),
+            recipients,
+        );
+    }
+    Ok(found)
+}
+
+impl NotificationRepository for PgNotificationRepository {
+    fn settings(&self, user: UserId) -> Result<NotificationSettings, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let stored = notification_settings::table
+            .find(user.0)
+            .select((
+                notification_settings::disabled_kinds,
+                notification_settings::weekly_digest,
+                notification_settings::followed_categories,
+            ))
+            .first::<(Vec<String>, bool, Vec<String>)>(&mut conn)
+            .optional()
+            .map_err(repo_error)?;
+        Ok(stored
+            .map_or_else(NotificationSettings::default, |(k, d, c)| to_settings((Some(k), Some(d), Some(c)))))
+    }
+
+    fn save_settings(
+        &self,
+        user: UserId,
+        settings: &NotificationSettings,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let kinds: Vec<&str> = settings.disabled_kinds.iter().map(|k| k.as_str()).collect();
+        let categories: Vec<&str> = settings.followed_categories.iter().map(|c| c.as_str()).collect();
+        let values = (
+            notification_settings::user_id.eq(user.0),
+            notification_settings::disabled_kinds.eq(&kinds),
+            notification_settings::weekly_digest.eq(settings.weekly_digest),
+            notification_settings::followed_categories.eq(&categories),
+            notification_settings::updated_at.eq(at),
+        );
+        diesel::insert_into(notification_settings::table)
+            .values(values)
+            .on_conflict(notification_settings::user_id)
+            .do_update()
+            .set((
+                notification_settings::disabled_kinds.eq(&kinds),
+                notification_settings::weekly_digest.eq(settings.weekly_digest),
+                notification_settings::followed_categories.eq(&categories),
+                notification_settings::updated_at.eq(at),
+            ))
+            .execute(&mut conn)
+            .map_err(repo_error)?;
+        Ok(())
+    }
+
+    fn expand_events(
+        &self,
+        limit: i64,
+        at: DateTime<Utc>,
+        plan: &mut PlanEvent<'_>,
+    ) -> Result<usize, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let claimed = conn.transaction(|conn| -> Result<usize, TxError> {
+            let events = notification_events::table
+                .filter(notification_events::processed_at.is_null())
+                .order(notification_events::id)
+                .limit(limit)
+                .select((
+                    notification_events::id,
+                    notification_events::kind,
+                    notification_events::subject_id,
+                    notification_events::recipient_id,
+                    notification_events::actor_id,
+                ))
+                .for_update()
+                .skip_locked()
+                .load::<(i64, String, i32, Option<i32>, Option<i32>)>(conn)?;
+            for (id, kind, subject, recipient, actor) in &events {
+                if let Some(event) = load_event(conn, kind, *subject, *recipient, *actor, at)? {
+                    for delivery in plan(&event).map_err(planning_failed)? {
+                        write(conn, &delivery)?;
+                    }
+                }
+                diesel::update(notification_events::table.find(id))
+                    .set(notification_events::processed_at.eq(at))
+                    .execute(conn)?;
+            }
+            Ok(events.len())
+        })?;
+        Ok(claimed)
+    }
+
+    fn run_scheduled(&self, window: &ScheduleWindow, plan: &mut PlanDue<'_>) -> Result<usize, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let recorded = conn.transaction(|conn| -> Result<usize, TxError> {
+            diesel::sql_query(SCHEDULER_LOCK).execute(conn)?;
+            let mut recorded = 0;
+            for item in due(conn, window)? {
+                let key = item.notification.ledger_key();
+                if !first_time(conn, item.notification.kind().as_str(), &key, item.recipient.id.0)? {
+                    continue;
+                }
+                recorded += 1;
+                if let Notification::CommitteeUnread(c) = &item.notification {
+                    diesel::sql_query(
+                        "INSERT INTO committee_read_markers (committee_id, user_id, last_notified_id) \
+                         VALUES ($1, $2, $3) ON CONFLICT (committee_id, user_id) DO UPDATE \
+                         SET last_notified_id = GREATEST(committee_read_markers.last_notified_id, \
+                                                         EXCLUDED.last_notified_id)",
+                    )
+                    .bind::<Integer, _>(c.id.0)
+                    .bind::<Integer, _>(item.recipient.id.0)
+                    .bind::<BigInt, _>(c.up_to_message)
+                    .execute(conn)?;
+                }
+                if let Some(delivery) = plan(&item).map_err(planning_failed)? {
+                    write(conn, &delivery)?;
+                }
+            }
+            Ok(recorded)
+        })?;
+        Ok(recorded)
+    }
+
+    fn send_digests(
+        &self,
+        week: &str,
+        at: DateTime<Utc>,
+        plan: &mut PlanDigest<'_>,
+    ) -> Result<usize, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let sent = conn.transaction(|conn| -> Result<usize, TxError> {
+            diesel::sql_query(SCHEDULER_LOCK).execute(conn)?;
+            let waiting = notification_digest_items::table
+                .filter(notification_digest_items::sent_at.is_null())
+                .select(notification_digest_items::user_id)
+                .distinct()
+                .order(notification_digest_items::user_id)
+                .load::<i32>(conn)?;
+            let mut sent = 0;
+            for user_id in waiting {
+                // Deactivated users get nothing: their entries wait (and go if they are reactivated).
+                let Some(user) = audience(conn, Audience::One(user_id), None)?.pop() else { continue };
+                if !first_time(conn, "notification-digest", &(0, week.to_string()), user_id)? {
+                    continue;
+                }
+                let rows = notification_digest_items::table
+                    .filter(notification_digest_items::user_id.eq(user_id))
+                    .filter(notification_digest_items::sent_at.is_null())
+                    .order(notification_digest_items::id)
+                    .select((
+                        notification_digest_items::id,
+                        notification_digest_items::kind,
+                        notification_digest_items::summary,
+                        notification_digest_items::link,
+                    ))
+                    .load::<(i64, String, String, String)>(conn)?;
+                let entries: Vec<DigestEntry> = rows
+                    .iter()
+                    .filter_map(|(_, kind, summary, link)| {
+                        Some(DigestEntry {
+                            kind: kind.parse().ok()?,
+                            summary: summary.clone(),
+                            link: link.clone(),
+                        })
+                    })
+                    .collect();
+                let mail = plan(&user, &entries).map_err(planning_failed)?;
+                enqueue_on(conn, &mail)?;
+                let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+                diesel::update(
+                    notification_digest_items::table.filter(notification_digest_items::id.eq_any(&ids)),
+                )
+                .set(notification_digest_items::sent_at.eq(at))
+                .execute(conn)?;
+                sent += 1;
+            }
+            Ok(sent)
+        })?;
+        Ok(sent)
+    }
+}

@@ -1,0 +1,14 @@
+DROP TRIGGER documents_notification ON documents;
+DROP TRIGGER notices_notification ON notices;
+DROP TRIGGER meetings_notification ON meetings;
+DROP TRIGGER actions_notification ON actions;
+DROP FUNCTION notification_on_document();
+DROP FUNCTION notification_on_notice();
+DROP FUNCTION notification_on_meeting();
+DROP FUNCTION notification_on_action();
+DROP TABLE mail_attachments;
+DROP TABLE committee_read_markers;
+DROP TABLE notification_digest_items;
+DROP TABLE notification_ledger;
+DROP TABLE notification_events;
+DROP TABLE notification_settings;
