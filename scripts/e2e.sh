@@ -103,8 +103,10 @@ if [ $serve = 1 ]; then
 fi
 rm -rf "$E2E_ARTIFACTS"
 cd e2e
+# The time limit holds for each test and for each file as a whole: the axe files (every page of a role in
+# two themes at two widths) take a few minutes on a busy machine.
 if [ ${#files[@]} -gt 0 ]; then
-  node --test --test-concurrency=1 --test-timeout=120000 --test-reporter=spec "${files[@]}"
+  node --test --test-concurrency=1 --test-timeout=300000 --test-reporter=spec "${files[@]}"
 else
   npm test
 fi

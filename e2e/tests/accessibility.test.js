@@ -1,223 +1,138 @@
-// axe-core over every page (as an admin, with data on every page), the sign-in page with its reset
-// dialog, and the change-password page: no serious or critical violations.
+// axe-core's WCAG 2.2 A and AA rules at 0 violations (of any impact) on the pages outside the signed-in shell
+// (issue 11), in both themes and at both widths: sign-in, the e-mailed reset link, the forced password change
+// and the forced two-factor set-up; the sign-in page's errors and reset dialog; and the main forms with their
+// validation messages. The signed-in pages, per role: accessibility-admin/-chair/-trustee.test.js.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import {
   adminToken,
   api,
-  createAction,
-  createCommittee,
-  createDocument,
-  createMeeting,
-  createNotice,
   createUser,
-  daysFromNow,
   fillSignIn,
   gone,
   heading,
   launch,
-  navigate,
+  login,
   newContext,
   newPage,
   signedInPage,
-  unique,
+  sql,
 } from './helpers.js';
+import { open, scan, scannedViews, THEMES, WIDTHS } from './axe-pages.js';
 
 let browser;
-const seeded = {};
+let admin;
+let trustee;
 
 before(async () => {
   browser = await launch();
-  const token = await adminToken();
-  const trustee = await createUser('trustee', unique('Axe Trustee'));
-  seeded.trustee = trustee;
-  await createDocument(token, { title: unique('Axe Policy'), category: 'policies' });
-  await createDocument(token, {
-    title: unique('Axe Notes'),
-    category: 'finance',
-    file: 'notes.txt',
-  });
-  await createAction(token, {
-    title: unique('Axe Action'),
-    assignedTo: trustee.id,
-    dueDate: '2099-01-31',
-    priority: 'high',
-  });
-  await createAction(token, {
-    title: unique('Axe Overdue Action'),
-    assignedTo: trustee.id,
-    dueDate: '2000-01-31',
-    priority: 'low',
-  });
-  await createNotice(token, {
-    title: unique('Axe Pinned Notice'),
-    pinned: true,
-    priority: 'high',
-    expiresAt: daysFromNow(10),
-  });
-  await createNotice(token, { title: unique('Axe Notice'), priority: 'low' });
-  await createMeeting(token, { title: unique('Axe Meeting'), location: 'Board room' });
-  const form = new FormData();
-  form.append('title', unique('Axe Minutes'));
-  form.append('meetingDate', daysFromNow(-3));
-  form.append('externalLink', 'https://minutes.example.org/axe');
-  await api('/api/minutes', { token, method: 'POST', form });
-  seeded.committee = await createCommittee(token, {
-    name: unique('Axe Committee'),
-    description: 'For the scan.',
-  });
-  await api(`/api/committees/${seeded.committee.id}/members`, {
-    token,
-    method: 'POST',
-    body: { userId: trustee.id, role: 'member' },
-  });
-  await api(`/api/committees/${seeded.committee.id}/messages`, {
-    token,
-    method: 'POST',
-    body: { message: 'A first message for the scan.' },
-  });
+  admin = await createUser('admin');
+  trustee = await createUser('trustee');
   await api('/api/auth/forgot-password', { method: 'POST', body: { email: trustee.email } });
 });
 
 after(async () => {
   await browser?.close();
+  console.log(`axe scanned ${scannedViews()} page views outside the signed-in pages`);
 });
 
-async function openCommitteeChat(page) {
-  await navigate(page, 'Sub Committees', 'Sub Committees');
-  await page.getByRole('button', { name: new RegExp(`^${seeded.committee.name}`) }).click();
-  await page
-    .getByRole('log', { name: 'Chat messages' })
-    .getByText('A first message for the scan.')
-    .waitFor();
-}
-
-/** Runs axe on the page as it is and fails on serious or critical violations, listing them. */
-async function scan(page, label) {
-  // Nothing half-loaded: no spinner left.
-  await gone(page.getByRole('progressbar'));
-  // Legacy mode runs axe in the page itself rather than finishing in a blank page of its own: the portal
-  // has no frames, and it halves the time of a scan.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  const report = serious.map(
-    (v) =>
-      `${v.impact} ${v.id}: ${v.help}\n` +
-      v.nodes
-        .slice(0, 5)
-        .map(
-          (n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`,
-        )
-        .join('\n'),
-  );
-  assert.deepEqual(report, [], `axe found serious or critical violations on ${label}`);
-  return results;
-}
-
-test('the sign-in page, its reset dialog, and the change-password page', async () => {
-  const context = await newContext(browser);
-  const page = await newPage(context);
-  await page.goto('/login');
-  await heading(page, 'Trustee Portal').waitFor();
-  await scan(page, 'the sign-in page');
-
-  // With its validation messages and a failure shown.
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByText('Password is required').waitFor();
-  await fillSignIn(page, seeded.trustee.email, 'wrong-password');
-  await page.getByRole('alert').waitFor();
-  await scan(page, 'the sign-in page with errors');
-
-  await page.getByRole('button', { name: 'Forgot your password?' }).click();
-  await page.getByRole('dialog', { name: 'Reset Password' }).waitFor();
-  await scan(page, 'the reset-request dialog');
-  await context.close();
-
+test('the pages of a session not yet in: sign-in, reset link, password change, two-factor set-up', async () => {
+  const found = [];
+  const token = await adminToken();
+  // A user who must change a temporary password.
   const newcomer = await createUser('trustee');
   const { tempPassword } = await api('/api/auth/admin-reset-password', {
-    token: await adminToken(),
+    token,
     method: 'POST',
     body: { userId: newcomer.id },
   });
-  const second = await newContext(browser);
-  const changePage = await newPage(second);
-  await changePage.goto('/login');
-  await fillSignIn(changePage, newcomer.email, tempPassword);
-  await heading(changePage, 'Change Password').waitFor();
-  await scan(changePage, 'the change-password page');
-  await second.close();
-});
+  const newcomerToken = await login(newcomer.email, tempPassword);
+  // An officer who must set up two-factor sign-in (required for officers while this test runs).
+  const officer = await createUser('chair');
+  await api('/api/security/settings', {
+    token,
+    method: 'PUT',
+    body: { requireMfaForOfficers: true },
+  });
+  try {
+    for (const theme of THEMES) {
+      for (const [width, options] of Object.entries(WIDTHS)) {
+        const tag = `(${theme}, ${width})`;
+        const context = await newContext(browser, { ...options, colorScheme: theme });
+        const page = await newPage(context);
+        await page.goto('/login');
+        await heading(page, 'Trustee Portal').waitFor();
+        found.push(...(await scan(page, `the sign-in page ${tag}`)));
+        await page.goto('/reset-password?token=not-a-real-token');
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        found.push(...(await scan(page, `the reset-password page ${tag}`)));
 
-const pages = [
-  ['Dashboard', 'Dashboard'],
-  ['Minutes', 'Minutes Archive'],
-  [/^Actions/, 'Action Tracker'],
-  ['Trustee Directory', 'Trustee Directory'],
-  ['Documents', 'Document Library'],
-  ['Sub Committees', 'Sub Committees'],
-  ['User Management', 'User Management'],
-  ['Audit log', 'Audit log'],
-  ['Calendar', 'Board Calendar'],
-  ['Notices', 'Board Noticeboard'],
-];
+        await page.evaluate((value) => window.localStorage.setItem('token', value), newcomerToken);
+        await open(page, '/', 'Change Password');
+        found.push(...(await scan(page, `the forced password change ${tag}`)));
 
-test('every page as an admin', async () => {
-  const admin = await createUser('admin');
-  const { context, page } = await signedInPage(browser, admin);
-  for (const [entry, title] of pages) {
-    if (entry !== 'Dashboard') await navigate(page, entry, title);
-    await scan(page, title);
+        await page.evaluate((value) => window.localStorage.setItem('token', value), officer.token);
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        assert.match(new URL(page.url()).pathname, /two-factor-setup/);
+        found.push(...(await scan(page, `the forced two-factor set-up ${tag}`)));
+        await context.close();
+      }
+    }
+  } finally {
+    // (While the rule holds, the first admin is held at the set-up too: the database resets it.)
+    sql('UPDATE security_settings SET require_mfa_for_officers = false');
   }
-  // The committee page with a committee open (chat), and the 404 page.
-  await openCommitteeChat(page);
-  await scan(page, "a committee's chat");
-  await page.goto('/no-such-page');
-  await heading(page, 'Page Not Found').waitFor();
-  await scan(page, 'the 404 page');
-  await context.close();
+  assert.deepEqual(found, [], 'axe found WCAG 2.2 AA violations');
 });
 
-test('the dark theme: the pages with the most colours', async () => {
-  const admin = await createUser('admin');
-  const { context, page } = await signedInPage(browser, admin, { colorScheme: 'dark' });
-  await scan(page, 'Dashboard (dark)');
-  for (const [entry, title] of [
-    [/^Actions/, 'Action Tracker'],
-    ['Notices', 'Board Noticeboard'],
-    ['User Management', 'User Management'],
-  ]) {
-    await navigate(page, entry, title);
-    await scan(page, `${title} (dark)`);
+test('the sign-in page with its errors, and its reset dialog', async () => {
+  const found = [];
+  for (const theme of THEMES) {
+    const context = await newContext(browser, { colorScheme: theme });
+    const page = await newPage(context);
+    await page.goto('/login');
+    await heading(page, 'Trustee Portal').waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Password is required').waitFor();
+    await fillSignIn(page, trustee.email, 'wrong-password');
+    await page.getByRole('alert').waitFor();
+    found.push(...(await scan(page, `the sign-in page with errors (${theme})`)));
+
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByRole('dialog', { name: 'Reset Password' }).waitFor();
+    found.push(...(await scan(page, `the reset-request dialog (${theme})`)));
+    await context.close();
   }
-  await openCommitteeChat(page);
-  await scan(page, "a committee's chat (dark)");
-  await context.close();
+  assert.deepEqual(found, [], 'axe found WCAG 2.2 AA violations');
 });
 
-test('the forms of an admin, with their validation messages', async () => {
-  const admin = await createUser('admin');
-  const { context, page } = await signedInPage(browser, admin);
+test('the forms of an admin, with their validation messages, in both themes', async () => {
+  const found = [];
   const dialogs = [
-    ['Documents', 'Document Library', 'Upload Document', 'Upload'],
-    [/^Actions/, 'Action Tracker', 'Create Action', 'Create Action'],
-    ['Minutes', 'Minutes Archive', 'Upload Minutes', 'Upload'],
-    ['Notices', 'Board Noticeboard', 'Post Notice', 'Post Notice'],
+    ['/documents', 'Document Library', 'Upload Document', 'Upload'],
+    ['/actions', 'Action Tracker', 'Create Action', 'Create Action'],
+    ['/minutes', 'Minutes Archive', 'Upload Minutes', 'Upload'],
+    ['/notices', 'Board Noticeboard', 'Post Notice', 'Post Notice'],
+    ['/calendar', 'Board Calendar', 'Schedule Meeting', 'Schedule Meeting'],
+    ['/users', 'User Management', 'Add User', 'Create User'],
   ];
-  for (const [entry, title, name, submit] of dialogs) {
-    await navigate(page, entry, title);
-    await page.getByRole('button', { name, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name });
-    await dialog.getByRole('button', { name: submit, exact: true }).click();
-    await dialog
-      .getByText(/is required/)
-      .first()
-      .waitFor();
-    await scan(page, `the ${name} dialog`);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await gone(dialog);
+  for (const theme of THEMES) {
+    const { context, page } = await signedInPage(browser, admin, { colorScheme: theme });
+    for (const [path, title, name, submit] of dialogs) {
+      await open(page, path, title);
+      await page.getByRole('button', { name, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name });
+      await dialog.getByRole('button', { name: submit, exact: true }).click();
+      await dialog
+        .getByText(/is required/)
+        .first()
+        .waitFor();
+      found.push(...(await scan(page, `the ${name} dialog (${theme})`)));
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await gone(dialog);
+    }
+    await context.close();
   }
-  await context.close();
+  assert.deepEqual(found, [], 'axe found WCAG 2.2 AA violations');
 });

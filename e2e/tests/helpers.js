@@ -4,6 +4,7 @@
 // Rules of the suite: one browser per file, a new context per test; no fixed sleeps (wait for what the
 // user would see: locator.waitFor, page.waitForURL, waitForEvent, or `eventually` below).
 import { chromium } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -300,4 +301,40 @@ export async function expectCount(locator, expected) {
 /** Waits until the locator matches nothing. */
 export async function gone(locator) {
   await expectCount(locator, 0);
+}
+
+/** The WCAG 2.2 level A and AA rules of axe-core (issue 11: 0 violations on every page). */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe's WCAG 2.2 A and AA rules on the page as it is, once nothing is loading (no progress bar, no
+ * skeleton). Answers the violations, of every impact, one line each with up to five of their nodes.
+ */
+export async function axeViolations(page) {
+  await gone(page.getByRole('progressbar'));
+  await gone(page.locator('.MuiSkeleton-root'));
+  // Legacy mode runs axe in the page itself rather than finishing in a blank page of its own: the portal
+  // has no frames, and it halves the time of a scan.
+  const results = await new AxeBuilder({ page })
+    // Only the violations are wanted: axe then keeps one example of each pass, which saves time. (First:
+    // `options` replaces every option, the rules chosen by `withTags` included.)
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_22_AA)
+    .setLegacyMode(true)
+    .analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map(
+          (n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`,
+        )
+        .join('\n'),
+  );
+}
+
+/** Fails on any WCAG 2.2 A or AA violation axe finds on the page as it is, listing them. */
+export async function assertAxeClean(page, what) {
+  assert.deepEqual(await axeViolations(page), [], `axe found WCAG 2.2 AA violations on ${what}`);
 }

@@ -133,24 +133,28 @@ export function CommitteeChat({ committee }: { committee: Committee }) {
             event.preventDefault();
             void submit();
           }}
-          sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}
+          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
         >
+          {/* The label stays above the field so that the placeholder is never covered by it; the keys
+              are told as helper text, which screen readers announce with the field. */}
           <TextField
             id={`chat-input-${committee.id}`}
             label="Message"
-            placeholder="Type a message. Enter sends, Shift+Enter adds a line."
+            placeholder="Type a message"
+            helperText="Enter sends, Shift+Enter adds a line."
             multiline
             maxRows={5}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
+            slotProps={{ inputLabel: { shrink: true } }}
           />
           <IconButton
             type="submit"
             color="primary"
             aria-label="Send message"
             disabled={!text.trim() || sending}
-            sx={{ mb: 0.5 }}
+            sx={{ mt: 1 }}
           >
             <SendOutlined />
           </IconButton>

@@ -77,6 +77,13 @@ describe('committees page', () => {
   it('sends on Enter, not on Shift+Enter, and never sends blank messages', async () => {
     const { user } = await openFinance({ as: 'trustee' });
     const input = screen.getByRole('textbox', { name: 'Message' });
+    // The label stays above the empty field (never over its placeholder); the keys are its description.
+    expect(input).toHaveAttribute('placeholder', 'Type a message');
+    expect(document.querySelector(`label[for="${input.id}"]`)).toHaveAttribute(
+      'data-shrink',
+      'true',
+    );
+    expect(input).toHaveAccessibleDescription('Enter sends, Shift+Enter adds a line.');
     const sent = () => db.messages.length;
     const before = sent();
 

@@ -132,7 +132,17 @@ const recentDocumentColumns: Column<PortalDocument>[] = [
   { header: 'Updated', nowrap: true, cell: (d) => formatDate(d.updatedAt) },
 ];
 
-const listSx = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 } as const;
+// One column that may be narrower than its content: titles stay on one line, cut with an ellipsis (the
+// full title is on the item's own page and in its tooltip), so that each item has the height of its
+// loading placeholder.
+const listSx = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: 1.5,
+} as const;
 
 export function DashboardPage() {
   const user = useUser();
@@ -190,7 +200,7 @@ export function DashboardPage() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: 'repeat(3, 1fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' },
           mb: 3,
         }}
       >
@@ -203,11 +213,13 @@ export function DashboardPage() {
             <Box component="ul" sx={listSx}>
               {notices.data.slice(0, 3).map((n) => (
                 <li key={n.id}>
-                  <Typography sx={{ fontWeight: 600 }}>{n.title}</Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography noWrap title={n.title} sx={{ fontWeight: 600 }}>
+                    {n.title}
+                  </Typography>
+                  <Typography noWrap variant="body2" color="text.secondary">
                     {truncate(n.content, 100)}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                     Posted {formatDate(n.publishedAt)}
                   </Typography>
                 </li>
@@ -245,7 +257,9 @@ export function DashboardPage() {
                     </Typography>
                   </Box>
                   <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600 }}>{m.title}</Typography>
+                    <Typography noWrap title={m.title} sx={{ fontWeight: 600 }}>
+                      {m.title}
+                    </Typography>
                     <Typography variant="body2" color="text.secondary">
                       {formatDateTime(m.meetingDate)}
                     </Typography>
@@ -271,7 +285,9 @@ export function DashboardPage() {
                 >
                   <ActionStatusChip status={a.status} />
                   <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600 }}>{a.title}</Typography>
+                    <Typography noWrap title={a.title} sx={{ fontWeight: 600 }}>
+                      {a.title}
+                    </Typography>
                     <Typography variant="body2" color="text.secondary">
                       {a.dueDate ? `Due ${formatDate(a.dueDate)}` : 'No deadline'}
                     </Typography>
