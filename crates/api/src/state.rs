@@ -3,9 +3,9 @@ use std::sync::Arc;
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
-    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService,
-    UserService,
+    DirectoryService, DocumentService, InterestService, InvitationService, MailService, MeetingService,
+    MinutesService, NoticeService, PasswordResetService, ResolutionService, SessionService, TermService,
+    TwoFactorService, UnsubscribeService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -23,6 +23,10 @@ pub struct AppState {
     pub mail: MailService,
     /// `SMTP_URL` is set: invitations are the default, and the front end may say mail is sent.
     pub mail_configured: bool,
+    /// Invitations to new users (issue 12, point 3).
+    pub invitations: InvitationService,
+    /// One-click unsubscribe links of bulk mail (issue 12, point 6).
+    pub unsubscribe: UnsubscribeService,
     pub users: UserService,
     pub documents: DocumentService,
     pub minutes: MinutesService,
