@@ -26,6 +26,8 @@ pub struct Config {
     pub mail: MailConfig,
     /// `AUDIT_RETENTION_DAYS`: audit events older than this are pruned (default 2555, seven years).
     pub audit_retention_days: i64,
+    /// `BOARD_TIME_ZONE`: the IANA zone the board meets in (calendars, default Europe/London).
+    pub board_time_zone: chrono_tz::Tz,
 }
 
 /// E-mail settings (issue 12; README.md's table).
@@ -145,7 +147,20 @@ impl Config {
             development,
             mail: MailConfig::from_env(port)?,
             audit_retention_days,
+            board_time_zone: board_time_zone(var("BOARD_TIME_ZONE"))?,
         })
+    }
+}
+
+pub const DEFAULT_BOARD_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
+
+/// `BOARD_TIME_ZONE`: an IANA zone name such as `Europe/London` (the default).
+fn board_time_zone(raw: Option<String>) -> anyhow::Result<chrono_tz::Tz> {
+    match raw {
+        None => Ok(DEFAULT_BOARD_TIME_ZONE),
+        Some(name) => {
+            ical::IcalWriter::parse_zone(&name).map_err(|e| anyhow::anyhow!("BOARD_TIME_ZONE: {e}"))
+        }
     }
 }
 
@@ -194,6 +209,13 @@ fn restrict_permissions(_path: &Path) {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_board_time_zone_defaults_to_london_and_must_be_an_iana_name() {
+        assert_eq!(board_time_zone(None).unwrap(), chrono_tz::Europe::London);
+        assert_eq!(board_time_zone(Some("Europe/Dublin".into())).unwrap(), chrono_tz::Europe::Dublin);
+        assert!(board_time_zone(Some("GMT+1 please".into())).is_err());
+    }
 
     #[test]
     fn audit_retention_defaults_to_seven_years_and_is_bounded() {

@@ -1,6 +1,7 @@
 pub mod actions;
 pub mod audit_events;
 pub mod auth;
+pub mod calendar_feed;
 pub mod committee_documents;
 pub mod committee_members;
 pub mod committee_messages;
@@ -12,6 +13,7 @@ pub mod governance_settings;
 pub mod health;
 pub mod interests;
 pub mod mail;
+pub mod meeting_attendance;
 pub mod meetings;
 pub mod minutes;
 pub mod notices;

@@ -1,8 +1,10 @@
 //! Use cases: each public method is one API call's rules, over the ports.
 
 pub mod actions;
+pub mod attendance;
 pub mod audit;
 pub mod auth;
+pub mod calendar;
 pub mod committees;
 pub mod dashboard;
 pub mod declarations;
@@ -29,14 +31,16 @@ pub mod users;
 pub mod view_tickets;
 
 pub use actions::{ActionService, CreateAction};
+pub use attendance::{AttendanceService, RecordInput};
 pub use audit::{AuditQuery, AuditService};
 pub use auth::{AuthService, Authenticated, SignInStep, SignedIn};
+pub use calendar::CalendarService;
 pub use committees::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};
 pub use dashboard::DashboardService;
 pub use declarations::{DeclarationService, DeclareInput, OpenRound, RoundView};
 pub use directory::DirectoryService;
 pub use documents::{DocumentService, UploadDocument};
-pub use interests::{InterestInput, InterestService};
+pub use interests::{GovernanceSettingsInput, InterestInput, InterestService};
 pub use mail::MailService;
 pub use meetings::{CreateMeeting, MeetingService};
 pub use minutes::{MinutesService, UploadMinutes};

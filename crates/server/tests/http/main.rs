@@ -4,8 +4,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 mod account_security;
 mod actions;
+mod attendance;
 mod audit;
 mod auth;
+mod calendar_feed;
 mod committee_documents;
 mod committee_members;
 mod committee_messages;
