@@ -397,6 +397,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/calendar/feed-url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's private calendar feed URL (made on first use). */
+    get: operations['calendar_feed_feed_url'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar/feed-url/regenerate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new private feed URL for the caller; the old one answers 404 from now on. */
+    post: operations['calendar_feed_regenerate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar/feed/{token}.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The feed itself, for calendar apps (no sign-in: the token is the key): every meeting its owner may
+     *     see, in the board's time zone.
+     */
+    get: operations['calendar_feed_feed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/committees': {
     parameters: {
       query?: never;
@@ -908,6 +962,112 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/attendance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The meeting's attendance: every member's answer and record for admins and chairs, the caller's own
+     *     line for anyone else, and the quorum summary for all.
+     */
+    get: operations['meeting_attendance_show'];
+    /** Records many users' attendance at once (admins and chairs): all lines or none. */
+    put: operations['meeting_attendance_record_many'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/attendance/guests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Records a guest who is not a user, by name (admins and chairs). */
+    post: operations['meeting_attendance_add_guest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/attendance/guests/{guestId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Removes a guest (admins and chairs). */
+    delete: operations['meeting_attendance_remove_guest'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/attendance/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** The caller answers the invitation: attending, apologies (with an optional reason) or not sure. */
+    put: operations['meeting_attendance_respond'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/attendance/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Records one user's attendance (admins and chairs). */
+    put: operations['meeting_attendance_record_one'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One meeting as an .ics file to add to a calendar. */
+    get: operations['calendar_feed_meeting_ics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/minutes': {
     parameters: {
       query?: never;
@@ -1344,6 +1504,27 @@ export interface components {
       /** Format: int32 */
       userId: number;
     };
+    /**
+     * @description A meeting's attendance as the caller may see it: admins and chairs every member's line and the guests,
+     *     anyone else only their own line.
+     */
+    Attendance: {
+      /** @description The caller is an admin or chair: they record attendance. */
+      canRecord: boolean;
+      /** @description The caller is a member of the meeting and it is not cancelled: they may answer. */
+      canRespond: boolean;
+      guests: components['schemas']['GuestAttendance'][];
+      /** Format: int32 */
+      meetingId: number;
+      members: components['schemas']['MemberAttendance'][];
+      mine: components['schemas']['MemberAttendance'] | null;
+      summary: components['schemas']['QuorumSummary'];
+    };
+    /**
+     * @description A member's answer to a meeting: attending, apologies or not sure
+     * @enum {string}
+     */
+    AttendanceResponse: 'attending' | 'apologies' | 'not-sure';
     /** @description One entry of the audit log. */
     AuditEvent: {
       actorEmail: string | null;
@@ -1462,6 +1643,11 @@ export interface components {
      * @enum {string}
      */
     BooleanFilter: 'true' | 'false' | '';
+    /** @description The caller's private calendar feed. */
+    CalendarFeed: {
+      /** @description Subscribe to it in a calendar app; anyone with it reads the caller's meetings, so keep it private. */
+      url: string;
+    };
     ChangeOwnPasswordRequest: {
       currentPassword: string;
       newPassword: string;
@@ -1778,7 +1964,39 @@ export interface components {
       email: string;
     };
     GovernanceSettings: {
+      /** Format: int32 */
+      quorumDenominator: number;
+      /**
+       * Format: int32
+       * @description `count`: the trustees needed; `fraction`: the floor under the fraction.
+       */
+      quorumMinimum: number;
+      /** Format: int32 */
+      quorumNumerator: number;
+      /** @description How a meeting's quorum is worked out (issue 13). */
+      quorumRule: components['schemas']['QuorumRuleKind'];
       registerVisibility: components['schemas']['RegisterVisibility'];
+    };
+    /** @description Someone recorded as a guest: a user who is not a member of the meeting, or a visitor by name. */
+    GuestAttendance: {
+      /**
+       * Format: int32
+       * @description The guest's id on this meeting (to remove them).
+       */
+      id: number;
+      name: string;
+      /**
+       * Format: int32
+       * @description Null for a visitor who is not a user.
+       */
+      userId: number | null;
+    };
+    GuestRequest: {
+      /**
+       * @description Required, at most 200 characters.
+       * @default null
+       */
+      name: string;
     };
     /** @description `{"status": "ok"}` or `{"status": "ready"}`. */
     Health: {
@@ -1917,6 +2135,19 @@ export interface components {
      * @enum {string}
      */
     MeetingKindBody: 'board' | 'committee' | 'agm' | 'other';
+    /** @description A member's line: their answer and what was recorded. */
+    MemberAttendance: {
+      name: string;
+      /** @description Given with apologies. */
+      reason: string | null;
+      recorded: components['schemas']['RecordedAttendance'] | null;
+      /** Format: date-time */
+      respondedAt: string | null;
+      response: components['schemas']['AttendanceResponse'] | null;
+      role: components['schemas']['Role'];
+      /** Format: int32 */
+      userId: number;
+    };
     /** @description `{"message": "..."}`: the answer of calls that have nothing else to say (deletes, logout). */
     Message: {
       message: string;
@@ -2023,6 +2254,62 @@ export interface components {
       /** @description Required, at most 200 characters. */
       title: string;
     };
+    /**
+     * @description How the quorum is worked out: a set number of trustees, or a fraction of the serving trustees with a minimum
+     * @enum {string}
+     */
+    QuorumRuleKind: 'count' | 'fraction';
+    /** @description Expected and recorded attendance against the quorum. */
+    QuorumSummary: {
+      /** Format: int32 */
+      apologies: number;
+      /** Format: int32 */
+      expectedAttending: number;
+      /** @description Enough members said they are attending. */
+      expectedQuorate: boolean;
+      /** Format: int32 */
+      noAnswer: number;
+      /** Format: int32 */
+      notSure: number;
+      /**
+       * Format: int32
+       * @description Members recorded present; null until attendance is recorded.
+       */
+      recordedPresent: number | null;
+      /** @description Null until attendance is recorded. */
+      recordedQuorate: boolean | null;
+      /**
+       * Format: int32
+       * @description Trustees needed for a quorum.
+       */
+      required: number;
+      rule: components['schemas']['QuorumRuleKind'];
+      /** @description The rule in words, e.g. "3 trustees". */
+      ruleText: string;
+      /**
+       * Format: int32
+       * @description The serving trustees the rule counts from (a committee meeting: its members).
+       */
+      serving: number;
+    };
+    RecordLine: {
+      status?: components['schemas']['RecordedAttendance'] | null;
+      /** Format: int32 */
+      userId: number;
+    };
+    RecordManyRequest: {
+      /** @description At most 500 lines, stored together or not at all. */
+      records: components['schemas']['RecordLine'][];
+    };
+    RecordRequest: {
+      /** @default null */
+      status: components['schemas']['RecordedAttendance'] | null;
+    };
+    /**
+     * @description What was recorded for someone at a meeting
+     * @enum {string}
+     */
+    RecordedAttendance: 'present' | 'absent' | 'apologies' | 'guest';
     /** @description Ten single-use recovery codes, shown once. */
     RecoveryCodes: {
       recoveryCodes: string[];
@@ -2142,6 +2429,18 @@ export interface components {
       userId: number;
       voted: boolean;
     };
+    RespondRequest: {
+      /**
+       * @description With apologies, at most 500 characters (ignored with other answers).
+       * @default null
+       */
+      reason: string | null;
+      /**
+       * @description Required.
+       * @default null
+       */
+      response: components['schemas']['AttendanceResponse'];
+    };
     /**
      * @description A user's role on the board
      * @enum {string}
@@ -2192,6 +2491,22 @@ export interface components {
      */
     SettableActionStatus: 'pending' | 'in-progress' | 'complete';
     SettingsRequest: {
+      /**
+       * Format: int64
+       * @description 1 to 100, at least the numerator; unchanged when absent.
+       */
+      quorumDenominator?: number | null;
+      /**
+       * Format: int64
+       * @description 1 to 100; unchanged when absent.
+       */
+      quorumMinimum?: number | null;
+      /**
+       * Format: int64
+       * @description 1 to the denominator; unchanged when absent.
+       */
+      quorumNumerator?: number | null;
+      quorumRule?: components['schemas']['QuorumRuleKind'] | null;
       registerVisibility?: components['schemas']['RegisterVisibility'] | null;
     };
     /** @description What the password step answers: a session, or the second step of two-factor sign-in. */
@@ -3912,6 +4227,150 @@ export interface operations {
         };
       };
       /** @description No such open session of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  calendar_feed_feed_url: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed's URL */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeed'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  calendar_feed_regenerate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new URL */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeed'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  calendar_feed_feed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The feed's token, from its URL */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An iCalendar file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such feed (regenerated, or its owner deactivated) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5807,7 +6266,7 @@ export interface operations {
           'application/json': components['schemas']['GovernanceSettings'];
         };
       };
-      /** @description `errors.registerVisibility` or a malformed body */
+      /** @description `errors.registerVisibility`, `errors.quorumRule`, `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction) or a malformed body */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6501,6 +6960,574 @@ export interface operations {
       };
       /** @description The JSON body is larger than 256 KB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attendance */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting (or a committee meeting of another committee) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_record_many: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecordManyRequest'];
+      };
+    };
+    responses: {
+      /** @description Recorded; the whole attendance */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description `errors["records[i].status"]`, `errors["records[i].userId"]`, `errors.records` (too many) or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record attendance */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_add_guest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GuestRequest'];
+      };
+    };
+    responses: {
+      /** @description Recorded; the whole attendance */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description `errors.name` or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record attendance */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_remove_guest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+        /** @description The guest's id on the meeting */
+        guestId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed; the whole attendance */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record attendance */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting or guest */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_respond: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RespondRequest'];
+      };
+    };
+    responses: {
+      /** @description Answered; the attendance as the caller sees it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description `errors.response`, `errors.reason` or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The caller is not a member of the meeting */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_record_one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+        /** @description The user recorded */
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecordRequest'];
+      };
+    };
+    responses: {
+      /** @description Recorded; the whole attendance */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description `errors["records[0].status"]` (a member as guest, a non-member as anything but guest), `errors["records[0].userId"]` (no such active user) or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record attendance */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  calendar_feed_meeting_ics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `meeting-<id>.ics` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting (or a committee meeting of another committee) */
+      404: {
         headers: {
           [name: string]: unknown;
         };
