@@ -74,6 +74,12 @@ const CalendarPage = lazy(() =>
     /* webpackChunkName: "page-calendar" */ '@/features/calendar/components/calendar-page'
   ).then((m) => ({ default: m.CalendarPage })),
 );
+// Issue 13: until the meeting page mounts AttendanceSection, a meeting's attendance has its own page.
+const MeetingAttendancePage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-meeting-attendance" */ '@/features/meetings/attendance/components/attendance-page'
+  ).then((m) => ({ default: m.MeetingAttendancePage })),
+);
 const NoticesPage = lazy(() =>
   import(/* webpackChunkName: "page-notices" */ '@/features/notices/components/notices-page').then(
     (m) => ({ default: m.NoticesPage }),
@@ -168,6 +174,7 @@ export function AppRoutes() {
           <Route path={paths.trustees} element={<TrusteesPage />} />
           <Route path={paths.minutes} element={<MinutesPage />} />
           <Route path={paths.calendar} element={<CalendarPage />} />
+          <Route path={paths.meetingAttendance} element={<MeetingAttendancePage />} />
           <Route path={paths.notices} element={<NoticesPage />} />
           <Route path={paths.governance} element={<GovernancePage />} />
           <Route path={paths.accountSecurity} element={<AccountSecurityPage />} />

@@ -15,6 +15,7 @@ export const paths = {
   trustees: '/trustees',
   minutes: '/minutes',
   calendar: '/calendar',
+  meetingAttendance: '/meetings/:id/attendance',
   notices: '/notices',
   governance: '/governance',
 } as const;

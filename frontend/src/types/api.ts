@@ -65,3 +65,12 @@ export type RecoveryCodes = Schemas['RecoveryCodes'];
 export type AuthSession = Schemas['SessionInfo'];
 export type SignedOutOthers = Schemas['SessionsEnded'];
 export type SecuritySettings = Schemas['SecuritySettings'];
+
+// Issue 13: attendance and quorum, calendar feeds.
+export type AttendanceResponse = Schemas['AttendanceResponse'];
+export type RecordedAttendance = Schemas['RecordedAttendance'];
+export type MemberAttendance = Schemas['MemberAttendance'];
+export type GuestAttendance = Schemas['GuestAttendance'];
+export type QuorumSummary = Schemas['QuorumSummary'];
+export type Attendance = Schemas['Attendance'];
+export type CalendarFeed = Schemas['CalendarFeed'];

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,6 +10,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import RssFeedOutlined from '@mui/icons-material/RssFeedOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
@@ -26,6 +29,8 @@ import { useMeetings } from '@/features/calendar/api/get-meetings';
 import { viewLinkedMinutes } from '@/features/calendar/api/view-linked-minutes';
 import { meetingTag } from '@/features/calendar/meeting-kind';
 import { ScheduleMeetingDialog } from '@/features/calendar/components/schedule-meeting-dialog';
+import { SubscribeDialog } from '@/features/calendar/components/subscribe-dialog';
+import { downloadMeetingIcs } from '@/features/calendar/api/calendar-feed';
 
 function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolean }) {
   const notify = useNotify();
@@ -76,7 +81,7 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
           )}
         </Box>
       </CardContent>
-      {(meeting.agendaLink || (upcoming && meeting.meetingLink) || (!upcoming && hasMinutes)) && (
+      {
         <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
           {meeting.agendaLink && (
             <Button
@@ -101,8 +106,30 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
               Minutes
             </Button>
           )}
+          <Button
+            variant="outlined"
+            size="small"
+            component={RouterLink}
+            to={`/meetings/${meeting.id}/attendance`}
+            aria-label={`Attendance of ${meeting.title}`}
+          >
+            Attendance
+          </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<EventAvailableOutlined />}
+            aria-label={`Add ${meeting.title} to my calendar`}
+            onClick={() =>
+              downloadMeetingIcs(meeting.id).catch((e) =>
+                notify(errorToast(e, 'Failed to download the calendar file')),
+              )
+            }
+          >
+            Add to calendar
+          </Button>
         </CardActions>
-      )}
+      }
     </Card>
   );
 }
@@ -112,6 +139,7 @@ export function CalendarPage() {
   const canManage = canManageContent(user);
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
   const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
   const upcoming = tab === 'upcoming';
   const { data, error, isLoading } = useMeetings(upcoming);
 
@@ -151,15 +179,24 @@ export function CalendarPage() {
         title="Board Calendar"
         subtitle="Board meetings, agendas and links to join"
         actions={
-          canManage && (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setScheduleOpen(true)}
+              variant="outlined"
+              startIcon={<RssFeedOutlined />}
+              onClick={() => setSubscribeOpen(true)}
             >
-              Schedule Meeting
+              Subscribe
             </Button>
-          )
+            {canManage && (
+              <Button
+                variant="contained"
+                startIcon={<AddOutlined />}
+                onClick={() => setScheduleOpen(true)}
+              >
+                Schedule Meeting
+              </Button>
+            )}
+          </Box>
         }
       />
       <Tabs
@@ -173,6 +210,7 @@ export function CalendarPage() {
       </Tabs>
       {body}
       {scheduleOpen && <ScheduleMeetingDialog open onClose={() => setScheduleOpen(false)} />}
+      {subscribeOpen && <SubscribeDialog open onClose={() => setSubscribeOpen(false)} />}
     </>
   );
 }
