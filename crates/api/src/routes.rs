@@ -6,9 +6,9 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
 use crate::handlers::{
-    actions, audit_events, auth, committee_documents, committee_members, committee_messages, committees,
-    dashboard, declaration_rounds, documents, governance_settings, health, interests, mail, meetings,
-    minutes, notices, openapi, password_reset, resolutions, sessions, terms, trustees, two_factor,
+    actions, audit_events, auth, board_pack, committee_documents, committee_members, committee_messages,
+    committees, dashboard, declaration_rounds, documents, governance_settings, health, interests, mail,
+    meetings, minutes, notices, openapi, password_reset, resolutions, sessions, terms, trustees, two_factor,
     user_guide, users,
 };
 
@@ -98,6 +98,7 @@ api_routes! {
     "/api/minutes/{id}/view-ticket" => { post: minutes::view_ticket },
     "/api/minutes/{id}/view" => { get: minutes::view },
     "/api/meetings" => { get: meetings::list, post: meetings::create },
+    "/api/meetings/{id}/board-pack" => { get: board_pack::download },
     "/api/dashboard/stats" => { get: dashboard::stats },
     "/api/actions" => { get: actions::list, post: actions::create },
     "/api/actions/{id}" => { patch: actions::set_status, delete: actions::delete },

@@ -2,10 +2,10 @@ use std::sync::Arc;
 
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
-    ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
-    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService,
-    UserService,
+    ActionService, AuditService, AuthService, BoardPackService, CommitteeService, DashboardService,
+    DeclarationService, DirectoryService, DocumentService, InterestService, MailService, MeetingService,
+    MinutesService, NoticeService, PasswordResetService, ResolutionService, SessionService, TermService,
+    TwoFactorService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -27,6 +27,8 @@ pub struct AppState {
     pub documents: DocumentService,
     pub minutes: MinutesService,
     pub meetings: MeetingService,
+    /// Board packs (issue 13, point 4).
+    pub board_packs: BoardPackService,
     pub actions: ActionService,
     pub notices: NoticeService,
     pub committees: CommitteeService,

@@ -26,6 +26,8 @@ pub struct Config {
     pub mail: MailConfig,
     /// `AUDIT_RETENTION_DAYS`: audit events older than this are pruned (default 2555, seven years).
     pub audit_retention_days: i64,
+    /// `BOARD_TIME_ZONE`: the IANA zone the board meets in (board packs, minutes; default Europe/London).
+    pub board_time_zone: chrono_tz::Tz,
 }
 
 /// E-mail settings (issue 12; README.md's table).
@@ -145,7 +147,20 @@ impl Config {
             development,
             mail: MailConfig::from_env(port)?,
             audit_retention_days,
+            board_time_zone: board_time_zone(var("BOARD_TIME_ZONE"))?,
         })
+    }
+}
+
+pub const DEFAULT_BOARD_TIME_ZONE: chrono_tz::Tz = chrono_tz::Europe::London;
+
+/// `BOARD_TIME_ZONE`: an IANA zone name such as `Europe/London` (the default).
+fn board_time_zone(raw: Option<String>) -> anyhow::Result<chrono_tz::Tz> {
+    match raw {
+        None => Ok(DEFAULT_BOARD_TIME_ZONE),
+        Some(name) => name.trim().parse::<chrono_tz::Tz>().map_err(|_| {
+            anyhow::anyhow!("BOARD_TIME_ZONE: '{name}' is not an IANA time zone such as Europe/London")
+        }),
     }
 }
 

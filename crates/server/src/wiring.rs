@@ -10,18 +10,19 @@ use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
-    ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
-    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService,
-    TwoFactorService, UserService, ViewTickets,
+    ActionService, AuditService, AuthService, BoardPackService, CommitteeService, DashboardService,
+    DeclarationService, DirectoryService, DocumentService, InterestService, MailService, MeetingService,
+    MinutesService, NoticeService, OutboxWorker, PasswordResetService, ResolutionService, SessionService,
+    TermService, TwoFactorService, UserService, ViewTickets,
 };
 use persistence::{
-    LocalFileStore, PgActionRepository, PgAuditTrail, PgCommitteeDocumentRepository, PgCommitteeRepository,
-    PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
-    PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle, PgMeetingRepository,
-    PgMinutesRepository, PgNoticeRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool,
-    PgReadiness, PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository,
-    PgSessionRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository,
+    LocalFileStore, PgActionRepository, PgAuditTrail, PgBoardPackCache, PgCommitteeDocumentRepository,
+    PgCommitteeRepository, PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository,
+    PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle,
+    PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgOutboxRepository,
+    PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
+    PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
+    PgUserRepository,
 };
 
 use crate::config::Config;
@@ -74,6 +75,15 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     };
     let meetings =
         MeetingService { meetings: Arc::new(PgMeetingRepository::new(pool.clone())), clock: clock.clone() };
+    let board_packs = BoardPackService {
+        meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
+        files: files.clone(),
+        builder: Arc::new(typesetting::PdfBoardPackBuilder),
+        cache: Arc::new(PgBoardPackCache::new(pool.clone())),
+        clock: clock.clone(),
+        portal_name: config.mail.portal_name.clone(),
+        time_zone: config.board_time_zone,
+    };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         two_factor: TwoFactorService { auth: auth.clone() },
@@ -87,6 +97,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         documents,
         minutes,
         meetings,
+        board_packs,
         actions: ActionService {
             actions: Arc::new(PgActionRepository::new(pool.clone())),
             clock: clock.clone(),

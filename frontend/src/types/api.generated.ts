@@ -908,6 +908,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/board-pack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One PDF: a cover page (the portal's name, the meeting's title, its date and time in the board's time
+     *     zone, location and link), the agenda with the page on which each item's papers start, then every PDF
+     *     paper in agenda order with a bookmark per item that has papers. Other files, and PDFs that cannot be
+     *     merged (password-protected or damaged), are listed on the agenda as separate downloads. Built once and
+     *     kept until the meeting, its agenda or a paper changes.
+     */
+    get: operations['board_pack_download'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/minutes': {
     parameters: {
       query?: never;
@@ -6501,6 +6524,76 @@ export interface operations {
       };
       /** @description The JSON body is larger than 256 KB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  board_pack_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The board pack */
+      200: {
+        headers: {
+          /** @description `attachment; filename=...; filename*=UTF-8''...` */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A temporary password must be replaced first */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user: a committee meeting of a committee they are not in, or a draft agenda (seen only by admins and chairs) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

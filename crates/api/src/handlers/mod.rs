@@ -1,6 +1,7 @@
 pub mod actions;
 pub mod audit_events;
 pub mod auth;
+pub mod board_pack;
 pub mod committee_documents;
 pub mod committee_members;
 pub mod committee_messages;

@@ -70,6 +70,7 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
             poll_milliseconds: 100,
         },
         audit_retention_days: 2555,
+        board_time_zone: chrono_tz::Europe::London,
     }
 }
 
