@@ -13,7 +13,7 @@ use domain::services::{
     ActionService, AuditService, AuthService, BoardPackService, CommitteeService, DashboardService,
     DeclarationService, DirectoryService, DocumentService, InterestService, MailService, MeetingService,
     MinutesService, NoticeService, OutboxWorker, PasswordResetService, ResolutionService, SessionService,
-    TermService, TwoFactorService, UserService, ViewTickets,
+    TermService, TwoFactorService, UserService, ViewTickets, WrittenMinutesService,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgAuditTrail, PgBoardPackCache, PgCommitteeDocumentRepository,
@@ -22,7 +22,7 @@ use persistence::{
     PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgOutboxRepository,
     PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
     PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
-    PgUserRepository,
+    PgUserRepository, PgWrittenMinutesRepository,
 };
 
 use crate::config::Config;
@@ -84,6 +84,15 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         portal_name: config.mail.portal_name.clone(),
         time_zone: config.board_time_zone,
     };
+    let written_minutes = WrittenMinutesService {
+        minutes: Arc::new(PgWrittenMinutesRepository::new(pool.clone())),
+        meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
+        typesetter: Arc::new(typesetting::PdfTypesetter),
+        // MERGE: wire the attendance records (issue 13, point 5) here through `MinutesAttendance`.
+        attendance: None,
+        clock: clock.clone(),
+        time_zone: config.board_time_zone,
+    };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         two_factor: TwoFactorService { auth: auth.clone() },
@@ -98,6 +107,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         minutes,
         meetings,
         board_packs,
+        written_minutes,
+        portal_name: config.mail.portal_name.clone(),
         actions: ActionService {
             actions: Arc::new(PgActionRepository::new(pool.clone())),
             clock: clock.clone(),

@@ -25,5 +25,6 @@ pub mod security_settings;
 pub mod session;
 pub mod term;
 pub mod user;
+pub mod written_minutes;
 
 pub use string_enum::UnknownValue;

@@ -31,6 +31,7 @@ pub mod token_service;
 pub mod two_factor_repository;
 pub mod typesetter;
 pub mod user_repository;
+pub mod written_minutes_repository;
 
 pub use action_repository::{ActionRepository, ActionWriteError};
 pub use audit_trail::AuditTrail;
@@ -66,3 +67,4 @@ pub use token_service::{ChallengeClaims, SessionClaims, TokenError, TokenService
 pub use two_factor_repository::{SecuritySettingsRepository, StoredSecondFactor, TwoFactorRepository};
 pub use typesetter::{PrintBlock, PrintDocument, Typesetter};
 pub use user_repository::UserRepository;
+pub use written_minutes_repository::{MinutesWriteError, WrittenMinutesRepository};

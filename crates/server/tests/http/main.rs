@@ -34,3 +34,4 @@ mod terms;
 mod trustees;
 mod user_guide;
 mod users;
+mod written_minutes;
