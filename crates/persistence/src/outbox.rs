@@ -136,11 +136,12 @@ impl OutboxRepository for PgOutboxRepository {
     ) -> Result<Vec<QueuedMail>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         // One statement: the rows are locked (skipping those another process holds), leased and returned
-        // together, so two workers never claim the same message.
+        // together, so two workers never claim the same message. A password link or a test message goes
+        // before the notifications queued ahead of it: one document can queue a mail to every member.
         let rows: Vec<OutboxRow> = diesel::sql_query(
             "UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = $2 \
              WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= $1 \
-                          ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+                          ORDER BY kind NOT IN ('password-reset', 'test'), next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
              RETURNING id, kind, recipient, user_id, subject, text_body, html_body, list_unsubscribe, status, \
                        attempts, last_error, created_at, sent_at",
         )
