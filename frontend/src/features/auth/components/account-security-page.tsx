@@ -1,13 +1,11 @@
 // Account security (spec §2): change your password, two-factor sign-in, your sessions, and for admins
 // the portal's two-factor rule.
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import * as yup from 'yup';
 import { useSWRConfig } from 'swr';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -19,6 +17,7 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { showServerErrors } from '@/components/form/server-errors';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ToneChip } from '@/components/status-chips';
 import { ME_KEY, useUser } from '@/lib/auth';
@@ -42,20 +41,6 @@ import {
   newPasswordRule,
   passwordHint,
 } from '@/features/auth/lib/password-rules';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id={id} variant="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 type PasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 
@@ -93,7 +78,7 @@ function ChangePasswordSection({ user }: { user: User }) {
   };
 
   return (
-    <Section title="Change password">
+    <SectionCard title="Change password">
       <Formik<PasswordValues>
         initialValues={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
         validationSchema={passwordSchema}
@@ -152,7 +137,7 @@ function ChangePasswordSection({ user }: { user: User }) {
           </Form>
         )}
       </Formik>
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -202,7 +187,7 @@ function TwoFactorSection({ user }: { user: User }) {
   const [dialog, setDialog] = useState<'codes' | 'off' | null>(null);
 
   return (
-    <Section title="Two-factor sign-in">
+    <SectionCard title="Two-factor sign-in">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography>Status:</Typography>
         {user.mfaEnabled ? (
@@ -284,7 +269,7 @@ function TwoFactorSection({ user }: { user: User }) {
           }}
         />
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -346,7 +331,7 @@ function SessionsSection() {
   };
 
   return (
-    <Section title="Where you are signed in">
+    <SectionCard title="Where you are signed in">
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         If you see a device you do not recognise, sign it out and change your password.
       </Typography>
@@ -405,7 +390,7 @@ function SessionsSection() {
           await mutate();
         }}
       />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -432,7 +417,7 @@ function PortalSettingsSection() {
   };
 
   return (
-    <Section title="Portal security (admins)">
+    <SectionCard title="Portal security (admins)">
       {isLoading ? (
         <LoadingBlock />
       ) : error ? (
@@ -456,7 +441,7 @@ function PortalSettingsSection() {
           </Typography>
         </>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 

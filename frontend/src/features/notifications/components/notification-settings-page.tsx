@@ -1,13 +1,11 @@
 // Notification settings (issue 12): which e-mails the portal sends you, single mails or a weekly digest,
 // and the document categories you follow. Every notification's footer links here.
-import { useId, useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import * as yup from 'yup';
 import { useSWRConfig } from 'swr';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -17,11 +15,11 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import { FormStatusAlert } from '@/components/form/form-status-alert';
 import { showServerErrors } from '@/components/form/server-errors';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { categoryLabels } from '@/components/status-chips';
 import type { DocumentCategory, NotificationKind, NotificationSettings } from '@/types/api';
@@ -104,20 +102,6 @@ const toSettings = (values: Values): NotificationSettings => ({
 const toggle = <T,>(list: T[], item: T, on: boolean): T[] =>
   on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id={id} variant="h2" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
 function SettingsForm({ settings }: { settings: NotificationSettings }) {
   const notify = useNotify();
   const { mutate } = useSWRConfig();
@@ -143,7 +127,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
         <Form ref={formRef} noValidate>
           <Box sx={{ display: 'grid', gap: 3 }}>
             <FormStatusAlert />
-            <Section title="E-mails you get">
+            <SectionCard title="E-mails you get">
               <FormGroup>
                 {notificationKinds.map(({ kind, label, hint }) => (
                   <Box key={kind} sx={{ mb: 1 }}>
@@ -162,8 +146,8 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
                   </Box>
                 ))}
               </FormGroup>
-            </Section>
-            <Section title="How often">
+            </SectionCard>
+            <SectionCard title="How often">
               <FormControl>
                 <FormLabel id="delivery-label">Send them</FormLabel>
                 <RadioGroup
@@ -184,8 +168,8 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
                   />
                 </RadioGroup>
               </FormControl>
-            </Section>
-            <Section title="Document categories you follow">
+            </SectionCard>
+            <SectionCard title="Document categories you follow">
               <FormGroup>
                 {categories.map((category) => (
                   <FormControlLabel
@@ -208,7 +192,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
               {values.followedCategories.length === 0 && (
                 <FormHelperText>You follow no category: no new-document e-mails.</FormHelperText>
               )}
-            </Section>
+            </SectionCard>
             <Box>
               <Button type="submit" variant="contained" disabled={isSubmitting || !dirty}>
                 Save settings
