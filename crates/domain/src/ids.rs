@@ -31,3 +31,5 @@ id_type!(TermId, i32);
 id_type!(DeclarationRoundId, i32);
 id_type!(ResolutionId, i32);
 id_type!(SessionId, i32);
+id_type!(AgendaItemId, i32);
+id_type!(AgendaPaperId, i32);

@@ -1,18 +1,28 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use diesel::pg::PgConnection;
+use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
+use diesel::sql_types::Bool;
 
-use domain::entities::meeting::{
-    LinkedMinutes, Meeting, MeetingCommittee, MeetingKind, MeetingWindow, NewMeeting,
+use domain::entities::agenda::{
+    AgendaItem, AgendaPaper, AgendaPurpose, NewAgendaItem, NewAgendaPaper, Presenter, PresenterChoice,
 };
-use domain::ports::MeetingRepository;
-use domain::{CommitteeId, MeetingId, MinutesId, RepoError};
+use domain::entities::meeting::{
+    LinkedMinutes, Meeting, MeetingChange, MeetingCommittee, MeetingKind, MeetingScope, MeetingStatus,
+    MeetingWindow, NewMeeting,
+};
+use domain::files::StorageKey;
+use domain::ports::{AgendaItemChange, MeetingRepository, MeetingWriteError};
+use domain::{AgendaItemId, AgendaPaperId, CommitteeId, DocumentId, MeetingId, MinutesId, RepoError, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error};
-use crate::schema::{committees, meetings, minutes};
+use crate::error::{bad_value, pool_error, repo_error, Refusal, TxError};
+use crate::schema::{
+    agenda_items, agenda_papers, committee_members, committees, documents, meetings, minutes, users,
+};
 use crate::PgPool;
+
+type Tx<T> = Result<T, Refusal<MeetingWriteError>>;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = meetings)]
@@ -28,6 +38,13 @@ struct MeetingRow {
     created_at: DateTime<Utc>,
     kind: String,
     committee_id: Option<i32>,
+    status: String,
+    cancelled_at: Option<DateTime<Utc>>,
+    duration_minutes: i32,
+    agenda_published_at: Option<DateTime<Utc>>,
+    agenda_changed_at: DateTime<Utc>,
+    revision: i32,
+    updated_at: DateTime<Utc>,
 }
 
 impl MeetingRow {
@@ -37,6 +54,8 @@ impl MeetingRow {
         minutes: Option<LinkedMinutes>,
     ) -> Result<Meeting, RepoError> {
         let kind = MeetingKind::parse(&self.kind).ok_or_else(|| bad_value("meetings.kind", &self.kind))?;
+        let status: MeetingStatus =
+            self.status.parse().map_err(|_| bad_value("meetings.status", &self.status))?;
         let committee = self
             .committee_id
             .zip(committee_name)
@@ -53,7 +72,34 @@ impl MeetingRow {
             committee,
             minutes,
             created_at: self.created_at,
+            status,
+            cancelled_at: self.cancelled_at,
+            duration_minutes: self.duration_minutes,
+            agenda_published_at: self.agenda_published_at,
+            agenda_changed_at: self.agenda_changed_at,
+            revision: self.revision,
+            updated_at: self.updated_at,
         })
+    }
+}
+
+/// The meetings `scope` may see: every meeting for admins and chairs; for anyone else every meeting that
+/// is not a committee meeting, and the committee meetings of their own committees. A committee meeting
+/// whose committee was deleted is seen by admins and chairs only.
+pub(crate) fn visible_to(
+    scope: MeetingScope,
+) -> Box<dyn BoxableExpression<meetings::table, Pg, SqlType = Bool>> {
+    match scope {
+        MeetingScope::Everything => Box::new(diesel::dsl::sql::<Bool>("TRUE")),
+        MeetingScope::VisibleTo(user) => Box::new(
+            meetings::kind.ne(MeetingKind::Committee.as_str()).or(meetings::committee_id
+                .eq_any(
+                    committee_members::table
+                        .filter(committee_members::user_id.eq(user.0))
+                        .select(committee_members::committee_id.nullable()),
+                )
+                .assume_not_null()),
+        ),
     }
 }
 
@@ -88,6 +134,253 @@ fn latest_minutes(conn: &mut PgConnection, ids: &[i32]) -> QueryResult<HashMap<i
         .collect())
 }
 
+/// Meetings from their rows, with committee names and latest minutes.
+fn hydrate(conn: &mut PgConnection, rows: Vec<MeetingRow>) -> Result<Vec<Meeting>, RepoError> {
+    let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();
+    let mut linked = latest_minutes(conn, &ids).map_err(repo_error)?;
+    let committee_ids: Vec<i32> = rows.iter().filter_map(|r| r.committee_id).collect();
+    let names = committee_names(conn, &committee_ids).map_err(repo_error)?;
+    rows.into_iter()
+        .map(|row| {
+            let minutes = linked.remove(&row.id);
+            let name = row.committee_id.and_then(|id| names.get(&id).cloned());
+            row.into_meeting(name, minutes)
+        })
+        .collect()
+}
+
+fn load_meeting(conn: &mut PgConnection, id: MeetingId) -> Result<Meeting, RepoError> {
+    let row: MeetingRow =
+        meetings::table.find(id.0).select(MeetingRow::as_select()).first(conn).map_err(repo_error)?;
+    hydrate(conn, vec![row])?.pop().ok_or(RepoError::NotFound)
+}
+
+/// Locks the meeting's row for the rest of the transaction; `NotFound` if there is none.
+fn lock_meeting(conn: &mut PgConnection, id: MeetingId) -> Tx<()> {
+    meetings::table
+        .find(id.0)
+        .select(meetings::id)
+        .for_update()
+        .first::<i32>(conn)
+        .optional()?
+        .map(|_| ())
+        .ok_or(Refusal::Refused(MeetingWriteError::NotFound))
+}
+
+/// Records that the agenda changed at `at`.
+fn touch_agenda(conn: &mut PgConnection, id: MeetingId, at: DateTime<Utc>) -> QueryResult<()> {
+    diesel::update(meetings::table.find(id.0)).set(meetings::agenda_changed_at.eq(at)).execute(conn)?;
+    Ok(())
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = agenda_items)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct ItemRow {
+    id: i32,
+    meeting_id: i32,
+    position: i32,
+    title: String,
+    purpose: String,
+    presenter_user_id: Option<i32>,
+    presenter_name: Option<String>,
+    duration_minutes: i32,
+    description: String,
+    created_at: DateTime<Utc>,
+    changed_at: DateTime<Utc>,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = agenda_papers)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct PaperRow {
+    id: i32,
+    agenda_item_id: i32,
+    title: Option<String>,
+    file_name: Option<String>,
+    mime_type: Option<String>,
+    file_size: Option<i64>,
+    storage_key: Option<String>,
+    document_id: Option<i32>,
+    added_at: DateTime<Utc>,
+}
+
+/// The library document's file, for a linked paper.
+type LinkedFile = (Option<String>, Option<String>, Option<String>, Option<i64>, Option<String>);
+
+fn to_paper(row: PaperRow, linked: LinkedFile) -> Result<AgendaPaper, RepoError> {
+    let (doc_title, doc_file, doc_mime, doc_size, doc_key) = linked;
+    let missing = || bad_value("agenda_papers", &format!("paper {} without a file", row.id));
+    let raw_key = row.storage_key.or(doc_key).ok_or_else(missing)?;
+    let storage_key =
+        StorageKey::parse(&raw_key).ok_or_else(|| bad_value("agenda_papers.storage_key", &raw_key))?;
+    Ok(AgendaPaper {
+        id: AgendaPaperId(row.id),
+        item_id: AgendaItemId(row.agenda_item_id),
+        title: row.title.or(doc_title).ok_or_else(missing)?,
+        file_name: row.file_name.or(doc_file).ok_or_else(missing)?,
+        mime_type: row.mime_type.or(doc_mime).ok_or_else(missing)?,
+        file_size: row.file_size.or(doc_size).ok_or_else(missing)?,
+        storage_key,
+        library_document: row.document_id.map(DocumentId),
+        added_at: row.added_at,
+    })
+}
+
+fn papers_of(conn: &mut PgConnection, items: &[i32]) -> Result<Vec<AgendaPaper>, RepoError> {
+    if items.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = agenda_papers::table
+        .left_join(documents::table)
+        .filter(agenda_papers::agenda_item_id.eq_any(items))
+        .order(agenda_papers::id.asc())
+        .select((
+            PaperRow::as_select(),
+            (
+                documents::title.nullable(),
+                documents::file_name.nullable(),
+                documents::mime_type.nullable(),
+                documents::file_size.nullable(),
+                documents::storage_key.nullable(),
+            ),
+        ))
+        .load::<(PaperRow, LinkedFile)>(conn)
+        .map_err(repo_error)?;
+    rows.into_iter().map(|(row, linked)| to_paper(row, linked)).collect()
+}
+
+/// The agenda in order, or only one item of it.
+fn load_agenda(
+    conn: &mut PgConnection,
+    meeting: MeetingId,
+    only: Option<AgendaItemId>,
+) -> Result<Vec<AgendaItem>, RepoError> {
+    let mut query = agenda_items::table
+        .left_join(users::table)
+        .filter(agenda_items::meeting_id.eq(meeting.0))
+        .select((ItemRow::as_select(), users::name.nullable()))
+        .into_boxed();
+    if let Some(item) = only {
+        query = query.filter(agenda_items::id.eq(item.0));
+    }
+    let rows = query
+        .order((agenda_items::position.asc(), agenda_items::id.asc()))
+        .load::<(ItemRow, Option<String>)>(conn)
+        .map_err(repo_error)?;
+    let ids: Vec<i32> = rows.iter().map(|(row, _)| row.id).collect();
+    let mut papers: HashMap<AgendaItemId, Vec<AgendaPaper>> = HashMap::new();
+    for paper in papers_of(conn, &ids)? {
+        papers.entry(paper.item_id).or_default().push(paper);
+    }
+    rows.into_iter()
+        .map(|(row, user_name)| {
+            let purpose: AgendaPurpose =
+                row.purpose.parse().map_err(|_| bad_value("agenda_items.purpose", &row.purpose))?;
+            let presenter = match (row.presenter_user_id, user_name, row.presenter_name) {
+                (Some(id), Some(name), _) => Some(Presenter::User { id: UserId(id), name }),
+                (_, _, Some(name)) => Some(Presenter::Named(name)),
+                _ => None,
+            };
+            let id = AgendaItemId(row.id);
+            Ok(AgendaItem {
+                id,
+                meeting_id: MeetingId(row.meeting_id),
+                number: row.position,
+                title: row.title,
+                purpose,
+                presenter,
+                duration_minutes: row.duration_minutes,
+                description: row.description,
+                papers: papers.remove(&id).unwrap_or_default(),
+                created_at: row.created_at,
+                changed_at: row.changed_at,
+            })
+        })
+        .collect()
+}
+
+/// The presenter's two columns; refuses a user id that names nobody.
+fn presenter_columns(
+    conn: &mut PgConnection,
+    presenter: Option<PresenterChoice>,
+) -> Tx<(Option<i32>, Option<String>)> {
+    match presenter {
+        None => Ok((None, None)),
+        Some(PresenterChoice::Named(name)) => Ok((None, Some(name))),
+        Some(PresenterChoice::User(user)) => {
+            let exists: i64 = users::table.filter(users::id.eq(user.0)).count().get_result(conn)?;
+            if exists == 0 {
+                return Err(Refusal::Refused(MeetingWriteError::NoSuchUser));
+            }
+            Ok((Some(user.0), None))
+        }
+    }
+}
+
+/// Appends items after the last one; the meeting must be locked.
+fn append_items(
+    conn: &mut PgConnection,
+    meeting: MeetingId,
+    items: Vec<NewAgendaItem>,
+    at: DateTime<Utc>,
+) -> Tx<Vec<AgendaItemId>> {
+    let last: Option<i32> = agenda_items::table
+        .filter(agenda_items::meeting_id.eq(meeting.0))
+        .select(diesel::dsl::max(agenda_items::position))
+        .first(conn)?;
+    let mut position = last.unwrap_or(0);
+    let mut ids = Vec::with_capacity(items.len());
+    for item in items {
+        position += 1;
+        let (presenter_user_id, presenter_name) = presenter_columns(conn, item.presenter)?;
+        let id: i32 = diesel::insert_into(agenda_items::table)
+            .values((
+                agenda_items::meeting_id.eq(meeting.0),
+                agenda_items::position.eq(position),
+                agenda_items::title.eq(item.title),
+                agenda_items::purpose.eq(item.purpose.as_str()),
+                agenda_items::presenter_user_id.eq(presenter_user_id),
+                agenda_items::presenter_name.eq(presenter_name),
+                agenda_items::duration_minutes.eq(item.duration_minutes),
+                agenda_items::description.eq(item.description),
+                agenda_items::created_at.eq(at),
+                agenda_items::changed_at.eq(at),
+            ))
+            .returning(agenda_items::id)
+            .get_result(conn)?;
+        ids.push(AgendaItemId(id));
+    }
+    touch_agenda(conn, meeting, at)?;
+    Ok(ids)
+}
+
+/// The item's position, if it is an item of this meeting.
+fn item_position(conn: &mut PgConnection, meeting: MeetingId, item: AgendaItemId) -> Tx<i32> {
+    agenda_items::table
+        .filter(agenda_items::id.eq(item.0))
+        .filter(agenda_items::meeting_id.eq(meeting.0))
+        .select(agenda_items::position)
+        .first::<i32>(conn)
+        .optional()?
+        .ok_or(Refusal::Refused(MeetingWriteError::NotFound))
+}
+
+/// Reads in one transaction (one snapshot of the tables).
+fn read_tx<T>(
+    conn: &mut PgConnection,
+    work: impl FnOnce(&mut PgConnection) -> Result<T, RepoError>,
+) -> Result<T, RepoError> {
+    conn.transaction::<T, TxError, _>(|conn| work(conn).map_err(TxError::Repo)).map_err(RepoError::from)
+}
+
+fn parse_keys(raw: Vec<Option<String>>) -> Result<Vec<StorageKey>, RepoError> {
+    raw.into_iter()
+        .flatten()
+        .map(|key| StorageKey::parse(&key).ok_or_else(|| bad_value("agenda_papers.storage_key", &key)))
+        .collect()
+}
+
 pub struct PgMeetingRepository {
     pool: PgPool,
 }
@@ -96,12 +389,38 @@ impl PgMeetingRepository {
     pub fn new(pool: PgPool) -> Self {
         Self { pool }
     }
+
+    fn conn(
+        &self,
+    ) -> Result<diesel::r2d2::PooledConnection<diesel::r2d2::ConnectionManager<PgConnection>>, RepoError>
+    {
+        self.pool.get().map_err(pool_error)
+    }
+
+    /// Runs an agenda write in one transaction with the meeting locked.
+    fn write<T>(
+        &self,
+        id: MeetingId,
+        work: impl FnOnce(&mut PgConnection) -> Tx<T>,
+    ) -> Result<T, MeetingWriteError> {
+        let mut conn = self.conn()?;
+        conn.transaction(|conn| {
+            lock_meeting(conn, id)?;
+            work(conn)
+        })
+        .map_err(Refusal::into_error)
+    }
 }
 
 impl MeetingRepository for PgMeetingRepository {
-    fn list(&self, window: MeetingWindow, now: DateTime<Utc>) -> Result<Vec<Meeting>, RepoError> {
-        let mut conn = self.pool.get().map_err(pool_error)?;
-        let query = meetings::table.select(MeetingRow::as_select()).into_boxed();
+    fn list(
+        &self,
+        window: MeetingWindow,
+        now: DateTime<Utc>,
+        scope: MeetingScope,
+    ) -> Result<Vec<Meeting>, RepoError> {
+        let mut conn = self.conn()?;
+        let query = meetings::table.select(MeetingRow::as_select()).filter(visible_to(scope)).into_boxed();
         let query = match window {
             MeetingWindow::All => query.order((meetings::meeting_date.asc(), meetings::id.asc())),
             MeetingWindow::Upcoming => query
@@ -111,27 +430,31 @@ impl MeetingRepository for PgMeetingRepository {
                 .filter(meetings::meeting_date.lt(now))
                 .order((meetings::meeting_date.desc(), meetings::id.desc())),
         };
-        let (rows, mut linked, names) = conn
-            .transaction(|conn| {
-                let rows: Vec<MeetingRow> = query.load(conn)?;
-                let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();
-                let linked = latest_minutes(conn, &ids)?;
-                let committee_ids: Vec<i32> = rows.iter().filter_map(|r| r.committee_id).collect();
-                let names = committee_names(conn, &committee_ids)?;
-                Ok::<_, diesel::result::Error>((rows, linked, names))
-            })
-            .map_err(repo_error)?;
-        rows.into_iter()
-            .map(|row| {
-                let minutes = linked.remove(&row.id);
-                let name = row.committee_id.and_then(|id| names.get(&id).cloned());
-                row.into_meeting(name, minutes)
-            })
-            .collect()
+        read_tx(&mut conn, |conn| {
+            let rows: Vec<MeetingRow> = query.load(conn).map_err(repo_error)?;
+            hydrate(conn, rows)
+        })
+    }
+
+    fn find(&self, id: MeetingId, scope: MeetingScope) -> Result<Option<Meeting>, RepoError> {
+        let mut conn = self.conn()?;
+        read_tx(&mut conn, |conn| {
+            let row: Option<MeetingRow> = meetings::table
+                .find(id.0)
+                .filter(visible_to(scope))
+                .select(MeetingRow::as_select())
+                .first(conn)
+                .optional()
+                .map_err(repo_error)?;
+            match row {
+                Some(row) => Ok(hydrate(conn, vec![row])?.pop()),
+                None => Ok(None),
+            }
+        })
     }
 
     fn create(&self, meeting: NewMeeting) -> Result<Meeting, RepoError> {
-        let mut conn = self.pool.get().map_err(pool_error)?;
+        let mut conn = self.conn()?;
         // The committee's name, which also proves it exists (NotFound otherwise).
         let committee_name = match meeting.committee_id {
             Some(id) => Some(
@@ -155,10 +478,291 @@ impl MeetingRepository for PgMeetingRepository {
                 meetings::created_at.eq(meeting.created_at),
                 meetings::kind.eq(meeting.kind.as_str()),
                 meetings::committee_id.eq(meeting.committee_id.map(|id| id.0)),
+                meetings::duration_minutes.eq(meeting.duration_minutes),
+                meetings::agenda_changed_at.eq(meeting.created_at),
+                meetings::updated_at.eq(meeting.created_at),
             ))
             .returning(MeetingRow::as_returning())
             .get_result(&mut conn)
             .map_err(repo_error)?;
         row.into_meeting(committee_name, None)
+    }
+
+    fn update(&self, id: MeetingId, change: MeetingChange) -> Result<Meeting, MeetingWriteError> {
+        self.write(id, |conn| {
+            if let Some(committee) = change.committee_id {
+                let exists: i64 =
+                    committees::table.filter(committees::id.eq(committee.0)).count().get_result(conn)?;
+                if exists == 0 {
+                    return Err(Refusal::Refused(MeetingWriteError::NoSuchCommittee));
+                }
+            }
+            diesel::update(meetings::table.find(id.0))
+                .set((
+                    meetings::title.eq(change.title),
+                    meetings::description.eq(change.description),
+                    meetings::meeting_date.eq(change.meeting_date),
+                    meetings::duration_minutes.eq(change.duration_minutes),
+                    meetings::location.eq(change.location),
+                    meetings::meeting_link.eq(change.meeting_link),
+                    meetings::agenda_link.eq(change.agenda_link),
+                    meetings::kind.eq(change.kind.as_str()),
+                    meetings::committee_id.eq(change.committee_id.map(|c| c.0)),
+                    meetings::revision.eq(meetings::revision + 1),
+                    meetings::updated_at.eq(change.updated_at),
+                ))
+                .execute(conn)?;
+            load_meeting(conn, id).map_err(|e| Refusal::Refused(e.into()))
+        })
+    }
+
+    fn cancel(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingWriteError> {
+        self.write(id, |conn| {
+            let updated = diesel::update(
+                meetings::table.find(id.0).filter(meetings::status.eq(MeetingStatus::Scheduled.as_str())),
+            )
+            .set((
+                meetings::status.eq(MeetingStatus::Cancelled.as_str()),
+                meetings::cancelled_at.eq(Some(at)),
+                meetings::revision.eq(meetings::revision + 1),
+                meetings::updated_at.eq(at),
+            ))
+            .execute(conn)?;
+            if updated == 0 {
+                return Err(Refusal::Refused(MeetingWriteError::AlreadyCancelled));
+            }
+            load_meeting(conn, id).map_err(|e| Refusal::Refused(e.into()))
+        })
+    }
+
+    fn delete(&self, id: MeetingId) -> Result<Vec<StorageKey>, MeetingWriteError> {
+        self.write(id, |conn| {
+            let keys: Vec<Option<String>> = agenda_papers::table
+                .inner_join(agenda_items::table)
+                .filter(agenda_items::meeting_id.eq(id.0))
+                .select(agenda_papers::storage_key)
+                .load(conn)?;
+            diesel::delete(meetings::table.find(id.0)).execute(conn)?;
+            parse_keys(keys).map_err(|e| Refusal::Refused(e.into()))
+        })
+    }
+
+    fn publish_agenda(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingWriteError> {
+        self.write(id, |conn| {
+            diesel::update(meetings::table.find(id.0))
+                .set(meetings::agenda_published_at.eq(Some(at)))
+                .execute(conn)?;
+            load_meeting(conn, id).map_err(|e| Refusal::Refused(e.into()))
+        })
+    }
+
+    fn agenda(&self, id: MeetingId) -> Result<Vec<AgendaItem>, RepoError> {
+        let mut conn = self.conn()?;
+        read_tx(&mut conn, |conn| load_agenda(conn, id, None))
+    }
+
+    fn add_items(
+        &self,
+        id: MeetingId,
+        items: Vec<NewAgendaItem>,
+        at: DateTime<Utc>,
+    ) -> Result<Vec<AgendaItem>, MeetingWriteError> {
+        self.write(id, |conn| {
+            let ids = append_items(conn, id, items, at)?;
+            let agenda = load_agenda(conn, id, None).map_err(|e| Refusal::Refused(e.into()))?;
+            Ok(agenda.into_iter().filter(|item| ids.contains(&item.id)).collect())
+        })
+    }
+
+    fn add_items_to_empty_agenda(
+        &self,
+        id: MeetingId,
+        items: Vec<NewAgendaItem>,
+        at: DateTime<Utc>,
+    ) -> Result<Vec<AgendaItem>, MeetingWriteError> {
+        self.write(id, |conn| {
+            let existing: i64 =
+                agenda_items::table.filter(agenda_items::meeting_id.eq(id.0)).count().get_result(conn)?;
+            if existing > 0 {
+                return Err(Refusal::Refused(MeetingWriteError::AgendaNotEmpty));
+            }
+            append_items(conn, id, items, at)?;
+            load_agenda(conn, id, None).map_err(|e| Refusal::Refused(e.into()))
+        })
+    }
+
+    fn update_item(
+        &self,
+        id: MeetingId,
+        item: AgendaItemId,
+        change: AgendaItemChange,
+        at: DateTime<Utc>,
+    ) -> Result<AgendaItem, MeetingWriteError> {
+        self.write(id, |conn| {
+            item_position(conn, id, item)?;
+            let (presenter_user_id, presenter_name) = presenter_columns(conn, change.presenter)?;
+            diesel::update(agenda_items::table.find(item.0))
+                .set((
+                    agenda_items::title.eq(change.title),
+                    agenda_items::purpose.eq(change.purpose.as_str()),
+                    agenda_items::presenter_user_id.eq(presenter_user_id),
+                    agenda_items::presenter_name.eq(presenter_name),
+                    agenda_items::duration_minutes.eq(change.duration_minutes),
+                    agenda_items::description.eq(change.description),
+                    agenda_items::changed_at.eq(at),
+                ))
+                .execute(conn)?;
+            touch_agenda(conn, id, at)?;
+            load_agenda(conn, id, Some(item))
+                .map_err(|e| Refusal::Refused(e.into()))?
+                .pop()
+                .ok_or(Refusal::Refused(MeetingWriteError::NotFound))
+        })
+    }
+
+    fn delete_item(
+        &self,
+        id: MeetingId,
+        item: AgendaItemId,
+        at: DateTime<Utc>,
+    ) -> Result<Vec<StorageKey>, MeetingWriteError> {
+        self.write(id, |conn| {
+            let position = item_position(conn, id, item)?;
+            let keys: Vec<Option<String>> = agenda_papers::table
+                .filter(agenda_papers::agenda_item_id.eq(item.0))
+                .select(agenda_papers::storage_key)
+                .load(conn)?;
+            diesel::delete(agenda_items::table.find(item.0)).execute(conn)?;
+            diesel::update(
+                agenda_items::table
+                    .filter(agenda_items::meeting_id.eq(id.0))
+                    .filter(agenda_items::position.gt(position)),
+            )
+            .set(agenda_items::position.eq(agenda_items::position - 1))
+            .execute(conn)?;
+            touch_agenda(conn, id, at)?;
+            parse_keys(keys).map_err(|e| Refusal::Refused(e.into()))
+        })
+    }
+
+    fn reorder(
+        &self,
+        id: MeetingId,
+        order: &[AgendaItemId],
+        at: DateTime<Utc>,
+    ) -> Result<Vec<AgendaItem>, MeetingWriteError> {
+        self.write(id, |conn| {
+            let mut current: Vec<i32> = agenda_items::table
+                .filter(agenda_items::meeting_id.eq(id.0))
+                .select(agenda_items::id)
+                .load(conn)?;
+            let mut asked: Vec<i32> = order.iter().map(|i| i.0).collect();
+            current.sort_unstable();
+            asked.sort_unstable();
+            if current != asked {
+                return Err(Refusal::Refused(MeetingWriteError::StaleOrder));
+            }
+            // Positions are checked at commit (the unique constraint is deferred).
+            for (index, item) in order.iter().enumerate() {
+                let position =
+                    i32::try_from(index + 1).map_err(|_| Refusal::Refused(MeetingWriteError::StaleOrder))?;
+                diesel::update(agenda_items::table.find(item.0).filter(agenda_items::position.ne(position)))
+                    .set(agenda_items::position.eq(position))
+                    .execute(conn)?;
+            }
+            touch_agenda(conn, id, at)?;
+            load_agenda(conn, id, None).map_err(|e| Refusal::Refused(e.into()))
+        })
+    }
+
+    fn add_paper(
+        &self,
+        id: MeetingId,
+        item: AgendaItemId,
+        paper: NewAgendaPaper,
+        added_by: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<AgendaPaper, MeetingWriteError> {
+        self.write(id, |conn| {
+            item_position(conn, id, item)?;
+            let values = match paper {
+                NewAgendaPaper::Upload { title, file_name, mime_type, file_size, storage_key } => (
+                    Some(title),
+                    Some(file_name),
+                    Some(mime_type),
+                    Some(file_size),
+                    Some(storage_key.as_str().to_string()),
+                    None,
+                ),
+                NewAgendaPaper::Library(document) => {
+                    let exists: i64 =
+                        documents::table.filter(documents::id.eq(document.0)).count().get_result(conn)?;
+                    if exists == 0 {
+                        return Err(Refusal::Refused(MeetingWriteError::NoSuchDocument));
+                    }
+                    let linked: i64 = agenda_papers::table
+                        .filter(agenda_papers::agenda_item_id.eq(item.0))
+                        .filter(agenda_papers::document_id.eq(document.0))
+                        .count()
+                        .get_result(conn)?;
+                    if linked > 0 {
+                        return Err(Refusal::Refused(MeetingWriteError::AlreadyLinked));
+                    }
+                    (None, None, None, None, None, Some(document.0))
+                }
+            };
+            let (title, file_name, mime_type, file_size, storage_key, document_id) = values;
+            let paper_id: i32 = diesel::insert_into(agenda_papers::table)
+                .values((
+                    agenda_papers::agenda_item_id.eq(item.0),
+                    agenda_papers::title.eq(title),
+                    agenda_papers::file_name.eq(file_name),
+                    agenda_papers::mime_type.eq(mime_type),
+                    agenda_papers::file_size.eq(file_size),
+                    agenda_papers::storage_key.eq(storage_key),
+                    agenda_papers::document_id.eq(document_id),
+                    agenda_papers::added_by.eq(Some(added_by.0)),
+                    agenda_papers::added_at.eq(at),
+                ))
+                .returning(agenda_papers::id)
+                .get_result(conn)?;
+            diesel::update(agenda_items::table.find(item.0))
+                .set(agenda_items::changed_at.eq(at))
+                .execute(conn)?;
+            touch_agenda(conn, id, at)?;
+            papers_of(conn, &[item.0])
+                .map_err(|e| Refusal::Refused(e.into()))?
+                .into_iter()
+                .find(|p| p.id.0 == paper_id)
+                .ok_or(Refusal::Refused(MeetingWriteError::NotFound))
+        })
+    }
+
+    fn remove_paper(
+        &self,
+        id: MeetingId,
+        item: AgendaItemId,
+        paper: AgendaPaperId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<StorageKey>, MeetingWriteError> {
+        self.write(id, |conn| {
+            item_position(conn, id, item)?;
+            let key: Option<Option<String>> = diesel::delete(
+                agenda_papers::table
+                    .filter(agenda_papers::id.eq(paper.0))
+                    .filter(agenda_papers::agenda_item_id.eq(item.0)),
+            )
+            .returning(agenda_papers::storage_key)
+            .get_result(conn)
+            .optional()?;
+            let Some(key) = key else {
+                return Err(Refusal::Refused(MeetingWriteError::NotFound));
+            };
+            diesel::update(agenda_items::table.find(item.0))
+                .set(agenda_items::changed_at.eq(at))
+                .execute(conn)?;
+            touch_agenda(conn, id, at)?;
+            Ok(parse_keys(vec![key]).map_err(|e| Refusal::Refused(e.into()))?.pop())
+        })
     }
 }

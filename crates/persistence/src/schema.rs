@@ -17,6 +17,37 @@ diesel::table! {
 }
 
 diesel::table! {
+    agenda_items (id) {
+        id -> Int4,
+        meeting_id -> Int4,
+        position -> Int4,
+        title -> Text,
+        purpose -> Text,
+        presenter_user_id -> Nullable<Int4>,
+        presenter_name -> Nullable<Text>,
+        duration_minutes -> Int4,
+        description -> Text,
+        created_at -> Timestamptz,
+        changed_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    agenda_papers (id) {
+        id -> Int4,
+        agenda_item_id -> Int4,
+        title -> Nullable<Text>,
+        file_name -> Nullable<Text>,
+        mime_type -> Nullable<Text>,
+        file_size -> Nullable<Int8>,
+        storage_key -> Nullable<Text>,
+        document_id -> Nullable<Int4>,
+        added_by -> Nullable<Int4>,
+        added_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     audit_events (id) {
         id -> Int8,
         occurred_at -> Timestamptz,
@@ -185,6 +216,13 @@ diesel::table! {
         created_at -> Timestamptz,
         kind -> Text,
         committee_id -> Nullable<Int4>,
+        status -> Text,
+        cancelled_at -> Nullable<Timestamptz>,
+        duration_minutes -> Int4,
+        agenda_published_at -> Nullable<Timestamptz>,
+        agenda_changed_at -> Timestamptz,
+        revision -> Int4,
+        updated_at -> Timestamptz,
     }
 }
 
@@ -420,6 +458,11 @@ diesel::table! {
 }
 
 diesel::joinable!(audit_events -> users (actor_id));
+diesel::joinable!(agenda_items -> meetings (meeting_id));
+diesel::joinable!(agenda_items -> users (presenter_user_id));
+diesel::joinable!(agenda_papers -> agenda_items (agenda_item_id));
+diesel::joinable!(agenda_papers -> documents (document_id));
+diesel::joinable!(agenda_papers -> users (added_by));
 diesel::joinable!(committee_documents -> committees (committee_id));
 diesel::joinable!(committee_documents -> users (uploaded_by));
 diesel::joinable!(committee_members -> committees (committee_id));
@@ -456,6 +499,8 @@ diesel::joinable!(terms_of_office -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     actions,
+    agenda_items,
+    agenda_papers,
     committee_read_markers,
     mail_attachments,
     notification_digest_items,

@@ -1,4 +1,4 @@
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 
 use crate::{CommitteeId, MeetingId, MinutesId, UserId};
 
@@ -31,6 +31,25 @@ impl MeetingKind {
     }
 }
 
+string_enum!(
+    /// A meeting's life: scheduled, or cancelled (kept and shown as cancelled; deleting is for mistakes).
+    MeetingStatus {
+        Scheduled => "scheduled",
+        Cancelled => "cancelled",
+    }
+);
+
+/// The planned length of a meeting recorded before lengths existed, and the default for new ones.
+pub const DEFAULT_DURATION_MINUTES: i32 = 120;
+
+/// Which meetings a reader may see (issue 13): admins and chairs see all; everyone else sees every meeting
+/// that is not a committee meeting, and the committee meetings of the committees they belong to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeetingScope {
+    Everything,
+    VisibleTo(UserId),
+}
+
 /// The committee a committee meeting belongs to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MeetingCommittee {
@@ -61,6 +80,36 @@ pub struct Meeting {
     pub committee: Option<MeetingCommittee>,
     pub minutes: Option<LinkedMinutes>,
     pub created_at: DateTime<Utc>,
+    pub status: MeetingStatus,
+    pub cancelled_at: Option<DateTime<Utc>>,
+    /// The planned length; `meeting_date + duration` is the planned end.
+    pub duration_minutes: i32,
+    /// `None` while the agenda is a draft (seen only by admins and chairs).
+    pub agenda_published_at: Option<DateTime<Utc>>,
+    /// When the agenda or one of its papers last changed (items added, edited, removed, reordered).
+    pub agenda_changed_at: DateTime<Utc>,
+    /// Counts the meeting's edits and its cancellation (an iCalendar `SEQUENCE`).
+    pub revision: i32,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Meeting {
+    pub fn planned_end(&self) -> DateTime<Utc> {
+        self.meeting_date + Duration::minutes(i64::from(self.duration_minutes))
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.status == MeetingStatus::Cancelled
+    }
+
+    pub fn agenda_published(&self) -> bool {
+        self.agenda_published_at.is_some()
+    }
+
+    /// Whether the agenda changed after it was (last) published.
+    pub fn agenda_changed_since_publication(&self) -> bool {
+        self.agenda_published_at.is_some_and(|published| self.agenda_changed_at > published)
+    }
 }
 
 /// A validated meeting to schedule.
@@ -75,8 +124,24 @@ pub struct NewMeeting {
     pub kind: MeetingKind,
     /// Set exactly when `kind` is `Committee`.
     pub committee_id: Option<CommitteeId>,
+    pub duration_minutes: i32,
     pub created_by: UserId,
     pub created_at: DateTime<Utc>,
+}
+
+/// A validated edit of a meeting's details (the whole record, as `PUT` replaces it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MeetingChange {
+    pub title: String,
+    pub description: String,
+    pub meeting_date: DateTime<Utc>,
+    pub duration_minutes: i32,
+    pub location: Option<String>,
+    pub meeting_link: Option<String>,
+    pub agenda_link: Option<String>,
+    pub kind: MeetingKind,
+    pub committee_id: Option<CommitteeId>,
+    pub updated_at: DateTime<Utc>,
 }
 
 /// Which meetings a listing covers, relative to "now" (spec §4 Meeting: upcoming or past).

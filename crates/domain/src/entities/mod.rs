@@ -4,6 +4,7 @@
 mod string_enum;
 
 pub mod action;
+pub mod agenda;
 pub mod audit;
 pub mod committee;
 pub mod conflict;

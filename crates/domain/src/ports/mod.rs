@@ -47,7 +47,7 @@ pub use file_store::{FileStore, PendingFile, ReceivedFile};
 pub use interest_repository::{Editor, GovernanceSettingsRepository, InterestRepository};
 pub use login_throttle::{Admitted, LoginThrottle, ThrottleLimits, ThrottleScope};
 pub use mailer::{MailError, Mailer};
-pub use meeting_repository::MeetingRepository;
+pub use meeting_repository::{AgendaItemChange, MeetingRepository, MeetingWriteError};
 pub use minutes_repository::MinutesRepository;
 pub use notice_repository::NoticeRepository;
 pub use notification_repository::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use crate::entities::meeting::{Meeting, MeetingKind, MeetingWindow, NewMeeting};
+use crate::entities::meeting::{
+    Meeting, MeetingKind, MeetingScope, MeetingWindow, NewMeeting, DEFAULT_DURATION_MINUTES,
+};
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::permissions;
@@ -56,6 +58,16 @@ fn kind_and_committee(
     (kind, committee_id.map(crate::CommitteeId))
 }
 
+/// The meetings `actor` may see: admins and chairs all; others not the committee meetings of committees
+/// they do not belong to.
+pub fn scope_of(actor: &User) -> MeetingScope {
+    if actor.role.is_officer() {
+        MeetingScope::Everything
+    } else {
+        MeetingScope::VisibleTo(actor.id)
+    }
+}
+
 #[derive(Clone)]
 pub struct MeetingService {
     pub meetings: Arc<dyn MeetingRepository>,
@@ -74,7 +86,7 @@ impl MeetingService {
             Some("false") => MeetingWindow::Past,
             Some(_) => return Err(DomainError::invalid("upcoming", UPCOMING_CHOICES)),
         };
-        Ok(self.meetings.list(window, self.clock.now())?)
+        Ok(self.meetings.list(window, self.clock.now(), scope_of(actor))?)
     }
 
     pub fn create(&self, actor: &User, input: CreateMeeting) -> Result<Meeting, DomainError> {
@@ -127,6 +139,7 @@ impl MeetingService {
             agenda_link,
             kind,
             committee_id,
+            duration_minutes: DEFAULT_DURATION_MINUTES,
             created_by: actor.id,
             created_at: self.clock.now(),
         };
@@ -143,6 +156,7 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
+    use crate::entities::agenda::{AgendaItem, NewAgendaItem};
     use crate::entities::role::Role;
     use crate::services::testing::{clock, user};
     use crate::RepoError;
@@ -153,17 +167,115 @@ mod tests {
         asked: Mutex<Vec<(MeetingWindow, chrono::DateTime<chrono::Utc>)>>,
     }
 
+    fn not_expected<T>() -> Result<T, crate::ports::MeetingWriteError> {
+        Err(crate::ports::MeetingWriteError::Repo(RepoError::Unexpected(anyhow::anyhow!("not expected"))))
+    }
+
     impl MeetingRepository for Recording {
         fn list(
             &self,
             window: MeetingWindow,
             now: chrono::DateTime<chrono::Utc>,
+            _: MeetingScope,
         ) -> Result<Vec<Meeting>, RepoError> {
             self.asked.lock().map_err(|_| RepoError::NotFound)?.push((window, now));
             Ok(Vec::new())
         }
+        fn find(&self, _: crate::MeetingId, _: MeetingScope) -> Result<Option<Meeting>, RepoError> {
+            Ok(None)
+        }
         fn create(&self, _: NewMeeting) -> Result<Meeting, RepoError> {
             Err(RepoError::Unexpected(anyhow::anyhow!("not expected")))
+        }
+        fn update(
+            &self,
+            _: crate::MeetingId,
+            _: crate::entities::meeting::MeetingChange,
+        ) -> Result<Meeting, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn cancel(
+            &self,
+            _: crate::MeetingId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Meeting, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn delete(
+            &self,
+            _: crate::MeetingId,
+        ) -> Result<Vec<crate::files::StorageKey>, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn publish_agenda(
+            &self,
+            _: crate::MeetingId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Meeting, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn agenda(&self, _: crate::MeetingId) -> Result<Vec<AgendaItem>, RepoError> {
+            Ok(Vec::new())
+        }
+        fn add_items(
+            &self,
+            _: crate::MeetingId,
+            _: Vec<NewAgendaItem>,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Vec<AgendaItem>, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn add_items_to_empty_agenda(
+            &self,
+            _: crate::MeetingId,
+            _: Vec<NewAgendaItem>,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Vec<AgendaItem>, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn update_item(
+            &self,
+            _: crate::MeetingId,
+            _: crate::AgendaItemId,
+            _: crate::ports::AgendaItemChange,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<AgendaItem, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn delete_item(
+            &self,
+            _: crate::MeetingId,
+            _: crate::AgendaItemId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Vec<crate::files::StorageKey>, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn reorder(
+            &self,
+            _: crate::MeetingId,
+            _: &[crate::AgendaItemId],
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Vec<AgendaItem>, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn add_paper(
+            &self,
+            _: crate::MeetingId,
+            _: crate::AgendaItemId,
+            _: crate::entities::agenda::NewAgendaPaper,
+            _: crate::UserId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<crate::entities::agenda::AgendaPaper, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn remove_paper(
+            &self,
+            _: crate::MeetingId,
+            _: crate::AgendaItemId,
+            _: crate::AgendaPaperId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Option<crate::files::StorageKey>, crate::ports::MeetingWriteError> {
+            not_expected()
         }
     }
 

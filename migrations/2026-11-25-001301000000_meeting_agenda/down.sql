@@ -1,0 +1,11 @@
+DROP TABLE agenda_papers;
+DROP TABLE agenda_items;
+ALTER TABLE meetings
+    DROP CONSTRAINT meetings_cancelled_at_with_status,
+    DROP COLUMN updated_at,
+    DROP COLUMN revision,
+    DROP COLUMN agenda_changed_at,
+    DROP COLUMN agenda_published_at,
+    DROP COLUMN duration_minutes,
+    DROP COLUMN cancelled_at,
+    DROP COLUMN status;
