@@ -6,10 +6,10 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
 use crate::handlers::{
-    actions, audit_events, auth, committee_documents, committee_members, committee_messages, committees,
-    dashboard, declaration_rounds, documents, governance_settings, health, interests, mail, meetings,
-    minutes, notices, notification_settings, openapi, password_reset, resolutions, sessions, terms, trustees,
-    two_factor, user_guide, users,
+    actions, agenda, audit_events, auth, committee_documents, committee_members, committee_messages,
+    committees, dashboard, declaration_rounds, documents, governance_settings, health, interests, mail,
+    meetings, minutes, notices, notification_settings, openapi, password_reset, resolutions, sessions, terms,
+    trustees, two_factor, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -98,6 +98,17 @@ api_routes! {
     "/api/minutes/{id}/view-ticket" => { post: minutes::view_ticket },
     "/api/minutes/{id}/view" => { get: minutes::view },
     "/api/meetings" => { get: meetings::list, post: meetings::create },
+    "/api/meetings/{id}" => { get: meetings::show, put: meetings::update, delete: meetings::delete },
+    "/api/meetings/{id}/cancel" => { post: meetings::cancel },
+    "/api/meetings/{id}/publish" => { post: meetings::publish },
+    "/api/meetings/{id}/agenda-items" => { post: agenda::create },
+    "/api/meetings/{id}/agenda-items/standard" => { post: agenda::standard },
+    "/api/meetings/{id}/agenda-items/order" => { put: agenda::reorder },
+    "/api/meetings/{id}/agenda-items/{itemId}" => { put: agenda::update, delete: agenda::delete },
+    "/api/meetings/{id}/agenda-items/{itemId}/papers" => { post: agenda::upload_paper },
+    "/api/meetings/{id}/agenda-items/{itemId}/papers/link" => { post: agenda::link_paper },
+    "/api/meetings/{id}/agenda-items/{itemId}/papers/{paperId}" => { delete: agenda::remove_paper },
+    "/api/meetings/{id}/agenda-items/{itemId}/papers/{paperId}/download" => { get: agenda::download_paper },
     "/api/dashboard/stats" => { get: dashboard::stats },
     "/api/actions" => { get: actions::list, post: actions::create },
     "/api/actions/{id}" => { patch: actions::set_status, delete: actions::delete },

@@ -4,10 +4,12 @@ use diesel::prelude::*;
 
 use domain::entities::action::ActionStatus;
 use domain::entities::dashboard::DashboardStats;
+use domain::entities::meeting::{MeetingScope, MeetingStatus};
 use domain::ports::DashboardRepository;
 use domain::RepoError;
 
 use crate::error::{pool_error, repo_error};
+use crate::meetings::visible_to;
 use crate::schema::{actions, documents, meetings, users};
 use crate::PgPool;
 
@@ -22,7 +24,12 @@ impl PgDashboardRepository {
 }
 
 impl DashboardRepository for PgDashboardRepository {
-    fn stats(&self, today: NaiveDate, now: DateTime<Utc>) -> Result<DashboardStats, RepoError> {
+    fn stats(
+        &self,
+        today: NaiveDate,
+        now: DateTime<Utc>,
+        scope: MeetingScope,
+    ) -> Result<DashboardStats, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         // Four small reads in one snapshot, so the figures agree with each other.
         conn.build_transaction()
@@ -38,6 +45,8 @@ impl DashboardRepository for PgDashboardRepository {
                 let documents = documents::table.select(count_star()).first::<i64>(conn)?;
                 let next_meeting = meetings::table
                     .filter(meetings::meeting_date.ge(now))
+                    .filter(meetings::status.eq(MeetingStatus::Scheduled.as_str()))
+                    .filter(visible_to(scope))
                     .select(min(meetings::meeting_date))
                     .first::<Option<DateTime<Utc>>>(conn)?;
                 let trustees =

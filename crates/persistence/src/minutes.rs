@@ -2,13 +2,16 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
+use diesel::pg::Pg;
+use domain::entities::meeting::MeetingScope;
 use domain::entities::minutes::{Minutes, MinutesSource, NewMinutes};
 use domain::ports::MinutesRepository;
 use domain::{MeetingId, MinutesId, RepoError};
 
 use crate::documents::storage_key;
 use crate::error::{bad_value, pool_error, repo_error};
-use crate::schema::minutes;
+use crate::meetings::visible_to;
+use crate::schema::{meetings, minutes};
 use crate::PgPool;
 
 const MEETING_FOREIGN_KEY: &str = "minutes_meeting_id_fkey";
@@ -66,6 +69,13 @@ pub(crate) fn contains_pattern(term: &str) -> String {
     pattern
 }
 
+/// The ids of the meetings `scope` may see, as a subquery.
+fn visible_meeting_ids(
+    scope: MeetingScope,
+) -> meetings::BoxedQuery<'static, Pg, diesel::sql_types::Nullable<diesel::sql_types::Integer>> {
+    meetings::table.filter(visible_to(scope)).select(meetings::id.nullable()).into_boxed()
+}
+
 pub struct PgMinutesRepository {
     pool: PgPool,
 }
@@ -77,10 +87,11 @@ impl PgMinutesRepository {
 }
 
 impl MinutesRepository for PgMinutesRepository {
-    fn list(&self, search: Option<&str>) -> Result<Vec<Minutes>, RepoError> {
+    fn list(&self, search: Option<&str>, scope: MeetingScope) -> Result<Vec<Minutes>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let mut query = minutes::table
             .select(MinutesRow::as_select())
+            .filter(minutes::meeting_id.is_null().or(minutes::meeting_id.eq_any(visible_meeting_ids(scope))))
             .order((minutes::meeting_date.desc(), minutes::id.desc()))
             .into_boxed();
         if let Some(term) = search {
@@ -90,10 +101,11 @@ impl MinutesRepository for PgMinutesRepository {
         rows.into_iter().map(Minutes::try_from).collect()
     }
 
-    fn find(&self, id: MinutesId) -> Result<Option<Minutes>, RepoError> {
+    fn find(&self, id: MinutesId, scope: MeetingScope) -> Result<Option<Minutes>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         minutes::table
             .find(id.0)
+            .filter(minutes::meeting_id.is_null().or(minutes::meeting_id.eq_any(visible_meeting_ids(scope))))
             .select(MinutesRow::as_select())
             .first(&mut conn)
             .optional()

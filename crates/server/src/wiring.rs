@@ -79,8 +79,11 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         tickets,
         clock: clock.clone(),
     };
-    let meetings =
-        MeetingService { meetings: Arc::new(PgMeetingRepository::new(pool.clone())), clock: clock.clone() };
+    let meetings = MeetingService {
+        meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
+        files: files.clone(),
+        clock: clock.clone(),
+    };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         two_factor: TwoFactorService { auth: auth.clone() },

@@ -908,6 +908,217 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Everything about one meeting: its details, its agenda with papers (when the reader may see it) and
+     *     whether the reader may manage it.
+     */
+    get: operations['meetings_show'];
+    /** Replaces a meeting's details (the same fields and rules as scheduling it). */
+    put: operations['meetings_update'];
+    post?: never;
+    /**
+     * Deletes a meeting recorded by mistake, with its agenda and uploaded papers (linked library documents
+     *     stay). A meeting that will not take place is cancelled instead.
+     */
+    delete: operations['meetings_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/agenda-items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds an item at the end of the agenda. */
+    post: operations['agenda_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/agenda-items/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Puts the items in a new order; their numbers follow. */
+    put: operations['agenda_reorder'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/agenda-items/standard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Starts an empty agenda from the standard items: welcome and apologies; declarations of interest;
+     *     minutes of the last meeting; matters arising and action log; any other business; date of next meeting.
+     */
+    post: operations['agenda_standard'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/agenda-items/{itemId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replaces an item's fields. */
+    put: operations['agenda_update'];
+    post?: never;
+    /**
+     * Deletes an item with the papers uploaded to it (linked library documents stay in the library); the
+     *     items after it move up.
+     */
+    delete: operations['agenda_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/agenda-items/{itemId}/papers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Uploads a paper to an item (multipart `file` and optional `title`), with the library's checks. Access
+     *     is checked before a byte of the body is read; the use case checks it again.
+     */
+    post: operations['agenda_upload_paper'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/agenda-items/{itemId}/papers/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Attaches a library document to an item as a paper (the file stays the library's). */
+    post: operations['agenda_link_paper'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/agenda-items/{itemId}/papers/{paperId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Removes a paper from an item: an uploaded file is deleted, a linked library document stays. */
+    delete: operations['agenda_remove_paper'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/agenda-items/{itemId}/papers/{paperId}/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The paper's file as an attachment, under its original name. Seen by whoever sees the meeting and its
+     *     agenda: a draft agenda's papers answer 404 to trustees.
+     */
+    get: operations['agenda_download_paper'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancels a meeting: it is kept and shown as cancelled in the list, the calendar and the dashboard. */
+    post: operations['meetings_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publishes the agenda (or publishes it again after changes): everyone who sees the meeting then sees
+     *     the agenda and its papers.
+     */
+    post: operations['meetings_publish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/minutes': {
     parameters: {
       query?: never;
@@ -1362,6 +1573,102 @@ export interface components {
       /** Format: int32 */
       userId: number;
     };
+    /** @description One agenda item; `number` is its place on the agenda (1, 2, ...). */
+    AgendaItem: {
+      /** @description Added or changed (or its papers changed) after the agenda was last published. */
+      changedSincePublication: boolean;
+      description: string;
+      /** Format: int32 */
+      durationMinutes: number;
+      /** Format: int32 */
+      id: number;
+      /** Format: int32 */
+      number: number;
+      papers: components['schemas']['AgendaPaper'][];
+      /** @description The presenter's name: the portal user's, or the free text; null when nobody is named. */
+      presenterName: string | null;
+      /**
+       * Format: int32
+       * @description The presenting portal user, if the presenter is one.
+       */
+      presenterUserId: number | null;
+      purpose: components['schemas']['AgendaPurposeBody'];
+      title: string;
+    };
+    /** @description An agenda item's fields; every field may be absent or null, the use case says which are required. */
+    AgendaItemRequest: {
+      /**
+       * @description At most 5000 characters.
+       * @default null
+       */
+      description: string | null;
+      /**
+       * Format: int64
+       * @description Required: minutes, 0 to 600.
+       * @default null
+       */
+      durationMinutes: number;
+      /**
+       * @description A presenter's name as free text, at most 100 characters (not together with `presenterUserId`).
+       * @default null
+       */
+      presenterName: string | null;
+      /**
+       * Format: int32
+       * @description A portal user who presents the item (not together with `presenterName`).
+       * @default null
+       */
+      presenterUserId: number | null;
+      /**
+       * @description Required: `decision`, `discussion`, `information` or `noting`.
+       * @default null
+       */
+      purpose: string;
+      /**
+       * @description Required, at most 200 characters.
+       * @default null
+       */
+      title: string;
+    };
+    /**
+     * @description A paper attached to an agenda item: a file uploaded to the item, or a library document
+     *     (`libraryDocumentId`).
+     */
+    AgendaPaper: {
+      /** Format: date-time */
+      addedAt: string;
+      fileName: string;
+      /** Format: int64 */
+      fileSize: number;
+      /** Format: int32 */
+      id: number;
+      /** Format: int32 */
+      itemId: number;
+      /**
+       * Format: int32
+       * @description Set when the paper is a link to this library document.
+       */
+      libraryDocumentId: number | null;
+      mimeType: string;
+      title: string;
+    };
+    /** @description The fields of a paper upload (`multipart/form-data`). */
+    AgendaPaperUpload: {
+      /** @description PDF, DOC, DOCX, XLS, XLSX or TXT whose content matches its extension; at most 10 MB. */
+      file: components['schemas']['FileBytes'];
+      /** @description Optional, at most 200 characters; blank or absent: the file's name. */
+      title?: string | null;
+    };
+    /**
+     * @description Why an item is on the agenda.
+     * @enum {string}
+     */
+    AgendaPurposeBody: 'decision' | 'discussion' | 'information' | 'noting';
+    /**
+     * @description Whether the agenda is still a draft.
+     * @enum {string}
+     */
+    AgendaStatusBody: 'draft' | 'published';
     /** @description One entry of the audit log. */
     AuditEvent: {
       actorEmail: string | null;
@@ -1588,6 +1895,12 @@ export interface components {
        * @default null
        */
       description: string | null;
+      /**
+       * Format: int64
+       * @description The planned length in minutes; 120 when absent.
+       * @default null
+       */
+      durationMinutes: number | null;
       /**
        * @description `board` (the default), `committee`, `agm` or `other`.
        * @default null
@@ -1871,6 +2184,15 @@ export interface components {
       changedBy?: number | null;
       changedByName: string;
     };
+    /** @description A library document to attach. */
+    LinkPaperRequest: {
+      /**
+       * Format: int32
+       * @description Required: the id of a document in the library.
+       * @default null
+       */
+      documentId: number;
+    };
     LoginRequest: {
       email: string;
       password: string;
@@ -1907,7 +2229,15 @@ export interface components {
     };
     /** @description A meeting with its most recent minutes: `minutesLink` is their external link, null for a PDF. */
     Meeting: {
+      /** @description Whether the agenda or its papers changed after the agenda was last published. */
+      agendaChangedSincePublication: boolean;
       agendaLink: string | null;
+      /** Format: date-time */
+      agendaPublishedAt: string | null;
+      /** @description `draft` (seen only by admins and chairs) until published. */
+      agendaStatus: components['schemas']['AgendaStatusBody'];
+      /** Format: date-time */
+      cancelledAt: string | null;
       /**
        * Format: int32
        * @description The committee of a committee meeting; null for other kinds, or once that committee is deleted.
@@ -1917,6 +2247,11 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
       description: string;
+      /**
+       * Format: int32
+       * @description The planned length in minutes (120 for meetings recorded before lengths existed).
+       */
+      durationMinutes: number;
       /** Format: int32 */
       id: number;
       /** @description `board` for meetings recorded before kinds existed. */
@@ -1928,13 +2263,45 @@ export interface components {
       /** Format: int32 */
       minutesId: number | null;
       minutesLink: string | null;
+      /**
+       * Format: date-time
+       * @description `meetingDate` plus the planned length.
+       */
+      plannedEnd: string;
+      /**
+       * Format: int32
+       * @description Increases with every edit and the cancellation (an iCalendar `SEQUENCE`).
+       */
+      revision: number;
+      /** @description `scheduled`, or `cancelled` (kept and shown as cancelled). */
+      status: components['schemas']['MeetingStatusBody'];
       title: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    /**
+     * @description Everything about one meeting, as its page shows it. Attendance and minutes status are added by their
+     *     features next to these fields.
+     */
+    MeetingDetail: {
+      /** @description The items in order, with their papers. */
+      agenda: components['schemas']['AgendaItem'][];
+      /** @description False while the agenda is a draft and the reader is not an admin or chair: `agenda` is then empty. */
+      agendaVisible: boolean;
+      /** @description Whether the reader may edit, cancel and delete the meeting and build its agenda. */
+      canManage: boolean;
+      meeting: components['schemas']['Meeting'];
     };
     /**
      * @description What sort of meeting it is: the calendar's tag.
      * @enum {string}
      */
     MeetingKindBody: 'board' | 'committee' | 'agm' | 'other';
+    /**
+     * @description A meeting's life.
+     * @enum {string}
+     */
+    MeetingStatusBody: 'scheduled' | 'cancelled';
     /** @description `{"message": "..."}`: the answer of calls that have nothing else to say (deletes, logout). */
     Message: {
       message: string;
@@ -2091,6 +2458,14 @@ export interface components {
       mailConfigured: boolean;
       /** @description Reminders queued. */
       reminded: number;
+    };
+    /** @description The new order of the whole agenda. */
+    ReorderRequest: {
+      /**
+       * @description Every item id of the agenda, once each, in the new order.
+       * @default []
+       */
+      itemIds: number[];
     };
     ResetPasswordRequest: {
       newPassword: string;
@@ -6521,7 +6896,7 @@ export interface operations {
           'application/json': components['schemas']['Meeting'];
         };
       };
-      /** @description Invalid fields (`errors.title`, `errors.meetingDate`, `errors.location`, `errors.meetingLink`, `errors.agendaLink`, `errors.kind`, `errors.committeeId`, ...) or a malformed body */
+      /** @description Invalid fields (`errors.title`, `errors.meetingDate`, `errors.location`, `errors.meetingLink`, `errors.agendaLink`, `errors.kind`, `errors.committeeId`, `errors.durationMinutes`, ...) or a malformed body */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6550,6 +6925,1158 @@ export interface operations {
       };
       /** @description The JSON body is larger than 256 KB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meetings_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The meeting; `agenda` is empty and `agendaVisible` false while the agenda is a draft and the reader is a trustee */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeetingDetail'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A temporary password must be replaced first */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting, or a committee meeting of a committee the reader is not in */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meetings_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateMeetingRequest'];
+      };
+    };
+    responses: {
+      /** @description Saved; `revision` increased */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Meeting'];
+        };
+      };
+      /** @description Invalid fields, as when scheduling, or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs edit meetings (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meetings_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs delete meetings (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  agenda_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AgendaItemRequest'];
+      };
+    };
+    responses: {
+      /** @description Added */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgendaItem'];
+        };
+      };
+      /** @description Invalid fields (`errors.title`, `errors.purpose`, `errors.durationMinutes`, `errors.presenterName`, `errors.presenterUserId`, `errors.description`) or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs build agendas (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled, or the agenda is full (100 items) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  agenda_reorder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReorderRequest'];
+      };
+    };
+    responses: {
+      /** @description The agenda in its new order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgendaItem'][];
+        };
+      };
+      /** @description A malformed body, or more than 100 ids */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs build agendas (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The list is stale (it does not name every item of the agenda exactly once), or the meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  agenda_standard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The agenda, now the six standard items */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgendaItem'][];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs build agendas (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The agenda already has items, or the meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  agenda_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The item's id */
+        itemId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AgendaItemRequest'];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgendaItem'];
+        };
+      };
+      /** @description Invalid fields, as when adding, or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs build agendas (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting or item not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  agenda_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The item's id */
+        itemId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs build agendas (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting or item not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  agenda_upload_paper: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The item's id */
+        itemId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['AgendaPaperUpload'];
+      };
+    };
+    responses: {
+      /** @description Attached */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgendaPaper'];
+        };
+      };
+      /** @description `errors.file` (missing, type not accepted, content not matching, empty), `errors.title`, or malformed multipart */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs attach papers (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting or item not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The file is larger than 10 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  agenda_link_paper: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The item's id */
+        itemId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LinkPaperRequest'];
+      };
+    };
+    responses: {
+      /** @description Attached */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgendaPaper'];
+        };
+      };
+      /** @description `errors.documentId`: missing or no such document */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs attach papers (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting or item not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The document is already attached to this item, or the meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  agenda_remove_paper: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The item's id */
+        itemId: number;
+        /** @description The paper's id */
+        paperId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs remove papers (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting, item or paper not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  agenda_download_paper: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The item's id */
+        itemId: number;
+        /** @description The paper's id */
+        paperId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The exact bytes; `Content-Type` is the paper's `mimeType` */
+      200: {
+        headers: {
+          /** @description `attachment; filename=...; filename*=UTF-8''...` */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+          'application/msword': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': components['schemas']['FileBytes'];
+          'application/vnd.ms-excel': components['schemas']['FileBytes'];
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': components['schemas']['FileBytes'];
+          'text/plain': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A temporary password must be replaced first */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting or paper not found, or the agenda is a draft and the reader a trustee */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meetings_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancelled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Meeting'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs cancel meetings (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is already cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meetings_publish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Published; `agendaPublishedAt` is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Meeting'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs publish agendas (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
         headers: {
           [name: string]: unknown;
         };

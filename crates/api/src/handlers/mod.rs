@@ -1,4 +1,5 @@
 pub mod actions;
+pub mod agenda;
 pub mod audit_events;
 pub mod auth;
 pub mod committee_documents;

@@ -21,6 +21,6 @@ impl DashboardService {
             return Err(DomainError::forbidden("You cannot read the dashboard."));
         }
         let now = self.clock.now();
-        Ok(self.dashboard.stats(now.date_naive(), now)?)
+        Ok(self.dashboard.stats(now.date_naive(), now, crate::services::meetings::scope_of(actor))?)
     }
 }

@@ -1,25 +1,35 @@
-//! The board calendar (spec §2 Calendar, §6): everyone signed in reads; admins and chairs schedule.
+//! The board calendar and each meeting's life (spec §2 Calendar, §6; issue 13): everyone signed in reads
+//! the meetings they may see; admins and chairs schedule, edit, cancel and delete them. A committee meeting
+//! is seen only by that committee's members, admins and chairs; to anyone else it does not exist (404).
 
 use std::sync::Arc;
 
+use crate::entities::agenda::AgendaItem;
 use crate::entities::meeting::{
-    Meeting, MeetingKind, MeetingScope, MeetingWindow, NewMeeting, DEFAULT_DURATION_MINUTES,
+    Meeting, MeetingChange, MeetingKind, MeetingScope, MeetingWindow, NewMeeting, DEFAULT_DURATION_MINUTES,
 };
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::permissions;
-use crate::ports::{Clock, MeetingRepository};
+use crate::ports::{Clock, FileStore, MeetingRepository, MeetingWriteError};
+use crate::services::stored_files;
 use crate::timestamps;
 use crate::validation::{self, FieldErrors};
+use crate::MeetingId;
 
 pub const SCHEDULE_FORBIDDEN: &str = "Only admins and chairs can schedule meetings.";
+pub const EDIT_FORBIDDEN: &str = "Only admins and chairs can edit, cancel or delete meetings.";
 pub const UPCOMING_CHOICES: &str = "upcoming must be true or false";
 pub const KIND_CHOICES: &str = "Kind must be board, committee, agm or other";
 pub const COMMITTEE_REQUIRED: &str = "Choose the committee that meets";
 pub const COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS: &str = "Only a committee meeting names a committee";
 pub const NO_SUCH_COMMITTEE: &str = "No such committee";
+pub const DURATION_RANGE: &str = "Planned length must be a whole number of minutes from 1 to 1440";
+pub const ALREADY_CANCELLED: &str = "This meeting is already cancelled.";
+pub const CANCELLED_READ_ONLY: &str = "This meeting is cancelled: it can no longer be changed.";
+pub const DURATION_MAX: i32 = 1440;
 
-/// Input of "Create meeting", as received; `None` or `""` mean absent.
+/// Input of "Create meeting" and "Edit meeting", as received; `None` or `""` mean absent.
 #[derive(Debug, Clone, Default)]
 pub struct CreateMeeting {
     pub title: Option<String>,
@@ -32,6 +42,8 @@ pub struct CreateMeeting {
     pub kind: Option<String>,
     /// Required for a committee meeting, refused for any other kind.
     pub committee_id: Option<i32>,
+    /// The planned length in minutes, 1 to 1440; 120 when absent.
+    pub duration_minutes: Option<i64>,
 }
 
 /// The kind and, for a committee meeting, its committee; errors go under `kind` and `committeeId`.
@@ -68,9 +80,106 @@ pub fn scope_of(actor: &User) -> MeetingScope {
     }
 }
 
+/// Whether `actor` sees the meeting's agenda: admins and chairs always, others once it is published.
+pub fn sees_agenda(actor: &User, meeting: &Meeting) -> bool {
+    actor.role.is_officer() || meeting.agenda_published()
+}
+
+/// A meeting's fields, validated (shared by create and edit).
+struct MeetingFields {
+    title: String,
+    description: String,
+    meeting_date: chrono::DateTime<chrono::Utc>,
+    location: Option<String>,
+    meeting_link: Option<String>,
+    agenda_link: Option<String>,
+    kind: MeetingKind,
+    committee_id: Option<crate::CommitteeId>,
+    duration_minutes: i32,
+}
+
+fn validate(input: CreateMeeting) -> Result<MeetingFields, DomainError> {
+    let mut errors = FieldErrors::new();
+    let title =
+        validation::required_text(&mut errors, "title", "Title", input.title.as_deref().unwrap_or(""), 200);
+    let description = validation::optional_text(
+        &mut errors,
+        "description",
+        "Description",
+        input.description.as_deref(),
+        5000,
+    )
+    .unwrap_or_default();
+    let meeting_date =
+        timestamps::required(&mut errors, "meetingDate", "Meeting date", input.meeting_date.as_deref());
+    let location =
+        validation::optional_text(&mut errors, "location", "Location", input.location.as_deref(), 200);
+    let meeting_link = validation::optional_web_link(
+        &mut errors,
+        "meetingLink",
+        "Meeting link",
+        input.meeting_link.as_deref(),
+    );
+    let agenda_link =
+        validation::optional_web_link(&mut errors, "agendaLink", "Agenda link", input.agenda_link.as_deref());
+    let (kind, committee_id) = kind_and_committee(&mut errors, input.kind.as_deref(), input.committee_id);
+    let duration_minutes = match input.duration_minutes {
+        None => DEFAULT_DURATION_MINUTES,
+        Some(minutes) => match i32::try_from(minutes) {
+            Ok(minutes) if (1..=DURATION_MAX).contains(&minutes) => minutes,
+            _ => {
+                errors.add("durationMinutes", DURATION_RANGE);
+                DEFAULT_DURATION_MINUTES
+            }
+        },
+    };
+    errors.into_result()?;
+    let Some(meeting_date) = meeting_date else {
+        return Err(DomainError::Unexpected(anyhow::anyhow!("validated meeting lacks a date")));
+    };
+    Ok(MeetingFields {
+        title,
+        description,
+        meeting_date,
+        location,
+        meeting_link,
+        agenda_link,
+        kind,
+        committee_id,
+        duration_minutes,
+    })
+}
+
+/// A meeting write's refusal in the domain's words.
+pub(crate) fn write_error(error: MeetingWriteError) -> DomainError {
+    match error {
+        MeetingWriteError::NotFound => DomainError::NotFound("Meeting"),
+        MeetingWriteError::AlreadyCancelled => DomainError::conflict(ALREADY_CANCELLED),
+        MeetingWriteError::StaleOrder => DomainError::conflict(crate::services::agenda::STALE_ORDER),
+        MeetingWriteError::AgendaNotEmpty => DomainError::conflict(crate::services::agenda::AGENDA_NOT_EMPTY),
+        MeetingWriteError::NoSuchCommittee => DomainError::invalid("committeeId", NO_SUCH_COMMITTEE),
+        MeetingWriteError::NoSuchUser => {
+            DomainError::invalid("presenterUserId", crate::services::agenda::NO_SUCH_PRESENTER)
+        }
+        MeetingWriteError::NoSuchDocument => {
+            DomainError::invalid("documentId", crate::services::agenda::NO_SUCH_DOCUMENT)
+        }
+        MeetingWriteError::AlreadyLinked => DomainError::conflict(crate::services::agenda::ALREADY_LINKED),
+        MeetingWriteError::Repo(e) => e.into(),
+    }
+}
+
+/// One meeting as its page shows it: the agenda is `None` for a reader who may not see it yet (a draft).
+#[derive(Debug, Clone)]
+pub struct MeetingView {
+    pub meeting: Meeting,
+    pub agenda: Option<Vec<AgendaItem>>,
+}
+
 #[derive(Clone)]
 pub struct MeetingService {
     pub meetings: Arc<dyn MeetingRepository>,
+    pub files: Arc<dyn FileStore>,
     pub clock: Arc<dyn Clock>,
 }
 
@@ -89,65 +198,100 @@ impl MeetingService {
         Ok(self.meetings.list(window, self.clock.now(), scope_of(actor))?)
     }
 
+    /// The meeting, if `actor` may see it; 404 otherwise (a committee meeting of another committee does
+    /// not exist for them).
+    pub fn visible(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        self.meetings.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Meeting"))
+    }
+
+    /// The meeting with its agenda when `actor` may see the agenda.
+    pub fn show(&self, actor: &User, id: MeetingId) -> Result<MeetingView, DomainError> {
+        let meeting = self.visible(actor, id)?;
+        let agenda = if sees_agenda(actor, &meeting) { Some(self.meetings.agenda(id)?) } else { None };
+        Ok(MeetingView { meeting, agenda })
+    }
+
+    /// The meeting, visible to and editable by `actor` (an admin or chair), and not cancelled.
+    pub fn editable(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        let meeting = self.visible(actor, id)?;
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden(EDIT_FORBIDDEN));
+        }
+        if meeting.is_cancelled() {
+            return Err(DomainError::conflict(CANCELLED_READ_ONLY));
+        }
+        Ok(meeting)
+    }
+
     pub fn create(&self, actor: &User, input: CreateMeeting) -> Result<Meeting, DomainError> {
         if !permissions::can_publish(actor.role) {
             return Err(DomainError::forbidden(SCHEDULE_FORBIDDEN));
         }
-        let mut errors = FieldErrors::new();
-        let title = validation::required_text(
-            &mut errors,
-            "title",
-            "Title",
-            input.title.as_deref().unwrap_or(""),
-            200,
-        );
-        let description = validation::optional_text(
-            &mut errors,
-            "description",
-            "Description",
-            input.description.as_deref(),
-            5000,
-        )
-        .unwrap_or_default();
-        let meeting_date =
-            timestamps::required(&mut errors, "meetingDate", "Meeting date", input.meeting_date.as_deref());
-        let location =
-            validation::optional_text(&mut errors, "location", "Location", input.location.as_deref(), 200);
-        let meeting_link = validation::optional_web_link(
-            &mut errors,
-            "meetingLink",
-            "Meeting link",
-            input.meeting_link.as_deref(),
-        );
-        let agenda_link = validation::optional_web_link(
-            &mut errors,
-            "agendaLink",
-            "Agenda link",
-            input.agenda_link.as_deref(),
-        );
-        let (kind, committee_id) = kind_and_committee(&mut errors, input.kind.as_deref(), input.committee_id);
-        errors.into_result()?;
-        let Some(meeting_date) = meeting_date else {
-            return Err(DomainError::Unexpected(anyhow::anyhow!("validated meeting lacks a date")));
-        };
+        let fields = validate(input)?;
+        let now = self.clock.now();
         let meeting = NewMeeting {
-            title,
-            description,
-            meeting_date,
-            location,
-            meeting_link,
-            agenda_link,
-            kind,
-            committee_id,
-            duration_minutes: DEFAULT_DURATION_MINUTES,
+            title: fields.title,
+            description: fields.description,
+            meeting_date: fields.meeting_date,
+            location: fields.location,
+            meeting_link: fields.meeting_link,
+            agenda_link: fields.agenda_link,
+            kind: fields.kind,
+            committee_id: fields.committee_id,
+            duration_minutes: fields.duration_minutes,
             created_by: actor.id,
-            created_at: self.clock.now(),
+            created_at: now,
         };
         self.meetings.create(meeting).map_err(|error| match error {
             // The committee was named but does not exist (or was deleted meanwhile).
             crate::RepoError::NotFound => DomainError::invalid("committeeId", NO_SUCH_COMMITTEE),
             other => other.into(),
         })
+    }
+
+    /// Replaces the meeting's details (admins and chairs; not once cancelled).
+    pub fn update(&self, actor: &User, id: MeetingId, input: CreateMeeting) -> Result<Meeting, DomainError> {
+        self.editable(actor, id)?;
+        let fields = validate(input)?;
+        let change = MeetingChange {
+            title: fields.title,
+            description: fields.description,
+            meeting_date: fields.meeting_date,
+            duration_minutes: fields.duration_minutes,
+            location: fields.location,
+            meeting_link: fields.meeting_link,
+            agenda_link: fields.agenda_link,
+            kind: fields.kind,
+            committee_id: fields.committee_id,
+            updated_at: self.clock.now(),
+        };
+        self.meetings.update(id, change).map_err(write_error)
+    }
+
+    /// Cancels the meeting: it is kept, and shown as cancelled everywhere.
+    pub fn cancel(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        let meeting = self.visible(actor, id)?;
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden(EDIT_FORBIDDEN));
+        }
+        if meeting.is_cancelled() {
+            return Err(DomainError::conflict(ALREADY_CANCELLED));
+        }
+        self.meetings.cancel(id, self.clock.now()).map_err(write_error)
+    }
+
+    /// Deletes a meeting recorded by mistake, with its agenda and the papers uploaded to it. Answers the
+    /// deleted meeting (for the audit log).
+    pub fn delete(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        let meeting = self.visible(actor, id)?;
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden(EDIT_FORBIDDEN));
+        }
+        let keys = self.meetings.delete(id).map_err(write_error)?;
+        for key in &keys {
+            stored_files::remove_after_row(self.files.as_ref(), key);
+        }
+        Ok(meeting)
     }
 }
 
@@ -158,7 +302,7 @@ mod tests {
     use super::*;
     use crate::entities::agenda::{AgendaItem, NewAgendaItem};
     use crate::entities::role::Role;
-    use crate::services::testing::{clock, user};
+    use crate::services::testing::{clock, user, MemoryFileStore};
     use crate::RepoError;
 
     /// Records the window and "now" it was asked for.
@@ -282,7 +426,11 @@ mod tests {
     #[test]
     fn the_split_is_decided_by_the_clock_and_the_query() {
         let repo = Arc::new(Recording::default());
-        let service = MeetingService { meetings: repo.clone(), clock: clock() };
+        let service = MeetingService {
+            meetings: repo.clone(),
+            files: Arc::new(MemoryFileStore::default()),
+            clock: clock(),
+        };
         let trustee = user(Role::Trustee);
         for query in [Some("true"), Some("false"), None, Some("")] {
             service.list(&trustee, query).unwrap_or_else(|e| panic!("{e}"));
@@ -330,7 +478,11 @@ mod tests {
 
     #[test]
     fn trustees_cannot_schedule() {
-        let service = MeetingService { meetings: Arc::new(Recording::default()), clock: clock() };
+        let service = MeetingService {
+            meetings: Arc::new(Recording::default()),
+            files: Arc::new(MemoryFileStore::default()),
+            clock: clock(),
+        };
         let input = CreateMeeting {
             title: Some("Board".into()),
             meeting_date: Some("2026-03-05T18:30:00Z".into()),

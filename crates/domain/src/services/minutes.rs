@@ -2,12 +2,14 @@
 
 use std::sync::Arc;
 
+use crate::entities::meeting::MeetingScope;
 use crate::entities::minutes::{Minutes, MinutesSource, NewMinutes};
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::files::MINUTES_KINDS;
 use crate::permissions;
 use crate::ports::{Clock, FileStore, MinutesRepository, ReceivedFile, ViewResource};
+use crate::services::meetings::scope_of;
 use crate::services::stored_files::{self, checked_file, file_size};
 use crate::services::view_tickets::ViewTickets;
 use crate::validation::{self, FieldErrors};
@@ -47,7 +49,7 @@ impl MinutesService {
         let mut errors = FieldErrors::new();
         let search = validation::optional_text(&mut errors, "search", "Search", search, SEARCH_MAX);
         errors.into_result()?;
-        Ok(self.minutes.list(search.as_deref())?)
+        Ok(self.minutes.list(search.as_deref(), scope_of(actor))?)
     }
 
     /// Exactly one of a PDF or an http(s) link. A refused or failed upload leaves no file and no row.
@@ -118,7 +120,7 @@ impl MinutesService {
         if !permissions::can_read_board_content(actor.role) {
             return Err(DomainError::forbidden("You cannot read minutes."));
         }
-        self.read(id)
+        self.read(id, scope_of(actor))
     }
 
     pub fn view_ticket(
@@ -130,7 +132,7 @@ impl MinutesService {
         if !permissions::can_read_board_content(actor.role) {
             return Err(DomainError::forbidden("You cannot read minutes."));
         }
-        let minutes = self.minutes.find(id)?.ok_or(DomainError::NotFound("Minutes"))?;
+        let minutes = self.minutes.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Minutes"))?;
         if !matches!(minutes.source, MinutesSource::File { .. }) {
             return Err(DomainError::NotFound("Minutes file"));
         }
@@ -147,13 +149,13 @@ impl MinutesService {
         if !permissions::can_read_board_content(viewer.role) {
             return Err(DomainError::forbidden("You cannot read minutes."));
         }
-        let (minutes, file_name, bytes) = self.read(id)?;
+        let (minutes, file_name, bytes) = self.read(id, scope_of(&viewer))?;
         Ok((viewer, minutes, file_name, bytes))
     }
 
     /// The minutes, their file name and their bytes.
-    fn read(&self, id: MinutesId) -> Result<(Minutes, String, Vec<u8>), DomainError> {
-        let minutes = self.minutes.find(id)?.ok_or(DomainError::NotFound("Minutes"))?;
+    fn read(&self, id: MinutesId, scope: MeetingScope) -> Result<(Minutes, String, Vec<u8>), DomainError> {
+        let minutes = self.minutes.find(id, scope)?.ok_or(DomainError::NotFound("Minutes"))?;
         let MinutesSource::File { file_name, storage_key, .. } = &minutes.source else {
             return Err(DomainError::NotFound("Minutes file"));
         };
@@ -192,10 +194,10 @@ mod tests {
     struct NoMeetings;
 
     impl MinutesRepository for NoMeetings {
-        fn list(&self, _: Option<&str>) -> Result<Vec<Minutes>, RepoError> {
+        fn list(&self, _: Option<&str>, _: MeetingScope) -> Result<Vec<Minutes>, RepoError> {
             Ok(Vec::new())
         }
-        fn find(&self, _: MinutesId) -> Result<Option<Minutes>, RepoError> {
+        fn find(&self, _: MinutesId, _: MeetingScope) -> Result<Option<Minutes>, RepoError> {
             Ok(None)
         }
         fn create(&self, _: NewMinutes) -> Result<Minutes, RepoError> {

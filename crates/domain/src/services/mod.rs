@@ -1,6 +1,7 @@
 //! Use cases: each public method is one API call's rules, over the ports.
 
 pub mod actions;
+pub mod agenda;
 pub mod audit;
 pub mod auth;
 pub mod committees;
@@ -30,6 +31,7 @@ pub mod users;
 pub mod view_tickets;
 
 pub use actions::{ActionService, CreateAction};
+pub use agenda::{AgendaItemInput, UploadPaper};
 pub use audit::{AuditQuery, AuditService};
 pub use auth::{AuthService, Authenticated, SignInStep, SignedIn};
 pub use committees::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};
@@ -39,7 +41,7 @@ pub use directory::DirectoryService;
 pub use documents::{DocumentService, UploadDocument};
 pub use interests::{InterestInput, InterestService};
 pub use mail::MailService;
-pub use meetings::{CreateMeeting, MeetingService};
+pub use meetings::{CreateMeeting, MeetingService, MeetingView};
 pub use minutes::{MinutesService, UploadMinutes};
 pub use notices::{CreateNotice, NoticeService};
 pub use notifications::{NotificationService, ScheduledRun, SettingsInput};

@@ -349,6 +349,7 @@ impl Seeder<'_> {
                 meeting_link: gathering.meeting_link.map(Into::into),
                 agenda_link: gathering.agenda_link.map(Into::into),
                 kind: Some(gathering.kind.into()),
+                duration_minutes: None,
                 committee_id: gathering.committee.and_then(|name| self.committees.get(name).copied()),
             };
             let meeting = service

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 mod account_security;
 mod actions;
+mod agenda;
 mod audit;
 mod auth;
 mod committee_documents;
