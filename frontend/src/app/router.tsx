@@ -79,6 +79,11 @@ const CalendarPage = lazy(() =>
     /* webpackChunkName: "page-calendar" */ '@/features/calendar/components/calendar-page'
   ).then((m) => ({ default: m.CalendarPage })),
 );
+const MeetingPage = lazy(() =>
+  import(/* webpackChunkName: "page-meeting" */ '@/features/meetings/components/meeting-page').then(
+    (m) => ({ default: m.MeetingPage }),
+  ),
+);
 const NoticesPage = lazy(() =>
   import(/* webpackChunkName: "page-notices" */ '@/features/notices/components/notices-page').then(
     (m) => ({ default: m.NoticesPage }),
@@ -173,6 +178,7 @@ export function AppRoutes() {
           <Route path={paths.trustees} element={<TrusteesPage />} />
           <Route path={paths.minutes} element={<MinutesPage />} />
           <Route path={paths.calendar} element={<CalendarPage />} />
+          <Route path={paths.meeting} element={<MeetingPage />} />
           <Route path={paths.notices} element={<NoticesPage />} />
           <Route path={paths.governance} element={<GovernancePage />} />
           <Route path={paths.accountSecurity} element={<AccountSecurityPage />} />

@@ -16,8 +16,12 @@ export const paths = {
   trustees: '/trustees',
   minutes: '/minutes',
   calendar: '/calendar',
+  meeting: '/meetings/:id',
   notices: '/notices',
   governance: '/governance',
 } as const;
+
+/** The page of one meeting. */
+export const meetingPath = (id: number): string => `/meetings/${id}`;
 
 export const userGuideUrl = '/api/user-guide';

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -17,6 +19,7 @@ import { errorToast, useNotify } from '@/components/notifications/notifications-
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ToneChip } from '@/components/status-chips';
+import { meetingPath } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { openExternal } from '@/lib/download';
 import { formatLongDate, formatTime } from '@/lib/format';
@@ -45,14 +48,25 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
     >
       <CardContent sx={{ flex: 1 }}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-          <ToneChip
-            label={upcoming ? 'Upcoming' : 'Completed'}
-            tone={upcoming ? 'success' : 'default'}
-          />
+          {meeting.status === 'cancelled' ? (
+            <ToneChip label="Cancelled" tone="error" />
+          ) : (
+            <ToneChip
+              label={upcoming ? 'Upcoming' : 'Completed'}
+              tone={upcoming ? 'success' : 'default'}
+            />
+          )}
           <Chip variant="outlined" label={meetingTag(meeting)} />
         </Box>
         <Typography variant="h2" component="h3">
-          {meeting.title}
+          <Link
+            component={RouterLink}
+            to={meetingPath(meeting.id)}
+            underline="hover"
+            color="inherit"
+          >
+            {meeting.title}
+          </Link>
         </Typography>
         {meeting.description && (
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
@@ -87,7 +101,7 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
               Agenda
             </Button>
           )}
-          {upcoming && meeting.meetingLink && (
+          {upcoming && meeting.status !== 'cancelled' && meeting.meetingLink && (
             <Button
               variant="contained"
               size="small"

@@ -15,6 +15,13 @@ const schema = yup.object({
   title: yup.string().trim().required('Title is required'),
   description: yup.string(),
   meetingDate: yup.string().required('Date and time is required'),
+  durationMinutes: yup
+    .number()
+    .typeError('Planned length must be a number of minutes')
+    .integer('Planned length must be a whole number of minutes')
+    .min(1, 'Planned length must be from 1 to 1440 minutes')
+    .max(1440, 'Planned length must be from 1 to 1440 minutes')
+    .required('Planned length is required'),
   location: yup.string(),
   meetingLink: url,
   agendaLink: url,
@@ -29,6 +36,7 @@ type Values = {
   title: string;
   description: string;
   meetingDate: string;
+  durationMinutes: string;
   location: string;
   meetingLink: string;
   agendaLink: string;
@@ -66,6 +74,7 @@ export function ScheduleMeetingDialog({ open, onClose }: { open: boolean; onClos
         title: '',
         description: '',
         meetingDate: '',
+        durationMinutes: '120',
         location: '',
         meetingLink: '',
         agendaLink: '',
@@ -81,6 +90,7 @@ export function ScheduleMeetingDialog({ open, onClose }: { open: boolean; onClos
             title: values.title.trim(),
             description: values.description.trim(),
             meetingDate: localInputToIso(values.meetingDate),
+            durationMinutes: Number(values.durationMinutes),
             location: values.location.trim() || null,
             meetingLink: values.meetingLink.trim() || null,
             agendaLink: values.agendaLink.trim() || null,
@@ -109,6 +119,12 @@ export function ScheduleMeetingDialog({ open, onClose }: { open: boolean; onClos
         type="datetime-local"
         required
         shrinkLabel
+      />
+      <FormTextField
+        name="durationMinutes"
+        label="Planned length (minutes)"
+        type="number"
+        required
       />
       <FormTextField name="location" label="Location" />
       <FormTextField name="meetingLink" label="Meeting Link" type="url" placeholder="https://" />
