@@ -324,6 +324,73 @@ const fixture = {
 fixture['/api/notices?includeExpired=false'] = fixture['/api/notices'].filter((n) => !n.expired);
 fixture['/api/notices?includeExpired=true'] = fixture['/api/notices'];
 
+fixture['/api/meetings/1'] = {
+  meeting: {
+    ...fixture['/api/meetings?upcoming=true'][0],
+    kind: 'board',
+    committeeId: null,
+    committeeName: null,
+    status: 'scheduled',
+    cancelledAt: null,
+    durationMinutes: 60,
+    plannedEnd: new Date(
+      Date.parse(fixture['/api/meetings?upcoming=true'][0].meetingDate) + 3600000,
+    ).toISOString(),
+    agendaStatus: 'published',
+    agendaPublishedAt: iso(-1),
+    agendaChangedSincePublication: true,
+    revision: 1,
+    updatedAt: iso(-1),
+  },
+  agendaVisible: true,
+  canManage: true,
+  agenda: [
+    ['Welcome and apologies', 'noting', 5, null, false],
+    ['Declarations of interest', 'noting', 5, null, false],
+    ['Minutes of the last meeting', 'decision', 10, 'Charlie Chair', false],
+    ['Budget 2027 and reserves policy review', 'decision', 40, 'J. Auditor (guest)', true],
+    ['Any other business', 'discussion', 10, null, false],
+  ].map(([title, purpose, durationMinutes, presenterName, changed], index) => ({
+    id: index + 1,
+    number: index + 1,
+    title,
+    purpose,
+    presenterUserId: null,
+    presenterName,
+    durationMinutes,
+    description:
+      index === 3
+        ? 'The treasurer presents the draft budget; the board is asked to approve it.'
+        : '',
+    papers:
+      index === 3
+        ? [
+            {
+              id: 1,
+              itemId: 4,
+              title: 'Draft budget 2027',
+              fileName: 'budget-2027.pdf',
+              mimeType: 'application/pdf',
+              fileSize: 245000,
+              libraryDocumentId: null,
+              addedAt: iso(-2),
+            },
+            {
+              id: 2,
+              itemId: 4,
+              title: 'Reserves policy',
+              fileName: 'reserves.docx',
+              mimeType: 'application/msword',
+              fileSize: 51000,
+              libraryDocumentId: 7,
+              addedAt: iso(-2),
+            },
+          ]
+        : [],
+    changedSincePublication: changed,
+  })),
+};
+
 const pages = [
   { name: 'login', path: '/login', signedIn: false },
   { name: 'dashboard', path: '/' },
@@ -331,6 +398,7 @@ const pages = [
   { name: 'actions', path: '/actions' },
   { name: 'minutes', path: '/minutes' },
   { name: 'calendar', path: '/calendar' },
+  { name: 'meeting', path: '/meetings/1' },
   { name: 'notices', path: '/notices', click: 'Show expired notices' },
   { name: 'committees', path: '/committees', click: 'Finance Committee' },
   { name: 'users', path: '/users' },

@@ -1,12 +1,12 @@
 use chrono::{DateTime, NaiveDate, Utc};
-use diesel::dsl::{count_star, min};
+use diesel::dsl::count_star;
 use diesel::prelude::*;
 
 use domain::entities::action::ActionStatus;
 use domain::entities::dashboard::DashboardStats;
 use domain::entities::meeting::{MeetingScope, MeetingStatus};
 use domain::ports::DashboardRepository;
-use domain::RepoError;
+use domain::{MeetingId, RepoError};
 
 use crate::error::{pool_error, repo_error};
 use crate::meetings::visible_to;
@@ -43,15 +43,21 @@ impl DashboardRepository for PgDashboardRepository {
                     .select(count_star())
                     .first::<i64>(conn)?;
                 let documents = documents::table.select(count_star()).first::<i64>(conn)?;
-                let next_meeting = meetings::table
+                let next = meetings::table
                     .filter(meetings::meeting_date.ge(now))
                     .filter(meetings::status.eq(MeetingStatus::Scheduled.as_str()))
                     .filter(visible_to(scope))
-                    .select(min(meetings::meeting_date))
-                    .first::<Option<DateTime<Utc>>>(conn)?;
+                    .order((meetings::meeting_date.asc(), meetings::id.asc()))
+                    .select((meetings::meeting_date, meetings::id))
+                    .first::<(DateTime<Utc>, i32)>(conn)
+                    .optional()?;
+                let (next_meeting, next_meeting_id) = match next {
+                    Some((at, id)) => (Some(at), Some(MeetingId(id))),
+                    None => (None, None),
+                };
                 let trustees =
                     users::table.filter(users::active.eq(true)).select(count_star()).first::<i64>(conn)?;
-                Ok(DashboardStats { pending_actions, documents, next_meeting, trustees })
+                Ok(DashboardStats { pending_actions, documents, next_meeting, next_meeting_id, trustees })
             })
             .map_err(repo_error)
     }

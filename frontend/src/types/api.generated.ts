@@ -1953,6 +1953,11 @@ export interface components {
       documents: number;
       /** Format: date-time */
       nextMeeting: string | null;
+      /**
+       * Format: int32
+       * @description The id of that meeting, for a link to its page.
+       */
+      nextMeetingId: number | null;
       /** Format: int64 */
       pendingActions: number;
       /** Format: int64 */

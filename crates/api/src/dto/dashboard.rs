@@ -12,6 +12,9 @@ pub struct DashboardStatsBody {
     #[serde(serialize_with = "super::time::rfc3339_option")]
     #[schema(required = true)]
     pub next_meeting: Option<DateTime<Utc>>,
+    /// The id of that meeting, for a link to its page.
+    #[schema(required = true)]
+    pub next_meeting_id: Option<i32>,
     pub trustees: i64,
 }
 
@@ -21,6 +24,7 @@ impl From<DashboardStats> for DashboardStatsBody {
             pending_actions: stats.pending_actions,
             documents: stats.documents,
             next_meeting: stats.next_meeting,
+            next_meeting_id: stats.next_meeting_id.map(|id| id.0),
             trustees: stats.trustees,
         }
     }

@@ -8,6 +8,8 @@ pub struct DashboardStats {
     pub documents: i64,
     /// The soonest meeting that has not started yet.
     pub next_meeting: Option<DateTime<Utc>>,
+    /// That meeting, to link to its page.
+    pub next_meeting_id: Option<crate::MeetingId>,
     /// Active accounts.
     pub trustees: i64,
 }

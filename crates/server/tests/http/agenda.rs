@@ -155,10 +155,11 @@ fn the_dashboard_skips_cancelled_meetings() {
     let admin = app.signed_in_as(Role::Admin);
     let soon = schedule(&app, &admin, json!({"title": "Soon", "meetingDate": at(Duration::days(2))}));
     let later_date = at(Duration::days(20));
-    schedule(&app, &admin, json!({"title": "Later", "meetingDate": later_date}));
+    let later = schedule(&app, &admin, json!({"title": "Later", "meetingDate": later_date}));
     json_of(app.post(&format!("/api/meetings/{soon}/cancel")).auth(&admin).send().unwrap(), StatusCode::OK);
     let stats = json_of(app.get("/api/dashboard/stats").auth(&admin).send().unwrap(), StatusCode::OK);
     assert_eq!(stats["nextMeeting"], later_date.as_str());
+    assert_eq!(stats["nextMeetingId"], later, "the dashboard links to the meeting's page");
 }
 
 #[test]

@@ -22,7 +22,7 @@ fn an_empty_board_has_zero_figures_and_no_next_meeting() {
     let trustee = app.signed_in_as(Role::Trustee);
     assert_eq!(
         stats(&app, &trustee),
-        json!({"pendingActions": 0, "documents": 0, "nextMeeting": null, "trustees": 1})
+        json!({"pendingActions": 0, "documents": 0, "nextMeeting": null, "nextMeetingId": null, "trustees": 1})
     );
     error_of(app.get("/api/dashboard/stats").send().unwrap(), StatusCode::UNAUTHORIZED);
 }
@@ -59,8 +59,8 @@ fn the_figures_count_pending_actions_documents_meetings_and_active_trustees() {
          ('Next one', '2098-03-05T18:30:00Z')",
     );
 
-    let expected =
-        json!({"pendingActions": 2, "documents": 3, "nextMeeting": "2098-03-05T18:30:00Z", "trustees": 3});
+    let expected = json!({"pendingActions": 2, "documents": 3, "nextMeeting": "2098-03-05T18:30:00Z", "nextMeetingId": 3,
+            "trustees": 3});
     for who in [&admin, &chair, &trustee] {
         assert_eq!(stats(&app, who), expected);
     }

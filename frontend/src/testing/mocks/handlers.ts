@@ -382,6 +382,7 @@ export const handlers = [
         pendingActions: db.actions.filter((a) => a.status === 'pending').length,
         documents: db.documents.length,
         nextMeeting: upcoming[0]?.meetingDate ?? null,
+        nextMeetingId: upcoming[0]?.id ?? null,
         trustees: db.users.filter((u) => u.active).length,
       });
     }),
@@ -536,6 +537,14 @@ export const handlers = [
         minutesId: null,
         minutesLink: null,
         createdAt: now(),
+        status: 'scheduled',
+        cancelledAt: null,
+        durationMinutes: 120,
+        agendaStatus: 'draft',
+        agendaPublishedAt: null,
+        agendaChangedSincePublication: false,
+        revision: 0,
+        updatedAt: now(),
       } as never;
       db.meetings.push(meeting);
       return HttpResponse.json(meeting, { status: 201 });

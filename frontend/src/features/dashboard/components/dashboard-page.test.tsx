@@ -14,7 +14,10 @@ describe('dashboard', () => {
       'href',
       '/actions',
     );
-    expect(screen.getByRole('link', { name: /Next Meeting/ })).toHaveAttribute('href', '/calendar');
+    expect(screen.getByRole('link', { name: /Next Meeting/ })).toHaveAttribute(
+      'href',
+      '/meetings/1',
+    );
     expect(screen.getByRole('link', { name: /Active Trustees 4/ })).toHaveAttribute(
       'href',
       '/trustees',

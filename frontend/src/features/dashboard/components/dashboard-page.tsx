@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
@@ -15,7 +16,7 @@ import AddTaskOutlined from '@mui/icons-material/AddTaskOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
-import { paths, userGuideUrl } from '@/config/paths';
+import { meetingPath, paths, userGuideUrl } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
@@ -185,7 +186,7 @@ export function DashboardPage() {
         <StatCard
           label="Next Meeting"
           value={s ? (s.nextMeeting ? formatDate(s.nextMeeting) : 'None scheduled') : placeholder}
-          to={paths.calendar}
+          to={s?.nextMeetingId ? meetingPath(s.nextMeetingId) : paths.calendar}
           icon={<EventOutlined />}
         />
         <StatCard
@@ -258,9 +259,12 @@ export function DashboardPage() {
                   </Box>
                   <Box sx={{ minWidth: 0 }}>
                     <Typography noWrap title={m.title} sx={{ fontWeight: 600 }}>
-                      {m.title}
+                      <Link component={RouterLink} to={meetingPath(m.id)} color="inherit">
+                        {m.title}
+                      </Link>
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
+                      {m.status === 'cancelled' ? 'Cancelled • ' : ''}
                       {formatDateTime(m.meetingDate)}
                     </Typography>
                   </Box>

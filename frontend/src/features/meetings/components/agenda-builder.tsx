@@ -93,7 +93,7 @@ function PaperRow({
       sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 0.5 }}
     >
       <AttachFileOutlined fontSize="small" aria-hidden />
-      <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
         {paper.title}{' '}
         <Typography component="span" variant="body2" color="text.secondary">
           ({paper.fileName}, {formatFileSize(paper.fileSize)}
