@@ -2468,7 +2468,7 @@ export interface components {
     ReorderRequest: {
       /**
        * @description Every item id of the agenda, once each, in the new order.
-       * @default []
+       * @default null
        */
       itemIds: number[];
     };
@@ -7289,7 +7289,7 @@ export interface operations {
           'application/json': components['schemas']['AgendaItem'][];
         };
       };
-      /** @description A malformed body, or more than 100 ids */
+      /** @description `errors.itemIds`: missing or more than 100 ids; or a malformed body */
       400: {
         headers: {
           [name: string]: unknown;

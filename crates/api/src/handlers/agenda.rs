@@ -124,8 +124,8 @@ pub async fn standard(
 #[serde(default, rename_all = "camelCase")]
 pub struct ReorderRequest {
     /// Every item id of the agenda, once each, in the new order.
-    #[schema(required = true, max_items = 100)]
-    item_ids: Vec<i32>,
+    #[schema(required = true, nullable = false, value_type = Vec<i32>, max_items = 100)]
+    item_ids: Option<Vec<i32>>,
 }
 
 /// Puts the items in a new order; their numbers follow.
@@ -138,7 +138,8 @@ pub struct ReorderRequest {
     request_body = ReorderRequest,
     responses(
         (status = 200, description = "The agenda in its new order", body = Vec<AgendaItemBody>),
-        (status = 400, description = "A malformed body, or more than 100 ids", body = ErrorBody),
+        (status = 400, body = ErrorBody,
+            description = "`errors.itemIds`: missing or more than 100 ids; or a malformed body"),
         (status = 403, body = ErrorBody,
             description = "Only admins and chairs build agendas (or a temporary password must be replaced \
                            first)"),

@@ -30,6 +30,7 @@ pub const DESCRIPTION_MAX: usize = 5000;
 pub const DURATION_MAX: i64 = 600;
 /// An agenda holds at most this many items (a reorder names them all).
 pub const ITEMS_MAX: usize = 100;
+pub const ORDER_REQUIRED: &str = "Give every item id of the agenda in the new order";
 pub const TOO_MANY_ITEMS: &str = "An agenda holds at most 100 items.";
 
 /// When the agenda was last published (`None`: a draft), to mark items changed since.
@@ -188,9 +189,12 @@ impl MeetingService {
         &self,
         actor: &User,
         id: MeetingId,
-        order: Vec<i32>,
+        order: Option<Vec<i32>>,
     ) -> Result<(Vec<AgendaItem>, Published), DomainError> {
         let meeting = self.editable(actor, id)?;
+        let Some(order) = order else {
+            return Err(DomainError::invalid("itemIds", ORDER_REQUIRED));
+        };
         if order.len() > ITEMS_MAX {
             return Err(DomainError::invalid("itemIds", TOO_MANY_ITEMS));
         }

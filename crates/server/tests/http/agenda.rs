@@ -403,6 +403,16 @@ fn the_builder_adds_edits_deletes_and_reorders_items() {
         error_of(reorder(&app, &admin, id, stale), StatusCode::CONFLICT),
         "The agenda has changed since you loaded it. Reload the page and reorder again."
     );
+    let missing = app
+        .put(&format!("/api/meetings/{id}/agenda-items/order"))
+        .auth(&admin)
+        .json(&json!({}))
+        .send()
+        .unwrap();
+    assert_eq!(
+        json_of(missing, StatusCode::BAD_REQUEST)["errors"]["itemIds"],
+        "Give every item id of the agenda in the new order"
+    );
     let mut duplicated = ids.clone();
     duplicated[0] = duplicated[1];
     error_of(reorder(&app, &admin, id, &duplicated), StatusCode::CONFLICT);
