@@ -6,9 +6,10 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
 use crate::handlers::{
-    actions, agenda, audit_events, auth, committee_documents, committee_members, committee_messages,
-    committees, dashboard, declaration_rounds, documents, governance_settings, health, interests, mail,
-    meetings, minutes, notices, notification_settings, openapi, password_reset, resolutions, sessions, terms,
+    actions, agenda, audit_events, auth, calendar_feed, committee_documents, committee_members,
+    committee_messages, committees, dashboard, declaration_rounds, documents, governance_settings, health,
+    interests, mail, meeting_attendance, meetings, minutes, notices, notification_settings, openapi,
+    password_reset, resolutions, sessions, terms,
     trustees, two_factor, user_guide, users,
 };
 
@@ -109,6 +110,15 @@ api_routes! {
     "/api/meetings/{id}/agenda-items/{itemId}/papers/link" => { post: agenda::link_paper },
     "/api/meetings/{id}/agenda-items/{itemId}/papers/{paperId}" => { delete: agenda::remove_paper },
     "/api/meetings/{id}/agenda-items/{itemId}/papers/{paperId}/download" => { get: agenda::download_paper },
+    "/api/meetings/{id}/ics" => { get: calendar_feed::meeting_ics },
+    "/api/meetings/{id}/attendance" => { get: meeting_attendance::show, put: meeting_attendance::record_many },
+    "/api/meetings/{id}/attendance/me" => { put: meeting_attendance::respond },
+    "/api/meetings/{id}/attendance/guests" => { post: meeting_attendance::add_guest },
+    "/api/meetings/{id}/attendance/guests/{guestId}" => { delete: meeting_attendance::remove_guest },
+    "/api/meetings/{id}/attendance/{userId}" => { put: meeting_attendance::record_one },
+    "/api/calendar/feed-url" => { get: calendar_feed::feed_url },
+    "/api/calendar/feed-url/regenerate" => { post: calendar_feed::regenerate },
+    "/api/calendar/feed/{token}.ics" => { get: calendar_feed::feed },
     "/api/dashboard/stats" => { get: dashboard::stats },
     "/api/actions" => { get: actions::list, post: actions::create },
     "/api/actions/{id}" => { patch: actions::set_status, delete: actions::delete },

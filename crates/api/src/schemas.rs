@@ -147,3 +147,20 @@ wire_enum!(
         domain::entities::notification::NotificationKind::ALL.iter().map(|v| v.as_str()),
     "A kind of e-mail notification a user can switch off"
 );
+
+// Attendance and quorum (issue 13, point 5).
+wire_enum!(
+    AttendanceResponseSchema as "AttendanceResponse" =
+        domain::entities::attendance::AttendanceResponse::ALL.iter().map(|v| v.as_str()),
+    "A member's answer to a meeting: attending, apologies or not sure"
+);
+wire_enum!(
+    RecordedAttendanceSchema as "RecordedAttendance" =
+        domain::entities::attendance::RecordedAttendance::ALL.iter().map(|v| v.as_str()),
+    "What was recorded for someone at a meeting"
+);
+wire_enum!(
+    QuorumRuleKindSchema as "QuorumRuleKind" =
+        domain::entities::attendance::QuorumRuleKind::ALL.iter().map(|v| v.as_str()),
+    "How the quorum is worked out: a set number of trustees, or a fraction of the serving trustees with a minimum"
+);

@@ -2,10 +2,10 @@ use std::sync::Arc;
 
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
-    ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
-    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, NotificationService, PasswordResetService, ResolutionService, SessionService, TermService,
-    TwoFactorService, UserService,
+    ActionService, AttendanceService, AuditService, AuthService, CalendarService, CommitteeService,
+    DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService, MailService,
+    MeetingService, MinutesService, NoticeService, NotificationService, PasswordResetService, ResolutionService,
+    SessionService, TermService, TwoFactorService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -29,6 +29,10 @@ pub struct AppState {
     pub documents: DocumentService,
     pub minutes: MinutesService,
     pub meetings: MeetingService,
+    /// Attendance and quorum (issue 13).
+    pub attendance: AttendanceService,
+    /// Calendar feeds and .ics downloads (issue 13).
+    pub calendar: CalendarService,
     pub actions: ActionService,
     pub notices: NoticeService,
     pub committees: CommitteeService,

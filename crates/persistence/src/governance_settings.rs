@@ -1,5 +1,6 @@
 use diesel::prelude::*;
 
+use domain::entities::attendance::QuorumRule;
 use domain::entities::governance_settings::GovernanceSettings;
 use domain::ports::GovernanceSettingsRepository;
 use domain::RepoError;
@@ -19,32 +20,67 @@ impl PgGovernanceSettingsRepository {
     }
 }
 
-fn to_settings(visibility: String) -> Result<GovernanceSettings, RepoError> {
+type Row = (String, String, i32, i32, i32);
+
+const COLUMNS: (
+    governance_settings::register_visibility,
+    governance_settings::quorum_rule,
+    governance_settings::quorum_minimum,
+    governance_settings::quorum_numerator,
+    governance_settings::quorum_denominator,
+) = (
+    governance_settings::register_visibility,
+    governance_settings::quorum_rule,
+    governance_settings::quorum_minimum,
+    governance_settings::quorum_numerator,
+    governance_settings::quorum_denominator,
+);
+
+fn count(column: &str, value: i32) -> Result<u32, RepoError> {
+    u32::try_from(value).map_err(|_| bad_value(column, &value.to_string()))
+}
+
+fn to_settings(
+    (visibility, rule, minimum, numerator, denominator): Row,
+) -> Result<GovernanceSettings, RepoError> {
     let register_visibility =
         visibility.parse().map_err(|_| bad_value("governance_settings.register_visibility", &visibility))?;
-    Ok(GovernanceSettings { register_visibility })
+    let quorum = QuorumRule {
+        kind: rule.parse().map_err(|_| bad_value("governance_settings.quorum_rule", &rule))?,
+        minimum: count("governance_settings.quorum_minimum", minimum)?,
+        numerator: count("governance_settings.quorum_numerator", numerator)?,
+        denominator: count("governance_settings.quorum_denominator", denominator)?,
+    };
+    Ok(GovernanceSettings { register_visibility, quorum })
+}
+
+/// A validated count (at most `QUORUM_MAX`) as a column value.
+fn column(value: u32) -> i32 {
+    i32::try_from(value).unwrap_or(i32::MAX)
 }
 
 impl GovernanceSettingsRepository for PgGovernanceSettingsRepository {
     fn get(&self) -> Result<GovernanceSettings, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let visibility = governance_settings::table
-            .select(governance_settings::register_visibility)
-            .first::<String>(&mut conn)
-            .map_err(repo_error)?;
-        to_settings(visibility)
+        let row = governance_settings::table.select(COLUMNS).first::<Row>(&mut conn).map_err(repo_error)?;
+        to_settings(row)
     }
 
     fn set(&self, settings: GovernanceSettings) -> Result<GovernanceSettings, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let visibility = diesel::update(governance_settings::table)
+        let quorum = settings.quorum;
+        let row = diesel::update(governance_settings::table)
             .set((
                 governance_settings::register_visibility.eq(settings.register_visibility.as_str()),
+                governance_settings::quorum_rule.eq(quorum.kind.as_str()),
+                governance_settings::quorum_minimum.eq(column(quorum.minimum)),
+                governance_settings::quorum_numerator.eq(column(quorum.numerator)),
+                governance_settings::quorum_denominator.eq(column(quorum.denominator)),
                 governance_settings::updated_at.eq(diesel::dsl::now),
             ))
-            .returning(governance_settings::register_visibility)
-            .get_result::<String>(&mut conn)
+            .returning(COLUMNS)
+            .get_result::<Row>(&mut conn)
             .map_err(repo_error)?;
-        to_settings(visibility)
+        to_settings(row)
     }
 }

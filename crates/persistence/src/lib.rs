@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod actions;
+mod attendance;
 mod audit;
 mod committee_documents;
 mod committees;
@@ -31,6 +32,7 @@ mod two_factor;
 mod users;
 
 pub use actions::PgActionRepository;
+pub use attendance::{PgAttendanceRepository, PgCalendarFeedRepository};
 pub use audit::PgAuditTrail;
 pub use committee_documents::PgCommitteeDocumentRepository;
 pub use committees::PgCommitteeRepository;

@@ -64,6 +64,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    calendar_feed_tokens (user_id) {
+        user_id -> Int4,
+        nonce -> Text,
+        token_hash -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     committee_documents (id) {
         id -> Int4,
         committee_id -> Int4,
@@ -155,6 +164,10 @@ diesel::table! {
         id -> Bool,
         register_visibility -> Text,
         updated_at -> Timestamptz,
+        quorum_rule -> Text,
+        quorum_minimum -> Int4,
+        quorum_numerator -> Int4,
+        quorum_denominator -> Int4,
     }
 }
 
@@ -204,6 +217,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    meeting_attendance (id) {
+        id -> Int4,
+        meeting_id -> Int4,
+        user_id -> Nullable<Int4>,
+        name -> Text,
+        response -> Nullable<Text>,
+        reason -> Nullable<Text>,
+        responded_at -> Nullable<Timestamptz>,
+        recorded -> Nullable<Text>,
+        recorded_by -> Nullable<Int4>,
+        recorded_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     meetings (id) {
         id -> Int4,
         title -> Text,
@@ -223,6 +251,7 @@ diesel::table! {
         agenda_changed_at -> Timestamptz,
         revision -> Int4,
         updated_at -> Timestamptz,
+        sequence -> Int4,
     }
 }
 
@@ -463,6 +492,7 @@ diesel::joinable!(agenda_items -> users (presenter_user_id));
 diesel::joinable!(agenda_papers -> agenda_items (agenda_item_id));
 diesel::joinable!(agenda_papers -> documents (document_id));
 diesel::joinable!(agenda_papers -> users (added_by));
+diesel::joinable!(calendar_feed_tokens -> users (user_id));
 diesel::joinable!(committee_documents -> committees (committee_id));
 diesel::joinable!(committee_documents -> users (uploaded_by));
 diesel::joinable!(committee_members -> committees (committee_id));
@@ -479,6 +509,7 @@ diesel::joinable!(interest_versions -> interests (interest_id));
 diesel::joinable!(interest_versions -> users (changed_by));
 diesel::joinable!(interests -> users (user_id));
 diesel::joinable!(mail_outbox -> users (user_id));
+diesel::joinable!(meeting_attendance -> meetings (meeting_id));
 diesel::joinable!(meetings -> committees (committee_id));
 diesel::joinable!(meetings -> users (created_by));
 diesel::joinable!(minutes -> meetings (meeting_id));
@@ -508,6 +539,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     notification_ledger,
     notification_settings,
     audit_events,
+    calendar_feed_tokens,
     committee_documents,
     committee_members,
     committee_messages,
@@ -519,6 +551,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     interest_versions,
     interests,
     mail_outbox,
+    meeting_attendance,
     meetings,
     mfa_recovery_codes,
     minutes,

@@ -10,16 +10,17 @@ use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
-    ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
-    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, NotificationService, OutboxWorker, PasswordResetService, ResolutionService,
-    SessionService, TermService, TwoFactorService, UserService, ViewTickets,
+    ActionService, AttendanceService, AuditService, AuthService, CalendarService, CommitteeService,
+    DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService, MailService,
+    MeetingService, MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService,
+    ResolutionService, SessionService, TermService, TwoFactorService, UserService, ViewTickets,
 };
 use persistence::{
-    LocalFileStore, PgActionRepository, PgAuditTrail, PgCommitteeDocumentRepository, PgCommitteeRepository,
-    PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
-    PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle, PgMeetingRepository,
-    PgMinutesRepository, PgNoticeRepository, PgNotificationRepository, PgOutboxRepository,
+    LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgCalendarFeedRepository,
+    PgCommitteeDocumentRepository, PgCommitteeRepository, PgDashboardRepository, PgDeclarationRepository,
+    PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository,
+    PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
+    PgOutboxRepository,
     PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
     PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
     PgUserRepository,
@@ -84,6 +85,24 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         files: files.clone(),
         clock: clock.clone(),
     };
+    let attendance_repository = Arc::new(PgAttendanceRepository::new(pool.clone()));
+    let attendance = AttendanceService {
+        attendance: attendance_repository.clone(),
+        settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
+        users: users.clone(),
+        clock: clock.clone(),
+    };
+    let calendar = CalendarService {
+        feeds: Arc::new(PgCalendarFeedRepository::new(pool.clone())),
+        attendance: attendance_repository,
+        meetings: meetings.clone(),
+        users: users.clone(),
+        writer: Arc::new(ical::IcalWriter::new(config.mail.board_time_zone)),
+        clock: clock.clone(),
+        feed_key: Arc::new(domain::services::calendar::feed_key(&config.jwt_secret)),
+        public_url: config.mail.public_url.trim_end_matches('/').to_string(),
+        portal_name: config.mail.portal_name.clone(),
+    };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         two_factor: TwoFactorService { auth: auth.clone() },
@@ -98,6 +117,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         documents,
         minutes,
         meetings,
+        attendance,
+        calendar,
         actions: ActionService {
             actions: Arc::new(PgActionRepository::new(pool.clone())),
             clock: clock.clone(),

@@ -1,6 +1,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
+use domain::entities::attendance::QuorumRuleKind;
 use domain::entities::governance_settings::{GovernanceSettings, RegisterVisibility};
 use domain::entities::interest::{Interest, InterestFields, InterestKind, InterestVersion};
 
@@ -95,10 +96,26 @@ impl From<InterestVersion> for InterestVersionBody {
 pub struct GovernanceSettingsBody {
     #[schema(value_type = crate::schemas::RegisterVisibilitySchema)]
     pub register_visibility: RegisterVisibility,
+    /// How a meeting's quorum is worked out (issue 13).
+    #[schema(value_type = crate::schemas::QuorumRuleKindSchema)]
+    pub quorum_rule: QuorumRuleKind,
+    /// `count`: the trustees needed; `fraction`: the floor under the fraction.
+    #[schema(minimum = 1, maximum = 100)]
+    pub quorum_minimum: u32,
+    #[schema(minimum = 1, maximum = 100)]
+    pub quorum_numerator: u32,
+    #[schema(minimum = 1, maximum = 100)]
+    pub quorum_denominator: u32,
 }
 
 impl From<GovernanceSettings> for GovernanceSettingsBody {
     fn from(settings: GovernanceSettings) -> Self {
-        Self { register_visibility: settings.register_visibility }
+        Self {
+            register_visibility: settings.register_visibility,
+            quorum_rule: settings.quorum.kind,
+            quorum_minimum: settings.quorum.minimum,
+            quorum_numerator: settings.quorum.numerator,
+            quorum_denominator: settings.quorum.denominator,
+        }
     }
 }

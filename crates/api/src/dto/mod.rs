@@ -1,6 +1,7 @@
 //! Wire shapes (camelCase JSON) and their conversions from domain entities.
 
 pub mod action;
+pub mod attendance;
 pub mod audit;
 pub mod committee;
 pub mod dashboard;

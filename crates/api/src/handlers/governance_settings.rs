@@ -4,6 +4,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::services::GovernanceSettingsInput;
 
 use crate::audit;
 use crate::blocking::blocking;
@@ -34,6 +35,22 @@ pub struct SettingsRequest {
     #[serde(default)]
     #[schema(value_type = Option<RegisterVisibilitySchema>)]
     register_visibility: Option<String>,
+    /// `count` or `fraction`; unchanged when absent.
+    #[serde(default)]
+    #[schema(value_type = Option<crate::schemas::QuorumRuleKindSchema>)]
+    quorum_rule: Option<String>,
+    /// 1 to 100; unchanged when absent.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 100)]
+    quorum_minimum: Option<i64>,
+    /// 1 to the denominator; unchanged when absent.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 100)]
+    quorum_numerator: Option<i64>,
+    /// 1 to 100, at least the numerator; unchanged when absent.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 100)]
+    quorum_denominator: Option<i64>,
 }
 
 /// Changes the settings (admins and chairs).
@@ -44,7 +61,8 @@ pub struct SettingsRequest {
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "Changed", body = GovernanceSettingsBody),
-        (status = 400, description = "`errors.registerVisibility` or a malformed body", body = ErrorBody),
+        (status = 400, body = ErrorBody, description = "`errors.registerVisibility`, `errors.quorumRule`, \
+            `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction) or a malformed body"),
         (status = 403, description = "Only admins and chairs change the settings", body = ErrorBody),
     ),
 )]
@@ -55,13 +73,24 @@ pub async fn update(
     body: web::Json<SettingsRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
-    let visibility = body.into_inner().register_visibility;
+    let body = body.into_inner();
+    let input = GovernanceSettingsInput {
+        register_visibility: body.register_visibility,
+        quorum_rule: body.quorum_rule,
+        quorum_minimum: body.quorum_minimum,
+        quorum_numerator: body.quorum_numerator,
+        quorum_denominator: body.quorum_denominator,
+    };
     let actor = user.0.id;
-    let settings = blocking(move || interests.set_settings(&user.0, visibility.as_deref())).await?;
+    let settings = blocking(move || interests.set_settings(&user.0, input)).await?;
     tracing::info!(visibility = %settings.register_visibility, "governance settings changed");
     let event = NewAuditEvent::new(AuditKind::SettingsChanged, Some(actor))
         .object(AuditObject::new("settings", "governance", "Governance settings"))
-        .details(format!("registerVisibility: {}", settings.register_visibility));
+        .details(format!(
+            "registerVisibility: {}; quorum: {}",
+            settings.register_visibility,
+            settings.quorum.describe()
+        ));
     audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(GovernanceSettingsBody::from(settings)))
 }

@@ -12,4 +12,6 @@ string_enum!(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GovernanceSettings {
     pub register_visibility: RegisterVisibility,
+    /// How many trustees make a meeting quorate (issue 13, point 5).
+    pub quorum: crate::entities::attendance::QuorumRule,
 }

@@ -5,6 +5,7 @@ mod string_enum;
 
 pub mod action;
 pub mod agenda;
+pub mod attendance;
 pub mod audit;
 pub mod committee;
 pub mod conflict;

@@ -2,7 +2,10 @@
 //! and by in-memory fakes in tests. All are synchronous; the `api` crate calls them off the async workers.
 
 pub mod action_repository;
+pub mod attendance_repository;
 pub mod audit_trail;
+pub mod calendar_feed_repository;
+pub mod calendar_writer;
 pub mod clock;
 pub mod committee_document_repository;
 pub mod committee_repository;
@@ -33,7 +36,10 @@ pub mod typesetter;
 pub mod user_repository;
 
 pub use action_repository::{ActionRepository, ActionWriteError};
+pub use attendance_repository::{AttendanceRepository, RecordChange};
 pub use audit_trail::AuditTrail;
+pub use calendar_feed_repository::{CalendarFacts, CalendarFeedRepository, FeedToken};
+pub use calendar_writer::{CalendarEvent, CalendarWriter};
 pub use clock::Clock;
 pub use committee_document_repository::CommitteeDocumentRepository;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};

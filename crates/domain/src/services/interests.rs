@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
+use crate::entities::attendance::{QuorumRule, QUORUM_MAX};
 use crate::entities::governance_settings::{GovernanceSettings, RegisterVisibility};
 use crate::entities::interest::{Interest, InterestFields, InterestKind, InterestVersion};
 use crate::entities::role::Role;
@@ -131,7 +132,7 @@ impl InterestService {
     pub fn set_settings(
         &self,
         actor: &User,
-        visibility: Option<&str>,
+        input: GovernanceSettingsInput,
     ) -> Result<GovernanceSettings, DomainError> {
         if !actor.role.is_officer() {
             return Err(DomainError::forbidden("Only admins and chairs can change governance settings."));
@@ -141,12 +142,13 @@ impl InterestService {
         let register_visibility = validation::optional_choice(
             &mut errors,
             "registerVisibility",
-            visibility,
+            input.register_visibility.as_deref(),
             current.register_visibility,
             "Register visibility must be members or officers",
         );
+        let quorum = quorum_rule(&mut errors, &input, current.quorum);
         errors.into_result()?;
-        Ok(self.settings.set(GovernanceSettings { register_visibility })?)
+        Ok(self.settings.set(GovernanceSettings { register_visibility, quorum })?)
     }
 
     fn whole_register(&self, actor: &User) -> Result<Vec<Interest>, DomainError> {
@@ -216,6 +218,50 @@ pub fn validate(input: &InterestInput, today: NaiveDate) -> Result<InterestField
         }
         _ => Err(DomainError::invalid("startedOn", "Start date is required")),
     }
+}
+
+/// Input of "Change governance settings"; each absent field keeps its value.
+#[derive(Debug, Clone, Default)]
+pub struct GovernanceSettingsInput {
+    pub register_visibility: Option<String>,
+    /// `count` or `fraction`.
+    pub quorum_rule: Option<String>,
+    pub quorum_minimum: Option<i64>,
+    pub quorum_numerator: Option<i64>,
+    pub quorum_denominator: Option<i64>,
+}
+
+pub const QUORUM_MINIMUM_RANGE: &str = "Quorum minimum must be a whole number from 1 to 100";
+pub const QUORUM_FRACTION_RANGE: &str =
+    "The quorum fraction must be numerator/denominator with 1 <= numerator <= denominator <= 100";
+
+/// The quorum rule after these changes; errors under `quorumRule`, `quorumMinimum`, `quorumNumerator`.
+fn quorum_rule(errors: &mut FieldErrors, input: &GovernanceSettingsInput, current: QuorumRule) -> QuorumRule {
+    let kind = validation::optional_choice(
+        errors,
+        "quorumRule",
+        input.quorum_rule.as_deref(),
+        current.kind,
+        "Quorum rule must be count or fraction",
+    );
+    let in_range = |value: Option<i64>, fallback: u32| -> Option<u32> {
+        match value {
+            None => Some(fallback),
+            Some(v) => u32::try_from(v).ok().filter(|v| (1..=QUORUM_MAX).contains(v)),
+        }
+    };
+    let minimum = in_range(input.quorum_minimum, current.minimum).unwrap_or_else(|| {
+        errors.add("quorumMinimum", QUORUM_MINIMUM_RANGE);
+        current.minimum
+    });
+    let fraction = in_range(input.quorum_numerator, current.numerator)
+        .zip(in_range(input.quorum_denominator, current.denominator))
+        .filter(|(numerator, denominator)| numerator <= denominator);
+    let (numerator, denominator) = fraction.unwrap_or_else(|| {
+        errors.add("quorumNumerator", QUORUM_FRACTION_RANGE);
+        (current.numerator, current.denominator)
+    });
+    QuorumRule { kind, minimum, numerator, denominator }
 }
 
 #[cfg(test)]

@@ -2,8 +2,10 @@
 
 pub mod actions;
 pub mod agenda;
+pub mod attendance;
 pub mod audit;
 pub mod auth;
+pub mod calendar;
 pub mod committees;
 pub mod dashboard;
 pub mod declarations;
@@ -32,14 +34,16 @@ pub mod view_tickets;
 
 pub use actions::{ActionService, CreateAction};
 pub use agenda::{AgendaItemInput, UploadPaper};
+pub use attendance::{AttendanceService, RecordInput};
 pub use audit::{AuditQuery, AuditService};
 pub use auth::{AuthService, Authenticated, SignInStep, SignedIn};
+pub use calendar::CalendarService;
 pub use committees::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};
 pub use dashboard::DashboardService;
 pub use declarations::{DeclarationService, DeclareInput, OpenRound, RoundView};
 pub use directory::DirectoryService;
 pub use documents::{DocumentService, UploadDocument};
-pub use interests::{InterestInput, InterestService};
+pub use interests::{GovernanceSettingsInput, InterestInput, InterestService};
 pub use mail::MailService;
 pub use meetings::{CreateMeeting, MeetingService, MeetingView};
 pub use minutes::{MinutesService, UploadMinutes};

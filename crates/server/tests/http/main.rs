@@ -5,8 +5,10 @@
 mod account_security;
 mod actions;
 mod agenda;
+mod attendance;
 mod audit;
 mod auth;
+mod calendar_feed;
 mod committee_documents;
 mod committee_members;
 mod committee_messages;

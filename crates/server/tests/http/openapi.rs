@@ -22,6 +22,7 @@ const PUBLIC: &[(&str, &str)] = &[
     ("get", "/api/user-guide"),
     ("get", "/api/documents/{id}/view"),
     ("get", "/api/minutes/{id}/view"),
+    ("get", "/api/calendar/feed/{token}.ics"),
 ];
 
 const METHODS: &[&str] = &["get", "put", "post", "delete", "patch", "options", "head", "trace"];

@@ -1,0 +1,236 @@
+//! `/api/meetings/{id}/attendance`: answers, recorded attendance and the quorum (issue 13, point 5).
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+
+use domain::services::RecordInput;
+use domain::MeetingId;
+
+use crate::blocking::blocking;
+use crate::dto::attendance::AttendanceBody;
+use crate::error::{ApiError, ErrorBody};
+use crate::extractors::CurrentUser;
+use crate::state::AppState;
+
+/// The meeting's attendance: every member's answer and record for admins and chairs, the caller's own
+/// line for anyone else, and the quorum summary for all.
+#[utoipa::path(
+    get,
+    path = "/api/meetings/{id}/attendance",
+    tag = "meetings",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "Meeting id")),
+    responses(
+        (status = 200, description = "The attendance", body = AttendanceBody),
+        (status = 404, description = "No such meeting (or a committee meeting of another committee)", body = ErrorBody),
+    ),
+)]
+pub async fn show(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, ApiError> {
+    let attendance = state.attendance.clone();
+    let id = MeetingId(path.into_inner());
+    let sheet = blocking(move || attendance.sheet(&user.0, id)).await?;
+    Ok(HttpResponse::Ok().json(AttendanceBody::from(sheet)))
+}
+
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RespondRequest {
+    /// Required.
+    #[schema(required = true, nullable = false, value_type = crate::schemas::AttendanceResponseSchema)]
+    response: Option<String>,
+    /// With apologies, at most 500 characters (ignored with other answers).
+    #[schema(value_type = Option<String>, max_length = 500)]
+    reason: Option<String>,
+}
+
+/// The caller answers the invitation: attending, apologies (with an optional reason) or not sure.
+#[utoipa::path(
+    put,
+    path = "/api/meetings/{id}/attendance/me",
+    tag = "meetings",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "Meeting id")),
+    responses(
+        (status = 200, description = "Answered; the attendance as the caller sees it", body = AttendanceBody),
+        (status = 400, description = "`errors.response`, `errors.reason` or a malformed body", body = ErrorBody),
+        (status = 403, description = "The caller is not a member of the meeting", body = ErrorBody),
+        (status = 404, description = "No such meeting", body = ErrorBody),
+        (status = 409, description = "The meeting is cancelled", body = ErrorBody),
+    ),
+)]
+pub async fn respond(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i32>,
+    body: web::Json<RespondRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let attendance = state.attendance.clone();
+    let id = MeetingId(path.into_inner());
+    let body = body.into_inner();
+    let sheet =
+        blocking(move || attendance.respond(&user.0, id, body.response.as_deref(), body.reason.as_deref()))
+            .await?;
+    Ok(HttpResponse::Ok().json(AttendanceBody::from(sheet)))
+}
+
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RecordRequest {
+    /// `present`, `absent` or `apologies` for a member of the meeting; `guest` for any other active
+    /// user; null or empty clears what was recorded.
+    #[schema(value_type = Option<crate::schemas::RecordedAttendanceSchema>)]
+    status: Option<String>,
+}
+
+/// Records one user's attendance (admins and chairs).
+#[utoipa::path(
+    put,
+    path = "/api/meetings/{id}/attendance/{userId}",
+    tag = "meetings",
+    security(("bearerAuth" = [])),
+    params(
+        ("id" = i32, Path, description = "Meeting id"),
+        ("userId" = i32, Path, description = "The user recorded"),
+    ),
+    responses(
+        (status = 200, description = "Recorded; the whole attendance", body = AttendanceBody),
+        (status = 400, body = ErrorBody,
+            description = "`errors[\"records[0].status\"]` (a member as guest, a non-member as anything but \
+                           guest), `errors[\"records[0].userId\"]` (no such active user) or a malformed body"),
+        (status = 403, description = "Only admins and chairs record attendance", body = ErrorBody),
+        (status = 404, description = "No such meeting", body = ErrorBody),
+        (status = 409, description = "The meeting is cancelled", body = ErrorBody),
+    ),
+)]
+pub async fn record_one(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(i32, i32)>,
+    body: web::Json<RecordRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let attendance = state.attendance.clone();
+    let (id, user_id) = path.into_inner();
+    let line = RecordInput { user_id, status: body.into_inner().status };
+    let sheet = blocking(move || attendance.record(&user.0, MeetingId(id), vec![line])).await?;
+    Ok(HttpResponse::Ok().json(AttendanceBody::from(sheet)))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordLine {
+    user_id: i32,
+    /// As in `PUT /api/meetings/{id}/attendance/{userId}`.
+    #[serde(default)]
+    #[schema(value_type = Option<crate::schemas::RecordedAttendanceSchema>)]
+    status: Option<String>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordManyRequest {
+    /// At most 500 lines, stored together or not at all.
+    #[schema(max_items = 500)]
+    records: Vec<RecordLine>,
+}
+
+/// Records many users' attendance at once (admins and chairs): all lines or none.
+#[utoipa::path(
+    put,
+    path = "/api/meetings/{id}/attendance",
+    tag = "meetings",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "Meeting id")),
+    responses(
+        (status = 200, description = "Recorded; the whole attendance", body = AttendanceBody),
+        (status = 400, body = ErrorBody,
+            description = "`errors[\"records[i].status\"]`, `errors[\"records[i].userId\"]`, \
+                           `errors.records` (too many) or a malformed body"),
+        (status = 403, description = "Only admins and chairs record attendance", body = ErrorBody),
+        (status = 404, description = "No such meeting", body = ErrorBody),
+        (status = 409, description = "The meeting is cancelled", body = ErrorBody),
+    ),
+)]
+pub async fn record_many(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i32>,
+    body: web::Json<RecordManyRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let attendance = state.attendance.clone();
+    let id = MeetingId(path.into_inner());
+    let lines = body
+        .into_inner()
+        .records
+        .into_iter()
+        .map(|l| RecordInput { user_id: l.user_id, status: l.status })
+        .collect();
+    let sheet = blocking(move || attendance.record(&user.0, id, lines)).await?;
+    Ok(HttpResponse::Ok().json(AttendanceBody::from(sheet)))
+}
+
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct GuestRequest {
+    /// Required, at most 200 characters.
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
+    name: Option<String>,
+}
+
+/// Records a guest who is not a user, by name (admins and chairs).
+#[utoipa::path(
+    post,
+    path = "/api/meetings/{id}/attendance/guests",
+    tag = "meetings",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "Meeting id")),
+    responses(
+        (status = 201, description = "Recorded; the whole attendance", body = AttendanceBody),
+        (status = 400, description = "`errors.name` or a malformed body", body = ErrorBody),
+        (status = 403, description = "Only admins and chairs record attendance", body = ErrorBody),
+        (status = 404, description = "No such meeting", body = ErrorBody),
+        (status = 409, description = "The meeting is cancelled", body = ErrorBody),
+    ),
+)]
+pub async fn add_guest(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i32>,
+    body: web::Json<GuestRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let attendance = state.attendance.clone();
+    let id = MeetingId(path.into_inner());
+    let name = body.into_inner().name;
+    let sheet = blocking(move || attendance.add_guest(&user.0, id, name.as_deref())).await?;
+    Ok(HttpResponse::Created().json(AttendanceBody::from(sheet)))
+}
+
+/// Removes a guest (admins and chairs).
+#[utoipa::path(
+    delete,
+    path = "/api/meetings/{id}/attendance/guests/{guestId}",
+    tag = "meetings",
+    security(("bearerAuth" = [])),
+    params(
+        ("id" = i32, Path, description = "Meeting id"),
+        ("guestId" = i32, Path, description = "The guest's id on the meeting"),
+    ),
+    responses(
+        (status = 200, description = "Removed; the whole attendance", body = AttendanceBody),
+        (status = 403, description = "Only admins and chairs record attendance", body = ErrorBody),
+        (status = 404, description = "No such meeting or guest", body = ErrorBody),
+    ),
+)]
+pub async fn remove_guest(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let attendance = state.attendance.clone();
+    let (id, guest) = path.into_inner();
+    let sheet = blocking(move || attendance.remove_guest(&user.0, MeetingId(id), guest)).await?;
+    Ok(HttpResponse::Ok().json(AttendanceBody::from(sheet)))
+}

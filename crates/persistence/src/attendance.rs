@@ -1,0 +1,364 @@
+//! Attendance at meetings (issue 13, point 5) and private calendar feeds (point 8).
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+
+use domain::entities::attendance::{
+    AttendanceEntry, AttendanceMeeting, AttendanceResponse, Invitee, RecordedAttendance,
+};
+use domain::entities::role::Role;
+use domain::ports::{AttendanceRepository, CalendarFacts, CalendarFeedRepository, FeedToken, RecordChange};
+use domain::{CommitteeId, MeetingId, RepoError, UserId};
+
+use crate::error::{bad_value, pool_error, repo_error};
+use crate::schema::{calendar_feed_tokens, committee_members, meeting_attendance, meetings, users};
+use crate::PgPool;
+
+/// The committees a user belongs to.
+fn committees_of(conn: &mut PgConnection, user: UserId) -> QueryResult<Vec<CommitteeId>> {
+    let ids = committee_members::table
+        .filter(committee_members::user_id.eq(user.0))
+        .select(committee_members::committee_id)
+        .load::<i32>(conn)?;
+    Ok(ids.into_iter().map(CommitteeId).collect())
+}
+
+pub struct PgAttendanceRepository {
+    pool: PgPool,
+}
+
+impl PgAttendanceRepository {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+type EntryRow = (
+    i32,
+    Option<i32>,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<DateTime<Utc>>,
+    Option<String>,
+    Option<DateTime<Utc>>,
+);
+
+fn to_entry(row: EntryRow) -> Result<AttendanceEntry, RepoError> {
+    let (id, user_id, name, response, reason, responded_at, recorded, recorded_at) = row;
+    let response = response
+        .map(|r| r.parse::<AttendanceResponse>().map_err(|_| bad_value("meeting_attendance.response", &r)))
+        .transpose()?;
+    let recorded = recorded
+        .map(|r| r.parse::<RecordedAttendance>().map_err(|_| bad_value("meeting_attendance.recorded", &r)))
+        .transpose()?;
+    Ok(AttendanceEntry {
+        id,
+        user_id: user_id.map(UserId),
+        name,
+        response,
+        reason,
+        responded_at,
+        recorded,
+        recorded_at,
+    })
+}
+
+impl AttendanceRepository for PgAttendanceRepository {
+    fn meeting(&self, id: MeetingId) -> Result<AttendanceMeeting, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let (id, kind, committee_id, status) = meetings::table
+            .find(id.0)
+            .select((meetings::id, meetings::kind, meetings::committee_id, meetings::status))
+            .first::<(i32, String, Option<i32>, String)>(&mut conn)
+            .map_err(repo_error)?;
+        Ok(AttendanceMeeting {
+            id: MeetingId(id),
+            committee_id: committee_id.map(CommitteeId),
+            committee_meeting: kind == "committee",
+            cancelled: status == "cancelled",
+        })
+    }
+
+    fn committees_of(&self, user: UserId) -> Result<Vec<CommitteeId>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        committees_of(&mut conn, user).map_err(repo_error)
+    }
+
+    fn invitees(&self, meeting: &AttendanceMeeting) -> Result<Vec<Invitee>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let rows: Vec<(i32, String, String)> = if meeting.committee_meeting {
+            let Some(committee) = meeting.committee_id else {
+                return Ok(Vec::new());
+            };
+            users::table
+                .inner_join(committee_members::table)
+                .filter(committee_members::committee_id.eq(committee.0))
+                .filter(users::active.eq(true))
+                .order((users::name.asc(), users::id.asc()))
+                .select((users::id, users::name, users::role))
+                .load(&mut conn)
+                .map_err(repo_error)?
+        } else {
+            users::table
+                .filter(users::active.eq(true))
+                .order((users::name.asc(), users::id.asc()))
+                .select((users::id, users::name, users::role))
+                .load(&mut conn)
+                .map_err(repo_error)?
+        };
+        rows.into_iter()
+            .map(|(id, name, role)| {
+                let role: Role = role.parse().map_err(|_| bad_value("users.role", &role))?;
+                Ok(Invitee { user_id: UserId(id), name, role })
+            })
+            .collect()
+    }
+
+    fn entries(&self, meeting: MeetingId) -> Result<Vec<AttendanceEntry>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let rows = meeting_attendance::table
+            .filter(meeting_attendance::meeting_id.eq(meeting.0))
+            .order(meeting_attendance::id.asc())
+            .select((
+                meeting_attendance::id,
+                meeting_attendance::user_id,
+                meeting_attendance::name,
+                meeting_attendance::response,
+                meeting_attendance::reason,
+                meeting_attendance::responded_at,
+                meeting_attendance::recorded,
+                meeting_attendance::recorded_at,
+            ))
+            .load::<EntryRow>(&mut conn)
+            .map_err(repo_error)?;
+        rows.into_iter().map(to_entry).collect()
+    }
+
+    fn respond(
+        &self,
+        meeting: MeetingId,
+        member: &Invitee,
+        response: AttendanceResponse,
+        reason: Option<String>,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        diesel::insert_into(meeting_attendance::table)
+            .values((
+                meeting_attendance::meeting_id.eq(meeting.0),
+                meeting_attendance::user_id.eq(member.user_id.0),
+                meeting_attendance::name.eq(&member.name),
+                meeting_attendance::response.eq(response.as_str()),
+                meeting_attendance::reason.eq(&reason),
+                meeting_attendance::responded_at.eq(at),
+            ))
+            .on_conflict((meeting_attendance::meeting_id, meeting_attendance::user_id))
+            .do_update()
+            .set((
+                meeting_attendance::name.eq(&member.name),
+                meeting_attendance::response.eq(response.as_str()),
+                meeting_attendance::reason.eq(&reason),
+                meeting_attendance::responded_at.eq(at),
+            ))
+            .execute(&mut conn)
+            .map_err(repo_error)?;
+        Ok(())
+    }
+
+    fn record(
+        &self,
+        meeting: MeetingId,
+        changes: &[RecordChange],
+        by: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        conn.transaction(|conn| {
+            for change in changes {
+                let recorded = change.recorded.map(|r| r.as_str());
+                diesel::insert_into(meeting_attendance::table)
+                    .values((
+                        meeting_attendance::meeting_id.eq(meeting.0),
+                        meeting_attendance::user_id.eq(change.user_id.0),
+                        meeting_attendance::name.eq(&change.name),
+                        meeting_attendance::recorded.eq(recorded),
+                        meeting_attendance::recorded_by.eq(by.0),
+                        meeting_attendance::recorded_at.eq(at),
+                    ))
+                    .on_conflict((meeting_attendance::meeting_id, meeting_attendance::user_id))
+                    .do_update()
+                    .set((
+                        meeting_attendance::name.eq(&change.name),
+                        meeting_attendance::recorded.eq(recorded),
+                        meeting_attendance::recorded_by.eq(by.0),
+                        meeting_attendance::recorded_at.eq(at),
+                    ))
+                    .execute(conn)?;
+            }
+            // A non-member cleared again leaves nothing behind.
+            diesel::delete(
+                meeting_attendance::table
+                    .filter(meeting_attendance::meeting_id.eq(meeting.0))
+                    .filter(meeting_attendance::recorded.is_null())
+                    .filter(meeting_attendance::response.is_null()),
+            )
+            .execute(conn)?;
+            Ok::<_, diesel::result::Error>(())
+        })
+        .map_err(repo_error)
+    }
+
+    fn add_guest(
+        &self,
+        meeting: MeetingId,
+        name: &str,
+        by: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<i32, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        diesel::insert_into(meeting_attendance::table)
+            .values((
+                meeting_attendance::meeting_id.eq(meeting.0),
+                meeting_attendance::name.eq(name),
+                meeting_attendance::recorded.eq(RecordedAttendance::Guest.as_str()),
+                meeting_attendance::recorded_by.eq(by.0),
+                meeting_attendance::recorded_at.eq(at),
+            ))
+            .returning(meeting_attendance::id)
+            .get_result(&mut conn)
+            .map_err(|e| match e {
+                // The meeting was deleted meanwhile.
+                diesel::result::Error::DatabaseError(
+                    diesel::result::DatabaseErrorKind::ForeignKeyViolation,
+                    _,
+                ) => RepoError::NotFound,
+                other => repo_error(other),
+            })
+    }
+
+    fn remove_guest(&self, meeting: MeetingId, id: i32) -> Result<(), RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let removed = diesel::delete(
+            meeting_attendance::table
+                .filter(meeting_attendance::id.eq(id))
+                .filter(meeting_attendance::meeting_id.eq(meeting.0))
+                .filter(meeting_attendance::recorded.eq(RecordedAttendance::Guest.as_str())),
+        )
+        .execute(&mut conn)
+        .map_err(repo_error)?;
+        if removed == 0 {
+            return Err(RepoError::NotFound);
+        }
+        Ok(())
+    }
+}
+
+pub struct PgCalendarFeedRepository {
+    pool: PgPool,
+}
+
+impl PgCalendarFeedRepository {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+impl CalendarFeedRepository for PgCalendarFeedRepository {
+    fn find(&self, user: UserId) -> Result<Option<FeedToken>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let row = calendar_feed_tokens::table
+            .find(user.0)
+            .select((calendar_feed_tokens::nonce, calendar_feed_tokens::token_hash))
+            .first::<(String, String)>(&mut conn)
+            .optional()
+            .map_err(repo_error)?;
+        Ok(row.map(|(nonce, token_hash)| FeedToken { nonce, token_hash }))
+    }
+
+    fn create_if_absent(
+        &self,
+        user: UserId,
+        token: FeedToken,
+        at: DateTime<Utc>,
+    ) -> Result<FeedToken, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        diesel::insert_into(calendar_feed_tokens::table)
+            .values((
+                calendar_feed_tokens::user_id.eq(user.0),
+                calendar_feed_tokens::nonce.eq(&token.nonce),
+                calendar_feed_tokens::token_hash.eq(&token.token_hash),
+                calendar_feed_tokens::created_at.eq(at),
+            ))
+            .on_conflict(calendar_feed_tokens::user_id)
+            .do_nothing()
+            .execute(&mut conn)
+            .map_err(repo_error)?;
+        // Two first requests at once: both answer the one that was stored.
+        let (nonce, token_hash) = calendar_feed_tokens::table
+            .find(user.0)
+            .select((calendar_feed_tokens::nonce, calendar_feed_tokens::token_hash))
+            .first::<(String, String)>(&mut conn)
+            .map_err(repo_error)?;
+        Ok(FeedToken { nonce, token_hash })
+    }
+
+    fn replace(&self, user: UserId, token: FeedToken, at: DateTime<Utc>) -> Result<(), RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        diesel::insert_into(calendar_feed_tokens::table)
+            .values((
+                calendar_feed_tokens::user_id.eq(user.0),
+                calendar_feed_tokens::nonce.eq(&token.nonce),
+                calendar_feed_tokens::token_hash.eq(&token.token_hash),
+                calendar_feed_tokens::created_at.eq(at),
+            ))
+            .on_conflict(calendar_feed_tokens::user_id)
+            .do_update()
+            .set((
+                calendar_feed_tokens::nonce.eq(&token.nonce),
+                calendar_feed_tokens::token_hash.eq(&token.token_hash),
+                calendar_feed_tokens::created_at.eq(at),
+            ))
+            .execute(&mut conn)
+            .map_err(repo_error)?;
+        Ok(())
+    }
+
+    fn active_user_by_token_hash(&self, token_hash: &str) -> Result<Option<UserId>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let user = calendar_feed_tokens::table
+            .inner_join(users::table)
+            .filter(calendar_feed_tokens::token_hash.eq(token_hash))
+            .filter(users::active.eq(true))
+            .select(users::id)
+            .first::<i32>(&mut conn)
+            .optional()
+            .map_err(repo_error)?;
+        Ok(user.map(UserId))
+    }
+
+    fn calendar_facts(&self, ids: &[MeetingId]) -> Result<HashMap<MeetingId, CalendarFacts>, RepoError> {
+        if ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let rows = meetings::table
+            .filter(meetings::id.eq_any(ids.iter().map(|id| id.0)))
+            .select((meetings::id, meetings::sequence, meetings::status))
+            .load::<(i32, i32, String)>(&mut conn)
+            .map_err(repo_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, sequence, status)| {
+                let facts = CalendarFacts {
+                    sequence: u32::try_from(sequence).unwrap_or(0),
+                    cancelled: status == "cancelled",
+                };
+                (MeetingId(id), facts)
+            })
+            .collect())
+    }
+}
