@@ -72,3 +72,12 @@ export type SignedOutOthers = Schemas['SessionsEnded'];
 export type SecuritySettings = Schemas['SecuritySettings'];
 export type NotificationKind = Schemas['NotificationKind'];
 export type NotificationSettings = Schemas['NotificationSettings'];
+
+// Issue 13: attendance and quorum, calendar feeds.
+export type AttendanceResponse = Schemas['AttendanceResponse'];
+export type RecordedAttendance = Schemas['RecordedAttendance'];
+export type MemberAttendance = Schemas['MemberAttendance'];
+export type GuestAttendance = Schemas['GuestAttendance'];
+export type QuorumSummary = Schemas['QuorumSummary'];
+export type Attendance = Schemas['Attendance'];
+export type CalendarFeed = Schemas['CalendarFeed'];

@@ -11,6 +11,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import RssFeedOutlined from '@mui/icons-material/RssFeedOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
@@ -29,6 +31,8 @@ import { useMeetings } from '@/features/calendar/api/get-meetings';
 import { viewLinkedMinutes } from '@/features/calendar/api/view-linked-minutes';
 import { meetingTag } from '@/features/calendar/meeting-kind';
 import { ScheduleMeetingDialog } from '@/features/calendar/components/schedule-meeting-dialog';
+import { SubscribeDialog } from '@/features/calendar/components/subscribe-dialog';
+import { downloadMeetingIcs } from '@/features/calendar/api/calendar-feed';
 
 function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolean }) {
   const notify = useNotify();
@@ -90,7 +94,7 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
           )}
         </Box>
       </CardContent>
-      {(meeting.agendaLink || (upcoming && meeting.meetingLink) || (!upcoming && hasMinutes)) && (
+      {
         <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
           {meeting.agendaLink && (
             <Button
@@ -115,8 +119,30 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
               Minutes
             </Button>
           )}
+          <Button
+            variant="outlined"
+            size="small"
+            component={RouterLink}
+            to={`/meetings/${meeting.id}/attendance`}
+            aria-label={`Attendance of ${meeting.title}`}
+          >
+            Attendance
+          </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<EventAvailableOutlined />}
+            aria-label={`Add ${meeting.title} to my calendar`}
+            onClick={() =>
+              downloadMeetingIcs(meeting.id).catch((e) =>
+                notify(errorToast(e, 'Failed to download the calendar file')),
+              )
+            }
+          >
+            Add to calendar
+          </Button>
         </CardActions>
-      )}
+      }
     </Card>
   );
 }
@@ -126,6 +152,7 @@ export function CalendarPage() {
   const canManage = canManageContent(user);
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
   const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
   const upcoming = tab === 'upcoming';
   const { data, error, isLoading } = useMeetings(upcoming);
 
@@ -165,15 +192,24 @@ export function CalendarPage() {
         title="Board Calendar"
         subtitle="Board meetings, agendas and links to join"
         actions={
-          canManage && (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setScheduleOpen(true)}
+              variant="outlined"
+              startIcon={<RssFeedOutlined />}
+              onClick={() => setSubscribeOpen(true)}
             >
-              Schedule Meeting
+              Subscribe
             </Button>
-          )
+            {canManage && (
+              <Button
+                variant="contained"
+                startIcon={<AddOutlined />}
+                onClick={() => setScheduleOpen(true)}
+              >
+                Schedule Meeting
+              </Button>
+            )}
+          </Box>
         }
       />
       <Tabs
@@ -187,6 +223,7 @@ export function CalendarPage() {
       </Tabs>
       {body}
       {scheduleOpen && <ScheduleMeetingDialog open onClose={() => setScheduleOpen(false)} />}
+      {subscribeOpen && <SubscribeDialog open onClose={() => setSubscribeOpen(false)} />}
     </>
   );
 }

@@ -1,0 +1,137 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import type { Attendance, MemberAttendance } from '@/types/api';
+
+const member = (userId: number, name: string, extra: Partial<MemberAttendance> = {}) =>
+  ({
+    userId,
+    name,
+    role: 'trustee',
+    response: null,
+    reason: null,
+    respondedAt: null,
+    recorded: null,
+    ...extra,
+  }) satisfies MemberAttendance;
+
+function sheet(overrides: Partial<Attendance> = {}): Attendance {
+  const tina = member(3, 'Tina Trustee');
+  return {
+    meetingId: 7,
+    canRespond: true,
+    canRecord: false,
+    mine: tina,
+    members: [tina],
+    guests: [],
+    summary: {
+      rule: 'count',
+      ruleText: '3 trustees',
+      serving: 5,
+      required: 3,
+      expectedAttending: 2,
+      apologies: 1,
+      notSure: 0,
+      noAnswer: 2,
+      expectedQuorate: false,
+      recordedPresent: null,
+      recordedQuorate: null,
+    },
+    ...overrides,
+  };
+}
+
+// AttendanceSection as mounted for a meeting (the stand-in page passes the signed-in user's role).
+const renderSection = (role: 'admin' | 'chair' | 'trustee') =>
+  renderApp('/meetings/7/attendance', { as: role }).user;
+
+describe('AttendanceSection', () => {
+  it("shows the quorum and saves a trustee's apologies with a reason", async () => {
+    let current = sheet();
+    let sent: unknown = null;
+    server.use(
+      http.get('/api/meetings/7/attendance', () => HttpResponse.json(current)),
+      http.put('/api/meetings/7/attendance/me', async ({ request }) => {
+        sent = await request.json();
+        const mine = member(3, 'Tina Trustee', { response: 'apologies', reason: 'Away' });
+        current = sheet({ mine, members: [mine] });
+        return HttpResponse.json(current);
+      }),
+    );
+    const user = renderSection('trustee');
+    const quorum = await screen.findByRole('region', { name: 'Quorum' });
+    expect(quorum).toHaveTextContent('Quorum: 3 needed (3 trustees; 5 serving).');
+    expect(quorum).toHaveTextContent(
+      'Expected: 2 attending, 1 apologies, 0 not sure, 2 not answered.',
+    );
+    expect(within(quorum).getByText('Expected: not quorate')).toBeInTheDocument();
+    expect(quorum).toHaveTextContent('Attendance has not been recorded yet.');
+    expect(screen.queryByRole('table', { name: "Members' attendance" })).not.toBeInTheDocument();
+
+    const answer = screen.getByRole('region', { name: 'Your answer' });
+    const save = within(answer).getByRole('button', { name: 'Save answer' });
+    expect(save).toBeDisabled();
+    await user.click(within(answer).getByRole('radio', { name: 'Apologies' }));
+    await user.type(within(answer).getByLabelText('Reason (optional)'), 'Away');
+    await user.click(save);
+    await waitFor(() => expect(sent).toEqual({ response: 'apologies', reason: 'Away' }));
+    expect(await screen.findByText('You answered: Apologies')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Apologies' })).toBeChecked();
+  });
+
+  it('lets a chair see every answer, record attendance and add a guest', async () => {
+    const tom = member(4, 'Tom Treasurer', { response: 'apologies', reason: 'Holiday' });
+    const tina = member(3, 'Tina Trustee', { response: 'attending' });
+    let current = sheet({ canRecord: true, mine: null, members: [tina, tom] });
+    const recorded: unknown[] = [];
+    server.use(
+      http.get('/api/meetings/7/attendance', () => HttpResponse.json(current)),
+      http.put('/api/meetings/7/attendance/:userId', async ({ params, request }) => {
+        recorded.push([params.userId, await request.json()]);
+        current = sheet({
+          canRecord: true,
+          mine: null,
+          members: [{ ...tina, recorded: 'present' }, tom],
+          summary: { ...current.summary, recordedPresent: 1, recordedQuorate: false },
+        });
+        return HttpResponse.json(current);
+      }),
+      http.post('/api/meetings/7/attendance/guests', async ({ request }) => {
+        const { name } = (await request.json()) as { name: string };
+        current = { ...current, guests: [{ id: 21, userId: null, name }] };
+        return HttpResponse.json(current, { status: 201 });
+      }),
+    );
+    const user = renderSection('chair');
+    const table = await screen.findByRole('table', { name: "Members' attendance" });
+    expect(within(table).getByText('Apologies: Holiday')).toBeInTheDocument();
+    expect(within(table).getByText('Attending')).toBeInTheDocument();
+    expect(screen.getByText(/not one of this meeting's members/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your answer' })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Attendance of Tina Trustee'), 'present');
+    await waitFor(() => expect(recorded).toEqual([['3', { status: 'present' }]]));
+    expect(await screen.findByText('Recorded: not quorate')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Quorum' })).toHaveTextContent(
+      'Recorded: 1 present.',
+    );
+
+    expect(screen.getByText('No guests recorded.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Guest's name"), 'Sam Auditor');
+    await user.click(screen.getByRole('button', { name: 'Add guest' }));
+    const guests = await screen.findByRole('table', { name: 'Guests' });
+    expect(within(guests).getByText('Sam Auditor')).toBeInTheDocument();
+    expect(within(guests).getByText('Visitor')).toBeInTheDocument();
+    expect(within(guests).getByRole('button', { name: 'Remove Sam Auditor' })).toBeInTheDocument();
+  });
+
+  it('says why the attendance did not load', async () => {
+    server.use(
+      http.get('/api/meetings/7/attendance', () =>
+        HttpResponse.json({ message: 'Meeting not found' }, { status: 404 }),
+      ),
+    );
+    renderSection('trustee');
+    expect(await screen.findByText(/Meeting not found/)).toBeInTheDocument();
+  });
+});
