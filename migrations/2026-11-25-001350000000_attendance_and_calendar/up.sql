@@ -8,15 +8,22 @@ ALTER TABLE meetings ADD COLUMN IF NOT EXISTS status TEXT NOT NULL DEFAULT 'sche
 -- whichever code path (or hand-written SQL) changes it, so subscribed calendars replace their copy.
 ALTER TABLE meetings ADD COLUMN sequence INTEGER NOT NULL DEFAULT 0;
 
+-- The fields a calendar shows are compared by name through jsonb, so a column another migration adds
+-- (the planned length, `duration_minutes`) counts wherever it exists.
 CREATE FUNCTION meetings_bump_sequence() RETURNS trigger AS $$
+DECLARE
+    shown CONSTANT text[] := ARRAY['title', 'description', 'meeting_date', 'location', 'meeting_link',
+                                   'status', 'kind', 'committee_id', 'duration_minutes'];
+    new_row jsonb := to_jsonb(NEW);
+    old_row jsonb := to_jsonb(OLD);
+    field text;
 BEGIN
-    IF (NEW.title, NEW.description, NEW.meeting_date, NEW.location, NEW.meeting_link, NEW.status,
-        NEW.kind, NEW.committee_id)
-       IS DISTINCT FROM
-       (OLD.title, OLD.description, OLD.meeting_date, OLD.location, OLD.meeting_link, OLD.status,
-        OLD.kind, OLD.committee_id) THEN
-        NEW.sequence := OLD.sequence + 1;
-    END IF;
+    FOREACH field IN ARRAY shown LOOP
+        IF new_row -> field IS DISTINCT FROM old_row -> field THEN
+            NEW.sequence := OLD.sequence + 1;
+            RETURN NEW;
+        END IF;
+    END LOOP;
     RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;

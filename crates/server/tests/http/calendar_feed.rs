@@ -178,7 +178,7 @@ fn the_feed_holds_the_meetings_the_user_may_see_in_the_boards_time_zone() {
         event(&feed(&app, &url), &summer_uid).unwrap().contains("SEQUENCE:1\r\n"),
         "nothing shown changed"
     );
-    app.execute(&format!("UPDATE meetings SET status = 'cancelled' WHERE id = {summer}"));
+    crate::attendance::cancel(&app, &admin, summer);
     let cancelled = event(&feed(&app, &url), &summer_uid).unwrap();
     assert!(
         cancelled.contains("STATUS:CANCELLED\r\n") && cancelled.contains("SEQUENCE:2\r\n"),
