@@ -218,4 +218,66 @@ describe('governance page', () => {
       { startedOn: '2024-01-01', termYears: 3, reappointment: false, endedOn: '2025-06-30' },
     ]);
   });
+
+  it('shows the quorum rule and lets a chair change it', async () => {
+    const puts: unknown[] = [];
+    let settings = {
+      registerVisibility: 'members',
+      quorumRule: 'count',
+      quorumMinimum: 3,
+      quorumNumerator: 1,
+      quorumDenominator: 3,
+    };
+    server.use(
+      http.get('/api/terms', () => HttpResponse.json([])),
+      http.get('/api/terms/warnings', () => HttpResponse.json([])),
+      http.get('/api/governance/settings', () => HttpResponse.json(settings)),
+      http.put('/api/governance/settings', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        puts.push(body);
+        settings = { ...settings, ...body };
+        return HttpResponse.json(settings);
+      }),
+    );
+    const { user } = renderApp('/governance?tab=terms', { as: 'chair' });
+    const quorum = await screen.findByRole('region', { name: 'Quorum' });
+    expect(quorum).toHaveTextContent('at least 3 trustees are present');
+    await user.click(within(quorum).getByRole('button', { name: 'Change the quorum rule' }));
+    await user.selectOptions(within(quorum).getByLabelText('Quorum rule'), 'fraction');
+    await user.clear(within(quorum).getByLabelText('At least'));
+    await user.type(within(quorum).getByLabelText('At least'), '4');
+    await user.clear(within(quorum).getByLabelText('Numerator'));
+    await user.type(within(quorum).getByLabelText('Numerator'), '1');
+    await user.clear(within(quorum).getByLabelText('Denominator'));
+    await user.type(within(quorum).getByLabelText('Denominator'), '2');
+    await user.click(within(quorum).getByRole('button', { name: 'Save quorum rule' }));
+    await expectToast('Quorum rule saved');
+    expect(puts).toEqual([
+      { quorumRule: 'fraction', quorumMinimum: 4, quorumNumerator: 1, quorumDenominator: 2 },
+    ]);
+    await waitFor(() =>
+      expect(quorum).toHaveTextContent('1/2 of the serving trustees, and at least 4'),
+    );
+  });
+
+  it('shows a trustee the quorum rule without a way to change it', async () => {
+    server.use(
+      http.get('/api/terms', () => HttpResponse.json([])),
+      http.get('/api/governance/settings', () =>
+        HttpResponse.json({
+          registerVisibility: 'members',
+          quorumRule: 'count',
+          quorumMinimum: 3,
+          quorumNumerator: 1,
+          quorumDenominator: 3,
+        }),
+      ),
+    );
+    renderApp('/governance?tab=terms', { as: 'trustee' });
+    const quorum = await screen.findByRole('region', { name: 'Quorum' });
+    expect(quorum).toHaveTextContent('at least 3 trustees are present');
+    expect(
+      within(quorum).queryByRole('button', { name: 'Change the quorum rule' }),
+    ).not.toBeInTheDocument();
+  });
 });

@@ -16,6 +16,7 @@ import { formatDate } from '@/lib/format';
 import { isAdminOrChair, roleLabel } from '@/lib/permissions';
 import { useChangeTerm, useRecordTerm, useTermsOverview } from '@/features/governance/api/terms';
 import type { Term, TrusteeService } from '@/features/governance/types';
+import { QuorumSettings } from '@/features/governance/components/quorum-settings';
 
 const schema = yup.object({
   userId: yup.string().required('Trustee is required'),
@@ -253,6 +254,7 @@ export function TermsTab() {
         rowKey={(t) => t.userId}
         columns={termColumns(officer, setEditing)}
       />
+      <QuorumSettings officer={officer} />
       {recording && <RecordTermDialog board={board} onClose={() => setRecording(false)} />}
       {editing && <EditTermDialog term={editing} onClose={() => setEditing(null)} />}
     </Box>
