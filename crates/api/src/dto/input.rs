@@ -38,6 +38,19 @@ where
     }
 }
 
+/// A JSON body that must be an object, read as `T`. serde reads a struct from an array too (`[null]`
+/// fills the first field), so a body whose fields are all optional takes its object first.
+pub fn object_body<T: serde::de::DeserializeOwned>(
+    body: serde_json::Map<String, serde_json::Value>,
+) -> Result<T, crate::error::ApiError> {
+    serde_json::from_value(serde_json::Value::Object(body)).map_err(|e| {
+        crate::error::ApiError::http(
+            actix_web::http::StatusCode::BAD_REQUEST,
+            format!("Invalid request body: {e}"),
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     #[derive(serde::Deserialize, Debug)]

@@ -59,6 +59,7 @@ pub struct SettingsRequest {
     path = "/api/governance/settings",
     tag = "interests",
     security(("bearerAuth" = [])),
+    request_body = SettingsRequest,
     responses(
         (status = 200, description = "Changed", body = GovernanceSettingsBody),
         (status = 400, body = ErrorBody, description = "`errors.registerVisibility`, `errors.quorumRule`, \
@@ -70,10 +71,10 @@ pub async fn update(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<SettingsRequest>,
+    body: web::Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
-    let body = body.into_inner();
+    let body: SettingsRequest = crate::dto::input::object_body(body.into_inner())?;
     let input = GovernanceSettingsInput {
         register_visibility: body.register_visibility,
         quorum_rule: body.quorum_rule,

@@ -92,6 +92,7 @@ pub struct RecordRequest {
     path = "/api/meetings/{id}/attendance/{userId}",
     tag = "meetings",
     security(("bearerAuth" = [])),
+    request_body = RecordRequest,
     params(
         ("id" = i32, Path, description = "Meeting id"),
         ("userId" = i32, Path, description = "The user recorded"),
@@ -110,11 +111,12 @@ pub async fn record_one(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(i32, i32)>,
-    body: web::Json<RecordRequest>,
+    body: web::Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let attendance = state.attendance.clone();
     let (id, user_id) = path.into_inner();
-    let line = RecordInput { user_id, status: body.into_inner().status };
+    let body: RecordRequest = crate::dto::input::object_body(body.into_inner())?;
+    let line = RecordInput { user_id, status: body.status };
     let sheet = blocking(move || attendance.record(&user.0, MeetingId(id), vec![line])).await?;
     Ok(HttpResponse::Ok().json(AttendanceBody::from(sheet)))
 }
