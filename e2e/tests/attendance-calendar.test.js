@@ -67,7 +67,7 @@ test('a trustee sends apologies, the chair records attendance, and the feed hold
     page.waitForEvent('download'),
     page
       .getByRole('article', { name: title })
-      .getByRole('button', { name: `Add ${title} to my calendar` })
+      .getByRole('button', { name: `Add to calendar: ${title}` })
       .click(),
   ]);
   assert.equal(download.suggestedFilename(), `meeting-${meeting.id}.ics`);

@@ -132,7 +132,7 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
             variant="outlined"
             size="small"
             startIcon={<EventAvailableOutlined />}
-            aria-label={`Add ${meeting.title} to my calendar`}
+            aria-label={`Add to calendar: ${meeting.title}`}
             onClick={() =>
               downloadMeetingIcs(meeting.id).catch((e) =>
                 notify(errorToast(e, 'Failed to download the calendar file')),

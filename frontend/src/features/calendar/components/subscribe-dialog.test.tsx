@@ -42,7 +42,7 @@ describe('subscribe dialog', () => {
     renderApp('/calendar', { as: 'trustee' });
     const card = await screen.findByRole('article', { name: 'Spring Board Meeting' });
     expect(
-      within(card).getByRole('button', { name: 'Add Spring Board Meeting to my calendar' }),
+      within(card).getByRole('button', { name: 'Add to calendar: Spring Board Meeting' }),
     ).toBeInTheDocument();
     const attendance = within(card).getByRole('link', {
       name: 'Attendance of Spring Board Meeting',
