@@ -6,11 +6,10 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 
 use crate::error::ApiError;
 use crate::handlers::{
-    actions, agenda, audit_events, auth, calendar_feed, committee_documents, committee_members,
+    actions, agenda, audit_events, auth, board_pack, calendar_feed, committee_documents, committee_members,
     committee_messages, committees, dashboard, declaration_rounds, documents, governance_settings, health,
     interests, mail, meeting_attendance, meetings, minutes, notices, notification_settings, openapi,
-    password_reset, resolutions, sessions, terms,
-    trustees, two_factor, user_guide, users,
+    password_reset, resolutions, sessions, terms, trustees, two_factor, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -119,6 +118,7 @@ api_routes! {
     "/api/calendar/feed-url" => { get: calendar_feed::feed_url },
     "/api/calendar/feed-url/regenerate" => { post: calendar_feed::regenerate },
     "/api/calendar/feed/{token}.ics" => { get: calendar_feed::feed },
+    "/api/meetings/{id}/board-pack" => { get: board_pack::download },
     "/api/dashboard/stats" => { get: dashboard::stats },
     "/api/actions" => { get: actions::list, post: actions::create },
     "/api/actions/{id}" => { patch: actions::set_status, delete: actions::delete },

@@ -2,10 +2,10 @@ use std::sync::Arc;
 
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
-    ActionService, AttendanceService, AuditService, AuthService, CalendarService, CommitteeService,
-    DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService, MailService,
-    MeetingService, MinutesService, NoticeService, NotificationService, PasswordResetService, ResolutionService,
-    SessionService, TermService, TwoFactorService, UserService,
+    ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
+    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService,
+    MailService, MeetingService, MinutesService, NoticeService, NotificationService, PasswordResetService,
+    ResolutionService, SessionService, TermService, TwoFactorService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -33,6 +33,8 @@ pub struct AppState {
     pub attendance: AttendanceService,
     /// Calendar feeds and .ics downloads (issue 13).
     pub calendar: CalendarService,
+    /// Board packs (issue 13, point 4).
+    pub board_packs: BoardPackService,
     pub actions: ActionService,
     pub notices: NoticeService,
     pub committees: CommitteeService,

@@ -3,6 +3,7 @@
 mod actions;
 mod attendance;
 mod audit;
+mod board_packs;
 mod committee_documents;
 mod committees;
 mod dashboard;
@@ -34,6 +35,7 @@ mod users;
 pub use actions::PgActionRepository;
 pub use attendance::{PgAttendanceRepository, PgCalendarFeedRepository};
 pub use audit::PgAuditTrail;
+pub use board_packs::PgBoardPackCache;
 pub use committee_documents::PgCommitteeDocumentRepository;
 pub use committees::PgCommitteeRepository;
 pub use dashboard::PgDashboardRepository;

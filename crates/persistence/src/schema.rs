@@ -73,6 +73,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    board_packs (meeting_id) {
+        meeting_id -> Int4,
+        fingerprint -> Text,
+        pdf -> Bytea,
+        built_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     committee_documents (id) {
         id -> Int4,
         committee_id -> Int4,
@@ -488,6 +497,7 @@ diesel::table! {
 
 diesel::joinable!(audit_events -> users (actor_id));
 diesel::joinable!(agenda_items -> meetings (meeting_id));
+diesel::joinable!(board_packs -> meetings (meeting_id));
 diesel::joinable!(agenda_items -> users (presenter_user_id));
 diesel::joinable!(agenda_papers -> agenda_items (agenda_item_id));
 diesel::joinable!(agenda_papers -> documents (document_id));
@@ -540,6 +550,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     notification_settings,
     audit_events,
     calendar_feed_tokens,
+    board_packs,
     committee_documents,
     committee_members,
     committee_messages,

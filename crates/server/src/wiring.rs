@@ -10,17 +10,18 @@ use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
-    ActionService, AttendanceService, AuditService, AuthService, CalendarService, CommitteeService,
-    DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService, MailService,
-    MeetingService, MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService,
-    ResolutionService, SessionService, TermService, TwoFactorService, UserService, ViewTickets,
+    ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
+    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService,
+    MailService, MeetingService, MinutesService, NoticeService, NotificationService, OutboxWorker,
+    PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService, UserService,
+    ViewTickets,
 };
 use persistence::{
-    LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgCalendarFeedRepository,
-    PgCommitteeDocumentRepository, PgCommitteeRepository, PgDashboardRepository, PgDeclarationRepository,
-    PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository,
-    PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
-    PgOutboxRepository,
+    LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
+    PgCalendarFeedRepository, PgCommitteeDocumentRepository, PgCommitteeRepository, PgDashboardRepository,
+    PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository,
+    PgInterestRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
+    PgNotificationRepository, PgOutboxRepository,
     PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
     PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
     PgUserRepository,
@@ -103,6 +104,15 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         public_url: config.mail.public_url.trim_end_matches('/').to_string(),
         portal_name: config.mail.portal_name.clone(),
     };
+    let board_packs = BoardPackService {
+        meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
+        files: files.clone(),
+        builder: Arc::new(typesetting::PdfBoardPackBuilder),
+        cache: Arc::new(PgBoardPackCache::new(pool.clone())),
+        clock: clock.clone(),
+        portal_name: config.mail.portal_name.clone(),
+        time_zone: config.mail.board_time_zone,
+    };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         two_factor: TwoFactorService { auth: auth.clone() },
@@ -119,6 +129,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         meetings,
         attendance,
         calendar,
+        board_packs,
         actions: ActionService {
             actions: Arc::new(PgActionRepository::new(pool.clone())),
             clock: clock.clone(),

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod board_pack;
 mod layout;
 mod winansi;
 
@@ -8,6 +9,7 @@ use lopdf::{dictionary, Document, Object, Stream};
 
 use domain::ports::{PrintDocument, Typesetter};
 
+pub use board_pack::PdfBoardPackBuilder;
 pub use layout::{Line, Style};
 
 /// A4 in points, with 2 cm margins.
@@ -27,6 +29,20 @@ impl Typesetter for PdfTypesetter {
 }
 
 fn write_pdf(title: &str, pages: &[Vec<Line>]) -> anyhow::Result<Vec<u8>> {
+    let count = pages.len();
+    let mut doc = pdf_document(title, pages, &|index| format!("{title} - page {} of {count}", index + 1))?;
+    doc.compress();
+    let mut bytes = Vec::new();
+    doc.save_to(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The pages as a PDF document, each with `footer(page index)` at its foot.
+fn pdf_document(
+    title: &str,
+    pages: &[Vec<Line>],
+    footer: &dyn Fn(usize) -> String,
+) -> anyhow::Result<Document> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
     let font = |name: &str| {
@@ -56,7 +72,7 @@ fn write_pdf(title: &str, pages: &[Vec<Line>]) -> anyhow::Result<Vec<u8>> {
             operations.push(Operation::new("ET", vec![]));
         }
         // The page number and the title at the foot of every page.
-        let footer = format!("{title} - page {} of {count}", index + 1);
+        let footer = footer(index);
         operations.extend([
             Operation::new("BT", vec![]),
             Operation::new("rg", vec![Object::Real(0.4), Object::Real(0.4), Object::Real(0.4)]),
@@ -89,10 +105,7 @@ fn write_pdf(title: &str, pages: &[Vec<Line>]) -> anyhow::Result<Vec<u8>> {
     });
     doc.trailer.set("Root", catalog_id);
     doc.trailer.set("Info", info_id);
-    doc.compress();
-    let mut bytes = Vec::new();
-    doc.save_to(&mut bytes)?;
-    Ok(bytes)
+    Ok(doc)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@ pub mod agenda;
 pub mod audit_events;
 pub mod auth;
 pub mod calendar_feed;
+pub mod board_pack;
 pub mod committee_documents;
 pub mod committee_members;
 pub mod committee_messages;

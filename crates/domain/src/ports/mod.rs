@@ -6,6 +6,7 @@ pub mod attendance_repository;
 pub mod audit_trail;
 pub mod calendar_feed_repository;
 pub mod calendar_writer;
+pub mod board_pack;
 pub mod clock;
 pub mod committee_document_repository;
 pub mod committee_repository;
@@ -40,6 +41,9 @@ pub use attendance_repository::{AttendanceRepository, RecordChange};
 pub use audit_trail::AuditTrail;
 pub use calendar_feed_repository::{CalendarFacts, CalendarFeedRepository, FeedToken};
 pub use calendar_writer::{CalendarEvent, CalendarWriter};
+pub use board_pack::{
+    BoardPackBuilder, BoardPackCache, BuiltPack, CachedPack, PackCover, PackItem, PackPaper, PackSource,
+};
 pub use clock::Clock;
 pub use committee_document_repository::CommitteeDocumentRepository;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};

@@ -9,6 +9,7 @@ mod attendance;
 mod audit;
 mod auth;
 mod calendar_feed;
+mod board_pack;
 mod committee_documents;
 mod committee_members;
 mod committee_messages;
