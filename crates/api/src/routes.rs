@@ -7,9 +7,10 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 use crate::error::ApiError;
 use crate::handlers::{
     actions, agenda, audit_events, auth, board_pack, calendar_feed, committee_documents, committee_members,
-    committee_messages, committees, dashboard, declaration_rounds, documents, governance_settings, health,
-    interests, mail, meeting_attendance, meetings, minutes, notices, notification_settings, openapi,
-    password_reset, resolutions, sessions, terms, trustees, two_factor, user_guide, users,
+    committee_messages, committees, dashboard, decisions, declaration_rounds, documents, governance_settings,
+    health, interests, mail, meeting_attendance, meetings, minutes, minutes_workflow, notices,
+    notification_settings, openapi, password_reset, resolutions, sessions, terms, trustees, two_factor,
+    user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -119,6 +120,19 @@ api_routes! {
     "/api/calendar/feed-url/regenerate" => { post: calendar_feed::regenerate },
     "/api/calendar/feed/{token}.ics" => { get: calendar_feed::feed },
     "/api/meetings/{id}/board-pack" => { get: board_pack::download },
+    "/api/meetings/{id}/written-minutes" => { get: minutes_workflow::show, post: minutes_workflow::create },
+    "/api/meetings/{id}/written-minutes/versions" => { get: minutes_workflow::versions },
+    "/api/meetings/{id}/written-minutes/entries" => { post: minutes_workflow::add_entry },
+    "/api/meetings/{id}/written-minutes/entries/{entryId}" => {
+        put: minutes_workflow::update_entry, delete: minutes_workflow::delete_entry
+    },
+    "/api/meetings/{id}/written-minutes/circulate" => { post: minutes_workflow::circulate },
+    "/api/meetings/{id}/written-minutes/approve" => { post: minutes_workflow::approve },
+    "/api/meetings/{id}/written-minutes/lock" => { post: minutes_workflow::lock },
+    "/api/meetings/{id}/written-minutes/corrections" => { post: minutes_workflow::correct },
+    "/api/meetings/{id}/written-minutes/pdf" => { get: minutes_workflow::pdf },
+    "/api/decisions" => { get: decisions::list },
+    "/api/decisions.csv" => { get: decisions::csv },
     "/api/dashboard/stats" => { get: dashboard::stats },
     "/api/actions" => { get: actions::list, post: actions::create },
     "/api/actions/{id}" => { patch: actions::set_status, delete: actions::delete },

@@ -5,7 +5,7 @@ use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
     CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService,
     MailService, MeetingService, MinutesService, NoticeService, NotificationService, PasswordResetService,
-    ResolutionService, SessionService, TermService, TwoFactorService, UserService,
+    ResolutionService, SessionService, TermService, TwoFactorService, UserService, WrittenMinutesService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -35,6 +35,10 @@ pub struct AppState {
     pub calendar: CalendarService,
     /// Board packs (issue 13, point 4).
     pub board_packs: BoardPackService,
+    /// Minutes written in the portal and the decisions register (issue 13, points 6 and 7).
+    pub written_minutes: WrittenMinutesService,
+    /// `PORTAL_NAME`, on printed documents.
+    pub portal_name: String,
     pub actions: ActionService,
     pub notices: NoticeService,
     pub committees: CommitteeService,

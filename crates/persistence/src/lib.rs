@@ -31,6 +31,7 @@ mod sessions;
 mod terms;
 mod two_factor;
 mod users;
+mod written_minutes;
 
 pub use actions::PgActionRepository;
 pub use attendance::{PgAttendanceRepository, PgCalendarFeedRepository};
@@ -60,3 +61,4 @@ pub use sessions::PgSessionRepository;
 pub use terms::PgTermRepository;
 pub use two_factor::{PgSecuritySettingsRepository, PgTwoFactorRepository};
 pub use users::PgUserRepository;
+pub use written_minutes::PgWrittenMinutesRepository;

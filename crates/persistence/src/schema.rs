@@ -13,6 +13,8 @@ diesel::table! {
         completed_at -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        meeting_id -> Nullable<Int4>,
+        agenda_item_id -> Nullable<Int4>,
     }
 }
 
@@ -565,6 +567,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     meeting_attendance,
     meetings,
     mfa_recovery_codes,
+    minute_entries,
     minutes,
     notices,
     password_reset_requests,
@@ -578,4 +581,38 @@ diesel::allow_tables_to_appear_in_same_query!(
     sign_in_attempts,
     terms_of_office,
     users,
+    written_minutes,
 );
+
+diesel::table! {
+    written_minutes (id) {
+        id -> Int4,
+        meeting_id -> Int4,
+        version -> Int4,
+        status -> Text,
+        correction_reason -> Nullable<Text>,
+        superseded_at -> Nullable<Timestamptz>,
+        circulated_at -> Nullable<Timestamptz>,
+        approved_on -> Nullable<Date>,
+        approved_at_meeting_id -> Nullable<Int4>,
+        approved_at_meeting_title -> Nullable<Text>,
+        locked_at -> Nullable<Timestamptz>,
+        created_by -> Nullable<Int4>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    minute_entries (id) {
+        id -> Int4,
+        minutes_id -> Int4,
+        agenda_item_id -> Nullable<Int4>,
+        item_number -> Nullable<Int4>,
+        item_title -> Nullable<Text>,
+        kind -> Text,
+        body -> Text,
+        action_id -> Nullable<Int4>,
+        created_at -> Timestamptz,
+    }
+}

@@ -14,7 +14,7 @@ use domain::services::{
     CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService,
     MailService, MeetingService, MinutesService, NoticeService, NotificationService, OutboxWorker,
     PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService, UserService,
-    ViewTickets,
+    ViewTickets, WrittenMinutesService,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
@@ -24,7 +24,7 @@ use persistence::{
     PgNotificationRepository, PgOutboxRepository,
     PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
     PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
-    PgUserRepository,
+    PgUserRepository, PgWrittenMinutesRepository,
 };
 
 use crate::config::{Config, FileStoreConfig};
@@ -95,7 +95,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     };
     let calendar = CalendarService {
         feeds: Arc::new(PgCalendarFeedRepository::new(pool.clone())),
-        attendance: attendance_repository,
+        attendance: attendance_repository.clone(),
         meetings: meetings.clone(),
         users: users.clone(),
         writer: Arc::new(ical::IcalWriter::new(config.mail.board_time_zone)),
@@ -111,6 +111,16 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         cache: Arc::new(PgBoardPackCache::new(pool.clone())),
         clock: clock.clone(),
         portal_name: config.mail.portal_name.clone(),
+        time_zone: config.mail.board_time_zone,
+    };
+    let written_minutes = WrittenMinutesService {
+        minutes: Arc::new(PgWrittenMinutesRepository::new(pool.clone())),
+        meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
+        typesetter: Arc::new(typesetting::PdfTypesetter),
+        attendance: Some(Arc::new(domain::services::attendance::RecordedAttendanceLines {
+            attendance: attendance_repository.clone(),
+        })),
+        clock: clock.clone(),
         time_zone: config.mail.board_time_zone,
     };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
@@ -130,6 +140,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         attendance,
         calendar,
         board_packs,
+        written_minutes,
+        portal_name: config.mail.portal_name.clone(),
         actions: ActionService {
             actions: Arc::new(PgActionRepository::new(pool.clone())),
             clock: clock.clone(),

@@ -27,5 +27,6 @@ pub mod security_settings;
 pub mod session;
 pub mod term;
 pub mod user;
+pub mod written_minutes;
 
 pub use string_enum::UnknownValue;

@@ -35,6 +35,7 @@ pub mod token_service;
 pub mod two_factor_repository;
 pub mod typesetter;
 pub mod user_repository;
+pub mod written_minutes_repository;
 
 pub use action_repository::{ActionRepository, ActionWriteError};
 pub use attendance_repository::{AttendanceRepository, RecordChange};
@@ -74,3 +75,4 @@ pub use token_service::{ChallengeClaims, SessionClaims, TokenError, TokenService
 pub use two_factor_repository::{SecuritySettingsRepository, StoredSecondFactor, TwoFactorRepository};
 pub use typesetter::{PrintBlock, PrintDocument, Typesetter};
 pub use user_repository::UserRepository;
+pub use written_minutes_repository::{MinutesWriteError, WrittenMinutesRepository};

@@ -222,3 +222,33 @@ impl AttendanceService {
         self.sheet_of(actor, &meeting)
     }
 }
+
+/// The attendance list of written minutes, from what admins and chairs recorded: one line per kind
+/// ("Present: ...", "Apologies: ...", "Absent: ...", "In attendance: ..." for guests); empty when nothing
+/// was recorded, so the minutes say so instead of listing everyone as absent.
+pub struct RecordedAttendanceLines {
+    pub attendance: Arc<dyn AttendanceRepository>,
+}
+
+impl crate::services::written_minutes::MinutesAttendance for RecordedAttendanceLines {
+    fn lines(&self, id: MeetingId) -> anyhow::Result<Vec<String>> {
+        let meeting = self.attendance.meeting(id).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let invitees = self.attendance.invitees(&meeting).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let entries = self.attendance.entries(id).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let (members, guests) = sheet_lines(&invitees, &entries);
+        let names = |status: RecordedAttendance| -> Vec<String> {
+            members.iter().filter(|m| m.recorded == Some(status)).map(|m| m.name.clone()).collect()
+        };
+        let mut lines = Vec::new();
+        let mut push = |label: &str, names: Vec<String>| {
+            if !names.is_empty() {
+                lines.push(format!("{label}: {}", names.join(", ")));
+            }
+        };
+        push("Present", names(RecordedAttendance::Present));
+        push("Apologies", names(RecordedAttendance::Apologies));
+        push("Absent", names(RecordedAttendance::Absent));
+        push("In attendance", guests.iter().map(|g| g.name.clone()).collect());
+        Ok(lines)
+    }
+}

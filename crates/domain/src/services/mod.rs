@@ -32,6 +32,7 @@ mod testing;
 pub mod two_factor;
 pub mod users;
 pub mod view_tickets;
+pub mod written_minutes;
 
 pub use actions::{ActionService, CreateAction};
 pub use agenda::{AgendaItemInput, UploadPaper};
@@ -59,3 +60,4 @@ pub use terms::{TermInput, TermService};
 pub use two_factor::{Enrolment, TwoFactorService};
 pub use users::{CreateUser, UpdateUser, UserService};
 pub use view_tickets::ViewTickets;
+pub use written_minutes::{ApproveInput, EntryInput, WrittenMinutesService};

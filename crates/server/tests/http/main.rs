@@ -39,3 +39,4 @@ mod trustees;
 mod two_servers;
 mod user_guide;
 mod users;
+mod written_minutes;
