@@ -397,6 +397,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/calendar/feed-url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's private calendar feed URL (made on first use). */
+    get: operations['calendar_feed_feed_url'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar/feed-url/regenerate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new private feed URL for the caller; the old one answers 404 from now on. */
+    post: operations['calendar_feed_regenerate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar/feed/{token}.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The feed itself, for calendar apps (no sign-in: the token is the key): every meeting its owner may
+     *     see, in the board's time zone.
+     */
+    get: operations['calendar_feed_feed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/committees': {
     parameters: {
       query?: never;
@@ -549,6 +603,43 @@ export interface paths {
     };
     /** The dashboard's four figures, read in one snapshot. */
     get: operations['dashboard_stats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/decisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The register, newest first: decisions in circulated, approved and locked minutes of the meetings this
+     *     user sees (drafts too for admins and chairs), and passed written resolutions.
+     */
+    get: operations['decisions_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/decisions.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The same register as CSV (for the annual report): Date, Meeting, Item, Decision, Source, Status. */
+    get: operations['decisions_csv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1082,6 +1173,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/attendance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The meeting's attendance: every member's answer and record for admins and chairs, the caller's own
+     *     line for anyone else, and the quorum summary for all.
+     */
+    get: operations['meeting_attendance_show'];
+    /** Records many users' attendance at once (admins and chairs): all lines or none. */
+    put: operations['meeting_attendance_record_many'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/attendance/guests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Records a guest who is not a user, by name (admins and chairs). */
+    post: operations['meeting_attendance_add_guest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/attendance/guests/{guestId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Removes a guest (admins and chairs). */
+    delete: operations['meeting_attendance_remove_guest'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/attendance/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** The caller answers the invitation: attending, apologies (with an optional reason) or not sure. */
+    put: operations['meeting_attendance_respond'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/attendance/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Records one user's attendance (admins and chairs). */
+    put: operations['meeting_attendance_record_one'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/board-pack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One PDF: a cover page (the portal's name, the meeting's title, its date and time in the board's time
+     *     zone, location and link), the agenda with the page on which each item's papers start, then every PDF
+     *     paper in agenda order with a bookmark per item that has papers. Other files, and PDFs that cannot be
+     *     merged (password-protected or damaged), are listed on the agenda as separate downloads. Built once and
+     *     kept until the meeting, its agenda or a paper changes.
+     */
+    get: operations['board_pack_download'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/meetings/{id}/cancel': {
     parameters: {
       query?: never;
@@ -1093,6 +1296,23 @@ export interface paths {
     put?: never;
     /** Cancels a meeting: it is kept and shown as cancelled in the list, the calendar and the dashboard. */
     post: operations['meetings_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One meeting as an .ics file to add to a calendar. */
+    get: operations['calendar_feed_meeting_ics'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1113,6 +1333,173 @@ export interface paths {
      *     the agenda and its papers.
      */
     post: operations['meetings_publish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The current version. A draft is 404 to anyone but admins and chairs; circulated and later minutes are
+     *     read by the meeting's members.
+     */
+    get: operations['minutes_workflow_show'];
+    put?: never;
+    /** Starts the meeting's written minutes as a draft (admins and chairs). */
+    post: operations['minutes_workflow_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** circulated -> approved, on a date at a later meeting; approved minutes refuse every edit. */
+    post: operations['minutes_workflow_approve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/circulate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** draft -> circulated: the meeting's members can read them. */
+    post: operations['minutes_workflow_circulate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/corrections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A correction of approved or locked minutes: a new draft version (copying the entries) with the reason;
+     *     the old version is kept, marked superseded.
+     */
+    post: operations['minutes_workflow_correct'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/entries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Records a note, decision or action at an item. An action also goes into the action tracker, linked
+     *     to the meeting and the item.
+     */
+    post: operations['minutes_workflow_add_entry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/entries/{entryId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replaces an entry's text. */
+    put: operations['minutes_workflow_update_entry'];
+    post?: never;
+    /** Removes an entry (an action it created stays in the tracker). */
+    delete: operations['minutes_workflow_delete_entry'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/lock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** approved -> locked: the signed, final record. */
+    post: operations['minutes_workflow_lock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The current version as a PDF: the attendance list, each item's notes, decisions and actions, the
+     *     decisions and actions again as lists, and the approval line.
+     */
+    get: operations['minutes_workflow_pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every version this user may read, newest first; old versions are kept when a correction replaces them. */
+    get: operations['minutes_workflow_versions'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1669,6 +2056,39 @@ export interface components {
      * @enum {string}
      */
     AgendaStatusBody: 'draft' | 'published';
+    ApproveRequest: {
+      /**
+       * Format: int32
+       * @description Required: the later meeting at which the minutes were approved.
+       */
+      approvedAtMeetingId: number;
+      /**
+       * Format: date
+       * @description Required: the date of approval, `YYYY-MM-DD`.
+       */
+      approvedOn: string;
+    };
+    /**
+     * @description A meeting's attendance as the caller may see it: admins and chairs every member's line and the guests,
+     *     anyone else only their own line.
+     */
+    Attendance: {
+      /** @description The caller is an admin or chair: they record attendance. */
+      canRecord: boolean;
+      /** @description The caller is a member of the meeting and it is not cancelled: they may answer. */
+      canRespond: boolean;
+      guests: components['schemas']['GuestAttendance'][];
+      /** Format: int32 */
+      meetingId: number;
+      members: components['schemas']['MemberAttendance'][];
+      mine: components['schemas']['MemberAttendance'] | null;
+      summary: components['schemas']['QuorumSummary'];
+    };
+    /**
+     * @description A member's answer to a meeting: attending, apologies or not sure
+     * @enum {string}
+     */
+    AttendanceResponse: 'attending' | 'apologies' | 'not-sure';
     /** @description One entry of the audit log. */
     AuditEvent: {
       actorEmail: string | null;
@@ -1787,6 +2207,11 @@ export interface components {
      * @enum {string}
      */
     BooleanFilter: 'true' | 'false' | '';
+    /** @description The caller's private calendar feed. */
+    CalendarFeed: {
+      /** @description Subscribe to it in a calendar app; anyone with it reads the caller's meetings, so keep it private. */
+      url: string;
+    };
     ChangeOwnPasswordRequest: {
       currentPassword: string;
       newPassword: string;
@@ -1857,6 +2282,10 @@ export interface components {
      * @enum {string}
      */
     CommitteeRole: 'member' | 'committee_chair';
+    CorrectionRequest: {
+      /** @description Required, at most 1000 characters: why the approved minutes are corrected. */
+      reason: string;
+    };
     CreateActionRequest: {
       /**
        * Format: int32
@@ -1962,6 +2391,26 @@ export interface components {
       pendingActions: number;
       /** Format: int64 */
       trustees: number;
+    };
+    /** @description One line of the register. */
+    DecisionBody: {
+      /**
+       * Format: date-time
+       * @description The meeting's date, or when the resolution was decided.
+       */
+      date: string;
+      /** @description "3. Budget 2027", or null (recorded under General, or a resolution). */
+      item?: string | null;
+      /** Format: int32 */
+      meetingId?: number | null;
+      meetingTitle?: string | null;
+      /** @description The minutes' status (`draft` only for admins and chairs), or null for a resolution. */
+      minutesStatus?: string | null;
+      /** Format: int32 */
+      resolutionId?: number | null;
+      /** @description `minutes` or `resolution`. */
+      source: string;
+      text: string;
     };
     /**
      * @description One trustee asked to declare. The answers are shown to admins, chairs and the trustee; others see only
@@ -2098,6 +2547,31 @@ export interface components {
       /** @description Optional, default `1.0`, at most 20 characters. */
       version?: string | null;
     };
+    EntryRequest: {
+      /**
+       * Format: int32
+       * @description Optional: an item of this meeting's agenda.
+       */
+      agendaItemId?: number | null;
+      /**
+       * Format: int32
+       * @description Action only: the user the action is assigned to.
+       */
+      assignedTo?: number | null;
+      /**
+       * Format: date
+       * @description Action only: `YYYY-MM-DD`.
+       */
+      dueDate?: string | null;
+      /** @description Required: `note`, `decision` or `action`. */
+      kind: string;
+      /** @description Required, at most 5000 characters (an action: at most 200, its title in the tracker). */
+      text: string;
+    };
+    EntryTextRequest: {
+      /** @description Required, at most 5000 characters. */
+      text: string;
+    };
     /**
      * @description Every error: a message for the user and, for a 400 on form fields, one message per field keyed by the
      *     field's JSON name.
@@ -2114,7 +2588,39 @@ export interface components {
       email: string;
     };
     GovernanceSettings: {
+      /** Format: int32 */
+      quorumDenominator: number;
+      /**
+       * Format: int32
+       * @description `count`: the trustees needed; `fraction`: the floor under the fraction.
+       */
+      quorumMinimum: number;
+      /** Format: int32 */
+      quorumNumerator: number;
+      /** @description How a meeting's quorum is worked out (issue 13). */
+      quorumRule: components['schemas']['QuorumRuleKind'];
       registerVisibility: components['schemas']['RegisterVisibility'];
+    };
+    /** @description Someone recorded as a guest: a user who is not a member of the meeting, or a visitor by name. */
+    GuestAttendance: {
+      /**
+       * Format: int32
+       * @description The guest's id on this meeting (to remove them).
+       */
+      id: number;
+      name: string;
+      /**
+       * Format: int32
+       * @description Null for a visitor who is not a user.
+       */
+      userId: number | null;
+    };
+    GuestRequest: {
+      /**
+       * @description Required, at most 200 characters.
+       * @default null
+       */
+      name: string;
     };
     /** @description `{"status": "ok"}` or `{"status": "ready"}`. */
     Health: {
@@ -2307,6 +2813,19 @@ export interface components {
      * @enum {string}
      */
     MeetingStatusBody: 'scheduled' | 'cancelled';
+    /** @description A member's line: their answer and what was recorded. */
+    MemberAttendance: {
+      name: string;
+      /** @description Given with apologies. */
+      reason: string | null;
+      recorded: components['schemas']['RecordedAttendance'] | null;
+      /** Format: date-time */
+      respondedAt: string | null;
+      response: components['schemas']['AttendanceResponse'] | null;
+      role: components['schemas']['Role'];
+      /** Format: int32 */
+      userId: number;
+    };
     /** @description `{"message": "..."}`: the answer of calls that have nothing else to say (deletes, logout). */
     Message: {
       message: string;
@@ -2321,6 +2840,32 @@ export interface components {
     MfaSetup: {
       otpauthUrl: string;
       secret: string;
+    };
+    /** @description One note, decision or action recorded at an agenda item. */
+    MinuteEntryBody: {
+      /**
+       * Format: int32
+       * @description The action created in the action tracker for an action entry.
+       */
+      actionId?: number | null;
+      /**
+       * Format: int32
+       * @description `null`: recorded under "General" (or the item was deleted since).
+       */
+      agendaItemId?: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: int32 */
+      id: number;
+      /**
+       * Format: int32
+       * @description The item's number and title when the entry was recorded.
+       */
+      itemNumber?: number | null;
+      itemTitle?: string | null;
+      /** @description `note`, `decision` or `action`. */
+      kind: string;
+      text: string;
     };
     /** @description Minutes as the API shows them: exactly one of `fileName` and `externalLink` is set. */
     Minutes: {
@@ -2444,6 +2989,62 @@ export interface components {
       /** @description Required, at most 200 characters. */
       title: string;
     };
+    /**
+     * @description How the quorum is worked out: a set number of trustees, or a fraction of the serving trustees with a minimum
+     * @enum {string}
+     */
+    QuorumRuleKind: 'count' | 'fraction';
+    /** @description Expected and recorded attendance against the quorum. */
+    QuorumSummary: {
+      /** Format: int32 */
+      apologies: number;
+      /** Format: int32 */
+      expectedAttending: number;
+      /** @description Enough members said they are attending. */
+      expectedQuorate: boolean;
+      /** Format: int32 */
+      noAnswer: number;
+      /** Format: int32 */
+      notSure: number;
+      /**
+       * Format: int32
+       * @description Members recorded present; null until attendance is recorded.
+       */
+      recordedPresent: number | null;
+      /** @description Null until attendance is recorded. */
+      recordedQuorate: boolean | null;
+      /**
+       * Format: int32
+       * @description Trustees needed for a quorum.
+       */
+      required: number;
+      rule: components['schemas']['QuorumRuleKind'];
+      /** @description The rule in words, e.g. "3 trustees". */
+      ruleText: string;
+      /**
+       * Format: int32
+       * @description The serving trustees the rule counts from (a committee meeting: its members).
+       */
+      serving: number;
+    };
+    RecordLine: {
+      status?: components['schemas']['RecordedAttendance'] | null;
+      /** Format: int32 */
+      userId: number;
+    };
+    RecordManyRequest: {
+      /** @description At most 500 lines, stored together or not at all. */
+      records: components['schemas']['RecordLine'][];
+    };
+    RecordRequest: {
+      /** @default null */
+      status: components['schemas']['RecordedAttendance'] | null;
+    };
+    /**
+     * @description What was recorded for someone at a meeting
+     * @enum {string}
+     */
+    RecordedAttendance: 'present' | 'absent' | 'apologies' | 'guest';
     /** @description Ten single-use recovery codes, shown once. */
     RecoveryCodes: {
       recoveryCodes: string[];
@@ -2571,6 +3172,18 @@ export interface components {
       userId: number;
       voted: boolean;
     };
+    RespondRequest: {
+      /**
+       * @description With apologies, at most 500 characters (ignored with other answers).
+       * @default null
+       */
+      reason: string | null;
+      /**
+       * @description Required.
+       * @default null
+       */
+      response: components['schemas']['AttendanceResponse'];
+    };
     /**
      * @description A user's role on the board
      * @enum {string}
@@ -2621,6 +3234,22 @@ export interface components {
      */
     SettableActionStatus: 'pending' | 'in-progress' | 'complete';
     SettingsRequest: {
+      /**
+       * Format: int64
+       * @description 1 to 100, at least the numerator; unchanged when absent.
+       */
+      quorumDenominator?: number | null;
+      /**
+       * Format: int64
+       * @description 1 to 100; unchanged when absent.
+       */
+      quorumMinimum?: number | null;
+      /**
+       * Format: int64
+       * @description 1 to the denominator; unchanged when absent.
+       */
+      quorumNumerator?: number | null;
+      quorumRule?: components['schemas']['QuorumRuleKind'] | null;
       registerVisibility?: components['schemas']['RegisterVisibility'] | null;
     };
     /** @description What the password step answers: a session, or the second step of two-factor sign-in. */
@@ -2758,6 +3387,40 @@ export interface components {
       /** @description Optional, at most 2000 characters. */
       comment?: string | null;
       vote?: components['schemas']['VoteChoice'] | null;
+    };
+    /** @description One version of a meeting's written minutes. */
+    WrittenMinutesBody: {
+      /** @description "Approved as a true record on ... at the meeting ..." or "Not yet approved ...". */
+      approvalLine: string;
+      /** Format: int32 */
+      approvedAtMeetingId?: number | null;
+      approvedAtMeetingTitle?: string | null;
+      /** Format: date */
+      approvedOn?: string | null;
+      /** Format: date-time */
+      circulatedAt?: string | null;
+      /** @description Why this version corrects the previous one (from version 2). */
+      correctionReason?: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      entries: components['schemas']['MinuteEntryBody'][];
+      /** Format: int32 */
+      id: number;
+      /** Format: date-time */
+      lockedAt?: string | null;
+      /** Format: int32 */
+      meetingId: number;
+      /** @description `draft`, `circulated`, `approved` or `locked`. */
+      status: string;
+      /**
+       * Format: date-time
+       * @description Set when a correction replaced this version.
+       */
+      supersededAt?: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: int32 */
+      version: number;
     };
   };
   responses: never;
@@ -4360,6 +5023,150 @@ export interface operations {
       };
     };
   };
+  calendar_feed_feed_url: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed's URL */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeed'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  calendar_feed_regenerate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new URL */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeed'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  calendar_feed_feed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The feed's token, from its URL */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An iCalendar file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such feed (regenerated, or its owner deactivated) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   committees_list: {
     parameters: {
       query?: {
@@ -5322,6 +6129,129 @@ export interface operations {
       };
     };
   };
+  decisions_list: {
+    parameters: {
+      query?: {
+        /**
+         * @description Kept when the decision, its meeting or its item contains it (case-insensitive, literal); at most
+         *     200 characters.
+         */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DecisionBody'][];
+        };
+      };
+      /** @description `errors.q`: longer than 200 characters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  decisions_csv: {
+    parameters: {
+      query?: {
+        /**
+         * @description Kept when the decision, its meeting or its item contains it (case-insensitive, literal); at most
+         *     200 characters.
+         */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `decisions-register.csv` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description `errors.q`: longer than 200 characters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   declaration_rounds_list: {
     parameters: {
       query?: never;
@@ -6236,7 +7166,7 @@ export interface operations {
           'application/json': components['schemas']['GovernanceSettings'];
         };
       };
-      /** @description `errors.registerVisibility` or a malformed body */
+      /** @description `errors.registerVisibility`, `errors.quorumRule`, `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction) or a malformed body */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7946,6 +8876,576 @@ export interface operations {
       };
     };
   };
+  meeting_attendance_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attendance */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting (or a committee meeting of another committee) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_record_many: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecordManyRequest'];
+      };
+    };
+    responses: {
+      /** @description Recorded; the whole attendance */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description `errors["records[i].status"]`, `errors["records[i].userId"]`, `errors.records` (too many) or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record attendance */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_add_guest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GuestRequest'];
+      };
+    };
+    responses: {
+      /** @description Recorded; the whole attendance */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description `errors.name` or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record attendance */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_remove_guest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+        /** @description The guest's id on the meeting */
+        guestId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed; the whole attendance */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record attendance */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting or guest */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_respond: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RespondRequest'];
+      };
+    };
+    responses: {
+      /** @description Answered; the attendance as the caller sees it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description `errors.response`, `errors.reason` or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The caller is not a member of the meeting */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_attendance_record_one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+        /** @description The user recorded */
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecordRequest'];
+      };
+    };
+    responses: {
+      /** @description Recorded; the whole attendance */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Attendance'];
+        };
+      };
+      /** @description `errors["records[0].status"]` (a member as guest, a non-member as anything but guest), `errors["records[0].userId"]` (no such active user) or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record attendance */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  board_pack_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The board pack */
+      200: {
+        headers: {
+          /** @description `attachment; filename=...; filename*=UTF-8''...` */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A temporary password must be replaced first */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user: a committee meeting of a committee they are not in, or a draft agenda (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   meetings_cancel: {
     parameters: {
       query?: never;
@@ -8023,6 +9523,74 @@ export interface operations {
       };
     };
   };
+  calendar_feed_meeting_ics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Meeting id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `meeting-<id>.ics` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting (or a committee meeting of another committee) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   meetings_publish: {
     parameters: {
       query?: never;
@@ -8082,6 +9650,871 @@ export interface operations {
       };
       /** @description The meeting is cancelled */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WrittenMinutesBody'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WrittenMinutesBody'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs write minutes */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting already has written minutes */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_approve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApproveRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WrittenMinutesBody'];
+        };
+      };
+      /** @description `errors.approvedOn`, `errors.approvedAtMeetingId` (required; a later meeting) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not circulated */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_circulate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WrittenMinutesBody'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a draft */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_correct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CorrectionRequest'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WrittenMinutesBody'];
+        };
+      };
+      /** @description `errors.reason` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not approved yet: edit the minutes instead */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_add_entry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EntryRequest'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MinuteEntryBody'];
+        };
+      };
+      /** @description Field errors: `kind`, `text`, `agendaItemId`, `assignedTo`, `dueDate` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs write minutes */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Approved or locked minutes refuse edits */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_update_entry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The entry's id */
+        entryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EntryTextRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MinuteEntryBody'];
+        };
+      };
+      /** @description `errors.text` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs write minutes */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Approved or locked minutes refuse edits */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_delete_entry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The entry's id */
+        entryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs write minutes */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Approved or locked minutes refuse edits */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_lock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WrittenMinutesBody'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not approved */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The minutes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_versions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WrittenMinutesBody'][];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

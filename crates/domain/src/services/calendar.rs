@@ -198,7 +198,7 @@ fn event(meeting: &Meeting, facts: CalendarFacts, host: &str, public_url: &str) 
         summary: meeting.title.clone(),
         description,
         starts_at: meeting.meeting_date,
-        ends_at: meeting.meeting_date + Duration::hours(MEETING_LENGTH_HOURS),
+        ends_at: meeting.planned_end(),
         location: meeting.location.clone().or_else(|| meeting.meeting_link.clone()),
         url: Some(page),
         cancelled: facts.cancelled,

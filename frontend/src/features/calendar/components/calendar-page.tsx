@@ -123,7 +123,7 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
             variant="outlined"
             size="small"
             component={RouterLink}
-            to={`/meetings/${meeting.id}/attendance`}
+            to={meetingPath(meeting.id)}
             aria-label={`Attendance of ${meeting.title}`}
           >
             Attendance

@@ -10,12 +10,14 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { openExternal } from '@/lib/download';
+import { useUser } from '@/lib/auth';
 import { formatDateTime, formatLongDate, formatTime } from '@/lib/format';
 import type { AgendaItem, Meeting } from '@/types/api';
 import { meetingApi, useMeeting, useRefreshMeeting } from '@/features/meetings/api/meeting';
@@ -23,6 +25,8 @@ import { AgendaBuilder, type AgendaActions } from '@/features/meetings/component
 import { AgendaItemDialog } from '@/features/meetings/components/agenda-item-dialog';
 import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-dialog';
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
+import { AttendanceSection } from '@/features/meetings/attendance/components/attendance-section';
+import { downloadMeetingIcs } from '@/features/calendar/api/calendar-feed';
 
 const kindLabels: Record<Meeting['kind'], string> = {
   board: 'Board meeting',
@@ -111,6 +115,7 @@ export function MeetingPage() {
   const refresh = useRefreshMeeting(id);
   const notify = useNotify();
   const navigate = useNavigate();
+  const user = useUser();
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -161,23 +166,37 @@ export function MeetingPage() {
           </>
         }
         actions={
-          canManage && (
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              {!cancelled && (
-                <Button variant="outlined" onClick={() => setEditing(true)}>
-                  Edit meeting
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              variant="outlined"
+              startIcon={<EventAvailableOutlined />}
+              aria-label={`Add to calendar: ${meeting.title}`}
+              onClick={() =>
+                downloadMeetingIcs(meeting.id).catch((e) =>
+                  notify(errorToast(e, 'Failed to download the calendar file')),
+                )
+              }
+            >
+              Add to calendar
+            </Button>
+            {canManage && (
+              <>
+                {!cancelled && (
+                  <Button variant="outlined" onClick={() => setEditing(true)}>
+                    Edit meeting
+                  </Button>
+                )}
+                {!cancelled && (
+                  <Button variant="outlined" color="error" onClick={() => setCancelling(true)}>
+                    Cancel meeting
+                  </Button>
+                )}
+                <Button color="error" onClick={() => setDeleting(true)}>
+                  Delete
                 </Button>
-              )}
-              {!cancelled && (
-                <Button variant="outlined" color="error" onClick={() => setCancelling(true)}>
-                  Cancel meeting
-                </Button>
-              )}
-              <Button color="error" onClick={() => setDeleting(true)}>
-                Delete
-              </Button>
-            </Box>
-          )
+              </>
+            )}
+          </Box>
         }
       />
       {cancelled && (
@@ -217,9 +236,9 @@ export function MeetingPage() {
         )}
       </Box>
 
-      {/* ATTENDANCE: the attendance and quorum section (issue 13 point 5) is mounted here by the lead:
-          <AttendanceSection meetingId={id} /> from src/features/meetings/. */}
-      <Box component="section" aria-label="Attendance" data-slot="attendance" />
+      <Box sx={{ mb: 3 }}>
+        <AttendanceSection meetingId={id} role={user.role} />
+      </Box>
 
       {/* MINUTES AND BOARD PACK: the board pack download and the minutes (issue 13 points 4, 6, 7) go
           here. */}
