@@ -66,3 +66,7 @@ export async function openWithTicket(ticketPath: string): Promise<void> {
 export function openExternal(url: string): void {
   browser.open(url, '_blank', 'noopener,noreferrer');
 }
+
+/** One meeting as an iCalendar file (the "Add to calendar" buttons of the calendar and the meeting page). */
+export const downloadMeetingIcs = (meetingId: number) =>
+  downloadFile(`/api/meetings/${meetingId}/ics`);

@@ -23,7 +23,7 @@ import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ToneChip } from '@/components/status-chips';
 import { meetingPath } from '@/config/paths';
 import { useUser } from '@/lib/auth';
-import { openExternal } from '@/lib/download';
+import { downloadMeetingIcs, openExternal } from '@/lib/download';
 import { formatLongDate, formatTime } from '@/lib/format';
 import { canManageContent } from '@/lib/permissions';
 import type { Meeting } from '@/types/api';
@@ -32,7 +32,6 @@ import { viewLinkedMinutes } from '@/features/calendar/api/view-linked-minutes';
 import { meetingTag } from '@/features/calendar/meeting-kind';
 import { ScheduleMeetingDialog } from '@/features/calendar/components/schedule-meeting-dialog';
 import { SubscribeDialog } from '@/features/calendar/components/subscribe-dialog';
-import { downloadMeetingIcs } from '@/features/calendar/api/calendar-feed';
 
 function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolean }) {
   const notify = useNotify();

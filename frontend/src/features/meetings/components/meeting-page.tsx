@@ -16,7 +16,7 @@ import { errorToast, useNotify } from '@/components/notifications/notifications-
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { paths } from '@/config/paths';
-import { openExternal } from '@/lib/download';
+import { downloadMeetingIcs, openExternal } from '@/lib/download';
 import { useUser } from '@/lib/auth';
 import { formatDateTime, formatLongDate, formatTime } from '@/lib/format';
 import type { AgendaItem, Meeting } from '@/types/api';
@@ -26,7 +26,6 @@ import { AgendaItemDialog } from '@/features/meetings/components/agenda-item-dia
 import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-dialog';
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
 import { AttendanceSection } from '@/features/meetings/attendance/components/attendance-section';
-import { downloadMeetingIcs } from '@/features/calendar/api/calendar-feed';
 
 const kindLabels: Record<Meeting['kind'], string> = {
   board: 'Board meeting',

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import type { Attendance, MemberAttendance } from '@/types/api';
+import type { Attendance, Meeting, MemberAttendance } from '@/types/api';
 
 const member = (userId: number, name: string, extra: Partial<MemberAttendance> = {}) =>
   ({
@@ -41,9 +41,46 @@ function sheet(overrides: Partial<Attendance> = {}): Attendance {
   };
 }
 
-// AttendanceSection as mounted for a meeting (the stand-in page passes the signed-in user's role).
-const renderSection = (role: 'admin' | 'chair' | 'trustee') =>
-  renderApp('/meetings/7/attendance', { as: role }).user;
+const start = '2030-03-05T18:30:00.000Z';
+const meeting: Meeting = {
+  id: 7,
+  title: 'Spring board meeting',
+  description: '',
+  meetingDate: start,
+  location: null,
+  meetingLink: null,
+  agendaLink: null,
+  kind: 'board',
+  committeeId: null,
+  committeeName: null,
+  minutesId: null,
+  minutesLink: null,
+  createdAt: start,
+  status: 'scheduled',
+  cancelledAt: null,
+  durationMinutes: 120,
+  plannedEnd: '2030-03-05T20:30:00.000Z',
+  agendaStatus: 'published',
+  agendaPublishedAt: start,
+  agendaChangedSincePublication: false,
+  revision: 0,
+  updatedAt: start,
+};
+
+// AttendanceSection as mounted on the meeting page.
+const renderSection = (role: 'admin' | 'chair' | 'trustee') => {
+  server.use(
+    http.get('/api/meetings/7', () =>
+      HttpResponse.json({
+        meeting,
+        agendaVisible: true,
+        agenda: [],
+        canManage: role !== 'trustee',
+      }),
+    ),
+  );
+  return renderApp('/meetings/7', { as: role }).user;
+};
 
 describe('AttendanceSection', () => {
   it("shows the quorum and saves a trustee's apologies with a reason", async () => {
