@@ -76,7 +76,7 @@ test('a trustee sends apologies, the chair records attendance, and the feed hold
 
   // The chair sees the apologies and records attendance.
   const officer = await signedInPage(browser, chair);
-  await officer.page.goto(`/meetings/${meeting.id}/attendance`);
+  await officer.page.goto(`/meetings/${meeting.id}`);
   const table = officer.page.getByRole('table', { name: "Members' attendance" });
   await table.getByText('Apologies: Away that week').waitFor();
   await officer.page.getByLabel(`Attendance of ${trustee.name}`).selectOption('apologies');

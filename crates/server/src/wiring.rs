@@ -11,20 +11,19 @@ use domain::ports::Mailer;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
-    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService,
-    MailService, MeetingService, MinutesService, NoticeService, NotificationService, OutboxWorker,
-    PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService, UserService,
-    ViewTickets, WrittenMinutesService,
+    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService,
+    InterestService, MailService, MeetingService, MinutesService, NoticeService, NotificationService,
+    OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService,
+    UserService, ViewTickets, WrittenMinutesService,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
     PgCalendarFeedRepository, PgCommitteeDocumentRepository, PgCommitteeRepository, PgDashboardRepository,
     PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository,
     PgInterestRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
-    PgNotificationRepository, PgOutboxRepository,
-    PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
-    PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
-    PgUserRepository, PgWrittenMinutesRepository,
+    PgNotificationRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness,
+    PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository,
+    PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
 };
 
 use crate::config::{Config, FileStoreConfig};

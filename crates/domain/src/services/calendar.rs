@@ -7,7 +7,6 @@
 
 use std::sync::Arc;
 
-use chrono::Duration;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -23,8 +22,6 @@ use crate::secret_token;
 use crate::services::MeetingService;
 use crate::{MeetingId, UserId};
 
-/// Meetings have a start time only; calendars show them this long.
-pub const MEETING_LENGTH_HOURS: i64 = 2;
 pub const FEED_NOT_FOUND: &str = "No such calendar feed";
 pub const NO_SUCH_MEETING: &str = "Meeting not found";
 
