@@ -3,9 +3,9 @@ use std::sync::Arc;
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
-    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, NotificationService, PasswordResetService, ResolutionService, SessionService, TermService,
-    TwoFactorService, UserService,
+    DirectoryService, DocumentService, InterestService, InvitationService, MailService, MeetingService,
+    MinutesService, NoticeService, NotificationService, PasswordResetService, ResolutionService,
+    SessionService, TermService, TwoFactorService, UnsubscribeService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -25,6 +25,10 @@ pub struct AppState {
     pub mail_configured: bool,
     /// E-mail notifications: the settings page and the scheduler (issue 12 point 5).
     pub notifications: NotificationService,
+    /// Invitations to new users (issue 12, point 3).
+    pub invitations: InvitationService,
+    /// One-click unsubscribe links of bulk mail (issue 12, point 6).
+    pub unsubscribe: UnsubscribeService,
     pub users: UserService,
     pub documents: DocumentService,
     pub minutes: MinutesService,

@@ -11,15 +11,17 @@ use domain::ports::Mailer;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
-    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, NotificationService, OutboxWorker, PasswordResetService, ResolutionService,
-    SessionService, TermService, TwoFactorService, UserService, ViewTickets,
+    DirectoryService, DocumentService, InterestService, InvitationService, MailService, MeetingService,
+    MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService, ResolutionService,
+    SessionService, TermService, TwoFactorService, UnsubscribeService, UserService, ViewTickets,
 };
+use domain::unsubscribe::UnsubscribeKey;
 use persistence::{
     LocalFileStore, PgActionRepository, PgAuditTrail, PgCommitteeDocumentRepository, PgCommitteeRepository,
     PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
-    PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle, PgMeetingRepository,
-    PgMinutesRepository, PgNoticeRepository, PgNotificationRepository, PgOutboxRepository,
+    PgGovernanceSettingsRepository, PgInterestRepository, PgInvitationRepository, PgLoginThrottle,
+    PgMailOptOutRepository, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
+    PgNotificationRepository, PgOutboxRepository,
     PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
     PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
     PgUserRepository,
@@ -47,10 +49,25 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         security_settings: Arc::new(PgSecuritySettingsRepository::new(pool.clone())),
         policy,
     };
-    let templates = Arc::new(MailTemplates::new(MailSettings {
-        public_url: config.mail.public_url.clone(),
-        portal_name: config.mail.portal_name.clone(),
-    })?);
+    let unsubscribe_key = UnsubscribeKey::new(&config.jwt_secret);
+    let templates = Arc::new(
+        MailTemplates::new(MailSettings {
+            public_url: config.mail.public_url.clone(),
+            portal_name: config.mail.portal_name.clone(),
+        })?
+        .with_unsubscribe_key(unsubscribe_key.clone()),
+    );
+    let invitations = InvitationService {
+        users: users.clone(),
+        invitations: Arc::new(PgInvitationRepository::new(pool.clone())),
+        hasher: hasher.clone(),
+        templates: templates.clone(),
+        clock: clock.clone(),
+    };
+    let unsubscribe = UnsubscribeService {
+        key: unsubscribe_key,
+        opt_outs: Arc::new(PgMailOptOutRepository::new(pool.clone())),
+    };
     let password_reset = PasswordResetService {
         auth: auth.clone(),
         users: users.clone(),
@@ -92,6 +109,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         mail,
         notifications,
         mail_configured: config.mail.smtp_url.is_some(),
+        invitations,
+        unsubscribe,
         documents,
         minutes,
         meetings,

@@ -15,6 +15,9 @@ pub trait OutboxRepository: Send + Sync {
         lease_until: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<QueuedMail>, RepoError>;
+    /// Marks `cancelled` (with the reason as its last error) every due queued message whose recipient
+    /// user is deactivated, or turned its kind off (`MailOptOutRepository`). Answers how many.
+    fn cancel_undeliverable(&self, now: DateTime<Utc>) -> Result<usize, RepoError>;
     fn mark_sent(&self, id: i64, at: DateTime<Utc>) -> Result<(), RepoError>;
     /// Keeps the error; `retry_at: None` gives up (status `failed`).
     fn mark_failed(&self, id: i64, error: &str, retry_at: Option<DateTime<Utc>>) -> Result<(), RepoError>;

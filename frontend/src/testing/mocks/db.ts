@@ -99,6 +99,7 @@ const user = (id: number, name: string, email: string, role: User['role']): Stor
   requirePasswordChange: false,
   mfaEnabled: false,
   mfaEnrolmentRequired: false,
+  invitation: null,
   password: 'password1',
 });
 
