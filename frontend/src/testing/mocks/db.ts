@@ -56,6 +56,10 @@ export type Db = {
   auditEvents: AuditEvent[];
   sessions: StoredSession[];
   securitySettings: { requireMfaForOfficers: boolean };
+  /** `GET /api/mail/status`: the server has an SMTP_URL (issue 12). */
+  smtpConfigured: boolean;
+  /** Invitations sent (issue 12): whom to, in order. */
+  invitationsSent: number[];
   nextId: number;
 };
 
@@ -372,6 +376,8 @@ function seed(): Db {
     ],
     sessions: [ADMIN_ID, CHAIR_ID, TRUSTEE_ID, OTHER_TRUSTEE_ID].flatMap(sessionsOf),
     securitySettings: { requireMfaForOfficers: false },
+    smtpConfigured: true,
+    invitationsSent: [],
     nextId: 100,
   };
 }
