@@ -114,8 +114,9 @@ impl MailTemplates {
         self.render(MailKind::Test, "test", to, subject, context! {})
     }
 
-    /// A notification: both parts, the item's link, and the Notification settings link in the footer and
-    /// in `List-Unsubscribe`.
+    /// A notification: both parts, the item's link, and in the footer the Notification settings link and a
+    /// link to turn this kind off. `List-Unsubscribe` carries the signed one-click link
+    /// (`unsubscribe_link`; without a key, no header).
     pub fn notification(
         &self,
         kind: MailKind,
@@ -123,29 +124,45 @@ impl MailTemplates {
         subject: String,
         body: &NotificationBody,
     ) -> anyhow::Result<OutgoingMail> {
-        let settings_link = self.link(NOTIFICATION_SETTINGS_PATH);
         let extra = context! {
             intro => body.intro,
             title => body.title,
             details => body.details,
             link => body.link,
             link_label => body.link_label,
-            settings_link => settings_link,
         };
-        let mut mail = self.render(kind, "notification", to, subject, extra)?;
-        mail.list_unsubscribe = Some(settings_link);
-        Ok(mail)
+        self.bulk(kind, "notification", to, subject, extra, "Stop e-mails like this one")
     }
 
-    /// The weekly digest: one line and link per entry.
+    /// The weekly digest: one line and link per entry. Its unsubscribe link turns every notification off.
     pub fn digest(&self, to: &Recipient<'_>, entries: &[DigestEntry]) -> anyhow::Result<OutgoingMail> {
-        let settings_link = self.link(NOTIFICATION_SETTINGS_PATH);
         let subject = format!("Your weekly {} digest", self.settings.portal_name);
         let entries: Vec<Value> =
             entries.iter().map(|e| context! { summary => e.summary, link => e.link }).collect();
-        let extra = context! { entries => entries, settings_link => settings_link };
-        let mut mail = self.render(MailKind::NotificationDigest, "digest", to, subject, extra)?;
-        mail.list_unsubscribe = Some(settings_link);
+        let extra = context! { entries => entries };
+        self.bulk(MailKind::NotificationDigest, "digest", to, subject, extra, "Stop all notification e-mails")
+    }
+
+    /// Bulk mail: the settings link and the unsubscribe links (footer and header).
+    fn bulk(
+        &self,
+        kind: MailKind,
+        template: &str,
+        to: &Recipient<'_>,
+        subject: String,
+        extra: Value,
+        unsubscribe_label: &str,
+    ) -> anyhow::Result<OutgoingMail> {
+        let settings_link = self.link(NOTIFICATION_SETTINGS_PATH);
+        let unsubscribe_page = to.user_id.and_then(|user| self.unsubscribe_page_link(user, kind));
+        let extra = context! {
+            settings_link => settings_link,
+            unsubscribe_link => unsubscribe_page,
+            unsubscribe_label => unsubscribe_label,
+            ..extra
+        };
+        let mut mail = self.render(kind, template, to, subject, extra)?;
+        mail.list_unsubscribe = to.user_id.and_then(|user| self.unsubscribe_link(user, kind));
         Ok(mail)
     }
 

@@ -48,7 +48,7 @@ pub use meetings::PgMeetingRepository;
 pub use minutes::PgMinutesRepository;
 pub use notices::PgNoticeRepository;
 pub use notifications::PgNotificationRepository;
-pub use outbox::{PgMailOptOutRepository, PgOutboxRepository};
+pub use outbox::PgOutboxRepository;
 pub use password_tokens::PgPasswordTokenRepository;
 pub use pool::{connect, run_migrations, PgPool};
 pub use readiness::PgReadiness;

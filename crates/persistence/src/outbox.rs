@@ -3,14 +3,15 @@
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Text, Timestamptz};
 
 use domain::entities::mail::{Attachment, MailKind, MailStatus, OutgoingMail, QueuedMail};
-use domain::ports::{MailOptOutRepository, OutboxRepository};
+use domain::entities::notification::NotificationKind;
+use domain::ports::OutboxRepository;
 use domain::{RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error};
-use crate::schema::{mail_attachments, mail_opt_outs, mail_outbox};
+use crate::schema::{mail_attachments, mail_outbox};
 use crate::PgPool;
 
 pub struct PgOutboxRepository {
@@ -173,10 +174,28 @@ impl OutboxRepository for PgOutboxRepository {
             "user_id IN (SELECT id FROM users WHERE NOT active)",
             "Not sent: the recipient's account is deactivated.",
         );
-        let opted_out = cancel(
-            "EXISTS (SELECT 1 FROM mail_opt_outs o WHERE o.user_id = mail_outbox.user_id AND o.kind = mail_outbox.kind)",
-            "Not sent: the recipient turned this kind of e-mail off.",
-        );
+        // A notification whose kind the recipient switched off (a digest: every kind) in their settings.
+        let (mail_kinds, switched_off): (Vec<&str>, Vec<String>) = MailKind::ALL
+            .iter()
+            .map(|&mail| (mail, NotificationKind::switched_off_by(mail)))
+            .filter(|(_, kinds)| !kinds.is_empty())
+            .map(|(mail, kinds)| {
+                (mail.as_str(), kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(","))
+            })
+            .unzip();
+        let opted_out = diesel::sql_query(
+            "UPDATE mail_outbox SET status = 'cancelled', last_error = $2 \
+             WHERE status = 'queued' AND next_attempt_at <= $1 AND user_id IS NOT NULL AND EXISTS ( \
+                 SELECT 1 FROM notification_settings s \
+                 JOIN unnest($3::text[], $4::text[]) AS m(mail_kind, kinds) ON m.mail_kind = mail_outbox.kind \
+                 WHERE s.user_id = mail_outbox.user_id \
+                   AND s.disabled_kinds @> string_to_array(m.kinds, ','))",
+        )
+        .bind::<Timestamptz, _>(now)
+        .bind::<Text, _>("Not sent: the recipient switched this kind of e-mail off in their notification settings.")
+        .bind::<Array<Text>, _>(&mail_kinds)
+        .bind::<Array<Text>, _>(&switched_off)
+        .execute(&mut conn);
         Ok(deactivated.map_err(repo_error)? + opted_out.map_err(repo_error)?)
     }
 
@@ -214,45 +233,5 @@ impl OutboxRepository for PgOutboxRepository {
             .load(&mut conn)
             .map_err(repo_error)?;
         rows.into_iter().map(QueuedMail::try_from).collect()
-    }
-}
-
-/// One-click unsubscribes (issue 12, point 6).
-pub struct PgMailOptOutRepository {
-    pool: PgPool,
-}
-
-impl PgMailOptOutRepository {
-    pub fn new(pool: PgPool) -> Self {
-        Self { pool }
-    }
-}
-
-impl MailOptOutRepository for PgMailOptOutRepository {
-    fn opt_out(&self, user_id: UserId, kind: MailKind) -> Result<(), RepoError> {
-        let mut conn = self.pool.get().map_err(pool_error)?;
-        let inserted = diesel::insert_into(mail_opt_outs::table)
-            .values((mail_opt_outs::user_id.eq(user_id.0), mail_opt_outs::kind.eq(kind.as_str())))
-            .on_conflict_do_nothing()
-            .execute(&mut conn);
-        match inserted {
-            Ok(_) => Ok(()),
-            Err(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
-                _,
-            )) => Err(RepoError::NotFound),
-            Err(e) => Err(repo_error(e)),
-        }
-    }
-
-    fn opted_out(&self, user_id: UserId) -> Result<Vec<MailKind>, RepoError> {
-        let mut conn = self.pool.get().map_err(pool_error)?;
-        let kinds: Vec<String> = mail_opt_outs::table
-            .filter(mail_opt_outs::user_id.eq(user_id.0))
-            .order(mail_opt_outs::kind)
-            .select(mail_opt_outs::kind)
-            .load(&mut conn)
-            .map_err(repo_error)?;
-        kinds.iter().map(|k| k.parse().map_err(|_| bad_value("mail_opt_outs.kind", k))).collect()
     }
 }

@@ -154,14 +154,6 @@ diesel::table! {
 }
 
 diesel::table! {
-    mail_opt_outs (user_id, kind) {
-        user_id -> Int4,
-        kind -> Text,
-        created_at -> Timestamptz,
-    }
-}
-
-diesel::table! {
     mail_outbox (id) {
         id -> Int8,
         kind -> Text,
@@ -452,7 +444,6 @@ diesel::joinable!(minutes -> users (uploaded_by));
 diesel::joinable!(notices -> users (created_by));
 diesel::joinable!(notification_settings -> users (user_id));
 diesel::joinable!(password_reset_requests -> users (user_id));
-diesel::joinable!(mail_opt_outs -> users (user_id));
 diesel::joinable!(password_tokens -> users (user_id));
 diesel::joinable!(resolution_papers -> documents (document_id));
 diesel::joinable!(resolution_papers -> resolutions (resolution_id));
@@ -482,7 +473,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     governance_settings,
     interest_versions,
     interests,
-    mail_opt_outs,
     mail_outbox,
     meetings,
     mfa_recovery_codes,

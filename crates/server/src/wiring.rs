@@ -12,19 +12,19 @@ use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
     DirectoryService, DocumentService, InterestService, InvitationService, MailService, MeetingService,
-    MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService, ResolutionService,
-    SessionService, TermService, TwoFactorService, UnsubscribeService, UserService, ViewTickets,
+    MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService,
+    ResolutionService, SessionService, TermService, TwoFactorService, UnsubscribeService, UserService,
+    ViewTickets,
 };
 use domain::unsubscribe::UnsubscribeKey;
 use persistence::{
     LocalFileStore, PgActionRepository, PgAuditTrail, PgCommitteeDocumentRepository, PgCommitteeRepository,
     PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
     PgGovernanceSettingsRepository, PgInterestRepository, PgInvitationRepository, PgLoginThrottle,
-    PgMailOptOutRepository, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
-    PgNotificationRepository, PgOutboxRepository,
-    PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
-    PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
-    PgUserRepository,
+    PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
+    PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository,
+    PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository,
+    PgTwoFactorRepository, PgUserRepository,
 };
 
 use crate::config::{Config, FileStoreConfig};
@@ -64,9 +64,12 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         templates: templates.clone(),
         clock: clock.clone(),
     };
+    let notification_repo = Arc::new(PgNotificationRepository::new(pool.clone()));
+    // One-click unsubscribes write the same Notification settings the settings page edits.
     let unsubscribe = UnsubscribeService {
         key: unsubscribe_key,
-        opt_outs: Arc::new(PgMailOptOutRepository::new(pool.clone())),
+        notifications: notification_repo.clone(),
+        clock: clock.clone(),
     };
     let password_reset = PasswordResetService {
         auth: auth.clone(),
@@ -76,7 +79,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         templates: templates.clone(),
     };
     let notifications = NotificationService {
-        repo: Arc::new(PgNotificationRepository::new(pool.clone())),
+        repo: notification_repo,
         templates: templates.clone(),
         clock: clock.clone(),
         time_zone: config.mail.board_time_zone,

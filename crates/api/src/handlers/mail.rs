@@ -145,7 +145,8 @@ pub struct UnsubscribeQuery {
     token: String,
 }
 
-/// One-click unsubscribe (RFC 8058), no sign-in: turns the link's kind of mail off for its recipient.
+/// One-click unsubscribe (RFC 8058), no sign-in: switches the link's notification kind off in its
+/// recipient's Notification settings (a weekly digest's link: every kind).
 /// Mail clients POST here from the `List-Unsubscribe` header (body `List-Unsubscribe=One-Click`, which is
 /// not needed); the portal's `/unsubscribe?token=...` page (the link a person follows) does too.
 #[utoipa::path(
@@ -154,7 +155,8 @@ pub struct UnsubscribeQuery {
     tag = "mail",
     params(UnsubscribeQuery),
     responses(
-        (status = 200, description = "That kind of mail is off for the link's user", body = MessageBody),
+        (status = 200, body = MessageBody,
+            description = "That notification kind (a digest's link: every kind) is off in the user's settings"),
         (status = 400, description = "The link is not valid", body = ErrorBody),
     ),
 )]
@@ -164,7 +166,8 @@ pub async fn unsubscribe(
 ) -> Result<HttpResponse, ApiError> {
     let service = state.unsubscribe.clone();
     let token = query.into_inner().token;
-    let (user, kind) = blocking(move || service.unsubscribe(&token)).await?;
-    tracing::info!(user = user.0, kind = %kind, "unsubscribed by link");
-    Ok(HttpResponse::Ok().json(MessageBody::new(domain::services::unsubscribe::UNSUBSCRIBED)))
+    let (user, kinds, message) = blocking(move || service.unsubscribe(&token)).await?;
+    let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+    tracing::info!(user = user.0, kinds = %kinds.join(","), "notifications switched off by an unsubscribe link");
+    Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }

@@ -53,6 +53,11 @@ pub struct CreateUserRequest {
     /// The user's first password; required unless `invite` is true, and then left out.
     #[serde(default)]
     password: Option<String>,
+    /// With `password`: it is a temporary password (the create-user dialog's "Set a temporary password",
+    /// for a portal without mail). The user must replace it at their first sign-in, and it stops signing
+    /// in after `TEMP_PASSWORD_HOURS`, as an admin's reset does. Default `false`: the password is theirs.
+    #[serde(default, rename = "temporaryPassword")]
+    temporary_password: bool,
     /// `true`: the account gets no password, and an e-mail invites the user to choose one through a
     /// single-use link (valid 7 days).
     #[serde(default)]
@@ -63,7 +68,8 @@ pub struct CreateUserRequest {
     phone: Option<String>,
 }
 
-/// Creates an account: with a first password, or (`invite`) without one, sending an invitation e-mail.
+/// Creates an account: with a first password (`temporaryPassword`: one they must replace at first sign-in),
+/// or (`invite`) without one, sending an invitation e-mail.
 #[utoipa::path(
     post,
     path = "/api/users",
@@ -89,6 +95,7 @@ pub async fn create(
     let body = body.into_inner();
     let actor = user.0.id;
     let invite = body.invite;
+    let temporary = !invite && body.temporary_password;
     let (created, invitation) = match (body.invite, body.password) {
         (true, None) => {
             let invitations = state.invitations.clone();
@@ -107,15 +114,20 @@ pub async fn create(
                 password: password.unwrap_or_default(),
                 role: body.role,
                 phone: body.phone,
-                require_password_change: false,
+                require_password_change: body.temporary_password,
             };
             (blocking(move || users.create(&user.0, input)).await?, None)
         }
     };
-    tracing::info!(user_id = %created.id, invite, "user created");
+    tracing::info!(user_id = %created.id, invite, temporary, "user created");
+    let details = if temporary {
+        format!("role: {}, temporary password", created.role)
+    } else {
+        format!("role: {}", created.role)
+    };
     let event = NewAuditEvent::new(AuditKind::UserCreated, Some(actor))
         .object(AuditObject::user(&created))
-        .details(format!("role: {}", created.role));
+        .details(details);
     audit::record(&state, &req, event).await;
     if invite {
         let event = NewAuditEvent::new(AuditKind::InvitationSent, Some(actor))

@@ -1,6 +1,7 @@
 //! Invitations and polite bulk mail (issue 12, points 3 and 6), read back from the real SMTP server
 //! (MailDev): the invitation link sets a first password once, expires, is replaced by a new one; the
-//! temporary-password path still works; a deactivated user gets nothing; one-click unsubscribe.
+//! temporary-password path still works; a deactivated user gets nothing; one-click unsubscribe switches the
+//! kind off in the user's Notification settings.
 
 use std::time::{Duration, Instant};
 
@@ -8,11 +9,12 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use domain::entities::mail::MailKind;
+use domain::entities::notification::NotificationKind;
 use domain::entities::role::Role;
 use domain::services::invitations::{
     ALREADY_HAS_PASSWORD, INVITATION_ACCEPTED, INVITATION_EXPIRED, INVITATION_UNKNOWN, INVITATION_USED,
 };
-use domain::services::unsubscribe::{UNSUBSCRIBED, UNSUBSCRIBE_INVALID};
+use domain::services::unsubscribe::{unsubscribed_message, UNSUBSCRIBE_INVALID};
 use domain::unsubscribe::UnsubscribeKey;
 use domain::UserId;
 
@@ -190,11 +192,41 @@ fn the_admin_can_still_set_a_password_instead_of_inviting() {
     let app = app_with_smtp();
     let admin = app.signed_in_as(Role::Admin);
     let email = fresh_email("Direct");
-    let body = json!({ "name": "Dev Direct", "email": email, "role": "trustee", "password": CHOSEN });
+    // The dialog's "Set a temporary password": the user must replace it at first sign-in.
+    let body = json!({ "name": "Dev Direct", "email": email, "role": "trustee", "password": CHOSEN,
+                       "temporaryPassword": true });
     let created =
         json_of(app.post("/api/users").auth(&admin).json(&body).send().unwrap(), StatusCode::CREATED);
     assert_eq!(created["invitation"], Value::Null);
-    json_of(app.login(&email, CHOSEN), StatusCode::OK);
+    assert_eq!(created["requirePasswordChange"], true);
+    let signed_in = json_of(app.login(&email, CHOSEN), StatusCode::OK);
+    assert_eq!(signed_in["user"]["requirePasswordChange"], true);
+    let token = signed_in["token"].as_str().unwrap().to_string();
+    let message =
+        error_of(app.get("/api/notices").bearer_auth(&token).send().unwrap(), StatusCode::FORBIDDEN);
+    assert!(message.contains("new password"), "{message}");
+    let changed = app
+        .post("/api/auth/change-password-temp")
+        .bearer_auth(&token)
+        .json(&json!({"newPassword": "a quiet lighthouse keeper"}))
+        .send()
+        .unwrap();
+    assert_eq!(json_of(changed, StatusCode::OK)["user"]["requirePasswordChange"], false);
+    json_of(app.login(&email, "a quiet lighthouse keeper"), StatusCode::OK);
+    let created_id = created["id"].as_i64().unwrap();
+    assert_eq!(
+        app.scalar_text(&format!(
+            "SELECT details AS value FROM audit_events WHERE kind = 'user_created' AND object_id = '{created_id}'"
+        )),
+        Some("role: trustee, temporary password".into())
+    );
+    // Through the API without `temporaryPassword` the password is simply theirs (scripts, demo data).
+    let own = fresh_email("Own");
+    let body = json!({ "name": "Owen Own", "email": own, "role": "trustee", "password": CHOSEN });
+    let created =
+        json_of(app.post("/api/users").auth(&admin).json(&body).send().unwrap(), StatusCode::CREATED);
+    assert_eq!(created["requirePasswordChange"], false);
+    assert_eq!(json_of(app.login(&own, CHOSEN), StatusCode::OK)["user"]["requirePasswordChange"], false);
     assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM mail_outbox"), 0, "no mail for this path");
 
     // Without `invite` a password is required; with it, none may be given.
@@ -263,26 +295,39 @@ fn a_deactivated_user_gets_nothing_queued_for_them() {
     wait_until(&stopped, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'cancelled'");
 }
 
-#[test]
-fn bulk_mail_carries_a_one_click_unsubscribe_that_works_without_signing_in() {
-    let app = app_with_smtp();
-    let admin = app.signed_in_as(Role::Admin);
-    let (id, email) = app.create_user(Role::Trustee, &unique_name("Reader"));
-    let key = UnsubscribeKey::new(b"test secret that is long enough!!");
-    let token = key.token(UserId(id), MailKind::Test);
-    let link = format!("https://portal.test/api/mail/unsubscribe?token={token}");
-    // A bulk message as the notifications queue it: with its unsubscribe link.
-    app.execute(&format!(
-        "INSERT INTO mail_outbox (kind, recipient, user_id, subject, text_body, html_body, list_unsubscribe) \
-         VALUES ('test', '{email}', {id}, 'Digest', 'text', '<p>html</p>', '{link}')"
-    ));
-    let messages = mail::wait_for(&email, 1);
-    assert_eq!(messages.len(), 1);
-    let source = source_of(&messages[0]);
-    assert!(source.contains(&format!("\nList-Unsubscribe: <{link}>\r\n")), "{source}");
-    assert!(source.contains("\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"), "{source}");
+fn post_high_notice(app: &TestApp, who: &Session, title: &str) {
+    let body = json!({"title": title, "content": "Please read.", "priority": "high", "pinned": false,
+                      "expiresAt": null});
+    json_of(app.post("/api/notices").auth(who).json(&body).send().unwrap(), StatusCode::CREATED);
+}
 
-    // The mail client's one-click POST (RFC 8058), no session.
+fn settings_of(app: &TestApp, who: &Session) -> Value {
+    json_of(app.get("/api/notification-settings").auth(who).send().unwrap(), StatusCode::OK)
+}
+
+#[test]
+fn a_notifications_one_click_unsubscribe_switches_that_kind_off_in_the_users_settings() {
+    let app = app_with_smtp();
+    let chair = app.signed_in_as(Role::Chair);
+    let reader = app.signed_in_named(Role::Trustee, &unique_name("Rita Reader"));
+    post_high_notice(&app, &chair, "Roof repairs");
+    let messages = mail::wait_for(&reader.email, 1);
+    assert_eq!(messages.len(), 1);
+
+    // The header (RFC 8058) and the footer's page link carry the same signed token.
+    let source = source_of(&messages[0]);
+    let prefix = "\nList-Unsubscribe: <https://portal.test/api/mail/unsubscribe?token=";
+    let start = source.find(prefix).unwrap_or_else(|| panic!("{source}")) + prefix.len();
+    let token: String = source[start..].chars().take_while(|c| *c != '>').collect();
+    assert!(token.starts_with(&format!("{}.notice-high.", reader.id)), "{token}");
+    assert!(source.contains("\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"), "{source}");
+    let text = messages[0]["text"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("Stop e-mails like this one: https://portal.test/unsubscribe?token={token}"))
+    );
+    assert!(text.contains("https://portal.test/notification-settings"), "{text}");
+
+    // The mail client's one-click POST, without a session; the same answer every time.
     let post = |token: &str| {
         app.post(&format!("/api/mail/unsubscribe?token={token}"))
             .header("Content-Type", "application/x-www-form-urlencoded")
@@ -290,33 +335,75 @@ fn bulk_mail_carries_a_one_click_unsubscribe_that_works_without_signing_in() {
             .send()
             .unwrap()
     };
-    assert_eq!(json_of(post(&token), StatusCode::OK)["message"], UNSUBSCRIBED);
-    assert_eq!(json_of(post(&token), StatusCode::OK)["message"], UNSUBSCRIBED, "idempotent");
-    assert_eq!(
-        app.scalar_i64(&format!(
-            "SELECT count(*) AS value FROM mail_opt_outs WHERE user_id = {id} AND kind = 'test'"
-        )),
-        1
-    );
-    // Forged, altered or transactional tokens do nothing.
-    let forged = UnsubscribeKey::new(b"another secret").token(UserId(id), MailKind::Test);
-    let other_user = token.replacen(&format!("{id}."), &format!("{}.", admin.id), 1);
-    let reset = key.token(UserId(id), MailKind::PasswordReset);
-    for bad in [forged.as_str(), other_user.as_str(), reset.as_str(), "nonsense"] {
-        assert_eq!(error_of(post(bad), StatusCode::BAD_REQUEST), UNSUBSCRIBE_INVALID, "{bad}");
-    }
-    assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM mail_opt_outs"), 1);
+    let said = unsubscribed_message(MailKind::NoticeHigh);
+    assert_eq!(json_of(post(&token), StatusCode::OK)["message"], said.as_str());
+    assert_eq!(json_of(post(&token), StatusCode::OK)["message"], said.as_str(), "idempotent");
+    // It is the same setting the Notification settings page shows and edits; the rest is untouched.
+    let settings = settings_of(&app, &reader);
+    assert_eq!(settings["disabledKinds"], json!(["notice-high"]));
+    assert_eq!(settings["weeklyDigest"], false);
+    assert_eq!(settings["followedCategories"].as_array().unwrap().len(), 6);
 
-    // Mail of that kind is no longer sent to them.
+    // The next high-priority notice is not mailed to them (others still get it).
+    let other = app.signed_in_named(Role::Trustee, &unique_name("Otto Other"));
+    post_high_notice(&app, &chair, "Roof repairs, part 2");
+    mail::wait_for(&other.email, 1);
+    events_expanded(&app);
+    let queued = format!("SELECT count(*) AS value FROM mail_outbox WHERE user_id = {}", reader.id);
+    assert_eq!(app.scalar_i64(&queued), 1);
+    // A message of that kind queued before the click is cancelled at send time, with the reason.
     app.execute(&format!(
-        "INSERT INTO mail_outbox (kind, recipient, user_id, subject, text_body, html_body, list_unsubscribe) \
-         VALUES ('test', '{email}', {id}, 'Digest 2', 'text', '<p>html</p>', '{link}')"
+        "INSERT INTO mail_outbox (kind, recipient, user_id, subject, text_body, html_body) \
+         VALUES ('notice-high', '{}', {}, 'Queued before', 'text', '<p>html</p>')",
+        reader.email, reader.id
     ));
     wait_until(&app, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'cancelled'");
     assert_eq!(
         app.scalar_text("SELECT last_error AS value FROM mail_outbox WHERE status = 'cancelled'"),
-        Some("Not sent: the recipient turned this kind of e-mail off.".to_string())
+        Some(
+            "Not sent: the recipient switched this kind of e-mail off in their notification settings.".into()
+        )
     );
-    std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(mail::messages_to(&email).len(), 1);
+
+    // Forged, altered and transactional tokens do nothing.
+    let key = UnsubscribeKey::new(b"test secret that is long enough!!");
+    let forged = UnsubscribeKey::new(b"another secret").token(UserId(reader.id), MailKind::NoticeHigh);
+    let other_user = token.replacen(&format!("{}.", reader.id), &format!("{}.", other.id), 1);
+    let gone = key.token(UserId(999_999), MailKind::NoticeHigh);
+    let reset = key.token(UserId(reader.id), MailKind::PasswordReset);
+    let invitation = key.token(UserId(reader.id), MailKind::Invitation);
+    let test = key.token(UserId(reader.id), MailKind::Test);
+    for bad in [&forged, &other_user, &gone, &reset, &invitation, &test, "nonsense"] {
+        assert_eq!(error_of(post(bad), StatusCode::BAD_REQUEST), UNSUBSCRIBE_INVALID, "{bad}");
+    }
+    assert_eq!(settings_of(&app, &other)["disabledKinds"], json!([]));
+
+    // Switched back on on the settings page: the kind is mailed again.
+    let body = json!({"disabledKinds": [], "weeklyDigest": false, "followedCategories": settings["followedCategories"]});
+    json_of(app.put("/api/notification-settings").auth(&reader).json(&body).send().unwrap(), StatusCode::OK);
+    post_high_notice(&app, &chair, "Roof repairs, done");
+    let messages = mail::wait_for(&reader.email, 2);
+    assert!(messages.iter().any(|m| m["subject"] == "High-priority notice: Roof repairs, done"));
+
+    // A weekly digest's link switches every notification kind off at once; reset mail still goes.
+    let digest = key.token(UserId(reader.id), MailKind::NotificationDigest);
+    let answer = json_of(post(&digest), StatusCode::OK);
+    assert_eq!(answer["message"], unsubscribed_message(MailKind::NotificationDigest).as_str());
+    let all: Vec<&str> = NotificationKind::ALL.iter().map(|k| k.as_str()).collect();
+    assert_eq!(settings_of(&app, &reader)["disabledKinds"], json!(all));
+    json_of(
+        app.post("/api/auth/forgot-password").json(&json!({"email": reader.email})).send().unwrap(),
+        StatusCode::OK,
+    );
+    let messages = mail::wait_for(&reader.email, 3);
+    assert!(messages.iter().any(|m| m["subject"].as_str().unwrap().starts_with("Reset your")));
+}
+
+fn events_expanded(app: &TestApp) {
+    let start = Instant::now();
+    let sql = "SELECT count(*) AS value FROM notification_events WHERE processed_at IS NULL";
+    while app.scalar_i64(sql) != 0 {
+        assert!(start.elapsed() < Duration::from_secs(20), "timed out waiting for the events");
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

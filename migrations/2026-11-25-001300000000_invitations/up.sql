@@ -4,20 +4,16 @@
 -- verifies (it is not a bcrypt hash), so it cannot sign in until its holder chooses a password through the
 -- link (a `password_tokens` row with purpose 'invitation', valid 7 days). Nothing else changes in `users`.
 
--- A message whose recipient was deactivated (or turned that kind of mail off) before it went out is
+-- A message whose recipient was deactivated (or switched that notification kind off) before it went out is
 -- cancelled, and stays in the delivery log as such.
 ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_status_check;
 ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_status_check
     CHECK (status IN ('queued', 'sent', 'failed', 'cancelled'));
 
--- One-click unsubscribe (List-Unsubscribe, RFC 8058): the kinds of bulk mail a user turned off from a
--- message's link, without signing in.
-CREATE TABLE mail_opt_outs (
-    user_id    INTEGER     NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-    kind       TEXT        NOT NULL CHECK (length(kind) BETWEEN 1 AND 40),
-    created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
-    PRIMARY KEY (user_id, kind)
-);
+-- One-click unsubscribe (List-Unsubscribe, RFC 8058) needs no table of its own: a message's link turns that
+-- notification kind off (the weekly digest's link: every kind) in `notification_settings.disabled_kinds`,
+-- the same setting the Notification settings page shows. Password resets, invitations and test messages
+-- are not notification kinds, so no setting can suppress them.
 
 ALTER TABLE audit_events DROP CONSTRAINT audit_events_kind_check;
 ALTER TABLE audit_events ADD CONSTRAINT audit_events_kind_check CHECK (kind IN (

@@ -11,7 +11,6 @@ ALTER TABLE audit_events ADD CONSTRAINT audit_events_kind_check CHECK (kind IN (
     'committee_document_uploaded', 'committee_document_deleted', 'committee_document_downloaded',
     'notice_deleted', 'settings_changed'
 ));
-DROP TABLE mail_opt_outs;
 UPDATE mail_outbox SET status = 'failed' WHERE status = 'cancelled';
 ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_status_check;
 ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_status_check CHECK (status IN ('queued', 'sent', 'failed'));
