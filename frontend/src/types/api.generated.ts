@@ -934,7 +934,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * One-click unsubscribe (RFC 8058), no sign-in: turns the link's kind of mail off for its recipient.
+     * One-click unsubscribe (RFC 8058), no sign-in: switches the link's notification kind off in its
+     *     recipient's Notification settings (a weekly digest's link: every kind).
      *     Mail clients POST here from the `List-Unsubscribe` header (body `List-Unsubscribe=One-Click`, which is
      *     not needed); the portal's `/unsubscribe?token=...` page (the link a person follows) does too.
      */
@@ -1286,7 +1287,10 @@ export interface paths {
     /** Every user, by name. */
     get: operations['users_list'];
     put?: never;
-    /** Creates an account: with a first password, or (`invite`) without one, sending an invitation e-mail. */
+    /**
+     * Creates an account: with a first password (`temporaryPassword`: one they must replace at first sign-in),
+     *     or (`invite`) without one, sending an invitation e-mail.
+     */
     post: operations['users_create'];
     delete?: never;
     options?: never;
@@ -1716,6 +1720,12 @@ export interface components {
       password?: string | null;
       phone?: string | null;
       role: components['schemas']['Role'];
+      /**
+       * @description With `password`: it is a temporary password (the create-user dialog's "Set a temporary password",
+       *     for a portal without mail). The user must replace it at their first sign-in, and it stops signing
+       *     in after `TEMP_PASSWORD_HOURS`, as an admin's reset does. Default `false`: the password is theirs.
+       */
+      temporaryPassword?: boolean;
     };
     /** @description The signed-in user as `me` and a new session show it. */
     CurrentUser: components['schemas']['User'] & {
@@ -6648,7 +6658,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description That kind of mail is off for the link's user */
+      /** @description That notification kind (a digest's link: every kind) is off in the user's settings */
       200: {
         headers: {
           [name: string]: unknown;

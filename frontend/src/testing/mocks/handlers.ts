@@ -341,7 +341,10 @@ export const handlers = [
   http.post(
     '/api/users',
     authed(async ({ request }) => {
-      const { invite, ...body } = (await request.json()) as StoredUser & { invite?: boolean };
+      const { invite, temporaryPassword, ...body } = (await request.json()) as StoredUser & {
+        invite?: boolean;
+        temporaryPassword?: boolean;
+      };
       if (db.users.some((u) => u.email === body.email))
         return fail(409, serverMessages.duplicateEmail);
       const u: StoredUser = {
@@ -350,7 +353,7 @@ export const handlers = [
         active: true,
         phone: body.phone ?? null,
         createdAt: now(),
-        requirePasswordChange: false,
+        requirePasswordChange: !invite && !!temporaryPassword,
         mfaEnabled: false,
         mfaEnrolmentRequired: false,
         password: invite ? '!invited' : body.password,

@@ -10,17 +10,22 @@ describe('unsubscribe page (issue 12)', () => {
         token = new URL(request.url).searchParams.get('token');
         return HttpResponse.json({
           message:
-            'You will no longer receive these e-mails. Sign in to the portal to change which e-mails you receive.',
+            'You will no longer receive e-mails about high-priority notices. You can turn them back on under Notification settings when you sign in.',
         });
       }),
     );
-    const { user } = renderApp('/unsubscribe?token=7.test.abc', { as: null });
+    const { user } = renderApp('/unsubscribe?token=7.notice-high.abc', { as: null });
     await screen.findByRole('heading', { name: 'Unsubscribe' });
     await user.click(screen.getByRole('button', { name: 'Turn these e-mails off' }));
     expect(
-      await screen.findByText(/You will no longer receive these e-mails./),
+      await screen.findByText(/You will no longer receive e-mails about high-priority notices./),
     ).toBeInTheDocument();
-    expect(token).toBe('7.test.abc');
+    expect(token).toBe('7.notice-high.abc');
+    // The switch is the Notification settings page's: the page leads there.
+    expect(screen.getByRole('link', { name: 'Open Notification settings' })).toHaveAttribute(
+      'href',
+      '/notification-settings',
+    );
   });
 
   it("shows the server's message for a bad link", async () => {

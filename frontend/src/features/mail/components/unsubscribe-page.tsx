@@ -1,7 +1,8 @@
-// The page of a bulk mail's unsubscribe link (/unsubscribe?token=...), no sign-in needed: it asks, then
-// turns that kind of e-mail off with the same one-click POST a mail client sends (RFC 8058).
+// The page of a notification's unsubscribe link (/unsubscribe?token=...), no sign-in needed: it asks, then
+// switches that kind of notification off with the same one-click POST a mail client sends (RFC 8058). The
+// switch is the one on the Notification settings page, where it can be turned back on.
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +10,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { unsubscribe } from '@/features/mail/api/mail';
 
@@ -45,12 +47,18 @@ export function UnsubscribePage() {
         <Card>
           <CardContent sx={{ p: { xs: 3, sm: 4 }, display: 'grid', gap: 2 }}>
             {outcome ? (
-              <Alert severity={outcome.ok ? 'success' : 'error'}>{outcome.message}</Alert>
+              <>
+                <Alert severity={outcome.ok ? 'success' : 'error'}>{outcome.message}</Alert>
+                <Button component={RouterLink} to={paths.notificationSettings} variant="outlined">
+                  Open Notification settings
+                </Button>
+              </>
             ) : (
               <>
                 <Typography>
-                  Stop receiving this kind of e-mail from the portal? Other e-mails (such as
-                  password resets) are not affected.
+                  Stop receiving this kind of notification e-mail from the portal? Password resets
+                  and invitations are not affected, and you can turn it back on under Notification
+                  settings.
                 </Typography>
                 <Button
                   variant="contained"

@@ -48,14 +48,17 @@ type Values = {
   name: string;
   email: string;
   phone: string;
-  /** How a new user gets their password: an e-mailed invitation, or one the admin gives them. */
+  /** How a new user gets their password: an e-mailed invitation, or a temporary one the admin gives them. */
   access: 'invite' | 'password';
   password: string;
   role: Role | '';
   active: boolean;
 };
 
-/** The create dialog's choice: an invitation e-mail, or a first password the admin types. */
+/**
+ * The create dialog's choice (issue 12): an invitation e-mail, or a temporary password the admin types and
+ * passes on, which the user must replace at their first sign-in (for a portal without mail).
+ */
 function AccessFields({ mailConfigured }: { mailConfigured: boolean }) {
   const { values, setFieldValue } = useFormikContext<Values>();
   return (
@@ -69,7 +72,7 @@ function AccessFields({ mailConfigured }: { mailConfigured: boolean }) {
           onChange={(event) => void setFieldValue('access', event.target.value)}
         >
           <FormControlLabel value="invite" control={<Radio />} label="Send an invitation" />
-          <FormControlLabel value="password" control={<Radio />} label="Set a password" />
+          <FormControlLabel value="password" control={<Radio />} label="Set a temporary password" />
         </RadioGroup>
         {values.access === 'invite' && (
           <FormHelperText sx={{ mx: 0 }}>
@@ -81,17 +84,17 @@ function AccessFields({ mailConfigured }: { mailConfigured: boolean }) {
       {values.access === 'invite' && !mailConfigured && (
         <Alert severity="warning">
           No mail server is configured: the invitation is only written to a file on the server. Set
-          a password instead unless you can pass the link on.
+          a temporary password instead unless you can pass the link on.
         </Alert>
       )}
       {values.access === 'password' && (
         <FormTextField
           name="password"
-          label="Password"
+          label="Temporary password"
           type="password"
           required
           autoComplete="new-password"
-          helperText="A first password you give them; they can change it under Account security"
+          helperText="Tell them this password yourself. At their first sign-in they must choose their own; until then it works for a limited time only (72 hours unless your portal is set up otherwise)."
         />
       )}
     </>
@@ -163,8 +166,11 @@ export function UserFormDialog({ open, onClose, user, roles, mailConfigured = fa
                 description: `An invitation to ${common.email} is queued.`,
               });
             } else {
-              await create({ ...common, password: values.password });
-              notify({ title: 'User created successfully' });
+              await create({ ...common, password: values.password, temporaryPassword: true });
+              notify({
+                title: 'User created successfully',
+                description: `${common.name} must choose their own password at their first sign-in.`,
+              });
             }
             onClose();
           } catch (error) {

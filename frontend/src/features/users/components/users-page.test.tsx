@@ -48,7 +48,7 @@ describe('users page', () => {
     const { user } = renderApp('/users', { as: 'admin' });
     await user.click(await screen.findByRole('button', { name: 'Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
-    await user.click(within(dialog).getByRole('radio', { name: 'Set a password' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Set a temporary password' }));
     const options = within(within(dialog).getByLabelText(/^Role/)).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       'Select a role',
@@ -65,13 +65,21 @@ describe('users page', () => {
     await user.type(within(dialog).getByLabelText(/^Email/), 'nina@charity.org');
     await user.type(within(dialog).getByLabelText(/^Phone/), '07000 000000');
     await user.type(
-      within(dialog).getByLabelText(/^Password/, { selector: 'input[type=password]' }),
+      within(dialog).getByLabelText(/^Temporary password/, { selector: 'input[type=password]' }),
       'secret123',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
-    await expectToast('User created successfully');
+    await expectToast(
+      'User created successfully',
+      'Nina New must choose their own password at their first sign-in.',
+    );
     expect(await screen.findByText('Nina New', { selector: 'tr p' })).toBeInTheDocument();
-    expect(db.users.at(-1)).toMatchObject({ role: 'trustee', phone: '07000 000000' });
+    // The admin's password is a temporary one: replaced at the first sign-in.
+    expect(db.users.at(-1)).toMatchObject({
+      role: 'trustee',
+      phone: '07000 000000',
+      requirePasswordChange: true,
+    });
   });
 
   it('validates the edit form and saves', async () => {
@@ -198,12 +206,12 @@ describe('users page: invitations (issue 12)', () => {
     expect(await within(row('Ivy Invited')).findByText('Invited')).toBeInTheDocument();
   });
 
-  it('sets a password by default without a mail server, and warns if an invitation is chosen', async () => {
+  it('sets a temporary password by default without a mail server, and warns if an invitation is chosen', async () => {
     db.smtpConfigured = false;
     const { user, dialog } = await openCreate();
-    expect(within(dialog).getByRole('radio', { name: 'Set a password' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Set a temporary password' })).toBeChecked();
     expect(
-      within(dialog).getByLabelText(/^Password/, { selector: 'input[type=password]' }),
+      within(dialog).getByLabelText(/^Temporary password/, { selector: 'input[type=password]' }),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Send an invitation' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
