@@ -4,9 +4,9 @@ use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
     CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService,
-    InterestService, MailService, MeetingService, MinutesService, NoticeService, NotificationService,
-    PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService, UserService,
-    WrittenMinutesService,
+    InterestService, InvitationService, MailService, MeetingService, MinutesService, NoticeService,
+    NotificationService, PasswordResetService, ResolutionService, SessionService, TermService,
+    TwoFactorService, UnsubscribeService, UserService, WrittenMinutesService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -26,6 +26,10 @@ pub struct AppState {
     pub mail_configured: bool,
     /// E-mail notifications: the settings page and the scheduler (issue 12 point 5).
     pub notifications: NotificationService,
+    /// Invitations to new users (issue 12, point 3).
+    pub invitations: InvitationService,
+    /// One-click unsubscribe links of bulk mail (issue 12, point 6).
+    pub unsubscribe: UnsubscribeService,
     pub users: UserService,
     pub documents: DocumentService,
     pub minutes: MinutesService,

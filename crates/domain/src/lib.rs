@@ -12,6 +12,7 @@ pub mod secret_token;
 pub mod services;
 pub mod temporary_password;
 pub mod timestamps;
+pub mod unsubscribe;
 pub mod validation;
 
 pub use error::{DomainError, RepoError};

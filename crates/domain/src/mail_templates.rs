@@ -5,6 +5,7 @@ use minijinja::{context, Environment, Value};
 
 use crate::entities::mail::{MailKind, OutgoingMail};
 use crate::entities::notification::DigestEntry;
+use crate::unsubscribe::UnsubscribeKey;
 use crate::UserId;
 
 /// Where links point and whose name is on the mail.
@@ -19,6 +20,8 @@ pub struct MailSettings {
 pub struct MailTemplates {
     env: Environment<'static>,
     settings: MailSettings,
+    /// Signs one-click unsubscribe links (`unsubscribe_link`); `None` in tests that send no bulk mail.
+    unsubscribe: Option<UnsubscribeKey>,
 }
 
 const TEMPLATES: &[(&str, &str)] = &[
@@ -26,6 +29,8 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("footer.html", include_str!("../templates/mail/footer.html")),
     ("password-reset.txt", include_str!("../templates/mail/password-reset.txt")),
     ("password-reset.html", include_str!("../templates/mail/password-reset.html")),
+    ("invitation.txt", include_str!("../templates/mail/invitation.txt")),
+    ("invitation.html", include_str!("../templates/mail/invitation.html")),
     ("test.txt", include_str!("../templates/mail/test.txt")),
     ("test.html", include_str!("../templates/mail/test.html")),
     ("notification.txt", include_str!("../templates/mail/notification.txt")),
@@ -61,7 +66,27 @@ impl MailTemplates {
         for (name, source) in TEMPLATES {
             env.add_template(name, source)?;
         }
-        Ok(Self { env, settings })
+        Ok(Self { env, settings, unsubscribe: None })
+    }
+
+    /// With the key that signs unsubscribe links.
+    pub fn with_unsubscribe_key(mut self, key: UnsubscribeKey) -> Self {
+        self.unsubscribe = Some(key);
+        self
+    }
+
+    /// For bulk mail: the one-click unsubscribe URL (`OutgoingMail::list_unsubscribe`): a POST to it
+    /// turns `kind` off for `user` without signing in. `None` without a key.
+    pub fn unsubscribe_link(&self, user: UserId, kind: MailKind) -> Option<String> {
+        let token = self.unsubscribe.as_ref()?.token(user, kind);
+        Some(self.link(&format!("/api/mail/unsubscribe?token={token}")))
+    }
+
+    /// For the footer of bulk mail: the page a person opens to turn `kind` off (it confirms, then POSTs
+    /// to the `unsubscribe_link`). `None` without a key.
+    pub fn unsubscribe_page_link(&self, user: UserId, kind: MailKind) -> Option<String> {
+        let token = self.unsubscribe.as_ref()?.token(user, kind);
+        Some(self.link(&format!("/unsubscribe?token={token}")))
     }
 
     pub fn settings(&self) -> &MailSettings {
@@ -78,13 +103,20 @@ impl MailTemplates {
         self.render(MailKind::PasswordReset, "password-reset", to, subject, context! { link })
     }
 
+    /// An invitation to set a first password; `inviter` is the admin's name.
+    pub fn invitation(&self, to: &Recipient<'_>, link: &str, inviter: &str) -> anyhow::Result<OutgoingMail> {
+        let subject = format!("You are invited to {}", self.settings.portal_name);
+        self.render(MailKind::Invitation, "invitation", to, subject, context! { link, inviter })
+    }
+
     pub fn test(&self, to: &Recipient<'_>) -> anyhow::Result<OutgoingMail> {
         let subject = format!("Test message from {}", self.settings.portal_name);
         self.render(MailKind::Test, "test", to, subject, context! {})
     }
 
-    /// A notification: both parts, the item's link, and the Notification settings link in the footer and
-    /// in `List-Unsubscribe`.
+    /// A notification: both parts, the item's link, and in the footer the Notification settings link and a
+    /// link to turn this kind off. `List-Unsubscribe` carries the signed one-click link
+    /// (`unsubscribe_link`; without a key, no header).
     pub fn notification(
         &self,
         kind: MailKind,
@@ -92,29 +124,45 @@ impl MailTemplates {
         subject: String,
         body: &NotificationBody,
     ) -> anyhow::Result<OutgoingMail> {
-        let settings_link = self.link(NOTIFICATION_SETTINGS_PATH);
         let extra = context! {
             intro => body.intro,
             title => body.title,
             details => body.details,
             link => body.link,
             link_label => body.link_label,
-            settings_link => settings_link,
         };
-        let mut mail = self.render(kind, "notification", to, subject, extra)?;
-        mail.list_unsubscribe = Some(settings_link);
-        Ok(mail)
+        self.bulk(kind, "notification", to, subject, extra, "Stop e-mails like this one")
     }
 
-    /// The weekly digest: one line and link per entry.
+    /// The weekly digest: one line and link per entry. Its unsubscribe link turns every notification off.
     pub fn digest(&self, to: &Recipient<'_>, entries: &[DigestEntry]) -> anyhow::Result<OutgoingMail> {
-        let settings_link = self.link(NOTIFICATION_SETTINGS_PATH);
         let subject = format!("Your weekly {} digest", self.settings.portal_name);
         let entries: Vec<Value> =
             entries.iter().map(|e| context! { summary => e.summary, link => e.link }).collect();
-        let extra = context! { entries => entries, settings_link => settings_link };
-        let mut mail = self.render(MailKind::NotificationDigest, "digest", to, subject, extra)?;
-        mail.list_unsubscribe = Some(settings_link);
+        let extra = context! { entries => entries };
+        self.bulk(MailKind::NotificationDigest, "digest", to, subject, extra, "Stop all notification e-mails")
+    }
+
+    /// Bulk mail: the settings link and the unsubscribe links (footer and header).
+    fn bulk(
+        &self,
+        kind: MailKind,
+        template: &str,
+        to: &Recipient<'_>,
+        subject: String,
+        extra: Value,
+        unsubscribe_label: &str,
+    ) -> anyhow::Result<OutgoingMail> {
+        let settings_link = self.link(NOTIFICATION_SETTINGS_PATH);
+        let unsubscribe_page = to.user_id.and_then(|user| self.unsubscribe_page_link(user, kind));
+        let extra = context! {
+            settings_link => settings_link,
+            unsubscribe_link => unsubscribe_page,
+            unsubscribe_label => unsubscribe_label,
+            ..extra
+        };
+        let mut mail = self.render(kind, template, to, subject, extra)?;
+        mail.list_unsubscribe = to.user_id.and_then(|user| self.unsubscribe_link(user, kind));
         Ok(mail)
     }
 
@@ -176,5 +224,31 @@ mod tests {
         assert!(mail.html.contains("&lt;Ann&gt;"));
         assert!(mail.text.contains("Hello <Ann>"));
         assert!(mail.html.contains("Hope &amp; Recovery"));
+    }
+
+    #[test]
+    fn invitation_names_the_inviter_and_carries_the_link_and_no_unsubscribe() {
+        let t = templates();
+        let to = Recipient { user_id: None, name: "Nia", email: "nia@example.org" };
+        let link = t.link("/accept-invitation?token=xyz");
+        let mail = t.invitation(&to, &link, "Alice Admin").unwrap();
+        assert_eq!(mail.kind, MailKind::Invitation);
+        assert_eq!(mail.subject, "You are invited to Hope & Recovery");
+        assert!(mail.text.contains("Alice Admin has invited you"));
+        assert!(mail.text.contains("https://portal.example.org/accept-invitation?token=xyz"));
+        assert!(mail.text.contains("7 days"));
+        assert!(mail.html.contains("Accept the invitation"));
+        assert_eq!(mail.list_unsubscribe, None);
+    }
+
+    #[test]
+    fn unsubscribe_links_are_signed_for_one_user_and_kind() {
+        let t = templates();
+        assert_eq!(t.unsubscribe_link(UserId(3), MailKind::Test), None);
+        let t = t.with_unsubscribe_key(UnsubscribeKey::new(b"0123456789abcdef0123456789abcdef"));
+        let link = t.unsubscribe_link(UserId(3), MailKind::Test).unwrap();
+        let token = link.strip_prefix("https://portal.example.org/api/mail/unsubscribe?token=").unwrap();
+        let key = UnsubscribeKey::new(b"0123456789abcdef0123456789abcdef");
+        assert_eq!(key.verify(token), Some((UserId(3), MailKind::Test)));
     }
 }

@@ -58,7 +58,7 @@ mod tests {
             subject: "Hello".into(),
             text: "Open https://portal.example.org/x now".into(),
             html: "<p>Open</p>".into(),
-            list_unsubscribe: Some("https://portal.example.org/settings/notifications".into()),
+            list_unsubscribe: Some("https://portal.example.org/api/mail/unsubscribe?token=1.test.ab".into()),
             attachments: Vec::new(),
         };
         mailer.send(&mail).unwrap();
@@ -67,7 +67,12 @@ mod tests {
         let eml = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
         assert!(eml.contains("To: ann@example.org"));
         assert!(eml.contains("Subject: Hello"));
-        assert!(eml.contains("List-Unsubscribe: <https://portal.example.org/settings/notifications>"));
+        assert!(eml
+            .contains("List-Unsubscribe: <https://portal.example.org/api/mail/unsubscribe?token=1.test.ab>"));
+        assert!(eml.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
+        // One recipient, and no copies to anyone else.
+        assert_eq!(eml.matches("ann@example.org").count(), 1);
+        assert!(!eml.contains("\nCc:") && !eml.contains("\nBcc:"));
         assert!(eml.contains("multipart/alternative"));
         assert!(eml.contains("text/html"));
         assert_eq!(links(&mail.text), vec!["https://portal.example.org/x"]);

@@ -26,12 +26,33 @@ impl Header for ListUnsubscribe {
     }
 }
 
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): the mail client may unsubscribe with
+/// one POST to the `List-Unsubscribe` URL, without opening a page.
+#[derive(Debug, Clone)]
+struct ListUnsubscribePost;
+
+impl Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_value: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".to_string())
+    }
+}
+
+/// One recipient per message: `mail.to` is the only address in the headers (no Cc, no Bcc), so no
+/// trustee sees another's address.
 pub fn build_message(from: &Mailbox, mail: &OutgoingMail) -> Result<Message, MailError> {
     let to: Mailbox =
         mail.to.parse().map_err(|e| MailError(format!("bad recipient address '{}': {e}", mail.to)))?;
     let mut builder = Message::builder().from(from.clone()).to(to).subject(mail.subject.clone());
     if let Some(url) = &mail.list_unsubscribe {
-        builder = builder.header(ListUnsubscribe(url.clone()));
+        builder = builder.header(ListUnsubscribe(url.clone())).header(ListUnsubscribePost);
     }
     let body = MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone());
     let body = if mail.attachments.is_empty() {

@@ -379,6 +379,41 @@ impl NotificationRepository for PgNotificationRepository {
         Ok(())
     }
 
+    fn switch_off(
+        &self,
+        user: UserId,
+        kinds: &[NotificationKind],
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+        let canonical: Vec<&str> = NotificationKind::ALL.iter().map(|k| k.as_str()).collect();
+        // The union with what is switched off already, in the canonical order, in one statement (a
+        // settings page saved at the same moment is not overwritten with stale kinds).
+        let written = diesel::sql_query(
+            "INSERT INTO notification_settings (user_id, disabled_kinds, updated_at) \
+             VALUES ($1, ARRAY(SELECT k FROM unnest($3::text[]) WITH ORDINALITY AS a(k, i) \
+                               WHERE k = ANY($2::text[]) ORDER BY i), $4) \
+             ON CONFLICT (user_id) DO UPDATE SET updated_at = EXCLUDED.updated_at, \
+                 disabled_kinds = ARRAY(SELECT k FROM unnest($3::text[]) WITH ORDINALITY AS a(k, i) \
+                                        WHERE k = ANY(notification_settings.disabled_kinds || $2::text[]) \
+                                        ORDER BY i)",
+        )
+        .bind::<Integer, _>(user.0)
+        .bind::<diesel::sql_types::Array<Text>, _>(&kinds)
+        .bind::<diesel::sql_types::Array<Text>, _>(&canonical)
+        .bind::<Timestamptz, _>(at)
+        .execute(&mut conn);
+        match written {
+            Ok(_) => Ok(()),
+            Err(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
+                _,
+            )) => Err(RepoError::NotFound),
+            Err(e) => Err(repo_error(e)),
+        }
+    }
+
     fn expand_events(
         &self,
         limit: i64,

@@ -3,9 +3,10 @@
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Text, Timestamptz};
 
-use domain::entities::mail::{Attachment, MailStatus, OutgoingMail, QueuedMail};
+use domain::entities::mail::{Attachment, MailKind, MailStatus, OutgoingMail, QueuedMail};
+use domain::entities::notification::NotificationKind;
 use domain::ports::OutboxRepository;
 use domain::{RepoError, UserId};
 
@@ -155,6 +156,47 @@ impl OutboxRepository for PgOutboxRepository {
             attach(&mut conn, &mut claimed).map_err(repo_error)?;
         }
         Ok(claimed)
+    }
+
+    fn cancel_undeliverable(&self, now: DateTime<Utc>) -> Result<usize, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let mut cancel = |condition: &str, reason: &str| {
+            // Only due rows: a row another process has claimed has its lease as next attempt.
+            diesel::sql_query(format!(
+                "UPDATE mail_outbox SET status = 'cancelled', last_error = $2 \
+                 WHERE status = 'queued' AND next_attempt_at <= $1 AND user_id IS NOT NULL AND {condition}"
+            ))
+            .bind::<Timestamptz, _>(now)
+            .bind::<Text, _>(reason)
+            .execute(&mut conn)
+        };
+        let deactivated = cancel(
+            "user_id IN (SELECT id FROM users WHERE NOT active)",
+            "Not sent: the recipient's account is deactivated.",
+        );
+        // A notification whose kind the recipient switched off (a digest: every kind) in their settings.
+        let (mail_kinds, switched_off): (Vec<&str>, Vec<String>) = MailKind::ALL
+            .iter()
+            .map(|&mail| (mail, NotificationKind::switched_off_by(mail)))
+            .filter(|(_, kinds)| !kinds.is_empty())
+            .map(|(mail, kinds)| {
+                (mail.as_str(), kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(","))
+            })
+            .unzip();
+        let opted_out = diesel::sql_query(
+            "UPDATE mail_outbox SET status = 'cancelled', last_error = $2 \
+             WHERE status = 'queued' AND next_attempt_at <= $1 AND user_id IS NOT NULL AND EXISTS ( \
+                 SELECT 1 FROM notification_settings s \
+                 JOIN unnest($3::text[], $4::text[]) AS m(mail_kind, kinds) ON m.mail_kind = mail_outbox.kind \
+                 WHERE s.user_id = mail_outbox.user_id \
+                   AND s.disabled_kinds @> string_to_array(m.kinds, ','))",
+        )
+        .bind::<Timestamptz, _>(now)
+        .bind::<Text, _>("Not sent: the recipient switched this kind of e-mail off in their notification settings.")
+        .bind::<Array<Text>, _>(&mail_kinds)
+        .bind::<Array<Text>, _>(&switched_off)
+        .execute(&mut conn);
+        Ok(deactivated.map_err(repo_error)? + opted_out.map_err(repo_error)?)
     }
 
     fn mark_sent(&self, id: i64, at: DateTime<Utc>) -> Result<(), RepoError> {

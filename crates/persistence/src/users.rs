@@ -19,8 +19,8 @@ define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users)]
 #[diesel(check_for_backend(diesel::pg::Pg))]
-struct UserRow {
-    id: i32,
+pub(crate) struct UserRow {
+    pub(crate) id: i32,
     name: String,
     email: String,
     role: String,

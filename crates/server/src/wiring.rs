@@ -12,18 +12,20 @@ use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
     CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService,
-    InterestService, MailService, MeetingService, MinutesService, NoticeService, NotificationService,
-    OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService,
-    UserService, ViewTickets, WrittenMinutesService,
+    InterestService, InvitationService, MailService, MeetingService, MinutesService, NoticeService,
+    NotificationService, OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService,
+    TwoFactorService, UnsubscribeService, UserService, ViewTickets, WrittenMinutesService,
 };
+use domain::unsubscribe::UnsubscribeKey;
 use persistence::{
     LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
     PgCalendarFeedRepository, PgCommitteeDocumentRepository, PgCommitteeRepository, PgDashboardRepository,
     PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository,
-    PgInterestRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
-    PgNotificationRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness,
-    PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository,
-    PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
+    PgInterestRepository, PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository,
+    PgNoticeRepository, PgNotificationRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool,
+    PgReadiness, PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository,
+    PgSessionRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository,
+    PgWrittenMinutesRepository,
 };
 
 use crate::config::{Config, FileStoreConfig};
@@ -48,10 +50,28 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         security_settings: Arc::new(PgSecuritySettingsRepository::new(pool.clone())),
         policy,
     };
-    let templates = Arc::new(MailTemplates::new(MailSettings {
-        public_url: config.mail.public_url.clone(),
-        portal_name: config.mail.portal_name.clone(),
-    })?);
+    let unsubscribe_key = UnsubscribeKey::new(&config.jwt_secret);
+    let templates = Arc::new(
+        MailTemplates::new(MailSettings {
+            public_url: config.mail.public_url.clone(),
+            portal_name: config.mail.portal_name.clone(),
+        })?
+        .with_unsubscribe_key(unsubscribe_key.clone()),
+    );
+    let invitations = InvitationService {
+        users: users.clone(),
+        invitations: Arc::new(PgInvitationRepository::new(pool.clone())),
+        hasher: hasher.clone(),
+        templates: templates.clone(),
+        clock: clock.clone(),
+    };
+    let notification_repo = Arc::new(PgNotificationRepository::new(pool.clone()));
+    // One-click unsubscribes write the same Notification settings the settings page edits.
+    let unsubscribe = UnsubscribeService {
+        key: unsubscribe_key,
+        notifications: notification_repo.clone(),
+        clock: clock.clone(),
+    };
     let password_reset = PasswordResetService {
         auth: auth.clone(),
         users: users.clone(),
@@ -60,7 +80,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         templates: templates.clone(),
     };
     let notifications = NotificationService {
-        repo: Arc::new(PgNotificationRepository::new(pool.clone())),
+        repo: notification_repo,
         templates: templates.clone(),
         clock: clock.clone(),
         time_zone: config.mail.board_time_zone,
@@ -133,6 +153,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         mail,
         notifications,
         mail_configured: config.mail.smtp_url.is_some(),
+        invitations,
+        unsubscribe,
         documents,
         minutes,
         meetings,

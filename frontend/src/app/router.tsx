@@ -24,6 +24,11 @@ const ResetPasswordPage = lazy(() =>
     /* webpackChunkName: "page-reset-password" */ '@/features/auth/components/reset-password-page'
   ).then((m) => ({ default: m.ResetPasswordPage })),
 );
+const UnsubscribePage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-unsubscribe" */ '@/features/mail/components/unsubscribe-page'
+  ).then((m) => ({ default: m.UnsubscribePage })),
+);
 const AuditLogPage = lazy(() =>
   import(
     /* webpackChunkName: "page-audit-log" */ '@/features/audit/components/audit-log-page'
@@ -117,11 +122,20 @@ export function AppRoutes() {
   const { status, user } = useAuth();
   const location = useLocation();
 
-  // The e-mailed reset link works whether or not this browser has a session.
-  if (location.pathname === paths.resetPassword) {
+  // The e-mailed links (reset, invitation, unsubscribe) work whether or not this browser has a session.
+  if (location.pathname === paths.resetPassword || location.pathname === paths.acceptInvitation) {
     return (
       <Suspense fallback={loading}>
-        <ResetPasswordPage />
+        <ResetPasswordPage
+          variant={location.pathname === paths.acceptInvitation ? 'invitation' : 'reset'}
+        />
+      </Suspense>
+    );
+  }
+  if (location.pathname === paths.unsubscribe) {
+    return (
+      <Suspense fallback={loading}>
+        <UnsubscribePage />
       </Suspense>
     );
   }

@@ -3,6 +3,8 @@ export const paths = {
   login: '/login',
   changePassword: '/change-password',
   resetPassword: '/reset-password',
+  acceptInvitation: '/accept-invitation',
+  unsubscribe: '/unsubscribe',
   twoFactorSetup: '/two-factor-setup',
   accountSecurity: '/account-security',
   notificationSettings: '/notification-settings',

@@ -47,6 +47,7 @@ export type LoginRequest = Schemas['LoginRequest'];
 export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];
 export type CreateUserRequest = Schemas['CreateUserRequest'];
+export type AcceptInvitationRequest = Schemas['AcceptInvitationRequest'];
 export type UpdateUserRequest = Schemas['UpdateUserRequest'];
 export type CreateActionRequest = Schemas['CreateActionRequest'];
 export type CreateMeetingRequest = Schemas['CreateMeetingRequest'];

@@ -3,6 +3,7 @@ use serde::Serialize;
 
 use domain::entities::role::Role;
 use domain::entities::user::User;
+use domain::services::InvitationState;
 
 /// A user as the API shows it: never the password hash or token version.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -22,6 +23,27 @@ pub struct UserBody {
     pub require_password_change: bool,
     /// Two-factor sign-in is on.
     pub mfa_enabled: bool,
+    /// Set while the user has not accepted their invitation (they have no password yet); `null` once
+    /// they have a password. Only the user list fills it.
+    #[schema(required = true)]
+    pub invitation: Option<InvitationBody>,
+}
+
+/// A pending invitation: until when its newest link works, and whether that time has passed.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Invitation)]
+pub struct InvitationBody {
+    #[schema(required = true, value_type = Option<String>)]
+    #[serde(serialize_with = "super::time::rfc3339_option")]
+    pub expires_at: Option<DateTime<Utc>>,
+    pub expired: bool,
+}
+
+impl From<InvitationState> for InvitationBody {
+    fn from(state: InvitationState) -> Self {
+        Self { expires_at: state.expires_at, expired: state.expired }
+    }
 }
 
 /// The signed-in user as `me` and a new session show it.
@@ -47,6 +69,7 @@ impl From<User> for UserBody {
             created_at: user.created_at,
             require_password_change: user.require_password_change,
             mfa_enabled: user.mfa_enabled,
+            invitation: None,
         }
     }
 }

@@ -2,11 +2,12 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use domain::entities::mail::{MailStatus, QueuedMail};
 
 use crate::blocking::blocking;
+use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
@@ -106,4 +107,67 @@ pub async fn send_test(state: web::Data<AppState>, user: CurrentUser) -> Result<
     let id = blocking(move || mail.send_test(&user.0)).await?;
     Ok(HttpResponse::Accepted()
         .json(TestMailBody { id, message: format!("A test e-mail to {email} is queued.") }))
+}
+
+/// Whether mail leaves the portal, for the forms that offer to send it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = MailStatus)]
+struct MailStatusBody {
+    /// `SMTP_URL` is set. `false`: messages are only written as `.eml` files under
+    /// `DATA_DIR/outbox-files`, so the create-user dialog defaults to a temporary password.
+    smtp_configured: bool,
+}
+
+/// Whether an SMTP server is configured (admins).
+#[utoipa::path(
+    get,
+    path = "/api/mail/status",
+    tag = "mail",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Whether mail is sent", body = MailStatusBody),
+        (status = 403, description = "Only admins", body = ErrorBody),
+    ),
+)]
+pub async fn status(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+    if !domain::permissions::can_manage_mail(user.0.role) {
+        return Err(domain::DomainError::forbidden("Only admins can see the mail settings.").into());
+    }
+    Ok(HttpResponse::Ok().json(MailStatusBody { smtp_configured: state.mail_configured }))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UnsubscribeQuery {
+    /// The signed token of the message's unsubscribe link.
+    #[param(max_length = 200)]
+    token: String,
+}
+
+/// One-click unsubscribe (RFC 8058), no sign-in: switches the link's notification kind off in its
+/// recipient's Notification settings (a weekly digest's link: every kind).
+/// Mail clients POST here from the `List-Unsubscribe` header (body `List-Unsubscribe=One-Click`, which is
+/// not needed); the portal's `/unsubscribe?token=...` page (the link a person follows) does too.
+#[utoipa::path(
+    post,
+    path = "/api/mail/unsubscribe",
+    tag = "mail",
+    params(UnsubscribeQuery),
+    responses(
+        (status = 200, body = MessageBody,
+            description = "That notification kind (a digest's link: every kind) is off in the user's settings"),
+        (status = 400, description = "The link is not valid", body = ErrorBody),
+    ),
+)]
+pub async fn unsubscribe(
+    state: web::Data<AppState>,
+    query: web::Query<UnsubscribeQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let service = state.unsubscribe.clone();
+    let token = query.into_inner().token;
+    let (user, kinds, message) = blocking(move || service.unsubscribe(&token)).await?;
+    let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+    tracing::info!(user = user.0, kinds = %kinds.join(","), "notifications switched off by an unsubscribe link");
+    Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }

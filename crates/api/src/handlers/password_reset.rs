@@ -39,3 +39,36 @@ pub async fn reset_password(
     crate::audit::record(&state, &req, event.details("reset with an e-mailed link")).await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AcceptInvitationRequest {
+    /// The `token` parameter of the invitation e-mail's link.
+    token: String,
+    new_password: String,
+}
+
+/// Sets the first password of an invited user and uses up their invitation links; they then sign in.
+#[utoipa::path(
+    post,
+    path = "/api/auth/accept-invitation",
+    tag = "auth",
+    responses(
+        (status = 200, description = "Password set; sign in with it", body = MessageBody),
+        (status = 400, body = ErrorBody,
+            description = "The link is unknown, used, replaced or expired (`message`), or \
+                           `errors.newPassword`"),
+    ),
+)]
+pub async fn accept_invitation(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<AcceptInvitationRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let invitations = state.invitations.clone();
+    let AcceptInvitationRequest { token, new_password } = body.into_inner();
+    let (message, user) = blocking(move || invitations.accept(&token, &new_password)).await?;
+    let event = crate::audit::about_self(domain::entities::audit::AuditKind::InvitationAccepted, user);
+    crate::audit::record(&state, &req, event.details("first password set with the invitation link")).await;
+    Ok(HttpResponse::Ok().json(MessageBody::new(message)))
+}

@@ -5,13 +5,14 @@ use serde::Deserialize;
 
 use domain::entities::audit::{self as audit_event, AuditKind, AuditObject, NewAuditEvent};
 use domain::entities::role::Role;
-use domain::services::{CreateUser, UpdateUser};
+use domain::services::{CreateUser, InviteUser, UpdateUser};
+use domain::DomainError;
 use domain::UserId;
 
 use crate::audit;
 use crate::blocking::blocking;
 use crate::dto::message::MessageBody;
-use crate::dto::user::UserBody;
+use crate::dto::user::{InvitationBody, UserBody};
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
 use crate::state::AppState;
@@ -30,22 +31,45 @@ use crate::state::AppState;
 )]
 pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let users = state.users.clone();
-    let list = blocking(move || users.list(&user.0)).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(UserBody::from).collect::<Vec<_>>()))
+    let invitations = state.invitations.clone();
+    let (list, mut pending) =
+        blocking(move || Ok((users.list(&user.0)?, invitations.pending(&user.0)?))).await?;
+    let bodies: Vec<UserBody> = list
+        .into_iter()
+        .map(|u| {
+            let invitation = pending.remove(&u.id).map(InvitationBody::from);
+            UserBody { invitation, ..UserBody::from(u) }
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(bodies))
 }
+
+const INVITE_WITHOUT_PASSWORD: &str = "Leave the password empty when sending an invitation.";
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct CreateUserRequest {
     name: String,
     email: String,
-    password: String,
+    /// The user's first password; required unless `invite` is true, and then left out.
+    #[serde(default)]
+    password: Option<String>,
+    /// With `password`: it is a temporary password (the create-user dialog's "Set a temporary password",
+    /// for a portal without mail). The user must replace it at their first sign-in, and it stops signing
+    /// in after `TEMP_PASSWORD_HOURS`, as an admin's reset does. Default `false`: the password is theirs.
+    #[serde(default, rename = "temporaryPassword")]
+    temporary_password: bool,
+    /// `true`: the account gets no password, and an e-mail invites the user to choose one through a
+    /// single-use link (valid 7 days).
+    #[serde(default)]
+    invite: bool,
     #[schema(value_type = crate::schemas::RoleSchema)]
     role: Role,
     #[serde(default)]
     phone: Option<String>,
 }
 
-/// Creates an account.
+/// Creates an account: with a first password (`temporaryPassword`: one they must replace at first sign-in),
+/// or (`invite`) without one, sending an invitation e-mail.
 #[utoipa::path(
     post,
     path = "/api/users",
@@ -55,7 +79,8 @@ pub struct CreateUserRequest {
         (status = 201, description = "Created", body = UserBody),
         (status = 400, body = ErrorBody,
             description = "Invalid fields (`errors.name`, `errors.email`, `errors.password`, \
-                           `errors.phone`) or an unknown role"),
+                           `errors.phone`; a password is required without `invite` and refused with \
+                           it) or an unknown role"),
         (status = 403, body = ErrorBody,
             description = "Only admins create users (or a temporary password must be replaced first)"),
         (status = 409, description = "An account with this e-mail already exists", body = ErrorBody),
@@ -67,24 +92,50 @@ pub async fn create(
     user: CurrentUser,
     body: web::Json<CreateUserRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let users = state.users.clone();
     let body = body.into_inner();
-    let input = CreateUser {
-        name: body.name,
-        email: body.email,
-        password: body.password,
-        role: body.role,
-        phone: body.phone,
-        require_password_change: false,
-    };
     let actor = user.0.id;
-    let created = blocking(move || users.create(&user.0, input)).await?;
-    tracing::info!(user_id = %created.id, "user created");
+    let invite = body.invite;
+    let temporary = !invite && body.temporary_password;
+    let (created, invitation) = match (body.invite, body.password) {
+        (true, None) => {
+            let invitations = state.invitations.clone();
+            let input = InviteUser { name: body.name, email: body.email, role: body.role, phone: body.phone };
+            let (created, invitation) = blocking(move || invitations.invite(&user.0, input)).await?;
+            (created, Some(InvitationBody::from(invitation)))
+        }
+        (true, Some(_)) => {
+            return Err(DomainError::invalid("password", INVITE_WITHOUT_PASSWORD).into());
+        }
+        (false, password) => {
+            let users = state.users.clone();
+            let input = CreateUser {
+                name: body.name,
+                email: body.email,
+                password: password.unwrap_or_default(),
+                role: body.role,
+                phone: body.phone,
+                require_password_change: body.temporary_password,
+            };
+            (blocking(move || users.create(&user.0, input)).await?, None)
+        }
+    };
+    tracing::info!(user_id = %created.id, invite, temporary, "user created");
+    let details = if temporary {
+        format!("role: {}, temporary password", created.role)
+    } else {
+        format!("role: {}", created.role)
+    };
     let event = NewAuditEvent::new(AuditKind::UserCreated, Some(actor))
         .object(AuditObject::user(&created))
-        .details(format!("role: {}", created.role));
+        .details(details);
     audit::record(&state, &req, event).await;
-    Ok(HttpResponse::Created().json(UserBody::from(created)))
+    if invite {
+        let event = NewAuditEvent::new(AuditKind::InvitationSent, Some(actor))
+            .object(AuditObject::user(&created))
+            .details("invitation queued with the new account");
+        audit::record(&state, &req, event).await;
+    }
+    Ok(HttpResponse::Created().json(UserBody { invitation, ..UserBody::from(created) }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -182,4 +233,39 @@ pub async fn delete(
         .details(format!("role: {}", deleted.role));
     audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("User deleted successfully")))
+}
+
+/// Sends the user a new invitation e-mail; their earlier invitation links stop working.
+#[utoipa::path(
+    post,
+    path = "/api/users/{id}/invitation",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The user's id")),
+    responses(
+        (status = 202, description = "A new invitation is queued", body = MessageBody),
+        (status = 400, description = "A malformed id", body = ErrorBody),
+        (status = 403, body = ErrorBody,
+            description = "Only admins send invitations (or a temporary password must be replaced first)"),
+        (status = 404, description = "User not found", body = ErrorBody),
+        (status = 409, body = ErrorBody,
+            description = "The user already has a password (or the account is deactivated)"),
+    ),
+)]
+pub async fn resend_invitation(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<UserId>,
+) -> Result<HttpResponse, ApiError> {
+    let invitations = state.invitations.clone();
+    let id = path.into_inner();
+    let actor = user.0.id;
+    let invited = blocking(move || invitations.resend(&user.0, id)).await?;
+    let event = NewAuditEvent::new(AuditKind::InvitationSent, Some(actor))
+        .object(AuditObject::user(&invited))
+        .details("invitation sent again; earlier links no longer work");
+    audit::record(&state, &req, event).await;
+    Ok(HttpResponse::Accepted()
+        .json(MessageBody::new(format!("A new invitation to {} is queued.", invited.email))))
 }

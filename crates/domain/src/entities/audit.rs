@@ -38,6 +38,8 @@ string_enum!(
         CommitteeDocumentDownloaded => "committee_document_downloaded",
         NoticeDeleted => "notice_deleted",
         SettingsChanged => "settings_changed",
+        InvitationSent => "invitation_sent",
+        InvitationAccepted => "invitation_accepted",
     }
 );
 
@@ -217,6 +219,6 @@ mod tests {
         for kind in AuditKind::ALL {
             assert_eq!(kind.as_str().parse::<AuditKind>(), Ok(*kind));
         }
-        assert_eq!(AuditKind::ALL.len(), 30);
+        assert_eq!(AuditKind::ALL.len(), 32);
     }
 }

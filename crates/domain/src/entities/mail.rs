@@ -8,6 +8,7 @@ string_enum!(
     /// Why a message was sent; the delivery log and the per-address limits group by it.
     MailKind {
         PasswordReset => "password-reset",
+        Invitation => "invitation",
         Test => "test",
         ActionAssigned => "action-assigned",
         ActionDueSoon => "action-due-soon",
@@ -22,11 +23,13 @@ string_enum!(
 );
 
 string_enum!(
-    /// `Queued` includes messages waiting for a retry (their `last_error` says why).
+    /// `Queued` includes messages waiting for a retry (their `last_error` says why). `Cancelled`: not
+    /// sent because the recipient was deactivated, or turned that kind of mail off, before it went out.
     MailStatus {
         Queued => "queued",
         Sent => "sent",
         Failed => "failed",
+        Cancelled => "cancelled",
     }
 );
 
@@ -40,7 +43,10 @@ pub struct OutgoingMail {
     pub subject: String,
     pub text: String,
     pub html: String,
-    /// The `List-Unsubscribe` target of bulk mails (notifications); `None` for transactional mail.
+    /// Bulk mail (notifications) only: the one-click unsubscribe URL (`MailTemplates::unsubscribe_link`).
+    /// The mailer sends it as `List-Unsubscribe: <url>` with `List-Unsubscribe-Post:
+    /// List-Unsubscribe=One-Click` (RFC 8058), so the URL must accept a POST without signing in.
+    /// `None` for transactional mail (invitations, resets, test mail).
     pub list_unsubscribe: Option<String>,
     /// Files sent with the message (a meeting's `.ics`); stored with the outbox row.
     pub attachments: Vec<Attachment>,

@@ -34,6 +34,16 @@ impl NotificationKind {
             Self::CommitteeUnread => MailKind::CommitteeUnread,
         }
     }
+
+    /// The kinds the unsubscribe link of a message of kind `mail` switches off: its own kind, every kind
+    /// for the weekly digest, and none for mail nobody can turn off (password resets, invitations, test
+    /// messages).
+    pub fn switched_off_by(mail: MailKind) -> Vec<NotificationKind> {
+        if mail == MailKind::NotificationDigest {
+            return Self::ALL.to_vec();
+        }
+        Self::ALL.iter().copied().filter(|kind| kind.mail_kind() == mail).collect()
+    }
 }
 
 /// One user's choices. The defaults (no stored row): every kind on, single mails, every category followed.
@@ -59,6 +69,31 @@ impl Default for NotificationSettings {
 impl NotificationSettings {
     pub fn wants(&self, kind: NotificationKind) -> bool {
         !self.disabled_kinds.contains(&kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unsubscribe_link_switches_off_its_kind_the_digest_all_and_transactional_mail_nothing() {
+        assert_eq!(
+            NotificationKind::switched_off_by(MailKind::NoticeHigh),
+            vec![NotificationKind::NoticeHigh]
+        );
+        assert_eq!(
+            NotificationKind::switched_off_by(MailKind::MeetingScheduled),
+            vec![NotificationKind::MeetingScheduled]
+        );
+        assert_eq!(NotificationKind::switched_off_by(MailKind::NotificationDigest), NotificationKind::ALL);
+        for mail in [MailKind::PasswordReset, MailKind::Invitation, MailKind::Test] {
+            assert!(NotificationKind::switched_off_by(mail).is_empty(), "{mail}");
+        }
+        // Every notification kind has its own mail kind.
+        for kind in NotificationKind::ALL {
+            assert_eq!(NotificationKind::switched_off_by(kind.mail_kind()), vec![*kind]);
+        }
     }
 }
 

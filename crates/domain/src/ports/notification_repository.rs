@@ -2,7 +2,8 @@ use chrono::{DateTime, Utc};
 
 use crate::entities::mail::OutgoingMail;
 use crate::entities::notification::{
-    Delivery, DigestEntry, Due, NotificationSettings, Notified, PendingEvent, ScheduleWindow,
+    Delivery, DigestEntry, Due, NotificationKind, NotificationSettings, Notified, PendingEvent,
+    ScheduleWindow,
 };
 use crate::{RepoError, UserId};
 
@@ -22,6 +23,15 @@ pub trait NotificationRepository: Send + Sync {
         &self,
         user: UserId,
         settings: &NotificationSettings,
+        at: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
+    /// Adds `kinds` to the user's switched-off kinds (creating their settings with the defaults otherwise),
+    /// in one statement, keeping the canonical order: a one-click unsubscribe. `RepoError::NotFound` when
+    /// the user does not exist.
+    fn switch_off(
+        &self,
+        user: UserId,
+        kinds: &[NotificationKind],
         at: DateTime<Utc>,
     ) -> Result<(), RepoError>;
     /// In one transaction: claims up to `limit` pending events (`FOR UPDATE SKIP LOCKED`, so two processes

@@ -15,6 +15,11 @@ pub trait OutboxRepository: Send + Sync {
         lease_until: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<QueuedMail>, RepoError>;
+    /// Marks `cancelled` (with the reason as its last error) every due queued message whose recipient
+    /// user is deactivated, or whose notification kind they switched off in their Notification settings
+    /// (a weekly digest: when they switched every kind off). Mail that is no notification (password
+    /// resets, invitations, test messages) is only cancelled for a deactivated user. Answers how many.
+    fn cancel_undeliverable(&self, now: DateTime<Utc>) -> Result<usize, RepoError>;
     fn mark_sent(&self, id: i64, at: DateTime<Utc>) -> Result<(), RepoError>;
     /// Keeps the error; `retry_at: None` gives up (status `failed`).
     fn mark_failed(&self, id: i64, error: &str, retry_at: Option<DateTime<Utc>>) -> Result<(), RepoError>;

@@ -16,6 +16,7 @@ use crate::ports::{
     SecuritySettingsRepository, SessionClaims, SessionRepository, TokenError, TokenService,
     TwoFactorRepository, UserRepository,
 };
+use crate::services::invitations::NO_PASSWORD;
 use crate::services::sign_in_throttle::{self, ThrottledAttempt};
 use crate::validation::{self, FieldErrors};
 use crate::{temporary_password, SessionId, UserId};
@@ -103,6 +104,12 @@ impl AuthService {
 
         let found = self.users.find_with_password_by_email(&email)?;
         let user = match found {
+            // An invited account has no password until its holder accepts the invitation: nothing
+            // signs in to it, in the time a wrong password takes.
+            Some((_, hash)) if hash == NO_PASSWORD => {
+                self.hasher.verify_dummy(password);
+                return Err(DomainError::Unauthorized(INVALID_CREDENTIALS.into()));
+            }
             Some((user, hash)) if self.hasher.verify(password, &hash) && user.active => user,
             Some(_) => return Err(DomainError::Unauthorized(INVALID_CREDENTIALS.into())),
             None => {

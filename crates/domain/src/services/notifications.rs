@@ -419,6 +419,7 @@ fn parse_all<T: std::str::FromStr + Copy + PartialEq>(
 mod tests {
     use super::*;
     use crate::mail_templates::MailSettings;
+    use crate::unsubscribe::UnsubscribeKey;
 
     struct NoRepo;
     impl NotificationRepository for NoRepo {
@@ -429,6 +430,14 @@ mod tests {
             &self,
             _: crate::UserId,
             _: &NotificationSettings,
+            _: DateTime<Utc>,
+        ) -> Result<(), crate::RepoError> {
+            Ok(())
+        }
+        fn switch_off(
+            &self,
+            _: crate::UserId,
+            _: &[NotificationKind],
             _: DateTime<Utc>,
         ) -> Result<(), crate::RepoError> {
             Ok(())
@@ -466,7 +475,8 @@ mod tests {
                     public_url: "https://portal.example.org".into(),
                     portal_name: "Hope".into(),
                 })
-                .unwrap(),
+                .unwrap()
+                .with_unsubscribe_key(UnsubscribeKey::new(b"a key for the test")),
             ),
             clock: Arc::new(crate::ports::clock::SystemClock),
             time_zone: chrono_tz::Europe::London,
@@ -524,10 +534,16 @@ mod tests {
         assert!(mail.html.contains("&lt;Budget&gt;"));
         assert!(mail.text.contains("https://portal.example.org/documents"));
         assert!(mail.text.contains("https://portal.example.org/notification-settings"));
+        // The one-click link is signed for this user and kind, and the footer links its confirmation page.
+        let key = UnsubscribeKey::new(b"a key for the test");
+        let token = key.token(crate::UserId(7), crate::entities::mail::MailKind::DocumentNew);
         assert_eq!(
-            mail.list_unsubscribe.as_deref(),
-            Some("https://portal.example.org/notification-settings")
+            mail.list_unsubscribe,
+            Some(format!("https://portal.example.org/api/mail/unsubscribe?token={token}"))
         );
+        assert!(mail.text.contains(&format!(
+            "Stop e-mails like this one: https://portal.example.org/unsubscribe?token={token}"
+        )));
 
         user.settings.followed_categories = vec![DocumentCategory::Governance];
         assert_eq!(s.plan_for(&paper, &user).unwrap(), None);

@@ -1,6 +1,7 @@
 //! Sends queued mail: claims due rows (another process skips them), hands each to the mailer and records
 //! the outcome. A failure is retried with exponential backoff and its reason kept; after
-//! `MAX_ATTEMPTS` the message is marked failed and stays in the log.
+//! `MAX_ATTEMPTS` the message is marked failed and stays in the log. Messages to a recipient who was
+//! deactivated, or turned that kind of mail off, are cancelled instead of sent.
 
 use std::sync::Arc;
 
@@ -28,6 +29,11 @@ impl OutboxWorker {
     /// Sends one batch of due messages; returns how many were claimed.
     pub fn run_once(&self) -> anyhow::Result<usize> {
         let now = self.clock.now();
+        // A deactivated user gets nothing, whenever the message was queued.
+        let cancelled = self.outbox.cancel_undeliverable(now)?;
+        if cancelled > 0 {
+            tracing::info!(cancelled, "mail to deactivated or unsubscribed recipients cancelled");
+        }
         let claimed = self.outbox.claim_due(now, now + Duration::seconds(LEASE_SECS), BATCH)?;
         for queued in &claimed {
             match self.mailer.send(&queued.mail) {

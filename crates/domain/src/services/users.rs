@@ -134,14 +134,14 @@ impl UserService {
     }
 }
 
-fn email_field(errors: &mut FieldErrors, raw: &str) -> String {
+pub(crate) fn email_field(errors: &mut FieldErrors, raw: &str) -> String {
     validation::normalize_email(raw).unwrap_or_else(|message| {
         errors.add("email", message);
         String::new()
     })
 }
 
-fn duplicate_email(error: RepoError) -> DomainError {
+pub(crate) fn duplicate_email(error: RepoError) -> DomainError {
     match error {
         RepoError::Duplicate(_) => DomainError::conflict(DUPLICATE_EMAIL),
         other => other.into(),

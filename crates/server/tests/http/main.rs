@@ -24,6 +24,7 @@ mod errors;
 mod first_admin;
 mod hardening;
 mod interests;
+mod invitations;
 mod mail;
 mod meetings;
 mod minutes;

@@ -18,6 +18,8 @@ const PUBLIC: &[(&str, &str)] = &[
     ("post", "/api/auth/register"),
     ("post", "/api/auth/forgot-password"),
     ("post", "/api/auth/reset-password"),
+    ("post", "/api/auth/accept-invitation"),
+    ("post", "/api/mail/unsubscribe"),
     ("post", "/api/auth/mfa/verify"),
     ("get", "/api/user-guide"),
     ("get", "/api/documents/{id}/view"),

@@ -32,6 +32,8 @@ export const auditKindLabels: Record<AuditKind, string> = {
   committee_document_downloaded: 'Committee document downloaded',
   notice_deleted: 'Notice deleted',
   settings_changed: 'Settings changed',
+  invitation_sent: 'Invitation sent',
+  invitation_accepted: 'Invitation accepted',
 };
 
 export const auditKinds = Object.keys(auditKindLabels) as AuditKind[];

@@ -56,6 +56,10 @@ export type Db = {
   auditEvents: AuditEvent[];
   sessions: StoredSession[];
   securitySettings: { requireMfaForOfficers: boolean };
+  /** `GET /api/mail/status`: the server has an SMTP_URL (issue 12). */
+  smtpConfigured: boolean;
+  /** Invitations sent (issue 12): whom to, in order. */
+  invitationsSent: number[];
   nextId: number;
 };
 
@@ -99,6 +103,7 @@ const user = (id: number, name: string, email: string, role: User['role']): Stor
   requirePasswordChange: false,
   mfaEnabled: false,
   mfaEnrolmentRequired: false,
+  invitation: null,
   password: 'password1',
 });
 
@@ -389,6 +394,8 @@ function seed(): Db {
     ],
     sessions: [ADMIN_ID, CHAIR_ID, TRUSTEE_ID, OTHER_TRUSTEE_ID].flatMap(sessionsOf),
     securitySettings: { requireMfaForOfficers: false },
+    smtpConfigured: true,
+    invitationsSent: [],
     nextId: 100,
   };
 }

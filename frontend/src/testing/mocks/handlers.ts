@@ -13,6 +13,7 @@ import {
   MFA_SECRET,
   VALID_TOTP_CODE,
   db,
+  isoDaysFromNow,
   nextId,
   publicUser,
   tokenFor,
@@ -340,7 +341,10 @@ export const handlers = [
   http.post(
     '/api/users',
     authed(async ({ request }) => {
-      const body = (await request.json()) as StoredUser;
+      const { invite, temporaryPassword, ...body } = (await request.json()) as StoredUser & {
+        invite?: boolean;
+        temporaryPassword?: boolean;
+      };
       if (db.users.some((u) => u.email === body.email))
         return fail(409, serverMessages.duplicateEmail);
       const u: StoredUser = {
@@ -349,11 +353,39 @@ export const handlers = [
         active: true,
         phone: body.phone ?? null,
         createdAt: now(),
-        requirePasswordChange: false,
+        requirePasswordChange: !invite && !!temporaryPassword,
+        mfaEnabled: false,
+        mfaEnrolmentRequired: false,
+        password: invite ? '!invited' : body.password,
+        invitation: invite ? { expiresAt: isoDaysFromNow(7), expired: false } : null,
       };
       db.users.push(u);
+      if (invite) db.invitationsSent.push(u.id);
       return HttpResponse.json(publicUser(u), { status: 201 });
     }),
+  ),
+  http.post(
+    '/api/users/:id/invitation',
+    authed(({ params }, me) => {
+      if (me.role !== 'admin') return fail(403, serverMessages.invitationForbidden);
+      const u = db.users.find((x) => x.id === Number(params.id));
+      if (!u) return fail(404, serverMessages.userNotFound);
+      if (!u.invitation) return fail(409, serverMessages.alreadyHasPassword);
+      u.invitation = { expiresAt: isoDaysFromNow(7), expired: false };
+      db.invitationsSent.push(u.id);
+      return HttpResponse.json<MessageResponse>(
+        { message: `A new invitation to ${u.email} is queued.` },
+        { status: 202 },
+      );
+    }),
+  ),
+  http.get(
+    '/api/mail/status',
+    authed((_, me) =>
+      me.role === 'admin'
+        ? HttpResponse.json({ smtpConfigured: db.smtpConfigured })
+        : fail(403, serverMessages.mailForbidden),
+    ),
   ),
   http.put(
     '/api/users/:id',

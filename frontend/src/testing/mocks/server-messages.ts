@@ -11,6 +11,10 @@ export const serverMessages = {
   usersForbidden: 'Only admins and chairs can manage users.',
   duplicateEmail: 'A user with this email already exists',
   userNotFound: 'User not found',
+  invitationForbidden: 'Only admins can send invitations.',
+  alreadyHasPassword:
+    'This user has already set a password: there is no invitation to send. Use Reset password instead.',
+  mailForbidden: 'Only admins can see the mail settings.',
   userDeleted: 'User deleted successfully',
   documentDeleted: 'Document deleted successfully',
   actionNotFound: 'Action not found',

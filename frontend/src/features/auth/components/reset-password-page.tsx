@@ -1,4 +1,5 @@
-// The page of the e-mailed reset link (/reset-password?token=...): choose a new password, then sign in.
+// The pages of the e-mailed single-use links: /reset-password?token=... (choose a new password) and
+// /accept-invitation?token=... (an invited user chooses their first password); then sign in.
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Form, Formik, type FormikHelpers } from 'formik';
@@ -12,7 +13,7 @@ import { FormStatusAlert } from '@/components/form/form-status-alert';
 import { FormTextField } from '@/components/form/form-text-field';
 import { showServerErrors } from '@/components/form/server-errors';
 import { browser } from '@/lib/browser';
-import { resetPassword } from '@/features/auth/api/reset-password';
+import { acceptInvitation, resetPassword } from '@/features/auth/api/reset-password';
 import { PasswordPageFrame } from '@/features/auth/components/password-page-frame';
 import { PasswordStrengthMeter } from '@/features/auth/components/password-strength-meter';
 import {
@@ -28,7 +29,27 @@ const schema = yup.object({
 
 type Values = { newPassword: string; confirmPassword: string };
 
-export function ResetPasswordPage() {
+const copy = {
+  reset: {
+    title: 'Reset Password',
+    intro: null,
+    submit: 'Set New Password',
+    invalid: 'This reset link is not valid. Ask for a new one from the sign-in page.',
+    send: resetPassword,
+  },
+  invitation: {
+    title: 'Welcome',
+    intro: 'You have been invited to the portal. Choose your password to accept the invitation.',
+    submit: 'Set Password',
+    invalid:
+      'This invitation link is not valid. Ask an admin of the portal to send you a new invitation.',
+    send: acceptInvitation,
+  },
+} as const;
+
+/** `invitation`: the page of the invitation e-mail's link; the default is the reset link's page. */
+export function ResetPasswordPage({ variant = 'reset' }: { variant?: 'reset' | 'invitation' }) {
+  const text = copy[variant];
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const [done, setDone] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -37,14 +58,14 @@ export function ResetPasswordPage() {
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     helpers.setStatus(undefined);
     try {
-      setDone(await resetPassword(token, values.newPassword));
+      setDone(await text.send(token, values.newPassword));
     } catch (error) {
       showServerErrors(error, helpers, formRef.current, ['newPassword']);
     }
   };
 
   return (
-    <PasswordPageFrame title="Reset Password">
+    <PasswordPageFrame title={text.title}>
       <Card>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           {done ? (
@@ -55,9 +76,7 @@ export function ResetPasswordPage() {
               </Button>
             </Box>
           ) : !token ? (
-            <Alert severity="error">
-              This reset link is not valid. Ask for a new one from the sign-in page.
-            </Alert>
+            <Alert severity="error">{text.invalid}</Alert>
           ) : (
             <Formik<Values>
               initialValues={{ newPassword: '', confirmPassword: '' }}
@@ -67,6 +86,11 @@ export function ResetPasswordPage() {
               {({ isSubmitting, values }) => (
                 <Form noValidate ref={formRef}>
                   <FormStatusAlert />
+                  {text.intro && (
+                    <Alert severity="info" sx={{ mb: 2 }}>
+                      {text.intro}
+                    </Alert>
+                  )}
                   <Box sx={{ display: 'grid', gap: 2 }}>
                     <FormTextField
                       name="newPassword"
@@ -86,7 +110,7 @@ export function ResetPasswordPage() {
                       required
                     />
                     <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                      {isSubmitting ? 'Saving...' : 'Set New Password'}
+                      {isSubmitting ? 'Saving...' : text.submit}
                     </Button>
                   </Box>
                 </Form>

@@ -16,7 +16,12 @@ import { formatDateTime } from '@/lib/format';
 import type { MailLog } from '@/types/api';
 import { sendTestMail, useMailLog } from '@/features/mail/api/mail';
 
-const statusTone = { queued: 'warning', sent: 'success', failed: 'error' } as const;
+const statusTone = {
+  queued: 'warning',
+  sent: 'success',
+  failed: 'error',
+  cancelled: 'default',
+} as const;
 
 type MailMessage = MailLog['messages'][number];
 
@@ -65,7 +70,7 @@ export function MailPage() {
     <Box>
       <PageHeader
         title="Mail"
-        subtitle="Every message the portal sends: queued, sent, or failed with the reason."
+        subtitle="Every message the portal sends: queued, sent, failed with the reason, or cancelled because its recipient was deactivated or turned that e-mail off."
         actions={
           <Button variant="contained" onClick={sendTest} disabled={sending}>
             Send test e-mail

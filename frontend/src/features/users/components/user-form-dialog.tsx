@@ -1,6 +1,12 @@
-import { useField } from 'formik';
+import { useField, useFormikContext } from 'formik';
 import * as yup from 'yup';
+import Alert from '@mui/material/Alert';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
@@ -28,10 +34,12 @@ const base = {
 
 const createSchema = yup.object({
   ...base,
-  password: yup
-    .string()
-    .required('Password is required')
-    .min(8, 'Password must be at least 8 characters long'),
+  access: yup.string().oneOf(['invite', 'password']),
+  password: yup.string().when('access', {
+    is: 'password',
+    then: (rule) =>
+      rule.required('Password is required').min(8, 'Password must be at least 8 characters long'),
+  }),
 });
 
 const editSchema = yup.object({ ...base, active: yup.boolean() });
@@ -40,10 +48,58 @@ type Values = {
   name: string;
   email: string;
   phone: string;
+  /** How a new user gets their password: an e-mailed invitation, or a temporary one the admin gives them. */
+  access: 'invite' | 'password';
   password: string;
   role: Role | '';
   active: boolean;
 };
+
+/**
+ * The create dialog's choice (issue 12): an invitation e-mail, or a temporary password the admin types and
+ * passes on, which the user must replace at their first sign-in (for a portal without mail).
+ */
+function AccessFields({ mailConfigured }: { mailConfigured: boolean }) {
+  const { values, setFieldValue } = useFormikContext<Values>();
+  return (
+    <>
+      <FormControl>
+        <FormLabel id="user-access-label">Password</FormLabel>
+        <RadioGroup
+          aria-labelledby="user-access-label"
+          name="access"
+          value={values.access}
+          onChange={(event) => void setFieldValue('access', event.target.value)}
+        >
+          <FormControlLabel value="invite" control={<Radio />} label="Send an invitation" />
+          <FormControlLabel value="password" control={<Radio />} label="Set a temporary password" />
+        </RadioGroup>
+        {values.access === 'invite' && (
+          <FormHelperText sx={{ mx: 0 }}>
+            They get an e-mail with a link to choose their own password. The link works once, for 7
+            days; you can send a new one from the user list.
+          </FormHelperText>
+        )}
+      </FormControl>
+      {values.access === 'invite' && !mailConfigured && (
+        <Alert severity="warning">
+          No mail server is configured: the invitation is only written to a file on the server. Set
+          a temporary password instead unless you can pass the link on.
+        </Alert>
+      )}
+      {values.access === 'password' && (
+        <FormTextField
+          name="password"
+          label="Temporary password"
+          type="password"
+          required
+          autoComplete="new-password"
+          helperText="Tell them this password yourself. At their first sign-in they must choose their own; until then it works for a limited time only (72 hours unless your portal is set up otherwise)."
+        />
+      )}
+    </>
+  );
+}
 
 function ActiveSwitch() {
   const [field] = useField<boolean>({ name: 'active', type: 'checkbox' });
@@ -58,9 +114,11 @@ type Props = {
   /** The user to edit; absent to create one. */
   user?: User;
   roles: Role[];
+  /** The server sends mail (SMTP_URL): an invitation is then the default for a new user. */
+  mailConfigured?: boolean;
 };
 
-export function UserFormDialog({ open, onClose, user, roles }: Props) {
+export function UserFormDialog({ open, onClose, user, roles, mailConfigured = false }: Props) {
   const notify = useNotify();
   const create = useCreateUser();
   const update = useUpdateUser();
@@ -75,6 +133,7 @@ export function UserFormDialog({ open, onClose, user, roles }: Props) {
         name: user?.name ?? '',
         email: user?.email ?? '',
         phone: user?.phone ?? '',
+        access: mailConfigured ? 'invite' : 'password',
         password: '',
         role: user?.role ?? (roles.includes('trustee') ? 'trustee' : ''),
         active: user?.active ?? true,
@@ -100,8 +159,19 @@ export function UserFormDialog({ open, onClose, user, roles }: Props) {
           }
         } else {
           try {
-            await create({ ...common, password: values.password });
-            notify({ title: 'User created successfully' });
+            if (values.access === 'invite') {
+              await create({ ...common, invite: true });
+              notify({
+                title: 'User created successfully',
+                description: `An invitation to ${common.email} is queued.`,
+              });
+            } else {
+              await create({ ...common, password: values.password, temporaryPassword: true });
+              notify({
+                title: 'User created successfully',
+                description: `${common.name} must choose their own password at their first sign-in.`,
+              });
+            }
             onClose();
           } catch (error) {
             notify(errorToast(error, 'Failed to create user'));
@@ -113,16 +183,7 @@ export function UserFormDialog({ open, onClose, user, roles }: Props) {
       <FormTextField name="name" label="Name" required autoComplete="off" />
       <FormTextField name="email" label="Email" type="email" required autoComplete="off" />
       <FormTextField name="phone" label="Phone" type="tel" autoComplete="off" />
-      {!editing && (
-        <FormTextField
-          name="password"
-          label="Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          helperText="A first password; the user can change it later"
-        />
-      )}
+      {!editing && <AccessFields mailConfigured={mailConfigured} />}
       <FormSelectField
         name="role"
         label="Role"

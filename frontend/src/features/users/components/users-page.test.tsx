@@ -1,4 +1,4 @@
-import { ADMIN_ID } from '@/testing/mocks/db';
+import { ADMIN_ID, isoDaysFromNow } from '@/testing/mocks/db';
 import { db, expectToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const row = (name: string) =>
@@ -48,6 +48,7 @@ describe('users page', () => {
     const { user } = renderApp('/users', { as: 'admin' });
     await user.click(await screen.findByRole('button', { name: 'Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Set a temporary password' }));
     const options = within(within(dialog).getByLabelText(/^Role/)).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       'Select a role',
@@ -63,11 +64,22 @@ describe('users page', () => {
     await user.type(within(dialog).getByLabelText(/^Name/), 'Nina New');
     await user.type(within(dialog).getByLabelText(/^Email/), 'nina@charity.org');
     await user.type(within(dialog).getByLabelText(/^Phone/), '07000 000000');
-    await user.type(within(dialog).getByLabelText(/^Password/), 'secret123');
+    await user.type(
+      within(dialog).getByLabelText(/^Temporary password/, { selector: 'input[type=password]' }),
+      'secret123',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
-    await expectToast('User created successfully');
+    await expectToast(
+      'User created successfully',
+      'Nina New must choose their own password at their first sign-in.',
+    );
     expect(await screen.findByText('Nina New', { selector: 'tr p' })).toBeInTheDocument();
-    expect(db.users.at(-1)).toMatchObject({ role: 'trustee', phone: '07000 000000' });
+    // The admin's password is a temporary one: replaced at the first sign-in.
+    expect(db.users.at(-1)).toMatchObject({
+      role: 'trustee',
+      phone: '07000 000000',
+      requirePasswordChange: true,
+    });
   });
 
   it('validates the edit form and saves', async () => {
@@ -164,6 +176,80 @@ describe('users page: two-factor sign-in (issue 10)', () => {
     db.users.find((u) => u.name === 'Tina Trustee')!.mfaEnabled = true;
     renderApp('/users', { as: 'chair' });
     await screen.findByText('Tina Trustee', { selector: 'tr p' });
+    expect(controls('Tina Trustee')).toEqual(['Edit', 'Reset password', 'Delete']);
+  });
+});
+
+describe('users page: invitations (issue 12)', () => {
+  const openCreate = async () => {
+    const rendered = renderApp('/users', { as: 'admin' });
+    await screen.findByText('Oscar Other', { selector: 'tr p' });
+    await rendered.user.click(screen.getByRole('button', { name: 'Add User' }));
+    return { ...rendered, dialog: await screen.findByRole('dialog', { name: 'Add User' }) };
+  };
+
+  it('invites by default when mail is configured, and shows the new user as Invited', async () => {
+    const { user, dialog } = await openCreate();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('radio', { name: 'Send an invitation' })).toBeChecked(),
+    );
+    expect(within(dialog).queryByLabelText(/^Password/, { selector: 'input' })).toBeNull();
+    expect(within(dialog).getByText(/The link works once, for 7/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/No mail server is configured/)).toBeNull();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Ivy Invited');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'ivy@charity.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await expectToast('User created successfully', 'An invitation to ivy@charity.org is queued.');
+    const created = db.users.at(-1)!;
+    expect(created).toMatchObject({ email: 'ivy@charity.org', password: '!invited' });
+    expect(db.invitationsSent).toEqual([created.id]);
+    expect(await within(row('Ivy Invited')).findByText('Invited')).toBeInTheDocument();
+  });
+
+  it('sets a temporary password by default without a mail server, and warns if an invitation is chosen', async () => {
+    db.smtpConfigured = false;
+    const { user, dialog } = await openCreate();
+    expect(within(dialog).getByRole('radio', { name: 'Set a temporary password' })).toBeChecked();
+    expect(
+      within(dialog).getByLabelText(/^Temporary password/, { selector: 'input[type=password]' }),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Send an invitation' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'No mail server is configured: the invitation is only written to a file on the server.',
+    );
+  });
+
+  it('shows Invited or Invitation expired and lets an admin resend, but not a chair', async () => {
+    const tina = db.users.find((u) => u.name === 'Tina Trustee')!;
+    tina.invitation = { expiresAt: '2020-01-01T00:00:00Z', expired: true };
+    const { user } = renderApp('/users', { as: 'admin' });
+    await screen.findByText('Tina Trustee', { selector: 'tr p' });
+    expect(within(row('Tina Trustee')).getByText('Invitation expired')).toBeInTheDocument();
+    expect(within(row('Oscar Other')).queryByText(/Invit/)).toBeNull();
+    expect(controls('Tina Trustee')).toEqual([
+      'Edit',
+      'Reset password',
+      'Resend the invitation to',
+      'Delete',
+    ]);
+    await user.click(
+      within(row('Tina Trustee')).getByRole('button', {
+        name: 'Resend the invitation to Tina Trustee',
+      }),
+    );
+    await expectToast('Invitation sent', `A new invitation to ${tina.email} is queued.`);
+    expect(db.invitationsSent).toEqual([tina.id]);
+    expect(await within(row('Tina Trustee')).findByText('Invited')).toBeInTheDocument();
+  });
+
+  it('gives a chair no resend', async () => {
+    db.users.find((u) => u.name === 'Tina Trustee')!.invitation = {
+      expiresAt: isoDaysFromNow(3),
+      expired: false,
+    };
+    renderApp('/users', { as: 'chair' });
+    await screen.findByText('Tina Trustee', { selector: 'tr p' });
+    expect(within(row('Tina Trustee')).getByText('Invited')).toBeInTheDocument();
     expect(controls('Tina Trustee')).toEqual(['Edit', 'Reset password', 'Delete']);
   });
 });

@@ -10,9 +10,14 @@ import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
-import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
+import {
+  errorToast,
+  fixedErrorToast,
+  useNotify,
+} from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ToneChip } from '@/components/status-chips';
@@ -34,6 +39,7 @@ import { useUsers } from '@/features/users/api/get-users';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useResetPassword, type AdminResetResponse } from '@/features/users/api/reset-password';
 import { useResetTwoFactor } from '@/features/users/api/reset-two-factor';
+import { useMailStatus, useResendInvitation } from '@/features/users/api/invitations';
 import { ResetRequests } from '@/features/users/components/reset-requests';
 import { TempPasswordDialog } from '@/features/users/components/temp-password-dialog';
 import { UserFormDialog } from '@/features/users/components/user-form-dialog';
@@ -72,6 +78,12 @@ const userColumns = (me: User): Column<User>[] => [
         ) : (
           <Chip label="Inactive" variant="outlined" />
         )}
+        {u.invitation &&
+          (u.invitation.expired ? (
+            <ToneChip label="Invitation expired" tone="error" />
+          ) : (
+            <ToneChip label="Invited" tone="warning" />
+          ))}
         {u.mfaEnabled && (
           <Chip label="2FA" size="small" variant="outlined" aria-label="Two-factor sign-in on" />
         )}
@@ -108,6 +120,8 @@ function UserManagement({ me }: { me: User }) {
   const remove = useDeleteUser();
   const reset = useResetPassword();
   const resetTwoFactor = useResetTwoFactor();
+  const resendInvitation = useResendInvitation();
+  const { data: mailStatus } = useMailStatus(canCreateUsers(me));
   const [resettingTwoFactor, setResettingTwoFactor] = useState<User | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
@@ -115,6 +129,15 @@ function UserManagement({ me }: { me: User }) {
   const [resetting, setResetting] = useState<User | null>(null);
   const [tempPassword, setTempPassword] = useState<AdminResetResponse | null>(null);
   const roles = roleChoices(me);
+
+  const resend = async (u: User) => {
+    try {
+      const message = await resendInvitation(u.id);
+      notify({ title: 'Invitation sent', description: message });
+    } catch (error) {
+      notify(errorToast(error, 'Failed to send the invitation'));
+    }
+  };
 
   return (
     <>
@@ -173,6 +196,14 @@ function UserManagement({ me }: { me: User }) {
                     />
                   </>
                 )}
+                {canCreateUsers(me) && u.invitation && (
+                  <RowAction
+                    label="Resend invitation"
+                    accessibleLabel={`Resend the invitation to ${u.name}`}
+                    icon={<ForwardToInboxOutlined />}
+                    onClick={() => void resend(u)}
+                  />
+                )}
                 {me.role === 'admin' && u.mfaEnabled && (
                   <RowAction
                     label="Reset two-factor"
@@ -196,7 +227,14 @@ function UserManagement({ me }: { me: User }) {
         )}
       </Card>
 
-      {createOpen && <UserFormDialog open roles={roles} onClose={() => setCreateOpen(false)} />}
+      {createOpen && (
+        <UserFormDialog
+          open
+          roles={roles}
+          mailConfigured={mailStatus?.smtpConfigured ?? false}
+          onClose={() => setCreateOpen(false)}
+        />
+      )}
       {editing && (
         <UserFormDialog open user={editing} roles={roles} onClose={() => setEditing(null)} />
       )}

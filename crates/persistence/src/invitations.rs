@@ -1,0 +1,226 @@
+//! Invitations (issue 12, point 3): the invited account, its single-use links and its mail, each write in
+//! one transaction.
+
+use chrono::{DateTime, Utc};
+use diesel::dsl::now as db_now;
+use diesel::prelude::*;
+
+use domain::entities::mail::OutgoingMail;
+use domain::entities::user::{NewUser, User};
+use domain::ports::{InvitationRefusal, InvitationRepository, PendingInvitation, TokenRefusal};
+use domain::services::invitations::NO_PASSWORD;
+use domain::{RepoError, UserId};
+
+use crate::error::{pool_error, repo_error, Refusal};
+use crate::outbox::enqueue_on;
+use crate::schema::{password_tokens, users};
+use crate::users::UserRow;
+use crate::PgPool;
+
+const INVITATION: &str = "invitation";
+
+/// id, user id, expiry, use.
+type TokenRow = (i32, i32, DateTime<Utc>, Option<DateTime<Utc>>);
+
+pub struct PgInvitationRepository {
+    pool: PgPool,
+}
+
+impl PgInvitationRepository {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+fn store_link(
+    conn: &mut PgConnection,
+    user_id: i32,
+    token_hash: &str,
+    expires_at: DateTime<Utc>,
+) -> QueryResult<usize> {
+    diesel::insert_into(password_tokens::table)
+        .values((
+            password_tokens::user_id.eq(user_id),
+            password_tokens::purpose.eq(INVITATION),
+            password_tokens::token_hash.eq(token_hash),
+            password_tokens::expires_at.eq(expires_at),
+        ))
+        .execute(conn)
+}
+
+impl InvitationRepository for PgInvitationRepository {
+    fn create_invited(
+        &self,
+        user: NewUser,
+        token_hash: &str,
+        expires_at: DateTime<Utc>,
+        mut mail: OutgoingMail,
+    ) -> Result<User, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let row = conn
+            .transaction::<UserRow, diesel::result::Error, _>(|conn| {
+                let row: UserRow = diesel::insert_into(users::table)
+                    .values((
+                        users::name.eq(user.name),
+                        users::email.eq(user.email),
+                        users::role.eq(user.role.as_str()),
+                        users::phone.eq(user.phone),
+                        users::password_hash.eq(user.password_hash),
+                        users::require_password_change.eq(false),
+                    ))
+                    .returning(UserRow::as_returning())
+                    .get_result(conn)?;
+                store_link(conn, row.id, token_hash, expires_at)?;
+                mail.user_id = Some(UserId(row.id));
+                enqueue_on(conn, &mail)?;
+                Ok(row)
+            })
+            .map_err(repo_error)?;
+        User::try_from(row)
+    }
+
+    fn reissue(
+        &self,
+        user_id: UserId,
+        token_hash: &str,
+        expires_at: DateTime<Utc>,
+        mail: &OutgoingMail,
+        now: DateTime<Utc>,
+    ) -> Result<Result<(), InvitationRefusal>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let outcome = conn.transaction::<(), Refusal<InvitationRefusal>, _>(|conn| {
+            let hash: Option<String> = users::table
+                .find(user_id.0)
+                .select(users::password_hash)
+                .for_update()
+                .first(conn)
+                .optional()?;
+            match hash {
+                None => return Err(Refusal::Refused(InvitationRefusal::UnknownUser)),
+                Some(hash) if hash != NO_PASSWORD => {
+                    return Err(Refusal::Refused(InvitationRefusal::PasswordSet))
+                }
+                Some(_) => {}
+            }
+            // Only the newest link works.
+            diesel::update(
+                password_tokens::table
+                    .filter(password_tokens::user_id.eq(user_id.0))
+                    .filter(password_tokens::purpose.eq(INVITATION))
+                    .filter(password_tokens::used_at.is_null())
+                    .filter(password_tokens::expires_at.gt(now)),
+            )
+            .set(password_tokens::expires_at.eq(now))
+            .execute(conn)?;
+            store_link(conn, user_id.0, token_hash, expires_at)?;
+            enqueue_on(conn, mail)?;
+            Ok(())
+        });
+        match outcome {
+            Ok(()) => Ok(Ok(())),
+            Err(Refusal::Refused(refusal)) => Ok(Err(refusal)),
+            Err(Refusal::Db(e)) => Err(repo_error(e)),
+        }
+    }
+
+    fn link_user(&self, token_hash: &str) -> Result<Option<UserId>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        password_tokens::table
+            .filter(password_tokens::token_hash.eq(token_hash))
+            .filter(password_tokens::purpose.eq(INVITATION))
+            .select(password_tokens::user_id)
+            .first::<i32>(&mut conn)
+            .optional()
+            .map(|id| id.map(UserId))
+            .map_err(repo_error)
+    }
+
+    fn accept(
+        &self,
+        token_hash: &str,
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Result<UserId, TokenRefusal>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let outcome = conn.transaction::<UserId, Refusal<TokenRefusal>, _>(|conn| {
+            let token: Option<TokenRow> = password_tokens::table
+                .filter(password_tokens::token_hash.eq(token_hash))
+                .filter(password_tokens::purpose.eq(INVITATION))
+                .select((
+                    password_tokens::id,
+                    password_tokens::user_id,
+                    password_tokens::expires_at,
+                    password_tokens::used_at,
+                ))
+                .for_update()
+                .first(conn)
+                .optional()?;
+            let Some((_, user_id, expires_at, used_at)) = token else {
+                return Err(Refusal::Refused(TokenRefusal::Unknown));
+            };
+            if used_at.is_some() {
+                return Err(Refusal::Refused(TokenRefusal::Used));
+            }
+            if expires_at <= now {
+                return Err(Refusal::Refused(TokenRefusal::Expired));
+            }
+            // Only an active account still without a password: one that got a password another way
+            // (a reset link, an admin's temporary password) has accepted already.
+            let updated = diesel::update(
+                users::table
+                    .find(user_id)
+                    .filter(users::active.eq(true))
+                    .filter(users::password_hash.eq(NO_PASSWORD)),
+            )
+            .set((
+                users::password_hash.eq(password_hash),
+                users::require_password_change.eq(false),
+                users::temp_password_expires_at.eq(None::<DateTime<Utc>>),
+                users::token_version.eq(users::token_version + 1),
+                users::updated_at.eq(db_now),
+            ))
+            .execute(conn)?;
+            if updated == 0 {
+                return Err(Refusal::Refused(TokenRefusal::Used));
+            }
+            diesel::update(
+                password_tokens::table
+                    .filter(password_tokens::user_id.eq(user_id))
+                    .filter(password_tokens::purpose.eq(INVITATION))
+                    .filter(password_tokens::used_at.is_null()),
+            )
+            .set(password_tokens::used_at.eq(now))
+            .execute(conn)?;
+            Ok(UserId(user_id))
+        });
+        match outcome {
+            Ok(id) => Ok(Ok(id)),
+            Err(Refusal::Refused(refusal)) => Ok(Err(refusal)),
+            Err(Refusal::Db(e)) => Err(repo_error(e)),
+        }
+    }
+
+    fn pending(&self) -> Result<Vec<PendingInvitation>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let invited: Vec<i32> = users::table
+            .filter(users::password_hash.eq(NO_PASSWORD))
+            .select(users::id)
+            .load(&mut conn)
+            .map_err(repo_error)?;
+        let newest: Vec<(i32, Option<DateTime<Utc>>)> = password_tokens::table
+            .filter(password_tokens::user_id.eq_any(&invited))
+            .filter(password_tokens::purpose.eq(INVITATION))
+            .filter(password_tokens::used_at.is_null())
+            .group_by(password_tokens::user_id)
+            .select((password_tokens::user_id, diesel::dsl::max(password_tokens::expires_at)))
+            .load(&mut conn)
+            .map_err(repo_error)?;
+        Ok(invited
+            .into_iter()
+            .map(|id| PendingInvitation {
+                user_id: UserId(id),
+                expires_at: newest.iter().find(|(u, _)| *u == id).and_then(|(_, at)| *at),
+            })
+            .collect())
+    }
+}
