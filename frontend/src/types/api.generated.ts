@@ -75,6 +75,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/accept-invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sets the first password of an invited user and uses up their invitation links; they then sign in. */
+    post: operations['password_reset_accept_invitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/admin-reset-password': {
     parameters: {
       query?: never;
@@ -964,6 +981,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mail/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether an SMTP server is configured (admins). */
+    get: operations['mail_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mail/test': {
     parameters: {
       query?: never;
@@ -975,6 +1009,28 @@ export interface paths {
     put?: never;
     /** Queues a test e-mail to the signed-in admin. */
     post: operations['mail_send_test'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mail/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One-click unsubscribe (RFC 8058), no sign-in: switches the link's notification kind off in its
+     *     recipient's Notification settings (a weekly digest's link: every kind).
+     *     Mail clients POST here from the `List-Unsubscribe` header (body `List-Unsubscribe=One-Click`, which is
+     *     not needed); the portal's `/unsubscribe?token=...` page (the link a person follows) does too.
+     */
+    post: operations['mail_unsubscribe'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1829,7 +1885,10 @@ export interface paths {
     /** Every user, by name. */
     get: operations['users_list'];
     put?: never;
-    /** Creates an account. */
+    /**
+     * Creates an account: with a first password (`temporaryPassword`: one they must replace at first sign-in),
+     *     or (`invite`) without one, sending an invitation e-mail.
+     */
     post: operations['users_create'];
     delete?: never;
     options?: never;
@@ -1850,6 +1909,23 @@ export interface paths {
     post?: never;
     /** Deletes an account; their actions stay, unassigned. */
     delete: operations['users_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends the user a new invitation e-mail; their earlier invitation links stop working. */
+    post: operations['users_resend_invitation'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1910,6 +1986,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    AcceptInvitationRequest: {
+      newPassword: string;
+      /** @description The `token` parameter of the invitation e-mail's link. */
+      token: string;
+    };
     /** @description An action as the API shows it; `status` is the reported one (overdue included). */
     Action: {
       /** Format: int32 */
@@ -2159,7 +2240,9 @@ export interface components {
       | 'committee_document_deleted'
       | 'committee_document_downloaded'
       | 'notice_deleted'
-      | 'settings_changed';
+      | 'settings_changed'
+      | 'invitation_sent'
+      | 'invitation_accepted';
     /**
      * @description An audit event kind to filter by; empty: no filter
      * @enum {string}
@@ -2195,6 +2278,8 @@ export interface components {
       | 'committee_document_downloaded'
       | 'notice_deleted'
       | 'settings_changed'
+      | 'invitation_sent'
+      | 'invitation_accepted'
       | '';
     /** @description `{id, name}` of whoever wrote a message or uploaded a committee document. */
     Author: {
@@ -2367,10 +2452,22 @@ export interface components {
     };
     CreateUserRequest: {
       email: string;
+      /**
+       * @description `true`: the account gets no password, and an e-mail invites the user to choose one through a
+       *     single-use link (valid 7 days).
+       */
+      invite?: boolean;
       name: string;
-      password: string;
+      /** @description The user's first password; required unless `invite` is true, and then left out. */
+      password?: string | null;
       phone?: string | null;
       role: components['schemas']['Role'];
+      /**
+       * @description With `password`: it is a temporary password (the create-user dialog's "Set a temporary password",
+       *     for a portal without mail). The user must replace it at their first sign-in, and it stops signing
+       *     in after `TEMP_PASSWORD_HOURS`, as an admin's reset does. Default `false`: the password is theirs.
+       */
+      temporaryPassword?: boolean;
     };
     /** @description The signed-in user as `me` and a new session show it. */
     CurrentUser: components['schemas']['User'] & {
@@ -2695,6 +2792,11 @@ export interface components {
       changedBy?: number | null;
       changedByName: string;
     };
+    /** @description A pending invitation: until when its newest link works, and whether that time has passed. */
+    Invitation: {
+      expired: boolean;
+      expiresAt: string | null;
+    };
     /** @description A library document to attach. */
     LinkPaperRequest: {
       /**
@@ -2732,6 +2834,14 @@ export interface components {
       /** @description The newest 200 messages, newest first. */
       messages: components['schemas']['MailDelivery'][];
       /** @description `false`: messages are written as `.eml` files under `DATA_DIR/outbox-files`. */
+      smtpConfigured: boolean;
+    };
+    /** @description Whether mail leaves the portal, for the forms that offer to send it. */
+    MailStatus: {
+      /**
+       * @description `SMTP_URL` is set. `false`: messages are only written as `.eml` files under
+       *     `DATA_DIR/outbox-files`, so the create-user dialog defaults to a temporary password.
+       */
       smtpConfigured: boolean;
     };
     MatchRequest: {
@@ -3361,6 +3471,7 @@ export interface components {
       email: string;
       /** Format: int32 */
       id: number;
+      invitation: components['schemas']['Invitation'] | null;
       /** @description Two-factor sign-in is on. */
       mfaEnabled: boolean;
       name: string;
@@ -3837,6 +3948,57 @@ export interface operations {
       };
       /** @description Only admins read the audit log */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  password_reset_accept_invitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AcceptInvitationRequest'];
+      };
+    };
+    responses: {
+      /** @description Password set; sign in with it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description The link is unknown, used, replaced or expired (`message`), or `errors.newPassword` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -7700,6 +7862,53 @@ export interface operations {
       };
     };
   };
+  mail_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether mail is sent */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MailStatus'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   mail_send_test: {
     parameters: {
       query?: never;
@@ -7729,6 +7938,47 @@ export interface operations {
       };
       /** @description Only admins */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  mail_unsubscribe: {
+    parameters: {
+      query: {
+        /** @description The signed token of the message's unsubscribe link. */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description That notification kind (a digest's link: every kind) is off in the user's settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description The link is not valid */
+      400: {
         headers: {
           [name: string]: unknown;
         };
@@ -12126,7 +12376,7 @@ export interface operations {
           'application/json': components['schemas']['User'];
         };
       };
-      /** @description Invalid fields (`errors.name`, `errors.email`, `errors.password`, `errors.phone`) or an unknown role */
+      /** @description Invalid fields (`errors.name`, `errors.email`, `errors.password`, `errors.phone`; a password is required without `invite` and refused with it) or an unknown role */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12330,6 +12580,83 @@ export interface operations {
         };
       };
       /** @description No active admin would remain */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  users_resend_invitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The user's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A new invitation is queued */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description A malformed id */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins send invitations (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description User not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The user already has a password (or the account is deactivated) */
       409: {
         headers: {
           [name: string]: unknown;
