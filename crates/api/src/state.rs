@@ -3,9 +3,10 @@ use std::sync::Arc;
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
-    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService,
-    MailService, MeetingService, MinutesService, NoticeService, NotificationService, PasswordResetService,
-    ResolutionService, SessionService, TermService, TwoFactorService, UserService, WrittenMinutesService,
+    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService,
+    InterestService, MailService, MeetingService, MinutesService, NoticeService, NotificationService,
+    PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService, UserService,
+    WrittenMinutesService,
 };
 
 /// Everything the handlers need, shared by all workers.

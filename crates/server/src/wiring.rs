@@ -8,23 +8,22 @@ use domain::entities::session::SessionPolicy;
 use domain::mail_templates::{MailSettings, MailTemplates};
 use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
-use domain::ports::{Clock, FileStore};
+use domain::ports::{CalendarWriter, Clock, FileStore};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
-    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService,
-    MailService, MeetingService, MinutesService, NoticeService, NotificationService, OutboxWorker,
-    PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService, UserService,
-    ViewTickets, WrittenMinutesService,
+    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService,
+    InterestService, MailService, MeetingService, MinutesService, NoticeService, NotificationService,
+    OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService,
+    UserService, ViewTickets, WrittenMinutesService,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
     PgCalendarFeedRepository, PgCommitteeDocumentRepository, PgCommitteeRepository, PgDashboardRepository,
     PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository,
     PgInterestRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
-    PgNotificationRepository, PgOutboxRepository,
-    PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
-    PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
-    PgUserRepository, PgWrittenMinutesRepository,
+    PgNotificationRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness,
+    PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository,
+    PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
 };
 
 use crate::config::{Config, FileStoreConfig};
@@ -60,11 +59,14 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         hasher: hasher.clone(),
         templates: templates.clone(),
     };
+    let calendar_writer: Arc<dyn CalendarWriter> =
+        Arc::new(ical::IcalWriter::new(config.mail.board_time_zone));
     let notifications = NotificationService {
         repo: Arc::new(PgNotificationRepository::new(pool.clone())),
         templates: templates.clone(),
         clock: clock.clone(),
         time_zone: config.mail.board_time_zone,
+        calendar: calendar_writer.clone(),
     };
     let mail = MailService { outbox: Arc::new(PgOutboxRepository::new(pool.clone())), templates };
     let files = build_file_store(config)?;
@@ -98,7 +100,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         attendance: attendance_repository.clone(),
         meetings: meetings.clone(),
         users: users.clone(),
-        writer: Arc::new(ical::IcalWriter::new(config.mail.board_time_zone)),
+        writer: calendar_writer,
         clock: clock.clone(),
         feed_key: Arc::new(domain::services::calendar::feed_key(&config.jwt_secret)),
         public_url: config.mail.public_url.trim_end_matches('/').to_string(),

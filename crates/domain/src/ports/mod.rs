@@ -4,9 +4,9 @@
 pub mod action_repository;
 pub mod attendance_repository;
 pub mod audit_trail;
+pub mod board_pack;
 pub mod calendar_feed_repository;
 pub mod calendar_writer;
-pub mod board_pack;
 pub mod clock;
 pub mod committee_document_repository;
 pub mod committee_repository;
@@ -40,11 +40,11 @@ pub mod written_minutes_repository;
 pub use action_repository::{ActionRepository, ActionWriteError};
 pub use attendance_repository::{AttendanceRepository, RecordChange};
 pub use audit_trail::AuditTrail;
-pub use calendar_feed_repository::{CalendarFacts, CalendarFeedRepository, FeedToken};
-pub use calendar_writer::{CalendarEvent, CalendarWriter};
 pub use board_pack::{
     BoardPackBuilder, BoardPackCache, BuiltPack, CachedPack, PackCover, PackItem, PackPaper, PackSource,
 };
+pub use calendar_feed_repository::{CalendarFacts, CalendarFeedRepository, FeedToken};
+pub use calendar_writer::{CalendarEvent, CalendarWriter};
 pub use clock::Clock;
 pub use committee_document_repository::CommitteeDocumentRepository;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};
