@@ -114,28 +114,52 @@ fn action_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(ActionIt
 
 /// A meeting and, for a committee meeting, its committee's id.
 fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(MeetingItem, Option<i32>)>> {
+    type Row = (
+        (i32, String, String, DateTime<Utc>, i32),
+        (Option<String>, Option<String>, Option<i32>, Option<String>, i32, String),
+    );
     Ok(meetings::table
         .left_join(committees::table)
         .filter(meetings::id.eq(id))
         .select((
-            meetings::id,
-            meetings::title,
-            meetings::meeting_date,
-            meetings::location,
-            meetings::meeting_link,
-            meetings::committee_id,
-            committees::name.nullable(),
-        ))
-        .first::<(i32, String, DateTime<Utc>, Option<String>, Option<String>, Option<i32>, Option<String>)>(
-            conn,
-        )
-        .optional()?
-        .map(|(id, title, starts_at, location, meeting_link, committee_id, committee)| {
             (
-                MeetingItem { id: MeetingId(id), title, starts_at, location, meeting_link, committee },
-                committee_id,
-            )
-        }))
+                meetings::id,
+                meetings::title,
+                meetings::description,
+                meetings::meeting_date,
+                meetings::duration_minutes,
+            ),
+            (
+                meetings::location,
+                meetings::meeting_link,
+                meetings::committee_id,
+                committees::name.nullable(),
+                meetings::sequence,
+                meetings::status,
+            ),
+        ))
+        .first::<Row>(conn)
+        .optional()?
+        .map(
+            |(
+                (id, title, description, starts_at, duration),
+                (location, meeting_link, committee_id, committee, sequence, status),
+            )| {
+                let item = MeetingItem {
+                    id: MeetingId(id),
+                    title,
+                    starts_at,
+                    ends_at: starts_at + chrono::Duration::minutes(i64::from(duration)),
+                    description,
+                    location,
+                    meeting_link,
+                    committee,
+                    sequence: u32::try_from(sequence).unwrap_or(0),
+                    cancelled: status == "cancelled",
+                };
+                (item, committee_id)
+            },
+        ))
 }
 
 fn meeting_audience(committee_id: Option<i32>) -> Audience {

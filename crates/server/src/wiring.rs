@@ -8,7 +8,7 @@ use domain::entities::session::SessionPolicy;
 use domain::mail_templates::{MailSettings, MailTemplates};
 use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
-use domain::ports::{Clock, FileStore};
+use domain::ports::{CalendarWriter, Clock, FileStore};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
     CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService,
@@ -79,11 +79,14 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         hasher: hasher.clone(),
         templates: templates.clone(),
     };
+    let calendar_writer: Arc<dyn CalendarWriter> =
+        Arc::new(ical::IcalWriter::new(config.mail.board_time_zone));
     let notifications = NotificationService {
         repo: notification_repo,
         templates: templates.clone(),
         clock: clock.clone(),
         time_zone: config.mail.board_time_zone,
+        calendar: calendar_writer.clone(),
     };
     let mail = MailService { outbox: Arc::new(PgOutboxRepository::new(pool.clone())), templates };
     let files = build_file_store(config)?;
@@ -117,7 +120,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         attendance: attendance_repository.clone(),
         meetings: meetings.clone(),
         users: users.clone(),
-        writer: Arc::new(ical::IcalWriter::new(config.mail.board_time_zone)),
+        writer: calendar_writer,
         clock: clock.clone(),
         feed_key: Arc::new(domain::services::calendar::feed_key(&config.jwt_secret)),
         public_url: config.mail.public_url.trim_end_matches('/').to_string(),

@@ -7,11 +7,13 @@
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use crate::entities::attendance::may_see_meeting;
 use crate::entities::meeting::{Meeting, MeetingKind};
+use crate::entities::notification::MeetingItem;
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::ports::{
@@ -175,30 +177,78 @@ pub fn host_of(public_url: &str) -> String {
 }
 
 fn event(meeting: &Meeting, facts: CalendarFacts, host: &str, public_url: &str) -> CalendarEvent {
-    let mut description = meeting.description.trim().to_string();
-    let mut extra = Vec::new();
-    if let Some(committee) = &meeting.committee {
-        extra.push(format!("Committee: {}", committee.name));
-    }
-    if let Some(link) = &meeting.meeting_link {
-        extra.push(format!("Join online: {link}"));
-    }
-    let page = format!("{public_url}/meetings/{}", meeting.id);
-    extra.push(format!("Meeting page: {page}"));
-    if !description.is_empty() {
-        description.push_str("\n\n");
-    }
-    description.push_str(&extra.join("\n"));
-    CalendarEvent {
-        uid: format!("meeting-{}@{host}", meeting.id),
-        sequence: facts.sequence,
-        summary: meeting.title.clone(),
-        description,
+    EventFacts {
+        id: meeting.id,
+        title: &meeting.title,
+        description: &meeting.description,
+        committee: meeting.committee.as_ref().map(|c| c.name.as_str()),
+        location: meeting.location.as_deref(),
+        meeting_link: meeting.meeting_link.as_deref(),
         starts_at: meeting.meeting_date,
         ends_at: meeting.planned_end(),
-        location: meeting.location.clone().or_else(|| meeting.meeting_link.clone()),
-        url: Some(page),
-        cancelled: facts.cancelled,
+        facts,
+    }
+    .event(host, public_url)
+}
+
+/// The calendar event of a meeting mail's `.ics` attachment (issue 12): the same UID, SEQUENCE, times and
+/// words as the meeting's event in the feed and its `.ics` download, so calendars treat them as one event.
+pub fn meeting_item_event(meeting: &MeetingItem, public_url: &str) -> CalendarEvent {
+    let public_url = public_url.trim_end_matches('/');
+    EventFacts {
+        id: meeting.id,
+        title: &meeting.title,
+        description: &meeting.description,
+        committee: meeting.committee.as_deref(),
+        location: meeting.location.as_deref(),
+        meeting_link: meeting.meeting_link.as_deref(),
+        starts_at: meeting.starts_at,
+        ends_at: meeting.ends_at,
+        facts: CalendarFacts { sequence: meeting.sequence, cancelled: meeting.cancelled },
+    }
+    .event(&host_of(public_url), public_url)
+}
+
+/// What a calendar event is made of, from a meeting or a notification's meeting.
+struct EventFacts<'a> {
+    id: MeetingId,
+    title: &'a str,
+    description: &'a str,
+    committee: Option<&'a str>,
+    location: Option<&'a str>,
+    meeting_link: Option<&'a str>,
+    starts_at: DateTime<Utc>,
+    ends_at: DateTime<Utc>,
+    facts: CalendarFacts,
+}
+
+impl EventFacts<'_> {
+    fn event(&self, host: &str, public_url: &str) -> CalendarEvent {
+        let mut description = self.description.trim().to_string();
+        let mut extra = Vec::new();
+        if let Some(committee) = self.committee {
+            extra.push(format!("Committee: {committee}"));
+        }
+        if let Some(link) = self.meeting_link {
+            extra.push(format!("Join online: {link}"));
+        }
+        let page = format!("{public_url}/meetings/{}", self.id);
+        extra.push(format!("Meeting page: {page}"));
+        if !description.is_empty() {
+            description.push_str("\n\n");
+        }
+        description.push_str(&extra.join("\n"));
+        CalendarEvent {
+            uid: format!("meeting-{}@{host}", self.id),
+            sequence: self.facts.sequence,
+            summary: self.title.to_string(),
+            description,
+            starts_at: self.starts_at,
+            ends_at: self.ends_at,
+            location: self.location.or(self.meeting_link).map(str::to_string),
+            url: Some(page),
+            cancelled: self.facts.cancelled,
+        }
     }
 }
 

@@ -23,7 +23,8 @@ use crate::entities::notification::{
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::mail_templates::{MailTemplates, NotificationBody, Recipient};
-use crate::ports::{Clock, NotificationRepository};
+use crate::ports::{CalendarWriter, Clock, NotificationRepository};
+use crate::services::calendar::meeting_item_event;
 use crate::validation::FieldErrors;
 
 /// Daily reminders (due soon, overdue, meetings) and the weekly digest go out from this hour, board time.
@@ -61,6 +62,8 @@ pub struct NotificationService {
     pub clock: Arc<dyn Clock>,
     /// `BOARD_TIME_ZONE`: reminders are computed and times written in it.
     pub time_zone: Tz,
+    /// Writes the `.ics` attachment of meeting mails (the same writer as the calendar feed).
+    pub calendar: Arc<dyn CalendarWriter>,
 }
 
 impl NotificationService {
@@ -211,7 +214,7 @@ impl NotificationService {
         )?;
         if let Notification::MeetingScheduled(meeting) | Notification::MeetingChanged(meeting) = notification
         {
-            mail.attachments.extend(meeting_invite_attachment(meeting));
+            mail.attachments.push(self.meeting_invite_attachment(meeting));
         }
         Ok(Some(Delivery::Mail(mail)))
     }
@@ -251,6 +254,14 @@ impl NotificationService {
                 self.meeting_details(m),
                 t.link("/calendar"),
                 "Open the calendar",
+            ),
+            Notification::MeetingChanged(m) if m.cancelled => Described::new(
+                format!("Meeting cancelled: {} on {}", m.title, self.short_time(m.starts_at)),
+                "A meeting has been cancelled. The attached calendar file marks it cancelled in your calendar.",
+                &m.title,
+                self.meeting_details(m),
+                t.link(&format!("/meetings/{}", m.id)),
+                "Open the meeting",
             ),
             Notification::MeetingChanged(m) => Described::new(
                 format!("Meeting changed: {} on {}", m.title, self.short_time(m.starts_at)),
@@ -333,10 +344,23 @@ impl NotificationService {
     }
 }
 
-/// The `.ics` invitation of a meeting mail. Issue 13 adds the `CalendarWriter` port that writes it; until
-/// that is wired here (at merge), meeting mails go without an attachment.
-pub fn meeting_invite_attachment(_meeting: &MeetingItem) -> Option<Attachment> {
-    None
+/// The content type of a meeting mail's `.ics`: an iTIP PUBLISH (RFC 5546), as the portal, not the
+/// calendar, collects the answers; calendars add or update the event by its UID and SEQUENCE.
+pub const INVITE_CONTENT_TYPE: &str = "text/calendar; charset=utf-8; method=PUBLISH";
+
+impl NotificationService {
+    /// The `.ics` attachment of a meeting mail: the meeting as one event, written by the calendar writer
+    /// with the feed's UID (`meeting-<id>@<host>`) and SEQUENCE.
+    pub fn meeting_invite_attachment(&self, meeting: &MeetingItem) -> Attachment {
+        let settings = self.templates.settings();
+        let event = meeting_item_event(meeting, &settings.public_url);
+        let name = format!("{} - {}", settings.portal_name, meeting.title);
+        Attachment {
+            filename: format!("meeting-{}.ics", meeting.id),
+            content_type: INVITE_CONTENT_TYPE.to_string(),
+            content: self.calendar.calendar(&name, std::slice::from_ref(&event)).into_bytes(),
+        }
+    }
 }
 
 /// A notification's words.
@@ -480,7 +504,51 @@ mod tests {
             ),
             clock: Arc::new(crate::ports::clock::SystemClock),
             time_zone: chrono_tz::Europe::London,
+            calendar: Arc::new(ListEvents),
         }
+    }
+
+    /// A calendar writer that lists what it was given (the real one is the `ical` crate's).
+    struct ListEvents;
+
+    impl CalendarWriter for ListEvents {
+        fn calendar(&self, name: &str, events: &[crate::ports::CalendarEvent]) -> String {
+            let mut out = format!("{name}\n");
+            for e in events {
+                out.push_str(&format!(
+                    "{} {} {} {} {} {:?} {:?}\n",
+                    e.uid, e.sequence, e.starts_at, e.ends_at, e.cancelled, e.location, e.url
+                ));
+            }
+            out
+        }
+    }
+
+    #[test]
+    fn meeting_mails_carry_the_meetings_ics_with_the_feeds_uid_and_sequence() {
+        let s = service();
+        let meeting = MeetingItem {
+            id: crate::MeetingId(12),
+            title: "Board meeting".into(),
+            starts_at: utc("2026-06-10T17:30:00Z"),
+            ends_at: utc("2026-06-10T19:00:00Z"),
+            description: "Quarterly".into(),
+            location: None,
+            meeting_link: Some("https://meet.example.org/b".into()),
+            committee: None,
+            sequence: 2,
+            cancelled: false,
+        };
+        let file = s.meeting_invite_attachment(&meeting);
+        assert_eq!(file.filename, "meeting-12.ics");
+        assert_eq!(file.content_type, "text/calendar; charset=utf-8; method=PUBLISH");
+        let text = String::from_utf8(file.content).unwrap();
+        assert_eq!(
+            text,
+            "Hope - Board meeting\nmeeting-12@portal.example.org 2 2026-06-10 17:30:00 UTC \
+             2026-06-10 19:00:00 UTC false Some(\"https://meet.example.org/b\") \
+             Some(\"https://portal.example.org/meetings/12\")\n"
+        );
     }
 
     fn utc(s: &str) -> DateTime<Utc> {

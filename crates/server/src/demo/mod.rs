@@ -12,6 +12,7 @@
 mod data;
 pub mod files;
 mod governance;
+mod meeting_cycle;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -204,6 +205,7 @@ pub fn seed(state: &AppState, pool: &PgPool, force: bool) -> anyhow::Result<Outc
     seeder.committees()?;
     let meetings = seeder.meetings()?;
     seeder.minutes(&meetings)?;
+    seeder.meeting_cycle(&meetings)?;
     seeder.notices()?;
     seeder.governance()?;
     // The demo board is history: nobody is e-mailed about what was seeded (the triggers recorded events).

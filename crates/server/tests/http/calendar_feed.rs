@@ -49,7 +49,7 @@ fn repository_root() -> PathBuf {
 }
 
 /// Runs scripts/check-ical.py (Python `icalendar`, warnings as errors) on the text; answers its output.
-fn python_check(text: &str) -> String {
+pub fn python_check(text: &str) -> String {
     let root = repository_root();
     let venv =
         Command::new(root.join("scripts/ensure-python-tools.sh")).output().expect("ensure-python-tools.sh");

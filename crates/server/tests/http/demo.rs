@@ -258,6 +258,100 @@ fn any_content_means_refusal() {
 
 /// The command's work once connected: it migrates a blank database and makes the data folder itself.
 #[test]
+fn the_meeting_cycle_is_there_to_try() {
+    let app = TestApp::spawn();
+    seeded(&app, false);
+    let (chair, _) = sign_in(&app, CHAIR);
+    let (treasurer, _) = sign_in(&app, TRUSTEE);
+    let get = |who: &Session, path: &str| json_of(app.get(path).auth(who).send().unwrap(), StatusCode::OK);
+    let titles = |page: &Value| -> Vec<String> {
+        page["agenda"].as_array().unwrap().iter().map(|i| i["title"].as_str().unwrap().to_string()).collect()
+    };
+    let board = |upcoming: bool| -> Vec<Value> {
+        list(&app, &treasurer, &format!("/api/meetings?upcoming={upcoming}"))
+            .into_iter()
+            .filter(|m| m["kind"] == "board")
+            .collect()
+    };
+
+    // A past board meeting: agenda from the standard items, attendance recorded, minutes approved.
+    let past = board(false);
+    let held = past
+        .iter()
+        .find(|m| {
+            let id = m["id"].as_i64().unwrap();
+            app.get(&format!("/api/meetings/{id}/written-minutes")).auth(&treasurer).send().unwrap().status()
+                == StatusCode::OK
+        })
+        .expect("a past board meeting with written minutes");
+    let held_id = held["id"].as_i64().unwrap();
+    let page = get(&treasurer, &format!("/api/meetings/{held_id}"));
+    assert_eq!(page["agendaVisible"], true);
+    assert_eq!(
+        titles(&page),
+        [
+            "Welcome and apologies",
+            "Declarations of interest",
+            "Minutes of the last meeting",
+            "Matters arising and action log",
+            "Finance report and reserves policy",
+            "Safeguarding report",
+            "Any other business",
+            "Date of next meeting",
+        ]
+    );
+    let sheet = get(&chair, &format!("/api/meetings/{held_id}/attendance"));
+    assert!(sheet["summary"]["recordedPresent"].as_i64().unwrap() >= 4, "{sheet}");
+    assert_eq!(sheet["summary"]["recordedQuorate"], true, "{sheet}");
+    let members = sheet["members"].as_array().unwrap();
+    let apologies: Vec<&Value> = members.iter().filter(|m| m["recorded"] == "apologies").collect();
+    assert_eq!(apologies.len(), 1);
+    assert_eq!(apologies[0]["response"], "apologies");
+
+    let minutes = get(&treasurer, &format!("/api/meetings/{held_id}/written-minutes"));
+    assert_eq!(minutes["status"], "approved");
+    let approving = minutes["approvedAtMeetingId"].as_i64().unwrap();
+    assert!(past
+        .iter()
+        .any(|m| m["id"] == approving && m["meetingDate"].as_str() > held["meetingDate"].as_str()));
+    assert!(minutes["approvalLine"].as_str().unwrap().starts_with("Approved"), "{minutes}");
+    let entries = minutes["entries"].as_array().unwrap();
+    let decision = entries.iter().find(|e| e["kind"] == "decision").expect("a decision");
+    assert_eq!(decision["itemTitle"], "Finance report and reserves policy");
+    let action = entries.iter().find(|e| e["kind"] == "action").expect("an action");
+    let action_id = action["actionId"].as_i64().expect("the action is in the tracker");
+    let tracked = list(&app, &treasurer, "/api/actions");
+    let tracked = tracked.iter().find(|a| a["id"] == action_id).expect("the Treasurer's action");
+    assert_eq!(tracked["status"], "complete");
+    let register = list(&app, &treasurer, "/api/decisions");
+    assert!(register.iter().any(|d| d["text"] == decision["text"] && d["meetingId"] == held_id));
+
+    // The next board meeting: a published agenda with papers, and a board pack with their pages.
+    let next = board(true).into_iter().next().expect("an upcoming board meeting");
+    let next_id = next["id"].as_i64().unwrap();
+    let page = get(&treasurer, &format!("/api/meetings/{next_id}"));
+    assert_eq!(page["meeting"]["agendaStatus"], "published");
+    assert_eq!(page["agendaVisible"], true);
+    let titles = titles(&page);
+    assert_eq!(titles.first().map(String::as_str), Some("Welcome and apologies"));
+    assert_eq!(titles.last().map(String::as_str), Some("Date of next meeting"));
+    assert!(titles.iter().any(|t| t == "Annual report and accounts 2025/26"));
+    let papers: Vec<&Value> =
+        page["agenda"].as_array().unwrap().iter().flat_map(|i| i["papers"].as_array().unwrap()).collect();
+    let pdf_papers = papers.iter().filter(|p| p["mimeType"] == "application/pdf").count();
+    assert_eq!(pdf_papers, 2, "{papers:?}");
+    assert!(papers.iter().any(|p| p["mimeType"].as_str().unwrap().starts_with("text/plain")));
+
+    let response = app.get(&format!("/api/meetings/{next_id}/board-pack")).auth(&treasurer).send().unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    let pack = response.bytes().unwrap().to_vec();
+    let document = lopdf::Document::load_mem(&pack).expect("the board pack is a PDF");
+    // A cover, the agenda (at least a page), then each one-page PDF paper.
+    assert!(document.get_pages().len() >= 1 + 1 + pdf_papers, "{} pages", document.get_pages().len());
+}
+
+#[test]
 fn the_command_migrates_seeds_once_then_refuses() {
     let db = TestDatabase::create();
     let data_dir = tempfile::tempdir().unwrap();
@@ -274,6 +368,6 @@ fn the_command_migrates_seeds_once_then_refuses() {
     };
     assert_eq!(
         existing.to_string(),
-        "users: 8, documents: 12, actions: 9, meetings: 6, minutes: 2, notices: 6, committees: 2"
+        "users: 8, documents: 12, actions: 10, meetings: 6, minutes: 2, notices: 6, committees: 2"
     );
 }

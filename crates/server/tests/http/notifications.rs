@@ -471,3 +471,66 @@ fn a_changed_meeting_is_announced_again_but_a_past_one_never() {
     events_expanded(&app);
     assert_eq!(queued_for(&app, trustee.id, "meeting-scheduled"), 2);
 }
+
+/// The one `.ics` attached to a meeting mail, checked by Python's `icalendar`: its text and the checker's
+/// VEVENT line (UID, SEQUENCE, STATUS, start, summary).
+fn mailed_ics(message: &Value) -> (String, String) {
+    let files = mail::attachments(message);
+    assert_eq!(files.len(), 1, "one attachment: {message}");
+    let (name, content_type, bytes) = &files[0];
+    assert!(name.starts_with("meeting-") && name.ends_with(".ics"), "{name}");
+    assert!(content_type.starts_with("text/calendar"), "{content_type}");
+    let text = String::from_utf8(bytes.clone()).expect("utf-8");
+    let checked = crate::calendar_feed::python_check(&text);
+    let event = checked.lines().find(|l| l.starts_with("VEVENT")).expect("one VEVENT").to_string();
+    (text, event)
+}
+
+#[test]
+fn meeting_mails_carry_an_ics_with_the_feeds_uid_and_a_rising_sequence() {
+    let app = smtp_app();
+    let chair = app.signed_in_named(Role::Chair, &unique_name("Cass Chair"));
+    let trustee = app.signed_in_named(Role::Trustee, &unique_name("Ivy Invite"));
+    let id = schedule_meeting(&app, &chair, "Spring board", "2030-04-10T17:30:00Z");
+    let uid = format!("meeting-{id}@portal.test");
+
+    let scheduled = mail::wait_for(&trustee.email, 1);
+    assert_eq!(scheduled.len(), 1);
+    let (text, event) = mailed_ics(&scheduled[0]);
+    assert!(text.contains("METHOD:PUBLISH\r\n"), "{text}");
+    let source = mail::source(&scheduled[0]);
+    assert!(source.contains("Content-Type: text/calendar; charset=utf-8; method=PUBLISH"), "{source}");
+    assert!(source.contains(&format!("filename=\"meeting-{id}.ics\"")), "{source}");
+    assert!(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/London\r\n"), "{text}");
+    assert!(text.contains(&format!("URL:https://portal.test/meetings/{id}\r\n")), "{text}");
+    assert_eq!(event, format!("VEVENT\t{uid}\t0\tCONFIRMED\t2030-04-10T18:30:00+01:00\tSpring board"));
+    // The same event as the meeting's .ics download (and so the feed): calendars see one meeting.
+    let download = app.get(&format!("/api/meetings/{id}/ics")).auth(&trustee).send().unwrap().text().unwrap();
+    assert!(crate::calendar_feed::python_check(&download).contains(&event), "{download}");
+
+    // Moved: a "changed" mail whose .ics has the same UID and the next SEQUENCE.
+    let edit = json!({"title": "Spring board", "meetingDate": "2030-04-10T18:00:00Z", "durationMinutes": 90,
+                      "location": "Community Hall"});
+    json_of(app.put(&format!("/api/meetings/{id}")).auth(&chair).json(&edit).send().unwrap(), StatusCode::OK);
+    let messages = mail::wait_for(&trustee.email, 2);
+    let changed = with_subject(&messages, "Meeting changed: Spring board");
+    assert_eq!(changed.len(), 1, "{:?}", subjects(&messages));
+    let (text, event) = mailed_ics(changed[0]);
+    assert_eq!(event, format!("VEVENT\t{uid}\t1\tCONFIRMED\t2030-04-10T19:00:00+01:00\tSpring board"));
+    assert!(text.contains("DTEND;TZID=Europe/London:20300410T203000\r\n"), "90 minutes: {text}");
+
+    // Cancelled: the mail says so and its .ics marks the event cancelled (next SEQUENCE again).
+    crate::attendance::cancel(&app, &chair, id);
+    let messages = mail::wait_for(&trustee.email, 3);
+    let cancelled = with_subject(&messages, "Meeting cancelled: Spring board");
+    assert_eq!(cancelled.len(), 1, "{:?}", subjects(&messages));
+    let (_, event) = mailed_ics(cancelled[0]);
+    assert_eq!(event, format!("VEVENT\t{uid}\t2\tCANCELLED\t2030-04-10T19:00:00+01:00\tSpring board"));
+    let text = cancelled[0]["text"].as_str().unwrap();
+    assert!(text.contains(&format!("https://portal.test/meetings/{id}")), "{text}");
+
+    // Other mails go without attachments.
+    create_action(&app, &chair, "Send the papers", trustee.id, None);
+    let messages = mail::wait_for(&trustee.email, 4);
+    assert!(mail::attachments(with_subject(&messages, "Action assigned")[0]).is_empty());
+}

@@ -15,6 +15,7 @@ const HEADINGS: &[&str] = &[
     "Sub Committees",
     "User Management",
     "Calendar",
+    "The meeting cycle",
     "Notices",
     "Who can do what",
     "Staying safe with safeguarding papers",

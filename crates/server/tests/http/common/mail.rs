@@ -79,3 +79,35 @@ pub fn token_in(text: &str) -> String {
     let start = text.find("token=").expect("a link with a token") + "token=".len();
     text[start..].chars().take_while(char::is_ascii_hexdigit).collect()
 }
+
+/// The attachments of a message read back from MailDev: (file name, content type, bytes).
+pub fn attachments(message: &Value) -> Vec<(String, String, Vec<u8>)> {
+    let id = message["id"].as_str().expect("a MailDev message id");
+    message["attachments"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .map(|file| {
+            let stored =
+                file["generatedFileName"].as_str().or(file["filename"].as_str()).expect("a file name");
+            let name = file["filename"].as_str().or(file["fileName"].as_str()).unwrap_or(stored).to_string();
+            let content_type = file["contentType"].as_str().unwrap_or_default().to_string();
+            let bytes =
+                reqwest::blocking::get(format!("{}/api/email/{id}/attachment/{stored}", server().web_url))
+                    .and_then(|r| r.error_for_status())
+                    .and_then(|r| r.bytes())
+                    .unwrap_or_else(|e| panic!("attachment {stored} of {message}: {e}"));
+            (name, content_type, bytes.to_vec())
+        })
+        .collect()
+}
+
+/// The raw source of a message read back from MailDev (headers and every MIME part).
+pub fn source(message: &Value) -> String {
+    let id = message["id"].as_str().expect("a MailDev message id");
+    reqwest::blocking::get(format!("{}/api/email/{id}/source", server().web_url))
+        .and_then(|r| r.error_for_status())
+        .and_then(|r| r.text())
+        .unwrap_or_else(|e| panic!("source of {message}: {e}"))
+}

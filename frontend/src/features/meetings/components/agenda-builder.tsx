@@ -97,7 +97,11 @@ function PaperRow({
         {paper.title}{' '}
         <Typography component="span" variant="body2" color="text.secondary">
           ({paper.fileName}, {formatFileSize(paper.fileSize)}
-          {paper.libraryDocumentId !== null ? ', from the library' : ''})
+          {paper.libraryDocumentId !== null ? ', from the library' : ''}
+          {paper.mimeType !== 'application/pdf'
+            ? '; not a PDF: a separate download, not in the board pack'
+            : ''}
+          )
         </Typography>
       </Typography>
       <Button size="small" startIcon={<DownloadOutlined />} onClick={onDownload}>

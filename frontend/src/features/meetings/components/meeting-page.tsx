@@ -23,6 +23,7 @@ import type { AgendaItem, Meeting } from '@/types/api';
 import { meetingApi, useMeeting, useRefreshMeeting } from '@/features/meetings/api/meeting';
 import { AgendaBuilder, type AgendaActions } from '@/features/meetings/components/agenda-builder';
 import { AgendaItemDialog } from '@/features/meetings/components/agenda-item-dialog';
+import { BoardPackSection } from '@/features/meetings/components/board-pack-section';
 import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-dialog';
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
 import { AttendanceSection } from '@/features/meetings/attendance/components/attendance-section';
@@ -229,7 +230,10 @@ export function MeetingPage() {
             )}
         </Box>
         {agendaVisible ? (
-          <AgendaBuilder meeting={meeting} agenda={agenda} canManage={manage} actions={actions} />
+          <>
+            <AgendaBuilder meeting={meeting} agenda={agenda} canManage={manage} actions={actions} />
+            <BoardPackSection meetingId={meeting.id} agenda={agenda} />
+          </>
         ) : (
           <Typography color="text.secondary">The agenda has not been published yet.</Typography>
         )}
