@@ -103,7 +103,30 @@ export async function seedBoard() {
 
   // Meetings of each kind (calendar tags), one of them the committee's; 30 days out or more, like other
   // files' meetings, so that board.test.js's meeting tomorrow leads the dashboard.
-  await createMeeting(token, { title: unique('Axe Board Meeting'), location: 'Board room' });
+  seeded.meeting = await createMeeting(token, {
+    title: unique('Axe Board Meeting'),
+    location: 'Board room',
+  });
+  // The meeting page with a published agenda, a paper and answers (issue 13).
+  const meetingId = seeded.meeting.id;
+  const items = await api(`/api/meetings/${meetingId}/agenda-items/standard`, {
+    token,
+    method: 'POST',
+  });
+  const paper = new FormData();
+  paper.append('title', unique('Axe Paper'));
+  paper.append('file', new Blob(['Papers for the scan.\n']), 'paper.txt');
+  await api(`/api/meetings/${meetingId}/agenda-items/${items[2].id}/papers`, {
+    token,
+    method: 'POST',
+    form: paper,
+  });
+  await api(`/api/meetings/${meetingId}/publish`, { token, method: 'POST' });
+  await api(`/api/meetings/${meetingId}/attendance/me`, {
+    token: trustee.token,
+    method: 'PUT',
+    body: { response: 'apologies', reason: 'Away' },
+  });
   await api('/api/meetings', {
     token,
     method: 'POST',
@@ -199,7 +222,8 @@ async function committeeTabs(page, what, seeded) {
 }
 
 /**
- * Every page of the signed-in portal: [path, title (h1), roles that see it, what else to scan there].
+ * Every page of the signed-in portal: [path, title (h1), roles that see it, what else to scan there]; a path
+ * or title may be a function of the seeded data (a meeting's page).
  * A trustee opening User Management sees its 'Access Denied' page, which is scanned too.
  */
 const PAGES = [
@@ -219,6 +243,8 @@ const PAGES = [
   ['/governance?tab=declarations', 'Governance', ROLES],
   ['/governance?tab=resolutions', 'Governance', ROLES],
   ['/account-security', 'Account security', ROLES],
+  ['/notification-settings', 'Notification settings', ROLES],
+  [(seeded) => `/meetings/${seeded.meeting.id}`, (seeded) => seeded.meeting.title, ROLES],
   ['/no-such-page', 'Page Not Found', ROLES],
 ];
 
@@ -246,8 +272,10 @@ export function pageMatrix(role) {
           ...options,
           colorScheme: theme,
         });
-        for (const [path, title, roles, more] of PAGES) {
+        for (const [pathOf, titleOf, roles, more] of PAGES) {
           if (!roles.includes(role)) continue;
+          const path = typeof pathOf === 'function' ? pathOf(seeded) : pathOf;
+          const title = typeof titleOf === 'function' ? titleOf(seeded) : titleOf;
           const what = `${path} (${role}, ${theme}, ${width})`;
           await open(page, path, title);
           if (path === '/users' && !OFFICERS.includes(role)) {
