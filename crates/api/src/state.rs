@@ -3,9 +3,10 @@ use std::sync::Arc;
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
-    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService,
-    MailService, MeetingService, MinutesService, NoticeService, NotificationService, PasswordResetService,
-    ResolutionService, SessionService, TermService, TwoFactorService, UserService, WrittenMinutesService,
+    CommitteeService, ConflictService, DashboardService, DeclarationService, DirectoryService,
+    DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
+    NotificationService, PasswordResetService, ResolutionService, SessionService, TermService,
+    TwoFactorService, UserService, WrittenMinutesService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -46,6 +47,8 @@ pub struct AppState {
     pub dashboard: DashboardService,
     /// The register of interests and the governance settings (issue 14).
     pub interests: InterestService,
+    /// Conflicts of interest declared at meetings (issue 14, point 2).
+    pub conflicts: ConflictService,
     /// Terms of office (issue 14).
     pub terms: TermService,
     /// Annual declarations rounds (issue 14).

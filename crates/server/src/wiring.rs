@@ -11,17 +11,17 @@ use domain::ports::Mailer;
 use domain::ports::{Clock, FileStore};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
-    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService, InterestService,
-    MailService, MeetingService, MinutesService, NoticeService, NotificationService, OutboxWorker,
-    PasswordResetService, ResolutionService, SessionService, TermService, TwoFactorService, UserService,
-    ViewTickets, WrittenMinutesService,
+    CommitteeService, ConflictService, DashboardService, DeclarationService, DirectoryService,
+    DocumentService, InterestService, MailService, MeetingService, MinutesService, NoticeService,
+    NotificationService, OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService,
+    TwoFactorService, UserService, ViewTickets, WrittenMinutesService,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
-    PgCalendarFeedRepository, PgCommitteeDocumentRepository, PgCommitteeRepository, PgDashboardRepository,
-    PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository,
-    PgInterestRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
-    PgNotificationRepository, PgOutboxRepository,
+    PgCalendarFeedRepository, PgCommitteeDocumentRepository, PgCommitteeRepository, PgConflictRepository,
+    PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
+    PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle, PgMeetingRepository,
+    PgMinutesRepository, PgNoticeRepository, PgNotificationRepository, PgOutboxRepository,
     PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
     PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
     PgUserRepository, PgWrittenMinutesRepository,
@@ -113,8 +113,26 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         portal_name: config.mail.portal_name.clone(),
         time_zone: config.mail.board_time_zone,
     };
+    let interests = InterestService {
+        interests: Arc::new(PgInterestRepository::new(pool.clone())),
+        settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
+        typesetter: Arc::new(typesetting::PdfTypesetter),
+        clock: clock.clone(),
+    };
+    let written_minutes_repository = Arc::new(PgWrittenMinutesRepository::new(pool.clone()));
+    let conflicts = ConflictService {
+        conflicts: Arc::new(PgConflictRepository::new(pool.clone())),
+        meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
+        attendance: attendance_repository.clone(),
+        settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
+        register: interests.interests.clone(),
+        interests: interests.clone(),
+        minutes: written_minutes_repository.clone(),
+        clock: clock.clone(),
+    };
     let written_minutes = WrittenMinutesService {
-        minutes: Arc::new(PgWrittenMinutesRepository::new(pool.clone())),
+        minutes: written_minutes_repository,
+        declarations: Some(Arc::new(conflicts.clone())),
         meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
         typesetter: Arc::new(typesetting::PdfTypesetter),
         attendance: Some(Arc::new(domain::services::attendance::RecordedAttendanceLines {
@@ -161,12 +179,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             dashboard: Arc::new(PgDashboardRepository::new(pool.clone())),
             clock: clock.clone(),
         },
-        interests: InterestService {
-            interests: Arc::new(PgInterestRepository::new(pool.clone())),
-            settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
-            typesetter: Arc::new(typesetting::PdfTypesetter),
-            clock: clock.clone(),
-        },
+        interests,
+        conflicts,
         terms: TermService { terms: Arc::new(PgTermRepository::new(pool.clone())), clock: clock.clone() },
         declarations: DeclarationService {
             rounds: Arc::new(PgDeclarationRepository::new(pool.clone())),

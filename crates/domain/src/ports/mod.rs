@@ -4,12 +4,13 @@
 pub mod action_repository;
 pub mod attendance_repository;
 pub mod audit_trail;
+pub mod board_pack;
 pub mod calendar_feed_repository;
 pub mod calendar_writer;
-pub mod board_pack;
 pub mod clock;
 pub mod committee_document_repository;
 pub mod committee_repository;
+pub mod conflict_repository;
 pub mod dashboard_repository;
 pub mod declaration_repository;
 pub mod directory_repository;
@@ -40,14 +41,15 @@ pub mod written_minutes_repository;
 pub use action_repository::{ActionRepository, ActionWriteError};
 pub use attendance_repository::{AttendanceRepository, RecordChange};
 pub use audit_trail::AuditTrail;
-pub use calendar_feed_repository::{CalendarFacts, CalendarFeedRepository, FeedToken};
-pub use calendar_writer::{CalendarEvent, CalendarWriter};
 pub use board_pack::{
     BoardPackBuilder, BoardPackCache, BuiltPack, CachedPack, PackCover, PackItem, PackPaper, PackSource,
 };
+pub use calendar_feed_repository::{CalendarFacts, CalendarFeedRepository, FeedToken};
+pub use calendar_writer::{CalendarEvent, CalendarWriter};
 pub use clock::Clock;
 pub use committee_document_repository::CommitteeDocumentRepository;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};
+pub use conflict_repository::{ConflictRepository, ConflictWriteError, NewConflict};
 pub use dashboard_repository::DashboardRepository;
 pub use declaration_repository::{
     DeclarationRepository, DeclarationWriteError, GovernanceMail, NewRound, ReminderRecipient,
