@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -88,13 +87,14 @@ function Declaration({
             sx={{ minWidth: '18rem' }}
             label={`How ${d.userName}'s conflict was handled`}
             value={d.handling ?? ''}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             onChange={(e) => void change(e.target.value)}
           >
-            <MenuItem value="">Not recorded yet</MenuItem>
+            <option value="">Not recorded yet</option>
             {Object.entries(handlingLabels).map(([value, label]) => (
-              <MenuItem key={value} value={value}>
+              <option key={value} value={value}>
                 {label}
-              </MenuItem>
+              </option>
             ))}
           </TextField>
         )}
