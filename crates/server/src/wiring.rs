@@ -66,7 +66,17 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         clock: clock.clone(),
         time_zone: config.mail.board_time_zone,
     };
-    let mail = MailService { outbox: Arc::new(PgOutboxRepository::new(pool.clone())), templates };
+    let outbox: Arc<dyn domain::ports::OutboxRepository> = Arc::new(PgOutboxRepository::new(pool.clone()));
+    // Governance reminders go through the mail outbox once mail is configured; without it, the log.
+    let governance_mail: Arc<dyn domain::ports::GovernanceMail> = if config.mail.smtp_url.is_some() {
+        Arc::new(crate::governance_mail::OutboxGovernanceMail {
+            outbox: outbox.clone(),
+            templates: templates.clone(),
+        })
+    } else {
+        Arc::new(crate::governance_mail::LogOnlyGovernanceMail)
+    };
+    let mail = MailService { outbox, templates };
     let files = build_file_store(config)?;
     let tickets = ViewTickets { auth: auth.clone() };
     let documents = DocumentService {
@@ -184,8 +194,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         terms: TermService { terms: Arc::new(PgTermRepository::new(pool.clone())), clock: clock.clone() },
         declarations: DeclarationService {
             rounds: Arc::new(PgDeclarationRepository::new(pool.clone())),
-            // The one place governance mail is sent from: swap in the mail outbox when it lands.
-            mail: Arc::new(crate::governance_mail::LogOnlyGovernanceMail),
+            mail: governance_mail,
             clock: clock.clone(),
         },
         resolutions: ResolutionService {
