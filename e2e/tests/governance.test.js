@@ -1,12 +1,14 @@
 // Governance (issue 14): a trustee adds an interest to the register and sees it listed and its history;
 // a chair proposes a written resolution which three trustees vote on, the tally hidden until each has
-// voted, and it passes. (Conflicts on agenda items arrive with the meeting agenda of issue 13.)
+// voted, and it passes; a trustee declares a conflict on an agenda item naming their interest, and the chair
+// records how it was handled and sees the item's quorum without them.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
   api,
   assertNoPageErrors,
+  createMeeting,
   createUser,
   dialog,
   gone,
@@ -62,6 +64,75 @@ test('a trustee adds an interest, which the register lists with its history', as
   );
   assertNoPageErrors(page);
   await context.close();
+});
+
+test('a trustee declares a conflict on an agenda item; the chair records it and sees its quorum', async () => {
+  const chair = await createUser('chair');
+  const trustee = await createUser('trustee');
+  const others = [await createUser('trustee'), await createUser('trustee')];
+  const organisation = unique('Riverside Housing');
+  const meeting = await createMeeting(chair.token, { title: unique('Board meeting') });
+  const item = await api(`/api/meetings/${meeting.id}/agenda-items`, {
+    token: chair.token,
+    method: 'POST',
+    body: { title: `Grant to ${organisation}`, purpose: 'decision', durationMinutes: 15 },
+  });
+  await api(`/api/meetings/${meeting.id}/publish`, { token: chair.token, method: 'POST' });
+  for (const member of [trustee, ...others]) {
+    await api(`/api/meetings/${meeting.id}/attendance/me`, {
+      token: member.token,
+      method: 'PUT',
+      body: { response: 'attending' },
+    });
+  }
+
+  // The trustee adds the interest to the register; the meeting page then prompts a declaration.
+  const { context, page } = await signedInPage(browser, trustee);
+  await page.goto('/governance?tab=interests');
+  await page.getByRole('button', { name: 'Add interest' }).click();
+  const form = dialog(page, 'Add interest');
+  await form.getByLabel(/^Kind/).selectOption('directorship');
+  await form.getByLabel(/^Organisation or person/).fill(organisation);
+  await form.getByLabel(/^Nature of the interest/).fill('Non-executive director');
+  await form.getByLabel(/^Since/).fill('2024-05-01');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await toast(page, 'Interest added').waitFor();
+  await gone(form);
+
+  await page.goto(`/meetings/${meeting.id}`);
+  const section = page.getByRole('region', { name: 'Conflicts of interest' });
+  const prompt = section
+    .getByRole('alert')
+    .filter({ hasText: `This item names ${organisation}, on your register of interests` });
+  await prompt.getByRole('button', { name: 'Declare' }).click();
+  const declare = dialog(page, 'Declare a conflict of interest');
+  await declare.getByRole('button', { name: 'Declare' }).click();
+  await toast(page, 'Conflict declared').waitFor();
+  await gone(declare);
+  await section.getByText(`declared an interest (directorship, ${organisation})`).waitFor();
+  await context.close();
+
+  // The chair records that the trustee left the meeting for the item and sees the item's quorum.
+  const chairs = await signedInPage(browser, chair);
+  await chairs.page.goto(`/meetings/${meeting.id}`);
+  const chairSection = chairs.page.getByRole('region', { name: 'Conflicts of interest' });
+  await chairSection.getByLabel(`How ${trustee.name}'s conflict was handled`).selectOption('left');
+  await toast(chairs.page, 'Handling recorded').waitFor();
+  await chairSection.getByText('Left the meeting for this item.').waitFor();
+  await chairSection.getByText(/(Quorate|Not quorate) for this item/).waitFor();
+  await screenshot(chairs.page, 'governance-conflict-recorded');
+  assertNoPageErrors(chairs.page);
+  await chairs.context.close();
+
+  const view = await api(`/api/meetings/${meeting.id}/agenda-items/${item.id}/conflicts`, {
+    token: chair.token,
+  });
+  assert.equal(view.declarations.length, 1);
+  assert.equal(view.declarations[0].userId, trustee.id);
+  assert.equal(view.declarations[0].handling, 'left');
+  assert.deepEqual(view.quorum.excludedUserIds, [trustee.id]);
+  assert.equal(view.quorum.eligible, view.quorum.present - 1);
+  assert.equal(view.quorum.quorate, view.quorum.eligible >= view.quorum.required);
 });
 
 test('a chair proposes a written resolution; three trustees vote for it and it passes', async () => {

@@ -7,10 +7,10 @@ use actix_web::{web, HttpRequest, HttpResponse, Resource};
 use crate::error::ApiError;
 use crate::handlers::{
     actions, agenda, audit_events, auth, board_pack, calendar_feed, committee_documents, committee_members,
-    committee_messages, committees, dashboard, decisions, declaration_rounds, documents, governance_settings,
-    health, interests, mail, meeting_attendance, meetings, minutes, minutes_workflow, notices,
-    notification_settings, openapi, password_reset, resolutions, sessions, terms, trustees, two_factor,
-    user_guide, users,
+    committee_messages, committees, conflicts, dashboard, decisions, declaration_rounds, documents,
+    governance_settings, health, interests, mail, meeting_attendance, meetings, minutes, minutes_workflow,
+    notices, notification_settings, openapi, password_reset, resolutions, sessions, terms, trustees,
+    two_factor, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -106,10 +106,14 @@ api_routes! {
     "/api/meetings/{id}" => { get: meetings::show, put: meetings::update, delete: meetings::delete },
     "/api/meetings/{id}/cancel" => { post: meetings::cancel },
     "/api/meetings/{id}/publish" => { post: meetings::publish },
+    "/api/meetings/{id}/conflicts" => { get: conflicts::list },
     "/api/meetings/{id}/agenda-items" => { post: agenda::create },
     "/api/meetings/{id}/agenda-items/standard" => { post: agenda::standard },
     "/api/meetings/{id}/agenda-items/order" => { put: agenda::reorder },
     "/api/meetings/{id}/agenda-items/{itemId}" => { put: agenda::update, delete: agenda::delete },
+    "/api/meetings/{id}/agenda-items/{itemId}/conflicts" => { get: conflicts::item, post: conflicts::declare },
+    "/api/meetings/{id}/agenda-items/{itemId}/conflicts/{conflictId}" => { delete: conflicts::withdraw },
+    "/api/meetings/{id}/agenda-items/{itemId}/conflicts/{conflictId}/handling" => { put: conflicts::handling },
     "/api/meetings/{id}/agenda-items/{itemId}/papers" => { post: agenda::upload_paper },
     "/api/meetings/{id}/agenda-items/{itemId}/papers/link" => { post: agenda::link_paper },
     "/api/meetings/{id}/agenda-items/{itemId}/papers/{paperId}" => { delete: agenda::remove_paper },

@@ -11,6 +11,7 @@ use utoipa::{PartialSchema, ToSchema};
 use domain::entities::action::{ActionPriority, ActionStatus};
 use domain::entities::audit::AuditKind;
 use domain::entities::committee::CommitteeRole;
+use domain::entities::conflict::{ConflictHandling, QuorumBasis};
 use domain::entities::document::DocumentCategory;
 use domain::entities::governance_settings::RegisterVisibility;
 use domain::entities::interest::InterestKind;
@@ -81,6 +82,16 @@ wire_enum!(
 wire_enum!(
     InterestKindSchema as "InterestKind" = InterestKind::ALL.iter().map(|v| v.as_str()),
     "What kind of interest a register entry records"
+);
+wire_enum!(
+    ConflictHandlingSchema as "ConflictHandling" = ConflictHandling::ALL.iter().map(|v| v.as_str()),
+    "How a declared conflict was handled: the trustee left the meeting for the item; stayed for the \
+     discussion but not the decision; or there was no conflict after all"
+);
+wire_enum!(
+    QuorumBasisSchema as "QuorumBasis" = QuorumBasis::ALL.iter().map(|v| v.as_str()),
+    "What an item's quorum counts: members expected (answered attending) until attendance is recorded, \
+     then members recorded present"
 );
 wire_enum!(
     RegisterVisibilitySchema as "RegisterVisibility" = RegisterVisibility::ALL.iter().map(|v| v.as_str()),

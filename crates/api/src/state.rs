@@ -3,9 +3,9 @@ use std::sync::Arc;
 use domain::ports::{FileStore, Readiness};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
-    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService,
-    InterestService, InvitationService, MailService, MeetingService, MinutesService, NoticeService,
-    NotificationService, PasswordResetService, ResolutionService, SessionService, TermService,
+    CommitteeService, ConflictService, DashboardService, DeclarationService, DirectoryService,
+    DocumentService, InterestService, InvitationService, MailService, MeetingService, MinutesService,
+    NoticeService, NotificationService, PasswordResetService, ResolutionService, SessionService, TermService,
     TwoFactorService, UnsubscribeService, UserService, WrittenMinutesService,
 };
 
@@ -51,6 +51,8 @@ pub struct AppState {
     pub dashboard: DashboardService,
     /// The register of interests and the governance settings (issue 14).
     pub interests: InterestService,
+    /// Conflicts of interest declared at meetings (issue 14, point 2).
+    pub conflicts: ConflictService,
     /// Terms of office (issue 14).
     pub terms: TermService,
     /// Annual declarations rounds (issue 14).

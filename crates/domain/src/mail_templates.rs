@@ -37,7 +37,12 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("notification.html", include_str!("../templates/mail/notification.html")),
     ("digest.txt", include_str!("../templates/mail/digest.txt")),
     ("digest.html", include_str!("../templates/mail/digest.html")),
+    ("declaration-reminder.txt", include_str!("../templates/mail/declaration-reminder.txt")),
+    ("declaration-reminder.html", include_str!("../templates/mail/declaration-reminder.html")),
 ];
+
+/// The front-end route where a trustee makes their annual declaration.
+pub const GOVERNANCE_PATH: &str = "/governance";
 
 /// The front-end route of the Notification settings page (every notification's footer links to it).
 pub const NOTIFICATION_SETTINGS_PATH: &str = "/notification-settings";
@@ -164,6 +169,18 @@ impl MailTemplates {
         let mut mail = self.render(kind, template, to, subject, extra)?;
         mail.list_unsubscribe = to.user_id.and_then(|user| self.unsubscribe_link(user, kind));
         Ok(mail)
+    }
+
+    /// The reminder of an annual declarations round (issue 14, point 3) to a trustee who has not declared.
+    pub fn declaration_reminder(
+        &self,
+        to: &Recipient<'_>,
+        year: i32,
+        deadline: &str,
+    ) -> anyhow::Result<OutgoingMail> {
+        let subject = format!("Reminder: your {year} trustee declaration for {}", self.settings.portal_name);
+        let extra = context! { year, deadline, link => self.link(GOVERNANCE_PATH) };
+        self.render(MailKind::DeclarationReminder, "declaration-reminder", to, subject, extra)
     }
 
     fn render(

@@ -142,7 +142,7 @@ impl OutboxRepository for PgOutboxRepository {
         let rows: Vec<OutboxRow> = diesel::sql_query(
             "UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = $2 \
              WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'queued' AND next_attempt_at <= $1 \
-                          ORDER BY kind NOT IN ('password-reset', 'test'), next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+                          ORDER BY kind NOT IN ('password-reset', 'invitation', 'test'), next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
              RETURNING id, kind, recipient, user_id, subject, text_body, html_body, list_unsubscribe, status, \
                        attempts, last_error, created_at, sent_at",
         )

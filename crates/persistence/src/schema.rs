@@ -522,6 +522,9 @@ diesel::joinable!(interest_versions -> users (changed_by));
 diesel::joinable!(interests -> users (user_id));
 diesel::joinable!(mail_outbox -> users (user_id));
 diesel::joinable!(meeting_attendance -> meetings (meeting_id));
+diesel::joinable!(meeting_conflicts -> agenda_items (agenda_item_id));
+diesel::joinable!(meeting_conflicts -> interests (interest_id));
+diesel::joinable!(meeting_conflicts -> meetings (meeting_id));
 diesel::joinable!(meetings -> committees (committee_id));
 diesel::joinable!(meetings -> users (created_by));
 diesel::joinable!(minutes -> meetings (meeting_id));
@@ -565,6 +568,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     interests,
     mail_outbox,
     meeting_attendance,
+    meeting_conflicts,
     meetings,
     mfa_recovery_codes,
     minute_entries,
@@ -600,6 +604,22 @@ diesel::table! {
         created_by -> Nullable<Int4>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    meeting_conflicts (id) {
+        id -> Int4,
+        meeting_id -> Int4,
+        agenda_item_id -> Int4,
+        user_id -> Int4,
+        interest_id -> Int4,
+        declared_by -> Nullable<Int4>,
+        declared_at -> Timestamptz,
+        handling -> Nullable<Text>,
+        handled_by -> Nullable<Int4>,
+        handled_at -> Nullable<Timestamptz>,
+        minute_entry_id -> Nullable<Int4>,
     }
 }
 

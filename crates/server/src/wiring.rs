@@ -11,21 +11,22 @@ use domain::ports::Mailer;
 use domain::ports::{CalendarWriter, Clock, FileStore};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
-    CommitteeService, DashboardService, DeclarationService, DirectoryService, DocumentService,
-    InterestService, InvitationService, MailService, MeetingService, MinutesService, NoticeService,
-    NotificationService, OutboxWorker, PasswordResetService, ResolutionService, SessionService, TermService,
-    TwoFactorService, UnsubscribeService, UserService, ViewTickets, WrittenMinutesService,
+    CommitteeService, ConflictService, DashboardService, DeclarationService, DirectoryService,
+    DocumentService, InterestService, InvitationService, MailService, MeetingService, MinutesService,
+    NoticeService, NotificationService, OutboxWorker, PasswordResetService, ResolutionService,
+    SessionService, TermService, TwoFactorService, UnsubscribeService, UserService, ViewTickets,
+    WrittenMinutesService,
 };
 use domain::unsubscribe::UnsubscribeKey;
 use persistence::{
     LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
-    PgCalendarFeedRepository, PgCommitteeDocumentRepository, PgCommitteeRepository, PgDashboardRepository,
-    PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository,
-    PgInterestRepository, PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository,
-    PgNoticeRepository, PgNotificationRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool,
-    PgReadiness, PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository,
-    PgSessionRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository,
-    PgWrittenMinutesRepository,
+    PgCalendarFeedRepository, PgCommitteeDocumentRepository, PgCommitteeRepository, PgConflictRepository,
+    PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
+    PgGovernanceSettingsRepository, PgInterestRepository, PgInvitationRepository, PgLoginThrottle,
+    PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
+    PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository,
+    PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository,
+    PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
 };
 
 use crate::config::{Config, FileStoreConfig};
@@ -88,7 +89,17 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         time_zone: config.mail.board_time_zone,
         calendar: calendar_writer.clone(),
     };
-    let mail = MailService { outbox: Arc::new(PgOutboxRepository::new(pool.clone())), templates };
+    let outbox: Arc<dyn domain::ports::OutboxRepository> = Arc::new(PgOutboxRepository::new(pool.clone()));
+    // Governance reminders go through the mail outbox once mail is configured; without it, the log.
+    let governance_mail: Arc<dyn domain::ports::GovernanceMail> = if config.mail.smtp_url.is_some() {
+        Arc::new(crate::governance_mail::OutboxGovernanceMail {
+            outbox: outbox.clone(),
+            templates: templates.clone(),
+        })
+    } else {
+        Arc::new(crate::governance_mail::LogOnlyGovernanceMail)
+    };
+    let mail = MailService { outbox, templates };
     let files = build_file_store(config)?;
     let tickets = ViewTickets { auth: auth.clone() };
     let documents = DocumentService {
@@ -135,8 +146,26 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         portal_name: config.mail.portal_name.clone(),
         time_zone: config.mail.board_time_zone,
     };
+    let interests = InterestService {
+        interests: Arc::new(PgInterestRepository::new(pool.clone())),
+        settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
+        typesetter: Arc::new(typesetting::PdfTypesetter),
+        clock: clock.clone(),
+    };
+    let written_minutes_repository = Arc::new(PgWrittenMinutesRepository::new(pool.clone()));
+    let conflicts = ConflictService {
+        conflicts: Arc::new(PgConflictRepository::new(pool.clone())),
+        meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
+        attendance: attendance_repository.clone(),
+        settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
+        register: interests.interests.clone(),
+        interests: interests.clone(),
+        minutes: written_minutes_repository.clone(),
+        clock: clock.clone(),
+    };
     let written_minutes = WrittenMinutesService {
-        minutes: Arc::new(PgWrittenMinutesRepository::new(pool.clone())),
+        minutes: written_minutes_repository,
+        declarations: Some(Arc::new(conflicts.clone())),
         meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
         typesetter: Arc::new(typesetting::PdfTypesetter),
         attendance: Some(Arc::new(domain::services::attendance::RecordedAttendanceLines {
@@ -185,17 +214,12 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             dashboard: Arc::new(PgDashboardRepository::new(pool.clone())),
             clock: clock.clone(),
         },
-        interests: InterestService {
-            interests: Arc::new(PgInterestRepository::new(pool.clone())),
-            settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
-            typesetter: Arc::new(typesetting::PdfTypesetter),
-            clock: clock.clone(),
-        },
+        interests,
+        conflicts,
         terms: TermService { terms: Arc::new(PgTermRepository::new(pool.clone())), clock: clock.clone() },
         declarations: DeclarationService {
             rounds: Arc::new(PgDeclarationRepository::new(pool.clone())),
-            // The one place governance mail is sent from: swap in the mail outbox when it lands.
-            mail: Arc::new(crate::governance_mail::LogOnlyGovernanceMail),
+            mail: governance_mail,
             clock: clock.clone(),
         },
         resolutions: ResolutionService {

@@ -1155,6 +1155,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/agenda-items/{itemId}/conflicts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One item's declarations, quorum and suggestions. */
+    get: operations['conflicts_item'];
+    put?: never;
+    /**
+     * Declares a conflict of interest on an agenda item. The written minutes' draft, if there is one,
+     *     receives its standard record at the item.
+     */
+    post: operations['conflicts_declare'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/agenda-items/{itemId}/conflicts/{conflictId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Withdraws a declaration made in error (the member who declared, or an admin or chair); its record
+     *     leaves the minutes' draft.
+     */
+    delete: operations['conflicts_withdraw'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/agenda-items/{itemId}/conflicts/{conflictId}/handling': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Records how a declared conflict was handled (admins and chairs). The minutes' draft's record follows. */
+    put: operations['conflicts_handling'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/meetings/{id}/agenda-items/{itemId}/papers': {
     parameters: {
       query?: never;
@@ -1352,6 +1410,26 @@ export interface paths {
     put?: never;
     /** Cancels a meeting: it is kept and shown as cancelled in the list, the calendar and the dashboard. */
     post: operations['meetings_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/conflicts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every agenda item the caller sees with its declarations, its quorum once the conflicted members are
+     *     left out, and the register entries it names (`suggestedConflicts`).
+     */
+    get: operations['conflicts_list'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2367,6 +2445,44 @@ export interface components {
      * @enum {string}
      */
     CommitteeRole: 'member' | 'committee_chair';
+    /** @description A conflict of interest declared on an agenda item, and how it was handled. */
+    ConflictDeclaration: {
+      /** Format: int32 */
+      agendaItemId: number;
+      /** Format: date-time */
+      declaredAt: string;
+      /**
+       * Format: int32
+       * @description Who recorded the declaration (the trustee, or an admin or chair for them); null once deleted.
+       */
+      declaredBy?: number | null;
+      /**
+       * @description Whether the trustee is left out of the item's decision and quorum (every handling but
+       *     `no-conflict`, and while none is recorded).
+       */
+      excludedFromDecision: boolean;
+      /** Format: date-time */
+      handledAt: string | null;
+      handling: components['schemas']['ConflictHandling'] | null;
+      /** Format: int32 */
+      id: number;
+      interest: components['schemas']['DeclaredInterest'];
+      /** Format: int32 */
+      meetingId: number;
+      /** @description The sentence the minutes carry at the item. */
+      minutesRecord: string;
+      /**
+       * Format: int32
+       * @description The conflicted trustee.
+       */
+      userId: number;
+      userName: string;
+    };
+    /**
+     * @description How a declared conflict was handled: the trustee left the meeting for the item; stayed for the discussion but not the decision; or there was no conflict after all
+     * @enum {string}
+     */
+    ConflictHandling: 'left' | 'stayed-not-decided' | 'no-conflict';
     CorrectionRequest: {
       /** @description Required, at most 1000 characters: why the approved minutes are corrected. */
       reason: string;
@@ -2574,6 +2690,23 @@ export interface components {
        */
       members: number;
     };
+    /**
+     * @description A declaration: give `interestId` (one of the trustee's register entries) or `newInterest` (added to
+     *     the register now), not both.
+     */
+    DeclareConflictRequest: {
+      /**
+       * Format: int32
+       * @description One of that member's entries on the register of interests.
+       */
+      interestId?: number | null;
+      newInterest?: components['schemas']['InterestRequest'] | null;
+      /**
+       * Format: int32
+       * @description The conflicted member; default the caller. Only admins and chairs name someone else.
+       */
+      userId?: number | null;
+    };
     DeclareRequest: {
       /** @description Must be `true`: I accept the code of conduct. */
       acceptsCode: boolean;
@@ -2583,6 +2716,14 @@ export interface components {
       over18: boolean;
       /** @description Must be `true`: my register entries are complete and current. */
       registerComplete: boolean;
+    };
+    /** @description The register entry a declaration names. */
+    DeclaredInterest: {
+      /** Format: int32 */
+      id: number;
+      kind: components['schemas']['InterestKind'];
+      nature: string;
+      organisation: string;
     };
     /** @description `role` is "chair" for a committee chair, "member" otherwise (the directory's own spelling). */
     DirectoryCommittee: {
@@ -2719,6 +2860,11 @@ export interface components {
        */
       name: string;
     };
+    /** @description How the conflict was handled. */
+    HandlingRequest: {
+      /** @default null */
+      handling: components['schemas']['ConflictHandling'] | null;
+    };
     /** @description `{"status": "ok"}` or `{"status": "ready"}`. */
     Health: {
       status: string;
@@ -2796,6 +2942,43 @@ export interface components {
     Invitation: {
       expired: boolean;
       expiresAt: string | null;
+    };
+    /** @description One agenda item's conflicts. */
+    ItemConflicts: {
+      /** Format: int32 */
+      agendaItemId: number;
+      declarations: components['schemas']['ConflictDeclaration'][];
+      /** Format: int32 */
+      number: number;
+      quorum: components['schemas']['ItemQuorum'];
+      /**
+       * @description Current register entries the item names, of members who have not declared on it: the caller's
+       *     own, or everyone's for admins and chairs.
+       */
+      suggestedConflicts: components['schemas']['SuggestedConflict'][];
+      title: string;
+    };
+    /** @description Whether an item can still be decided once the conflicted members are left out. */
+    ItemQuorum: {
+      basis: components['schemas']['QuorumBasis'];
+      /**
+       * Format: int32
+       * @description Of those, the members who may take part in the decision.
+       */
+      eligible: number;
+      /** @description Members present (or expected) but left out of the decision. */
+      excludedUserIds: number[];
+      /**
+       * Format: int32
+       * @description Members expected or recorded present, before anyone is left out.
+       */
+      present: number;
+      quorate: boolean;
+      /**
+       * Format: int32
+       * @description The meeting's quorum (the board's quorum rule).
+       */
+      required: number;
     };
     /** @description A library document to attach. */
     LinkPaperRequest: {
@@ -2899,6 +3082,17 @@ export interface components {
       title: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    /** @description A meeting's conflicts of interest, item by item. */
+    MeetingConflicts: {
+      /** @description The caller (an admin or chair) declares for others and records handling. */
+      canRecord: boolean;
+      /** @description The meeting is cancelled: nothing more can be declared or recorded. */
+      cancelled: boolean;
+      /** @description Every item the caller sees (none of a draft agenda for trustees). */
+      items: components['schemas']['ItemConflicts'][];
+      /** Format: int32 */
+      meetingId: number;
     };
     /**
      * @description Everything about one meeting, as its page shows it. Attendance and minutes status are added by their
@@ -3099,6 +3293,11 @@ export interface components {
       /** @description Required, at most 200 characters. */
       title: string;
     };
+    /**
+     * @description What an item's quorum counts: members expected (answered attending) until attendance is recorded, then members recorded present
+     * @enum {string}
+     */
+    QuorumBasis: 'expected' | 'recorded';
     /**
      * @description How the quorum is worked out: a set number of trustees, or a fraction of the serving trustees with a minimum
      * @enum {string}
@@ -3364,6 +3563,17 @@ export interface components {
     };
     /** @description What the password step answers: a session, or the second step of two-factor sign-in. */
     SignIn: components['schemas']['Session'] | components['schemas']['MfaChallenge'];
+    /** @description A register entry an item's title or description names: a prompt to consider a declaration. */
+    SuggestedConflict: {
+      /** Format: int32 */
+      interestId: number;
+      kind: components['schemas']['InterestKind'];
+      nature: string;
+      organisation: string;
+      /** Format: int32 */
+      userId: number;
+      userName: string;
+    };
     Term: {
       /**
        * Format: date
@@ -8782,6 +8992,343 @@ export interface operations {
       };
     };
   };
+  conflicts_item: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The item's id */
+        itemId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The item's conflicts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ItemConflicts'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting or item not found (a trustee does not see a draft agenda) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  conflicts_declare: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The item's id */
+        itemId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeclareConflictRequest'];
+      };
+    };
+    responses: {
+      /** @description Declared */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConflictDeclaration'];
+        };
+      };
+      /** @description Invalid fields (`errors.userId`: not a member of the meeting; `errors.interestId`: none, both, or not that member's entry; `errors["newInterest.kind"]` and the other fields of a new entry) or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A trustee declaring for someone else */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting or item not found (a trustee does not see a draft agenda) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description That member has already declared on this item, or the meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  conflicts_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The item's id */
+        itemId: number;
+        /** @description The declaration's id */
+        conflictId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Withdrawn */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A trustee withdrawing someone else's declaration */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting, item or declaration not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  conflicts_handling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The item's id */
+        itemId: number;
+        /** @description The declaration's id */
+        conflictId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HandlingRequest'];
+      };
+    };
+    responses: {
+      /** @description Recorded */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConflictDeclaration'];
+        };
+      };
+      /** @description `errors.handling`: not one of the choices */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record handling */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting, item or declaration not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   agenda_upload_paper: {
     parameters: {
       query?: never;
@@ -9755,6 +10302,74 @@ export interface operations {
       };
       /** @description The meeting is already cancelled */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  conflicts_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The meeting's conflicts, item by item (no items while a trustee may not see the draft agenda) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeetingConflicts'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };

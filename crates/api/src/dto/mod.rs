@@ -4,6 +4,7 @@ pub mod action;
 pub mod attendance;
 pub mod audit;
 pub mod committee;
+pub mod conflict;
 pub mod dashboard;
 pub mod declaration;
 pub mod directory;

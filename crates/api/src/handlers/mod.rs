@@ -8,6 +8,7 @@ pub mod committee_documents;
 pub mod committee_members;
 pub mod committee_messages;
 pub mod committees;
+pub mod conflicts;
 pub mod dashboard;
 pub mod decisions;
 pub mod declaration_rounds;

@@ -19,6 +19,7 @@ string_enum!(
         DocumentNew => "document-new",
         CommitteeUnread => "committee-unread",
         NotificationDigest => "notification-digest",
+        DeclarationReminder => "declaration-reminder",
     }
 );
 

@@ -10,6 +10,7 @@ pub mod calendar_writer;
 pub mod clock;
 pub mod committee_document_repository;
 pub mod committee_repository;
+pub mod conflict_repository;
 pub mod dashboard_repository;
 pub mod declaration_repository;
 pub mod directory_repository;
@@ -49,6 +50,7 @@ pub use calendar_writer::{CalendarEvent, CalendarWriter};
 pub use clock::Clock;
 pub use committee_document_repository::CommitteeDocumentRepository;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};
+pub use conflict_repository::{ConflictRepository, ConflictWriteError, NewConflict};
 pub use dashboard_repository::DashboardRepository;
 pub use declaration_repository::{
     DeclarationRepository, DeclarationWriteError, GovernanceMail, NewRound, ReminderRecipient,

@@ -65,6 +65,13 @@ pub trait MinutesAttendance: Send + Sync {
     fn lines(&self, meeting: MeetingId) -> anyhow::Result<Vec<String>>;
 }
 
+/// The conflicts of interest declared at the meeting (issue 14, point 2): their standard records go into
+/// a new draft at their items.
+pub trait MinutesDeclarations: Send + Sync {
+    /// Adds (or brings up to date) the record of each declaration in the current draft, if there is one.
+    fn add_to_draft(&self, meeting: MeetingId) -> Result<(), DomainError>;
+}
+
 #[derive(Clone)]
 pub struct WrittenMinutesService {
     pub minutes: Arc<dyn WrittenMinutesRepository>,
@@ -73,6 +80,8 @@ pub struct WrittenMinutesService {
     /// Where the attendance list comes from (`None` in tests that do not need it: the PDF then says
     /// attendance was not recorded).
     pub attendance: Option<Arc<dyn MinutesAttendance>>,
+    /// Where the declarations of interest come from (`None`: the minutes start empty).
+    pub declarations: Option<Arc<dyn MinutesDeclarations>>,
     pub clock: Arc<dyn Clock>,
     pub time_zone: Tz,
 }
@@ -140,7 +149,13 @@ impl WrittenMinutesService {
 
     pub fn create(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, DomainError> {
         self.writable(actor, id)?;
-        self.minutes.create(id, actor.id, self.clock.now()).map_err(write_error)
+        let created = self.minutes.create(id, actor.id, self.clock.now()).map_err(write_error)?;
+        let Some(declarations) = &self.declarations else {
+            return Ok(created);
+        };
+        // The draft starts with the standard record of each conflict declared so far, at its item.
+        declarations.add_to_draft(id)?;
+        Ok(self.minutes.current(id)?.unwrap_or(created))
     }
 
     pub fn add_entry(

@@ -170,3 +170,46 @@ fn opening_checks_its_fields() {
     assert_eq!(body["errors"]["codeOfConductDocumentId"], "No such document in the library");
     assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM declaration_rounds"), 0);
 }
+
+#[test]
+fn with_mail_configured_the_not_yet_declared_get_a_reminder_through_the_outbox() {
+    use crate::common::mail::{self, unique_name};
+    let smtp = mail::server().smtp_url.clone();
+    let app = TestApp::spawn_with(move |c| c.mail.smtp_url = Some(smtp));
+    let chair = app.signed_in_named(Role::Chair, &unique_name("Reminding Chair"));
+    let done = app.signed_in_named(Role::Trustee, &unique_name("Done Trustee"));
+    let late = app.signed_in_named(Role::Trustee, &unique_name("Late Trustee"));
+    let code = code_of_conduct(&app, &chair);
+    let deadline = Utc::now().date_naive() + Duration::days(30);
+    let body = json!({"year": 2026, "deadline": deadline.to_string(), "codeOfConductDocumentId": code});
+    let id = json_of(open(&app, &chair, body), StatusCode::CREATED)["id"].as_i64().unwrap();
+    json_of(declare(&app, &done, id, &clear()), StatusCode::OK);
+    json_of(declare(&app, &chair, id, &clear()), StatusCode::OK);
+
+    let reminded = json_of(
+        app.post(&format!("/api/declaration-rounds/{id}/reminders")).auth(&chair).send().unwrap(),
+        StatusCode::OK,
+    );
+    assert_eq!(reminded, json!({"reminded": 1, "mailConfigured": true}));
+    assert_eq!(
+        app.scalar_i64("SELECT count(*) AS value FROM mail_outbox WHERE kind = 'declaration-reminder'"),
+        1
+    );
+
+    // Other mail (the new document's notification) may reach them too: look at the reminders.
+    let subject = "Reminder: your 2026 trustee declaration for Test Charity";
+    let reminders = |address: &str| -> Vec<Value> {
+        mail::messages_to(address).into_iter().filter(|m| m["subject"] == subject).collect()
+    };
+    let start = std::time::Instant::now();
+    while reminders(&late.email).is_empty() && start.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let messages = reminders(&late.email);
+    assert_eq!(messages.len(), 1, "one reminder reached the trustee who has not declared");
+    let text = messages[0]["text"].as_str().unwrap();
+    assert!(text.contains(&format!("due by {}", deadline.format("%-d %B %Y"))), "{text}");
+    assert!(text.contains("/governance"), "{text}");
+    assert!(reminders(&done.email).is_empty(), "no reminder to those who declared");
+    assert!(reminders(&chair.email).is_empty());
+}

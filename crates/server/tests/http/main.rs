@@ -15,6 +15,7 @@ mod committee_members;
 mod committee_messages;
 mod committees;
 mod common;
+mod conflicts;
 mod dashboard;
 mod declarations;
 mod demo;

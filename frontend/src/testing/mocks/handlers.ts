@@ -818,6 +818,18 @@ export const handlers = [
       });
     }),
   ),
+  // A meeting's conflicts of interest (issue 14): none declared unless a test says otherwise.
+  http.get(
+    '/api/meetings/:id/conflicts',
+    authed(({ params }) =>
+      HttpResponse.json({
+        meetingId: Number(params.id),
+        canRecord: false,
+        cancelled: false,
+        items: [],
+      }),
+    ),
+  ),
 ];
 
 function filteredAuditEvents(query: URLSearchParams) {

@@ -27,6 +27,7 @@ import { BoardPackSection } from '@/features/meetings/components/board-pack-sect
 import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-dialog';
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
 import { AttendanceSection } from '@/features/meetings/attendance/components/attendance-section';
+import { ConflictsSection } from '@/features/meetings/conflicts/components/conflicts-section';
 
 const kindLabels: Record<Meeting['kind'], string> = {
   board: 'Board meeting',
@@ -241,6 +242,10 @@ export function MeetingPage() {
 
       <Box sx={{ mb: 3 }}>
         <AttendanceSection meetingId={id} role={user.role} />
+      </Box>
+
+      <Box sx={{ mb: 3 }}>
+        <ConflictsSection meetingId={id} />
       </Box>
 
       {/* MINUTES AND BOARD PACK: the board pack download and the minutes (issue 13 points 4, 6, 7) go

@@ -1,0 +1,185 @@
+//! Conflicts of interest declared on agenda items (issue 14, point 2).
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+use domain::entities::conflict::{ConflictDeclaration, ConflictHandling, DeclaredInterest};
+use domain::ports::{ConflictRepository, ConflictWriteError, NewConflict};
+use domain::{AgendaItemId, ConflictId, InterestId, MeetingId, RepoError, UserId};
+
+use crate::error::{bad_value, pool_error, repo_error};
+use crate::schema::{agenda_items, interests, meeting_conflicts, users};
+use crate::PgPool;
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = meeting_conflicts)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct ConflictRow {
+    id: i32,
+    meeting_id: i32,
+    agenda_item_id: i32,
+    user_id: i32,
+    interest_id: i32,
+    declared_by: Option<i32>,
+    declared_at: DateTime<Utc>,
+    handling: Option<String>,
+    handled_at: Option<DateTime<Utc>>,
+    minute_entry_id: Option<i32>,
+}
+
+type Joined = (ConflictRow, String, String, String, String);
+
+fn to_declaration((row, name, kind, organisation, nature): Joined) -> Result<ConflictDeclaration, RepoError> {
+    let handling = row
+        .handling
+        .as_deref()
+        .map(|h| h.parse::<ConflictHandling>().map_err(|_| bad_value("meeting_conflicts.handling", h)))
+        .transpose()?;
+    Ok(ConflictDeclaration {
+        id: ConflictId(row.id),
+        meeting_id: MeetingId(row.meeting_id),
+        agenda_item_id: AgendaItemId(row.agenda_item_id),
+        user_id: UserId(row.user_id),
+        user_name: name,
+        interest: DeclaredInterest {
+            id: InterestId(row.interest_id),
+            kind: kind.parse().map_err(|_| bad_value("interests.kind", &kind))?,
+            organisation,
+            nature,
+        },
+        declared_by: row.declared_by.map(UserId),
+        declared_at: row.declared_at,
+        handling,
+        handled_at: row.handled_at,
+        minute_entry_id: row.minute_entry_id,
+    })
+}
+
+pub struct PgConflictRepository {
+    pool: PgPool,
+}
+
+impl PgConflictRepository {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+
+    fn load(
+        &self,
+        conn: &mut PgConnection,
+        meeting: MeetingId,
+    ) -> Result<Vec<ConflictDeclaration>, RepoError> {
+        let rows: Vec<Joined> = meeting_conflicts::table
+            .inner_join(users::table.on(users::id.eq(meeting_conflicts::user_id)))
+            .inner_join(interests::table)
+            .inner_join(agenda_items::table)
+            .filter(meeting_conflicts::meeting_id.eq(meeting.0))
+            .order((agenda_items::position.asc(), meeting_conflicts::id.asc()))
+            .select((
+                ConflictRow::as_select(),
+                users::name,
+                interests::kind,
+                interests::organisation,
+                interests::nature,
+            ))
+            .load(conn)
+            .map_err(repo_error)?;
+        rows.into_iter().map(to_declaration).collect()
+    }
+
+    fn one(
+        &self,
+        conn: &mut PgConnection,
+        meeting: MeetingId,
+        id: i32,
+    ) -> Result<ConflictDeclaration, RepoError> {
+        self.load(conn, meeting)?.into_iter().find(|d| d.id.0 == id).ok_or(RepoError::NotFound)
+    }
+}
+
+impl ConflictRepository for PgConflictRepository {
+    fn list(&self, meeting: MeetingId) -> Result<Vec<ConflictDeclaration>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        self.load(&mut conn, meeting)
+    }
+
+    fn declare(&self, conflict: NewConflict) -> Result<ConflictDeclaration, ConflictWriteError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let id: i32 = diesel::insert_into(meeting_conflicts::table)
+            .values((
+                meeting_conflicts::meeting_id.eq(conflict.meeting_id.0),
+                meeting_conflicts::agenda_item_id.eq(conflict.agenda_item_id.0),
+                meeting_conflicts::user_id.eq(conflict.user_id.0),
+                meeting_conflicts::interest_id.eq(conflict.interest_id.0),
+                meeting_conflicts::declared_by.eq(conflict.declared_by.0),
+                meeting_conflicts::declared_at.eq(conflict.declared_at),
+            ))
+            .returning(meeting_conflicts::id)
+            .get_result(&mut conn)
+            .map_err(|e| match repo_error(e) {
+                RepoError::Duplicate(_) => ConflictWriteError::Duplicate,
+                other => ConflictWriteError::Repo(other),
+            })?;
+        Ok(self.one(&mut conn, conflict.meeting_id, id)?)
+    }
+
+    fn set_handling(
+        &self,
+        meeting: MeetingId,
+        item: AgendaItemId,
+        id: ConflictId,
+        handling: Option<ConflictHandling>,
+        by: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<ConflictDeclaration, ConflictWriteError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let (by, at) = if handling.is_some() { (Some(by.0), Some(at)) } else { (None, None) };
+        let changed = diesel::update(
+            meeting_conflicts::table
+                .filter(meeting_conflicts::id.eq(id.0))
+                .filter(meeting_conflicts::meeting_id.eq(meeting.0))
+                .filter(meeting_conflicts::agenda_item_id.eq(item.0)),
+        )
+        .set((
+            meeting_conflicts::handling.eq(handling.map(|h| h.as_str())),
+            meeting_conflicts::handled_by.eq(by),
+            meeting_conflicts::handled_at.eq(at),
+        ))
+        .execute(&mut conn)
+        .map_err(|e| ConflictWriteError::Repo(repo_error(e)))?;
+        if changed == 0 {
+            return Err(ConflictWriteError::NotFound);
+        }
+        Ok(self.one(&mut conn, meeting, id.0)?)
+    }
+
+    fn delete(
+        &self,
+        meeting: MeetingId,
+        item: AgendaItemId,
+        id: ConflictId,
+    ) -> Result<(), ConflictWriteError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let deleted = diesel::delete(
+            meeting_conflicts::table
+                .filter(meeting_conflicts::id.eq(id.0))
+                .filter(meeting_conflicts::meeting_id.eq(meeting.0))
+                .filter(meeting_conflicts::agenda_item_id.eq(item.0)),
+        )
+        .execute(&mut conn)
+        .map_err(|e| ConflictWriteError::Repo(repo_error(e)))?;
+        if deleted == 0 {
+            return Err(ConflictWriteError::NotFound);
+        }
+        Ok(())
+    }
+
+    fn set_minute_entry(&self, id: ConflictId, entry: Option<i32>) -> Result<(), RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        diesel::update(meeting_conflicts::table.filter(meeting_conflicts::id.eq(id.0)))
+            .set(meeting_conflicts::minute_entry_id.eq(entry))
+            .execute(&mut conn)
+            .map_err(repo_error)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,231 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { CHAIR_ID, TRUSTEE_ID } from '@/testing/mocks/db';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import type {
+  Attendance,
+  ConflictDeclaration,
+  ItemConflicts,
+  Meeting,
+  MeetingConflicts,
+} from '@/types/api';
+
+const start = '2030-03-05T18:30:00.000Z';
+const meeting: Meeting = {
+  id: 7,
+  title: 'Spring board meeting',
+  description: '',
+  meetingDate: start,
+  location: null,
+  meetingLink: null,
+  agendaLink: null,
+  kind: 'board',
+  committeeId: null,
+  committeeName: null,
+  minutesId: null,
+  minutesLink: null,
+  createdAt: start,
+  status: 'scheduled',
+  cancelledAt: null,
+  durationMinutes: 120,
+  plannedEnd: '2030-03-05T20:30:00.000Z',
+  agendaStatus: 'published',
+  agendaPublishedAt: start,
+  agendaChangedSincePublication: false,
+  revision: 0,
+  updatedAt: start,
+};
+
+const attendance: Attendance = {
+  meetingId: 7,
+  canRespond: false,
+  canRecord: true,
+  mine: null,
+  members: [
+    {
+      userId: TRUSTEE_ID,
+      name: 'Tina Trustee',
+      role: 'trustee',
+      response: 'attending',
+      reason: null,
+      respondedAt: null,
+      recorded: null,
+    },
+  ],
+  guests: [],
+  summary: {
+    rule: 'count',
+    ruleText: '3 trustees',
+    serving: 5,
+    required: 3,
+    expectedAttending: 3,
+    apologies: 0,
+    notSure: 0,
+    noAnswer: 2,
+    expectedQuorate: true,
+    recordedPresent: null,
+    recordedQuorate: null,
+  },
+};
+
+const declaration = (extra: Partial<ConflictDeclaration> = {}): ConflictDeclaration => ({
+  id: 31,
+  meetingId: 7,
+  agendaItemId: 11,
+  userId: TRUSTEE_ID,
+  userName: 'Tina Trustee',
+  interest: { id: 41, kind: 'directorship', organisation: 'Acme Housing Ltd', nature: 'Director' },
+  declaredBy: TRUSTEE_ID,
+  declaredAt: start,
+  handling: null,
+  handledAt: null,
+  excludedFromDecision: true,
+  minutesRecord: '',
+  ...extra,
+});
+
+const grant = (extra: Partial<ItemConflicts> = {}): ItemConflicts => ({
+  agendaItemId: 11,
+  number: 2,
+  title: 'Grant to Acme Housing',
+  declarations: [],
+  quorum: {
+    basis: 'expected',
+    present: 3,
+    eligible: 3,
+    required: 3,
+    quorate: true,
+    excludedUserIds: [],
+  },
+  suggestedConflicts: [],
+  ...extra,
+});
+
+const conflicts = (items: ItemConflicts[], canRecord = false): MeetingConflicts => ({
+  meetingId: 7,
+  canRecord,
+  cancelled: false,
+  items,
+});
+
+const renderPage = (role: 'chair' | 'trustee', current: () => MeetingConflicts) => {
+  server.use(
+    http.get('/api/meetings/7', () =>
+      HttpResponse.json({
+        meeting,
+        agendaVisible: true,
+        agenda: [],
+        canManage: role !== 'trustee',
+      }),
+    ),
+    http.get('/api/meetings/7/attendance', () => HttpResponse.json(attendance)),
+    http.get('/api/meetings/7/conflicts', () => HttpResponse.json(current())),
+    http.get('/api/interests', () =>
+      HttpResponse.json([
+        {
+          id: 41,
+          userId: TRUSTEE_ID,
+          userName: 'Tina Trustee',
+          kind: 'directorship',
+          organisation: 'Acme Housing Ltd',
+          nature: 'Director',
+          startedOn: '2024-01-01',
+          endedOn: null,
+          current: true,
+          updatedAt: start,
+        },
+      ]),
+    ),
+  );
+  return renderApp('/meetings/7', { as: role }).user;
+};
+
+describe('ConflictsSection', () => {
+  it('prompts a trustee whose register names the item and declares the conflict', async () => {
+    let current = conflicts([
+      grant({
+        suggestedConflicts: [
+          {
+            userId: TRUSTEE_ID,
+            userName: 'Tina Trustee',
+            interestId: 41,
+            kind: 'directorship',
+            organisation: 'Acme Housing Ltd',
+            nature: 'Director',
+          },
+        ],
+      }),
+    ]);
+    let sent: unknown = null;
+    server.use(
+      http.post('/api/meetings/7/agenda-items/11/conflicts', async ({ request }) => {
+        sent = await request.json();
+        current = conflicts([
+          grant({
+            declarations: [declaration()],
+            quorum: {
+              ...grant().quorum,
+              eligible: 2,
+              quorate: false,
+              excludedUserIds: [TRUSTEE_ID],
+            },
+          }),
+        ]);
+        return HttpResponse.json(declaration(), { status: 201 });
+      }),
+    );
+    const user = renderPage('trustee', () => current);
+    const section = await screen.findByRole('region', { name: 'Conflicts of interest' });
+    expect(
+      within(section).getByRole('link', { name: /guidance on conflicts of interest \(CC29\)/ }),
+    ).toHaveAttribute('href', expect.stringContaining('conflicts-of-interest-a-guide'));
+    expect(
+      await within(section).findByText(/This item names Acme Housing Ltd, on your register/),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByText(/Quorate for this item: 3 of 3 members expected/),
+    ).toBeInTheDocument();
+    expect(within(section).queryByLabelText(/How .* conflict was handled/)).not.toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Declare' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Declare a conflict of interest' });
+    expect(within(dialog).queryByLabelText(/Member/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Declare' }));
+    await waitFor(() => expect(sent).toEqual({ userId: null, interestId: 41, newInterest: null }));
+    expect(
+      await within(section).findByText(
+        /Not quorate for this item once conflicted members are left out/,
+      ),
+    ).toHaveTextContent(
+      '2 of 3 members expected can take part in the decision (1 conflicted left out); 3 needed.',
+    );
+    expect(
+      within(section).getByText(/declared an interest \(directorship, Acme Housing Ltd\)/),
+    ).toBeInTheDocument();
+  });
+
+  it('lets the chair record how a conflict was handled', async () => {
+    let current = conflicts([grant({ declarations: [declaration()] })], true);
+    const recorded: unknown[] = [];
+    server.use(
+      http.put('/api/meetings/7/agenda-items/11/conflicts/31/handling', async ({ request }) => {
+        recorded.push(await request.json());
+        const handled = declaration({ handling: 'left', handledAt: start });
+        current = conflicts([grant({ declarations: [handled] })], true);
+        return HttpResponse.json(handled);
+      }),
+    );
+    const user = renderPage('chair', () => current);
+    const section = await screen.findByRole('region', { name: 'Conflicts of interest' });
+    expect(await within(section).findByText(/Handling not recorded yet/)).toBeInTheDocument();
+    await user.selectOptions(
+      within(section).getByLabelText("How Tina Trustee's conflict was handled"),
+      'left',
+    );
+    await waitFor(() => expect(recorded).toEqual([{ handling: 'left' }]));
+    expect(
+      await within(section).findByText(/Left the meeting for this item\./),
+    ).toBeInTheDocument();
+    expect(CHAIR_ID).not.toBe(TRUSTEE_ID);
+  });
+});
