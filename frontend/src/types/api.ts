@@ -81,3 +81,10 @@ export type GuestAttendance = Schemas['GuestAttendance'];
 export type QuorumSummary = Schemas['QuorumSummary'];
 export type Attendance = Schemas['Attendance'];
 export type CalendarFeed = Schemas['CalendarFeed'];
+
+// Issue 13: written minutes through approval, the decisions register.
+export type WrittenMinutes = Schemas['WrittenMinutesBody'];
+export type MinuteEntry = Schemas['MinuteEntryBody'];
+export type MinuteEntryRequest = Schemas['EntryRequest'];
+export type ApproveMinutesRequest = Schemas['ApproveRequest'];
+export type Decision = Schemas['DecisionBody'];

@@ -1,5 +1,6 @@
 // `/meetings/:id`: everything about one meeting: details, cancelled state, the agenda (with its
-// papers) and, for admins and chairs, editing, cancelling, publishing and the agenda builder.
+// papers) and, for admins and chairs, editing, cancelling, publishing and the agenda builder; then the
+// attendance and the written minutes.
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -26,6 +27,7 @@ import { AgendaItemDialog } from '@/features/meetings/components/agenda-item-dia
 import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-dialog';
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
 import { AttendanceSection } from '@/features/meetings/attendance/components/attendance-section';
+import { MinutesSection } from '@/features/meetings/minutes/components/minutes-section';
 
 const kindLabels: Record<Meeting['kind'], string> = {
   board: 'Board meeting',
@@ -239,9 +241,12 @@ export function MeetingPage() {
         <AttendanceSection meetingId={id} role={user.role} />
       </Box>
 
-      {/* MINUTES AND BOARD PACK: the board pack download and the minutes (issue 13 points 4, 6, 7) go
-          here. */}
-      <Box component="section" aria-label="Minutes and board pack" data-slot="minutes" />
+      {/* BOARD PACK: the "Download board pack" button (issue 13 point 4) goes in this slot. */}
+      <Box data-slot="board-pack" />
+
+      <Box sx={{ mb: 3 }}>
+        <MinutesSection meeting={meeting} agenda={agenda} />
+      </Box>
 
       {itemDialog && (
         <AgendaItemDialog
