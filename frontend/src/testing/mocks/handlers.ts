@@ -523,6 +523,15 @@ export const handlers = [
       return HttpResponse.json(list);
     }),
   ),
+  // Written minutes (issue 13): none yet unless a test says otherwise; an empty decisions register.
+  http.get(
+    '/api/meetings/:id/written-minutes',
+    authed(() => HttpResponse.json({ message: 'Written minutes not found' }, { status: 404 })),
+  ),
+  http.get(
+    '/api/decisions',
+    authed(() => HttpResponse.json([])),
+  ),
   http.post(
     '/api/meetings',
     authed(async ({ request }) => {
