@@ -88,3 +88,4 @@ export type MinuteEntry = Schemas['MinuteEntryBody'];
 export type MinuteEntryRequest = Schemas['EntryRequest'];
 export type ApproveMinutesRequest = Schemas['ApproveRequest'];
 export type Decision = Schemas['DecisionBody'];
+export type WrittenMinutesSummary = Schemas['WrittenMinutesSummaryBody'];

@@ -532,6 +532,10 @@ export const handlers = [
     '/api/decisions',
     authed(() => HttpResponse.json([])),
   ),
+  http.get(
+    '/api/written-minutes',
+    authed(() => HttpResponse.json([])),
+  ),
   http.post(
     '/api/meetings',
     authed(async ({ request }) => {

@@ -154,7 +154,12 @@ export function ApproveDialog({
   const notify = useNotify();
   const { data } = useSWR<Meeting[]>('/api/meetings');
   const later = (data ?? [])
-    .filter((m) => m.id !== meeting.id && dayjs(m.meetingDate).isAfter(meeting.meetingDate))
+    .filter(
+      (m) =>
+        m.id !== meeting.id &&
+        m.status !== 'cancelled' &&
+        dayjs(m.meetingDate).isAfter(meeting.meetingDate),
+    )
     .sort((a, b) => a.meetingDate.localeCompare(b.meetingDate));
   return (
     <FormDialog<ApproveValues>
