@@ -98,10 +98,9 @@ fn minutes_go_from_draft_to_locked_and_a_correction_keeps_the_old_version() {
         1
     );
     let tracker = json_of(app.get("/api/actions").auth(&trustee).send().unwrap(), StatusCode::OK);
-    assert!(
-        tracker.as_array().unwrap().iter().any(|a| a["title"] == "Send the budget to the bank"),
-        "{tracker}"
-    );
+    let tracked = tracker.as_array().unwrap().iter().find(|a| a["title"] == "Send the budget to the bank");
+    // The tracker links the action back to its meeting.
+    assert_eq!(tracked.map(|a| a["meetingId"].clone()), Some(json!(march.0)), "{tracker}");
 
     // Field errors.
     for (body, field) in [

@@ -172,6 +172,7 @@ function seed(): Db {
         status: 'pending',
         createdAt: '2025-01-05T09:00:00Z',
         updatedAt: '2025-01-05T09:00:00Z',
+        meetingId: null,
       },
       {
         id: 2,
@@ -184,6 +185,7 @@ function seed(): Db {
         status: 'in-progress',
         createdAt: '2025-01-04T09:00:00Z',
         updatedAt: '2025-01-04T09:00:00Z',
+        meetingId: 7,
       },
       {
         id: 3,
@@ -196,6 +198,7 @@ function seed(): Db {
         status: 'complete',
         createdAt: '2025-01-03T09:00:00Z',
         updatedAt: '2025-01-03T09:00:00Z',
+        meetingId: null,
       },
     ],
     minutes: [

@@ -460,6 +460,7 @@ export const handlers = [
         status: 'pending',
         createdAt: now(),
         updatedAt: now(),
+        meetingId: null,
       } as never;
       db.actions.unshift(action);
       return HttpResponse.json(action, { status: 201 });
