@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { currentPath, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { withPhoneWidth } from '@/testing/phone-width';
 import type { Decision } from '@/types/api';
 
 const decisions: Decision[] = [
@@ -86,5 +87,20 @@ describe('DecisionsPage', () => {
     const { user } = renderApp('/', { as: 'trustee' });
     await user.click(await screen.findByRole('link', { name: 'Decisions' }));
     expect(await screen.findByText('No decisions recorded')).toBeInTheDocument();
+  });
+});
+
+describe('DecisionsPage on a 360 px phone', () => {
+  withPhoneWidth();
+
+  it('shows each decision as a card with its labelled fields', async () => {
+    server.use(http.get('/api/decisions', () => HttpResponse.json(decisions.slice(0, 1))));
+    renderApp('/decisions', { as: 'trustee' });
+    const list = await screen.findByRole('list', { name: 'Decisions' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(list).getByRole('listitem');
+    expect(card).toHaveTextContent('The budget for 2031 was approved.');
+    expect(card).toHaveTextContent('Meeting');
+    expect(within(card).getByRole('link', { name: 'Spring board meeting' })).toBeInTheDocument();
   });
 });
