@@ -89,9 +89,9 @@ test('agenda, board pack, apologies, attendance, minutes through approval and th
   await attach.getByLabel(/^File/).setInputFiles(fixture('board-paper.pdf'));
   await attach.getByLabel(/^Title/).fill('Action log');
   await attach.getByRole('button', { name: 'Attach paper' }).click();
-  await toast(page, 'Paper attached');
+  await toast(page, 'Paper attached').waitFor();
   await page.getByRole('button', { name: 'Publish agenda' }).click();
-  await toast(page, 'Agenda published');
+  await toast(page, 'Agenda published').waitFor();
 
   // The board pack is one PDF.
   assert.equal(await boardPackHead(page, meeting.id), '%PDF-');
@@ -107,7 +107,7 @@ test('agenda, board pack, apologies, attendance, minutes through approval and th
   await answer.getByRole('radio', { name: 'Apologies' }).check();
   await answer.getByLabel('Reason (optional)').fill('Travelling');
   await answer.getByRole('button', { name: 'Save answer' }).click();
-  await toast(member.page, 'Your answer was saved');
+  await toast(member.page, 'Your answer was saved').waitFor();
   await member.page
     .getByRole('region', { name: 'Minutes' })
     .getByText('The minutes of this meeting have not been circulated yet.')
@@ -131,14 +131,14 @@ test('agenda, board pack, apologies, attendance, minutes through approval and th
   await record.getByLabel(/^Kind/).selectOption('decision');
   await record.getByLabel(/^Text/).fill(decision);
   await record.getByRole('button', { name: 'Record' }).click();
-  await toast(page, 'Decision recorded');
+  await toast(page, 'Decision recorded').waitFor();
   await minutes
     .getByRole('region', { name: 'Minutes of 3. Minutes of the last meeting' })
     .getByText(decision)
     .waitFor();
   await minutes.getByRole('button', { name: 'Circulate minutes' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Circulate' }).click();
-  await toast(page, 'Minutes circulated');
+  await toast(page, 'Minutes circulated').waitFor();
   await minutes.getByRole('button', { name: 'Approve minutes' }).click();
   const approve = dialog(page, 'Approve minutes');
   await approve.getByLabel(/^Date of approval/).fill('2099-04-02');
@@ -146,7 +146,7 @@ test('agenda, board pack, apologies, attendance, minutes through approval and th
     .getByLabel(/^Approved at the meeting/)
     .selectOption({ label: `${nextTitle} (Apr 2, 2099)` });
   await approve.getByRole('button', { name: 'Approve minutes' }).click();
-  await toast(page, 'Minutes approved');
+  await toast(page, 'Minutes approved').waitFor();
   await minutes.getByText('Minutes approved', { exact: true }).waitFor();
   await minutes.getByText(new RegExp(`^Approved as a true record.*${nextTitle}`)).waitFor();
   assert.equal(await minutes.getByRole('button', { name: /^Record at item/ }).count(), 0);
