@@ -402,7 +402,11 @@ impl WrittenMinutesService {
 
     /// The minutes archive's written minutes: one line per meeting `actor` sees, with the status of the
     /// version they read (drafts only for admins and chairs), latest meeting first.
-    pub fn archive(&self, actor: &User, search: Option<&str>) -> Result<Vec<WrittenMinutesSummary>, DomainError> {
+    pub fn archive(
+        &self,
+        actor: &User,
+        search: Option<&str>,
+    ) -> Result<Vec<WrittenMinutesSummary>, DomainError> {
         let mut errors = FieldErrors::new();
         let search = validation::optional_text(&mut errors, "search", "Search", search, SEARCH_MAX);
         errors.into_result()?;
