@@ -7,7 +7,6 @@
 
 use std::sync::Arc;
 
-use chrono::Duration;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
