@@ -229,6 +229,7 @@ async function committeeTabs(page, what, seeded) {
 const PAGES = [
   ['/', 'Dashboard', ROLES],
   ['/minutes', 'Minutes Archive', ROLES],
+  ['/decisions', 'Decisions register', ROLES],
   ['/actions', 'Action Tracker', ROLES],
   ['/trustees', 'Trustee Directory', ROLES],
   ['/documents', 'Document Library', ROLES],

@@ -248,6 +248,7 @@ for (const role of ['admin', 'chair', 'trustee']) {
     for (const entry of [
       'Dashboard',
       'Minutes',
+      'Decisions',
       /^Actions/,
       'Trustee Directory',
       'Documents',

@@ -139,6 +139,7 @@ api_routes! {
     "/api/meetings/{id}/written-minutes/lock" => { post: minutes_workflow::lock },
     "/api/meetings/{id}/written-minutes/corrections" => { post: minutes_workflow::correct },
     "/api/meetings/{id}/written-minutes/pdf" => { get: minutes_workflow::pdf },
+    "/api/written-minutes" => { get: minutes_workflow::archive },
     "/api/decisions" => { get: decisions::list },
     "/api/decisions.csv" => { get: decisions::csv },
     "/api/dashboard/stats" => { get: dashboard::stats },

@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use domain::entities::action::{Action, ActionStatus, NewAction};
 use domain::ports::{ActionRepository, ActionWriteError};
-use domain::{ActionId, RepoError, UserId};
+use domain::{ActionId, MeetingId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::schema::{actions, users};
@@ -25,6 +25,7 @@ struct ActionRow {
     completed_at: Option<DateTime<Utc>>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
+    meeting_id: Option<i32>,
 }
 
 fn to_action(row: ActionRow, assigned_to_name: Option<String>) -> Result<Action, RepoError> {
@@ -40,6 +41,7 @@ fn to_action(row: ActionRow, assigned_to_name: Option<String>) -> Result<Action,
         completed_at: row.completed_at,
         created_at: row.created_at,
         updated_at: row.updated_at,
+        meeting_id: row.meeting_id.map(MeetingId),
     })
 }
 

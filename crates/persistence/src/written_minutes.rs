@@ -5,11 +5,12 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use diesel::sql_types::{Bool, Int4, Nullable, Text, Timestamptz};
+use diesel::sql_types::{Bool, Date, Int4, Nullable, Text, Timestamptz};
 
 use domain::entities::meeting::MeetingScope;
 use domain::entities::written_minutes::{
     ApprovedAt, Decision, DecisionSource, MinuteEntry, NewMinuteEntry, WrittenMinutes, WrittenMinutesStatus,
+    WrittenMinutesSummary,
 };
 use domain::ports::{MinutesWriteError, WrittenMinutesRepository};
 use domain::{ActionId, AgendaItemId, MeetingId, RepoError, ResolutionId, UserId};
@@ -501,6 +502,68 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
                 };
                 let minutes_status = row.status.as_deref().map(status_of).transpose()?;
                 Ok(Decision { date: row.date, source, text: row.text, minutes_status })
+            })
+            .collect()
+    }
+
+    fn summaries(
+        &self,
+        scope: MeetingScope,
+        include_drafts: bool,
+        search: Option<&str>,
+    ) -> Result<Vec<WrittenMinutesSummary>, RepoError> {
+        #[derive(QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = Int4)]
+            meeting_id: i32,
+            #[diesel(sql_type = Text)]
+            meeting_title: String,
+            #[diesel(sql_type = Timestamptz)]
+            meeting_date: DateTime<Utc>,
+            #[diesel(sql_type = Int4)]
+            version: i32,
+            #[diesel(sql_type = Text)]
+            status: String,
+            #[diesel(sql_type = Nullable<Date>)]
+            approved_on: Option<NaiveDate>,
+        }
+        let (everything, user) = match scope {
+            MeetingScope::Everything => (true, 0),
+            MeetingScope::VisibleTo(user) => (false, user.0),
+        };
+        let pattern = search.map(contains_pattern);
+        // The newest version each reader may see, per meeting (the same visibility rule as the register).
+        let sql = "
+            SELECT * FROM (
+                SELECT DISTINCT ON (w.meeting_id)
+                       w.meeting_id, m.title AS meeting_title, m.meeting_date, w.version, w.status, w.approved_on
+                FROM written_minutes w
+                JOIN meetings m ON m.id = w.meeting_id
+                WHERE ($1 OR w.status <> 'draft')
+                  AND ($2 OR m.kind <> 'committee' OR m.committee_id IN
+                       (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = $3))
+                  AND ($4::text IS NULL OR m.title ILIKE $4 ESCAPE '\\')
+                ORDER BY w.meeting_id, w.version DESC
+            ) s
+            ORDER BY s.meeting_date DESC, s.meeting_id DESC";
+        let mut conn = self.conn()?;
+        let rows: Vec<Row> = diesel::sql_query(sql)
+            .bind::<Bool, _>(include_drafts)
+            .bind::<Bool, _>(everything)
+            .bind::<Int4, _>(user)
+            .bind::<Nullable<Text>, _>(pattern)
+            .load(&mut conn)
+            .map_err(repo_error)?;
+        rows.into_iter()
+            .map(|row| {
+                Ok(WrittenMinutesSummary {
+                    meeting_id: MeetingId(row.meeting_id),
+                    meeting_title: row.meeting_title,
+                    meeting_date: row.meeting_date,
+                    version: row.version,
+                    status: status_of(&row.status)?,
+                    approved_on: row.approved_on,
+                })
             })
             .collect()
     }

@@ -79,6 +79,11 @@ const MinutesPage = lazy(() =>
     (m) => ({ default: m.MinutesPage }),
   ),
 );
+const DecisionsPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-decisions" */ '@/features/decisions/components/decisions-page'
+  ).then((m) => ({ default: m.DecisionsPage })),
+);
 const CalendarPage = lazy(() =>
   import(
     /* webpackChunkName: "page-calendar" */ '@/features/calendar/components/calendar-page'
@@ -191,6 +196,7 @@ export function AppRoutes() {
           <Route path={paths.auditLog} element={<AuditLogPage />} />
           <Route path={paths.trustees} element={<TrusteesPage />} />
           <Route path={paths.minutes} element={<MinutesPage />} />
+          <Route path={paths.decisions} element={<DecisionsPage />} />
           <Route path={paths.calendar} element={<CalendarPage />} />
           <Route path={paths.meeting} element={<MeetingPage />} />
           <Route path={paths.notices} element={<NoticesPage />} />

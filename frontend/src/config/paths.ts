@@ -17,6 +17,7 @@ export const paths = {
   auditLog: '/audit-log',
   trustees: '/trustees',
   minutes: '/minutes',
+  decisions: '/decisions',
   calendar: '/calendar',
   meeting: '/meetings/:id',
   notices: '/notices',

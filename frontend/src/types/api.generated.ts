@@ -2026,6 +2026,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/written-minutes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The minutes archive's written minutes: one line per meeting the caller sees, latest meeting first, with
+     *     the status of the version they read (drafts only for admins and chairs).
+     */
+    get: operations['minutes_workflow_archive'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -2081,6 +2101,11 @@ export interface components {
       dueDate: string | null;
       /** Format: int32 */
       id: number;
+      /**
+       * Format: int32
+       * @description The meeting whose written minutes recorded this action (open it at `/meetings/{id}`), or null.
+       */
+      meetingId: number | null;
       priority: components['schemas']['ActionPriority'];
       status: components['schemas']['ActionStatus'];
       title: string;
@@ -3740,6 +3765,20 @@ export interface components {
       supersededAt?: string | null;
       /** Format: date-time */
       updatedAt: string;
+      /** Format: int32 */
+      version: number;
+    };
+    /** @description A meeting's written minutes in the minutes archive: the version the reader sees and its status. */
+    WrittenMinutesSummaryBody: {
+      /** Format: date */
+      approvedOn?: string | null;
+      /** Format: date-time */
+      meetingDate: string;
+      /** Format: int32 */
+      meetingId: number;
+      meetingTitle: string;
+      /** @description `draft` (admins and chairs only), `circulated`, `approved` or `locked`. */
+      status: string;
       /** Format: int32 */
       version: number;
     };
@@ -13341,6 +13380,64 @@ export interface operations {
       };
       /** @description No such record, or none the caller may see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_workflow_archive: {
+    parameters: {
+      query?: {
+        /** @description Kept when the meeting's title contains it (case-insensitive, literal); at most 200 characters. */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WrittenMinutesSummaryBody'][];
+        };
+      };
+      /** @description `errors.search`: longer than 200 characters */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -89,3 +89,11 @@ export type ItemConflicts = Schemas['ItemConflicts'];
 export type MeetingConflicts = Schemas['MeetingConflicts'];
 export type DeclareConflictRequest = Schemas['DeclareConflictRequest'];
 export type CalendarFeed = Schemas['CalendarFeed'];
+
+// Issue 13: written minutes through approval, the decisions register.
+export type WrittenMinutes = Schemas['WrittenMinutesBody'];
+export type MinuteEntry = Schemas['MinuteEntryBody'];
+export type MinuteEntryRequest = Schemas['EntryRequest'];
+export type ApproveMinutesRequest = Schemas['ApproveRequest'];
+export type Decision = Schemas['DecisionBody'];
+export type WrittenMinutesSummary = Schemas['WrittenMinutesSummaryBody'];

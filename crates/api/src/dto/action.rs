@@ -26,6 +26,9 @@ pub struct ActionBody {
     pub created_at: DateTime<Utc>,
     #[serde(serialize_with = "super::time::rfc3339")]
     pub updated_at: DateTime<Utc>,
+    /// The meeting whose written minutes recorded this action (open it at `/meetings/{id}`), or null.
+    #[schema(required = true)]
+    pub meeting_id: Option<i32>,
 }
 
 impl From<Action> for ActionBody {
@@ -41,6 +44,7 @@ impl From<Action> for ActionBody {
             status: action.status,
             created_at: action.created_at,
             updated_at: action.updated_at,
+            meeting_id: action.meeting_id.map(|id| id.0),
         }
     }
 }

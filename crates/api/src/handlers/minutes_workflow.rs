@@ -5,7 +5,7 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::written_minutes::{MinuteEntry, WrittenMinutes};
+use domain::entities::written_minutes::{MinuteEntry, WrittenMinutes, WrittenMinutesSummary};
 use domain::services::{ApproveInput, EntryInput};
 use domain::MeetingId;
 
@@ -97,6 +97,39 @@ impl From<WrittenMinutes> for WrittenMinutesBody {
     }
 }
 
+/// A meeting's written minutes in the minutes archive: the version the reader sees and its status.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WrittenMinutesSummaryBody {
+    meeting_id: i32,
+    meeting_title: String,
+    meeting_date: DateTime<Utc>,
+    version: i32,
+    /// `draft` (admins and chairs only), `circulated`, `approved` or `locked`.
+    status: String,
+    approved_on: Option<NaiveDate>,
+}
+
+impl From<WrittenMinutesSummary> for WrittenMinutesSummaryBody {
+    fn from(m: WrittenMinutesSummary) -> Self {
+        Self {
+            meeting_id: m.meeting_id.0,
+            meeting_title: m.meeting_title,
+            meeting_date: m.meeting_date,
+            version: m.version,
+            status: m.status.as_str().to_string(),
+            approved_on: m.approved_on,
+        }
+    }
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ArchiveQuery {
+    /// Kept when the meeting's title contains it (case-insensitive, literal); at most 200 characters.
+    search: Option<String>,
+}
+
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EntryRequest {
@@ -149,6 +182,22 @@ pub struct CorrectionRequest {
 
 const NOT_FOUND: &str =
     "No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs)";
+
+/// The minutes archive's written minutes: one line per meeting the caller sees, latest meeting first, with
+/// the status of the version they read (drafts only for admins and chairs).
+#[utoipa::path(get, path = "/api/written-minutes", tag = "minutes", security(("bearerAuth" = [])), params(ArchiveQuery),
+    responses((status = 200, body = Vec<WrittenMinutesSummaryBody>),
+        (status = 400, description = "`errors.search`: longer than 200 characters", body = ErrorBody)))]
+pub async fn archive(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<ArchiveQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let service = state.written_minutes.clone();
+    let search = query.into_inner().search;
+    let list = blocking(move || service.archive(&user.0, search.as_deref())).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(WrittenMinutesSummaryBody::from).collect::<Vec<_>>()))
+}
 
 /// The current version. A draft is 404 to anyone but admins and chairs; circulated and later minutes are
 /// read by the meeting's members.

@@ -1,6 +1,6 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::{ActionId, UserId};
+use crate::{ActionId, MeetingId, UserId};
 
 string_enum!(
     /// An action's status as the API reports it. `Overdue` is derived, never stored or set.
@@ -52,6 +52,8 @@ pub struct Action {
     pub completed_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The meeting whose minutes recorded this action (issue 13), if any.
+    pub meeting_id: Option<MeetingId>,
 }
 
 impl Action {

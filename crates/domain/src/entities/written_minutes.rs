@@ -104,6 +104,18 @@ pub enum DecisionSource {
     Resolution(ResolutionId),
 }
 
+/// One line of the minutes archive's status column: the written minutes of a meeting, as the reader sees
+/// them (the current version, or for anyone but admins and chairs the newest version that is not a draft).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenMinutesSummary {
+    pub meeting_id: MeetingId,
+    pub meeting_title: String,
+    pub meeting_date: DateTime<Utc>,
+    pub version: i32,
+    pub status: WrittenMinutesStatus,
+    pub approved_on: Option<NaiveDate>,
+}
+
 /// One line of the decisions register.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {

@@ -2,7 +2,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::entities::meeting::MeetingScope;
 use crate::entities::written_minutes::{
-    Decision, MinuteEntry, NewMinuteEntry, WrittenMinutes, WrittenMinutesStatus,
+    Decision, MinuteEntry, NewMinuteEntry, WrittenMinutes, WrittenMinutesStatus, WrittenMinutesSummary,
 };
 use crate::{MeetingId, RepoError, UserId};
 
@@ -91,4 +91,13 @@ pub trait WrittenMinutesRepository: Send + Sync {
         include_drafts: bool,
         search: Option<&str>,
     ) -> Result<Vec<Decision>, RepoError>;
+    /// The written minutes of every meeting `scope` sees, one line per meeting, latest meeting first: the
+    /// current version, or without `include_drafts` the newest version that is not a draft (meetings with
+    /// only a draft are left out). `search` keeps meetings whose title contains it.
+    fn summaries(
+        &self,
+        scope: MeetingScope,
+        include_drafts: bool,
+        search: Option<&str>,
+    ) -> Result<Vec<WrittenMinutesSummary>, RepoError>;
 }

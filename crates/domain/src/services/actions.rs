@@ -203,6 +203,7 @@ mod tests {
             completed_at: None,
             created_at: at,
             updated_at: at,
+            meeting_id: None,
         };
         ActionService { actions: Arc::new(OneAction(Mutex::new(action))), clock: Arc::new(FixedClock(now)) }
     }

@@ -16,7 +16,7 @@ use crate::entities::meeting::Meeting;
 use crate::entities::user::User;
 use crate::entities::written_minutes::{
     Decision, DecisionSource, MinuteEntry, MinuteEntryKind, NewMinuteAction, NewMinuteEntry, WrittenMinutes,
-    WrittenMinutesStatus,
+    WrittenMinutesStatus, WrittenMinutesSummary,
 };
 use crate::error::DomainError;
 use crate::ports::{
@@ -413,6 +413,19 @@ impl WrittenMinutesService {
         let search = validation::optional_text(&mut errors, "q", "Search", search, SEARCH_MAX);
         errors.into_result()?;
         Ok(self.minutes.decisions(scope_of(actor), actor.role.is_officer(), search.as_deref())?)
+    }
+
+    /// The minutes archive's written minutes: one line per meeting `actor` sees, with the status of the
+    /// version they read (drafts only for admins and chairs), latest meeting first.
+    pub fn archive(
+        &self,
+        actor: &User,
+        search: Option<&str>,
+    ) -> Result<Vec<WrittenMinutesSummary>, DomainError> {
+        let mut errors = FieldErrors::new();
+        let search = validation::optional_text(&mut errors, "search", "Search", search, SEARCH_MAX);
+        errors.into_result()?;
+        Ok(self.minutes.summaries(scope_of(actor), actor.role.is_officer(), search.as_deref())?)
     }
 
     /// The register as CSV: Date, Meeting, Item, Decision, Source, Status.

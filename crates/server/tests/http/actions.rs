@@ -61,6 +61,8 @@ fn admins_and_chairs_create_actions_and_trustees_may_not() {
     assert_eq!(created["status"], "pending");
     assert!(created["createdAt"].as_str().unwrap().ends_with('Z'));
     assert!(created["updatedAt"].is_string());
+    // Not recorded in a meeting's minutes.
+    assert_eq!(created["meetingId"], Value::Null);
 
     // Priority defaults to medium; description and due date are optional ("" means absent).
     let minimal = json!({"title": "Book the venue", "assignedTo": admin.id, "dueDate": ""});

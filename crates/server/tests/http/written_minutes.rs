@@ -98,10 +98,9 @@ fn minutes_go_from_draft_to_locked_and_a_correction_keeps_the_old_version() {
         1
     );
     let tracker = json_of(app.get("/api/actions").auth(&trustee).send().unwrap(), StatusCode::OK);
-    assert!(
-        tracker.as_array().unwrap().iter().any(|a| a["title"] == "Send the budget to the bank"),
-        "{tracker}"
-    );
+    let tracked = tracker.as_array().unwrap().iter().find(|a| a["title"] == "Send the budget to the bank");
+    // The tracker links the action back to its meeting.
+    assert_eq!(tracked.map(|a| a["meetingId"].clone()), Some(json!(march.0)), "{tracker}");
 
     // Field errors.
     for (body, field) in [
@@ -287,4 +286,67 @@ fn the_decisions_register_lists_decisions_and_passed_resolutions_with_search_and
         "2026-03-05,March board,1. Budget 2027,\"'=Budget approved, with reserves\",minutes,circulated"
     );
     error_of(app.get("/api/decisions").send().unwrap(), StatusCode::UNAUTHORIZED);
+}
+
+/// The status column of the minutes archive: `GET /api/written-minutes`.
+fn archive(app: &TestApp, who: &Session, query: &str) -> Vec<(String, i64, String)> {
+    let list =
+        json_of(app.get(&format!("/api/written-minutes{query}")).auth(who).send().unwrap(), StatusCode::OK);
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["meetingTitle"].as_str().unwrap().to_string(),
+                m["version"].as_i64().unwrap(),
+                m["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_minutes_archive_lists_each_meetings_written_minutes_with_the_status_the_reader_sees() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_as(Role::Chair);
+    let trustee = app.signed_in_as(Role::Trustee);
+    let march = schedule(&app, &chair, "March board", "2026-03-05T18:30:00Z");
+    let april = schedule(&app, &chair, "April board", "2026-04-02T17:30:00Z");
+    schedule(&app, &chair, "May board", "2026-05-07T17:30:00Z");
+    let row = |t: &str, v: i64, s: &str| (t.to_string(), v, s.to_string());
+
+    assert!(archive(&app, &chair, "").is_empty());
+    json_of(post(&app, &chair, &path(march, ""), json!({})), StatusCode::CREATED);
+    json_of(post(&app, &chair, &path(april, ""), json!({})), StatusCode::CREATED);
+    // Drafts: admins and chairs only; latest meeting first.
+    assert_eq!(archive(&app, &chair, ""), [row("April board", 1, "draft"), row("March board", 1, "draft")]);
+    assert!(archive(&app, &trustee, "").is_empty());
+
+    json_of(post(&app, &chair, &path(march, "/circulate"), json!({})), StatusCode::OK);
+    assert_eq!(archive(&app, &trustee, ""), [row("March board", 1, "circulated")]);
+    json_of(
+        post(
+            &app,
+            &chair,
+            &path(march, "/approve"),
+            json!({"approvedOn": "2026-04-02", "approvedAtMeetingId": april.0}),
+        ),
+        StatusCode::OK,
+    );
+    let list = json_of(app.get("/api/written-minutes").auth(&trustee).send().unwrap(), StatusCode::OK);
+    assert_eq!(list[0]["approvedOn"], "2026-04-02", "{list}");
+    assert_eq!(list[0]["meetingId"], march.0, "{list}");
+    assert_eq!(list[0]["meetingDate"], "2026-03-05T18:30:00Z", "{list}");
+
+    // A correction: admins and chairs see the new draft, members still the approved version.
+    json_of(post(&app, &chair, &path(march, "/corrections"), json!({"reason": "Typo"})), StatusCode::CREATED);
+    assert_eq!(archive(&app, &chair, "?search=march"), [row("March board", 2, "draft")]);
+    assert_eq!(archive(&app, &trustee, ""), [row("March board", 1, "approved")]);
+    assert!(archive(&app, &trustee, "?search=april").is_empty());
+
+    let refused = json_of(
+        app.get(&format!("/api/written-minutes?search={}", "x".repeat(201))).auth(&chair).send().unwrap(),
+        StatusCode::BAD_REQUEST,
+    );
+    assert!(refused["errors"]["search"].is_string(), "{refused}");
 }

@@ -12,6 +12,7 @@ describe('sidebar', () => {
     expect(links).toEqual([
       'Dashboard',
       'Minutes',
+      'Decisions',
       expect.stringMatching(/^Actions/),
       'Trustee Directory',
       'Documents',

@@ -13,6 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
@@ -88,6 +89,7 @@ export function Sidebar() {
   const entries: Entry[] = [
     { label: 'Dashboard', to: paths.dashboard, icon: <DashboardOutlined /> },
     { label: 'Minutes', to: paths.minutes, icon: <DescriptionOutlined /> },
+    { label: 'Decisions', to: paths.decisions, icon: <FactCheckOutlined /> },
     {
       label: 'Actions',
       to: paths.actions,

@@ -177,6 +177,7 @@ function seed(): Db {
         status: 'pending',
         createdAt: '2025-01-05T09:00:00Z',
         updatedAt: '2025-01-05T09:00:00Z',
+        meetingId: null,
       },
       {
         id: 2,
@@ -189,6 +190,7 @@ function seed(): Db {
         status: 'in-progress',
         createdAt: '2025-01-04T09:00:00Z',
         updatedAt: '2025-01-04T09:00:00Z',
+        meetingId: 7,
       },
       {
         id: 3,
@@ -201,6 +203,7 @@ function seed(): Db {
         status: 'complete',
         createdAt: '2025-01-03T09:00:00Z',
         updatedAt: '2025-01-03T09:00:00Z',
+        meetingId: null,
       },
     ],
     minutes: [

@@ -492,6 +492,7 @@ export const handlers = [
         status: 'pending',
         createdAt: now(),
         updatedAt: now(),
+        meetingId: null,
       } as never;
       db.actions.unshift(action);
       return HttpResponse.json(action, { status: 201 });
@@ -554,6 +555,19 @@ export const handlers = [
       const list = db.meetings.filter((m) => new Date(m.meetingDate) > new Date() === upcoming);
       return HttpResponse.json(list);
     }),
+  ),
+  // Written minutes (issue 13): none yet unless a test says otherwise; an empty decisions register.
+  http.get(
+    '/api/meetings/:id/written-minutes',
+    authed(() => HttpResponse.json({ message: 'Written minutes not found' }, { status: 404 })),
+  ),
+  http.get(
+    '/api/decisions',
+    authed(() => HttpResponse.json([])),
+  ),
+  http.get(
+    '/api/written-minutes',
+    authed(() => HttpResponse.json([])),
   ),
   http.post(
     '/api/meetings',

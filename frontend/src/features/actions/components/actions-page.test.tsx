@@ -53,6 +53,17 @@ describe('actions page', () => {
     expect(within(row('Review budget')).getByText('Tina Trustee')).toBeInTheDocument();
   });
 
+  it('links an action recorded in minutes back to its meeting', async () => {
+    renderApp('/actions', { as: 'trustee' });
+    await screen.findByText('Review budget');
+    expect(
+      within(row('Update risk register')).getByRole('link', {
+        name: 'Meeting of Update risk register',
+      }),
+    ).toHaveAttribute('href', '/meetings/7');
+    expect(within(row('Review budget')).queryByRole('link')).toBeNull();
+  });
+
   it('filters by the counter cards and Show All clears the filter', async () => {
     const { user } = renderApp('/actions', { as: 'trustee' });
     await screen.findByText('Review budget');

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
@@ -17,6 +19,7 @@ import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ActionStatusChip, actionStatusLabels, PriorityChip } from '@/components/status-chips';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { RowAction } from '@/components/responsive-table/row-action';
+import { meetingPath } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { formatDate, truncate } from '@/lib/format';
 import { canChangeActionStatus, canManageContent } from '@/lib/permissions';
@@ -46,6 +49,16 @@ const columns: Column<Action>[] = [
           <Typography variant="body2" color="text.secondary">
             {truncate(a.description, 100)}
           </Typography>
+        )}
+        {a.meetingId && (
+          <Link
+            component={RouterLink}
+            to={meetingPath(a.meetingId)}
+            variant="body2"
+            aria-label={`Meeting of ${a.title}`}
+          >
+            From a meeting&apos;s minutes
+          </Link>
         )}
       </>
     ),

@@ -1,5 +1,6 @@
 // `/meetings/:id`: everything about one meeting: details, cancelled state, the agenda (with its
-// papers) and, for admins and chairs, editing, cancelling, publishing and the agenda builder.
+// papers) and, for admins and chairs, editing, cancelling, publishing and the agenda builder; then the
+// attendance and the written minutes.
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -28,6 +29,7 @@ import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-d
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
 import { AttendanceSection } from '@/features/meetings/attendance/components/attendance-section';
 import { ConflictsSection } from '@/features/meetings/conflicts/components/conflicts-section';
+import { MinutesSection } from '@/features/meetings/minutes/components/minutes-section';
 
 const kindLabels: Record<Meeting['kind'], string> = {
   board: 'Board meeting',
@@ -248,9 +250,9 @@ export function MeetingPage() {
         <ConflictsSection meetingId={id} />
       </Box>
 
-      {/* MINUTES AND BOARD PACK: the board pack download and the minutes (issue 13 points 4, 6, 7) go
-          here. */}
-      <Box component="section" aria-label="Minutes and board pack" data-slot="minutes" />
+      <Box sx={{ mb: 3 }}>
+        <MinutesSection meeting={meeting} agenda={agenda} />
+      </Box>
 
       {itemDialog && (
         <AgendaItemDialog

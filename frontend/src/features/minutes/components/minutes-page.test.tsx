@@ -1,5 +1,8 @@
+import { http, HttpResponse } from 'msw';
 import { browser } from '@/lib/browser';
-import { db, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { server } from '@/testing/mocks/server';
+import { currentPath, db, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import type { WrittenMinutesSummary } from '@/types/api';
 
 describe('minutes page', () => {
   it('lists minutes with their type and the right button', async () => {
@@ -69,5 +72,55 @@ describe('minutes page', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'External Link' }), 'not a url');
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByText('Please enter a valid URL')).toBeInTheDocument();
+  });
+
+  it('shows the status of uploaded and written minutes, and links written minutes to their meeting', async () => {
+    const searched: (string | null)[] = [];
+    const written: WrittenMinutesSummary[] = [
+      {
+        meetingId: 7,
+        meetingTitle: 'Spring board meeting',
+        meetingDate: '2030-03-05T18:30:00.000Z',
+        version: 2,
+        status: 'approved',
+        approvedOn: '2030-06-05',
+      },
+      {
+        meetingId: 8,
+        meetingTitle: 'Summer board meeting',
+        meetingDate: '2030-06-05T18:30:00.000Z',
+        version: 1,
+        status: 'circulated',
+        approvedOn: null,
+      },
+    ];
+    server.use(
+      http.get('/api/written-minutes', ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search');
+        searched.push(search);
+        return HttpResponse.json(
+          search ? written.filter((m) => m.meetingTitle.toLowerCase().includes(search)) : written,
+        );
+      }),
+      http.get('/api/meetings/7', () =>
+        HttpResponse.json({ message: 'Meeting not found' }, { status: 404 }),
+      ),
+    );
+    const { user } = renderApp('/minutes', { as: 'trustee' });
+    const uploaded = await screen.findByRole('table', { name: 'Minutes' });
+    expect(within(uploaded).getAllByText('Uploaded', { selector: 'span' })).toHaveLength(2);
+    const table = await screen.findByRole('table', { name: 'Written minutes' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Spring board meeting');
+    expect(rows[1]).toHaveTextContent('Approved');
+    expect(rows[1]).toHaveTextContent('2, approved Jun 5, 2030');
+    expect(rows[2]).toHaveTextContent('Circulated');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search minutes' }), 'spring');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByText('Summer board meeting')).not.toBeInTheDocument());
+    expect(searched).toEqual([null, 'spring']);
+    await user.click(screen.getByRole('link', { name: 'Spring board meeting' }));
+    await waitFor(() => expect(currentPath()).toBe('/meetings/7'));
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,9 +20,10 @@ import { useUser } from '@/lib/auth';
 import { openExternal } from '@/lib/download';
 import { formatDate } from '@/lib/format';
 import { canManageContent } from '@/lib/permissions';
-import type { Minutes } from '@/types/api';
+import { meetingPath } from '@/config/paths';
+import type { Minutes, WrittenMinutesSummary } from '@/types/api';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
-import { useMinutes } from '@/features/minutes/api/get-minutes';
+import { useMinutes, useWrittenMinutesArchive } from '@/features/minutes/api/get-minutes';
 import { viewMinutes } from '@/features/minutes/api/view-minutes';
 import { UploadMinutesDialog } from '@/features/minutes/components/upload-minutes-dialog';
 
@@ -37,8 +39,73 @@ const columns: Column<Minutes>[] = [
     header: 'Type',
     cell: (m) => <Chip variant="outlined" label={m.externalLink ? 'External Link' : 'PDF File'} />,
   },
+  { header: 'Status', cell: () => <Chip label="Uploaded" /> },
   { header: 'Uploaded', nowrap: true, cell: (m) => formatDate(m.createdAt) },
 ];
+
+const writtenStatus: Record<string, { label: string; color: 'default' | 'info' | 'success' }> = {
+  draft: { label: 'Draft', color: 'default' },
+  circulated: { label: 'Circulated', color: 'info' },
+  approved: { label: 'Approved', color: 'success' },
+  locked: { label: 'Approved and locked', color: 'success' },
+};
+
+const writtenColumns: Column<WrittenMinutesSummary>[] = [
+  {
+    header: 'Meeting',
+    card: 'heading',
+    minWidth: 180,
+    cell: (m) => (
+      <Link component={RouterLink} to={meetingPath(m.meetingId)} sx={{ fontWeight: 600 }}>
+        {m.meetingTitle}
+      </Link>
+    ),
+  },
+  { header: 'Date', nowrap: true, cell: (m) => formatDate(m.meetingDate) },
+  {
+    header: 'Status',
+    cell: (m) => {
+      const status = writtenStatus[m.status] ?? { label: m.status, color: 'default' as const };
+      return (
+        <Chip
+          color={status.color}
+          variant={m.status === 'draft' ? 'outlined' : 'filled'}
+          label={status.label}
+        />
+      );
+    },
+  },
+  {
+    header: 'Version',
+    cell: (m) =>
+      m.approvedOn ? `${m.version}, approved ${formatDate(m.approvedOn)}` : String(m.version),
+  },
+];
+
+/** Minutes written in the portal: read on each meeting's page. */
+function WrittenMinutesCard({ search }: { search: string }) {
+  const { data, error } = useWrittenMinutesArchive(search);
+  if (error) return <ErrorBlock error={error} />;
+  if (!data?.length) return null;
+  return (
+    <Card component="section" aria-labelledby="written-minutes-heading" sx={{ mt: 3 }}>
+      <Box sx={{ p: 2, pb: 1 }}>
+        <Typography id="written-minutes-heading" variant="h2">
+          Written minutes
+        </Typography>
+        <Typography color="text.secondary">
+          Minutes written in the portal. Open the meeting to read them or download the PDF.
+        </Typography>
+      </Box>
+      <ResponsiveTable
+        caption="Written minutes"
+        rows={data}
+        rowKey={(m) => m.meetingId}
+        columns={writtenColumns}
+      />
+    </Card>
+  );
+}
 
 export function MinutesPage() {
   const user = useUser();
@@ -167,6 +234,7 @@ export function MinutesPage() {
         )}
         {body}
       </Card>
+      <WrittenMinutesCard search={search} />
       {uploadOpen && <UploadMinutesDialog open onClose={() => setUploadOpen(false)} />}
     </>
   );
