@@ -36,7 +36,7 @@ pub struct SessionUser(pub Authenticated);
 
 type Pending<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
-fn bearer_token(req: &HttpRequest) -> Option<String> {
+pub(crate) fn bearer_token(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     let token = token.trim();

@@ -109,6 +109,7 @@ api_routes! {
     "/api/committees/{id}/members" => { get: committee_members::list, post: committee_members::add },
     "/api/committees/{id}/members/{userId}" => { delete: committee_members::remove },
     "/api/committees/{id}/messages" => { get: committee_messages::list, post: committee_messages::post },
+    "/api/committees/{id}/messages/stream" => { get: committee_messages::stream },
     "/api/committees/{id}/documents" => { get: committee_documents::list, post: committee_documents::upload },
     "/api/committees/{id}/documents/{docId}/download" => { get: committee_documents::download },
     "/api/trustees/active" => { get: trustees::active },

@@ -1,10 +1,11 @@
 use std::sync::Arc;
 
-use domain::ports::{FileStore, Readiness};
+use domain::ports::{ChangeSink, FileStore, Readiness};
 use domain::services::{
-    ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
-    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, NotificationService, PasswordResetService, ResolutionService, SessionService, TermService,
+    ActionService, AuditService, AuthService, ChatHub, CommitteeService, DashboardService,
+    DeclarationService, DirectoryService, DocumentService, InterestService, MailService, MeetingService,
+    MinutesService, NoticeService, NotificationService, PasswordResetService, ResolutionService,
+    SessionService, TermService,
     TwoFactorService, UserService,
 };
 
@@ -32,6 +33,11 @@ pub struct AppState {
     pub actions: ActionService,
     pub notices: NoticeService,
     pub committees: CommitteeService,
+    /// The open live chat streams of this process (issue 15).
+    pub chat: Arc<ChatHub>,
+    /// Everything the change feed tells (the chat streams, the session cache). The feed holds it weakly:
+    /// it stops listening once the last clone of the state is dropped.
+    pub live: Arc<dyn ChangeSink>,
     pub directory: DirectoryService,
     pub dashboard: DashboardService,
     /// The register of interests and the governance settings (issue 14).

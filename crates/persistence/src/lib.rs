@@ -2,6 +2,7 @@
 
 mod actions;
 mod audit;
+mod change_feed;
 mod committee_documents;
 mod committees;
 mod dashboard;
@@ -32,6 +33,7 @@ mod users;
 
 pub use actions::PgActionRepository;
 pub use audit::PgAuditTrail;
+pub use change_feed::PgChangeFeed;
 pub use committee_documents::PgCommitteeDocumentRepository;
 pub use committees::PgCommitteeRepository;
 pub use dashboard::PgDashboardRepository;

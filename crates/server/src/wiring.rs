@@ -8,18 +8,19 @@ use domain::entities::session::SessionPolicy;
 use domain::mail_templates::{MailSettings, MailTemplates};
 use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
-use domain::ports::{Clock, FileStore};
+use domain::ports::{ChangeFeed, ChangeSink, ChangeSinks, Clock, CommitteeRepository, FileStore};
 use domain::services::{
-    ActionService, AuditService, AuthService, CommitteeService, DashboardService, DeclarationService,
-    DirectoryService, DocumentService, InterestService, MailService, MeetingService, MinutesService,
-    NoticeService, NotificationService, OutboxWorker, PasswordResetService, ResolutionService,
-    SessionService, TermService, TwoFactorService, UserService, ViewTickets,
+    ActionService, AuditService, AuthService, ChatHub, CommitteeService, DashboardService,
+    DeclarationService, DirectoryService, DocumentService, InterestService, MailService, MeetingService,
+    MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService,
+    ResolutionService, SessionService, TermService, TwoFactorService, UserService, ViewTickets,
 };
 use persistence::{
-    LocalFileStore, PgActionRepository, PgAuditTrail, PgCommitteeDocumentRepository, PgCommitteeRepository,
-    PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
-    PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle, PgMeetingRepository,
-    PgMinutesRepository, PgNoticeRepository, PgNotificationRepository, PgOutboxRepository,
+    LocalFileStore, PgActionRepository, PgAuditTrail, PgChangeFeed, PgCommitteeDocumentRepository,
+    PgCommitteeRepository, PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository,
+    PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle,
+    PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
+    PgOutboxRepository,
     PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
     PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
     PgUserRepository,
@@ -28,6 +29,12 @@ use persistence::{
 use crate::config::{Config, FileStoreConfig};
 
 pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
+    let committee_repository: Arc<dyn CommitteeRepository> =
+        Arc::new(PgCommitteeRepository::new(pool.clone()));
+    let chat = ChatHub::new(committee_repository.clone());
+    let live: Arc<dyn ChangeSink> = Arc::new(ChangeSinks(vec![chat.clone()]));
+    // One dedicated connection per process listens for committed changes; it stops with the state.
+    PgChangeFeed::new(&config.database_url).start(Arc::downgrade(&live))?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let users = Arc::new(PgUserRepository::new(pool.clone()));
     let hasher = Arc::new(BcryptHasher::new(config.bcrypt_cost)?);
@@ -103,8 +110,10 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             notices: Arc::new(PgNoticeRepository::new(pool.clone())),
             clock: clock.clone(),
         },
+        chat: chat.clone(),
+        live,
         committees: CommitteeService {
-            committees: Arc::new(PgCommitteeRepository::new(pool.clone())),
+            committees: committee_repository,
             documents: Arc::new(PgCommitteeDocumentRepository::new(pool.clone())),
             files: files.clone(),
             clock: clock.clone(),

@@ -3,6 +3,7 @@
 
 pub mod action_repository;
 pub mod audit_trail;
+pub mod change_feed;
 pub mod clock;
 pub mod committee_document_repository;
 pub mod committee_repository;
@@ -34,6 +35,7 @@ pub mod user_repository;
 
 pub use action_repository::{ActionRepository, ActionWriteError};
 pub use audit_trail::AuditTrail;
+pub use change_feed::{Change, ChangeFeed, ChangeSink, ChangeSinks};
 pub use clock::Clock;
 pub use committee_document_repository::CommitteeDocumentRepository;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};

@@ -3,6 +3,7 @@
 pub mod actions;
 pub mod audit;
 pub mod auth;
+pub mod chat_hub;
 pub mod committees;
 pub mod dashboard;
 pub mod declarations;
@@ -32,6 +33,7 @@ pub mod view_tickets;
 pub use actions::{ActionService, CreateAction};
 pub use audit::{AuditQuery, AuditService};
 pub use auth::{AuthService, Authenticated, SignInStep, SignedIn};
+pub use chat_hub::{ChatEvent, ChatHub, ChatSink, ChatSubscription};
 pub use committees::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};
 pub use dashboard::DashboardService;
 pub use declarations::{DeclarationService, DeclareInput, OpenRound, RoundView};

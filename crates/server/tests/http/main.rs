@@ -6,6 +6,7 @@ mod account_security;
 mod actions;
 mod audit;
 mod auth;
+mod chat_stream;
 mod committee_documents;
 mod committee_members;
 mod committee_messages;
