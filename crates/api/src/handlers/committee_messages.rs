@@ -270,7 +270,7 @@ impl OpenStream {
         let token = self.token.clone();
         let committee = self.committee;
         blocking(move || {
-            let caller = state.auth.authenticate(&token)?;
+            let caller = state.auth.authenticate_quietly(&token)?;
             if caller.user.require_password_change || caller.mfa_enrolment_required {
                 return Err(DomainError::forbidden("no longer allowed"));
             }

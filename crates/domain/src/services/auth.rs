@@ -147,14 +147,28 @@ impl AuthService {
     /// The caller behind a session token, if the token is valid, its session open and the account active.
     /// Using a session keeps it from idling out.
     pub fn authenticate(&self, token: &str) -> Result<Authenticated, DomainError> {
+        self.authenticate_with(token, true)
+    }
+
+    /// As `authenticate`, but not counted as activity: an open chat stream re-checks its session with it,
+    /// so an idle session still ends while a chat is open.
+    pub fn authenticate_quietly(&self, token: &str) -> Result<Authenticated, DomainError> {
+        self.authenticate_with(token, false)
+    }
+
+    fn authenticate_with(&self, token: &str, touch: bool) -> Result<Authenticated, DomainError> {
         let claims = self.tokens.verify_session(token).map_err(token_failure)?;
-        let user = self.session_user(claims)?;
+        let user = self.checked_session_user(claims, touch)?;
         let mfa_enrolment_required = self.mfa_enrolment_required(&user)?;
         Ok(Authenticated { user, session_id: claims.session_id, mfa_enrolment_required })
     }
 
     /// Checks claims against the database: ended, idle and revoked sessions and inactive accounts stop here.
     pub fn session_user(&self, claims: SessionClaims) -> Result<User, DomainError> {
+        self.checked_session_user(claims, true)
+    }
+
+    fn checked_session_user(&self, claims: SessionClaims, touch: bool) -> Result<User, DomainError> {
         let expired = || DomainError::Unauthorized(SESSION_EXPIRED.into());
         let now = self.clock.now();
         let session = self.sessions.find(claims.session_id)?.ok_or_else(expired)?;
@@ -165,7 +179,7 @@ impl AuthService {
             Some(user) if user.active && user.token_version == claims.token_version => user,
             _ => return Err(expired()),
         };
-        if now - session.last_active_at >= SessionPolicy::TOUCH_EVERY {
+        if touch && now - session.last_active_at >= SessionPolicy::TOUCH_EVERY {
             self.sessions.touch(session.id, now)?;
         }
         Ok(user)
