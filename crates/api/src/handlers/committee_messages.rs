@@ -166,12 +166,18 @@ pub async fn stream(
     let committees = state.committees.clone();
     let hub = state.chat.clone();
     let caller = user.0.clone();
-    let (subscription, backlog) = blocking(move || {
+    let (subscription, backlog, last) = blocking(move || {
         committees.check_stream(&caller, id)?;
         // Subscribe first, then catch up: a message committed in between is both read and heard, and
         // the id check below sends it once.
         let subscription = hub.subscribe(id, Box::new(move |event| events.send(event).is_ok()));
         let mut backlog = Vec::new();
+        // Without a position, the stream starts after the latest message now: a notification of an
+        // earlier one still on its way must not be sent.
+        let last = match last {
+            Some(last) => Some(last),
+            None => committees.messages(&caller, id, None, None)?.last().map(|m| m.id),
+        };
         if let Some(mut after) = last {
             loop {
                 let page = committees.messages_since(&caller, id, after)?;
@@ -185,7 +191,7 @@ pub async fn stream(
                 }
             }
         }
-        Ok((subscription, backlog))
+        Ok((subscription, backlog, last))
     })
     .await?;
     let mut pending = VecDeque::from([Bytes::from_static(b"retry: 2000\n\n")]);
