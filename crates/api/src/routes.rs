@@ -21,6 +21,16 @@ pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
 /// document (`ApiPaths`, used by `crate::openapi`), so a handler without `#[utoipa::path]` does not
 /// compile. `ROUTES` names what is registered; `crates/server/tests/http/openapi.rs` checks that it is
 /// exactly the set of operations of the served document and that the live server answers each one.
+/// The `HEAD` route of a `GET` handler, none for other methods.
+macro_rules! head_route {
+    (get, $handler:path) => {
+        Some(web::head().to($handler))
+    };
+    ($method:ident, $handler:path) => {
+        None::<actix_web::Route>
+    };
+}
+
 macro_rules! api_routes {
     ($( $path:literal => { $( $method:ident : $module:ident :: $handler:ident ),+ $(,)? } ),+ $(,)?) => {
         /// Every operation `configure` registers.
@@ -37,8 +47,13 @@ macro_rules! api_routes {
             $(
                 let scoped = in_api_scope($path);
                 let allowed: &'static [&'static str] = const { &[ $( allow_name(stringify!($method)) ),+ ] };
-                let registered = resource(scoped.unwrap_or($path), allowed)
+                #[allow(unused_mut)]
+                let mut registered = resource(scoped.unwrap_or($path), allowed)
                     $( .route(web::$method().to($module::$handler)) )+;
+                // `HEAD` is answered like `GET` (actix sends the head of the answer, not its body).
+                $( if let Some(head) = head_route!($method, $module::$handler) {
+                    registered = registered.route(head);
+                } )+
                 if scoped.is_some() {
                     api = api.service(registered);
                 } else {

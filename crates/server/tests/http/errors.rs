@@ -61,6 +61,29 @@ fn a_wrong_method_is_405_with_allow() {
     error_of(response, StatusCode::METHOD_NOT_ALLOWED);
 }
 
+/// Issue 15: `HEAD` is answered like `GET`, with the same status and headers and no body; not 405.
+#[test]
+fn head_is_answered_like_get_without_a_body() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    let get = app.get("/api/notices").auth(&admin).send().unwrap();
+    assert_eq!(get.status(), StatusCode::OK);
+    let get_type = get.headers()["content-type"].clone();
+    let get_length = get.text().unwrap().len();
+    let head = app.client.head(app.url("/api/notices")).auth(&admin).send().unwrap();
+    assert_eq!(head.status(), StatusCode::OK);
+    assert_eq!(head.headers()["content-type"], get_type);
+    assert_eq!(head.headers()["content-length"], get_length.to_string().as_str());
+    assert_eq!(head.bytes().unwrap().len(), 0);
+    // Its refusals are GET's too.
+    assert_eq!(app.client.head(app.url("/api/notices")).send().unwrap().status(), StatusCode::UNAUTHORIZED);
+    let response = app.client.head(app.url("/healthz")).send().unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    // A resource without GET still answers 405 to HEAD.
+    let response = app.client.head(app.url("/api/auth/login")).send().unwrap();
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+}
+
 #[test]
 fn health_endpoints_answer() {
     let app = TestApp::spawn();
