@@ -64,7 +64,11 @@ macro_rules! api_routes {
             // handler chose otherwise (the user guide).
             let no_store = actix_web::middleware::DefaultHeaders::new()
                 .add((actix_web::http::header::CACHE_CONTROL, "no-store"));
-            cfg.service(api.default_service(web::to(not_found)).wrap(no_store));
+            cfg.service(
+                api.default_service(web::to(not_found))
+                    .wrap(no_store)
+                    .wrap(actix_web::middleware::from_fn(crate::routes::forget_sessions_after_writes)),
+            );
         }
 
         /// The operations of the OpenAPI document, one per handler of the table.
@@ -235,4 +239,20 @@ fn path_error(_error: PathError, _req: &HttpRequest) -> actix_web::Error {
 
 fn query_error(error: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
     ApiError::http(StatusCode::BAD_REQUEST, format!("Invalid query: {error}")).into()
+}
+
+/// After a write through this process, its session cache starts afresh (issue 15): a sign-out, a role
+/// change or a revocation holds for the caller's very next request, without waiting for the change feed
+/// (which tells the other processes within milliseconds).
+pub async fn forget_sessions_after_writes(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let write = !matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD);
+    let state = if write { req.app_data::<web::Data<crate::state::AppState>>().cloned() } else { None };
+    let response = next.call(req).await;
+    if let Some(state) = state {
+        state.auth.session_cache.forget_all();
+    }
+    response
 }

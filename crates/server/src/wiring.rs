@@ -13,7 +13,7 @@ use domain::services::{
     ActionService, AuditService, AuthService, ChatHub, CommitteeService, DashboardService,
     DeclarationService, DirectoryService, DocumentService, InterestService, MailService, MeetingService,
     MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService,
-    ResolutionService, SessionService, TermService, TwoFactorService, UserService, ViewTickets,
+    ResolutionService, SessionCache, SessionService, TermService, TwoFactorService, UserService, ViewTickets,
 };
 use persistence::{
     LocalFileStore, PgActionRepository, PgAuditTrail, PgChangeFeed, PgCommitteeDocumentRepository,
@@ -32,7 +32,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     let committee_repository: Arc<dyn CommitteeRepository> =
         Arc::new(PgCommitteeRepository::new(pool.clone()));
     let chat = ChatHub::new(committee_repository.clone());
-    let live: Arc<dyn ChangeSink> = Arc::new(ChangeSinks(vec![chat.clone()]));
+    let session_cache = Arc::new(SessionCache::new());
+    let live: Arc<dyn ChangeSink> = Arc::new(ChangeSinks(vec![chat.clone(), session_cache.clone()]));
     // One dedicated connection per process listens for committed changes; it stops with the state.
     PgChangeFeed::new(&config.database_url).start(Arc::downgrade(&live))?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
@@ -53,6 +54,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         second_factor: Arc::new(TotpSecondFactor::new(config.mail.portal_name.clone())),
         security_settings: Arc::new(PgSecuritySettingsRepository::new(pool.clone())),
         policy,
+        session_cache,
     };
     let templates = Arc::new(MailTemplates::new(MailSettings {
         public_url: config.mail.public_url.clone(),

@@ -30,6 +30,7 @@ mod openapi;
 mod password_reset;
 mod resolutions;
 mod robots;
+mod session_cache;
 mod static_files;
 mod terms;
 mod trustees;
