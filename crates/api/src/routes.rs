@@ -67,7 +67,8 @@ macro_rules! api_routes {
             cfg.service(
                 api.default_service(web::to(not_found))
                     .wrap(no_store)
-                    .wrap(actix_web::middleware::from_fn(crate::routes::forget_sessions_after_writes)),
+                    .wrap(actix_web::middleware::from_fn(crate::routes::forget_sessions_after_writes))
+                    .wrap(actix_web::middleware::from_fn(crate::routes::json_etag)),
             );
         }
 
@@ -255,4 +256,52 @@ pub async fn forget_sessions_after_writes(
         state.auth.session_cache.forget_all();
     }
     response
+}
+
+/// `ETag` on every successful JSON answer to `GET`/`HEAD` (a SHA-256 of the bytes), and `304 Not Modified`
+/// when `If-None-Match` names it (issue 15). Only JSON is read whole: streams and files pass untouched.
+pub async fn json_etag(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    use actix_web::http::{header, Method};
+    use sha2::Digest;
+    let readable = matches!(*req.method(), Method::GET | Method::HEAD);
+    let asked = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let response = next.call(req).await?.map_into_boxed_body();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !readable || !json || response.status() != StatusCode::OK {
+        return Ok(response);
+    }
+    let (request, response) = response.into_parts();
+    let (head, body) = response.into_parts();
+    let bytes = match actix_web::body::to_bytes(body).await {
+        Ok(bytes) => bytes,
+        Err(_) => return Err(actix_web::error::ErrorInternalServerError("the answer could not be read")),
+    };
+    let digest = sha2::Sha256::digest(&bytes);
+    let tag: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    let etag = format!("\"{tag}\"");
+    let matches = asked.is_some_and(|asked| {
+        asked.split(',').map(str::trim).any(|candidate| candidate == etag || candidate == "*")
+    });
+    let mut response = if matches {
+        let mut not_modified = HttpResponse::NotModified().finish();
+        for (name, value) in head.headers().iter() {
+            if name != header::CONTENT_LENGTH && name != header::CONTENT_TYPE {
+                not_modified.headers_mut().append(name.clone(), value.clone());
+            }
+        }
+        not_modified
+    } else {
+        head.set_body(actix_web::body::BoxBody::new(bytes))
+    };
+    if let Ok(value) = header::HeaderValue::from_str(&etag) {
+        response.headers_mut().insert(header::ETAG, value);
+    }
+    Ok(actix_web::dev::ServiceResponse::new(request, response))
 }

@@ -12,7 +12,8 @@ use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
-    let port: u16 = args.next().ok_or_else(|| anyhow::anyhow!("usage: bench-ceiling <port> <dir>"))?.parse()?;
+    let port: u16 =
+        args.next().ok_or_else(|| anyhow::anyhow!("usage: bench-ceiling <port> <dir>"))?.parse()?;
     let dir = args.next().ok_or_else(|| anyhow::anyhow!("usage: bench-ceiling <port> <dir>"))?;
     let mut bodies = HashMap::new();
     for entry in std::fs::read_dir(&dir)? {

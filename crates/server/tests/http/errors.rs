@@ -84,6 +84,36 @@ fn head_is_answered_like_get_without_a_body() {
     assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
 }
 
+/// Issue 15: list reads carry an `ETag`; `If-None-Match` with it answers 304 with no body, until the
+/// list changes; permissions are checked first (a 304 is never given to a caller who may not read).
+#[test]
+fn list_reads_answer_304_to_a_matching_if_none_match() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    let first = app.get("/api/notices").auth(&admin).send().unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    let etag = first.headers()["etag"].to_str().unwrap().to_string();
+    assert!(etag.starts_with('"') && etag.len() == 34, "{etag}");
+    let again = app.get("/api/notices").auth(&admin).header("If-None-Match", &etag).send().unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(again.headers()["etag"], etag.as_str());
+    assert_eq!(again.headers()["cache-control"], "no-store");
+    assert_eq!(again.bytes().unwrap().len(), 0);
+    // Without the token: 401, not 304.
+    let anonymous = app.get("/api/notices").header("If-None-Match", &etag).send().unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    // A change gives a new tag and the full answer.
+    let body = serde_json::json!({"title": "Office closed", "content": "Friday"});
+    assert_eq!(
+        app.post("/api/notices").auth(&admin).json(&body).send().unwrap().status(),
+        StatusCode::CREATED
+    );
+    let changed = app.get("/api/notices").auth(&admin).header("If-None-Match", &etag).send().unwrap();
+    assert_eq!(changed.status(), StatusCode::OK);
+    assert_ne!(changed.headers()["etag"], etag.as_str());
+    assert_eq!(json_of(changed, StatusCode::OK).as_array().unwrap().len(), 1);
+}
+
 #[test]
 fn health_endpoints_answer() {
     let app = TestApp::spawn();
