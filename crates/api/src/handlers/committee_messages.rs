@@ -141,6 +141,8 @@ pub struct StreamQuery {
                            be replaced first)"),
         (status = 404, description = "Committee not found", body = ErrorBody),
         (status = 409, description = "This committee is archived: nothing more can arrive", body = ErrorBody),
+        (status = 503, description = "This server is not listening for changes just now (poll the list)",
+            body = ErrorBody),
     ),
 )]
 pub async fn stream(
@@ -151,6 +153,12 @@ pub async fn stream(
     query: web::Query<StreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
+    if !state.chat.is_listening() {
+        return Err(ApiError::http(
+            actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+            "Live chat is unavailable just now; the chat is refreshed every few seconds instead.",
+        ));
+    }
     let from_header =
         match req.headers().get("last-event-id") {
             None => None,

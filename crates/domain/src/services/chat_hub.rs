@@ -6,7 +6,7 @@
 //! doubles one and, having caught up from the database after subscribing, never misses one.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::entities::committee::CommitteeMessage;
@@ -38,6 +38,7 @@ pub struct ChatHub {
     committees: Arc<dyn CommitteeRepository>,
     subscribers: Mutex<HashMap<CommitteeId, Vec<Subscriber>>>,
     next_key: AtomicU64,
+    listening: AtomicBool,
 }
 
 /// An open stream's registration: dropping it unsubscribes.
@@ -61,7 +62,12 @@ impl Drop for ChatSubscription {
 
 impl ChatHub {
     pub fn new(committees: Arc<dyn CommitteeRepository>) -> Arc<ChatHub> {
-        Arc::new(ChatHub { committees, subscribers: Mutex::new(HashMap::new()), next_key: AtomicU64::new(1) })
+        Arc::new(ChatHub {
+            committees,
+            subscribers: Mutex::new(HashMap::new()),
+            next_key: AtomicU64::new(1),
+            listening: AtomicBool::new(false),
+        })
     }
 
     /// Registers a stream. The caller checks access first and catches up from the database after this.
@@ -69,6 +75,12 @@ impl ChatHub {
         let key = self.next_key.fetch_add(1, Ordering::Relaxed);
         self.lock().entry(committee).or_default().push(Subscriber { key, sink });
         ChatSubscription { hub: self.clone(), committee, key }
+    }
+
+    /// Whether the change feed listens: a stream opened while it does not would hear nothing, so it is
+    /// refused (the client polls meanwhile).
+    pub fn is_listening(&self) -> bool {
+        self.listening.load(Ordering::SeqCst)
     }
 
     /// How many streams are open (all committees).
@@ -121,9 +133,12 @@ impl ChatHub {
 }
 
 impl ChangeSink for ChatHub {
-    fn listening(&self) {}
+    fn listening(&self) {
+        self.listening.store(true, Ordering::SeqCst);
+    }
 
     fn deaf(&self) {
+        self.listening.store(false, Ordering::SeqCst);
         self.close_all();
     }
 

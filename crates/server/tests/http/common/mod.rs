@@ -132,6 +132,7 @@ impl TestApp {
         );
 
         let (port, handle) = serve(state.clone(), config.static_dir.clone());
+        wait_for_the_change_feed(&state);
         Self {
             base: format!("http://127.0.0.1:{port}"),
             client: Client::new(),
@@ -157,6 +158,7 @@ impl TestApp {
         let pool = persistence::connect(self.database_url(), 8).expect("pool");
         let state = wiring::build_state(&config, pool).expect("state");
         let (port, handle) = serve(state.clone(), None);
+        wait_for_the_change_feed(&state);
         SecondProcess { base: format!("http://127.0.0.1:{port}"), state, handle }
     }
 
@@ -353,4 +355,13 @@ fn serve(
         })
     });
     rx.recv().expect("server started")
+}
+
+/// The change feed connects in the background at start; tests begin once it listens.
+fn wait_for_the_change_feed(state: &api::AppState) {
+    let start = std::time::Instant::now();
+    while !state.chat.is_listening() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "the change feed does not listen");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
