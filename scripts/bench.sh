@@ -130,3 +130,9 @@ print(f"\nchat delivery to 50 listeners: {len(delays)} of {50*20} deliveries, "
       f"median {statistics.median(delays):.1f} ms, p99 {sorted(delays)[int(0.99*len(delays))-1]:.1f} ms")
 PY
 echo "portal peak RSS: $(rss_mb $pid) MB; machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo), load $(cut -d' ' -f1-3 /proc/loadavg)"
+# Issue 15 point 5: the sign-in page's initial JavaScript (gzip -9), from the last production build.
+if [ -f frontend/.webpack-stats.json ] && [ -d frontend/dist/assets ]; then
+  (cd frontend && node scripts/bundle-sizes.mjs | grep 'Sign-in page') || true
+else
+  echo "sign-in page JavaScript: build the front end first (make build-frontend)"
+fi
