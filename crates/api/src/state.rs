@@ -5,8 +5,7 @@ use domain::services::{
     ActionService, AuditService, AuthService, ChatHub, CommitteeService, DashboardService,
     DeclarationService, DirectoryService, DocumentService, InterestService, MailService, MeetingService,
     MinutesService, NoticeService, NotificationService, PasswordResetService, ResolutionService,
-    SessionService, TermService,
-    TwoFactorService, UserService,
+    SessionService, TermService, TwoFactorService, UserService,
 };
 
 /// Everything the handlers need, shared by all workers.

@@ -20,10 +20,9 @@ use persistence::{
     PgCommitteeRepository, PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository,
     PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository, PgLoginThrottle,
     PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
-    PgOutboxRepository,
-    PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository, PgResolutionRepository,
-    PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository, PgTwoFactorRepository,
-    PgUserRepository,
+    PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository,
+    PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository,
+    PgTwoFactorRepository, PgUserRepository,
 };
 
 use crate::config::{Config, FileStoreConfig};
