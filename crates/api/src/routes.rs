@@ -242,9 +242,9 @@ fn query_error(error: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error
     ApiError::http(StatusCode::BAD_REQUEST, format!("Invalid query: {error}")).into()
 }
 
-/// After a write through this process, its session cache starts afresh (issue 15): a sign-out, a role
-/// change or a revocation holds for the caller's very next request, without waiting for the change feed
-/// (which tells the other processes within milliseconds).
+/// After a write through this process, its session cache and read caches start afresh (issue 15): a
+/// sign-out, a role change or a revocation holds for the caller's very next request, and so does a new
+/// notice, without waiting for the change feed (which tells the other processes within milliseconds).
 pub async fn forget_sessions_after_writes(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
@@ -254,8 +254,17 @@ pub async fn forget_sessions_after_writes(
     let response = next.call(req).await;
     if let Some(state) = state {
         state.auth.session_cache.forget_all();
+        state.notices_cache.forget_all();
     }
     response
+}
+
+/// The entity tag of an answer's bytes (a SHA-256, cut to 128 bits), quoted.
+pub(crate) fn etag_of(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    let tag: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    format!("\"{tag}\"")
 }
 
 /// `ETag` on every successful JSON answer to `GET`/`HEAD` (a SHA-256 of the bytes), and `304 Not Modified`
@@ -265,7 +274,6 @@ pub async fn json_etag(
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
 ) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
     use actix_web::http::{header, Method};
-    use sha2::Digest;
     let readable = matches!(*req.method(), Method::GET | Method::HEAD);
     let asked = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).map(str::to_string);
     let response = next.call(req).await?.map_into_boxed_body();
@@ -277,18 +285,34 @@ pub async fn json_etag(
     if !readable || !json || response.status() != StatusCode::OK {
         return Ok(response);
     }
+    let matches = |etag: &str| {
+        asked.as_deref().is_some_and(|asked| {
+            asked.split(',').map(str::trim).any(|candidate| candidate == etag || candidate == "*")
+        })
+    };
+    // A pre-encoded answer (`cached::EncodedJson`) carries its tag: nothing to read or hash.
+    let given = response.headers().get(header::ETAG).and_then(|v| v.to_str().ok()).map(str::to_string);
+    if let Some(etag) = given {
+        if !matches(&etag) {
+            return Ok(response);
+        }
+        let (request, response) = response.into_parts();
+        let mut not_modified = HttpResponse::NotModified().finish();
+        for (name, value) in response.headers().iter() {
+            if name != header::CONTENT_LENGTH && name != header::CONTENT_TYPE {
+                not_modified.headers_mut().append(name.clone(), value.clone());
+            }
+        }
+        return Ok(actix_web::dev::ServiceResponse::new(request, not_modified));
+    }
     let (request, response) = response.into_parts();
     let (head, body) = response.into_parts();
     let bytes = match actix_web::body::to_bytes(body).await {
         Ok(bytes) => bytes,
         Err(_) => return Err(actix_web::error::ErrorInternalServerError("the answer could not be read")),
     };
-    let digest = sha2::Sha256::digest(&bytes);
-    let tag: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
-    let etag = format!("\"{tag}\"");
-    let matches = asked.is_some_and(|asked| {
-        asked.split(',').map(str::trim).any(|candidate| candidate == etag || candidate == "*")
-    });
+    let etag = etag_of(&bytes);
+    let matches = matches(&etag);
     let mut response = if matches {
         let mut not_modified = HttpResponse::NotModified().finish();
         for (name, value) in head.headers().iter() {

@@ -4,7 +4,7 @@ use domain::ports::{ChangeSink, FileStore, Readiness};
 use domain::services::{
     ActionService, AuditService, AuthService, ChatHub, CommitteeService, DashboardService,
     DeclarationService, DirectoryService, DocumentService, InterestService, MailService, MeetingService,
-    MinutesService, NoticeService, NotificationService, PasswordResetService, ResolutionService,
+    MinutesService, NoticeService, NotificationService, PasswordResetService, ReadCache, ResolutionService,
     SessionService, TermService, TwoFactorService, UserService,
 };
 
@@ -31,6 +31,9 @@ pub struct AppState {
     pub meetings: MeetingService,
     pub actions: ActionService,
     pub notices: NoticeService,
+    /// The encoded notices list (with and without expired ones), the same for every reader, kept until a
+    /// notice is written on any process or the next one expires (issue 15). Fed by the change feed.
+    pub notices_cache: Arc<ReadCache<bool, crate::cached::EncodedJson>>,
     pub committees: CommitteeService,
     /// The open live chat streams of this process (issue 15).
     pub chat: Arc<ChatHub>,

@@ -10,9 +10,9 @@ use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
 use domain::ports::{ChangeFeed, ChangeSink, ChangeSinks, Clock, CommitteeRepository, FileStore};
 use domain::services::{
-    ActionService, AuditService, AuthService, ChatHub, CommitteeService, DashboardService,
+    ActionService, AuditService, AuthService, CacheTopic, ChatHub, CommitteeService, DashboardService,
     DeclarationService, DirectoryService, DocumentService, InterestService, MailService, MeetingService,
-    MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService,
+    MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService, ReadCache,
     ResolutionService, SessionCache, SessionService, TermService, TwoFactorService, UserService, ViewTickets,
 };
 use persistence::{
@@ -32,7 +32,9 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         Arc::new(PgCommitteeRepository::new(pool.clone()));
     let chat = ChatHub::new(committee_repository.clone());
     let session_cache = Arc::new(SessionCache::new());
-    let live: Arc<dyn ChangeSink> = Arc::new(ChangeSinks(vec![chat.clone(), session_cache.clone()]));
+    let notices_cache = Arc::new(ReadCache::new(CacheTopic::Notices));
+    let live: Arc<dyn ChangeSink> =
+        Arc::new(ChangeSinks(vec![chat.clone(), session_cache.clone(), notices_cache.clone()]));
     // One dedicated connection per process listens for committed changes; it stops with the state.
     PgChangeFeed::new(&config.database_url).start(Arc::downgrade(&live))?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
@@ -111,6 +113,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             notices: Arc::new(PgNoticeRepository::new(pool.clone())),
             clock: clock.clone(),
         },
+        notices_cache,
         chat: chat.clone(),
         live,
         committees: CommitteeService {

@@ -1,6 +1,6 @@
 //! Changes committed to the database that a server process must hear of at once, whichever process made
 //! them (issue 15): new chat messages for open chat streams, and session, user and settings changes for
-//! the session cache. Implemented over PostgreSQL `LISTEN/NOTIFY` in `persistence`.
+//! the session cache, notice writes for the noticeboard's read cache. Implemented over PostgreSQL `LISTEN/NOTIFY` in `persistence`.
 
 use std::sync::{Arc, Weak};
 
@@ -24,6 +24,8 @@ pub enum Change {
     SessionChanged(SessionId),
     UserChanged(UserId),
     SecuritySettingsChanged,
+    /// Any notice written or deleted (the noticeboard's read cache).
+    NoticesChanged,
 }
 
 impl Change {
@@ -47,6 +49,7 @@ impl Change {
             "session" => Change::SessionChanged(SessionId(i32::try_from(number()?).ok()?)),
             "user" => Change::UserChanged(UserId(i32::try_from(number()?).ok()?)),
             "security_settings" => Change::SecuritySettingsChanged,
+            "notices" => Change::NoticesChanged,
             _ => return None,
         };
         parts.next().is_none().then_some(change)
@@ -106,7 +109,9 @@ mod tests {
         assert_eq!(Change::parse("session:7"), Some(Change::SessionChanged(SessionId(7))));
         assert_eq!(Change::parse("user:7"), Some(Change::UserChanged(UserId(7))));
         assert_eq!(Change::parse("security_settings"), Some(Change::SecuritySettingsChanged));
-        for bad in ["", "message:3", "message:3:x", "session:7:8", "user:99999999999", "other:1"] {
+        assert_eq!(Change::parse("notices"), Some(Change::NoticesChanged));
+        for bad in ["", "message:3", "message:3:x", "session:7:8", "notices:1", "user:99999999999", "other:1"]
+        {
             assert_eq!(Change::parse(bad), None, "{bad}");
         }
     }

@@ -260,6 +260,7 @@ impl TestApp {
     /// would make it (`session_cache.rs` tests the feed itself).
     fn changed_behind_the_api(&self) {
         self.state.auth.session_cache.forget_all();
+        self.state.notices_cache.forget_all();
     }
 
     /// Runs SQL for a text answer (NULL as `None`), to check rows behind the API.
