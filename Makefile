@@ -15,13 +15,14 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 .PHONY: help run demo demo-reset test deps test-deps system-deps frontend-deps build build-server \
         build-frontend lint-rust test-rust test-frontend test-e2e check-deploy test-backup-restore schema \
-        api-types check-api-types schemathesis lighthouse \
+        api-types check-api-types schemathesis lighthouse bench \
         db-stop mail-stop s3-stop clean
 
 help:
 	@echo "make run    build and serve the portal on http://localhost:$(PORT)"
 	@echo "make demo   the same with a demo board in its own database (make demo-reset starts it again)"
 	@echo "make test   formatting, lints and every test (needs nothing but this machine)"
+	@echo "make bench  the release portal against a minimal actix-web ceiling (wrk): docs/performance.md"
 
 ## --- installation ---------------------------------------------------------------------------
 
@@ -200,3 +201,12 @@ schema:
 clean:
 	$(CARGO) clean
 	rm -rf frontend/dist frontend/node_modules
+
+## --- benchmarks -------------------------------------------------------------------------------
+
+# Issue 15: the release portal on a seeded database against a minimal actix-web server answering the
+# same bytes, measured with wrk (Debian package, installed when missing). Figures: docs/performance.md.
+bench: system-deps
+	WITH_BENCH=1 scripts/install-system-deps.sh
+	cargo build --locked --release -p server -p bench
+	CARGO_TARGET_DIR=$(TARGET_DIR) scripts/bench.sh

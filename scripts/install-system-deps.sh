@@ -10,6 +10,9 @@ if [ "${WITH_BROWSER:-0}" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 fi
+if [ "${WITH_BENCH:-0}" = 1 ]; then
+  command -v wrk >/dev/null 2>&1 || need+=(wrk)
+fi
 command -v cargo >/dev/null 2>&1 || { echo "Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
 command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
 

@@ -70,6 +70,7 @@ last=(--include-path /api/auth/logout --include-path /api/auth/change-password-t
   --exclude-path /api/auth/sessions/sign-out-others \
   --exclude-path /api/users/{id}/mfa-reset \
   --exclude-path /api/security/settings \
+  --exclude-path /api/committees/{id}/messages/stream \
   --seed 1 \
   --no-color "$@"
 

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const assets = path.join(dist, 'assets');
-const limitKb = 200;
+// Issue 15 point 5: the target is 150 KB; the limit holds what was reached (174.6 KB on 2026-11-25).
+const limitKb = 180;
 
 const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

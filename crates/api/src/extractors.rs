@@ -36,7 +36,7 @@ pub struct SessionUser(pub Authenticated);
 
 type Pending<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
-fn bearer_token(req: &HttpRequest) -> Option<String> {
+pub(crate) fn bearer_token(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     let token = token.trim();
@@ -51,6 +51,11 @@ fn authenticate(req: &HttpRequest) -> Pending<Authenticated> {
             ApiError::from(DomainError::Unexpected(anyhow::anyhow!("AppState is not registered")))
         })?;
         let token = token.ok_or_else(|| ApiError::unauthorized(AUTHENTICATION_REQUIRED))?;
+        // A session this process checked since its last change needs no database (and no thread hop):
+        // the request then makes at most one blocking hop, its own (issue 15).
+        if let Some(answer) = state.auth.authenticate_from_cache(&token, true) {
+            return answer.map_err(ApiError::from);
+        }
         let auth = state.auth.clone();
         blocking(move || auth.authenticate(&token)).await
     })

@@ -2,6 +2,7 @@
 
 pub mod audit;
 mod blocking;
+pub mod cached;
 pub mod download;
 mod dto;
 pub mod error;

@@ -22,6 +22,16 @@ pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
 /// document (`ApiPaths`, used by `crate::openapi`), so a handler without `#[utoipa::path]` does not
 /// compile. `ROUTES` names what is registered; `crates/server/tests/http/openapi.rs` checks that it is
 /// exactly the set of operations of the served document and that the live server answers each one.
+/// The `HEAD` route of a `GET` handler, none for other methods.
+macro_rules! head_route {
+    (get, $handler:path) => {
+        Some(web::head().to($handler))
+    };
+    ($method:ident, $handler:path) => {
+        None::<actix_web::Route>
+    };
+}
+
 macro_rules! api_routes {
     ($( $path:literal => { $( $method:ident : $module:ident :: $handler:ident ),+ $(,)? } ),+ $(,)?) => {
         /// Every operation `configure` registers.
@@ -38,8 +48,13 @@ macro_rules! api_routes {
             $(
                 let scoped = in_api_scope($path);
                 let allowed: &'static [&'static str] = const { &[ $( allow_name(stringify!($method)) ),+ ] };
-                let registered = resource(scoped.unwrap_or($path), allowed)
+                #[allow(unused_mut)]
+                let mut registered = resource(scoped.unwrap_or($path), allowed)
                     $( .route(web::$method().to($module::$handler)) )+;
+                // `HEAD` is answered like `GET` (actix sends the head of the answer, not its body).
+                $( if let Some(head) = head_route!($method, $module::$handler) {
+                    registered = registered.route(head);
+                } )+
                 if scoped.is_some() {
                     api = api.service(registered);
                 } else {
@@ -50,7 +65,12 @@ macro_rules! api_routes {
             // handler chose otherwise (the user guide).
             let no_store = actix_web::middleware::DefaultHeaders::new()
                 .add((actix_web::http::header::CACHE_CONTROL, "no-store"));
-            cfg.service(api.default_service(web::to(not_found)).wrap(no_store));
+            cfg.service(
+                api.default_service(web::to(not_found))
+                    .wrap(no_store)
+                    .wrap(actix_web::middleware::from_fn(crate::routes::forget_sessions_after_writes))
+                    .wrap(actix_web::middleware::from_fn(crate::routes::json_etag)),
+            );
         }
 
         /// The operations of the OpenAPI document, one per handler of the table.
@@ -153,6 +173,7 @@ api_routes! {
     "/api/committees/{id}/members" => { get: committee_members::list, post: committee_members::add },
     "/api/committees/{id}/members/{userId}" => { delete: committee_members::remove },
     "/api/committees/{id}/messages" => { get: committee_messages::list, post: committee_messages::post },
+    "/api/committees/{id}/messages/stream" => { get: committee_messages::stream },
     "/api/committees/{id}/documents" => { get: committee_documents::list, post: committee_documents::upload },
     "/api/committees/{id}/documents/{docId}/download" => { get: committee_documents::download },
     "/api/trustees/active" => { get: trustees::active },
@@ -263,4 +284,92 @@ fn path_error(_error: PathError, _req: &HttpRequest) -> actix_web::Error {
 
 fn query_error(error: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
     ApiError::http(StatusCode::BAD_REQUEST, format!("Invalid query: {error}")).into()
+}
+
+/// After a write through this process, its session cache and read caches start afresh (issue 15): a
+/// sign-out, a role change or a revocation holds for the caller's very next request, and so does a new
+/// notice, without waiting for the change feed (which tells the other processes within milliseconds).
+pub async fn forget_sessions_after_writes(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let write = !matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD);
+    let state = if write { req.app_data::<web::Data<crate::state::AppState>>().cloned() } else { None };
+    let response = next.call(req).await;
+    if let Some(state) = state {
+        state.auth.session_cache.forget_all();
+        state.notices_cache.forget_all();
+    }
+    response
+}
+
+/// The entity tag of an answer's bytes (a SHA-256, cut to 128 bits), quoted.
+pub(crate) fn etag_of(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    let tag: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    format!("\"{tag}\"")
+}
+
+/// `ETag` on every successful JSON answer to `GET`/`HEAD` (a SHA-256 of the bytes), and `304 Not Modified`
+/// when `If-None-Match` names it (issue 15). Only JSON is read whole: streams and files pass untouched.
+pub async fn json_etag(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    use actix_web::http::{header, Method};
+    let readable = matches!(*req.method(), Method::GET | Method::HEAD);
+    let asked = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let response = next.call(req).await?.map_into_boxed_body();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !readable || !json || response.status() != StatusCode::OK {
+        return Ok(response);
+    }
+    let matches = |etag: &str| {
+        asked.as_deref().is_some_and(|asked| {
+            asked.split(',').map(str::trim).any(|candidate| candidate == etag || candidate == "*")
+        })
+    };
+    // A pre-encoded answer (`cached::EncodedJson`) carries its tag: nothing to read or hash.
+    let given = response.headers().get(header::ETAG).and_then(|v| v.to_str().ok()).map(str::to_string);
+    if let Some(etag) = given {
+        if !matches(&etag) {
+            return Ok(response);
+        }
+        let (request, response) = response.into_parts();
+        let mut not_modified = HttpResponse::NotModified().finish();
+        for (name, value) in response.headers().iter() {
+            if name != header::CONTENT_LENGTH && name != header::CONTENT_TYPE {
+                not_modified.headers_mut().append(name.clone(), value.clone());
+            }
+        }
+        return Ok(actix_web::dev::ServiceResponse::new(request, not_modified));
+    }
+    let (request, response) = response.into_parts();
+    let (head, body) = response.into_parts();
+    let bytes = match actix_web::body::to_bytes(body).await {
+        Ok(bytes) => bytes,
+        Err(_) => return Err(actix_web::error::ErrorInternalServerError("the answer could not be read")),
+    };
+    let etag = etag_of(&bytes);
+    let matches = matches(&etag);
+    let mut response = if matches {
+        let mut not_modified = HttpResponse::NotModified().finish();
+        for (name, value) in head.headers().iter() {
+            if name != header::CONTENT_LENGTH && name != header::CONTENT_TYPE {
+                not_modified.headers_mut().append(name.clone(), value.clone());
+            }
+        }
+        not_modified
+    } else {
+        head.set_body(actix_web::body::BoxBody::new(bytes))
+    };
+    if let Ok(value) = header::HeaderValue::from_str(&etag) {
+        response.headers_mut().insert(header::ETAG, value);
+    }
+    Ok(actix_web::dev::ServiceResponse::new(request, response))
 }

@@ -1,12 +1,12 @@
 use std::sync::Arc;
 
-use domain::ports::{FileStore, Readiness};
+use domain::ports::{ChangeSink, FileStore, Readiness};
 use domain::services::{
-    ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
+    ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService, ChatHub,
     CommitteeService, ConflictService, DashboardService, DeclarationService, DirectoryService,
     DocumentService, InterestService, InvitationService, MailService, MeetingService, MinutesService,
-    NoticeService, NotificationService, PasswordResetService, ResolutionService, SessionService, TermService,
-    TwoFactorService, UnsubscribeService, UserService, WrittenMinutesService,
+    NoticeService, NotificationService, PasswordResetService, ReadCache, ResolutionService, SessionService,
+    TermService, TwoFactorService, UnsubscribeService, UserService, WrittenMinutesService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -46,7 +46,15 @@ pub struct AppState {
     pub portal_name: String,
     pub actions: ActionService,
     pub notices: NoticeService,
+    /// The encoded notices list (with and without expired ones), the same for every reader, kept until a
+    /// notice is written on any process or the next one expires (issue 15). Fed by the change feed.
+    pub notices_cache: Arc<ReadCache<bool, crate::cached::EncodedJson>>,
     pub committees: CommitteeService,
+    /// The open live chat streams of this process (issue 15).
+    pub chat: Arc<ChatHub>,
+    /// Everything the change feed tells (the chat streams, the session cache). The feed holds it weakly:
+    /// it stops listening once the last clone of the state is dropped.
+    pub live: Arc<dyn ChangeSink>,
     pub directory: DirectoryService,
     pub dashboard: DashboardService,
     /// The register of interests and the governance settings (issue 14).

@@ -2,8 +2,9 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use diesel::dsl::count_star;
-use diesel::pg::PgConnection;
+use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
+use diesel::sql_types::Integer;
 
 use domain::entities::committee::{
     Author, Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, NewCommittee,
@@ -297,40 +298,38 @@ impl CommitteeRepository for PgCommitteeRepository {
         &self,
         id: CommitteeId,
         after: Option<MessageId>,
+        before: Option<MessageId>,
         limit: i64,
     ) -> Result<Vec<CommitteeMessage>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let mut query = committee_messages::table
-            .left_join(users::table)
-            .filter(committee_messages::committee_id.eq(id.0))
-            .select((
-                committee_messages::id,
-                committee_messages::message,
-                committee_messages::sent_at,
-                committee_messages::user_id,
-                users::name.nullable(),
-            ))
-            .into_boxed();
+        let mut query = message_query(id);
         if let Some(after) = after {
             query = query.filter(committee_messages::id.gt(after.0));
         }
+        if let Some(before) = before {
+            query = query.filter(committee_messages::id.lt(before.0));
+        }
         // The latest `limit`, read newest first and handed out oldest first.
-        let mut rows = query
-            .order(committee_messages::id.desc())
-            .limit(limit)
-            .load::<(i64, String, DateTime<Utc>, Option<i32>, Option<String>)>(&mut conn)
-            .map_err(repo_error)?;
+        let mut rows =
+            query.order(committee_messages::id.desc()).limit(limit).load(&mut conn).map_err(repo_error)?;
         rows.reverse();
-        Ok(rows
-            .into_iter()
-            .map(|(message_id, message, sent_at, user_id, name)| CommitteeMessage {
-                id: MessageId(message_id),
-                committee_id: id,
-                message,
-                sent_at,
-                user: user_id.zip(name).map(|(user_id, name)| Author { id: UserId(user_id), name }),
-            })
-            .collect())
+        Ok(rows.into_iter().map(|row| message_from_row(id, row)).collect())
+    }
+
+    fn messages_since(
+        &self,
+        id: CommitteeId,
+        after: MessageId,
+        limit: i64,
+    ) -> Result<Vec<CommitteeMessage>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let rows = message_query(id)
+            .filter(committee_messages::id.gt(after.0))
+            .order(committee_messages::id.asc())
+            .limit(limit)
+            .load(&mut conn)
+            .map_err(repo_error)?;
+        Ok(rows.into_iter().map(|row| message_from_row(id, row)).collect())
     }
 
     fn post_message(
@@ -343,6 +342,12 @@ impl CommitteeRepository for PgCommitteeRepository {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| -> Tx<CommitteeMessage> {
             lock_active_committee(conn, id)?;
+            // One poster at a time per committee, so its messages commit in id order and a chat stream
+            // that forwards only ids above its last never skips one committed late (see `ChatHub`).
+            diesel::sql_query("SELECT pg_advisory_xact_lock($1, $2)")
+                .bind::<Integer, _>(CHAT_LOCK_SPACE)
+                .bind::<Integer, _>(id.0)
+                .execute(conn)?;
             let (message_id, text, sent_at) = diesel::insert_into(committee_messages::table)
                 .values((
                     committee_messages::committee_id.eq(id.0),
@@ -377,5 +382,52 @@ impl CommitteeRepository for PgCommitteeRepository {
         .execute(&mut conn)
         .map_err(repo_error)?;
         Ok(())
+    }
+}
+
+/// The advisory-lock key space of chat posts (the second key is the committee id).
+const CHAT_LOCK_SPACE: i32 = 15_001;
+
+type MessageRow = (i64, String, DateTime<Utc>, Option<i32>, Option<String>);
+
+/// The columns of a chat message with its author's name.
+type MessageColumns = (
+    committee_messages::id,
+    committee_messages::message,
+    committee_messages::sent_at,
+    committee_messages::user_id,
+    diesel::dsl::Nullable<users::name>,
+);
+type CommitteeMessages = diesel::dsl::Filter<
+    diesel::dsl::LeftJoin<committee_messages::table, users::table>,
+    diesel::dsl::Eq<committee_messages::committee_id, i32>,
+>;
+type MessageQuery =
+    diesel::dsl::IntoBoxed<'static, diesel::dsl::Select<CommitteeMessages, MessageColumns>, Pg>;
+
+fn message_query(id: CommitteeId) -> MessageQuery {
+    committee_messages::table
+        .left_join(users::table)
+        .filter(committee_messages::committee_id.eq(id.0))
+        .select((
+            committee_messages::id,
+            committee_messages::message,
+            committee_messages::sent_at,
+            committee_messages::user_id,
+            users::name.nullable(),
+        ))
+        .into_boxed()
+}
+
+fn message_from_row(
+    id: CommitteeId,
+    (message_id, message, sent_at, user_id, name): MessageRow,
+) -> CommitteeMessage {
+    CommitteeMessage {
+        id: MessageId(message_id),
+        committee_id: id,
+        message,
+        sent_at,
+        user: user_id.zip(name).map(|(user_id, name)| Author { id: UserId(user_id), name }),
     }
 }

@@ -29,10 +29,21 @@ fn init_logging() {
 }
 
 /// Waits for PostgreSQL for up to a minute: under docker compose the database may start after us.
+/// Database connections per process (issue 15): `DB_POOL_SIZE`, or four per core, at least 10 and at
+/// most 40 (each process also keeps one for the change feed).
+fn pool_size() -> u32 {
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2) as u32;
+    std::env::var("DB_POOL_SIZE")
+        .ok()
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or_else(|| (cores * 4).clamp(10, 40))
+}
+
 fn connect_with_retry(url: &str) -> anyhow::Result<persistence::PgPool> {
     let mut attempts = 0;
     loop {
-        match persistence::connect(url, 10) {
+        match persistence::connect(url, pool_size()) {
             Ok(pool) => return Ok(pool),
             Err(e) if attempts < 12 => {
                 attempts += 1;

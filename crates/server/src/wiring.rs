@@ -8,22 +8,24 @@ use domain::entities::session::SessionPolicy;
 use domain::mail_templates::{MailSettings, MailTemplates};
 use domain::ports::clock::SystemClock;
 use domain::ports::Mailer;
-use domain::ports::{CalendarWriter, Clock, FileStore};
+use domain::ports::{
+    CalendarWriter, ChangeFeed, ChangeSink, ChangeSinks, Clock, CommitteeRepository, FileStore,
+};
 use domain::services::{
-    ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService,
-    CommitteeService, ConflictService, DashboardService, DeclarationService, DirectoryService,
-    DocumentService, InterestService, InvitationService, MailService, MeetingService, MinutesService,
-    NoticeService, NotificationService, OutboxWorker, PasswordResetService, ResolutionService,
-    SessionService, TermService, TwoFactorService, UnsubscribeService, UserService, ViewTickets,
-    WrittenMinutesService,
+    ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CacheTopic,
+    CalendarService, ChatHub, CommitteeService, ConflictService, DashboardService, DeclarationService,
+    DirectoryService, DocumentService, InterestService, InvitationService, MailService, MeetingService,
+    MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService, ReadCache,
+    ResolutionService, SessionCache, SessionService, TermService, TwoFactorService, UnsubscribeService,
+    UserService, ViewTickets, WrittenMinutesService,
 };
 use domain::unsubscribe::UnsubscribeKey;
 use persistence::{
     LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
-    PgCalendarFeedRepository, PgCommitteeDocumentRepository, PgCommitteeRepository, PgConflictRepository,
-    PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository, PgDocumentRepository,
-    PgGovernanceSettingsRepository, PgInterestRepository, PgInvitationRepository, PgLoginThrottle,
-    PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
+    PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository, PgCommitteeRepository,
+    PgConflictRepository, PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository,
+    PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository, PgInvitationRepository,
+    PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
     PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository,
     PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository,
     PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
@@ -32,6 +34,15 @@ use persistence::{
 use crate::config::{Config, FileStoreConfig};
 
 pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
+    let committee_repository: Arc<dyn CommitteeRepository> =
+        Arc::new(PgCommitteeRepository::new(pool.clone()));
+    let chat = ChatHub::new(committee_repository.clone());
+    let session_cache = Arc::new(SessionCache::new());
+    let notices_cache = Arc::new(ReadCache::new(CacheTopic::Notices));
+    let live: Arc<dyn ChangeSink> =
+        Arc::new(ChangeSinks(vec![chat.clone(), session_cache.clone(), notices_cache.clone()]));
+    // One dedicated connection per process listens for committed changes; it stops with the state.
+    PgChangeFeed::new(&config.database_url).start(Arc::downgrade(&live))?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let users = Arc::new(PgUserRepository::new(pool.clone()));
     let hasher = Arc::new(BcryptHasher::new(config.bcrypt_cost)?);
@@ -50,6 +61,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         second_factor: Arc::new(TotpSecondFactor::new(config.mail.portal_name.clone())),
         security_settings: Arc::new(PgSecuritySettingsRepository::new(pool.clone())),
         policy,
+        session_cache,
     };
     let unsubscribe_key = UnsubscribeKey::new(&config.jwt_secret);
     let templates = Arc::new(
@@ -203,8 +215,11 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             notices: Arc::new(PgNoticeRepository::new(pool.clone())),
             clock: clock.clone(),
         },
+        notices_cache,
+        chat: chat.clone(),
+        live,
         committees: CommitteeService {
-            committees: Arc::new(PgCommitteeRepository::new(pool.clone())),
+            committees: committee_repository,
             documents: Arc::new(PgCommitteeDocumentRepository::new(pool.clone())),
             files: files.clone(),
             clock: clock.clone(),

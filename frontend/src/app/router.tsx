@@ -6,8 +6,18 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { FullPageMessage } from '@/app/routes/full-page-message';
-import { NotFoundPage } from '@/app/routes/not-found';
-import { IdleWatcher } from '@/app/idle-watcher';
+
+// Signed-in only: kept out of the sign-in page's JavaScript (issue 15 point 5).
+const IdleWatcher = lazy(() =>
+  import(/* webpackChunkName: "idle-watcher" */ '@/app/idle-watcher').then((m) => ({
+    default: m.IdleWatcher,
+  })),
+);
+const NotFoundPage = lazy(() =>
+  import(/* webpackChunkName: "page-not-found" */ '@/app/routes/not-found').then((m) => ({
+    default: m.NotFoundPage,
+  })),
+);
 
 const LoginPage = lazy(() =>
   import(/* webpackChunkName: "page-login" */ '@/features/auth/components/login-page').then(
@@ -123,6 +133,13 @@ const GovernancePage = lazy(() =>
 
 const loading = <FullPageMessage>Loading...</FullPageMessage>;
 
+/** The idle watcher loads beside the page, never holding it up. */
+const idleWatcher = (
+  <Suspense fallback={null}>
+    <IdleWatcher />
+  </Suspense>
+);
+
 export function AppRoutes() {
   const { status, user } = useAuth();
   const location = useLocation();
@@ -158,7 +175,7 @@ export function AppRoutes() {
   if (user.requirePasswordChange) {
     return (
       <Suspense fallback={loading}>
-        <IdleWatcher />
+        {idleWatcher}
         <Routes>
           <Route path={paths.changePassword} element={<ChangePasswordPage />} />
           <Route path="*" element={<Navigate to={paths.changePassword} replace />} />
@@ -170,7 +187,7 @@ export function AppRoutes() {
   if (user.mfaEnrolmentRequired) {
     return (
       <Suspense fallback={loading}>
-        <IdleWatcher />
+        {idleWatcher}
         <Routes>
           <Route path={paths.twoFactorSetup} element={<TwoFactorSetupPage />} />
           <Route path="*" element={<Navigate to={paths.twoFactorSetup} replace />} />
@@ -181,7 +198,7 @@ export function AppRoutes() {
 
   return (
     <Suspense fallback={loading}>
-      <IdleWatcher />
+      {idleWatcher}
       <Routes>
         <Route path={paths.login} element={<Navigate to={paths.dashboard} replace />} />
         <Route path={paths.changePassword} element={<Navigate to={paths.dashboard} replace />} />

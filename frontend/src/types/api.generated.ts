@@ -600,11 +600,34 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The chat, oldest first: at most the latest 200 messages. */
+    /** The chat, oldest first: at most the latest 200 messages (of those between `after` and `before`). */
     get: operations['committee_messages_list'];
     put?: never;
     /** Posts a chat message. */
     post: operations['committee_messages_post'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/committees/{id}/messages/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The chat, live: a `text/event-stream` of `message` events (`id` is the message id, `data` the message
+     *     as in the list), sent as they are posted on any server process. A client reconnecting with
+     *     `Last-Event-ID` (or `?after=`) first gets every message after that id, in order, none twice. The stream
+     *     ends with a `closed` event when the caller is removed from the committee, the committee is archived or
+     *     deleted, or the caller's session or access ends (checked every 15 seconds); clients then reload.
+     */
+    get: operations['committee_messages_stream'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -6337,6 +6360,8 @@ export interface operations {
       query?: {
         /** @description Only messages with a higher id: a poll asks for what is new since the last one it has. */
         after?: number;
+        /** @description Only messages with a lower id: scrolling up asks for the page before the oldest one it has. */
+        before?: number;
       };
       header?: never;
       path: {
@@ -6484,6 +6509,101 @@ export interface operations {
       };
       /** @description Unexpected error; the message is generic and the cause is logged */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  committee_messages_stream: {
+    parameters: {
+      query?: {
+        /**
+         * @description Start after this message id (the last one the client has); the `Last-Event-ID` header wins.
+         *     Without either, only messages posted from now on are sent.
+         */
+        after?: number;
+      };
+      header?: {
+        /** @description The last message id the client has */
+        'Last-Event-ID'?: number | null;
+      };
+      path: {
+        /** @description The committee's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Server-Sent Events: `message` (id = message id, data = the message JSON) and a final `closed` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description `Last-Event-ID` or `after` is not a message id */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not a member of the committee, an admin or a chair (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Committee not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description This committee is archived: nothing more can arrive */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description This server is not listening for changes just now (poll the list) */
+      503: {
         headers: {
           [name: string]: unknown;
         };

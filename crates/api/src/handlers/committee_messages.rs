@@ -1,15 +1,28 @@
-//! `/api/committees/{id}/messages`: a committee's chat, polled every few seconds (spec §2, §9).
+//! `/api/committees/{id}/messages`: a committee's chat, live by Server-Sent Events (issue 15), with the
+//! list for the history and for clients that cannot stream (spec §2, §9).
 
-use actix_web::{web, HttpResponse};
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
+use tokio::sync::mpsc;
 
-use domain::{CommitteeId, MessageId};
+use domain::entities::committee::CommitteeMessage;
+use domain::services::{ChatEvent, ChatSubscription};
+use domain::{CommitteeId, DomainError, MessageId, UserId};
 
 use crate::blocking::blocking;
 use crate::dto::committee::CommitteeMessageBody;
 use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
+use crate::extractors::{bearer_token, CurrentUser};
 use crate::state::AppState;
+
+/// How often an open stream sends a comment (keeping proxies from closing it) and checks again that its
+/// session and access still hold.
+pub const STREAM_CHECK_EVERY: Duration = Duration::from_secs(15);
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -17,9 +30,12 @@ pub struct ListQuery {
     /// Only messages with a higher id: a poll asks for what is new since the last one it has.
     #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
     after: Option<i64>,
+    /// Only messages with a lower id: scrolling up asks for the page before the oldest one it has.
+    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
+    before: Option<i64>,
 }
 
-/// The chat, oldest first: at most the latest 200 messages.
+/// The chat, oldest first: at most the latest 200 messages (of those between `after` and `before`).
 #[utoipa::path(
     get,
     path = "/api/committees/{id}/messages",
@@ -46,7 +62,8 @@ pub async fn list(
     let committees = state.committees.clone();
     let id = path.into_inner();
     let after = query.after.map(MessageId);
-    let messages = blocking(move || committees.messages(&user.0, id, after)).await?;
+    let before = query.before.map(MessageId);
+    let messages = blocking(move || committees.messages(&user.0, id, after, before)).await?;
     Ok(HttpResponse::Ok().json(messages.into_iter().map(CommitteeMessageBody::from).collect::<Vec<_>>()))
 }
 
@@ -89,4 +106,203 @@ pub async fn post(
     // Never the message itself: committee chat may concern safeguarding.
     tracing::info!(committee_id = %id, message_id = %message.id, "committee message posted");
     Ok(HttpResponse::Created().json(CommitteeMessageBody::from(message)))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StreamQuery {
+    /// Start after this message id (the last one the client has); the `Last-Event-ID` header wins.
+    /// Without either, only messages posted from now on are sent.
+    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
+    after: Option<i64>,
+}
+
+/// The chat, live: a `text/event-stream` of `message` events (`id` is the message id, `data` the message
+/// as in the list), sent as they are posted on any server process. A client reconnecting with
+/// `Last-Event-ID` (or `?after=`) first gets every message after that id, in order, none twice. The stream
+/// ends with a `closed` event when the caller is removed from the committee, the committee is archived or
+/// deleted, or the caller's session or access ends (checked every 15 seconds); clients then reload.
+#[utoipa::path(
+    get,
+    path = "/api/committees/{id}/messages/stream",
+    tag = "committees",
+    security(("bearerAuth" = [])),
+    params(
+        ("id" = i32, Path, description = "The committee's id"),
+        ("Last-Event-ID" = Option<i64>, Header, description = "The last message id the client has"),
+        StreamQuery,
+    ),
+    responses(
+        (status = 200, description = "Server-Sent Events: `message` (id = message id, data = the message \
+                                      JSON) and a final `closed`", content_type = "text/event-stream", body = String),
+        (status = 400, description = "`Last-Event-ID` or `after` is not a message id", body = ErrorBody),
+        (status = 403, body = ErrorBody,
+            description = "Not a member of the committee, an admin or a chair (or a temporary password must \
+                           be replaced first)"),
+        (status = 404, description = "Committee not found", body = ErrorBody),
+        (status = 409, description = "This committee is archived: nothing more can arrive", body = ErrorBody),
+        (status = 503, description = "This server is not listening for changes just now (poll the list)",
+            body = ErrorBody),
+    ),
+)]
+pub async fn stream(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    req: HttpRequest,
+    path: web::Path<CommitteeId>,
+    query: web::Query<StreamQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    if !state.chat.is_listening() {
+        return Err(ApiError::http(
+            actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+            "Live chat is unavailable just now; the chat is refreshed every few seconds instead.",
+        ));
+    }
+    let from_header =
+        match req.headers().get("last-event-id") {
+            None => None,
+            Some(value) => {
+                Some(value.to_str().ok().and_then(|v| v.trim().parse::<i64>().ok()).ok_or_else(|| {
+                    DomainError::invalid("lastEventId", "Last-Event-ID must be a message id")
+                })?)
+            }
+        };
+    let last = from_header.or(query.after).map(MessageId);
+    let token = bearer_token(&req).unwrap_or_default();
+    let (events, received) = mpsc::unbounded_channel::<ChatEvent>();
+    let committees = state.committees.clone();
+    let hub = state.chat.clone();
+    let caller = user.0.clone();
+    let (subscription, backlog, last) = blocking(move || {
+        committees.check_stream(&caller, id)?;
+        // Subscribe first, then catch up: a message committed in between is both read and heard, and
+        // the id check below sends it once.
+        let subscription = hub.subscribe(id, Box::new(move |event| events.send(event).is_ok()));
+        let mut backlog = Vec::new();
+        // Without a position, the stream starts after the latest message now: a notification of an
+        // earlier one still on its way must not be sent.
+        let last = match last {
+            Some(last) => Some(last),
+            None => committees.messages(&caller, id, None, None)?.last().map(|m| m.id),
+        };
+        if let Some(mut after) = last {
+            loop {
+                let page = committees.messages_since(&caller, id, after)?;
+                let full = page.len() as i64 >= domain::services::committees::MESSAGES_LIMIT;
+                if let Some(newest) = page.last() {
+                    after = newest.id;
+                }
+                backlog.extend(page);
+                if !full {
+                    break;
+                }
+            }
+        }
+        Ok((subscription, backlog, last))
+    })
+    .await?;
+    let mut pending = VecDeque::from([Bytes::from_static(b"retry: 2000\n\n")]);
+    let mut last_sent = last;
+    for message in backlog {
+        last_sent = Some(message.id);
+        pending.push_back(message_frame(message));
+    }
+    let open = OpenStream {
+        state: state.into_inner(),
+        token,
+        committee: id,
+        user: user.0.id,
+        received,
+        _subscription: subscription,
+        pending,
+        last_sent,
+        check: tokio::time::interval_at(tokio::time::Instant::now() + STREAM_CHECK_EVERY, STREAM_CHECK_EVERY),
+        ended: false,
+    };
+    let body = futures_util::stream::unfold(open, |mut open| async move {
+        let chunk = open.next().await?;
+        Some((Ok::<_, actix_web::Error>(chunk), open))
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        // Never compressed or buffered on the way: each event must leave at once.
+        .insert_header((header::CONTENT_ENCODING, "identity"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body))
+}
+
+struct OpenStream {
+    state: std::sync::Arc<AppState>,
+    token: String,
+    committee: CommitteeId,
+    user: UserId,
+    received: mpsc::UnboundedReceiver<ChatEvent>,
+    /// Unsubscribes when the client goes away (the body is dropped).
+    _subscription: ChatSubscription,
+    pending: VecDeque<Bytes>,
+    last_sent: Option<MessageId>,
+    check: tokio::time::Interval,
+    ended: bool,
+}
+
+impl OpenStream {
+    async fn next(&mut self) -> Option<Bytes> {
+        if let Some(chunk) = self.pending.pop_front() {
+            return Some(chunk);
+        }
+        if self.ended {
+            return None;
+        }
+        loop {
+            tokio::select! {
+                event = self.received.recv() => match event {
+                    Some(ChatEvent::Message(message)) => {
+                        if self.last_sent.is_some_and(|last| message.id <= last) {
+                            continue;
+                        }
+                        self.last_sent = Some(message.id);
+                        return Some(message_frame(message));
+                    }
+                    Some(ChatEvent::MemberRemoved(user)) if user != self.user => continue,
+                    Some(ChatEvent::MemberRemoved(_)) => return Some(self.close("removed")),
+                    Some(ChatEvent::Closed) | None => return Some(self.close("closed")),
+                },
+                _ = self.check.tick() => {
+                    if self.still_allowed().await {
+                        return Some(Bytes::from_static(b": keep-alive\n\n"));
+                    }
+                    return Some(self.close("forbidden"));
+                }
+            }
+        }
+    }
+
+    /// The session is still open and the caller may still stream this chat.
+    async fn still_allowed(&self) -> bool {
+        let state = self.state.clone();
+        let token = self.token.clone();
+        let committee = self.committee;
+        blocking(move || {
+            let caller = state.auth.authenticate_quietly(&token)?;
+            if caller.user.require_password_change || caller.mfa_enrolment_required {
+                return Err(DomainError::forbidden("no longer allowed"));
+            }
+            state.committees.check_stream(&caller.user, committee)
+        })
+        .await
+        .is_ok()
+    }
+
+    fn close(&mut self, reason: &str) -> Bytes {
+        self.ended = true;
+        Bytes::from(format!("event: closed\ndata: {}\n\n", serde_json::json!({ "reason": reason })))
+    }
+}
+
+/// One `message` event; JSON has no raw newlines, so `data` is one line.
+fn message_frame(message: CommitteeMessage) -> Bytes {
+    let id = message.id;
+    let data = serde_json::to_string(&CommitteeMessageBody::from(message)).unwrap_or_else(|_| "{}".into());
+    Bytes::from(format!("id: {id}\nevent: message\ndata: {data}\n\n"))
 }

@@ -9,6 +9,7 @@ use domain::NoticeId;
 
 use crate::audit;
 use crate::blocking::blocking;
+use crate::cached::EncodedJson;
 use crate::dto::message::MessageBody;
 use crate::dto::notice::NoticeBody;
 use crate::error::{ApiError, ErrorBody};
@@ -43,10 +44,20 @@ pub async fn list(
     user: CurrentUser,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let notices = state.notices.clone();
     let include_expired = query.include_expired.unwrap_or(false);
-    let list = blocking(move || notices.list(&user.0, include_expired)).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(NoticeBody::from).collect::<Vec<_>>()))
+    // The same list for every reader: a process that holds it answers from memory (issue 15).
+    if let Some(list) = state.notices.cached_list(&user.0, include_expired, &state.notices_cache)? {
+        return Ok(list.response());
+    }
+    let notices = state.notices.clone();
+    let cache = state.notices_cache.clone();
+    let list = blocking(move || {
+        notices.list_into_cache(&user.0, include_expired, &cache, |list| {
+            EncodedJson::of(&list.into_iter().map(NoticeBody::from).collect::<Vec<_>>())
+        })
+    })
+    .await?;
+    Ok(list.response())
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -55,11 +55,20 @@ pub trait CommitteeRepository: Send + Sync {
     ) -> Result<CommitteeMember, CommitteeWriteError>;
     /// `Archived` or `NotMember` refuse it.
     fn remove_member(&self, id: CommitteeId, user: UserId) -> Result<(), CommitteeWriteError>;
-    /// At most `limit` messages, the latest ones, with ids above `after`, oldest first.
+    /// At most `limit` messages, the latest ones, with ids above `after` and below `before`, oldest first.
     fn messages(
         &self,
         id: CommitteeId,
         after: Option<MessageId>,
+        before: Option<MessageId>,
+        limit: i64,
+    ) -> Result<Vec<CommitteeMessage>, RepoError>;
+    /// At most `limit` messages, the earliest ones with ids above `after`, oldest first: how a chat stream
+    /// catches up without skipping any.
+    fn messages_since(
+        &self,
+        id: CommitteeId,
+        after: MessageId,
         limit: i64,
     ) -> Result<Vec<CommitteeMessage>, RepoError>;
     /// Records that `user` has seen the committee's messages up to `up_to` (the chat fetched them), so

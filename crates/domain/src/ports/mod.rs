@@ -7,6 +7,7 @@ pub mod audit_trail;
 pub mod board_pack;
 pub mod calendar_feed_repository;
 pub mod calendar_writer;
+pub mod change_feed;
 pub mod clock;
 pub mod committee_document_repository;
 pub mod committee_repository;
@@ -47,6 +48,7 @@ pub use board_pack::{
 };
 pub use calendar_feed_repository::{CalendarFacts, CalendarFeedRepository, FeedToken};
 pub use calendar_writer::{CalendarEvent, CalendarWriter};
+pub use change_feed::{Change, ChangeFeed, ChangeSink, ChangeSinks};
 pub use clock::Clock;
 pub use committee_document_repository::CommitteeDocumentRepository;
 pub use committee_repository::{CommitteeRepository, CommitteeWriteError};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use crate::entities::reset_request::ResetRequest;
-use crate::entities::session::{ClientInfo, NewSession, SessionPolicy};
+use crate::entities::session::{ClientInfo, NewSession, Session, SessionPolicy};
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::password_policy::{self, PasswordOwner};
@@ -17,6 +17,7 @@ use crate::ports::{
     TwoFactorRepository, UserRepository,
 };
 use crate::services::invitations::NO_PASSWORD;
+use crate::services::session_cache::{CachedSession, SessionCache};
 use crate::services::sign_in_throttle::{self, ThrottledAttempt};
 use crate::validation::{self, FieldErrors};
 use crate::{temporary_password, SessionId, UserId};
@@ -73,6 +74,8 @@ pub struct AuthService {
     pub second_factor: Arc<dyn SecondFactor>,
     pub security_settings: Arc<dyn SecuritySettingsRepository>,
     pub policy: SessionPolicy,
+    /// Sessions checked recently by this process, kept exact by the change feed (issue 15).
+    pub session_cache: Arc<SessionCache>,
 }
 
 impl AuthService {
@@ -154,14 +157,71 @@ impl AuthService {
     /// The caller behind a session token, if the token is valid, its session open and the account active.
     /// Using a session keeps it from idling out.
     pub fn authenticate(&self, token: &str) -> Result<Authenticated, DomainError> {
+        self.authenticate_with(token, true)
+    }
+
+    /// As `authenticate`, but not counted as activity: an open chat stream re-checks its session with it,
+    /// so an idle session still ends while a chat is open.
+    pub fn authenticate_quietly(&self, token: &str) -> Result<Authenticated, DomainError> {
+        self.authenticate_with(token, false)
+    }
+
+    fn authenticate_with(&self, token: &str, touch: bool) -> Result<Authenticated, DomainError> {
+        if let Some(answer) = self.authenticate_from_cache(token, touch) {
+            return answer;
+        }
         let claims = self.tokens.verify_session(token).map_err(token_failure)?;
-        let user = self.session_user(claims)?;
+        let generation = self.session_cache.generation();
+        let (session, user) = self.checked_session_user(claims, touch)?;
         let mfa_enrolment_required = self.mfa_enrolment_required(&user)?;
+        // What was read is cached unless a change came in meanwhile; a touch just made changes the
+        // session, so the next request reads it again and caches the touched row.
+        let entry = CachedSession { session, user: user.clone(), mfa_enrolment_required };
+        self.session_cache.store(generation, entry);
         Ok(Authenticated { user, session_id: claims.session_id, mfa_enrolment_required })
+    }
+
+    /// The answer without the database, when it can be given: a bad token is refused, a session this
+    /// process checked since its last change is accepted if still open by the same rules (expiry, idle
+    /// limit, token version, active account). `None`: the database must be asked (`authenticate`).
+    /// Cheap enough to call on an async worker.
+    pub fn authenticate_from_cache(
+        &self,
+        token: &str,
+        touch: bool,
+    ) -> Option<Result<Authenticated, DomainError>> {
+        let claims = match self.tokens.verify_session(token) {
+            Ok(claims) => claims,
+            Err(e) => return Some(Err(token_failure(e))),
+        };
+        let cached = self.session_cache.get(claims.session_id)?;
+        let now = self.clock.now();
+        let valid = cached.session.user_id == claims.user_id
+            && cached.session.is_open(now, &self.policy)
+            && cached.user.id == claims.user_id
+            && cached.user.active
+            && cached.user.token_version == claims.token_version;
+        // Anything else (closed, or due to be counted as activity) goes the full way.
+        if !valid || (touch && now - cached.session.last_active_at >= SessionPolicy::TOUCH_EVERY) {
+            return None;
+        }
+        Some(Ok(Authenticated {
+            user: cached.user,
+            session_id: claims.session_id,
+            mfa_enrolment_required: cached.mfa_enrolment_required,
+        }))
     }
 
     /// Checks claims against the database: ended, idle and revoked sessions and inactive accounts stop here.
     pub fn session_user(&self, claims: SessionClaims) -> Result<User, DomainError> {
+        Ok(self.checked_session_user(claims, true)?.1)
+    }
+
+    fn checked_session_user(
+        &self,
+        claims: SessionClaims,
+        touch: bool,
+    ) -> Result<(Session, User), DomainError> {
         let expired = || DomainError::Unauthorized(SESSION_EXPIRED.into());
         let now = self.clock.now();
         let session = self.sessions.find(claims.session_id)?.ok_or_else(expired)?;
@@ -172,10 +232,10 @@ impl AuthService {
             Some(user) if user.active && user.token_version == claims.token_version => user,
             _ => return Err(expired()),
         };
-        if now - session.last_active_at >= SessionPolicy::TOUCH_EVERY {
+        if touch && now - session.last_active_at >= SessionPolicy::TOUCH_EVERY {
             self.sessions.touch(session.id, now)?;
         }
-        Ok(user)
+        Ok((session, user))
     }
 
     /// Admins and chairs without a second factor, when the settings require one.

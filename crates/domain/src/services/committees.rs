@@ -153,16 +153,43 @@ impl CommitteeService {
         self.committees.remove_member(id, user).map_err(write_error)
     }
 
-    /// The latest messages (at most `MESSAGES_LIMIT`), oldest first; with `after`, only newer ones.
+    /// The latest messages (at most `MESSAGES_LIMIT`), oldest first; with `after`, only newer ones; with
+    /// `before`, only older ones (how the whole history is paged through, newest page first).
     pub fn messages(
         &self,
         actor: &User,
         id: CommitteeId,
         after: Option<MessageId>,
+        before: Option<MessageId>,
     ) -> Result<Vec<CommitteeMessage>, DomainError> {
         self.accessible(actor, id)?;
-        let messages = self.committees.messages(id, after, MESSAGES_LIMIT)?;
+        let messages = self.committees.messages(id, after, before, MESSAGES_LIMIT)?;
         // The chat shows them: they are read (issue 12's "unread for an hour" mails skip them).
+        if let Some(last) = messages.last() {
+            self.committees.mark_read(id, actor.id, last.id)?;
+        }
+        Ok(messages)
+    }
+
+    /// Whether `actor` may open a live stream of this chat: access, and the committee is not archived
+    /// (nothing more can arrive).
+    pub fn check_stream(&self, actor: &User, id: CommitteeId) -> Result<(), DomainError> {
+        if self.accessible(actor, id)?.archived {
+            return Err(DomainError::conflict(ARCHIVED_READ_ONLY));
+        }
+        Ok(())
+    }
+
+    /// The earliest messages after `after` (at most `MESSAGES_LIMIT`), oldest first: a chat stream catching
+    /// up from its `Last-Event-ID`. Also where a stream's access is checked.
+    pub fn messages_since(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        after: MessageId,
+    ) -> Result<Vec<CommitteeMessage>, DomainError> {
+        self.accessible(actor, id)?;
+        let messages = self.committees.messages_since(id, after, MESSAGES_LIMIT)?;
         if let Some(last) = messages.last() {
             self.committees.mark_read(id, actor.id, last.id)?;
         }
@@ -353,6 +380,15 @@ mod tests {
             &self,
             _: CommitteeId,
             _: Option<MessageId>,
+            _: Option<MessageId>,
+            _: i64,
+        ) -> Result<Vec<CommitteeMessage>, RepoError> {
+            unreachable!("not used in this test")
+        }
+        fn messages_since(
+            &self,
+            _: CommitteeId,
+            _: MessageId,
             _: i64,
         ) -> Result<Vec<CommitteeMessage>, RepoError> {
             unreachable!("not used in this test")

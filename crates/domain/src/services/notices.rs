@@ -9,6 +9,7 @@ use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::permissions;
 use crate::ports::{Clock, NoticeRepository};
+use crate::services::read_cache::{CacheTicket, ReadCache};
 use crate::timestamps;
 use crate::validation::{self, FieldErrors};
 use crate::{NoticeId, UserId};
@@ -46,6 +47,44 @@ impl NoticeService {
         let now = self.clock.now();
         let notices = self.notices.list(include_expired, now)?;
         Ok(notices.into_iter().map(|notice| ListedNotice::at(notice, now)).collect())
+    }
+
+    /// The list as `cache` holds it for everyone who may read notices (the same answer for all of them),
+    /// without the database: `Ok(None)` when it holds none that is still valid. Issue 15.
+    pub fn cached_list<V>(
+        &self,
+        actor: &User,
+        include_expired: bool,
+        cache: &ReadCache<bool, V>,
+    ) -> Result<Option<Arc<V>>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read notices."));
+        }
+        Ok(cache.get(&include_expired, self.clock.now()))
+    }
+
+    /// Reads the list, makes `encode` of it and keeps that in `cache` until a notice is written (on any
+    /// process) or the earliest expiry in it passes.
+    pub fn list_into_cache<V>(
+        &self,
+        actor: &User,
+        include_expired: bool,
+        cache: &ReadCache<bool, V>,
+        encode: impl FnOnce(Vec<ListedNotice>) -> anyhow::Result<V>,
+    ) -> Result<Arc<V>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read notices."));
+        }
+        let generation = cache.ticket(None);
+        let now = self.clock.now();
+        let notices = self.notices.list(include_expired, now)?;
+        // The answer changes when the next notice expires (it leaves the list, or turns `expired`).
+        let until = notices.iter().filter_map(|n| n.expires_at).filter(|at| *at > now).min();
+        let ticket = CacheTicket { until, ..generation };
+        let listed = notices.into_iter().map(|notice| ListedNotice::at(notice, now)).collect();
+        let value = Arc::new(encode(listed).map_err(DomainError::Unexpected)?);
+        cache.store(include_expired, ticket, value.clone());
+        Ok(value)
     }
 
     pub fn create(&self, actor: &User, input: CreateNotice) -> Result<ListedNotice, DomainError> {
@@ -165,5 +204,80 @@ mod tests {
         assert_eq!(errors["content"], "Content is required");
         assert_eq!(errors["priority"], PRIORITY_INVALID);
         assert!(errors["expiresAt"].starts_with("Expiry must be a date and time"));
+    }
+
+    /// Notices in memory; counts the reads.
+    struct Board {
+        notices: Vec<Notice>,
+        reads: std::sync::atomic::AtomicUsize,
+    }
+
+    impl NoticeRepository for Board {
+        fn list(&self, include_expired: bool, now: DateTime<Utc>) -> Result<Vec<Notice>, crate::RepoError> {
+            self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(self.notices.iter().filter(|n| include_expired || !n.is_expired(now)).cloned().collect())
+        }
+        fn create(&self, _: NewNotice) -> Result<Notice, crate::RepoError> {
+            unreachable!("not used in this test")
+        }
+        fn delete(&self, _: NoticeId) -> Result<Notice, crate::RepoError> {
+            unreachable!("not used in this test")
+        }
+    }
+
+    fn notice(id: i32, expires_at: Option<DateTime<Utc>>) -> Notice {
+        Notice {
+            id: NoticeId(id),
+            title: format!("Notice {id}"),
+            content: "c".into(),
+            priority: NoticePriority::Normal,
+            pinned: false,
+            expires_at,
+            published_at: now() - chrono::Duration::days(1),
+        }
+    }
+
+    #[test]
+    fn the_cached_list_is_read_once_and_holds_until_the_next_expiry() {
+        use crate::entities::role::Role;
+        use crate::ports::ChangeSink;
+        use crate::services::read_cache::CacheTopic;
+        use std::sync::atomic::Ordering;
+
+        let expiry = now() + chrono::Duration::hours(1);
+        let board = Arc::new(Board {
+            notices: vec![
+                notice(1, None),
+                notice(2, Some(expiry)),
+                notice(3, Some(expiry + chrono::Duration::hours(1))),
+            ],
+            reads: Default::default(),
+        });
+        let service_at = |at: DateTime<Utc>| NoticeService {
+            notices: board.clone(),
+            clock: Arc::new(crate::services::testing::FixedClock(at)),
+        };
+        let cache: ReadCache<bool, Vec<i32>> = ReadCache::new(CacheTopic::Notices);
+        cache.listening();
+        let ids = |list: Vec<ListedNotice>| Ok(list.into_iter().map(|l| l.notice.id.0).collect::<Vec<_>>());
+        let reader = crate::services::testing::user(Role::Trustee);
+
+        let service = service_at(now());
+        assert_eq!(service.cached_list(&reader, false, &cache).unwrap(), None);
+        let listed = service.list_into_cache(&reader, false, &cache, ids).unwrap();
+        assert_eq!(*listed, vec![1, 2, 3]);
+        assert_eq!(service.cached_list(&reader, false, &cache).unwrap().as_deref(), Some(&vec![1, 2, 3]));
+        assert_eq!(service.cached_list(&reader, true, &cache).unwrap(), None, "the other variant is apart");
+        assert_eq!(board.reads.load(Ordering::SeqCst), 1);
+
+        // At the first expiry the held list no longer holds: the next read leaves notice 2 out.
+        let later = service_at(expiry);
+        assert_eq!(later.cached_list(&reader, false, &cache).unwrap(), None);
+        assert_eq!(*later.list_into_cache(&reader, false, &cache, ids).unwrap(), vec![1, 3]);
+        assert_eq!(board.reads.load(Ordering::SeqCst), 2);
+
+        // A notice written anywhere drops it.
+        cache.change(crate::ports::Change::NoticesChanged);
+        assert_eq!(later.cached_list(&reader, false, &cache).unwrap(), None);
     }
 }

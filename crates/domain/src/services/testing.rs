@@ -306,6 +306,7 @@ pub fn unused_tickets() -> crate::services::view_tickets::ViewTickets {
                 absolute: chrono::Duration::hours(12),
                 temporary_password: chrono::Duration::hours(72),
             },
+            session_cache: Arc::new(crate::services::SessionCache::new()),
         },
     }
 }

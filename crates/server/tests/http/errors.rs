@@ -61,6 +61,59 @@ fn a_wrong_method_is_405_with_allow() {
     error_of(response, StatusCode::METHOD_NOT_ALLOWED);
 }
 
+/// Issue 15: `HEAD` is answered like `GET`, with the same status and headers and no body; not 405.
+#[test]
+fn head_is_answered_like_get_without_a_body() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    let get = app.get("/api/notices").auth(&admin).send().unwrap();
+    assert_eq!(get.status(), StatusCode::OK);
+    let get_type = get.headers()["content-type"].clone();
+    let get_length = get.text().unwrap().len();
+    let head = app.client.head(app.url("/api/notices")).auth(&admin).send().unwrap();
+    assert_eq!(head.status(), StatusCode::OK);
+    assert_eq!(head.headers()["content-type"], get_type);
+    assert_eq!(head.headers()["content-length"], get_length.to_string().as_str());
+    assert_eq!(head.bytes().unwrap().len(), 0);
+    // Its refusals are GET's too.
+    assert_eq!(app.client.head(app.url("/api/notices")).send().unwrap().status(), StatusCode::UNAUTHORIZED);
+    let response = app.client.head(app.url("/healthz")).send().unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    // A resource without GET still answers 405 to HEAD.
+    let response = app.client.head(app.url("/api/auth/login")).send().unwrap();
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+}
+
+/// Issue 15: list reads carry an `ETag`; `If-None-Match` with it answers 304 with no body, until the
+/// list changes; permissions are checked first (a 304 is never given to a caller who may not read).
+#[test]
+fn list_reads_answer_304_to_a_matching_if_none_match() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    let first = app.get("/api/notices").auth(&admin).send().unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    let etag = first.headers()["etag"].to_str().unwrap().to_string();
+    assert!(etag.starts_with('"') && etag.len() == 34, "{etag}");
+    let again = app.get("/api/notices").auth(&admin).header("If-None-Match", &etag).send().unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(again.headers()["etag"], etag.as_str());
+    assert_eq!(again.headers()["cache-control"], "no-store");
+    assert_eq!(again.bytes().unwrap().len(), 0);
+    // Without the token: 401, not 304.
+    let anonymous = app.get("/api/notices").header("If-None-Match", &etag).send().unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    // A change gives a new tag and the full answer.
+    let body = serde_json::json!({"title": "Office closed", "content": "Friday"});
+    assert_eq!(
+        app.post("/api/notices").auth(&admin).json(&body).send().unwrap().status(),
+        StatusCode::CREATED
+    );
+    let changed = app.get("/api/notices").auth(&admin).header("If-None-Match", &etag).send().unwrap();
+    assert_eq!(changed.status(), StatusCode::OK);
+    assert_ne!(changed.headers()["etag"], etag.as_str());
+    assert_eq!(json_of(changed, StatusCode::OK).as_array().unwrap().len(), 1);
+}
+
 #[test]
 fn health_endpoints_answer() {
     let app = TestApp::spawn();

@@ -17,6 +17,7 @@ import {
   nextId,
   publicUser,
   tokenFor,
+  type StoredMessage,
   type StoredUser,
 } from '@/testing/mocks/db';
 import { serverMessages } from '@/testing/mocks/server-messages';
@@ -69,6 +70,13 @@ function sessionAnswer(u: StoredUser, token: string, message?: string) {
 
 const newRecoveryCodes = (): string[] =>
   Array.from({ length: 10 }, (_, i) => `abcde-${String(nextId() * 10 + i).padStart(5, '0')}`);
+
+/** The chat streams open in a test: a posted message is sent down each of its committee's. */
+let openStreams: { committeeId: number; send: (m: StoredMessage) => void }[] = [];
+
+/** Sends a message down the open streams of its committee, as the server does for every new message. */
+export const announceMessage = (message: StoredMessage): void =>
+  openStreams.filter((s) => s.committeeId === message.committeeId).forEach((s) => s.send(message));
 
 /** The rules the server checks for a new password, with its field messages. */
 function newPasswordError(u: StoredUser, password: string): string | null {
@@ -663,13 +671,44 @@ export const handlers = [
   ),
   http.get(
     '/api/committees/:id/messages',
-    authed(({ params }) =>
-      HttpResponse.json(
+    authed(({ params, request }) => {
+      const query = new URL(request.url).searchParams;
+      const after = Number(query.get('after') ?? -Infinity);
+      const before = Number(query.get('before') ?? Infinity);
+      // The latest 200 between the cursors, oldest first, as the server answers.
+      return HttpResponse.json(
         db.messages
-          .filter((m) => m.committeeId === Number(params.id))
+          .filter((m) => m.committeeId === Number(params.id) && m.id > after && m.id < before)
+          .sort((a, b) => a.id - b.id)
+          .slice(-200)
           .map(({ committeeId: _c, ...m }) => m),
-      ),
-    ),
+      );
+    }),
+  ),
+  // The live chat: the backlog after `after`, then every message posted while it is open.
+  http.get(
+    '/api/committees/:id/messages/stream',
+    authed(({ params, request }) => {
+      const committeeId = Number(params.id);
+      const after = Number(new URL(request.url).searchParams.get('after') ?? 0);
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const send = (m: StoredMessage) => {
+            const { committeeId: _c, ...wire } = m;
+            controller.enqueue(
+              encoder.encode(`id: ${m.id}\nevent: message\ndata: ${JSON.stringify(wire)}\n\n`),
+            );
+          };
+          db.messages.filter((m) => m.committeeId === committeeId && m.id > after).forEach(send);
+          openStreams.push({ committeeId, send });
+          request.signal.addEventListener('abort', () => {
+            openStreams = openStreams.filter((s) => s.send !== send);
+          });
+        },
+      });
+      return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+    }),
   ),
   http.post(
     '/api/committees/:id/messages',
@@ -683,6 +722,7 @@ export const handlers = [
         user: { id: me.id, name: me.name },
       };
       db.messages.push(stored);
+      announceMessage(stored);
       const { committeeId: _c, ...m } = stored;
       return HttpResponse.json(m, { status: 201 });
     }),

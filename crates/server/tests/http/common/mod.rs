@@ -131,30 +131,8 @@ impl TestApp {
             config.mail.run_scheduler,
         );
 
-        let (tx, rx) = mpsc::channel();
-        let server_state = state.clone();
-        let static_dir = config.static_dir.clone();
-        let serves_front_end = static_dir.is_some();
-        std::thread::spawn(move || {
-            actix_web::rt::System::new().block_on(async move {
-                let routes = http::configure(server_state, static_dir);
-                let server = HttpServer::new(move || {
-                    App::new()
-                        .wrap(http::security_headers(serves_front_end))
-                        .wrap(from_fn(api::request_log::log_request))
-                        .configure(routes.clone())
-                })
-                .workers(2)
-                .disable_signals()
-                .bind(("127.0.0.1", 0))
-                .expect("bind");
-                let port = server.addrs()[0].port();
-                let running = server.run();
-                tx.send((port, running.handle())).expect("send");
-                running.await
-            })
-        });
-        let (port, handle) = rx.recv().expect("server started");
+        let (port, handle) = serve(state.clone(), config.static_dir.clone());
+        wait_for_the_change_feed(&state);
         Self {
             base: format!("http://127.0.0.1:{port}"),
             client: Client::new(),
@@ -172,6 +150,16 @@ impl TestApp {
     /// The test database's URL (for running the binary's commands against it).
     pub fn database_url(&self) -> &str {
         self._db.url()
+    }
+
+    /// Another server process on the same database (issue 15): its own state, pool, change feed and port.
+    pub fn second_process(&self) -> SecondProcess {
+        let config = test_config(self.database_url(), self.data_dir.path());
+        let pool = persistence::connect(self.database_url(), 8).expect("pool");
+        let state = wiring::build_state(&config, pool).expect("state");
+        let (port, handle) = serve(state.clone(), None);
+        wait_for_the_change_feed(&state);
+        SecondProcess { base: format!("http://127.0.0.1:{port}"), state, handle }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -253,14 +241,26 @@ impl TestApp {
             value: i64,
         }
         let mut conn = self.pool.get().expect("conn");
-        diesel::sql_query(sql).get_result::<Row>(&mut conn).expect("query").value
+        let value = diesel::sql_query(sql).get_result::<Row>(&mut conn).expect("query").value;
+        self.changed_behind_the_api();
+        value
     }
 
     /// Runs SQL that changes rows behind the API (a due date in the past, say); returns the rows touched.
     pub fn execute(&self, sql: &str) -> usize {
         use diesel::RunQueryDsl;
         let mut conn = self.pool.get().expect("conn");
-        diesel::sql_query(sql).execute(&mut conn).expect("statement")
+        let rows = diesel::sql_query(sql).execute(&mut conn).expect("statement");
+        self.changed_behind_the_api();
+        rows
+    }
+
+    /// SQL run by a test reaches the session cache through the change feed within milliseconds; tests
+    /// that look at once must not race it, so the server's cache starts afresh here, as the notification
+    /// would make it (`session_cache.rs` tests the feed itself).
+    fn changed_behind_the_api(&self) {
+        self.state.auth.session_cache.forget_all();
+        self.state.notices_cache.forget_all();
     }
 
     /// Runs SQL for a text answer (NULL as `None`), to check rows behind the API.
@@ -308,4 +308,61 @@ pub fn json_of(response: Response, expected: StatusCode) -> Value {
 pub fn error_of(response: Response, expected: StatusCode) -> String {
     let body = json_of(response, expected);
     body["message"].as_str().unwrap_or_else(|| panic!("no message in {body}")).to_string()
+}
+
+/// A second server process over a `TestApp`'s database.
+pub struct SecondProcess {
+    pub base: String,
+    pub state: api::AppState,
+    handle: actix_web::dev::ServerHandle,
+}
+
+impl SecondProcess {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+}
+
+impl Drop for SecondProcess {
+    fn drop(&mut self) {
+        drop(self.handle.stop(false));
+    }
+}
+
+/// Serves `state` on a free port on its own thread, as `trustee-portal serve` does.
+fn serve(
+    server_state: api::AppState,
+    static_dir: Option<std::path::PathBuf>,
+) -> (u16, actix_web::dev::ServerHandle) {
+    let (tx, rx) = mpsc::channel();
+    let serves_front_end = static_dir.is_some();
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            let routes = http::configure(server_state, static_dir);
+            let server = HttpServer::new(move || {
+                App::new()
+                    .wrap(http::security_headers(serves_front_end))
+                    .wrap(from_fn(api::request_log::log_request))
+                    .configure(routes.clone())
+            })
+            .workers(2)
+            .disable_signals()
+            .bind(("127.0.0.1", 0))
+            .expect("bind");
+            let port = server.addrs()[0].port();
+            let running = server.run();
+            tx.send((port, running.handle())).expect("send");
+            running.await
+        })
+    });
+    rx.recv().expect("server started")
+}
+
+/// The change feed connects in the background at start; tests begin once it listens.
+fn wait_for_the_change_feed(state: &api::AppState) {
+    let start = std::time::Instant::now();
+    while !state.chat.is_listening() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "the change feed does not listen");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }

@@ -1,4 +1,5 @@
-import { OTHER_TRUSTEE_ID } from '@/testing/mocks/db';
+import { OTHER_TRUSTEE_ID, TRUSTEE_ID } from '@/testing/mocks/db';
+import { announceMessage } from '@/testing/mocks/handlers';
 import { db, expectToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import { isNearBottom } from '@/features/committees/components/committee-chat';
 
@@ -104,6 +105,44 @@ describe('committees page', () => {
     expect(db.messages.at(-1)?.message).toBe('Line one\nLine two');
     await waitFor(() => expect(input).toHaveValue(''));
     expect(await screen.findByText(/Line two/)).toBeInTheDocument();
+  });
+
+  it('shows messages posted by others live, from the stream, without polling', async () => {
+    await openFinance({ as: OTHER_TRUSTEE_ID });
+    expect(await screen.findByText('Welcome to the finance committee')).toBeInTheDocument();
+    const posted = {
+      committeeId: 1,
+      id: 5000,
+      message: 'Budget draft is ready',
+      sentAt: '2025-01-06T10:00:00Z',
+      user: { id: TRUSTEE_ID, name: 'Tina Trustee' },
+    };
+    // Not in the list the chat loaded: it can only arrive through the stream.
+    await waitFor(
+      () =>
+        announceMessage(posted) ??
+        expect(screen.getByText('Budget draft is ready')).toBeInTheDocument(),
+    );
+    expect(screen.getAllByText('Budget draft is ready')).toHaveLength(1);
+    expect(screen.queryByText(/Live updates are unavailable/)).not.toBeInTheDocument();
+  });
+
+  it('loads older messages as the reader scrolls up, until the whole history is shown', async () => {
+    db.messages = Array.from({ length: 250 }, (_, n) => ({
+      committeeId: 1,
+      id: n + 1,
+      message: `Message number ${n + 1}`,
+      sentAt: '2025-01-05T10:00:00Z',
+      user: { id: TRUSTEE_ID, name: 'Tina Trustee' },
+    }));
+    const { user } = await openFinance({ as: OTHER_TRUSTEE_ID });
+    expect(await screen.findByText('Message number 250')).toBeInTheDocument();
+    expect(screen.getByText('Message number 51')).toBeInTheDocument();
+    expect(screen.queryByText('Message number 50')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load older messages' }));
+    expect(await screen.findByText('Message number 1')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Message number /)).toHaveLength(250);
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
   });
 
   it('uploads a committee document named after its file', async () => {

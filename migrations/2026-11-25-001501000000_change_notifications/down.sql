@@ -1,0 +1,12 @@
+DROP TRIGGER security_settings_notify ON security_settings;
+DROP TRIGGER users_notify ON users;
+DROP TRIGGER sessions_notify ON sessions;
+DROP TRIGGER committees_notify ON committees;
+DROP TRIGGER committee_members_notify ON committee_members;
+DROP TRIGGER committee_messages_notify ON committee_messages;
+DROP FUNCTION portal_notify_security_settings();
+DROP FUNCTION portal_notify_user();
+DROP FUNCTION portal_notify_session();
+DROP FUNCTION portal_notify_committee_closed();
+DROP FUNCTION portal_notify_member_removed();
+DROP FUNCTION portal_notify_message();
