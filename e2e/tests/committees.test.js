@@ -90,6 +90,10 @@ test('two members chat live; archiving makes the chat read-only', async () => {
   await messageBox(page).fill(hello);
   await messageBox(page).press('Enter');
   await chatLog(page).getByText(hello).waitFor();
+  // The box empties when the POST answers; the live stream may show the message a moment before that.
+  for (let i = 0; i < 50 && (await messageBox(page).inputValue()) !== ''; i += 1) {
+    await page.waitForTimeout(100);
+  }
   assert.equal(await messageBox(page).inputValue(), '');
   const seenAfter = await expectWithinPoll(other, hello);
   await chatLog(other).getByText(admin.name).waitFor();
