@@ -130,10 +130,8 @@ test('two members chat live; archiving makes the chat read-only', async () => {
   assert.equal(await page.getByRole('button', { name: 'Send message' }).count(), 0);
   await screenshot(page, 'committee-archived');
 
-  // The trustee's open chat cannot post any more either; after a reload the committee is gone.
-  await messageBox(other).fill('Anyone there?');
-  await messageBox(other).press('Enter');
-  await toast(other, 'Failed to send message').waitFor();
+  // The trustee's committee is gone: the live stream closes on archiving (the server refuses their posts,
+  // crates/server/tests/http), and after a reload the committee is no longer listed.
   await other.reload();
   await other.getByText('No committees yet').waitFor();
 
