@@ -75,6 +75,11 @@ pub async fn serve(state: AppState, static_dir: Option<PathBuf>, port: u16) -> s
             .wrap(from_fn(api::request_log::log_request))
             .configure(routes.clone())
     })
+    // nginx keeps idle upstream connections open for its `keepalive_timeout` (60 s, deploy/nginx.conf)
+    // and reuses them. actix's default of 5 s closed them first, so a request nginx sent on a connection
+    // the server was closing failed with 502 ("upstream prematurely closed connection"). The server
+    // therefore keeps idle connections longer than nginx does.
+    .keep_alive(std::time::Duration::from_secs(75))
     .shutdown_timeout(30)
     .bind(("0.0.0.0", port))?
     .run()
