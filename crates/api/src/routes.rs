@@ -9,8 +9,8 @@ use crate::handlers::{
     actions, agenda, audit_events, auth, board_pack, calendar_feed, committee_documents, committee_members,
     committee_messages, committees, conflicts, dashboard, decisions, declaration_rounds, documents,
     governance_settings, health, interests, mail, meeting_attendance, meetings, minutes, minutes_workflow,
-    notices, notification_settings, openapi, password_reset, resolutions, sessions, terms, trustees,
-    two_factor, user_guide, users,
+    notices, notification_settings, openapi, password_reset, resolution_offers, resolutions, sessions, terms,
+    trustees, two_factor, user_guide, users,
 };
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
@@ -127,8 +127,10 @@ api_routes! {
     "/api/meetings/{id}/cancel" => { post: meetings::cancel },
     "/api/meetings/{id}/publish" => { post: meetings::publish },
     "/api/meetings/{id}/conflicts" => { get: conflicts::list },
+    "/api/meetings/{id}/resolution-offers" => { get: resolution_offers::list },
     "/api/meetings/{id}/agenda-items" => { post: agenda::create },
     "/api/meetings/{id}/agenda-items/standard" => { post: agenda::standard },
+    "/api/meetings/{id}/agenda-items/from-resolution" => { post: resolution_offers::add },
     "/api/meetings/{id}/agenda-items/order" => { put: agenda::reorder },
     "/api/meetings/{id}/agenda-items/{itemId}" => { put: agenda::update, delete: agenda::delete },
     "/api/meetings/{id}/agenda-items/{itemId}/conflicts" => { get: conflicts::item, post: conflicts::declare },

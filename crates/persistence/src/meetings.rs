@@ -5,6 +5,7 @@ use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
 use diesel::sql_types::Bool;
 
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use domain::entities::agenda::{
     AgendaItem, AgendaPaper, AgendaPurpose, NewAgendaItem, NewAgendaPaper, Presenter, PresenterChoice,
 };
@@ -14,7 +15,10 @@ use domain::entities::meeting::{
 };
 use domain::files::StorageKey;
 use domain::ports::{AgendaItemChange, MeetingRepository, MeetingWriteError};
-use domain::{AgendaItemId, AgendaPaperId, CommitteeId, DocumentId, MeetingId, MinutesId, RepoError, UserId};
+use domain::{
+    AgendaItemId, AgendaPaperId, CommitteeId, DocumentId, MeetingId, MinutesId, RepoError, ResolutionId,
+    UserId,
+};
 
 use crate::error::{bad_value, pool_error, repo_error, Refusal, TxError};
 use crate::schema::{
@@ -188,6 +192,7 @@ struct ItemRow {
     description: String,
     created_at: DateTime<Utc>,
     changed_at: DateTime<Utc>,
+    resolution_id: Option<i32>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -295,6 +300,7 @@ fn load_agenda(
                 papers: papers.remove(&id).unwrap_or_default(),
                 created_at: row.created_at,
                 changed_at: row.changed_at,
+                resolution: row.resolution_id.map(ResolutionId),
             })
         })
         .collect()
@@ -346,6 +352,7 @@ fn append_items(
                 agenda_items::description.eq(item.description),
                 agenda_items::created_at.eq(at),
                 agenda_items::changed_at.eq(at),
+                agenda_items::resolution_id.eq(item.resolution.map(|r| r.0)),
             ))
             .returning(agenda_items::id)
             .get_result(conn)?;
@@ -571,6 +578,56 @@ impl MeetingRepository for PgMeetingRepository {
             let ids = append_items(conn, id, items, at)?;
             let agenda = load_agenda(conn, id, None).map_err(|e| Refusal::Refused(e.into()))?;
             Ok(agenda.into_iter().filter(|item| ids.contains(&item.id)).collect())
+        })
+    }
+
+    fn add_resolution_item(
+        &self,
+        id: MeetingId,
+        item: NewAgendaItem,
+        papers: &[DocumentId],
+        added_by: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<AgendaItem, MeetingWriteError> {
+        let resolution = item.resolution.map(|r| r.0);
+        self.write(id, |conn| {
+            // The unique index is the backstop for two meetings adding it at once; this names the refusal.
+            let reported: i64 = agenda_items::table
+                .filter(agenda_items::resolution_id.eq(resolution))
+                .count()
+                .get_result(conn)?;
+            if reported > 0 {
+                return Err(Refusal::Refused(MeetingWriteError::ResolutionOnAgenda));
+            }
+            let ids = append_items(conn, id, vec![item], at).map_err(|refusal| match refusal {
+                Refusal::Db(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+                    Refusal::Refused(MeetingWriteError::ResolutionOnAgenda)
+                }
+                other => other,
+            })?;
+            let item_id = ids.first().copied().ok_or(Refusal::Refused(MeetingWriteError::NotFound))?;
+            // Papers deleted from the library since the vote are simply not linked.
+            let existing: Vec<i32> = documents::table
+                .filter(documents::id.eq_any(papers.iter().map(|d| d.0)))
+                .select(documents::id)
+                .order(documents::id.asc())
+                .load(conn)?;
+            let rows: Vec<_> = existing
+                .into_iter()
+                .map(|document| {
+                    (
+                        agenda_papers::agenda_item_id.eq(item_id.0),
+                        agenda_papers::document_id.eq(Some(document)),
+                        agenda_papers::added_by.eq(Some(added_by.0)),
+                        agenda_papers::added_at.eq(at),
+                    )
+                })
+                .collect();
+            diesel::insert_into(agenda_papers::table).values(rows).execute(conn)?;
+            load_agenda(conn, id, Some(item_id))
+                .map_err(|e| Refusal::Refused(e.into()))?
+                .pop()
+                .ok_or(Refusal::Refused(MeetingWriteError::NotFound))
         })
     }
 

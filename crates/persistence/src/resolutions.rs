@@ -10,7 +10,9 @@ use domain::ports::{NewResolution, ResolutionRepository, ResolutionWriteError};
 use domain::{DocumentId, RepoError, ResolutionId, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, Refusal};
-use crate::schema::{documents, resolution_papers, resolution_voters, resolution_votes, resolutions, users};
+use crate::schema::{
+    agenda_items, documents, resolution_papers, resolution_voters, resolution_votes, resolutions, users,
+};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]
@@ -315,6 +317,34 @@ impl ResolutionRepository for PgResolutionRepository {
             Ok(resolution)
         })
         .map_err(Refused::into_error)
+    }
+
+    fn decided_off_agenda(
+        &self,
+        after: Option<DateTime<Utc>>,
+        until: Option<DateTime<Utc>>,
+    ) -> Result<Vec<Resolution>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let reported = agenda_items::table
+            .filter(agenda_items::resolution_id.eq(resolutions::id.nullable()))
+            .select(agenda_items::id);
+        let mut query = resolutions::table
+            .filter(resolutions::status.ne(ResolutionStatus::Open.as_str()))
+            .filter(resolutions::decided_at.is_not_null())
+            .filter(diesel::dsl::not(diesel::dsl::exists(reported)))
+            .select(ResolutionRow::as_select())
+            .into_boxed();
+        if let Some(after) = after {
+            query = query.filter(resolutions::decided_at.gt(after));
+        }
+        if let Some(until) = until {
+            query = query.filter(resolutions::decided_at.le(until));
+        }
+        let rows: Vec<ResolutionRow> = query
+            .order((resolutions::decided_at.asc(), resolutions::id.asc()))
+            .load(&mut conn)
+            .map_err(repo_error)?;
+        rows.into_iter().map(|row| load(&mut conn, row)).collect()
     }
 
     fn decide_due(

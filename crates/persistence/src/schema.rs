@@ -31,6 +31,7 @@ diesel::table! {
         description -> Text,
         created_at -> Timestamptz,
         changed_at -> Timestamptz,
+        resolution_id -> Nullable<Int4>,
     }
 }
 
@@ -499,6 +500,7 @@ diesel::table! {
 
 diesel::joinable!(audit_events -> users (actor_id));
 diesel::joinable!(agenda_items -> meetings (meeting_id));
+diesel::joinable!(agenda_items -> resolutions (resolution_id));
 diesel::joinable!(board_packs -> meetings (meeting_id));
 diesel::joinable!(agenda_items -> users (presenter_user_id));
 diesel::joinable!(agenda_papers -> agenda_items (agenda_item_id));

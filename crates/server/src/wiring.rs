@@ -201,7 +201,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         unsubscribe,
         documents,
         minutes,
-        meetings,
+        meetings: meetings.clone(),
         attendance,
         calendar,
         board_packs,
@@ -239,6 +239,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         },
         resolutions: ResolutionService {
             resolutions: Arc::new(PgResolutionRepository::new(pool.clone())),
+            meetings: meetings.clone(),
+            time_zone: config.mail.board_time_zone,
             clock,
         },
         readiness: Arc::new(PgReadiness::new(pool)),

@@ -1120,6 +1120,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/agenda-items/from-resolution': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Adds a noting item reporting the decided resolution (its result, tally and wording) at the end of a
+     *     board meeting's agenda, with its supporting papers linked from the library.
+     */
+    post: operations['resolution_offers_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/meetings/{id}/agenda-items/order': {
     parameters: {
       query?: never;
@@ -1490,6 +1510,27 @@ export interface paths {
      *     the agenda and its papers.
      */
     post: operations['meetings_publish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/resolution-offers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The decided written resolutions offered to this meeting's agenda, earliest decided first: those decided
+     *     since the previous board meeting began and no later than this one begins, not yet on any agenda. Empty
+     *     for a meeting that is not a board meeting.
+     */
+    get: operations['resolution_offers_list'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2187,6 +2228,11 @@ export interface components {
        */
       presenterUserId: number | null;
       purpose: components['schemas']['AgendaPurposeBody'];
+      /**
+       * Format: int32
+       * @description The decided written resolution the item reports, when it was added from one.
+       */
+      resolutionId: number | null;
       title: string;
     };
     /** @description An agenda item's fields; every field may be absent or null, the use case says which are required. */
@@ -2872,6 +2918,14 @@ export interface components {
     FileBytes: string;
     ForgotPasswordRequest: {
       email: string;
+    };
+    FromResolutionRequest: {
+      /**
+       * Format: int32
+       * @description A decided written resolution that is on no agenda yet.
+       * @default null
+       */
+      resolutionId: number;
     };
     GovernanceSettings: {
       /** Format: int32 */
@@ -8813,6 +8867,96 @@ export interface operations {
       };
     };
   };
+  resolution_offers_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FromResolutionRequest'];
+      };
+    };
+    responses: {
+      /** @description Added */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgendaItem'];
+        };
+      };
+      /** @description `errors.resolutionId`: no resolution named, or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs build agendas (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting or resolution not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The resolution is still open or already on an agenda, the meeting is not a board meeting or is cancelled, or the agenda is full */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   agenda_reorder: {
     parameters: {
       query?: never;
@@ -10655,6 +10799,83 @@ export interface operations {
         };
       };
       /** @description Only admins and chairs publish agendas (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Meeting not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  resolution_offers_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The offered resolutions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Resolution'][];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs build agendas (or a temporary password must be replaced first) */
       403: {
         headers: {
           [name: string]: unknown;

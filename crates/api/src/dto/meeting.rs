@@ -216,6 +216,9 @@ pub struct AgendaItemBody {
     pub papers: Vec<AgendaPaperBody>,
     /// Added or changed (or its papers changed) after the agenda was last published.
     pub changed_since_publication: bool,
+    /// The decided written resolution the item reports, when it was added from one.
+    #[schema(required = true)]
+    pub resolution_id: Option<i32>,
 }
 
 impl AgendaItemBody {
@@ -237,6 +240,7 @@ impl AgendaItemBody {
             description: item.description,
             papers: item.papers.into_iter().map(AgendaPaperBody::from).collect(),
             changed_since_publication,
+            resolution_id: item.resolution.map(|r| r.0),
         }
     }
 }

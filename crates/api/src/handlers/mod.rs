@@ -25,6 +25,7 @@ pub mod notices;
 pub mod notification_settings;
 pub mod openapi;
 pub mod password_reset;
+pub mod resolution_offers;
 pub mod resolutions;
 pub mod sessions;
 pub mod terms;

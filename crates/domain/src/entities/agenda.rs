@@ -4,7 +4,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use crate::files::StorageKey;
-use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, UserId};
+use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, ResolutionId, UserId};
 
 string_enum!(
     /// Why an item is on the agenda: what the board is asked to do with it.
@@ -78,6 +78,8 @@ pub struct AgendaItem {
     pub created_at: DateTime<Utc>,
     /// When the item or one of its papers last changed.
     pub changed_at: DateTime<Utc>,
+    /// The written resolution the item reports to the meeting, when it was added from one.
+    pub resolution: Option<ResolutionId>,
 }
 
 impl AgendaItem {
@@ -95,6 +97,8 @@ pub struct NewAgendaItem {
     pub presenter: Option<PresenterChoice>,
     pub duration_minutes: i32,
     pub description: String,
+    /// The decided written resolution the item reports (at most one item per resolution).
+    pub resolution: Option<ResolutionId>,
 }
 
 /// A paper to attach: a committed upload, or a link to a library document.
@@ -124,6 +128,7 @@ pub fn standard_items() -> Vec<NewAgendaItem> {
             presenter: None,
             duration_minutes: *minutes,
             description: String::new(),
+            resolution: None,
         })
         .collect()
 }
@@ -178,6 +183,7 @@ mod tests {
             papers: Vec::new(),
             created_at: at(0),
             changed_at: at(10),
+            resolution: None,
         };
         assert!(!item.changed_since(None));
         assert!(!item.changed_since(Some(at(10))));

@@ -4,7 +4,7 @@ use crate::entities::agenda::AgendaPurpose;
 use crate::entities::agenda::{AgendaItem, AgendaPaper, NewAgendaItem, NewAgendaPaper, PresenterChoice};
 use crate::entities::meeting::{Meeting, MeetingChange, MeetingScope, MeetingWindow, NewMeeting};
 use crate::files::StorageKey;
-use crate::{AgendaItemId, AgendaPaperId, MeetingId, RepoError};
+use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, RepoError, UserId};
 
 /// Why a write to a meeting or its agenda was refused. Checked inside the write's transaction with the
 /// meeting row locked, so two editors cannot interleave.
@@ -33,6 +33,9 @@ pub enum MeetingWriteError {
     /// The library document is already linked to this item.
     #[error("the document is already linked to this item")]
     AlreadyLinked,
+    /// The written resolution is on an agenda already (this meeting's or another's).
+    #[error("the resolution is already on an agenda")]
+    ResolutionOnAgenda,
     #[error(transparent)]
     Repo(#[from] RepoError),
 }
@@ -82,6 +85,16 @@ pub trait MeetingRepository: Send + Sync {
         items: Vec<NewAgendaItem>,
         at: DateTime<Utc>,
     ) -> Result<Vec<AgendaItem>, MeetingWriteError>;
+    /// Appends an item reporting a written resolution (`item.resolution`), with the library documents
+    /// that supported it linked as its papers; `ResolutionOnAgenda` when any agenda has it already.
+    fn add_resolution_item(
+        &self,
+        id: MeetingId,
+        item: NewAgendaItem,
+        papers: &[DocumentId],
+        added_by: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<AgendaItem, MeetingWriteError>;
     /// Appends the items only if the agenda is empty (`AgendaNotEmpty` otherwise).
     fn add_items_to_empty_agenda(
         &self,

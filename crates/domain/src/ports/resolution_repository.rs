@@ -61,6 +61,13 @@ pub trait ResolutionRepository: Send + Sync {
         user: UserId,
         at: DateTime<Utc>,
     ) -> Result<Resolution, ResolutionWriteError>;
+    /// The decided resolutions no agenda item reports yet, decided after `after` (if given) and no later
+    /// than `until` (if given), earliest decided first: what a meeting's agenda is offered.
+    fn decided_off_agenda(
+        &self,
+        after: Option<DateTime<Utc>>,
+        until: Option<DateTime<Utc>>,
+    ) -> Result<Vec<Resolution>, RepoError>;
     /// Decides every open resolution whose closing time has come (`only`: just that one). Safe with several
     /// processes: due rows are claimed with `FOR UPDATE SKIP LOCKED`. Answers the ids decided.
     fn decide_due(

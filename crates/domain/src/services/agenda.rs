@@ -109,7 +109,7 @@ fn validate_item(input: AgendaItemInput) -> Result<NewAgendaItem, DomainError> {
     )
     .unwrap_or_default();
     errors.into_result()?;
-    Ok(NewAgendaItem { title, purpose, presenter, duration_minutes, description })
+    Ok(NewAgendaItem { title, purpose, presenter, duration_minutes, description, resolution: None })
 }
 
 impl MeetingService {

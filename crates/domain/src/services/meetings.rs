@@ -165,6 +165,9 @@ pub(crate) fn write_error(error: MeetingWriteError) -> DomainError {
             DomainError::invalid("documentId", crate::services::agenda::NO_SUCH_DOCUMENT)
         }
         MeetingWriteError::AlreadyLinked => DomainError::conflict(crate::services::agenda::ALREADY_LINKED),
+        MeetingWriteError::ResolutionOnAgenda => {
+            DomainError::conflict(crate::services::resolution_offers::ALREADY_ON_AN_AGENDA)
+        }
         MeetingWriteError::Repo(e) => e.into(),
     }
 }
@@ -410,6 +413,16 @@ mod tests {
             _: crate::UserId,
             _: chrono::DateTime<chrono::Utc>,
         ) -> Result<crate::entities::agenda::AgendaPaper, crate::ports::MeetingWriteError> {
+            not_expected()
+        }
+        fn add_resolution_item(
+            &self,
+            _: crate::MeetingId,
+            _: crate::entities::agenda::NewAgendaItem,
+            _: &[crate::DocumentId],
+            _: crate::UserId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<crate::entities::agenda::AgendaItem, crate::ports::MeetingWriteError> {
             not_expected()
         }
         fn remove_paper(

@@ -26,6 +26,7 @@ pub mod notifications;
 pub mod outbox_worker;
 pub mod password_reset;
 pub mod read_cache;
+pub mod resolution_offers;
 pub mod resolutions;
 pub mod session_cache;
 pub mod sessions;

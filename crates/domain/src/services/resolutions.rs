@@ -3,10 +3,13 @@
 
 use std::sync::Arc;
 
+use chrono_tz::Tz;
+
 use crate::entities::resolution::{Resolution, Threshold, ThresholdKind, VoteChoice};
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::ports::{Clock, NewResolution, ResolutionRepository, ResolutionWriteError};
+use crate::services::meetings::MeetingService;
 use crate::timestamps;
 use crate::validation::{self, FieldErrors};
 use crate::{DocumentId, RepoError, ResolutionId, UserId};
@@ -32,6 +35,10 @@ pub struct ProposeResolution {
 #[derive(Clone)]
 pub struct ResolutionService {
     pub resolutions: Arc<dyn ResolutionRepository>,
+    /// The agendas decided resolutions are reported to (`resolution_offers`).
+    pub meetings: MeetingService,
+    /// The board's time zone, for dates written into agenda items.
+    pub time_zone: Tz,
     pub clock: Arc<dyn Clock>,
 }
 

@@ -34,6 +34,7 @@ fn item(title: &str) -> NewAgendaItem {
         presenter: None,
         duration_minutes: 15,
         description: String::new(),
+        resolution: None,
     }
 }
 

@@ -34,6 +34,7 @@ mod notices;
 mod notifications;
 mod openapi;
 mod password_reset;
+mod resolution_offers;
 mod resolutions;
 mod robots;
 mod session_cache;

@@ -27,6 +27,7 @@ fn items(app: &TestApp, meeting: MeetingId, titles: &[&str]) -> Vec<i32> {
             presenter: None,
             duration_minutes: 10,
             description: String::new(),
+            resolution: None,
         })
         .collect();
     let repo = persistence::PgMeetingRepository::new(app.pool.clone());

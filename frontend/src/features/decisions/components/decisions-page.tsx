@@ -1,19 +1,16 @@
 // `/decisions`: the decisions register, for every signed-in member (issue 13, point 7).
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { EmptyState } from '@/components/empty-state';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
+import { SearchForm, useSubmittedSearch } from '@/components/search-form';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { meetingPath } from '@/config/paths';
@@ -68,14 +65,9 @@ const columns: Column<Decision>[] = [
 
 export function DecisionsPage() {
   const notify = useNotify();
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
+  const query = useSubmittedSearch();
+  const { search, clear } = query;
   const { data, error, isLoading } = useDecisions(search);
-
-  const clear = () => {
-    setInput('');
-    setSearch('');
-  };
 
   let body;
   if (isLoading) body = <LoadingBlock />;
@@ -129,36 +121,12 @@ export function DecisionsPage() {
         }
       />
       <Card>
-        <Box
-          component="form"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSearch(input.trim());
-          }}
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 2, alignItems: 'center' }}
-        >
-          <TextField
-            id="decisions-search"
-            label="Search decisions"
-            size="small"
-            type="search"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            sx={{ flex: '1 1 220px', width: 'auto' }}
-          />
-          <Button type="submit" variant="contained" startIcon={<SearchOutlined />}>
-            Search
-          </Button>
-          <Button variant="outlined" onClick={clear}>
-            Clear
-          </Button>
-        </Box>
-        {search && data && data.length > 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
-            Showing results for &quot;{search}&quot;
-          </Typography>
-        )}
+        <SearchForm
+          id="decisions-search"
+          label="Search decisions"
+          state={query}
+          hasResults={Boolean(data?.length)}
+        />
         {body}
       </Card>
     </>

@@ -19,6 +19,9 @@ export const useMeeting = (id: number) => useSWR<MeetingDetail>(meetingKey(id));
 
 const items = (id: number) => `${meetingKey(id)}/agenda-items`;
 
+/** Decided written resolutions offered to a board meeting's agenda (admins and chairs). */
+export const resolutionOffersKey = (id: number): string => `${meetingKey(id)}/resolution-offers`;
+
 export const meetingApi = {
   update: (id: number, body: CreateMeetingRequest) => api.put<Meeting>(meetingKey(id), body),
   cancel: (id: number) => api.post<Meeting>(`${meetingKey(id)}/cancel`),
@@ -26,6 +29,8 @@ export const meetingApi = {
   publish: (id: number) => api.post<Meeting>(`${meetingKey(id)}/publish`),
   addItem: (id: number, body: AgendaItemRequest) => api.post<AgendaItem>(items(id), body),
   addStandardItems: (id: number) => api.post<AgendaItem[]>(`${items(id)}/standard`),
+  addResolutionItem: (id: number, resolutionId: number) =>
+    api.post<AgendaItem>(`${items(id)}/from-resolution`, { resolutionId }),
   updateItem: (id: number, item: number, body: AgendaItemRequest) =>
     api.put<AgendaItem>(`${items(id)}/${item}`, body),
   deleteItem: (id: number, item: number) => api.delete<MessageResponse>(`${items(id)}/${item}`),

@@ -43,6 +43,7 @@ const item = (id: number, title: string, durationMinutes: number): AgendaItem =>
   description: '',
   papers: [],
   changedSincePublication: false,
+  resolutionId: null,
 });
 
 const agenda = [item(1, 'Welcome', 5), item(2, 'Budget', 30), item(3, 'Any other business', 10)];

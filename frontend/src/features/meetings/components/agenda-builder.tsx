@@ -173,6 +173,9 @@ function ItemRow(props: RowProps) {
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
             <Chip size="small" label={purposeLabels[item.purpose]} />
+            {item.resolutionId !== null && (
+              <Chip size="small" variant="outlined" label="Written resolution" />
+            )}
             {props.published && item.changedSincePublication && (
               <Chip size="small" color="warning" label="Changed since publication" />
             )}

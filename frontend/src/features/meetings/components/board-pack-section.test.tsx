@@ -52,6 +52,7 @@ const item = (id: number, title: string, papers: AgendaPaper[]): AgendaItem => (
   description: '',
   papers,
   changedSincePublication: false,
+  resolutionId: null,
 });
 
 const withPapers = [

@@ -27,6 +27,7 @@ import { AgendaItemDialog } from '@/features/meetings/components/agenda-item-dia
 import { BoardPackSection } from '@/features/meetings/components/board-pack-section';
 import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-dialog';
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
+import { ResolutionOffers } from '@/features/meetings/components/resolution-offers';
 import { AttendanceSection } from '@/features/meetings/attendance/components/attendance-section';
 import { ConflictsSection } from '@/features/meetings/conflicts/components/conflicts-section';
 import { MinutesSection } from '@/features/meetings/minutes/components/minutes-section';
@@ -235,6 +236,9 @@ export function MeetingPage() {
         {agendaVisible ? (
           <>
             <AgendaBuilder meeting={meeting} agenda={agenda} canManage={manage} actions={actions} />
+            {manage && meeting.kind === 'board' && (
+              <ResolutionOffers meetingId={meeting.id} onAdded={refresh} />
+            )}
             <BoardPackSection meetingId={meeting.id} agenda={agenda} />
           </>
         ) : (

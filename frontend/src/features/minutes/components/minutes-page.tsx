@@ -5,16 +5,15 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { EmptyState } from '@/components/empty-state';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
+import { SearchForm, useSubmittedSearch } from '@/components/search-form';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { useUser } from '@/lib/auth';
 import { openExternal } from '@/lib/download';
@@ -111,15 +110,10 @@ export function MinutesPage() {
   const user = useUser();
   const canManage = canManageContent(user);
   const notify = useNotify();
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
+  const query = useSubmittedSearch();
+  const { search, clear } = query;
   const [uploadOpen, setUploadOpen] = useState(false);
   const { data, error, isLoading } = useMinutes(search);
-
-  const clear = () => {
-    setInput('');
-    setSearch('');
-  };
 
   const open = (m: Minutes) => {
     if (m.externalLink) {
@@ -202,36 +196,12 @@ export function MinutesPage() {
         }
       />
       <Card>
-        <Box
-          component="form"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSearch(input.trim());
-          }}
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 2, alignItems: 'center' }}
-        >
-          <TextField
-            id="minutes-search"
-            label="Search minutes"
-            size="small"
-            type="search"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            sx={{ flex: '1 1 220px', width: 'auto' }}
-          />
-          <Button type="submit" variant="contained" startIcon={<SearchOutlined />}>
-            Search
-          </Button>
-          <Button variant="outlined" onClick={clear}>
-            Clear
-          </Button>
-        </Box>
-        {search && data && data.length > 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
-            Showing results for &quot;{search}&quot;
-          </Typography>
-        )}
+        <SearchForm
+          id="minutes-search"
+          label="Search minutes"
+          state={query}
+          hasResults={Boolean(data?.length)}
+        />
         {body}
       </Card>
       <WrittenMinutesCard search={search} />

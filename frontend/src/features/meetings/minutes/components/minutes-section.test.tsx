@@ -40,6 +40,7 @@ const item = (id: number, number: number, title: string): AgendaItem => ({
   description: '',
   papers: [],
   changedSincePublication: false,
+  resolutionId: null,
 });
 
 const agenda = [item(11, 1, 'Welcome and apologies'), item(12, 2, 'Budget 2031')];

@@ -1,0 +1,169 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import type { AgendaItem, Attendance, Meeting } from '@/types/api';
+import type { components } from '@/types/api.generated';
+
+type Resolution = components['schemas']['Resolution'];
+
+const start = '2030-03-05T18:30:00.000Z';
+const meeting = (kind: Meeting['kind']): Meeting => ({
+  id: 7,
+  title: 'Spring board meeting',
+  description: '',
+  meetingDate: start,
+  location: null,
+  meetingLink: null,
+  agendaLink: null,
+  kind,
+  committeeId: null,
+  committeeName: null,
+  minutesId: null,
+  minutesLink: null,
+  createdAt: start,
+  status: 'scheduled',
+  cancelledAt: null,
+  durationMinutes: 120,
+  plannedEnd: '2030-03-05T20:30:00.000Z',
+  agendaStatus: 'draft',
+  agendaPublishedAt: null,
+  agendaChangedSincePublication: false,
+  revision: 0,
+  updatedAt: start,
+});
+
+const resolution = (id: number, title: string, status: Resolution['status']): Resolution => ({
+  id,
+  title,
+  text: `That the board resolves: ${title}.`,
+  status,
+  canVote: false,
+  closesAt: '2030-02-20T17:00:00.000Z',
+  decidedAt: '2030-02-12T09:00:00.000Z',
+  decidedEarly: true,
+  eligibleCount: 5,
+  votedCount: 3,
+  myVote: null,
+  papers: [],
+  proposedAt: '2030-02-10T09:00:00.000Z',
+  proposedByName: 'Chris Chair',
+  tally:
+    status === 'passed'
+      ? { for: 3, against: 0, abstain: 0, needed: 3, outstanding: 2 }
+      : { for: 0, against: 1, abstain: 0, needed: 5, outstanding: 4 },
+  threshold: 'majority',
+  thresholdCount: null,
+  voters: [],
+  votes: [],
+});
+
+const reported: AgendaItem = {
+  id: 31,
+  number: 1,
+  title: 'Written resolution: Adopt the reserves policy',
+  purpose: 'noting',
+  presenterUserId: null,
+  presenterName: null,
+  durationMinutes: 5,
+  description: 'Passed by written resolution on 12 February 2030.',
+  papers: [],
+  changedSincePublication: false,
+  resolutionId: 5,
+};
+
+const attendance: Attendance = {
+  meetingId: 7,
+  canRespond: false,
+  canRecord: true,
+  mine: null,
+  members: [],
+  guests: [],
+  summary: {
+    rule: 'count',
+    ruleText: '3 trustees',
+    serving: 5,
+    required: 3,
+    expectedAttending: 0,
+    apologies: 0,
+    notSure: 0,
+    noAnswer: 5,
+    expectedQuorate: false,
+    recordedPresent: null,
+    recordedQuorate: null,
+  },
+};
+
+function chairsMeetingPage(kind: Meeting['kind'], offers: Resolution[]) {
+  let agenda: AgendaItem[] = [];
+  let offered = offers;
+  const posted: unknown[] = [];
+  server.use(
+    http.get('/api/meetings/7', () =>
+      HttpResponse.json({ meeting: meeting(kind), agendaVisible: true, agenda, canManage: true }),
+    ),
+    http.get('/api/meetings/7/attendance', () => HttpResponse.json(attendance)),
+    http.get('/api/meetings/7/resolution-offers', () => HttpResponse.json(offered)),
+    http.post('/api/meetings/7/agenda-items/from-resolution', async ({ request }) => {
+      posted.push(await request.json());
+      agenda = [reported];
+      offered = offered.filter((r) => r.id !== 5);
+      return HttpResponse.json(reported, { status: 201 });
+    }),
+  );
+  return posted;
+}
+
+describe('Written resolutions offered to the agenda', () => {
+  it('lists the decided resolutions and adds one as an item reporting its result', async () => {
+    const posted = chairsMeetingPage('board', [
+      resolution(5, 'Adopt the reserves policy', 'passed'),
+      resolution(6, 'Close the Tuesday group', 'failed'),
+    ]);
+    const { user } = renderApp('/meetings/7', { as: 'chair' });
+
+    const offers = await screen.findByRole('region', {
+      name: 'Written resolutions decided since the last meeting',
+    });
+    const rows = within(offers).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Adopt the reserves policy');
+    expect(rows[0]).toHaveTextContent('3 for, 0 against, 0 abstained');
+    expect(rows[0]).toHaveTextContent('Passed');
+    expect(rows[1]).toHaveTextContent('Not passed');
+
+    await user.click(
+      within(offers).getByRole('button', { name: 'Add to agenda: Adopt the reserves policy' }),
+    );
+    await waitFor(() => expect(posted).toEqual([{ resolutionId: 5 }]));
+    const agenda = await screen.findByRole('list', { name: 'Agenda' });
+    const item = within(agenda).getByRole('listitem', {
+      name: 'Item 1: Written resolution: Adopt the reserves policy',
+    });
+    expect(within(item).getByText('Written resolution')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(offers).queryByRole('button', { name: /Adopt the reserves policy/ }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(
+      within(offers).getByRole('button', { name: 'Add to agenda: Close the Tuesday group' }),
+    ).toBeEnabled();
+    expect(await screen.findByText('Added to the agenda')).toBeInTheDocument();
+  });
+
+  it('shows nothing when no resolution was decided since the last meeting', async () => {
+    chairsMeetingPage('board', []);
+    renderApp('/meetings/7', { as: 'chair' });
+    expect(await screen.findByText('The agenda has no items yet.')).toBeInTheDocument();
+    expect(
+      screen.queryByText('Written resolutions decided since the last meeting'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('offers nothing on a meeting that is not a board meeting', async () => {
+    chairsMeetingPage('agm', [resolution(5, 'Adopt the reserves policy', 'passed')]);
+    renderApp('/meetings/7', { as: 'chair' });
+    expect(await screen.findByText('The agenda has no items yet.')).toBeInTheDocument();
+    expect(screen.queryByText('Adopt the reserves policy')).not.toBeInTheDocument();
+  });
+});
