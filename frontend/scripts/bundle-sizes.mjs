@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const assets = path.join(dist, 'assets');
-// Issue 15 point 5: the target is 150 KB; the limit holds what was reached (174.6 KB on 2026-11-25).
-const limitKb = 180;
+// Issue 15 point 5: at most 150 KB gzipped before the sign-in form accepts input (174.9 KB before the
+// plain sign-in form, 143.9 KB after). e2e/tests/sign-in-weight.test.js checks the same budget over what
+// the browser really fetches, and that this count leaves no script out.
+const limitKb = 150;
 
 const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -36,10 +38,16 @@ console.log(
 const statsFile = path.join(root, '.webpack-stats.json');
 if (existsSync(statsFile)) {
   const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
-  const signIn = new Set([
-    ...(stats.entrypoints.main || []),
-    ...(stats.chunkGroups['page-login'] || []),
-  ]);
+  // Signed out, every path shows the sign-in page: the entry (runtime, vendors, main) loads it, with
+  // every chunk of its group (its own and the shared ones). What it loads later (the reset dialog, the
+  // two-factor step, the alerts) waits for the user and is not counted.
+  const { main } = stats.entrypoints;
+  const page = stats.chunkGroups['page-login'];
+  if (!main || !page) {
+    console.error('No `main` entry or `page-login` chunk group in the build: nothing to count');
+    process.exit(1);
+  }
+  const signIn = new Set([...main, ...page]);
   const js = [...signIn].filter((f) => f.endsWith('.js'));
   const total = js.reduce((s, f) => s + gz(f), 0);
   console.log(

@@ -1,17 +1,7 @@
 // A text input bound to a formik field; shows the field's message once touched (or after submit).
-// Built from FormControl + OutlinedInput rather than TextField so that pages with plain inputs
-// (the sign-in page above all) do not load Select, Menu and Popover.
-import {
-  useId,
-  type HTMLInputTypeAttribute,
-  type InputHTMLAttributes,
-  type ReactNode,
-} from 'react';
+import type { HTMLInputTypeAttribute, InputHTMLAttributes, ReactNode } from 'react';
 import { useField } from 'formik';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
+import { TextField } from '@/components/form/text-field';
 
 export type FormTextFieldProps = {
   name: string;
@@ -33,50 +23,15 @@ export type FormTextFieldProps = {
   describedBy?: string;
 };
 
-export function FormTextField({
-  name,
-  label,
-  id: givenId,
-  type = 'text',
-  required,
-  autoComplete,
-  autoFocus,
-  placeholder,
-  helperText,
-  multiline,
-  minRows,
-  size,
-  shrinkLabel,
-  inputProps,
-  describedBy,
-}: FormTextFieldProps) {
-  const autoId = useId();
-  const id = givenId ?? `${name}-${autoId}`;
-  const [field, meta] = useField(name);
-  const showError = meta.touched && !!meta.error;
-  const helper = showError ? meta.error : helperText;
-  const helperId = helper ? `${id}-helper-text` : undefined;
+export function FormTextField(props: FormTextFieldProps) {
+  const [field, meta] = useField(props.name);
   return (
-    <FormControl fullWidth error={showError} required={required} size={size} variant="outlined">
-      <InputLabel htmlFor={id} shrink={shrinkLabel || undefined}>
-        {label}
-      </InputLabel>
-      <OutlinedInput
-        {...field}
-        value={field.value ?? ''}
-        id={id}
-        label={label}
-        notched={shrinkLabel || undefined}
-        type={type}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        placeholder={placeholder}
-        multiline={multiline}
-        minRows={minRows}
-        inputProps={inputProps}
-        aria-describedby={[helperId, describedBy].filter(Boolean).join(' ') || undefined}
-      />
-      {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
-    </FormControl>
+    <TextField
+      {...props}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={meta.touched && meta.error ? meta.error : undefined}
+    />
   );
 }

@@ -1,18 +1,17 @@
 // Toasts: one at a time, 5 s, swipe right (50 px) to dismiss, F8 moves focus to them, 420 px wide.
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
   useRef,
   useState,
-  type PointerEvent as ReactPointerEvent,
   type ReactNode,
+  type Ref,
 } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Portal from '@mui/material/Portal';
+import { createPortal } from 'react-dom';
 import { errorText } from '@/lib/api-client';
 
 export const TOAST_DURATION_MS = 5000;
@@ -24,7 +23,7 @@ export type ToastInput = {
   severity?: 'success' | 'error' | 'info';
 };
 
-type Toast = ToastInput & { id: number };
+export type Toast = ToastInput & { id: number };
 
 type Notify = (toast: ToastInput) => void;
 
@@ -32,79 +31,58 @@ const NotifyContext = createContext<Notify>(() => {});
 
 export const useNotify = (): Notify => useContext(NotifyContext);
 
-function ToastView({
-  toast,
-  duration,
-  onClose,
-}: {
+export type ToastRegionProps = {
   toast: Toast;
   duration: number;
   onClose: () => void;
-}) {
-  const [paused, setPaused] = useState(false);
-  const [offset, setOffset] = useState(0);
-  const start = useRef<number | null>(null);
+  /** The region, which F8 focuses. */
+  regionRef: Ref<HTMLDivElement>;
+};
 
+/**
+ * The region the toast shows in, which F8 focuses. It is mounted into <body> only while a toast shows,
+ * so that a dialog opened earlier (which hides its siblings from assistive technology) does not hide it.
+ */
+export const regionProps = {
+  role: 'region',
+  'aria-label': 'Notifications (F8)',
+  tabIndex: -1,
+} as const;
+
+/**
+ * The toast when its code could not load (the network gone): the same words, plainly, for as long.
+ * Without it a failed write while offline would take the whole page down instead of saying so.
+ */
+function PlainToastRegion({ toast, duration, onClose, regionRef }: ToastRegionProps) {
   useEffect(() => {
-    if (paused) return undefined;
     const timer = window.setTimeout(onClose, duration);
     return () => window.clearTimeout(timer);
-  }, [paused, onClose, duration]);
-
-  const onPointerDown = (event: ReactPointerEvent) => {
-    start.current = event.clientX;
-    setPaused(true);
-  };
-  const onPointerMove = (event: ReactPointerEvent) => {
-    if (start.current === null) return;
-    setOffset(Math.max(0, event.clientX - start.current));
-  };
-  const onPointerEnd = () => {
-    if (start.current === null) return;
-    start.current = null;
-    if (offset > SWIPE_THRESHOLD_PX) onClose();
-    else {
-      setOffset(0);
-      setPaused(false);
-    }
-  };
-
-  const severity = toast.severity ?? 'success';
-  return (
-    <Alert
-      role={severity === 'error' ? 'alert' : 'status'}
-      severity={severity}
-      variant="filled"
-      onClose={onClose}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
-      slotProps={{ closeButton: { 'aria-label': 'Dismiss notification' } }}
-      sx={{
-        pointerEvents: 'auto',
-        touchAction: 'pan-y',
-        transform: `translateX(${offset}px)`,
-        opacity: offset ? Math.max(0.3, 1 - offset / 200) : 1,
-        transition: start.current === null ? 'transform 150ms ease, opacity 150ms ease' : 'none',
-        boxShadow: 6,
-        '@keyframes toast-in': {
-          from: { transform: 'translateY(16px)', opacity: 0 },
-          to: { transform: 'translateY(0)', opacity: 1 },
-        },
-        animation: 'toast-in 180ms ease-out',
-        '@media (prefers-reduced-motion: reduce)': { animation: 'none', transition: 'none' },
-      }}
+  }, [toast, duration, onClose]);
+  return createPortal(
+    <div
+      ref={regionRef}
+      {...regionProps}
+      style={{ position: 'fixed', right: 16, bottom: 16, maxWidth: 420, zIndex: 1400 }}
     >
-      <AlertTitle sx={{ mb: toast.description ? 0.5 : 0 }}>{toast.title}</AlertTitle>
-      {toast.description}
-    </Alert>
+      <div
+        role={toast.severity === 'error' ? 'alert' : 'status'}
+        style={{ padding: 12, background: 'Canvas', color: 'CanvasText', border: '1px solid' }}
+      >
+        <strong>{toast.title}</strong> {toast.description}
+      </div>
+    </div>,
+    document.body,
   );
 }
+
+// The Alert that shows a toast, with its icons and close button, loads with the first toast (issue 15
+// point 5: not on the sign-in page's first load).
+const ToastRegion = lazy(() =>
+  import(/* webpackChunkName: "toast-region" */ '@/components/notifications/toast-region').then(
+    (m) => ({ default: m.ToastRegion }),
+    () => ({ default: PlainToastRegion }),
+  ),
+);
 
 export function NotificationsProvider({
   children,
@@ -138,32 +116,10 @@ export function NotificationsProvider({
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      {/* Mounted into <body> only while a toast shows, so that a dialog opened earlier (which
-          hides its siblings from assistive technology) does not hide the toast. */}
       {toast && (
-        <Portal>
-          <Box
-            ref={region}
-            role="region"
-            aria-label="Notifications (F8)"
-            tabIndex={-1}
-            sx={(theme) => ({
-              position: 'fixed',
-              right: 16,
-              bottom: 16,
-              width: 'calc(100% - 32px)',
-              maxWidth: 420,
-              zIndex: theme.zIndex.snackbar,
-              pointerEvents: 'none',
-              '&:focus-visible': {
-                outline: `2px solid ${theme.palette.primary.main}`,
-                outlineOffset: 4,
-              },
-            })}
-          >
-            <ToastView key={toast.id} toast={toast} duration={duration} onClose={close} />
-          </Box>
-        </Portal>
+        <Suspense fallback={null}>
+          <ToastRegion toast={toast} duration={duration} onClose={close} regionRef={region} />
+        </Suspense>
       )}
     </NotifyContext.Provider>
   );

@@ -22,6 +22,56 @@ describe('sign-in page', () => {
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
   });
 
+  it('marks the fields invalid, moves focus to the first one in error and checks on leaving a field', async () => {
+    const { user } = renderApp('/login', { as: null });
+    const email = await screen.findByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    expect(email).toHaveAccessibleDescription('Use your organisation e-mail address');
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Typing alone shows nothing; leaving the field shows its message.
+    await user.type(email, 'alice');
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+    await user.click(password);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(password).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Once shown, the message follows what is typed.
+    await user.type(email, '@charity.org');
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Use your organisation e-mail address');
+
+    // A submit shows every message and focuses the first field in error; nothing is sent.
+    const login = jest.fn();
+    server.use(http.post('/api/auth/login', login));
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(email).toHaveFocus();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Password is required');
+    await user.type(email, 'alice@charity.org');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(password).toHaveFocus();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('sends the e-mail trimmed', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('/api/auth/login', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ token: 'token-1', user: { id: 1 } });
+      }),
+    );
+    const { user } = renderApp('/login', { as: null });
+    await user.type(await screen.findByLabelText('Email'), '  alice@charity.org ');
+    await user.type(screen.getByLabelText('Password'), ' pass ');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(sent).toEqual({ email: 'alice@charity.org', password: ' pass ' });
+  });
+
   it('signs in, keeps the token and does a full load of /', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -1,28 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Form, Formik } from 'formik';
-import * as yup from 'yup';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { FormTextField } from '@/components/form/form-text-field';
 import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
 import { login, needsSecondFactor } from '@/features/auth/api/login';
-
-const schema = yup.object({
-  email: yup
-    .string()
-    .trim()
-    .required('Please enter a valid email address')
-    .email('Please enter a valid email address'),
-  password: yup.string().min(1, 'Password is required').required('Password is required'),
-});
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import type { SignInValues } from '@/features/auth/lib/sign-in-rules';
 
 /** The server's message when it gave one, otherwise 'Login failed'. */
 function failureMessage(error: unknown): string {
@@ -30,12 +18,41 @@ function failureMessage(error: unknown): string {
   return 'Login failed';
 }
 
-/** What the app says on the sign-in page after signing the user out (an idle session). */
 // Loaded when needed, so the sign-in form's first load stays small (issue 15 point 5).
 const ForgotPasswordDialog = lazy(() =>
   import(
     /* webpackChunkName: "forgot-password-dialog" */ '@/features/auth/components/forgot-password-dialog'
   ).then((m) => ({ default: m.ForgotPasswordDialog })),
+);
+type SignInAlertProps = { severity: 'error' | 'info'; children: string };
+
+/** The failure (an alert) or the notice (a status) when the Alert could not load (the network gone). */
+function PlainSignInAlert({ severity, children }: SignInAlertProps) {
+  return (
+    <Typography
+      role={severity === 'error' ? 'alert' : 'status'}
+      color={severity === 'error' ? 'error' : 'text.primary'}
+    >
+      {children}
+    </Typography>
+  );
+}
+
+// The alerts show only after a failed sign-in or an idle sign-out: their code loads then.
+const loadAlert = () => import(/* webpackChunkName: "alert" */ '@mui/material/Alert');
+const SignInAlert = lazy(() =>
+  loadAlert().then(
+    ({ default: Alert }) => ({
+      default: function SignInAlert({ severity, children }: SignInAlertProps) {
+        return (
+          <Alert severity={severity} role={severity === 'error' ? 'alert' : 'status'}>
+            {children}
+          </Alert>
+        );
+      },
+    }),
+    () => ({ default: PlainSignInAlert }),
+  ),
 );
 const SecondFactorStep = lazy(() =>
   import(
@@ -43,6 +60,7 @@ const SecondFactorStep = lazy(() =>
   ).then((m) => ({ default: m.SecondFactorStep })),
 );
 
+/** What the app says on the sign-in page after signing the user out (an idle session). */
 export type SignInNotice = { notice?: string };
 
 export function LoginPage() {
@@ -52,6 +70,23 @@ export function LoginPage() {
   // The password step answered that a second factor is needed: its short-lived token.
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const notice = (useLocation().state as SignInNotice | null)?.notice ?? null;
+
+  const signIn = async (values: SignInValues) => {
+    setFailure(null);
+    // Fetched beside the request, so that a failure shows without another round trip.
+    void loadAlert().catch(() => {});
+    try {
+      const response = await login({ email: values.email.trim(), password: values.password });
+      if (needsSecondFactor(response)) {
+        setEmail(values.email);
+        setMfaToken(response.mfaToken);
+        return;
+      }
+      browser.assign('/');
+    } catch (error) {
+      setFailure(failureMessage(error));
+    }
+  };
 
   return (
     <Box
@@ -91,66 +126,22 @@ export function LoginPage() {
               />
             </Suspense>
           ) : (
-            <Formik
-              initialValues={{ email, password: '' }}
-              validationSchema={schema}
-              onSubmit={async (values) => {
-                setFailure(null);
-                try {
-                  const response = await login({
-                    email: values.email.trim(),
-                    password: values.password,
-                  });
-                  if (needsSecondFactor(response)) {
-                    setEmail(values.email);
-                    setMfaToken(response.mfaToken);
-                    return;
-                  }
-                  browser.assign('/');
-                } catch (error) {
-                  setFailure(failureMessage(error));
-                }
-              }}
+            <SignInForm
+              initialEmail={email}
+              onSubmit={signIn}
+              footer={
+                <Box sx={{ textAlign: 'center' }}>
+                  <Link component="button" type="button" onClick={() => setForgotOpen(true)}>
+                    Forgot your password?
+                  </Link>
+                </Box>
+              }
             >
-              {({ isSubmitting }) => (
-                <Form noValidate>
-                  <Box sx={{ display: 'grid', gap: 2 }}>
-                    {notice && !failure && (
-                      <Alert severity="info" role="status">
-                        {notice}
-                      </Alert>
-                    )}
-                    {failure && (
-                      <Alert severity="error" role="alert">
-                        {failure}
-                      </Alert>
-                    )}
-                    <FormTextField
-                      name="email"
-                      label="Email"
-                      type="email"
-                      autoComplete="username"
-                      placeholder="name@organisation.org"
-                      helperText="Use your organisation e-mail address"
-                    />
-                    <FormTextField
-                      name="password"
-                      label="Password"
-                      type="password"
-                      autoComplete="current-password"
-                    />
-                    <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                      {isSubmitting ? 'Signing in...' : 'Sign In'}
-                    </Button>
-                    <Box sx={{ textAlign: 'center' }}>
-                      <Link component="button" type="button" onClick={() => setForgotOpen(true)}>
-                        Forgot your password?
-                      </Link>
-                    </Box>
-                  </Box>
-                </Form>
-              )}
-            </Formik>
+              <Suspense fallback={null}>
+                {notice && !failure && <SignInAlert severity="info">{notice}</SignInAlert>}
+                {failure && <SignInAlert severity="error">{failure}</SignInAlert>}
+              </Suspense>
+            </SignInForm>
           )}
         </CardContent>
       </Card>
