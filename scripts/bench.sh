@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `make bench` (issue 15): the release portal on a fresh seeded database (100 notices) against the ceiling,
-# a minimal actix-web server answering the same response bytes (crates/bench), measured with wrk
+# `make bench` (issue 15): the release portal on a fresh seeded database (100 notices, 20 documents, 10
+# actions, a meeting) against the ceiling, a minimal actix-web server answering the same response bytes
+# (crates/bench), measured with wrk
 # (64 connections, BENCH_SECONDS each, default 10). Prints requests/s, p50, p99, the portal's peak RSS and its
 # share of the ceiling per endpoint; then chat delivery to 50 SSE listeners and a sign-in.
 # The figures are for the machine it runs on: docs/performance.md says which machine and how loaded.
@@ -49,6 +50,21 @@ for n in $(seq 1 100); do
   curl -fsS -o /dev/null "$base/api/notices" "${auth[@]}" -H 'Content-Type: application/json' \
     -d "{\"title\":\"Notice $n\",\"content\":\"The board meets on the first Tuesday; papers go out a week before. ($n)\"}"
 done
+# 20 documents, 10 actions and a meeting, so that the documents list and the dashboard read real rows.
+printf 'Board papers for the benchmark.\n' >"$work/paper.txt"
+for n in $(seq 1 20); do
+  curl -fsS -o /dev/null "$base/api/documents" "${auth[@]}" -F "title=Board paper $n" -F category=governance \
+    -F "file=@$work/paper.txt;type=text/plain"
+done
+admin_id=$(curl -fsS "$base/api/auth/me" "${auth[@]}" |
+  python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get("id") or d["user"]["id"])')
+for n in $(seq 1 10); do
+  curl -fsS -o /dev/null "$base/api/actions" "${auth[@]}" -H 'Content-Type: application/json' \
+    -d "{\"title\":\"Action $n\",\"description\":\"Follow up item $n\",\"assignedTo\":$admin_id}"
+done
+meeting_date=$(date -u -d '+30 days' +%Y-%m-%dT18:00:00Z)
+curl -fsS -o /dev/null "$base/api/meetings" "${auth[@]}" -H 'Content-Type: application/json' \
+  -d "{\"title\":\"Board meeting\",\"meetingDate\":\"$meeting_date\"}"
 committee=$(curl -fsS "$base/api/committees" "${auth[@]}" -H 'Content-Type: application/json' \
   -d '{"name":"Finance","description":"Bench"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
 
@@ -58,6 +74,8 @@ mkdir -p "$work/bodies"
 for name in notices documents dashboard me; do
   curl -fsS "$base${paths[$name]}" "${auth[@]}" -o "$work/bodies/$name.json"
 done
+echo "answer sizes (bytes): $(for name in notices documents dashboard me; do
+  printf '%s %s  ' "$name" "$(wc -c <"$work/bodies/$name.json")"; done)"
 "$ceiling_bin" "$ceiling_port" "$work/bodies" >/dev/null 2>&1 &
 ceiling_pid=$!
 for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$ceiling_port/me" >/dev/null 2>&1 && break; sleep 0.1; done

@@ -290,7 +290,7 @@ fn query_error(error: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error
 
 /// After a write through this process, its session cache and read caches start afresh (issue 15): a
 /// sign-out, a role change or a revocation holds for the caller's very next request, and so does a new
-/// notice, without waiting for the change feed (which tells the other processes within milliseconds).
+/// notice, document or action, without waiting for the change feed (which tells the other processes within milliseconds).
 pub async fn forget_sessions_after_writes(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
@@ -300,7 +300,7 @@ pub async fn forget_sessions_after_writes(
     let response = next.call(req).await;
     if let Some(state) = state {
         state.auth.session_cache.forget_all();
-        state.notices_cache.forget_all();
+        state.forget_read_caches();
     }
     response
 }

@@ -1,12 +1,13 @@
 use std::sync::Arc;
 
+use domain::entities::meeting::MeetingScope;
 use domain::ports::{ChangeSink, FileStore, Readiness};
 use domain::services::{
     ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService, ChatHub,
     CommitteeService, ConflictService, DashboardService, DeclarationService, DirectoryService,
-    DocumentService, InterestService, InvitationService, MailService, MeetingService, MinutesService,
-    NoticeService, NotificationService, PasswordResetService, ReadCache, ResolutionService, SessionService,
-    TermService, TwoFactorService, UnsubscribeService, UserService, WrittenMinutesService,
+    DocumentListKey, DocumentService, InterestService, InvitationService, MailService, MeetingService,
+    MinutesService, NoticeService, NotificationService, PasswordResetService, ReadCache, ResolutionService,
+    SessionService, TermService, TwoFactorService, UnsubscribeService, UserService, WrittenMinutesService,
 };
 
 /// Everything the handlers need, shared by all workers.
@@ -49,6 +50,13 @@ pub struct AppState {
     /// The encoded notices list (with and without expired ones), the same for every reader, kept until a
     /// notice is written on any process or the next one expires (issue 15). Fed by the change feed.
     pub notices_cache: Arc<ReadCache<bool, crate::cached::EncodedJson>>,
+    /// The encoded documents list per category filter (the same for every reader), kept until a document
+    /// or an uploader's name is written on any process (issue 15). Fed by the change feed.
+    pub documents_cache: Arc<ReadCache<DocumentListKey, crate::cached::EncodedJson>>,
+    /// The encoded dashboard figures per meeting scope (admins and chairs share one; each other reader
+    /// has their own), kept until an action, document, meeting, membership or account is written on any
+    /// process, the day turns or the next meeting starts (issue 15). Fed by the change feed.
+    pub dashboard_cache: Arc<ReadCache<MeetingScope, crate::cached::EncodedJson>>,
     pub committees: CommitteeService,
     /// The open live chat streams of this process (issue 15).
     pub chat: Arc<ChatHub>,
@@ -74,4 +82,13 @@ pub struct AppState {
     pub registration_enabled: bool,
     /// Take the client address from `X-Forwarded-For` (set it only behind a proxy that overwrites it).
     pub trust_proxy: bool,
+}
+
+impl AppState {
+    /// Drops every read cache of this process, as after a write it made (or a test made behind the API).
+    pub fn forget_read_caches(&self) {
+        self.notices_cache.forget_all();
+        self.documents_cache.forget_all();
+        self.dashboard_cache.forget_all();
+    }
 }

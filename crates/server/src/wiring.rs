@@ -39,8 +39,15 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     let chat = ChatHub::new(committee_repository.clone());
     let session_cache = Arc::new(SessionCache::new());
     let notices_cache = Arc::new(ReadCache::new(CacheTopic::Notices));
-    let live: Arc<dyn ChangeSink> =
-        Arc::new(ChangeSinks(vec![chat.clone(), session_cache.clone(), notices_cache.clone()]));
+    let documents_cache = Arc::new(ReadCache::new(CacheTopic::Documents));
+    let dashboard_cache = Arc::new(ReadCache::new(CacheTopic::Dashboard));
+    let live: Arc<dyn ChangeSink> = Arc::new(ChangeSinks(vec![
+        chat.clone(),
+        session_cache.clone(),
+        notices_cache.clone(),
+        documents_cache.clone(),
+        dashboard_cache.clone(),
+    ]));
     // One dedicated connection per process listens for committed changes; it stops with the state.
     PgChangeFeed::new(&config.database_url).start(Arc::downgrade(&live))?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
@@ -216,6 +223,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             clock: clock.clone(),
         },
         notices_cache,
+        documents_cache,
+        dashboard_cache,
         chat: chat.clone(),
         live,
         committees: CommitteeService {

@@ -3,6 +3,7 @@
 use actix_web::{web, HttpResponse};
 
 use crate::blocking::blocking;
+use crate::cached::EncodedJson;
 use crate::dto::dashboard::DashboardStatsBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
@@ -20,7 +21,17 @@ use crate::state::AppState;
     ),
 )]
 pub async fn stats(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+    // Admins and chairs share one answer, each other reader has their own: held in memory until what it
+    // counts changes on any process or time alone changes it (issue 15).
+    let key = state.dashboard.stats_key(&user.0)?;
+    if let Some(stats) = state.dashboard.cached_stats(key, &state.dashboard_cache) {
+        return Ok(stats.response());
+    }
     let dashboard = state.dashboard.clone();
-    let stats = blocking(move || dashboard.stats(&user.0)).await?;
-    Ok(HttpResponse::Ok().json(DashboardStatsBody::from(stats)))
+    let cache = state.dashboard_cache.clone();
+    let stats = blocking(move || {
+        dashboard.stats_into_cache(key, &cache, |stats| EncodedJson::of(&DashboardStatsBody::from(stats)))
+    })
+    .await?;
+    Ok(stats.response())
 }

@@ -14,6 +14,7 @@ use domain::{DocumentId, DomainError};
 
 use crate::audit;
 use crate::blocking::blocking;
+use crate::cached::EncodedJson;
 use crate::download::{file_response, Disposition};
 use crate::dto::document::ViewQuery;
 use crate::dto::document::{DocumentBody, ViewLinkBody};
@@ -50,10 +51,20 @@ pub async fn list(
     user: CurrentUser,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    // The same list for every reader of a filter: a process that holds it answers from memory (issue 15).
+    let key = state.documents.list_key(&user.0, query.category.as_deref())?;
+    if let Some(list) = state.documents.cached_list(key, &state.documents_cache) {
+        return Ok(list.response());
+    }
     let documents = state.documents.clone();
-    let category = query.into_inner().category;
-    let list = blocking(move || documents.list(&user.0, category.as_deref())).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(DocumentBody::from).collect::<Vec<_>>()))
+    let cache = state.documents_cache.clone();
+    let list = blocking(move || {
+        documents.list_into_cache(key, &cache, |list| {
+            EncodedJson::of(&list.into_iter().map(DocumentBody::from).collect::<Vec<_>>())
+        })
+    })
+    .await?;
+    Ok(list.response())
 }
 
 /// The fields of a document upload (`multipart/form-data`).

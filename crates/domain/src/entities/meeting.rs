@@ -44,7 +44,7 @@ pub const DEFAULT_DURATION_MINUTES: i32 = 120;
 
 /// Which meetings a reader may see (issue 13): admins and chairs see all; everyone else sees every meeting
 /// that is not a committee meeting, and the committee meetings of the committees they belong to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MeetingScope {
     Everything,
     VisibleTo(UserId),

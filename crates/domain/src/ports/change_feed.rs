@@ -1,6 +1,7 @@
 //! Changes committed to the database that a server process must hear of at once, whichever process made
 //! them (issue 15): new chat messages for open chat streams, and session, user and settings changes for
-//! the session cache, notice writes for the noticeboard's read cache. Implemented over PostgreSQL `LISTEN/NOTIFY` in `persistence`.
+//! the session cache, writes to the tables the read caches are made of (notices, documents, the
+//! dashboard's figures). Implemented over PostgreSQL `LISTEN/NOTIFY` in `persistence`.
 
 use std::sync::{Arc, Weak};
 
@@ -26,6 +27,17 @@ pub enum Change {
     SecuritySettingsChanged,
     /// Any notice written or deleted (the noticeboard's read cache).
     NoticesChanged,
+    /// Any library document written or deleted (the documents list, the dashboard's count).
+    DocumentsChanged,
+    /// Any action written or deleted (the dashboard's pending actions).
+    ActionsChanged,
+    /// Any meeting written or deleted (the dashboard's next meeting).
+    MeetingsChanged,
+    /// A committee membership added, changed or removed (which committee meetings a reader sees).
+    MembershipsChanged,
+    /// A user added or removed, or their name or `active` written (uploader names in the documents
+    /// list, the dashboard's count of active accounts).
+    PeopleChanged,
 }
 
 impl Change {
@@ -50,6 +62,11 @@ impl Change {
             "user" => Change::UserChanged(UserId(i32::try_from(number()?).ok()?)),
             "security_settings" => Change::SecuritySettingsChanged,
             "notices" => Change::NoticesChanged,
+            "documents" => Change::DocumentsChanged,
+            "actions" => Change::ActionsChanged,
+            "meetings" => Change::MeetingsChanged,
+            "memberships" => Change::MembershipsChanged,
+            "people" => Change::PeopleChanged,
             _ => return None,
         };
         parts.next().is_none().then_some(change)
@@ -110,8 +127,21 @@ mod tests {
         assert_eq!(Change::parse("user:7"), Some(Change::UserChanged(UserId(7))));
         assert_eq!(Change::parse("security_settings"), Some(Change::SecuritySettingsChanged));
         assert_eq!(Change::parse("notices"), Some(Change::NoticesChanged));
-        for bad in ["", "message:3", "message:3:x", "session:7:8", "notices:1", "user:99999999999", "other:1"]
-        {
+        assert_eq!(Change::parse("documents"), Some(Change::DocumentsChanged));
+        assert_eq!(Change::parse("actions"), Some(Change::ActionsChanged));
+        assert_eq!(Change::parse("meetings"), Some(Change::MeetingsChanged));
+        assert_eq!(Change::parse("memberships"), Some(Change::MembershipsChanged));
+        assert_eq!(Change::parse("people"), Some(Change::PeopleChanged));
+        for bad in [
+            "",
+            "message:3",
+            "message:3:x",
+            "session:7:8",
+            "notices:1",
+            "documents:2",
+            "user:99999999999",
+            "other:1",
+        ] {
             assert_eq!(Change::parse(bad), None, "{bad}");
         }
     }

@@ -8,6 +8,7 @@ use crate::error::DomainError;
 use crate::files::DOCUMENT_KINDS;
 use crate::permissions;
 use crate::ports::{Clock, DocumentRepository, FileStore, ReceivedFile, ViewResource};
+use crate::services::read_cache::ReadCache;
 use crate::services::stored_files::{self, checked_file, file_size};
 use crate::services::view_tickets::ViewTickets;
 use crate::validation::{self, FieldErrors};
@@ -52,15 +53,55 @@ pub fn parse_category(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Doc
     }
 }
 
+/// What decides the documents list a reader gets (issue 15's read cache): only the category filter. The
+/// library is the same for every reader: every role may read it (`permissions::can_read_board_content`) and
+/// no library document is limited to a committee (committee papers are `committee_documents`, listed per
+/// committee and not cached), so neither the role nor the committees are part of the key. Made only by
+/// `DocumentService::list_key`, after the permission check, which runs on every request, hit or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DocumentListKey {
+    category: Option<DocumentCategory>,
+}
+
 impl DocumentService {
-    pub fn list(&self, actor: &User, category: Option<&str>) -> Result<Vec<Document>, DomainError> {
+    /// Checks that `actor` may read the library and reads the filter (`errors.category` when unknown).
+    pub fn list_key(&self, actor: &User, category: Option<&str>) -> Result<DocumentListKey, DomainError> {
         if !permissions::can_read_board_content(actor.role) {
             return Err(DomainError::forbidden("You cannot read documents."));
         }
         let mut errors = FieldErrors::new();
         let category = parse_category(&mut errors, category);
         errors.into_result()?;
-        Ok(self.documents.list(category)?)
+        Ok(DocumentListKey { category })
+    }
+
+    pub fn list(&self, actor: &User, category: Option<&str>) -> Result<Vec<Document>, DomainError> {
+        let key = self.list_key(actor, category)?;
+        Ok(self.documents.list(key.category)?)
+    }
+
+    /// The list as `cache` holds it for `key`, without the database; `None` when it holds none.
+    pub fn cached_list<V>(
+        &self,
+        key: DocumentListKey,
+        cache: &ReadCache<DocumentListKey, V>,
+    ) -> Option<Arc<V>> {
+        cache.get(&key, self.clock.now())
+    }
+
+    /// Reads the list, makes `encode` of it and keeps that in `cache` until a document or an uploader's
+    /// name is written on any process (nothing in the list changes with time alone).
+    pub fn list_into_cache<V>(
+        &self,
+        key: DocumentListKey,
+        cache: &ReadCache<DocumentListKey, V>,
+        encode: impl FnOnce(Vec<Document>) -> anyhow::Result<V>,
+    ) -> Result<Arc<V>, DomainError> {
+        let ticket = cache.ticket(None);
+        let documents = self.documents.list(key.category)?;
+        let value = Arc::new(encode(documents).map_err(DomainError::Unexpected)?);
+        cache.store(key, ticket, value.clone());
+        Ok(value)
     }
 
     /// Validates the fields, then commits the file and inserts the row; a refused or failed upload leaves
@@ -190,10 +231,12 @@ mod tests {
     #[derive(Default)]
     struct FailingDocuments {
         creates: AtomicUsize,
+        lists: AtomicUsize,
     }
 
     impl DocumentRepository for FailingDocuments {
         fn list(&self, _: Option<DocumentCategory>) -> Result<Vec<Document>, RepoError> {
+            self.lists.fetch_add(1, Ordering::SeqCst);
             Ok(Vec::new())
         }
         fn find(&self, _: DocumentId) -> Result<Option<Document>, RepoError> {
@@ -252,5 +295,52 @@ mod tests {
         let service = service(store, Arc::new(FailingDocuments::default()));
         let result = service.delete(&user(Role::Admin), DocumentId(9));
         assert!(matches!(result, Err(DomainError::NotFound("Document"))));
+    }
+
+    #[test]
+    fn the_list_key_is_the_filter_alone_and_every_reader_shares_it() {
+        let service = service(Arc::new(MemoryFileStore::default()), Arc::new(FailingDocuments::default()));
+        let key = |role, filter: Option<&str>| service.list_key(&user(role), filter);
+        let all = key(Role::Trustee, None).unwrap();
+        // Every role reads the whole library: the same answer, so the same key.
+        for role in [Role::Admin, Role::Chair, Role::Trustee] {
+            assert_eq!(key(role, None).unwrap(), all);
+            assert_eq!(key(role, Some("")).unwrap(), all, "an empty filter is no filter");
+            assert_eq!(key(role, Some(" finance ")).unwrap(), key(Role::Trustee, Some("finance")).unwrap());
+        }
+        assert_ne!(key(Role::Admin, Some("finance")).unwrap(), all);
+        assert_ne!(key(Role::Admin, Some("finance")).unwrap(), key(Role::Admin, Some("policies")).unwrap());
+        let unknown = key(Role::Admin, Some("secret"));
+        assert!(matches!(unknown, Err(DomainError::Invalid(ref e)) if e.fields().contains_key("category")));
+    }
+
+    #[test]
+    fn the_cached_list_is_read_once_until_a_document_or_an_uploader_changes() {
+        use crate::ports::{Change, ChangeSink};
+        use crate::services::read_cache::CacheTopic;
+
+        let documents = Arc::new(FailingDocuments::default());
+        let service = service(Arc::new(MemoryFileStore::default()), documents.clone());
+        let cache: ReadCache<DocumentListKey, usize> = ReadCache::new(CacheTopic::Documents);
+        cache.listening();
+        let reads = || documents.lists.load(Ordering::SeqCst);
+        let all = service.list_key(&user(Role::Trustee), None).unwrap();
+        let finance = service.list_key(&user(Role::Trustee), Some("finance")).unwrap();
+
+        assert_eq!(service.cached_list(all, &cache), None);
+        assert_eq!(*service.list_into_cache(all, &cache, |list| Ok(list.len())).unwrap(), 0);
+        assert_eq!(service.cached_list(all, &cache).as_deref(), Some(&0));
+        assert_eq!(service.cached_list(finance, &cache), None, "each filter is apart");
+        assert_eq!(reads(), 1);
+
+        for change in [Change::DocumentsChanged, Change::PeopleChanged] {
+            service.list_into_cache(all, &cache, |list| Ok(list.len())).unwrap();
+            assert!(service.cached_list(all, &cache).is_some());
+            cache.change(change);
+            assert_eq!(service.cached_list(all, &cache), None, "{change:?} drops it");
+        }
+        service.list_into_cache(all, &cache, |list| Ok(list.len())).unwrap();
+        cache.change(Change::NoticesChanged);
+        assert!(service.cached_list(all, &cache).is_some(), "a notice leaves it");
     }
 }

@@ -54,7 +54,7 @@ pub use conflicts::{ConflictService, DeclareConflictInput, ItemConflicts, Meetin
 pub use dashboard::DashboardService;
 pub use declarations::{DeclarationService, DeclareInput, OpenRound, RoundView};
 pub use directory::DirectoryService;
-pub use documents::{DocumentService, UploadDocument};
+pub use documents::{DocumentListKey, DocumentService, UploadDocument};
 pub use interests::{GovernanceSettingsInput, InterestInput, InterestService};
 pub use invitations::{InvitationService, InvitationState, InviteUser};
 pub use mail::MailService;

@@ -1,6 +1,7 @@
-//! Read caches (issue 15): an answer that is the same for everyone allowed to read it (the noticeboard),
-//! kept in this process until what it was read from changes, on any process, or until a moment it names
-//! (a notice expiring changes the list without any write).
+//! Read caches (issue 15): an answer that is the same for everyone with the same key (the noticeboard and
+//! the document library for every reader, the dashboard's figures per meeting scope), kept in this process
+//! until what it was read from changes, on any process, or until a moment it names (a notice expiring, a
+//! meeting starting or a due date passing changes an answer without any write).
 //!
 //! Kept exact like the session cache: the change feed drops it on every committed change it depends on,
 //! nothing is kept while the feed is not listening, and an answer read before a change is never stored
@@ -18,13 +19,25 @@ use crate::ports::{Change, ChangeSink};
 /// Which committed changes make an answer stale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CacheTopic {
+    /// The notices list: the `notices` table.
     Notices,
+    /// The documents list: `documents`, and the uploaders' names.
+    Documents,
+    /// The dashboard's figures: actions, documents, meetings, committee memberships (which committee
+    /// meetings a trustee sees) and active accounts.
+    Dashboard,
 }
 
 impl CacheTopic {
     fn drops_on(self, change: Change) -> bool {
+        use Change::*;
         match self {
-            CacheTopic::Notices => change == Change::NoticesChanged,
+            CacheTopic::Notices => change == NoticesChanged,
+            CacheTopic::Documents => matches!(change, DocumentsChanged | PeopleChanged),
+            CacheTopic::Dashboard => matches!(
+                change,
+                ActionsChanged | DocumentsChanged | MeetingsChanged | MembershipsChanged | PeopleChanged
+            ),
         }
     }
 }
@@ -173,6 +186,46 @@ mod tests {
         cache.forget_all();
         cache.store(true, ticket, Arc::new("stale"));
         assert!(cache.get(&true, at(0)).is_none());
+    }
+
+    #[test]
+    fn each_topic_drops_on_the_tables_its_answer_is_read_from() {
+        use crate::{CommitteeId, SessionId, UserId};
+        let table_changes = [
+            Change::NoticesChanged,
+            Change::DocumentsChanged,
+            Change::ActionsChanged,
+            Change::MeetingsChanged,
+            Change::MembershipsChanged,
+            Change::PeopleChanged,
+        ];
+        let dropping = |topic: CacheTopic| -> Vec<Change> {
+            table_changes.into_iter().filter(|change| topic.drops_on(*change)).collect()
+        };
+        assert_eq!(dropping(CacheTopic::Notices), [Change::NoticesChanged]);
+        assert_eq!(dropping(CacheTopic::Documents), [Change::DocumentsChanged, Change::PeopleChanged]);
+        assert_eq!(
+            dropping(CacheTopic::Dashboard),
+            [
+                Change::DocumentsChanged,
+                Change::ActionsChanged,
+                Change::MeetingsChanged,
+                Change::MembershipsChanged,
+                Change::PeopleChanged
+            ]
+        );
+        // Sessions, single users (a role change reaches the reader through the session cache, and so
+        // the key) and chat leave every read cache.
+        for change in [
+            Change::SessionChanged(SessionId(1)),
+            Change::UserChanged(UserId(1)),
+            Change::SecuritySettingsChanged,
+            Change::CommitteeClosed { committee: CommitteeId(1) },
+        ] {
+            for topic in [CacheTopic::Notices, CacheTopic::Documents, CacheTopic::Dashboard] {
+                assert!(!topic.drops_on(change), "{topic:?} on {change:?}");
+            }
+        }
     }
 
     #[test]

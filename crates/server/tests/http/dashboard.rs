@@ -78,3 +78,104 @@ fn the_figures_count_pending_actions_documents_meetings_and_active_trustees() {
     assert_eq!(body["nextMeeting"], "2099-06-01T18:00:00Z");
     assert_eq!(body["trustees"], 2);
 }
+
+/// Waits (at most `limit`) until `done`.
+fn eventually(what: &str, limit: std::time::Duration, mut done: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(start.elapsed() < limit, "not within {limit:?}: {what}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+const A_SECOND: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Issue 15: the figures are answered from the read cache, per reader's meeting scope, and every write
+/// they count shows on the very next call.
+#[test]
+fn the_cached_figures_follow_every_write_they_count() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    let member = app.signed_in_named(Role::Trustee, "Mona Member");
+    let outsider = app.signed_in_named(Role::Trustee, "Otto Outsider");
+    let first = action(&app, &admin, "First");
+    action(&app, &admin, "Second");
+    eventually("the figures are cached", std::time::Duration::from_secs(10), || {
+        assert_eq!(stats(&app, &admin)["pendingActions"], 2);
+        !app.state.dashboard_cache.is_empty()
+    });
+    let etag = app.get("/api/dashboard/stats").auth(&admin).send().unwrap().headers()["etag"].clone();
+    let unchanged =
+        app.get("/api/dashboard/stats").auth(&admin).header("If-None-Match", etag.clone()).send().unwrap();
+    assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
+
+    // An action completed through the API: on the next call, for every reader.
+    let body = json!({"status": "complete"});
+    json_of(
+        app.patch(&format!("/api/actions/{first}")).auth(&admin).json(&body).send().unwrap(),
+        StatusCode::OK,
+    );
+    assert_eq!(stats(&app, &admin)["pendingActions"], 1);
+    assert_eq!(stats(&app, &member)["pendingActions"], 1);
+    let changed = app.get("/api/dashboard/stats").auth(&admin).header("If-None-Match", etag).send().unwrap();
+    assert_eq!(changed.status(), StatusCode::OK);
+
+    // A committee meeting: seen by the officers at once, by a trustee once they join the committee, never
+    // by the outsider, although all three have their figures cached.
+    let response = app.post("/api/committees").auth(&admin).json(&json!({"name": "Finance"})).send().unwrap();
+    let committee = json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap();
+    for who in [&admin, &member, &outsider] {
+        assert_eq!(stats(&app, who)["nextMeeting"], Value::Null);
+    }
+    let date =
+        (chrono::Utc::now() + chrono::Duration::days(3)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let body = json!({"title": "Finance committee", "meetingDate": date, "kind": "committee", "committeeId": committee});
+    json_of(app.post("/api/meetings").auth(&admin).json(&body).send().unwrap(), StatusCode::CREATED);
+    assert_eq!(stats(&app, &admin)["nextMeeting"], date.as_str());
+    assert_eq!(stats(&app, &member)["nextMeeting"], Value::Null);
+    let body = json!({"userId": member.id});
+    let response = app.post(&format!("/api/committees/{committee}/members")).auth(&admin).json(&body).send();
+    json_of(response.unwrap(), StatusCode::CREATED);
+    assert_eq!(stats(&app, &member)["nextMeeting"], date.as_str());
+    assert_eq!(stats(&app, &outsider)["nextMeeting"], Value::Null);
+
+    // Written behind the API: the change feed drops the figures of this process.
+    app.execute_heard_by_the_feed(&format!("DELETE FROM committee_members WHERE user_id = {}", member.id));
+    eventually("the removed member no longer sees the meeting", A_SECOND, || {
+        stats(&app, &member)["nextMeeting"].is_null()
+    });
+    app.execute_heard_by_the_feed("UPDATE actions SET status = 'complete', completed_at = now()");
+    eventually("completed actions leave the count", A_SECOND, || stats(&app, &admin)["pendingActions"] == 0);
+    app.execute_heard_by_the_feed(
+        "INSERT INTO documents (title, category, file_name, mime_type, file_size, storage_key) \
+         VALUES ('Policy', 'policies', 'p.pdf', 'application/pdf', 1024, 'key')",
+    );
+    eventually("a document is counted", A_SECOND, || stats(&app, &outsider)["documents"] == 1);
+    app.execute_heard_by_the_feed(&format!("UPDATE users SET active = false WHERE id = {}", outsider.id));
+    eventually("a deactivated account is not counted", A_SECOND, || stats(&app, &admin)["trustees"] == 2);
+    app.execute_heard_by_the_feed("UPDATE meetings SET status = 'cancelled', cancelled_at = now()");
+    eventually("a cancelled meeting is not the next one", A_SECOND, || {
+        stats(&app, &admin)["nextMeeting"].is_null()
+    });
+}
+
+/// Issue 15: no write happens; the next meeting starting changes the cached figures by itself.
+#[test]
+fn cached_figures_move_on_when_the_next_meeting_starts() {
+    let app = TestApp::spawn();
+    let trustee = app.signed_in_as(Role::Trustee);
+    app.execute(
+        "INSERT INTO meetings (title, meeting_date) VALUES \
+         ('Starting soon', date_trunc('second', now()) + interval '4 seconds'), ('Later', '2099-06-01T18:00:00Z')",
+    );
+    let soon = stats(&app, &trustee)["nextMeeting"].clone();
+    assert_ne!(soon, "2099-06-01T18:00:00Z");
+    eventually("the figures are cached", std::time::Duration::from_secs(2), || {
+        assert_eq!(stats(&app, &trustee)["nextMeeting"], soon);
+        !app.state.dashboard_cache.is_empty()
+    });
+    let starts = chrono::DateTime::parse_from_rfc3339(soon.as_str().unwrap()).unwrap();
+    let left = (starts.with_timezone(&chrono::Utc) - chrono::Utc::now()).to_std().unwrap_or_default();
+    std::thread::sleep(left + std::time::Duration::from_millis(50));
+    assert_eq!(stats(&app, &trustee)["nextMeeting"], "2099-06-01T18:00:00Z");
+}

@@ -467,3 +467,67 @@ fn documents_of_a_deleted_uploader_are_kept_without_an_uploader() {
     assert_eq!(docs[0]["title"], "Kept");
     assert_eq!(docs[0]["uploadedBy"], Value::Null);
 }
+
+fn titles(documents: &[Value]) -> Vec<&str> {
+    documents.iter().map(|d| d["title"].as_str().unwrap()).collect()
+}
+
+/// Waits (at most a second) until `done`: what the change feed tells takes milliseconds.
+fn within_a_second(what: &str, mut done: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(1), "not within a second: {what}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Issue 15: the list is answered from the read cache, and every write shows on the very next call.
+#[test]
+fn the_cached_list_shows_every_change_at_once() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_as(Role::Chair);
+    let trustee = app.signed_in_as(Role::Trustee);
+    upload_as(&app, &chair, "Budget", "finance", "budget.pdf", pdf());
+    let start = std::time::Instant::now();
+    while app.state.documents_cache.is_empty() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "the list is never cached");
+        assert_eq!(titles(&list(&app, &trustee, "")), ["Budget"]);
+    }
+    assert_eq!(titles(&list(&app, &trustee, "")), ["Budget"], "answered from the cache");
+    let etag = app.get("/api/documents").auth(&trustee).send().unwrap().headers()["etag"].clone();
+    let unchanged =
+        app.get("/api/documents").auth(&trustee).header("If-None-Match", etag.clone()).send().unwrap();
+    assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
+
+    // Added and removed through the API: on the next call, from any reader, with any filter.
+    assert!(list(&app, &trustee, "?category=policies").is_empty());
+    let policy = upload_as(&app, &chair, "Policy", "policies", "policy.pdf", pdf());
+    assert_eq!(titles(&list(&app, &trustee, "")), ["Policy", "Budget"]);
+    assert_eq!(titles(&list(&app, &trustee, "?category=policies")), ["Policy"]);
+    let changed = app.get("/api/documents").auth(&trustee).header("If-None-Match", etag).send().unwrap();
+    assert_eq!(changed.status(), StatusCode::OK);
+    json_of(
+        app.delete(&format!("/api/documents/{}", policy["id"])).auth(&chair).send().unwrap(),
+        StatusCode::OK,
+    );
+    assert_eq!(titles(&list(&app, &trustee, "")), ["Budget"]);
+    assert!(list(&app, &trustee, "?category=policies").is_empty());
+
+    // Written behind the API (no write through this process to drop its copy): the change feed tells it.
+    assert_eq!(titles(&list(&app, &trustee, "?category=finance")), ["Budget"]);
+    app.execute_heard_by_the_feed("UPDATE documents SET category = 'governance' WHERE title = 'Budget'");
+    within_a_second("the recategorised document leaves its old tab", || {
+        list(&app, &trustee, "?category=finance").is_empty()
+    });
+    assert_eq!(titles(&list(&app, &trustee, "?category=governance")), ["Budget"]);
+    assert_eq!(list(&app, &trustee, "")[0]["uploadedBy"]["name"], "Chris Chair");
+    app.execute_heard_by_the_feed(&format!(
+        "UPDATE users SET name = 'Renamed Chair' WHERE id = {}",
+        chair.id
+    ));
+    within_a_second("the uploader's new name shows", || {
+        list(&app, &trustee, "")[0]["uploadedBy"]["name"] == "Renamed Chair"
+    });
+    app.execute_heard_by_the_feed("DELETE FROM documents");
+    within_a_second("the deleted document leaves the list", || list(&app, &trustee, "").is_empty());
+}

@@ -1,7 +1,7 @@
 //! Issue 15: two server processes on one database. The session cache of each is kept exact by the
 //! change feed (LISTEN/NOTIFY), so a session ended on one is refused by the other within a second, and
 //! a chat message posted on one reaches a stream open on the other; and the noticeboard's read cache
-//! follows writes on any process and expiries.
+//! follows writes on any process and expiries, and so do the documents list and the dashboard figures.
 
 use std::io::{BufRead, BufReader};
 use std::time::{Duration, Instant};
@@ -181,4 +181,75 @@ fn a_cached_notices_list_leaves_a_notice_out_once_it_expires() {
     assert_eq!(all[0]["expired"], true);
     let changed = app.get("/api/notices").auth(&chair).header("If-None-Match", etag).send().unwrap();
     assert_eq!(changed.status(), StatusCode::OK);
+}
+
+fn document_titles(app: &TestApp, base: &str, who: &crate::common::Session) -> Vec<String> {
+    let response = app.client.get(format!("{base}/api/documents")).auth(who).send().unwrap();
+    let body = json_of(response, StatusCode::OK);
+    body.as_array().unwrap().iter().map(|d| d["title"].as_str().unwrap().to_string()).collect()
+}
+
+fn pending_actions(app: &TestApp, base: &str, who: &crate::common::Session) -> i64 {
+    let response = app.client.get(format!("{base}/api/dashboard/stats")).auth(who).send().unwrap();
+    json_of(response, StatusCode::OK)["pendingActions"].as_i64().unwrap()
+}
+
+#[test]
+fn the_cached_documents_list_and_dashboard_follow_writes_on_the_other_process() {
+    use crate::common::files::{file_part, form, pdf, PDF_MIME};
+    let app = TestApp::spawn();
+    let other = app.second_process();
+    let chair = app.signed_in_as(Role::Chair);
+    let trustee = app.signed_in_as(Role::Trustee);
+    let upload = |title: &str| {
+        let form =
+            form(&[("title", title), ("category", "finance")], Some(file_part(pdf(), "f.pdf", PDF_MIME)));
+        let response = app.post("/api/documents").auth(&chair).multipart(form).send();
+        json_of(response.unwrap(), StatusCode::CREATED)["id"].as_i64().unwrap()
+    };
+    upload("Budget");
+    let body = json!({"title": "Review the budget", "assignedTo": trustee.id});
+    let response = app.post("/api/actions").auth(&chair).json(&body).send().unwrap();
+    let action = json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap();
+
+    // The second process holds both answers once its feed listens.
+    wait_until("the second process caches the list and the figures", || {
+        assert_eq!(document_titles(&app, &other.base, &trustee), ["Budget"]);
+        assert_eq!(pending_actions(&app, &other.base, &trustee), 1);
+        !other.state.documents_cache.is_empty() && !other.state.dashboard_cache.is_empty()
+    });
+
+    // Uploaded on the first process: listed by the second within a second.
+    let id = upload("Accounts");
+    let uploaded = Instant::now();
+    while document_titles(&app, &other.base, &trustee) != ["Accounts", "Budget"] {
+        assert!(uploaded.elapsed() < Duration::from_secs(1), "B still lists the old documents");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Deleted on the second process: gone from the first within a second.
+    wait_until("the first process caches the list with it", || {
+        document_titles(&app, &app.base, &trustee).contains(&"Accounts".to_string())
+            && !app.state.documents_cache.is_empty()
+    });
+    let response = app.client.delete(other.url(&format!("/api/documents/{id}"))).auth(&chair).send().unwrap();
+    assert!(response.status().is_success(), "{}", response.status());
+    let deleted = Instant::now();
+    while document_titles(&app, &app.base, &trustee).contains(&"Accounts".to_string()) {
+        assert!(deleted.elapsed() < Duration::from_secs(1), "A still lists the deleted document");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+
+    // The action completed on the first process: the second's figures follow within a second.
+    let response = app
+        .patch(&format!("/api/actions/{action}"))
+        .auth(&trustee)
+        .json(&json!({"status": "complete"}))
+        .send()
+        .unwrap();
+    assert!(response.status().is_success(), "{}", response.status());
+    let completed = Instant::now();
+    while pending_actions(&app, &other.base, &trustee) != 0 {
+        assert!(completed.elapsed() < Duration::from_secs(1), "B still counts the completed action");
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }

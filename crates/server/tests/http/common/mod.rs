@@ -255,12 +255,20 @@ impl TestApp {
         rows
     }
 
-    /// SQL run by a test reaches the session cache through the change feed within milliseconds; tests
-    /// that look at once must not race it, so the server's cache starts afresh here, as the notification
+    /// Runs SQL behind the API and leaves the caches to the change feed alone (tests of the feed itself:
+    /// what follows must wait for the notification).
+    pub fn execute_heard_by_the_feed(&self, sql: &str) -> usize {
+        use diesel::RunQueryDsl;
+        let mut conn = self.pool.get().expect("conn");
+        diesel::sql_query(sql).execute(&mut conn).expect("statement")
+    }
+
+    /// SQL run by a test reaches the session and read caches through the change feed within milliseconds;
+    /// tests that look at once must not race it, so the server's caches start afresh here, as the notification
     /// would make it (`session_cache.rs` tests the feed itself).
     fn changed_behind_the_api(&self) {
         self.state.auth.session_cache.forget_all();
-        self.state.notices_cache.forget_all();
+        self.state.forget_read_caches();
     }
 
     /// Runs SQL for a text answer (NULL as `None`), to check rows behind the API.
