@@ -206,7 +206,7 @@ clean:
 
 # Issue 15: the release portal on a seeded database against a minimal actix-web server answering the
 # same bytes, measured with wrk (Debian package, installed when missing). Figures: docs/performance.md.
-bench: system-deps
+bench: system-deps build-frontend
 	WITH_BENCH=1 scripts/install-system-deps.sh
 	cargo build --locked --release -p server -p bench
 	CARGO_TARGET_DIR=$(TARGET_DIR) scripts/bench.sh
