@@ -538,6 +538,11 @@ impl MeetingRepository for PgMeetingRepository {
             if updated == 0 {
                 return Err(Refusal::Refused(MeetingWriteError::AlreadyCancelled));
             }
+            // A cancelled meeting is read-only, so a written resolution reported on its agenda is freed for
+            // another meeting's (the item stays on the cancelled agenda for the record).
+            diesel::update(agenda_items::table.filter(agenda_items::meeting_id.eq(id.0)))
+                .set(agenda_items::resolution_id.eq(None::<i32>))
+                .execute(conn)?;
             load_meeting(conn, id).map_err(|e| Refusal::Refused(e.into()))
         })
     }
@@ -591,6 +596,11 @@ impl MeetingRepository for PgMeetingRepository {
     ) -> Result<AgendaItem, MeetingWriteError> {
         let resolution = item.resolution.map(|r| r.0);
         self.write(id, |conn| {
+            // Checked again under the meeting's lock: a cancel meanwhile would strand the resolution.
+            let status: String = meetings::table.find(id.0).select(meetings::status).first(conn)?;
+            if status == MeetingStatus::Cancelled.as_str() {
+                return Err(Refusal::Refused(MeetingWriteError::AlreadyCancelled));
+            }
             // The unique index is the backstop for two meetings adding it at once; this names the refusal.
             let reported: i64 = agenda_items::table
                 .filter(agenda_items::resolution_id.eq(resolution))

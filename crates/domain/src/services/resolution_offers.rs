@@ -3,8 +3,10 @@
 //! that reports the result, with the resolution's supporting papers linked.
 //!
 //! A resolution belongs to the window of the first board meeting on or after its decision: decided after
-//! the previous (not cancelled) board meeting began and no later than this one begins. Scheduling a meeting
-//! in between moves the offer to it; a resolution goes on one agenda only.
+//! the previous (not cancelled) board meeting began and no later than this one begins. The next board
+//! meeting to come is also offered every earlier resolution no agenda reports yet (its own meeting went by
+//! without it). Scheduling a meeting in between moves the offer to it; a resolution goes on one agenda
+//! only, and cancelling a meeting frees the resolutions on its agenda.
 
 use chrono::{DateTime, Utc};
 
@@ -72,16 +74,20 @@ impl ResolutionService {
         Ok((added, meeting.agenda_published_at))
     }
 
-    /// When the board last met before this meeting (not counting cancelled meetings), if it has.
+    /// The start of the offer window: when the board last met before this meeting (not counting cancelled
+    /// meetings). `None` (every unreported resolution) for the next board meeting to come, so that a
+    /// resolution whose own meeting went by without it is offered again rather than lost.
     fn previous_board_meeting(&self, meeting: &Meeting) -> Result<Option<DateTime<Utc>>, DomainError> {
-        let all =
-            self.meetings.meetings.list(MeetingWindow::All, self.clock.now(), MeetingScope::Everything)?;
-        Ok(all
+        let now = self.clock.now();
+        let all = self.meetings.meetings.list(MeetingWindow::All, now, MeetingScope::Everything)?;
+        let previous = all
             .iter()
             .filter(|m| m.kind == MeetingKind::Board && !m.is_cancelled() && m.id != meeting.id)
             .map(|m| m.meeting_date)
             .filter(|date| *date < meeting.meeting_date)
-            .max())
+            .max();
+        let next_to_come = meeting.meeting_date > now && previous.is_none_or(|date| date <= now);
+        Ok(if next_to_come { None } else { previous })
     }
 
     /// The item: "Written resolution: <title>", and the result, tally and wording as its description.

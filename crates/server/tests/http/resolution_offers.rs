@@ -190,3 +190,41 @@ fn a_meeting_scheduled_in_between_takes_the_offer() {
     assert_eq!(offered_ids(&app, &admin, sooner), vec![resolution]);
     assert!(offered_ids(&app, &admin, far).is_empty());
 }
+
+#[test]
+fn a_resolution_its_meeting_went_by_without_or_on_a_cancelled_agenda_is_offered_again() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_named(Role::Chair, "Chris Chair");
+    let trustee = app.signed_in_named(Role::Trustee, "Ann");
+    let held = schedule(&app, &chair, "board", -10);
+    let next = schedule(&app, &chair, "board", 14);
+    let body = json!({"title": "Appoint the auditors", "text": "That the board appoints the auditors.",
+                      "closesAt": at(Duration::days(3)), "threshold": "count", "thresholdCount": 1});
+    let old =
+        json_of(app.post("/api/resolutions").auth(&chair).json(&body).send().unwrap(), StatusCode::CREATED)
+            ["id"]
+            .as_i64()
+            .unwrap();
+    assert_eq!(vote(&app, &trustee, old, "for")["status"], "passed");
+    // Decided before the board last met, and that meeting went by without it.
+    app.execute(&format!("update resolutions set decided_at = now() - interval '20 days' where id = {old}"));
+    assert_eq!(offered_ids(&app, &chair, held), vec![old]);
+    // The next board meeting to come is offered everything no agenda reports yet.
+    assert_eq!(offered_ids(&app, &chair, next), vec![old]);
+
+    // Added to a sooner meeting that is then cancelled: the resolution is free for the next one.
+    let sooner = schedule(&app, &chair, "board", 7);
+    assert!(offered_ids(&app, &chair, next).is_empty());
+    json_of(add(&app, &chair, sooner, json!({"resolutionId": old})), StatusCode::CREATED);
+    json_of(app.post(&format!("/api/meetings/{sooner}/cancel")).auth(&chair).send().unwrap(), StatusCode::OK);
+    assert_eq!(offered_ids(&app, &chair, next), vec![old]);
+    error_of(add(&app, &chair, sooner, json!({"resolutionId": old})), StatusCode::CONFLICT);
+    let item = json_of(add(&app, &chair, next, json!({"resolutionId": old})), StatusCode::CREATED);
+    assert_eq!(item["resolutionId"], old);
+    // The cancelled agenda keeps its item for the record.
+    assert_eq!(
+        app.scalar_i64(&format!("select count(*) as value from agenda_items where meeting_id = {sooner}")),
+        1
+    );
+    assert!(offered_ids(&app, &chair, next).is_empty());
+}

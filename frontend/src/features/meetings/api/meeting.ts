@@ -46,8 +46,10 @@ export const meetingApi = {
     downloadFile(`${items(id)}/${item}/papers/${paper}/download`),
 };
 
-/** Refreshes the meeting page and the lists that show the meeting (calendar, dashboard). */
+/** Refreshes the meeting page (with the resolutions offered to its agenda: deleting an item or moving the
+ * meeting changes them) and the lists that show the meeting (calendar, dashboard). */
 export function useRefreshMeeting(id: number) {
   const revalidate = useRevalidate();
-  return () => revalidate(meetingKey(id), '/api/meetings', '/api/dashboard/stats');
+  return () =>
+    revalidate(meetingKey(id), resolutionOffersKey(id), '/api/meetings', '/api/dashboard/stats');
 }

@@ -109,6 +109,11 @@ function chairsMeetingPage(kind: Meeting['kind'], offers: Resolution[]) {
       offered = offered.filter((r) => r.id !== 5);
       return HttpResponse.json(reported, { status: 201 });
     }),
+    http.delete('/api/meetings/7/agenda-items/31', () => {
+      agenda = [];
+      offered = [resolution(5, 'Adopt the reserves policy', 'passed'), ...offered];
+      return HttpResponse.json({ message: 'Agenda item deleted' });
+    }),
   );
   return posted;
 }
@@ -149,6 +154,20 @@ describe('Written resolutions offered to the agenda', () => {
       within(offers).getByRole('button', { name: 'Add to agenda: Close the Tuesday group' }),
     ).toBeEnabled();
     expect(await screen.findByText('Added to the agenda')).toBeInTheDocument();
+
+    // Deleting the item offers the resolution again.
+    await user.click(within(item).getByRole('button', { name: 'Delete item 1' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete agenda item' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
+    expect(
+      await within(offers).findByRole('button', {
+        name: 'Add to agenda: Adopt the reserves policy',
+      }),
+    ).toBeEnabled();
   });
 
   it('shows nothing when no resolution was decided since the last meeting', async () => {

@@ -30,7 +30,10 @@ type Props = {
 
 export function ResolutionOffers({ meetingId, onAdded }: Props) {
   const notify = useNotify();
-  const { data, mutate } = useSWR<Resolution[]>(resolutionOffersKey(meetingId));
+  // Read afresh each time the page opens: a vote elsewhere may have decided a resolution meanwhile.
+  const { data, mutate } = useSWR<Resolution[]>(resolutionOffersKey(meetingId), {
+    revalidateOnMount: true,
+  });
   const [adding, setAdding] = useState<number | null>(null);
   if (!data || data.length === 0) return null;
 
