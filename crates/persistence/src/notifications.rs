@@ -7,10 +7,12 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
 
 use domain::entities::document::DocumentCategory;
+use domain::entities::meeting::MeetingKind;
 use domain::entities::notification::{
     ActionItem, CommitteeItem, Delivery, DigestEntry, DocumentItem, Due, MeetingItem, NoticeItem,
     Notification, NotificationKind, NotificationSettings, Notified, PendingEvent, ScheduleWindow,
 };
+use domain::entities::role::Role;
 use domain::ports::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
 use domain::{ActionId, CommitteeId, DocumentId, MeetingId, NoticeId, RepoError, UserId};
 
@@ -40,6 +42,8 @@ enum Audience {
     One(i32),
     Everyone,
     CommitteeMembers(i32),
+    /// Admins and chairs: the only readers of a committee meeting whose committee was deleted.
+    Officers,
 }
 
 type SettingsColumns = (Option<Vec<String>>, Option<bool>, Option<Vec<String>>);
@@ -76,6 +80,9 @@ fn audience(conn: &mut PgConnection, who: Audience, except: Option<i32>) -> Quer
     match who {
         Audience::One(id) => query = query.filter(users::id.eq(id)),
         Audience::Everyone => {}
+        Audience::Officers => {
+            query = query.filter(users::role.eq_any([Role::Admin.as_str(), Role::Chair.as_str()]))
+        }
         Audience::CommitteeMembers(committee) => {
             use crate::schema::committee_members;
             query = query.filter(
@@ -112,10 +119,10 @@ fn action_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(ActionIt
         .map(|(id, title, due_date, assignee)| (ActionItem { id: ActionId(id), title, due_date }, assignee)))
 }
 
-/// A meeting and, for a committee meeting, its committee's id.
-fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(MeetingItem, Option<i32>)>> {
+/// A meeting and who may hear of it (see `meeting_audience`).
+fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(MeetingItem, Audience)>> {
     type Row = (
-        (i32, String, String, DateTime<Utc>, i32),
+        (i32, String, String, DateTime<Utc>, i32, String),
         (Option<String>, Option<String>, Option<i32>, Option<String>, i32, String),
     );
     Ok(meetings::table
@@ -128,6 +135,7 @@ fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(Meeting
                 meetings::description,
                 meetings::meeting_date,
                 meetings::duration_minutes,
+                meetings::kind,
             ),
             (
                 meetings::location,
@@ -142,7 +150,7 @@ fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(Meeting
         .optional()?
         .map(
             |(
-                (id, title, description, starts_at, duration),
+                (id, title, description, starts_at, duration, kind),
                 (location, meeting_link, committee_id, committee, sequence, status),
             )| {
                 let item = MeetingItem {
@@ -157,13 +165,20 @@ fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(Meeting
                     sequence: u32::try_from(sequence).unwrap_or(0),
                     cancelled: status == "cancelled",
                 };
-                (item, committee_id)
+                (item, meeting_audience(&kind, committee_id))
             },
         ))
 }
 
-fn meeting_audience(committee_id: Option<i32>) -> Audience {
-    committee_id.map_or(Audience::Everyone, Audience::CommitteeMembers)
+/// Who hears of a meeting (spec: Meetings > Committee meetings): everyone of a board meeting or AGM; only
+/// its committee's members of a committee meeting, and only admins and chairs, the only ones who still
+/// see it, once its committee has been deleted.
+fn meeting_audience(kind: &str, committee_id: Option<i32>) -> Audience {
+    match (kind == MeetingKind::Committee.as_str(), committee_id) {
+        (false, _) => Audience::Everyone,
+        (true, Some(committee)) => Audience::CommitteeMembers(committee),
+        (true, None) => Audience::Officers,
+    }
 }
 
 /// What a stored event is about and whom it concerns; `None` when its subject is gone (or, for a meeting,
@@ -184,11 +199,10 @@ fn load_event(
             (Notification::ActionAssigned(action), Audience::One(to))
         }
         "meeting-scheduled" | "meeting-changed" => {
-            let Some((meeting, committee)) = meeting_item(conn, subject)? else { return Ok(None) };
+            let Some((meeting, who)) = meeting_item(conn, subject)? else { return Ok(None) };
             if meeting.starts_at < at {
                 return Ok(None);
             }
-            let who = meeting_audience(committee);
             if kind == "meeting-scheduled" {
                 (Notification::MeetingScheduled(meeting), who)
             } else {
@@ -335,8 +349,8 @@ fn due(conn: &mut PgConnection, window: &ScheduleWindow) -> QueryResult<Vec<Due>
             .select(meetings::id)
             .load::<i32>(conn)?;
         for id in ids {
-            let Some((meeting, committee)) = meeting_item(conn, id)? else { continue };
-            let recipients = audience(conn, meeting_audience(committee), None)?;
+            let Some((meeting, who)) = meeting_item(conn, id)? else { continue };
+            let recipients = audience(conn, who, None)?;
             push(Notification::MeetingReminder { meeting, days_before: range.days_before }, recipients);
         }
     }

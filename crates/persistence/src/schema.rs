@@ -15,6 +15,8 @@ diesel::table! {
         updated_at -> Timestamptz,
         meeting_id -> Nullable<Int4>,
         agenda_item_id -> Nullable<Int4>,
+        committee_only -> Bool,
+        committee_id -> Nullable<Int4>,
     }
 }
 

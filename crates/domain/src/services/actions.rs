@@ -9,6 +9,7 @@ use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::permissions;
 use crate::ports::{ActionRepository, ActionWriteError, Clock};
+use crate::services::meetings::scope_of;
 use crate::validation::{self, FieldErrors};
 use crate::{ActionId, UserId};
 
@@ -54,8 +55,19 @@ impl ActionService {
         }
         let status = status_filter(status)?;
         let today = self.today();
-        let actions = self.actions.list(status, today)?;
+        let actions = self.actions.list(status, today, scope_of(actor))?;
         Ok(actions.into_iter().map(|action| action.reported_on(today)).collect())
+    }
+
+    /// One action, when `actor` may see it: an action recorded in a committee meeting's minutes is
+    /// "not found" for whoever may not see that meeting, unless it is assigned to them (spec: Meetings >
+    /// Committee meetings).
+    pub fn get(&self, actor: &User, id: ActionId) -> Result<Action, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read actions."));
+        }
+        let action = self.actions.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Action"))?;
+        Ok(action.reported_on(self.today()))
     }
 
     pub fn create(&self, actor: &User, input: CreateAction) -> Result<Action, DomainError> {
@@ -70,7 +82,9 @@ impl ActionService {
     /// Sets pending, in-progress or complete. Admins and chairs change any action, a trustee only the
     /// ones assigned to them; a complete action never changes again.
     pub fn set_status(&self, actor: &User, id: ActionId, status: &str) -> Result<Action, DomainError> {
-        let action = self.actions.find(id)?.ok_or(DomainError::NotFound("Action"))?;
+        // An action the actor may not see is not found, as a hidden meeting is (spec: Meetings >
+        // Committee meetings); its assignee always sees it.
+        let action = self.actions.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Action"))?;
         if !permissions::can_change_action_status(actor.role, actor.id, action.assigned_to) {
             return Err(DomainError::forbidden("You can only change the status of actions assigned to you."));
         }
@@ -156,6 +170,7 @@ mod tests {
     use chrono::{DateTime, TimeZone, Utc};
 
     use super::*;
+    use crate::entities::meeting::MeetingScope;
     use crate::entities::role::Role;
     use crate::services::testing::{self, FixedClock};
     use crate::RepoError;
@@ -164,10 +179,15 @@ mod tests {
     struct OneAction(Mutex<Action>);
 
     impl ActionRepository for OneAction {
-        fn list(&self, _: Option<ActionStatus>, _: NaiveDate) -> Result<Vec<Action>, RepoError> {
+        fn list(
+            &self,
+            _: Option<ActionStatus>,
+            _: NaiveDate,
+            _: MeetingScope,
+        ) -> Result<Vec<Action>, RepoError> {
             Ok(vec![self.0.lock().unwrap().clone()])
         }
-        fn find(&self, id: ActionId) -> Result<Option<Action>, RepoError> {
+        fn find(&self, id: ActionId, _: MeetingScope) -> Result<Option<Action>, RepoError> {
             Ok(Some(self.0.lock().unwrap().clone()).filter(|a| a.id == id))
         }
         fn create(&self, _: NewAction) -> Result<Action, ActionWriteError> {
