@@ -1,5 +1,5 @@
 -- An action recorded in the minutes of a committee meeting is seen only by that committee's members, admins,
--- chairs and its assignee (docs/spec.md, Meetings > Committee meetings). The rule reads the action's meeting;
+-- chairs and its assignee (docs/spec.md §6 Committee meetings). The rule reads the action's meeting;
 -- deleting the meeting sets actions.meeting_id to NULL, so first the action keeps what it came from: it
 -- stays committee-only, and seen by the members of the committee the meeting belonged to (or, once that
 -- committee is deleted too, by admins, chairs and the assignee only).

@@ -60,7 +60,7 @@ impl PgActionRepository {
     }
 }
 
-/// The actions `scope` may see, the one rule for every read of actions (spec: Meetings > Committee
+/// The actions `scope` may see, the one rule for every read of actions (spec §6 Committee
 /// meetings): an action that comes from no meeting, an action whose meeting `scope` sees (so one recorded
 /// in a committee meeting's minutes only for that committee's members, admins and chairs), and always
 /// the reader's own actions. When that committee meeting is deleted, the action keeps its committee

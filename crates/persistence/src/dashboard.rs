@@ -38,7 +38,7 @@ impl DashboardRepository for PgDashboardRepository {
             .repeatable_read()
             .run(|conn| {
                 // Pending as reported: the same rule as the action list's `?status=pending`, over the
-                // actions this reader sees (spec: Meetings > Committee meetings).
+                // actions this reader sees (spec §6 Committee meetings).
                 let pending_actions = actions::table
                     .filter(action_visible_to(scope))
                     .filter(actions::status.eq(ActionStatus::Pending.as_str()))

@@ -170,7 +170,7 @@ fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(Meeting
         ))
 }
 
-/// Who hears of a meeting (spec: Meetings > Committee meetings): everyone of a board meeting or AGM; only
+/// Who hears of a meeting (spec §6 Committee meetings): everyone of a board meeting or AGM; only
 /// its committee's members of a committee meeting, and only admins and chairs, the only ones who still
 /// see it, once its committee has been deleted.
 fn meeting_audience(kind: &str, committee_id: Option<i32>) -> Audience {

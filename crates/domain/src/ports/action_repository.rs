@@ -22,7 +22,7 @@ pub enum ActionWriteError {
 
 /// Storage of the board's actions. Repositories return the stored status (never `Overdue`).
 ///
-/// Reads take the reader's [`MeetingScope`] and answer only the actions it may see (spec: Meetings >
+/// Reads take the reader's [`MeetingScope`] and answer only the actions it may see (spec §6
 /// Committee meetings): an action is visible when it comes from no meeting, when its meeting is visible
 /// in the scope, or when the reader is its assignee. `MeetingScope::Everything` sees every action.
 pub trait ActionRepository: Send + Sync {

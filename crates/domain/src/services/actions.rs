@@ -60,7 +60,7 @@ impl ActionService {
     }
 
     /// One action, when `actor` may see it: an action recorded in a committee meeting's minutes is
-    /// "not found" for whoever may not see that meeting, unless it is assigned to them (spec: Meetings >
+    /// "not found" for whoever may not see that meeting, unless it is assigned to them (spec §6
     /// Committee meetings).
     pub fn get(&self, actor: &User, id: ActionId) -> Result<Action, DomainError> {
         if !permissions::can_read_board_content(actor.role) {
@@ -82,7 +82,7 @@ impl ActionService {
     /// Sets pending, in-progress or complete. Admins and chairs change any action, a trustee only the
     /// ones assigned to them; a complete action never changes again.
     pub fn set_status(&self, actor: &User, id: ActionId, status: &str) -> Result<Action, DomainError> {
-        // An action the actor may not see is not found, as a hidden meeting is (spec: Meetings >
+        // An action the actor may not see is not found, as a hidden meeting is (spec §6
         // Committee meetings); its assignee always sees it.
         let action = self.actions.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Action"))?;
         if !permissions::can_change_action_status(actor.role, actor.id, action.assigned_to) {
@@ -271,6 +271,64 @@ mod tests {
         for actor in [assignee, user(1, Role::Admin), user(2, Role::Chair)] {
             let refused = actions.set_status(&actor, ActionId(1), "pending");
             assert!(matches!(refused, Err(DomainError::Conflict(m)) if m == ACTION_COMPLETE));
+        }
+    }
+
+    /// An action only `MeetingScope::Everything` sees (one from a committee meeting, say).
+    struct Hidden(OneAction);
+
+    impl ActionRepository for Hidden {
+        fn list(
+            &self,
+            status: Option<ActionStatus>,
+            today: NaiveDate,
+            scope: MeetingScope,
+        ) -> Result<Vec<Action>, RepoError> {
+            match scope {
+                MeetingScope::Everything => self.0.list(status, today, scope),
+                MeetingScope::VisibleTo(_) => Ok(Vec::new()),
+            }
+        }
+        fn find(&self, id: ActionId, scope: MeetingScope) -> Result<Option<Action>, RepoError> {
+            match scope {
+                MeetingScope::Everything => self.0.find(id, scope),
+                MeetingScope::VisibleTo(_) => Ok(None),
+            }
+        }
+        fn create(&self, action: NewAction) -> Result<Action, ActionWriteError> {
+            self.0.create(action)
+        }
+        fn set_status(
+            &self,
+            id: ActionId,
+            status: ActionStatus,
+            at: DateTime<Utc>,
+        ) -> Result<Action, ActionWriteError> {
+            self.0.set_status(id, status, at)
+        }
+        fn delete(&self, id: ActionId) -> Result<(), RepoError> {
+            self.0.delete(id)
+        }
+    }
+
+    #[test]
+    fn an_action_the_reader_may_not_see_is_not_found_and_not_changed() {
+        let now = Utc.with_ymd_and_hms(2026, 3, 5, 12, 0, 0).unwrap();
+        let seen = service(now, UserId(5));
+        let stored = seen.actions.find(ActionId(1), MeetingScope::Everything).unwrap().unwrap();
+        let hidden =
+            ActionService { actions: Arc::new(Hidden(OneAction(Mutex::new(stored)))), clock: seen.clock };
+        let outsider = user(6, Role::Trustee);
+        assert!(hidden.list(&outsider, None).unwrap().is_empty());
+        assert!(matches!(hidden.get(&outsider, ActionId(1)), Err(DomainError::NotFound("Action"))));
+        // Not found rather than forbidden: the answer does not tell that the action exists.
+        assert!(matches!(
+            hidden.set_status(&outsider, ActionId(1), "complete"),
+            Err(DomainError::NotFound("Action"))
+        ));
+        for officer in [user(1, Role::Admin), user(2, Role::Chair)] {
+            assert_eq!(hidden.get(&officer, ActionId(1)).unwrap().id, ActionId(1));
+            assert_eq!(hidden.list(&officer, None).unwrap().len(), 1);
         }
     }
 

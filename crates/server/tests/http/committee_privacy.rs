@@ -1,4 +1,4 @@
-//! What comes of a committee meeting stays inside the committee (spec: Meetings > Committee meetings):
+//! What comes of a committee meeting stays inside the committee (spec §6 Committee meetings):
 //! the actions recorded in its minutes, their counts on the dashboard, its decisions in the register and
 //! its CSV, and its mail (assigned, due, overdue, reminders, the weekly digest) reach only its committee's
 //! members, admins and chairs, and an action's own assignee. Each view is read as a trustee who is not a
