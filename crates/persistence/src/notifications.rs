@@ -242,7 +242,17 @@ fn load_event(
     Ok(Some(PendingEvent { notification, audience }))
 }
 
-fn write(conn: &mut PgConnection, delivery: &Delivery) -> QueryResult<()> {
+/// The meeting a notification is about, if any: its digest line names it (see `send_digests`).
+fn meeting_of(notification: &Notification) -> Option<i32> {
+    match notification {
+        Notification::MeetingScheduled(meeting)
+        | Notification::MeetingChanged(meeting)
+        | Notification::MeetingReminder { meeting, .. } => Some(meeting.id.0),
+        _ => None,
+    }
+}
+
+fn write(conn: &mut PgConnection, delivery: &Delivery, meeting: Option<i32>) -> QueryResult<()> {
     match delivery {
         Delivery::Mail(mail) => enqueue_on(conn, mail).map(|_| ()),
         Delivery::Digest { user_id, entry } => diesel::insert_into(notification_digest_items::table)
@@ -251,10 +261,34 @@ fn write(conn: &mut PgConnection, delivery: &Delivery) -> QueryResult<()> {
                 notification_digest_items::kind.eq(entry.kind.as_str()),
                 notification_digest_items::summary.eq(&entry.summary),
                 notification_digest_items::link.eq(&entry.link),
+                notification_digest_items::meeting_id.eq(meeting),
             ))
             .execute(conn)
             .map(|_| ()),
     }
+}
+
+/// Of these digest lines of `user`, the ones about a meeting `user` no longer sees (spec §6 Committee
+/// meetings: a member who has left the committee since the line was written; admins and chairs see all).
+fn lines_about_hidden_meetings(conn: &mut PgConnection, user: i32, lines: &[i64]) -> QueryResult<Vec<i64>> {
+    #[derive(QueryableByName)]
+    struct Line {
+        #[diesel(sql_type = BigInt)]
+        id: i64,
+    }
+    let hidden: Vec<Line> = diesel::sql_query(
+        "SELECT d.id FROM notification_digest_items d \
+         JOIN meetings m ON m.id = d.meeting_id \
+         JOIN users u ON u.id = d.user_id \
+         WHERE d.id = ANY($1) AND d.user_id = $2 AND u.role NOT IN ('admin', 'chair') \
+           AND m.kind = 'committee' \
+           AND (m.committee_id IS NULL OR m.committee_id NOT IN \
+                (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = $2))",
+    )
+    .bind::<diesel::sql_types::Array<BigInt>, _>(lines)
+    .bind::<Integer, _>(user)
+    .load(conn)?;
+    Ok(hidden.into_iter().map(|line| line.id).collect())
 }
 
 fn planning_failed(error: anyhow::Error) -> TxError {
@@ -477,7 +511,7 @@ impl NotificationRepository for PgNotificationRepository {
             for (id, kind, subject, recipient, actor) in &events {
                 if let Some(event) = load_event(conn, kind, *subject, *recipient, *actor, at)? {
                     for delivery in plan(&event).map_err(planning_failed)? {
-                        write(conn, &delivery)?;
+                        write(conn, &delivery, meeting_of(&event.notification))?;
                     }
                 }
                 diesel::update(notification_events::table.find(id))
@@ -513,7 +547,7 @@ impl NotificationRepository for PgNotificationRepository {
                     .execute(conn)?;
                 }
                 if let Some(delivery) = plan(&item).map_err(planning_failed)? {
-                    write(conn, &delivery)?;
+                    write(conn, &delivery, meeting_of(&item.notification))?;
                 }
             }
             Ok(recorded)
@@ -540,9 +574,6 @@ impl NotificationRepository for PgNotificationRepository {
             for user_id in waiting {
                 // Deactivated users get nothing: their entries wait (and go if they are reactivated).
                 let Some(user) = audience(conn, Audience::One(user_id), None)?.pop() else { continue };
-                if !first_time(conn, "notification-digest", &(0, week.to_string()), user_id)? {
-                    continue;
-                }
                 let rows = notification_digest_items::table
                     .filter(notification_digest_items::user_id.eq(user_id))
                     .filter(notification_digest_items::sent_at.is_null())
@@ -554,8 +585,11 @@ impl NotificationRepository for PgNotificationRepository {
                         notification_digest_items::link,
                     ))
                     .load::<(i64, String, String, String)>(conn)?;
+                let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+                let hidden = lines_about_hidden_meetings(conn, user_id, &ids)?;
                 let entries: Vec<DigestEntry> = rows
                     .iter()
+                    .filter(|(id, ..)| !hidden.contains(id))
                     .filter_map(|(_, kind, summary, link)| {
                         Some(DigestEntry {
                             kind: kind.parse().ok()?,
@@ -564,14 +598,25 @@ impl NotificationRepository for PgNotificationRepository {
                         })
                     })
                     .collect();
+                let done = |conn: &mut PgConnection, ids: &[i64]| {
+                    diesel::update(
+                        notification_digest_items::table.filter(notification_digest_items::id.eq_any(ids)),
+                    )
+                    .set(notification_digest_items::sent_at.eq(at))
+                    .execute(conn)
+                };
+                // Nothing left to tell (only lines about meetings they no longer see): the lines are done
+                // with, and no mail goes.
+                if entries.is_empty() {
+                    done(conn, &ids)?;
+                    continue;
+                }
+                if !first_time(conn, "notification-digest", &(0, week.to_string()), user_id)? {
+                    continue;
+                }
                 let mail = plan(&user, &entries).map_err(planning_failed)?;
                 enqueue_on(conn, &mail)?;
-                let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
-                diesel::update(
-                    notification_digest_items::table.filter(notification_digest_items::id.eq_any(&ids)),
-                )
-                .set(notification_digest_items::sent_at.eq(at))
-                .execute(conn)?;
+                done(conn, &ids)?;
                 sent += 1;
             }
             Ok(sent)

@@ -478,6 +478,7 @@ diesel::table! {
         link -> Text,
         created_at -> Timestamptz,
         sent_at -> Nullable<Timestamptz>,
+        meeting_id -> Nullable<Int4>,
     }
 }
 

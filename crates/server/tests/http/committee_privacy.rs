@@ -301,3 +301,43 @@ fn committee_mail_reaches_only_those_who_may_see_the_meeting() {
     assert_eq!(subjects_to(&outsider.email), Vec::<String>::new());
     assert_eq!(subjects_to(&reader.email), Vec::<String>::new());
 }
+
+#[test]
+fn a_member_who_has_left_gets_no_digest_line_about_the_committees_meeting() {
+    let app = smtp_app();
+    let admin = app.signed_in_named(Role::Admin, &unique_name("Ada Admin"));
+    let chair = app.signed_in_named(Role::Chair, &unique_name("Cal Chair"));
+    let stayer = app.signed_in_named(Role::Trustee, &unique_name("Stella Stays"));
+    let leaver = app.signed_in_named(Role::Trustee, &unique_name("Lou Leaves"));
+    let digest = json!({"disabledKinds": [], "weeklyDigest": true,
+        "followedCategories": ["governance", "finance", "safeguarding", "risk-register", "policies", "misc"]});
+    for who in [&stayer, &leaver] {
+        json_of(
+            app.put("/api/notification-settings").auth(who).json(&digest).send().unwrap(),
+            StatusCode::OK,
+        );
+    }
+    let audit = committee(&app, &admin, "Audit and Risk", &[&stayer, &leaver]);
+    committee_meeting(&app, &chair, "Audit committee", "2027-06-20T17:00:00Z", audit);
+    wait_for_zero(&app, "SELECT count(*) AS value FROM notification_events WHERE processed_at IS NULL");
+    let waiting = |who: &Session| {
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS value FROM notification_digest_items WHERE user_id = {} AND sent_at IS NULL",
+            who.id
+        ))
+    };
+    assert_eq!((waiting(&stayer), waiting(&leaver)), (1, 1));
+    let removed = app.delete(&format!("/api/committees/{audit}/members/{}", leaver.id)).auth(&admin);
+    json_of(removed.send().unwrap(), StatusCode::OK);
+
+    // Monday 7 June 2027, 08:30 BST: the digests go.
+    let run = app.state.notifications.run_scheduled(utc("2027-06-07T07:30:00Z")).unwrap();
+    assert_eq!(run.digests, 1);
+    assert_eq!((waiting(&stayer), waiting(&leaver)), (0, 0));
+    assert_eq!(queued_for(&app, leaver.id), 0);
+    let theirs = mail::wait_for(&stayer.email, 1);
+    assert!(theirs[0]["text"].as_str().unwrap().contains("Audit committee"), "{}", theirs[0]["text"]);
+    wait_for_zero(&app, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'queued'");
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    assert_eq!(subjects_to(&leaver.email), Vec::<String>::new());
+}
