@@ -166,7 +166,7 @@ api_routes! {
     "/api/decisions.csv" => { get: decisions::csv },
     "/api/dashboard/stats" => { get: dashboard::stats },
     "/api/actions" => { get: actions::list, post: actions::create },
-    "/api/actions/{id}" => { patch: actions::set_status, delete: actions::delete },
+    "/api/actions/{id}" => { get: actions::get, patch: actions::set_status, delete: actions::delete },
     "/api/notices" => { get: notices::list, post: notices::create },
     "/api/notices/{id}" => { delete: notices::delete },
     "/api/committees" => { get: committees::list, post: committees::create },

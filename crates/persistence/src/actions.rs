@@ -1,9 +1,12 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::dsl::now;
+use diesel::expression::{AsExpression, SqlLiteral, UncheckedBind};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
+use diesel::sql_types::{Bool, Integer, Nullable};
 
 use domain::entities::action::{Action, ActionStatus, NewAction};
+use domain::entities::meeting::MeetingScope;
 use domain::ports::{ActionRepository, ActionWriteError};
 use domain::{ActionId, MeetingId, RepoError, UserId};
 
@@ -57,21 +60,60 @@ impl PgActionRepository {
     }
 }
 
-/// One action with its assignee's name (two references to users, so the join is spelled out).
-fn load_one(conn: &mut PgConnection, id: i32) -> QueryResult<Option<Listed>> {
+/// The actions `scope` may see, the one rule for every read of actions (spec §6 Committee
+/// meetings): an action that comes from no meeting, an action whose meeting `scope` sees (so one recorded
+/// in a committee meeting's minutes only for that committee's members, admins and chairs), and always
+/// the reader's own actions. When that committee meeting is deleted, the action keeps its committee
+/// (`committee_only`, `committee_id`, set by the migration's trigger) and stays with its members.
+pub(crate) fn action_visible_to(scope: MeetingScope) -> ActionVisibleTo {
+    let reader = match scope {
+        MeetingScope::Everything => None,
+        MeetingScope::VisibleTo(user) => Some(user.0),
+    };
+    // Plain SQL, so the same predicate filters any query over `actions` (joined or not). The meeting part
+    // is the rule of `meetings::visible_to` and of the decisions register.
+    diesel::dsl::sql::<Bool>("EXISTS (SELECT 1 FROM (SELECT ")
+        .bind::<Nullable<Integer>, _>(reader)
+        .sql(
+            "::int4 AS id) reader WHERE reader.id IS NULL \
+             OR (actions.meeting_id IS NULL AND NOT actions.committee_only) \
+             OR actions.assigned_to = reader.id \
+             OR actions.meeting_id IN (SELECT m.id FROM meetings m WHERE m.kind <> 'committee' \
+                 OR m.committee_id IN (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = reader.id)) \
+             OR (actions.meeting_id IS NULL AND actions.committee_id IN \
+                 (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = reader.id)))",
+        )
+}
+
+/// The predicate of `action_visible_to`.
+pub(crate) type ActionVisibleTo = SqlLiteral<
+    Bool,
+    UncheckedBind<SqlLiteral<Bool>, <Option<i32> as AsExpression<Nullable<Integer>>>::Expression>,
+>;
+
+/// One action with its assignee's name (two references to users, so the join is spelled out), when
+/// `scope` sees it.
+fn load_one(conn: &mut PgConnection, id: i32, scope: MeetingScope) -> QueryResult<Option<Listed>> {
     actions::table
         .left_join(users::table.on(actions::assigned_to.eq(users::id.nullable())))
         .filter(actions::id.eq(id))
+        .filter(action_visible_to(scope))
         .select((ActionRow::as_select(), users::name.nullable()))
         .first::<Listed>(conn)
         .optional()
 }
 
 impl ActionRepository for PgActionRepository {
-    fn list(&self, status: Option<ActionStatus>, today: NaiveDate) -> Result<Vec<Action>, RepoError> {
+    fn list(
+        &self,
+        status: Option<ActionStatus>,
+        today: NaiveDate,
+        scope: MeetingScope,
+    ) -> Result<Vec<Action>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let mut query = actions::table
             .left_join(users::table.on(actions::assigned_to.eq(users::id.nullable())))
+            .filter(action_visible_to(scope))
             .select((ActionRow::as_select(), users::name.nullable()))
             .into_boxed();
         // The reported status (ActionStatus::reported) as SQL, so the filter runs in the database.
@@ -92,9 +134,12 @@ impl ActionRepository for PgActionRepository {
         rows.into_iter().map(|(row, name)| to_action(row, name)).collect()
     }
 
-    fn find(&self, id: ActionId) -> Result<Option<Action>, RepoError> {
+    fn find(&self, id: ActionId, scope: MeetingScope) -> Result<Option<Action>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        load_one(&mut conn, id.0).map_err(repo_error)?.map(|(row, name)| to_action(row, name)).transpose()
+        load_one(&mut conn, id.0, scope)
+            .map_err(repo_error)?
+            .map(|(row, name)| to_action(row, name))
+            .transpose()
     }
 
     fn create(&self, action: NewAction) -> Result<Action, ActionWriteError> {
@@ -148,7 +193,8 @@ impl ActionRepository for PgActionRepository {
             ))
             .execute(&mut conn)
             .map_err(repo_error)?;
-        let found = load_one(&mut conn, id.0).map_err(repo_error)?;
+        // The caller checked who may change it; the stored action is answered whoever reads it.
+        let found = load_one(&mut conn, id.0, MeetingScope::Everything).map_err(repo_error)?;
         match (updated, found) {
             (_, None) => Err(ActionWriteError::NotFound),
             (0, Some(_)) => Err(ActionWriteError::AlreadyComplete),

@@ -8,6 +8,7 @@ use domain::entities::meeting::{MeetingScope, MeetingStatus};
 use domain::ports::DashboardRepository;
 use domain::{MeetingId, RepoError};
 
+use crate::actions::action_visible_to;
 use crate::error::{pool_error, repo_error};
 use crate::meetings::visible_to;
 use crate::schema::{actions, documents, meetings, users};
@@ -36,8 +37,10 @@ impl DashboardRepository for PgDashboardRepository {
             .read_only()
             .repeatable_read()
             .run(|conn| {
-                // Pending as reported: the same rule as the action list's `?status=pending`.
+                // Pending as reported: the same rule as the action list's `?status=pending`, over the
+                // actions this reader sees (spec §6 Committee meetings).
                 let pending_actions = actions::table
+                    .filter(action_visible_to(scope))
                     .filter(actions::status.eq(ActionStatus::Pending.as_str()))
                     .filter(actions::due_date.is_null().or(actions::due_date.ge(today)))
                     .select(count_star())

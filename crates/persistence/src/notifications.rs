@@ -7,10 +7,12 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
 
 use domain::entities::document::DocumentCategory;
+use domain::entities::meeting::MeetingKind;
 use domain::entities::notification::{
     ActionItem, CommitteeItem, Delivery, DigestEntry, DocumentItem, Due, MeetingItem, NoticeItem,
     Notification, NotificationKind, NotificationSettings, Notified, PendingEvent, ScheduleWindow,
 };
+use domain::entities::role::Role;
 use domain::ports::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
 use domain::{ActionId, CommitteeId, DocumentId, MeetingId, NoticeId, RepoError, UserId};
 
@@ -40,6 +42,8 @@ enum Audience {
     One(i32),
     Everyone,
     CommitteeMembers(i32),
+    /// Admins and chairs: the only readers of a committee meeting whose committee was deleted.
+    Officers,
 }
 
 type SettingsColumns = (Option<Vec<String>>, Option<bool>, Option<Vec<String>>);
@@ -76,6 +80,9 @@ fn audience(conn: &mut PgConnection, who: Audience, except: Option<i32>) -> Quer
     match who {
         Audience::One(id) => query = query.filter(users::id.eq(id)),
         Audience::Everyone => {}
+        Audience::Officers => {
+            query = query.filter(users::role.eq_any([Role::Admin.as_str(), Role::Chair.as_str()]))
+        }
         Audience::CommitteeMembers(committee) => {
             use crate::schema::committee_members;
             query = query.filter(
@@ -112,10 +119,10 @@ fn action_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(ActionIt
         .map(|(id, title, due_date, assignee)| (ActionItem { id: ActionId(id), title, due_date }, assignee)))
 }
 
-/// A meeting and, for a committee meeting, its committee's id.
-fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(MeetingItem, Option<i32>)>> {
+/// A meeting and who may hear of it (see `meeting_audience`).
+fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(MeetingItem, Audience)>> {
     type Row = (
-        (i32, String, String, DateTime<Utc>, i32),
+        (i32, String, String, DateTime<Utc>, i32, String),
         (Option<String>, Option<String>, Option<i32>, Option<String>, i32, String),
     );
     Ok(meetings::table
@@ -128,6 +135,7 @@ fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(Meeting
                 meetings::description,
                 meetings::meeting_date,
                 meetings::duration_minutes,
+                meetings::kind,
             ),
             (
                 meetings::location,
@@ -142,7 +150,7 @@ fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(Meeting
         .optional()?
         .map(
             |(
-                (id, title, description, starts_at, duration),
+                (id, title, description, starts_at, duration, kind),
                 (location, meeting_link, committee_id, committee, sequence, status),
             )| {
                 let item = MeetingItem {
@@ -157,13 +165,20 @@ fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(Meeting
                     sequence: u32::try_from(sequence).unwrap_or(0),
                     cancelled: status == "cancelled",
                 };
-                (item, committee_id)
+                (item, meeting_audience(&kind, committee_id))
             },
         ))
 }
 
-fn meeting_audience(committee_id: Option<i32>) -> Audience {
-    committee_id.map_or(Audience::Everyone, Audience::CommitteeMembers)
+/// Who hears of a meeting (spec §6 Committee meetings): everyone of a board meeting or AGM; only
+/// its committee's members of a committee meeting, and only admins and chairs, the only ones who still
+/// see it, once its committee has been deleted.
+fn meeting_audience(kind: &str, committee_id: Option<i32>) -> Audience {
+    match (kind == MeetingKind::Committee.as_str(), committee_id) {
+        (false, _) => Audience::Everyone,
+        (true, Some(committee)) => Audience::CommitteeMembers(committee),
+        (true, None) => Audience::Officers,
+    }
 }
 
 /// What a stored event is about and whom it concerns; `None` when its subject is gone (or, for a meeting,
@@ -184,11 +199,10 @@ fn load_event(
             (Notification::ActionAssigned(action), Audience::One(to))
         }
         "meeting-scheduled" | "meeting-changed" => {
-            let Some((meeting, committee)) = meeting_item(conn, subject)? else { return Ok(None) };
+            let Some((meeting, who)) = meeting_item(conn, subject)? else { return Ok(None) };
             if meeting.starts_at < at {
                 return Ok(None);
             }
-            let who = meeting_audience(committee);
             if kind == "meeting-scheduled" {
                 (Notification::MeetingScheduled(meeting), who)
             } else {
@@ -228,7 +242,17 @@ fn load_event(
     Ok(Some(PendingEvent { notification, audience }))
 }
 
-fn write(conn: &mut PgConnection, delivery: &Delivery) -> QueryResult<()> {
+/// The meeting a notification is about, if any: its digest line names it (see `send_digests`).
+fn meeting_of(notification: &Notification) -> Option<i32> {
+    match notification {
+        Notification::MeetingScheduled(meeting)
+        | Notification::MeetingChanged(meeting)
+        | Notification::MeetingReminder { meeting, .. } => Some(meeting.id.0),
+        _ => None,
+    }
+}
+
+fn write(conn: &mut PgConnection, delivery: &Delivery, meeting: Option<i32>) -> QueryResult<()> {
     match delivery {
         Delivery::Mail(mail) => enqueue_on(conn, mail).map(|_| ()),
         Delivery::Digest { user_id, entry } => diesel::insert_into(notification_digest_items::table)
@@ -237,10 +261,34 @@ fn write(conn: &mut PgConnection, delivery: &Delivery) -> QueryResult<()> {
                 notification_digest_items::kind.eq(entry.kind.as_str()),
                 notification_digest_items::summary.eq(&entry.summary),
                 notification_digest_items::link.eq(&entry.link),
+                notification_digest_items::meeting_id.eq(meeting),
             ))
             .execute(conn)
             .map(|_| ()),
     }
+}
+
+/// Of these digest lines of `user`, the ones about a meeting `user` no longer sees (spec §6 Committee
+/// meetings: a member who has left the committee since the line was written; admins and chairs see all).
+fn lines_about_hidden_meetings(conn: &mut PgConnection, user: i32, lines: &[i64]) -> QueryResult<Vec<i64>> {
+    #[derive(QueryableByName)]
+    struct Line {
+        #[diesel(sql_type = BigInt)]
+        id: i64,
+    }
+    let hidden: Vec<Line> = diesel::sql_query(
+        "SELECT d.id FROM notification_digest_items d \
+         JOIN meetings m ON m.id = d.meeting_id \
+         JOIN users u ON u.id = d.user_id \
+         WHERE d.id = ANY($1) AND d.user_id = $2 AND u.role NOT IN ('admin', 'chair') \
+           AND m.kind = 'committee' \
+           AND (m.committee_id IS NULL OR m.committee_id NOT IN \
+                (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = $2))",
+    )
+    .bind::<diesel::sql_types::Array<BigInt>, _>(lines)
+    .bind::<Integer, _>(user)
+    .load(conn)?;
+    Ok(hidden.into_iter().map(|line| line.id).collect())
 }
 
 fn planning_failed(error: anyhow::Error) -> TxError {
@@ -335,8 +383,8 @@ fn due(conn: &mut PgConnection, window: &ScheduleWindow) -> QueryResult<Vec<Due>
             .select(meetings::id)
             .load::<i32>(conn)?;
         for id in ids {
-            let Some((meeting, committee)) = meeting_item(conn, id)? else { continue };
-            let recipients = audience(conn, meeting_audience(committee), None)?;
+            let Some((meeting, who)) = meeting_item(conn, id)? else { continue };
+            let recipients = audience(conn, who, None)?;
             push(Notification::MeetingReminder { meeting, days_before: range.days_before }, recipients);
         }
     }
@@ -463,7 +511,7 @@ impl NotificationRepository for PgNotificationRepository {
             for (id, kind, subject, recipient, actor) in &events {
                 if let Some(event) = load_event(conn, kind, *subject, *recipient, *actor, at)? {
                     for delivery in plan(&event).map_err(planning_failed)? {
-                        write(conn, &delivery)?;
+                        write(conn, &delivery, meeting_of(&event.notification))?;
                     }
                 }
                 diesel::update(notification_events::table.find(id))
@@ -499,7 +547,7 @@ impl NotificationRepository for PgNotificationRepository {
                     .execute(conn)?;
                 }
                 if let Some(delivery) = plan(&item).map_err(planning_failed)? {
-                    write(conn, &delivery)?;
+                    write(conn, &delivery, meeting_of(&item.notification))?;
                 }
             }
             Ok(recorded)
@@ -526,9 +574,6 @@ impl NotificationRepository for PgNotificationRepository {
             for user_id in waiting {
                 // Deactivated users get nothing: their entries wait (and go if they are reactivated).
                 let Some(user) = audience(conn, Audience::One(user_id), None)?.pop() else { continue };
-                if !first_time(conn, "notification-digest", &(0, week.to_string()), user_id)? {
-                    continue;
-                }
                 let rows = notification_digest_items::table
                     .filter(notification_digest_items::user_id.eq(user_id))
                     .filter(notification_digest_items::sent_at.is_null())
@@ -540,8 +585,11 @@ impl NotificationRepository for PgNotificationRepository {
                         notification_digest_items::link,
                     ))
                     .load::<(i64, String, String, String)>(conn)?;
+                let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+                let hidden = lines_about_hidden_meetings(conn, user_id, &ids)?;
                 let entries: Vec<DigestEntry> = rows
                     .iter()
+                    .filter(|(id, ..)| !hidden.contains(id))
                     .filter_map(|(_, kind, summary, link)| {
                         Some(DigestEntry {
                             kind: kind.parse().ok()?,
@@ -550,14 +598,25 @@ impl NotificationRepository for PgNotificationRepository {
                         })
                     })
                     .collect();
+                let done = |conn: &mut PgConnection, ids: &[i64]| {
+                    diesel::update(
+                        notification_digest_items::table.filter(notification_digest_items::id.eq_any(ids)),
+                    )
+                    .set(notification_digest_items::sent_at.eq(at))
+                    .execute(conn)
+                };
+                // Nothing left to tell (only lines about meetings they no longer see): the lines are done
+                // with, and no mail goes.
+                if entries.is_empty() {
+                    done(conn, &ids)?;
+                    continue;
+                }
+                if !first_time(conn, "notification-digest", &(0, week.to_string()), user_id)? {
+                    continue;
+                }
                 let mail = plan(&user, &entries).map_err(planning_failed)?;
                 enqueue_on(conn, &mail)?;
-                let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
-                diesel::update(
-                    notification_digest_items::table.filter(notification_digest_items::id.eq_any(&ids)),
-                )
-                .set(notification_digest_items::sent_at.eq(at))
-                .execute(conn)?;
+                done(conn, &ids)?;
                 sent += 1;
             }
             Ok(sent)

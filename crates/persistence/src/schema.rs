@@ -15,6 +15,8 @@ diesel::table! {
         updated_at -> Timestamptz,
         meeting_id -> Nullable<Int4>,
         agenda_item_id -> Nullable<Int4>,
+        committee_only -> Bool,
+        committee_id -> Nullable<Int4>,
     }
 }
 
@@ -476,6 +478,7 @@ diesel::table! {
         link -> Text,
         created_at -> Timestamptz,
         sent_at -> Nullable<Timestamptz>,
+        meeting_id -> Nullable<Int4>,
     }
 }
 

@@ -46,6 +46,31 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(list.into_iter().map(ActionBody::from).collect::<Vec<_>>()))
 }
 
+/// One action: "not found" for an action recorded in the minutes of a committee meeting the user may not
+/// see, unless it is assigned to them.
+#[utoipa::path(
+    get,
+    path = "/api/actions/{id}",
+    tag = "actions",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The action's id")),
+    responses(
+        (status = 200, description = "The action as reported", body = ActionBody),
+        (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
+        (status = 404, description = "Action not found", body = ErrorBody),
+    ),
+)]
+pub async fn get(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<ActionId>,
+) -> Result<HttpResponse, ApiError> {
+    let actions = state.actions.clone();
+    let id = path.into_inner();
+    let action = blocking(move || actions.get(&user.0, id)).await?;
+    Ok(HttpResponse::Ok().json(ActionBody::from(action)))
+}
+
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateActionRequest {

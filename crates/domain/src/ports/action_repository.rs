@@ -1,6 +1,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::entities::action::{Action, ActionStatus, NewAction};
+use crate::entities::meeting::MeetingScope;
 use crate::{ActionId, RepoError};
 
 /// Why an action write was refused. Checked inside the write's transaction, so no concurrent change
@@ -20,12 +21,22 @@ pub enum ActionWriteError {
 }
 
 /// Storage of the board's actions. Repositories return the stored status (never `Overdue`).
+///
+/// Reads take the reader's [`MeetingScope`] and answer only the actions it may see (spec §6
+/// Committee meetings): an action is visible when it comes from no meeting, when its meeting is visible
+/// in the scope, or when the reader is its assignee. `MeetingScope::Everything` sees every action.
 pub trait ActionRepository: Send + Sync {
-    /// Newest first (created, then id). `status` filters on the status *reported* on `today`, in the
-    /// query: `Overdue` finds unfinished actions due before `today`, `Pending` and `InProgress` leave
-    /// those out.
-    fn list(&self, status: Option<ActionStatus>, today: NaiveDate) -> Result<Vec<Action>, RepoError>;
-    fn find(&self, id: ActionId) -> Result<Option<Action>, RepoError>;
+    /// Newest first (created, then id), only the actions `scope` sees. `status` filters on the status
+    /// *reported* on `today`, in the query: `Overdue` finds unfinished actions due before `today`,
+    /// `Pending` and `InProgress` leave those out.
+    fn list(
+        &self,
+        status: Option<ActionStatus>,
+        today: NaiveDate,
+        scope: MeetingScope,
+    ) -> Result<Vec<Action>, RepoError>;
+    /// `None` when there is no such action or `scope` may not see it.
+    fn find(&self, id: ActionId, scope: MeetingScope) -> Result<Option<Action>, RepoError>;
     /// Inserts a pending action; `AssigneeNotActive` unless the assignee is an active user (their row
     /// is share-locked meanwhile, so a concurrent deactivation waits).
     fn create(&self, action: NewAction) -> Result<Action, ActionWriteError>;

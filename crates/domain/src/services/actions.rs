@@ -9,6 +9,7 @@ use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::permissions;
 use crate::ports::{ActionRepository, ActionWriteError, Clock};
+use crate::services::meetings::scope_of;
 use crate::validation::{self, FieldErrors};
 use crate::{ActionId, UserId};
 
@@ -54,8 +55,19 @@ impl ActionService {
         }
         let status = status_filter(status)?;
         let today = self.today();
-        let actions = self.actions.list(status, today)?;
+        let actions = self.actions.list(status, today, scope_of(actor))?;
         Ok(actions.into_iter().map(|action| action.reported_on(today)).collect())
+    }
+
+    /// One action, when `actor` may see it: an action recorded in a committee meeting's minutes is
+    /// "not found" for whoever may not see that meeting, unless it is assigned to them (spec §6
+    /// Committee meetings).
+    pub fn get(&self, actor: &User, id: ActionId) -> Result<Action, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read actions."));
+        }
+        let action = self.actions.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Action"))?;
+        Ok(action.reported_on(self.today()))
     }
 
     pub fn create(&self, actor: &User, input: CreateAction) -> Result<Action, DomainError> {
@@ -70,7 +82,9 @@ impl ActionService {
     /// Sets pending, in-progress or complete. Admins and chairs change any action, a trustee only the
     /// ones assigned to them; a complete action never changes again.
     pub fn set_status(&self, actor: &User, id: ActionId, status: &str) -> Result<Action, DomainError> {
-        let action = self.actions.find(id)?.ok_or(DomainError::NotFound("Action"))?;
+        // An action the actor may not see is not found, as a hidden meeting is (spec §6
+        // Committee meetings); its assignee always sees it.
+        let action = self.actions.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Action"))?;
         if !permissions::can_change_action_status(actor.role, actor.id, action.assigned_to) {
             return Err(DomainError::forbidden("You can only change the status of actions assigned to you."));
         }
@@ -156,6 +170,7 @@ mod tests {
     use chrono::{DateTime, TimeZone, Utc};
 
     use super::*;
+    use crate::entities::meeting::MeetingScope;
     use crate::entities::role::Role;
     use crate::services::testing::{self, FixedClock};
     use crate::RepoError;
@@ -164,10 +179,15 @@ mod tests {
     struct OneAction(Mutex<Action>);
 
     impl ActionRepository for OneAction {
-        fn list(&self, _: Option<ActionStatus>, _: NaiveDate) -> Result<Vec<Action>, RepoError> {
+        fn list(
+            &self,
+            _: Option<ActionStatus>,
+            _: NaiveDate,
+            _: MeetingScope,
+        ) -> Result<Vec<Action>, RepoError> {
             Ok(vec![self.0.lock().unwrap().clone()])
         }
-        fn find(&self, id: ActionId) -> Result<Option<Action>, RepoError> {
+        fn find(&self, id: ActionId, _: MeetingScope) -> Result<Option<Action>, RepoError> {
             Ok(Some(self.0.lock().unwrap().clone()).filter(|a| a.id == id))
         }
         fn create(&self, _: NewAction) -> Result<Action, ActionWriteError> {
@@ -251,6 +271,64 @@ mod tests {
         for actor in [assignee, user(1, Role::Admin), user(2, Role::Chair)] {
             let refused = actions.set_status(&actor, ActionId(1), "pending");
             assert!(matches!(refused, Err(DomainError::Conflict(m)) if m == ACTION_COMPLETE));
+        }
+    }
+
+    /// An action only `MeetingScope::Everything` sees (one from a committee meeting, say).
+    struct Hidden(OneAction);
+
+    impl ActionRepository for Hidden {
+        fn list(
+            &self,
+            status: Option<ActionStatus>,
+            today: NaiveDate,
+            scope: MeetingScope,
+        ) -> Result<Vec<Action>, RepoError> {
+            match scope {
+                MeetingScope::Everything => self.0.list(status, today, scope),
+                MeetingScope::VisibleTo(_) => Ok(Vec::new()),
+            }
+        }
+        fn find(&self, id: ActionId, scope: MeetingScope) -> Result<Option<Action>, RepoError> {
+            match scope {
+                MeetingScope::Everything => self.0.find(id, scope),
+                MeetingScope::VisibleTo(_) => Ok(None),
+            }
+        }
+        fn create(&self, action: NewAction) -> Result<Action, ActionWriteError> {
+            self.0.create(action)
+        }
+        fn set_status(
+            &self,
+            id: ActionId,
+            status: ActionStatus,
+            at: DateTime<Utc>,
+        ) -> Result<Action, ActionWriteError> {
+            self.0.set_status(id, status, at)
+        }
+        fn delete(&self, id: ActionId) -> Result<(), RepoError> {
+            self.0.delete(id)
+        }
+    }
+
+    #[test]
+    fn an_action_the_reader_may_not_see_is_not_found_and_not_changed() {
+        let now = Utc.with_ymd_and_hms(2026, 3, 5, 12, 0, 0).unwrap();
+        let seen = service(now, UserId(5));
+        let stored = seen.actions.find(ActionId(1), MeetingScope::Everything).unwrap().unwrap();
+        let hidden =
+            ActionService { actions: Arc::new(Hidden(OneAction(Mutex::new(stored)))), clock: seen.clock };
+        let outsider = user(6, Role::Trustee);
+        assert!(hidden.list(&outsider, None).unwrap().is_empty());
+        assert!(matches!(hidden.get(&outsider, ActionId(1)), Err(DomainError::NotFound("Action"))));
+        // Not found rather than forbidden: the answer does not tell that the action exists.
+        assert!(matches!(
+            hidden.set_status(&outsider, ActionId(1), "complete"),
+            Err(DomainError::NotFound("Action"))
+        ));
+        for officer in [user(1, Role::Admin), user(2, Role::Chair)] {
+            assert_eq!(hidden.get(&officer, ActionId(1)).unwrap().id, ActionId(1));
+            assert_eq!(hidden.list(&officer, None).unwrap().len(), 1);
         }
     }
 

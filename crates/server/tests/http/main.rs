@@ -14,6 +14,7 @@ mod chat_stream;
 mod committee_documents;
 mod committee_members;
 mod committee_messages;
+mod committee_privacy;
 mod committees;
 mod common;
 mod conflicts;

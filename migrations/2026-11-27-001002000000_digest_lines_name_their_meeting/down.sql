@@ -1,0 +1,1 @@
+ALTER TABLE notification_digest_items DROP COLUMN meeting_id;
