@@ -11,6 +11,7 @@ mod auth;
 mod board_pack;
 mod calendar_feed;
 mod chat_stream;
+mod command_line;
 mod committee_documents;
 mod committee_members;
 mod committee_messages;
