@@ -251,7 +251,7 @@ fn serve(config: Config) -> anyhow::Result<()> {
     match &config.mail.smtp_url {
         Some(_) => tracing::info!(public_url = %config.mail.public_url, "mail goes out through SMTP_URL"),
         None => tracing::warn!(dir = %config.data_dir.join("outbox-files").display(),
-            "SMTP_URL is not set: mail is written as .eml files and its links logged"),
+            "SMTP_URL is not set: mail is written as .eml files (their subjects and recipients are logged)"),
     }
     if let Some(admin) = first_admin::ensure_first_admin(&config, &state.users)? {
         match admin.generated_password {
@@ -266,7 +266,8 @@ fn serve(config: Config) -> anyhow::Result<()> {
     tracing::info!(port = config.port, "Trustee Portal listening on http://localhost:{}", config.port);
     actix_web::rt::System::new().block_on(async {
         background::start(&state, config.audit_retention_days);
-        http::serve(state, config.static_dir.clone(), config.port).await
+        http::serve(state, config.static_dir.clone(), config.port, http::sends_hsts(&config.mail.public_url))
+            .await
     })?;
     tracing::info!("stopped");
     Ok(())
