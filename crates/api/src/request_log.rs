@@ -1,4 +1,4 @@
-//! One structured line per request, without secrets (spec: Security > What the logs never contain): the
+//! One structured line per request, without secrets (spec: §14 Security > What the logs never contain): the
 //! query string is left out (view tickets, reset, invitation and unsubscribe tokens travel there), and
 //! the token of a private calendar feed, which is in its path, is replaced by `[redacted]`.
 

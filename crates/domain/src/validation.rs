@@ -81,7 +81,7 @@ pub fn required_text(errors: &mut FieldErrors, field: &str, label: &str, raw: &s
 
 /// A required one-line text (a title, a name, a place): `required_text`, and no control characters
 /// (U+0000-U+001F, U+007F): a line break in a title would start lines of its own in a calendar or a
-/// mail header (spec: Validation > One-line texts). Multi-line texts (descriptions, notes) use
+/// mail header (spec: §5 One-line texts). Multi-line texts (descriptions, notes) use
 /// `required_text`.
 pub fn required_line(errors: &mut FieldErrors, field: &str, label: &str, raw: &str, max: usize) -> String {
     let value = required_text(errors, field, label, raw, max);

@@ -95,7 +95,7 @@ impl CalendarWriter for IcalWriter {
     }
 }
 
-/// A text as `icalendar` may take it (spec: Meetings > Calendar feed; RFC 5545 3.3.11). The crate escapes
+/// A text as `icalendar` may take it (spec: §2 Calendar feed; RFC 5545 3.3.11). The crate escapes
 /// backslash, comma, semicolon and line feed, but passes a carriage return and other control characters
 /// through: a bare CR ends a line for many readers, so "Board\r\nATTENDEE:..." would forge a property.
 /// Line breaks become line feeds (written `\n`); other control characters, which TEXT does not allow

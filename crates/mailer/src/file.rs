@@ -9,7 +9,7 @@ use crate::message::build_message;
 
 /// Without a mail server: each message is written as an `.eml` file under the data folder, and its
 /// subject, recipient and file logged. Never its links: reset, invitation and unsubscribe links carry
-/// tokens, and the log is read by more people than the mail (spec: Security > What the logs never
+/// tokens, and the log is read by more people than the mail (spec: §14 Security > What the logs never
 /// contain). A developer opens the file to follow a link.
 pub struct FileMailer {
     dir: PathBuf,

@@ -156,7 +156,7 @@ impl UserRepository for PgUserRepository {
             }
             if !changes.active {
                 // A deactivated user's private calendar feed stops for good: its URL is forgotten, and
-                // the user gets a new one if they are activated again (spec: Meetings > Calendar feed).
+                // the user gets a new one if they are activated again (spec: §2 Calendar feed).
                 diesel::delete(calendar_feed_tokens::table.filter(calendar_feed_tokens::user_id.eq(id.0)))
                     .execute(conn)?;
             }

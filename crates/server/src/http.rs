@@ -43,7 +43,7 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 /// Features the portal never uses (deploy/nginx.conf sends the same).
 pub const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
-/// HTTP Strict Transport Security: a year, subdomains included (spec: Security > HTTPS). deploy/nginx.conf
+/// HTTP Strict Transport Security: a year, subdomains included (spec: §14 Security > HTTPS). deploy/nginx.conf
 /// sends the same on its TLS connections.
 pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=31536000; includeSubDomains";
 

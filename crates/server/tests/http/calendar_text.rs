@@ -1,4 +1,4 @@
-//! Calendar text (spec: Meetings > Calendar feed; Validation > One-line texts): a title, place or
+//! Calendar text (spec: §2 Calendar feed; §5 One-line texts): a title, place or
 //! description with line breaks, commas and semicolons stays one property of one event in the meeting's
 //! `.ics`, the private feed and the `.ics` attached to meeting mails, read back by Python's `icalendar`;
 //! one-line fields refuse control characters at input.

@@ -1,5 +1,5 @@
-//! HTTPS pinning (spec: Security > HTTPS), a deactivated owner's calendar feed (spec: Meetings > Calendar
-//! feed), and "not found" messages said once.
+//! HTTPS pinning (spec: §14 Security > HTTPS), a deactivated owner's calendar feed (spec: §2 Calendar
+//! feed), and "not found" messages said once (spec: §14 Security > Messages).
 
 use reqwest::StatusCode;
 use serde_json::json;

@@ -1,4 +1,4 @@
-//! What the log never contains (spec: Security > What the logs never contain; docs/operations.md): the
+//! What the log never contains (spec: §14 Security > What the logs never contain; docs/operations.md): the
 //! real binary serves with its log captured to a file; a private feed is fetched, a reset link, an
 //! invitation link and an unsubscribe link are mailed without SMTP_URL, and a token is sent in a query
 //! string. None of those tokens is in the log; the request and the mail are.
