@@ -2,8 +2,9 @@
 # Checks deploy/nginx.conf for real: renders it with scripts/render-nginx.sh into a temp folder, runs
 # `nginx -t`, starts nginx on a free port in front of a fake API (a few lines of Python) and checks with
 # curl: security headers everywhere (static, hashed asset, proxied, errors), cache headers, the SPA
-# fallback, gzip, X-Forwarded-For overwriting, the PDF view policy, the access log without view tickets,
-# and the upload limit (11 MB refused by nginx with a JSON 413, 10 MB plus envelope passed through).
+# fallback, gzip, X-Forwarded-For overwriting, the PDF view policy, HSTS over TLS only, the access log
+# without view tickets or feed tokens, and the upload limit (11 MB refused by nginx with a JSON 413,
+# 10 MB plus envelope passed through).
 #
 #   scripts/check-nginx.sh            (no arguments; about 1-2 seconds; needs nginx, python3, curl)
 #
@@ -109,6 +110,10 @@ class Handler(BaseHTTPRequestHandler):
                                [("Content-Security-Policy", "sandbox"), ("Cache-Control", "no-store")])
         if path == "/api/minutes/2/view":  # a PDF without a policy of its own
             return self.answer(200, b"%PDF-1.4 fake", "application/pdf")
+        if path.startswith("/api/calendar/feed/"):  # a private feed: the token is in the path
+            return self.answer(200, b"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", "text/calendar; charset=utf-8")
+        if path == "/api/hsts":  # the API with an https PUBLIC_URL sends HSTS itself
+            return self.answer(200, {"ok": True}, extra=[("Strict-Transport-Security", "max-age=31536000; includeSubDomains")])
         if path == "/api/documents/3/view":  # HTML shown inline without a policy of its own
             return self.answer(200, b"<p>board paper</p>", "text/html; charset=utf-8")
         return self.answer(404, {"message": "Not found"})
@@ -150,6 +155,13 @@ api_port=$(cat "$work/upstream.port")
 port=$(free_port)
 conf_dir=$work/conf
 scripts/render-nginx.sh "$conf_dir" "127.0.0.1:$port" "127.0.0.1:$api_port" "$www" >/dev/null
+# The same server also over TLS (as deploy/security-headers.conf describes), with a throwaway certificate.
+tls_port=$(free_port)
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost -keyout "$work/tls.key" \
+    -out "$work/tls.crt" >/dev/null 2>&1 || fail "openssl could not make a test certificate"
+sed -i "s|^\( *\)listen 127.0.0.1:$port;|&\n\1listen 127.0.0.1:$tls_port ssl;\n\1ssl_certificate $work/tls.crt;\n\1ssl_certificate_key $work/tls.key;|" \
+    "$conf_dir/nginx.conf"
+grep -q "listen 127.0.0.1:$tls_port ssl;" "$conf_dir/nginx.conf" || fail "could not add the TLS listener"
 "$nginx_bin" -t -q -p "$conf_dir" -c "$conf_dir/nginx.conf" -e stderr ||
     fail "nginx -t rejected the rendered configuration ($conf_dir/nginx.conf)"
 "$nginx_bin" -p "$conf_dir" -c "$conf_dir/nginx.conf" -e stderr -g 'daemon off;' 2>"$work/nginx.stderr" &
@@ -317,8 +329,32 @@ for expect in "" "Expect:"; do # with and without Expect: 100-continue
     expect_security_headers
 done
 
-# --- The access log keeps no query strings (view tickets) -------------------------------------------------
+# --- HSTS: on TLS connections, once; never over plain http ------------------------------------------------
+hsts='^max-age=31536000; includeSubDomains$'
+for path in / /api/list /api/nothing-here; do
+    fetch "$path"
+    expect_no_header Strict-Transport-Security
+done
+# The API's own (it sends it when PUBLIC_URL is https) passes through, not repeated.
+fetch /api/hsts
+expect_header Strict-Transport-Security "$hsts"
+plain_base=$base
+base=https://127.0.0.1:$tls_port
+for path in / /assets/main.0123abcd.js /api/list /api/hsts /api/nothing-here /healthz; do
+    fetch "$path" -k
+    expect_header Strict-Transport-Security "$hsts"
+done
+fetch / -k
+expect_security_headers
+base=$plain_base
+
+# --- The access log keeps no query strings (view tickets) nor feed tokens ---------------------------------
+fetch /api/calendar/feed/SECRETFEEDTOKEN0123456789abcdef.ics
+expect_status 200
 log=$conf_dir/run/access.log
+wait_for "the access log" grep -q '/api/calendar/feed/\[redacted\]' "$log"
+if grep -q 'SECRETFEEDTOKEN' "$log"; then fail "the access log holds a feed token: $(grep SECRETFEEDTOKEN "$log" | head -1)"; fi
+checks=$((checks + 1))
 wait_for "the access log" grep -q '/api/documents/3/view' "$log"
 if grep -q 'SECRET-TICKET' "$log"; then fail "the access log holds a view ticket: $(grep SECRET-TICKET "$log" | head -1)"; fi
 if grep -q 'upcoming=true' "$log"; then fail "the access log holds a query string"; fi

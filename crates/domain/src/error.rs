@@ -14,6 +14,8 @@ pub enum DomainError {
     Unauthorized(String),
     #[error("{0}")]
     Forbidden(String),
+    /// The record's name ("Meeting"), which the message completes: "Meeting not found". A name that
+    /// already says "not found" would be doubled ("Meeting not found not found").
     #[error("{0} not found")]
     NotFound(&'static str),
     #[error("{0}")]

@@ -65,7 +65,7 @@ pub fn normalize_email(raw: &str) -> Result<String, &'static str> {
     Ok(email)
 }
 
-/// A required single-line text: trimmed, not empty, at most `max` characters.
+/// A required text: trimmed, not empty, at most `max` characters. One-line texts use `required_line`.
 pub fn required_text(errors: &mut FieldErrors, field: &str, label: &str, raw: &str, max: usize) -> String {
     let value = raw.trim().to_string();
     if value.is_empty() {
@@ -77,6 +77,38 @@ pub fn required_text(errors: &mut FieldErrors, field: &str, label: &str, raw: &s
         errors.add(field, format!("{label} must be at most {max} characters"));
     }
     value
+}
+
+/// A required one-line text (a title, a name, a place): `required_text`, and no control characters
+/// (U+0000-U+001F, U+007F): a line break in a title would start lines of its own in a calendar or a
+/// mail header (spec: §5 One-line texts). Multi-line texts (descriptions, notes) use
+/// `required_text`.
+pub fn required_line(errors: &mut FieldErrors, field: &str, label: &str, raw: &str, max: usize) -> String {
+    let value = required_text(errors, field, label, raw, max);
+    refuse_control_characters(errors, field, label, &value);
+    value
+}
+
+/// An optional one-line text: `optional_text`, and no control characters (see `required_line`).
+pub fn optional_line(
+    errors: &mut FieldErrors,
+    field: &str,
+    label: &str,
+    raw: Option<&str>,
+    max: usize,
+) -> Option<String> {
+    let value = optional_text(errors, field, label, raw, max)?;
+    refuse_control_characters(errors, field, label, &value);
+    Some(value)
+}
+
+/// The message for a one-line text holding a control character (the text kept is trimmed, so leading and
+/// trailing line breaks pass).
+fn refuse_control_characters(errors: &mut FieldErrors, field: &str, label: &str, value: &str) {
+    if value.chars().any(|c| c <= '\u{1f}' || c == '\u{7f}') {
+        errors
+            .add(field, format!("{label} must be one line, without line breaks, tabs or control characters"));
+    }
 }
 
 /// An optional text: `None` when absent or blank (the API treats "" as absent).
@@ -165,6 +197,39 @@ mod tests {
         assert_eq!(normalize_email("  Jo@Example.ORG "), Ok("jo@example.org".to_string()));
         assert_eq!(normalize_email("not-an-email"), Err(INVALID_EMAIL));
         assert_eq!(normalize_email(""), Err(INVALID_EMAIL));
+    }
+
+    #[test]
+    fn one_line_texts_refuse_control_characters() {
+        for bad in ["Board\nBEGIN:VEVENT", "Board\r\nURL:x", "A\tB", "Bell\u{7}", "Del\u{7f}", "Esc\u{1b}[2J"]
+        {
+            let mut errors = FieldErrors::new();
+            required_line(&mut errors, "title", "Title", bad, 200);
+            assert_eq!(
+                errors.fields().get("title").map(String::as_str),
+                Some("Title must be one line, without line breaks, tabs or control characters"),
+                "{bad:?}"
+            );
+            let mut errors = FieldErrors::new();
+            optional_line(&mut errors, "location", "Location", Some(bad), 200);
+            assert!(errors.fields().contains_key("location"), "{bad:?}");
+        }
+        let mut errors = FieldErrors::new();
+        assert_eq!(
+            required_line(&mut errors, "title", "Title", "  Board, finance; audit – Gŵyl \n", 200),
+            "Board, finance; audit – Gŵyl"
+        );
+        assert_eq!(
+            optional_line(&mut errors, "location", "Location", Some("Hall; Room 2"), 200).as_deref(),
+            Some("Hall; Room 2")
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        // Multi-line texts keep their line breaks and tabs.
+        assert_eq!(required_text(&mut errors, "text", "Text", "One\n\tTwo", 200), "One\n\tTwo");
+        assert!(errors.is_empty());
+        // NUL keeps its own message.
+        required_line(&mut errors, "title", "Title", "A\0B", 200);
+        assert_eq!(errors.fields()["title"], "Title must not contain NUL characters");
     }
 
     #[test]

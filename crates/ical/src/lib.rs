@@ -8,7 +8,7 @@
 
 use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
 use chrono_tz::{OffsetComponents, OffsetName, Tz};
-use icalendar::{Calendar, Component, Event, EventLike, EventStatus};
+use icalendar::{Calendar, Component, Event, EventLike, EventStatus, Property};
 
 use domain::ports::{CalendarEvent, CalendarWriter};
 
@@ -39,20 +39,20 @@ impl IcalWriter {
     fn event(&self, source: &CalendarEvent) -> Event {
         let mut event = Event::new();
         event
-            .uid(&source.uid)
+            .uid(&clean_text(&source.uid))
             .sequence(source.sequence)
-            .summary(&source.summary)
+            .summary(&clean_text(&source.summary))
             .starts((self.local(source.starts_at), self.zone))
             .ends((self.local(source.ends_at), self.zone))
             .status(if source.cancelled { EventStatus::Cancelled } else { EventStatus::Confirmed });
         if !source.description.is_empty() {
-            event.description(&source.description);
+            event.description(&clean_text(&source.description));
         }
         if let Some(location) = &source.location {
-            event.location(location);
+            event.location(&clean_text(location));
         }
         if let Some(url) = &source.url {
-            event.url(url);
+            event.url(&clean_text(url));
         }
         event.done()
     }
@@ -65,7 +65,12 @@ impl CalendarWriter for IcalWriter {
         calendar.append_property(("PRODID", PRODUCT_ID));
         calendar.append_property(("CALSCALE", "GREGORIAN"));
         calendar.append_property(("METHOD", "PUBLISH"));
-        calendar.name(name).timezone(self.zone.name());
+        // `Calendar::name` would write NAME raw (the crate knows no value type for it, so it does not escape
+        // it): a meeting's title in the name of its .ics could start lines of its own. NAME is escaped
+        // here; X-WR-CALNAME the crate escapes, as it does SUMMARY, LOCATION and DESCRIPTION.
+        calendar.append_property(Property::new("NAME", escaped_text(name)));
+        calendar.append_property(Property::new("X-WR-CALNAME", clean_text(name)));
+        calendar.timezone(self.zone.name());
         let years = events.iter().flat_map(|e| [e.starts_at.year(), e.ends_at.year()]);
         let (first, last) = years
             .fold(None, |span: Option<(i32, i32)>, year| match span {
@@ -88,6 +93,39 @@ impl CalendarWriter for IcalWriter {
         out.push_str(&text[at..]);
         out
     }
+}
+
+/// A text as `icalendar` may take it (spec: §2 Calendar feed; RFC 5545 3.3.11). The crate escapes
+/// backslash, comma, semicolon and line feed, but passes a carriage return and other control characters
+/// through: a bare CR ends a line for many readers, so "Board\r\nATTENDEE:..." would forge a property.
+/// Line breaks become line feeds (written `\n`); other control characters, which TEXT does not allow
+/// (TAB aside), become spaces.
+fn clean_text(value: &str) -> String {
+    value
+        .replace("\r\n", "\n")
+        .chars()
+        .map(|c| match c {
+            '\r' => '\n',
+            '\n' | '\t' => c,
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+/// RFC 5545's TEXT escaping (3.3.11), for a property the crate writes as given.
+fn escaped_text(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 8);
+    for c in clean_text(value).chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            ';' => out.push_str("\\;"),
+            ',' => out.push_str("\\,"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// One change of offset: the instant, the offsets before and after, and the zone's name after it.
@@ -239,6 +277,44 @@ mod tests {
         // It reads back.
         let parsed: Calendar = text.parse().unwrap();
         assert_eq!(parsed.events().count(), 2);
+    }
+
+    /// A title, place or description with line breaks, commas and semicolons stays one property of one
+    /// event, and reads back as it was (line breaks as line feeds).
+    #[test]
+    fn text_cannot_start_lines_of_its_own() {
+        let writer = IcalWriter::new(IcalWriter::parse_zone("Europe/London").unwrap());
+        let mut forged = meeting("meeting-9@portal.example.org", "2026-06-10T17:30:00Z", false);
+        let title = "Board, finance; audit \\ review\r\nEND:VEVENT\r\nBEGIN:VEVENT\nATTENDEE:mailto:x@evil.test\rURL:https://evil.test";
+        forged.summary = title.into();
+        forged.location = Some("Hall\r\nORGANIZER:mailto:x@evil.test".into());
+        forged.description = "Agenda:\r\nBEGIN:VALARM\u{7}\u{0}".into();
+        let text = writer.calendar(&format!("Test Charity - {title}"), &[forged]);
+        let lines: Vec<&str> = text.split("\r\n").collect();
+        assert!(!text.replace("\r\n", "").contains(['\r', '\n', '\u{7}', '\u{0}']), "{text}");
+        for forged in
+            ["BEGIN:VEVENT", "END:VEVENT", "ATTENDEE", "URL:https://evil", "ORGANIZER", "BEGIN:VALARM"]
+        {
+            let count = lines.iter().filter(|l| l.starts_with(forged)).count();
+            assert!(count <= 1, "{forged} starts {count} lines: {text}");
+        }
+        assert!(lines.iter().all(|line| line.len() <= 75), "lines are folded: {text}");
+        let parsed: Calendar = text.parse().unwrap();
+        assert_eq!(parsed.events().count(), 1);
+        let expected = "Board, finance; audit \\ review\nEND:VEVENT\nBEGIN:VEVENT\nATTENDEE:mailto:x@evil.test\nURL:https://evil.test";
+        let event = parsed.events().next().unwrap();
+        assert_eq!(event.get_summary(), Some(expected));
+        assert_eq!(event.get_location(), Some("Hall\nORGANIZER:mailto:x@evil.test"));
+        assert_eq!(event.get_description(), Some("Agenda:\nBEGIN:VALARM  "));
+        assert!(text.contains("\r\nNAME:Test Charity - Board\\, finance\\; audit"), "{text}");
+        assert_eq!(
+            parsed.property_value("X-WR-CALNAME"),
+            Some(format!("Test Charity - {expected}").as_str())
+        );
+        // The crate's reader keeps NAME as written (escaped): one line, nothing after it forged.
+        assert!(parsed
+            .get_name()
+            .is_some_and(|name| name.ends_with("ATTENDEE:mailto:x@evil.test\\nURL:https://evil.test")));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use domain::ports::UserRepository;
 use domain::{RepoError, SessionId, UserId};
 
 use crate::error::{bad_value, repo_error, TxError};
-use crate::schema::users;
+use crate::schema::{calendar_feed_tokens, users};
 use crate::sessions::end_sessions;
 use crate::PgPool;
 
@@ -153,6 +153,12 @@ impl UserRepository for PgUserRepository {
             let bump = if revoke_sessions { 1 } else { 0 };
             if revoke_sessions {
                 end_sessions(conn, id, None)?;
+            }
+            if !changes.active {
+                // A deactivated user's private calendar feed stops for good: its URL is forgotten, and
+                // the user gets a new one if they are activated again (spec: §2 Calendar feed).
+                diesel::delete(calendar_feed_tokens::table.filter(calendar_feed_tokens::user_id.eq(id.0)))
+                    .execute(conn)?;
             }
             Ok(diesel::update(users::table.find(id.0))
                 .set((

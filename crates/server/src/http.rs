@@ -43,18 +43,32 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 /// Features the portal never uses (deploy/nginx.conf sends the same).
 pub const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
+/// HTTP Strict Transport Security: a year, subdomains included (spec: §14 Security > HTTPS). deploy/nginx.conf
+/// sends the same on its TLS connections.
+pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=31536000; includeSubDomains";
+
+/// Whether answers carry `Strict-Transport-Security`: when the portal's public address (`PUBLIC_URL`) is
+/// https. Over plain http the header would be ignored by browsers, and it would pin a portal that has
+/// no certificate to https.
+pub fn sends_hsts(public_url: &str) -> bool {
+    public_url.trim().get(..8).is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://"))
+}
+
 /// Headers every answer carries. When the server serves the front end itself (`STATIC_DIR`), these are
 /// the same as behind nginx (deploy/security-headers.conf), the Content-Security-Policy included;
 /// behind nginx, nginx adds that policy (it passes the other headers through without repeating them).
 /// `DefaultHeaders` adds a header only when the answer has none: a file's own policy (`sandbox` on
-/// downloads and views, the user guide's) stays.
-pub fn security_headers(serves_front_end: bool) -> DefaultHeaders {
-    let headers = DefaultHeaders::new()
+/// downloads and views, the user guide's) stays. `hsts` (see `sends_hsts`) adds Strict-Transport-Security.
+pub fn security_headers(serves_front_end: bool, hsts: bool) -> DefaultHeaders {
+    let mut headers = DefaultHeaders::new()
         .add(crate::no_index::ROBOTS_TAG)
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "same-origin"))
         .add(("X-Frame-Options", "DENY"))
         .add(("Permissions-Policy", PERMISSIONS_POLICY));
+    if hsts {
+        headers = headers.add(("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY));
+    }
     if serves_front_end {
         headers.add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
     } else {
@@ -62,8 +76,13 @@ pub fn security_headers(serves_front_end: bool) -> DefaultHeaders {
     }
 }
 
-/// Serves until SIGINT/SIGTERM; in-flight requests get 30 seconds to finish.
-pub async fn serve(state: AppState, static_dir: Option<PathBuf>, port: u16) -> std::io::Result<()> {
+/// Serves until SIGINT/SIGTERM; in-flight requests get 30 seconds to finish. `hsts`: see `sends_hsts`.
+pub async fn serve(
+    state: AppState,
+    static_dir: Option<PathBuf>,
+    port: u16,
+    hsts: bool,
+) -> std::io::Result<()> {
     let serves_front_end = static_dir.is_some();
     let routes = configure(state, static_dir);
     HttpServer::new(move || {
@@ -71,7 +90,7 @@ pub async fn serve(state: AppState, static_dir: Option<PathBuf>, port: u16) -> s
             // Behind nginx this is unused (nginx compresses); serving STATIC_DIR alone, it keeps the
             // sign-in bundle small on the wire.
             .wrap(Compress::default())
-            .wrap(security_headers(serves_front_end))
+            .wrap(security_headers(serves_front_end, hsts))
             .wrap(from_fn(api::request_log::log_request))
             .configure(routes.clone())
     })

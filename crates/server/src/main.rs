@@ -3,18 +3,66 @@
 //! of a user who lost it (an admin locked out, with no other admin to reset it), queue the scheduled
 //! notifications due at a time (now by default; for tests and operators), or print the OpenAPI document
 //! (the wire format's one source).
+//!
+//! The command line is parsed with clap before any configuration is read, so `--help` and `--version`
+//! (of the program and of every command) answer without a database or a secret; a mistake is one line on
+//! standard error and a non-zero exit code (docs/operations.md, "Commands").
 //! See README.md for the configuration.
 
+use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
+use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
 use server::config::Config;
 use server::{background, demo, first_admin, http, wiring};
 
 /// `seed-demo`'s exit code when the database already has content and `--force` was not given.
-const EXIT_HAS_CONTENT: i32 = 2;
+const EXIT_HAS_CONTENT: u8 = 2;
+
+/// The Trustee Portal: a board portal for a charity's trustees. Configured by environment variables
+/// (README.md, "Configuration"); with no command, it serves.
+#[derive(Debug, Parser)]
+#[command(name = "trustee-portal", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Apply pending migrations, then serve the API (and STATIC_DIR, when set) on PORT (the default)
+    Serve,
+    /// Apply pending migrations and exit
+    Migrate,
+    /// Fill an empty portal with demo data (exits 2, changing nothing, when it already has content)
+    SeedDemo {
+        /// Add the demo data on top of existing content (nothing is deleted)
+        #[arg(long)]
+        force: bool,
+    },
+    /// Clear the second factor of a user who lost it and end their sessions
+    ResetMfa {
+        /// The user's e-mail address
+        email: String,
+    },
+    /// Queue the scheduled notifications due at a time (reminders, overdue actions, digests)
+    RunScheduled {
+        /// An RFC 3339 time such as 2026-03-30T08:00:00Z (default: now)
+        #[arg(long, value_name = "TIME", value_parser = parse_time)]
+        at: Option<chrono::DateTime<chrono::Utc>>,
+    },
+    /// Print the OpenAPI document (needs no configuration)
+    Openapi,
+}
+
+fn parse_time(value: &str) -> Result<chrono::DateTime<chrono::Utc>, String> {
+    chrono::DateTime::parse_from_rfc3339(value)
+        .map(|at| at.with_timezone(&chrono::Utc))
+        .map_err(|_| format!("--at must be an RFC 3339 time such as 2026-03-30T08:00:00Z, got '{value}'"))
+}
 
 fn init_logging() {
     let filter = EnvFilter::try_from_env("LOG_LEVEL").unwrap_or_else(|_| EnvFilter::new("info"));
@@ -55,64 +103,90 @@ fn connect_with_retry(url: &str) -> anyhow::Result<persistence::PgPool> {
     }
 }
 
-fn main() -> anyhow::Result<()> {
+/// Parses the command line; help, version and usage mistakes answer here, before any configuration.
+/// A mistake is one line on standard error (clap's message, its tip, and where to read more), exit 2.
+fn parse_command_line() -> Result<Cli, ExitCode> {
+    match Cli::try_parse() {
+        Ok(cli) => Ok(cli),
+        Err(e) => match e.kind() {
+            clap::error::ErrorKind::DisplayHelp
+            | clap::error::ErrorKind::DisplayVersion
+            | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+            _ => {
+                eprintln!("{}", one_line(&e.render().to_string()));
+                Err(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)))
+            }
+        },
+    }
+}
+
+/// clap's error text on one line: its first paragraph ("error: ..." and any names listed under it), any
+/// "tip: ...", and where to read more, without the usage block.
+fn one_line(rendered: &str) -> String {
+    let mut paragraphs = rendered.split("\n\n");
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(first) = paragraphs.next() {
+        let words: Vec<&str> = first.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        parts.push(words.join(" "));
+    }
+    for line in paragraphs.flat_map(str::lines).map(str::trim) {
+        if line.starts_with("tip:") {
+            parts.push(line.to_string());
+        } else if let Some(rest) = line.strip_prefix("For more information, ") {
+            parts.push(rest.trim_end_matches('.').to_string());
+        }
+    }
+    parts.join("; ")
+}
+
+fn main() -> ExitCode {
+    let cli = match parse_command_line() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     init_logging();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let command = args.first().map_or("serve", String::as_str);
+    match run(cli.command.unwrap_or(Command::Serve)) {
+        Ok(code) => code,
+        Err(e) => {
+            // The error and its causes, joined by ": ", on one line.
+            eprintln!("error: {}", format!("{e:#}").replace('\n', " "));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> anyhow::Result<ExitCode> {
     // The wire format needs no configuration: `make api-types` runs this on a fresh clone.
-    if command == "openapi" {
+    if let Command::Openapi = command {
         let mut out = std::io::stdout().lock();
         std::io::Write::write_all(&mut out, api::openapi::document_json().as_bytes())?;
         std::io::Write::write_all(&mut out, b"\n")?;
-        return Ok(());
+        return Ok(ExitCode::SUCCESS);
     }
     let config = Config::from_env()?;
     match command {
-        "serve" => serve(config),
-        "migrate" => {
+        Command::Serve => serve(config),
+        Command::Migrate => {
             let pool = connect_with_retry(&config.database_url)?;
             for name in persistence::run_migrations(&pool)? {
                 tracing::info!(migration = %name, "applied");
             }
             Ok(())
         }
-        "seed-demo" => {
-            let force = match &args[1..] {
-                [] => false,
-                [flag] if flag == "--force" => true,
-                _ => anyhow::bail!("usage: trustee-portal seed-demo [--force]"),
-            };
-            seed_demo(config, force)
-        }
-        "reset-mfa" => match &args[1..] {
-            [email] => reset_mfa(config, email),
-            _ => anyhow::bail!("usage: trustee-portal reset-mfa EMAIL"),
-        },
-        "run-scheduled" => {
-            let at = match &args[1..] {
-                [] => chrono::Utc::now(),
-                [flag, time] if flag == "--at" => chrono::DateTime::parse_from_rfc3339(time)
-                    .with_context(|| {
-                        format!("--at must be an RFC 3339 time such as 2026-03-30T08:00:00Z, got '{time}'")
-                    })?
-                    .with_timezone(&chrono::Utc),
-                _ => anyhow::bail!("usage: trustee-portal run-scheduled [--at RFC3339-TIME]"),
-            };
-            run_scheduled(config, at)
-        }
-        other => anyhow::bail!(
-            "unknown command '{other}'; use: serve | migrate | seed-demo [--force] | reset-mfa EMAIL | \
-             run-scheduled [--at TIME] | openapi"
-        ),
-    }
+        Command::SeedDemo { force } => return seed_demo(config, force),
+        Command::ResetMfa { email } => reset_mfa(config, &email),
+        Command::RunScheduled { at } => run_scheduled(config, at.unwrap_or_else(chrono::Utc::now)),
+        Command::Openapi => Ok(()),
+    }?;
+    Ok(ExitCode::SUCCESS)
 }
 
-fn seed_demo(config: Config, force: bool) -> anyhow::Result<()> {
+fn seed_demo(config: Config, force: bool) -> anyhow::Result<ExitCode> {
     let pool = connect_with_retry(&config.database_url)?;
     match demo::run(&config, pool, force)? {
         demo::Outcome::Seeded(summary) => {
             println!("{summary}");
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
         demo::Outcome::Refused(existing) => {
             eprintln!(
@@ -120,7 +194,7 @@ fn seed_demo(config: Config, force: bool) -> anyhow::Result<()> {
                  Demo data goes into an empty portal. To add it on top of this content anyway (nothing is \
                  deleted), run: trustee-portal seed-demo --force"
             );
-            std::process::exit(EXIT_HAS_CONTENT);
+            Ok(ExitCode::from(EXIT_HAS_CONTENT))
         }
     }
 }
@@ -177,7 +251,7 @@ fn serve(config: Config) -> anyhow::Result<()> {
     match &config.mail.smtp_url {
         Some(_) => tracing::info!(public_url = %config.mail.public_url, "mail goes out through SMTP_URL"),
         None => tracing::warn!(dir = %config.data_dir.join("outbox-files").display(),
-            "SMTP_URL is not set: mail is written as .eml files and its links logged"),
+            "SMTP_URL is not set: mail is written as .eml files (their subjects and recipients are logged)"),
     }
     if let Some(admin) = first_admin::ensure_first_admin(&config, &state.users)? {
         match admin.generated_password {
@@ -192,7 +266,8 @@ fn serve(config: Config) -> anyhow::Result<()> {
     tracing::info!(port = config.port, "Trustee Portal listening on http://localhost:{}", config.port);
     actix_web::rt::System::new().block_on(async {
         background::start(&state, config.audit_retention_days);
-        http::serve(state, config.static_dir.clone(), config.port).await
+        http::serve(state, config.static_dir.clone(), config.port, http::sends_hsts(&config.mail.public_url))
+            .await
     })?;
     tracing::info!("stopped");
     Ok(())

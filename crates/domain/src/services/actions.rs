@@ -128,7 +128,7 @@ pub fn settable_status(raw: &str) -> Result<ActionStatus, DomainError> {
 /// A due date in the past is accepted (the action is then reported overdue at once).
 pub fn validate_new_action(input: &CreateAction, created_by: UserId) -> Result<NewAction, DomainError> {
     let mut errors = FieldErrors::new();
-    let title = validation::required_text(&mut errors, "title", "Title", &input.title, TITLE_MAX);
+    let title = validation::required_line(&mut errors, "title", "Title", &input.title, TITLE_MAX);
     let description = validation::optional_text(
         &mut errors,
         "description",

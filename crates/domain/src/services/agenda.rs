@@ -56,7 +56,7 @@ pub struct UploadPaper {
 
 fn validate_item(input: AgendaItemInput) -> Result<NewAgendaItem, DomainError> {
     let mut errors = FieldErrors::new();
-    let title = validation::required_text(
+    let title = validation::required_line(
         &mut errors,
         "title",
         "Title",
@@ -73,7 +73,7 @@ fn validate_item(input: AgendaItemInput) -> Result<NewAgendaItem, DomainError> {
             AgendaPurpose::Discussion
         }),
     };
-    let presenter_name = validation::optional_text(
+    let presenter_name = validation::optional_line(
         &mut errors,
         "presenterName",
         "Presenter",
@@ -224,7 +224,7 @@ impl MeetingService {
         }
         let mut errors = FieldErrors::new();
         let title =
-            validation::optional_text(&mut errors, "title", "Title", input.title.as_deref(), TITLE_MAX);
+            validation::optional_line(&mut errors, "title", "Title", input.title.as_deref(), TITLE_MAX);
         let file = checked_file(&mut errors, input.file, DOCUMENT_KINDS)?;
         errors.into_result()?;
         let Some(file) = file else {

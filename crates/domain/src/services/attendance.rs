@@ -13,7 +13,8 @@ use crate::ports::{AttendanceRepository, Clock, GovernanceSettingsRepository, Re
 use crate::validation::{self, FieldErrors};
 use crate::{MeetingId, RepoError, UserId};
 
-pub const NO_SUCH_MEETING: &str = "Meeting not found";
+/// The record's name for `DomainError::NotFound`, which adds " not found".
+pub const NO_SUCH_MEETING: &str = "Meeting";
 pub const NOT_INVITED: &str = "Only the meeting's members can answer its invitation.";
 pub const RECORD_FORBIDDEN: &str = "Only admins and chairs can record attendance.";
 pub const CANCELLED: &str = "This meeting has been cancelled.";
@@ -195,7 +196,7 @@ impl AttendanceService {
             return Err(DomainError::forbidden(RECORD_FORBIDDEN));
         }
         let mut errors = FieldErrors::new();
-        let name = validation::required_text(&mut errors, "name", "Name", name.unwrap_or(""), GUEST_NAME_MAX);
+        let name = validation::required_line(&mut errors, "name", "Name", name.unwrap_or(""), GUEST_NAME_MAX);
         errors.into_result()?;
         if meeting.cancelled {
             return Err(DomainError::conflict(CANCELLED));
@@ -216,7 +217,7 @@ impl AttendanceService {
             return Err(DomainError::forbidden(RECORD_FORBIDDEN));
         }
         self.attendance.remove_guest(meeting.id, guest).map_err(|e| match e {
-            RepoError::NotFound => DomainError::NotFound("Guest not found"),
+            RepoError::NotFound => DomainError::NotFound("Guest"),
             other => other.into(),
         })?;
         self.sheet_of(actor, &meeting)

@@ -24,8 +24,9 @@ use crate::secret_token;
 use crate::services::MeetingService;
 use crate::{MeetingId, UserId};
 
-pub const FEED_NOT_FOUND: &str = "No such calendar feed";
-pub const NO_SUCH_MEETING: &str = "Meeting not found";
+/// Record names for `DomainError::NotFound`, which adds " not found".
+pub const FEED_NOT_FOUND: &str = "Calendar feed";
+pub const NO_SUCH_MEETING: &str = "Meeting";
 
 #[derive(Clone)]
 pub struct CalendarService {

@@ -78,7 +78,7 @@ impl CommitteeService {
             return Err(DomainError::forbidden("Only admins and chairs can create committees."));
         }
         let mut errors = FieldErrors::new();
-        let name = validation::required_text(&mut errors, "name", "Name", &input.name, NAME_MAX);
+        let name = validation::required_line(&mut errors, "name", "Name", &input.name, NAME_MAX);
         let description = validation::optional_text(
             &mut errors,
             "description",
@@ -233,7 +233,7 @@ impl CommitteeService {
     ) -> Result<CommitteeDocument, DomainError> {
         self.check_upload(actor, id)?;
         let mut errors = FieldErrors::new();
-        let title = validation::optional_text(
+        let title = validation::optional_line(
             &mut errors,
             "title",
             "Title",

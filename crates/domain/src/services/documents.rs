@@ -111,7 +111,7 @@ impl DocumentService {
             return Err(DomainError::forbidden(MANAGE_FORBIDDEN));
         }
         let mut errors = FieldErrors::new();
-        let title = validation::required_text(
+        let title = validation::required_line(
             &mut errors,
             "title",
             "Title",
@@ -122,7 +122,7 @@ impl DocumentService {
         if category.is_none() && !errors.fields().contains_key("category") {
             errors.add("category", "Category is required");
         }
-        let version = validation::optional_text(
+        let version = validation::optional_line(
             &mut errors,
             "version",
             "Version",

@@ -188,7 +188,7 @@ pub fn validate(input: &InterestInput, today: NaiveDate) -> Result<InterestField
             None
         }
     };
-    let organisation = validation::required_text(
+    let organisation = validation::required_line(
         &mut errors,
         "organisation",
         "Organisation or person",

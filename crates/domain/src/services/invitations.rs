@@ -70,9 +70,9 @@ impl InvitationService {
             return Err(DomainError::forbidden("Only admins can create users."));
         }
         let mut errors = FieldErrors::new();
-        let name = validation::required_text(&mut errors, "name", "Name", &input.name, 100);
+        let name = validation::required_line(&mut errors, "name", "Name", &input.name, 100);
         let email = email_field(&mut errors, &input.email);
-        let phone = validation::optional_text(&mut errors, "phone", "Phone", input.phone.as_deref(), 40);
+        let phone = validation::optional_line(&mut errors, "phone", "Phone", input.phone.as_deref(), 40);
         errors.into_result()?;
 
         let token = secret_token::generate();

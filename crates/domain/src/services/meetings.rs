@@ -101,7 +101,7 @@ struct MeetingFields {
 fn validate(input: CreateMeeting) -> Result<MeetingFields, DomainError> {
     let mut errors = FieldErrors::new();
     let title =
-        validation::required_text(&mut errors, "title", "Title", input.title.as_deref().unwrap_or(""), 200);
+        validation::required_line(&mut errors, "title", "Title", input.title.as_deref().unwrap_or(""), 200);
     let description = validation::optional_text(
         &mut errors,
         "description",
@@ -113,7 +113,7 @@ fn validate(input: CreateMeeting) -> Result<MeetingFields, DomainError> {
     let meeting_date =
         timestamps::required(&mut errors, "meetingDate", "Meeting date", input.meeting_date.as_deref());
     let location =
-        validation::optional_text(&mut errors, "location", "Location", input.location.as_deref(), 200);
+        validation::optional_line(&mut errors, "location", "Location", input.location.as_deref(), 200);
     let meeting_link = validation::optional_web_link(
         &mut errors,
         "meetingLink",

@@ -58,7 +58,7 @@ impl MinutesService {
             return Err(DomainError::forbidden(PUBLISH_FORBIDDEN));
         }
         let mut errors = FieldErrors::new();
-        let title = validation::required_text(
+        let title = validation::required_line(
             &mut errors,
             "title",
             "Title",

@@ -114,7 +114,7 @@ pub fn validate_new_notice(
     now: DateTime<Utc>,
 ) -> Result<NewNotice, DomainError> {
     let mut errors = FieldErrors::new();
-    let title = validation::required_text(&mut errors, "title", "Title", &input.title, TITLE_MAX);
+    let title = validation::required_line(&mut errors, "title", "Title", &input.title, TITLE_MAX);
     let content = validation::required_text(&mut errors, "content", "Content", &input.content, CONTENT_MAX);
     let priority = validation::optional_choice(
         &mut errors,

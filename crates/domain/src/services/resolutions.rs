@@ -60,7 +60,7 @@ impl ResolutionService {
         }
         let now = self.clock.now();
         let mut errors = FieldErrors::new();
-        let title = validation::required_text(&mut errors, "title", "Title", &input.title, TITLE_MAX);
+        let title = validation::required_line(&mut errors, "title", "Title", &input.title, TITLE_MAX);
         let text = validation::required_text(&mut errors, "text", "Text", &input.text, TEXT_MAX);
         let closes_at =
             timestamps::required(&mut errors, "closesAt", "Closing time", Some(input.closes_at.as_str()));

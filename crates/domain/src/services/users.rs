@@ -63,9 +63,9 @@ impl UserService {
     /// Creates a user without an actor: the first admin at first start, and demo data.
     pub fn create_unchecked(&self, input: CreateUser) -> Result<User, DomainError> {
         let mut errors = FieldErrors::new();
-        let name = validation::required_text(&mut errors, "name", "Name", &input.name, 100);
+        let name = validation::required_line(&mut errors, "name", "Name", &input.name, 100);
         let email = email_field(&mut errors, &input.email);
-        let phone = validation::optional_text(&mut errors, "phone", "Phone", input.phone.as_deref(), 40);
+        let phone = validation::optional_line(&mut errors, "phone", "Phone", input.phone.as_deref(), 40);
         let owner = PasswordOwner { name: &input.name, email: &input.email };
         password_policy::check(&mut errors, "password", &input.password, owner);
         errors.into_result()?;
@@ -102,10 +102,10 @@ impl UserService {
         }
 
         let mut errors = FieldErrors::new();
-        let name = validation::required_text(&mut errors, "name", "Name", &input.name, 100);
+        let name = validation::required_line(&mut errors, "name", "Name", &input.name, 100);
         let email = email_field(&mut errors, &input.email);
         let phone = match &input.phone {
-            Some(phone) => validation::optional_text(&mut errors, "phone", "Phone", phone.as_deref(), 40),
+            Some(phone) => validation::optional_line(&mut errors, "phone", "Phone", phone.as_deref(), 40),
             None => target.phone.clone(),
         };
         errors.into_result()?;

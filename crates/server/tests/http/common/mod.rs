@@ -131,7 +131,8 @@ impl TestApp {
             config.mail.run_scheduler,
         );
 
-        let (port, handle) = serve(state.clone(), config.static_dir.clone());
+        let hsts = http::sends_hsts(&config.mail.public_url);
+        let (port, handle) = serve(state.clone(), config.static_dir.clone(), hsts);
         wait_for_the_change_feed(&state);
         Self {
             base: format!("http://127.0.0.1:{port}"),
@@ -157,7 +158,7 @@ impl TestApp {
         let config = test_config(self.database_url(), self.data_dir.path());
         let pool = persistence::connect(self.database_url(), 8).expect("pool");
         let state = wiring::build_state(&config, pool).expect("state");
-        let (port, handle) = serve(state.clone(), None);
+        let (port, handle) = serve(state.clone(), None, http::sends_hsts(&config.mail.public_url));
         wait_for_the_change_feed(&state);
         SecondProcess { base: format!("http://127.0.0.1:{port}"), state, handle }
     }
@@ -341,6 +342,7 @@ impl Drop for SecondProcess {
 fn serve(
     server_state: api::AppState,
     static_dir: Option<std::path::PathBuf>,
+    hsts: bool,
 ) -> (u16, actix_web::dev::ServerHandle) {
     let (tx, rx) = mpsc::channel();
     let serves_front_end = static_dir.is_some();
@@ -349,7 +351,7 @@ fn serve(
             let routes = http::configure(server_state, static_dir);
             let server = HttpServer::new(move || {
                 App::new()
-                    .wrap(http::security_headers(serves_front_end))
+                    .wrap(http::security_headers(serves_front_end, hsts))
                     .wrap(from_fn(api::request_log::log_request))
                     .configure(routes.clone())
             })
