@@ -8,6 +8,9 @@ use rustybuzz::UnicodeBuffer;
 
 use crate::fonts::{self, LoadedFont};
 
+/// Drawn for a character that no font has (U+25CC DOTTED CIRCLE, which Noto Sans has).
+const PLACEHOLDER: char = '\u{25CC}';
+
 /// Consecutive characters set in one font, shaped.
 pub(crate) struct Run {
     font: &'static LoadedFont,
@@ -71,6 +74,12 @@ fn shape_run(font: &'static LoadedFont, text: String) -> Run {
     starts.sort_unstable();
     starts.dedup();
     let em = font.units_per_em;
+    // A character no font has is drawn as a dotted circle, not the empty .notdef glyph: krilla leaves
+    // .notdef out of the text layer, and the dotted circle carries each character's own text.
+    let placeholder = font
+        .face
+        .glyph_index(PLACEHOLDER)
+        .and_then(|glyph| Some((glyph, font.face.glyph_hor_advance(glyph)?)));
     let mut advance = 0.0;
     let glyphs = infos
         .iter()
@@ -78,10 +87,14 @@ fn shape_run(font: &'static LoadedFont, text: String) -> Run {
         .map(|(info, position)| {
             let start = info.cluster as usize;
             let end = starts.iter().copied().find(|&next| next > start).unwrap_or(text.len());
-            advance += position.x_advance as f32 / em;
+            let (glyph, x_advance) = match placeholder {
+                Some((glyph, width)) if info.glyph_id == 0 => (u32::from(glyph.0), f32::from(width)),
+                _ => (info.glyph_id, position.x_advance as f32),
+            };
+            advance += x_advance / em;
             KrillaGlyph::new(
-                GlyphId::new(info.glyph_id),
-                position.x_advance as f32 / em,
+                GlyphId::new(glyph),
+                x_advance / em,
                 position.x_offset as f32 / em,
                 position.y_offset as f32 / em,
                 position.y_advance as f32 / em,
@@ -118,4 +131,23 @@ pub(crate) fn draw(
         x += run.advance * size;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_character_no_font_has_keeps_its_text_and_takes_room() {
+        // A private-use character: in no font. It must not become the bundled font's .notdef glyph (which
+        // the PDF's text layer leaves out), and it must take room on the line.
+        let runs = shape("a\u{E000}\u{E001}b", false).unwrap();
+        let glyphs: Vec<&KrillaGlyph> = runs.iter().flat_map(|run| &run.glyphs).collect();
+        assert_eq!(glyphs.len(), 4);
+        assert!(glyphs.iter().all(|glyph| glyph.glyph_id != GlyphId::new(0)));
+        assert!(glyphs.iter().all(|glyph| glyph.x_advance > 0.1));
+        let ranges: Vec<_> = glyphs.iter().map(|glyph| glyph.text_range.clone()).collect();
+        assert_eq!(ranges, vec![0..1, 1..4, 4..7, 7..8]);
+    }
 }
