@@ -6,6 +6,8 @@ need=()
 dpkg -s libpq-dev >/dev/null 2>&1 || need+=(libpq-dev)
 command -v psql >/dev/null 2>&1 || need+=(postgresql-client)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# pdftotext reads the portal's PDFs back in the HTTP tests (every script must survive typesetting).
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 if [ "${WITH_BROWSER:-0}" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)

@@ -1,5 +1,5 @@
-//! The board pack with lopdf: the cover and the agenda are typeset like any printed document, then each
-//! PDF paper's pages are appended in agenda order and an outline (bookmarks) names each item's papers.
+//! The board pack: the cover and the agenda are typeset like any printed document (krilla), then lopdf
+//! appends each PDF paper's pages in agenda order and an outline (bookmarks) names each item's papers.
 
 use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -8,13 +8,13 @@ use lopdf::{Bookmark, Dictionary, Document, Object, ObjectId};
 
 use domain::ports::{BoardPackBuilder, BuiltPack, PackSource, PrintBlock, PrintDocument};
 
-use crate::{layout, pdf_document, MARGIN, PAGE_HEIGHT, PAGE_WIDTH};
+use crate::{layout, write_pdf, MARGIN, PAGE_HEIGHT, PAGE_WIDTH};
 
 /// Why a PDF paper is listed rather than merged.
 const ENCRYPTED: &str = "password-protected PDF, could not be included";
 const UNREADABLE: &str = "damaged or unreadable PDF, could not be included";
 
-/// The lopdf board pack builder.
+/// The board pack builder.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct PdfBoardPackBuilder;
 
@@ -56,7 +56,7 @@ impl BoardPackBuilder for PdfBoardPackBuilder {
         let mut front_pages = 2u32;
         let mut pages = Vec::new();
         for _ in 0..4 {
-            pages = front_matter(source, &loaded, front_pages);
+            pages = front_matter(source, &loaded, front_pages)?;
             let count = u32::try_from(pages.len())?;
             if count == front_pages {
                 break;
@@ -71,9 +71,10 @@ impl BoardPackBuilder for PdfBoardPackBuilder {
             .sum();
         let total = front_pages + paper_pages;
         let title = format!("Board pack: {}", source.cover.meeting_title);
-        let mut pack = pdf_document(&title, &pages, &|index| {
+        let front = write_pdf(&title, &pages, &|index| {
             format!("{} - page {} of {total}", source.cover.meeting_title, index + 1)
         })?;
+        let mut pack = Document::load_mem(&front)?;
 
         let pages_id = pack.catalog()?.get(b"Pages")?.as_reference()?;
         let mut unreadable = Vec::new();
@@ -113,7 +114,7 @@ fn front_matter(
     source: &PackSource,
     loaded: &[Vec<Option<Loaded>>],
     front_pages: u32,
-) -> Vec<Vec<layout::Line>> {
+) -> anyhow::Result<Vec<Vec<layout::Line>>> {
     let cover = &source.cover;
     let mut blocks = vec![
         PrintBlock::Note(cover.portal_name.clone()),
@@ -164,11 +165,11 @@ fn front_matter(
     }
     let agenda = PrintDocument { title: "Agenda".into(), blocks };
     let (width, height) = (PAGE_WIDTH - 2.0 * MARGIN, PAGE_HEIGHT - 2.0 * MARGIN);
-    let mut pages = layout::paginate(&cover_page, width, height);
+    let mut pages = layout::paginate(&cover_page, width, height)?;
     // The cover is one page: anything longer is cut rather than pushing the agenda's numbering.
     pages.truncate(1);
-    pages.extend(layout::paginate(&agenda, width, height));
-    pages
+    pages.extend(layout::paginate(&agenda, width, height)?);
+    Ok(pages)
 }
 
 /// Appends every page of `paper` to the pack's page tree; answers the id of its first page.

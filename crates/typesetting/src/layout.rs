@@ -1,7 +1,8 @@
-//! Line breaking and pagination in the standard fonts, with a conservative width estimate per character
-//! (a line may end a little early, never past the margin).
+//! Line breaking and pagination, with every width measured from the fonts the line is printed in.
 
 use domain::ports::{PrintBlock, PrintDocument};
+
+use crate::text;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
@@ -21,11 +22,8 @@ impl Style {
         }
     }
 
-    pub fn font(self) -> &'static str {
-        match self {
-            Style::Title | Style::Heading => "F2",
-            Style::Body | Style::Note => "F1",
-        }
+    pub fn bold(self) -> bool {
+        matches!(self, Style::Title | Style::Heading)
     }
 
     pub fn leading(self) -> f32 {
@@ -39,20 +37,9 @@ impl Style {
         }
     }
 
-    /// Helvetica's widest common letters are about 0.72 em, its average about 0.5; bold is wider.
-    fn char_width(self, c: char) -> f32 {
-        let em = match c {
-            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' => 0.28,
-            'm' | 'w' | 'M' | 'W' | '@' => 0.89,
-            'A'..='Z' => 0.72,
-            _ => 0.56,
-        };
-        let bold = if self.font() == "F2" { 1.08 } else { 1.0 };
-        em * bold * self.size()
-    }
-
-    fn width(self, text: &str) -> f32 {
-        text.chars().map(|c| self.char_width(c)).sum()
+    /// The printed width of `text`, measured from the font's shaped advances.
+    fn width(self, text: &str) -> anyhow::Result<f32> {
+        text::width(text, self.bold(), self.size())
     }
 }
 
@@ -64,14 +51,14 @@ pub struct Line {
 }
 
 /// Breaks the blocks into lines no wider than `width` and pages no taller than `height`.
-pub fn paginate(document: &PrintDocument, width: f32, height: f32) -> Vec<Vec<Line>> {
-    let mut lines = wrap(&document.title, Style::Title, width);
+pub fn paginate(document: &PrintDocument, width: f32, height: f32) -> anyhow::Result<Vec<Vec<Line>>> {
+    let mut lines = wrap(&document.title, Style::Title, width)?;
     lines.push(Line { text: String::new(), style: Style::Body });
     for block in &document.blocks {
         match block {
-            PrintBlock::Heading(text) => lines.extend(wrap(text, Style::Heading, width)),
-            PrintBlock::Paragraph(text) => lines.extend(wrap(text, Style::Body, width)),
-            PrintBlock::Note(text) => lines.extend(wrap(text, Style::Note, width)),
+            PrintBlock::Heading(text) => lines.extend(wrap(text, Style::Heading, width)?),
+            PrintBlock::Paragraph(text) => lines.extend(wrap(text, Style::Body, width)?),
+            PrintBlock::Note(text) => lines.extend(wrap(text, Style::Note, width)?),
             PrintBlock::Gap => lines.push(Line { text: String::new(), style: Style::Body }),
         }
     }
@@ -87,16 +74,17 @@ pub fn paginate(document: &PrintDocument, width: f32, height: f32) -> Vec<Vec<Li
             page.push(line);
         }
     }
-    pages
+    Ok(pages)
 }
 
-/// Greedy word wrap; a word longer than the line is cut.
-fn wrap(text: &str, style: Style, width: f32) -> Vec<Line> {
+/// Greedy word wrap; a word longer than the line (or a run of Chinese or Japanese, which has no spaces)
+/// is cut between characters.
+fn wrap(text: &str, style: Style, width: f32) -> anyhow::Result<Vec<Line>> {
     let mut lines = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {
         let candidate = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
-        if style.width(&candidate) <= width {
+        if style.width(&candidate)? <= width {
             current = candidate;
             continue;
         }
@@ -105,31 +93,50 @@ fn wrap(text: &str, style: Style, width: f32) -> Vec<Line> {
         }
         let mut piece = String::new();
         for c in word.chars() {
-            if style.width(&piece) + style.char_width(c) > width && !piece.is_empty() {
+            let longer = format!("{piece}{c}");
+            if !piece.is_empty() && style.width(&longer)? > width {
                 lines.push(Line { text: std::mem::take(&mut piece), style });
+                piece.push(c);
+            } else {
+                piece = longer;
             }
-            piece.push(c);
         }
         current = piece;
     }
     if !current.is_empty() || lines.is_empty() {
         lines.push(Line { text: current, style });
     }
-    lines
+    Ok(lines)
 }
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]
     fn long_text_wraps_inside_the_width() {
         let text = "word ".repeat(200);
-        let lines = wrap(&text, Style::Body, 300.0);
+        let lines = wrap(&text, Style::Body, 300.0).unwrap();
         assert!(lines.len() > 5);
-        assert!(lines.iter().all(|l| Style::Body.width(&l.text) <= 300.0));
-        let long = wrap(&"x".repeat(500), Style::Body, 100.0);
-        assert!(long.iter().all(|l| Style::Body.width(&l.text) <= 100.0));
+        assert!(lines.iter().all(|l| Style::Body.width(&l.text).unwrap() <= 300.0));
+        let long = wrap(&"x".repeat(500), Style::Body, 100.0).unwrap();
+        assert!(long.iter().all(|l| Style::Body.width(&l.text).unwrap() <= 100.0));
         assert_eq!(long.iter().map(|l| l.text.len()).sum::<usize>(), 500);
+    }
+
+    #[test]
+    fn widths_come_from_the_font() {
+        // In Noto Sans "W" is far wider than "i", and bold is wider than regular: an estimate per
+        // character class would not tell "ŵ" from "w".
+        let narrow = Style::Body.width("iiiiiiiiii").unwrap();
+        let wide = Style::Body.width("WWWWWWWWWW").unwrap();
+        assert!(wide > 2.5 * narrow, "{narrow} {wide}");
+        assert!(Style::Heading.width("Gŵyl Dewi").unwrap() > Style::Body.width("Gŵyl Dewi").unwrap());
+        assert_eq!(Style::Body.width("ŵ").unwrap(), Style::Body.width("w").unwrap());
+        // A line filled to the width measures no more than it, to the hundredth of a point.
+        let lines = wrap(&"Łukasz Wójcik Ελένη Пётр ".repeat(30), Style::Body, 483.0).unwrap();
+        let widest = lines.iter().map(|l| Style::Body.width(&l.text).unwrap()).fold(0.0, f32::max);
+        assert!(widest <= 483.0 && widest > 400.0, "{widest}");
     }
 }

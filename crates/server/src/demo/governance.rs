@@ -115,14 +115,14 @@ impl Seeder<'_> {
         let secretary = self.person(Who::Secretary)?.clone();
         // The code of conduct the board adopted, in the library.
         let documents = DocumentService { clock: self.clock(-330), ..self.state.documents.clone() };
-        let pdf = files::one_page_pdf(
+        let pdf = files::typeset_pdf(
             "Trustees' Code of Conduct",
             &[
                 "Trustees act in the best interests of the charity and its beneficiaries, declare any \
                  conflict of interest, keep the board's business confidential and treat everyone with respect.",
                 "Adopted by the board; based on the Charity Commission's guidance CC3, The essential trustee.",
             ],
-        );
+        )?;
         let file = files::received_file(documents.files.as_ref(), "Code of Conduct.pdf", &pdf)?;
         let code = documents.upload(
             &secretary,

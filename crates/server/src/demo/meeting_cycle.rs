@@ -148,7 +148,7 @@ impl Seeder<'_> {
             for paper in item.papers {
                 let (title, file_name, bytes) = match paper {
                     Paper::Pdf { title, file_name, paragraphs } => {
-                        (*title, *file_name, files::one_page_pdf(title, paragraphs))
+                        (*title, *file_name, files::typeset_pdf(title, paragraphs)?)
                     }
                     Paper::Text { title, file_name, text } => (*title, *file_name, text.as_bytes().to_vec()),
                 };

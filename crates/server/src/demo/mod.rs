@@ -290,7 +290,7 @@ impl Seeder<'_> {
     fn papers(&mut self) -> anyhow::Result<()> {
         for paper in data::PAPERS {
             let bytes = match paper.content {
-                Content::Pdf(paragraphs) => files::one_page_pdf(paper.title, paragraphs),
+                Content::Pdf(paragraphs) => files::typeset_pdf(paper.title, paragraphs)?,
                 Content::Text(text) => text.as_bytes().to_vec(),
             };
             let service =
@@ -373,7 +373,7 @@ impl Seeder<'_> {
             };
             let (file, external_link) = match &paper.record {
                 Record::Pdf { file_name, paragraphs } => {
-                    let bytes = files::one_page_pdf(paper.title, paragraphs);
+                    let bytes = files::typeset_pdf(paper.title, paragraphs)?;
                     (Some(files::received_file(service.files.as_ref(), file_name, &bytes)?), None)
                 }
                 Record::Link(link) => (None, Some((*link).to_string())),
@@ -439,10 +439,10 @@ impl Seeder<'_> {
             }
             // Each committee keeps its terms of reference, uploaded by its creator before any archiving.
             let service = self.committee_service(self.clock(group.created_days));
-            let terms = files::one_page_pdf(
+            let terms = files::typeset_pdf(
                 &format!("{} - Terms of reference", group.name),
                 &[group.description, "Agreed by the board. Reviewed every year."],
-            );
+            )?;
             let file = files::received_file(service.files.as_ref(), "Terms of reference.pdf", &terms)?;
             service
                 .upload_document(

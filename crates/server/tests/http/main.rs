@@ -39,6 +39,7 @@ mod notices;
 mod notifications;
 mod openapi;
 mod password_reset;
+mod pdf_scripts;
 mod resolution_offers;
 mod resolutions;
 mod robots;
