@@ -37,6 +37,7 @@ mod password_reset;
 mod resolution_offers;
 mod resolutions;
 mod robots;
+mod second_factor_hardening;
 mod session_cache;
 mod static_files;
 mod terms;
