@@ -98,7 +98,13 @@ mod tests {
         let busy = Session { last_active_at: start + Duration::hours(11), ..session.clone() };
         assert!(busy.is_open(start + Duration::hours(11) + Duration::minutes(30), &policy));
         assert!(!busy.is_open(start + Duration::hours(12), &policy), "the absolute limit holds");
-        let ended = Session { ended_at: Some(start), ..session };
+        let ended = Session { ended_at: Some(start), ..session.clone() };
         assert!(!ended.is_open(start + Duration::minutes(1), &policy));
+
+        // Changing how one signs in needs the password (or a code) from the last five minutes.
+        assert!(session.recently_authenticated(start + Duration::minutes(4)));
+        assert!(!session.recently_authenticated(start + Duration::minutes(5)));
+        let never = Session { reauthenticated_at: None, ..session };
+        assert!(!never.recently_authenticated(start), "sessions from before the column must confirm");
     }
 }
