@@ -305,25 +305,49 @@ pub async fn reauthenticate(
     body: web::Json<ReauthenticateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = caller.0;
+    let email = caller.user.email.clone();
     let client = client_address(&req, state.trust_proxy);
     let ReauthenticateRequest { password, code } = body.into_inner();
-    match (password.filter(|p| !p.is_empty()), code.filter(|c| !c.trim().is_empty())) {
-        (Some(password), _) => {
-            let auth = state.auth.clone();
-            let who = caller.clone();
-            let attempt = blocking(move || auth.begin_password_check(&who, &client)).await?;
-            wait_out(&attempt).await;
-            let auth = state.auth.clone();
-            blocking(move || auth.reauthenticate_with_password(&caller, &attempt, &password)).await?;
-        }
-        (None, Some(code)) => {
-            let attempt = begin_check(&state, &caller, CodeCheck::Reauthenticate, &code, client).await?;
-            let two_factor = state.two_factor.clone();
-            blocking(move || two_factor.reauthenticate_with_code(&caller, &attempt, &code)).await?;
-        }
+    let result = match (password.filter(|p| !p.is_empty()), code.filter(|c| !c.trim().is_empty())) {
+        (Some(password), _) => confirm_password(&state, caller, password, client).await,
+        (None, Some(code)) => confirm_code(&state, caller, code, client).await,
         (None, None) => return Err(DomainError::invalid("password", "Password is required").into()),
+    };
+    if let Err(error) = result {
+        // A wrong password or code is a failed authentication, recorded like a refused sign-in.
+        if error.status_code() == StatusCode::BAD_REQUEST {
+            let event = crate::audit::sign_in_refused(&error, &email)
+                .details("confirming it is you refused with 400");
+            crate::audit::record(&state, &req, event).await;
+        }
+        return Err(error);
     }
     Ok(HttpResponse::Ok().json(MessageBody::new(REAUTHENTICATED)))
+}
+
+async fn confirm_password(
+    state: &AppState,
+    caller: Authenticated,
+    password: String,
+    client: String,
+) -> Result<(), ApiError> {
+    let auth = state.auth.clone();
+    let who = caller.clone();
+    let attempt = blocking(move || auth.begin_password_check(&who, &client)).await?;
+    wait_out(&attempt).await;
+    let auth = state.auth.clone();
+    blocking(move || auth.reauthenticate_with_password(&caller, &attempt, &password)).await
+}
+
+async fn confirm_code(
+    state: &AppState,
+    caller: Authenticated,
+    code: String,
+    client: String,
+) -> Result<(), ApiError> {
+    let attempt = begin_check(state, &caller, CodeCheck::Reauthenticate, &code, client).await?;
+    let two_factor = state.two_factor.clone();
+    blocking(move || two_factor.reauthenticate_with_code(&caller, &attempt, &code)).await
 }
 
 /// The answer to a confirmed password or code.

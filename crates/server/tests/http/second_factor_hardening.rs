@@ -174,6 +174,11 @@ fn changing_how_one_signs_in_needs_a_recent_password_or_code() {
         |body: Value| app.post("/api/auth/reauthenticate").auth(&trustee).json(&body).send().unwrap();
     let body = json_of(reauth(json!({"password": "not-my-password"})), StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["password"], "Current password is incorrect");
+    let refused = app.scalar_i64(
+        "SELECT count(*) AS value FROM audit_events WHERE kind = 'sign_in_failed' \
+         AND details = 'confirming it is you refused with 400'",
+    );
+    assert_eq!(refused, 1);
     let body = json_of(reauth(json!({})), StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["password"], "Password is required");
     json_of(reauth(json!({"password": PASSWORD})), StatusCode::OK);
