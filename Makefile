@@ -67,7 +67,7 @@ PROVISION_DB = server=$$(scripts/ensure-postgres.sh); \
 	  psql "$$server/postgres" -Atqc "select 1 from pg_database where datname='$(DB_NAME)'" | grep -q 1 \
 	    || psql "$$server/postgres" -qc 'create database $(DB_NAME)'
 
-# Development settings: the JWT secret is generated into the data folder; the first admin's password is
+# Development settings: the JWT secret and SECRETS_KEY are generated into the data folder; the first admin's password is
 # generated once into .local/admin-password and printed at every start.
 run: deps build
 	@mkdir -p $(LOCAL)/data

@@ -37,7 +37,7 @@ trap "exit 143" INT TERM
 
 psql "$server/postgres" -qc "CREATE DATABASE $db"
 password="bench-$$-quiet-lantern"
-DATABASE_URL="$server/$db" PORT=$port DATA_DIR="$work/data" JWT_SECRET="bench-secret-long-enough-for-hs256-$$" \
+DATABASE_URL="$server/$db" PORT=$port DATA_DIR="$work/data" JWT_SECRET="bench-secret-long-enough-for-hs256-$$" SECRETS_KEY="bench-secrets-key-long-enough-to-seal-$$" \
   ADMIN_EMAIL=admin@example.org ADMIN_PASSWORD=$password LOG_LEVEL=warn "$bin" serve >"$work/server.log" 2>&1 &
 pid=$!
 base="http://127.0.0.1:$port"

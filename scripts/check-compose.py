@@ -199,6 +199,7 @@ def docker_compose_config():
         env = read(ENV_EXAMPLE)
         env = re.sub(r"(?m)^POSTGRES_PASSWORD=.*$", "POSTGRES_PASSWORD=0123456789abcdef", env)
         env = re.sub(r"(?m)^JWT_SECRET=.*$", "JWT_SECRET=" + "0" * 64, env)
+        env = re.sub(r"(?m)^SECRETS_KEY=.*$", "SECRETS_KEY=" + "1" * 64, env)
         with open(os.path.join(tmp, ".env"), "w", encoding="utf-8") as f:
             f.write(env)
         out = subprocess.run(
@@ -363,9 +364,9 @@ def check_scale_profile(services, named_volumes, api):
         if app.get("ports"):
             problem(f"{name} must not be published to the host (only the balancer reaches it)")
         env = environment(app)
-        for same in ("DATABASE_URL", "JWT_SECRET"):
+        for same in ("DATABASE_URL", "JWT_SECRET", "SECRETS_KEY"):
             if str(env.get(same)) != str(api_env.get(same)):
-                problem(f"{name} must use the same {same} as api (one database, one signing key)")
+                problem(f"{name} must use the same {same} as api (one database, one signing and sealing key)")
         if str(env.get("TRUST_PROXY")).lower() != "true":
             problem(f"{name} must set TRUST_PROXY=true (it runs behind nginx)")
         if not str(env.get("FILE_STORE_URL", "")).startswith("s3://"):

@@ -68,7 +68,7 @@ export E2E_MAILDEV_URL=$(sed -n 's/^MAILDEV_URL=//p' <<<"$mail")
 export E2E_ADMIN_EMAIL=admin@example.org
 export E2E_ADMIN_PASSWORD="e2e-$$-harbour-lantern"
 DATABASE_URL="$server/$db" PORT=$api_port DATA_DIR="$work/data" \
-  JWT_SECRET="e2e-secret-that-is-long-enough-for-hs256-$$" BCRYPT_COST=4 TRUST_PROXY=true \
+  JWT_SECRET="e2e-secret-that-is-long-enough-for-hs256-$$" SECRETS_KEY="e2e-secrets-key-long-enough-to-seal-$$" BCRYPT_COST=4 TRUST_PROXY=true \
   ADMIN_EMAIL=$E2E_ADMIN_EMAIL ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD LOG_LEVEL=warn \
   SMTP_URL="$smtp_url" PUBLIC_URL="http://127.0.0.1:$web_port" MAIL_POLL_MILLISECONDS=200 \
   "$bin" serve >"$work/server.log" 2>&1 &

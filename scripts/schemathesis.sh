@@ -31,7 +31,7 @@ trap "exit 143" INT TERM
 psql "$server/postgres" -qc "CREATE DATABASE $db"
 admin_password="st-$$-quiet-lantern"
 DATABASE_URL="$server/$db" PORT=$port DATA_DIR="$work/data" \
-  JWT_SECRET="schemathesis-secret-long-enough-for-hs256-$$" BCRYPT_COST=4 \
+  JWT_SECRET="schemathesis-secret-long-enough-for-hs256-$$" SECRETS_KEY="schemathesis-secrets-key-long-enough-$$" BCRYPT_COST=4 \
   ADMIN_EMAIL=admin@example.org ADMIN_PASSWORD=$admin_password LOG_LEVEL=warn \
   "$bin" serve >"$work/server.log" 2>&1 &
 pid=$!
@@ -48,13 +48,13 @@ api POST /api/notices '{"title":"Office closed","content":"Friday"}'
 api POST /api/committees '{"name":"Finance","description":"Money"}'
 api POST /api/meetings '{"title":"Board","description":null,"meetingDate":"2099-01-01T18:00:00Z","location":null,"meetingLink":null,"agendaLink":null}'
 
-# Operations that end the caller's own session or password (and sign-in, whose throttle would make the
-# run depend on its order) run last, in a second pass with an account of their own.
+# Operations that end the caller's own session or password (and sign-in and confirming the password, whose
+# throttle would make the run depend on its order) run last, in a second pass with an account of their own.
 last=(--include-path /api/auth/logout --include-path /api/auth/change-password-temp
       --include-path /api/auth/admin-reset-password --include-path /api/auth/login
       --include-path /api/auth/change-password --include-path /api/auth/sessions/{id}
       --include-path /api/auth/sessions/sign-out-others --include-path /api/users/{id}/mfa-reset
-      --include-path /api/security/settings)
+      --include-path /api/security/settings --include-path /api/auth/reauthenticate)
 "$venv/bin/schemathesis" run "$base/api/openapi.json" \
   --url "$base" \
   --header "Authorization: Bearer $token" \
@@ -70,6 +70,7 @@ last=(--include-path /api/auth/logout --include-path /api/auth/change-password-t
   --exclude-path /api/auth/sessions/sign-out-others \
   --exclude-path /api/users/{id}/mfa-reset \
   --exclude-path /api/security/settings \
+  --exclude-path /api/auth/reauthenticate \
   --exclude-path /api/committees/{id}/messages/stream \
   --seed 1 \
   --no-color "$@"

@@ -119,7 +119,7 @@ start_server() { # NAME ADMIN_EMAIL ADMIN_PASSWORD
         port=$(free_port)
         base=http://127.0.0.1:$port
         env -u STATIC_DIR -u APP_ENV -u LOG_FORMAT -u ALLOW_REGISTRATION -u TRUST_PROXY -u SESSION_HOURS \
-            DATABASE_URL="$server/$db" PORT="$port" DATA_DIR="$data" JWT_SECRET="$jwt_secret" BCRYPT_COST=4 \
+            DATABASE_URL="$server/$db" PORT="$port" DATA_DIR="$data" JWT_SECRET="$jwt_secret" SECRETS_KEY="$jwt_secret-sealing" BCRYPT_COST=4 \
             ADMIN_EMAIL="$2" ADMIN_PASSWORD="$3" LOG_LEVEL=info \
             "$bin" serve >"$server_log" 2>&1 &
         server_pid=$!

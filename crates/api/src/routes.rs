@@ -92,6 +92,7 @@ api_routes! {
     "/api/auth/change-password" => { post: auth::change_password },
     "/api/auth/mfa/verify" => { post: two_factor::verify },
     "/api/auth/mfa/setup" => { post: two_factor::setup },
+    "/api/auth/reauthenticate" => { post: two_factor::reauthenticate },
     "/api/auth/mfa/enable" => { post: two_factor::enable },
     "/api/auth/mfa/recovery-codes" => { post: two_factor::recovery_codes },
     "/api/auth/mfa/disable" => { post: two_factor::disable },

@@ -27,6 +27,9 @@ struct Claims {
     /// The file a view ticket opens, e.g. `document:12`; absent on session tokens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     res: Option<String>,
+    /// A second-factor challenge's id (32 hex digits), so it can be used once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    jti: Option<String>,
 }
 
 impl Claims {
@@ -38,6 +41,13 @@ impl Claims {
         let session_id = self.sid.map(SessionId).ok_or(TokenError::Invalid)?;
         Ok(SessionClaims { user_id: self.user_id()?, token_version: self.ver, session_id })
     }
+}
+
+/// The claims only some tokens carry.
+#[derive(Default)]
+struct Tags {
+    res: Option<String>,
+    jti: Option<String>,
 }
 
 pub struct JwtTokenService {
@@ -74,7 +84,7 @@ impl JwtTokenService {
         sid: Option<SessionId>,
         audience: &str,
         lifetime: Duration,
-        res: Option<String>,
+        Tags { res, jti }: Tags,
     ) -> Result<String, TokenError> {
         let now = (self.now)();
         let claims = Claims {
@@ -86,6 +96,7 @@ impl JwtTokenService {
             iss: ISSUER.into(),
             aud: audience.into(),
             res,
+            jti,
         };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|e| TokenError::Unexpected(e.into()))
@@ -117,7 +128,8 @@ fn resource_key(resource: ViewResource) -> String {
 impl TokenService for JwtTokenService {
     fn issue_session(&self, claims: SessionClaims) -> Result<String, TokenError> {
         let SessionClaims { user_id, token_version, session_id } = claims;
-        self.issue(user_id, token_version, Some(session_id), SESSION_AUDIENCE, self.session_lifetime, None)
+        let lifetime = self.session_lifetime;
+        self.issue(user_id, token_version, Some(session_id), SESSION_AUDIENCE, lifetime, Tags::default())
     }
 
     fn verify_session(&self, token: &str) -> Result<SessionClaims, TokenError> {
@@ -126,8 +138,8 @@ impl TokenService for JwtTokenService {
 
     fn issue_view_ticket(&self, claims: SessionClaims, resource: ViewResource) -> Result<String, TokenError> {
         let SessionClaims { user_id, token_version, session_id } = claims;
-        let res = Some(resource_key(resource));
-        self.issue(user_id, token_version, Some(session_id), VIEW_AUDIENCE, self.view_lifetime, res)
+        let tags = Tags { res: Some(resource_key(resource)), jti: None };
+        self.issue(user_id, token_version, Some(session_id), VIEW_AUDIENCE, self.view_lifetime, tags)
     }
 
     fn verify_view_ticket(&self, ticket: &str, resource: ViewResource) -> Result<SessionClaims, TokenError> {
@@ -139,13 +151,18 @@ impl TokenService for JwtTokenService {
     }
 
     fn issue_challenge(&self, claims: ChallengeClaims) -> Result<String, TokenError> {
-        let ChallengeClaims { user_id, token_version } = claims;
-        self.issue(user_id, token_version, None, CHALLENGE_AUDIENCE, self.challenge_lifetime, None)
+        let ChallengeClaims { user_id, token_version, id } = claims;
+        let lifetime = self.challenge_lifetime;
+        let tags = Tags { res: None, jti: Some(format!("{id:032x}")) };
+        self.issue(user_id, token_version, None, CHALLENGE_AUDIENCE, lifetime, tags)
     }
 
     fn verify_challenge(&self, token: &str) -> Result<ChallengeClaims, TokenError> {
         let claims = self.verify(token, CHALLENGE_AUDIENCE)?;
-        Ok(ChallengeClaims { user_id: claims.user_id()?, token_version: claims.ver })
+        // A challenge without an id (from before challenges were single-use) is refused.
+        let id = claims.jti.as_deref().and_then(|jti| u128::from_str_radix(jti, 16).ok());
+        let id = id.ok_or(TokenError::Invalid)?;
+        Ok(ChallengeClaims { user_id: claims.user_id()?, token_version: claims.ver, id })
     }
 }
 
@@ -198,9 +215,9 @@ mod tests {
     fn challenges_open_nothing_but_the_second_step() {
         let tokens = service();
         let challenge =
-            tokens.issue_challenge(ChallengeClaims { user_id: UserId(3), token_version: 1 }).unwrap();
+            tokens.issue_challenge(ChallengeClaims { user_id: UserId(3), token_version: 1, id: 77 }).unwrap();
         let claims_back = tokens.verify_challenge(&challenge).unwrap();
-        assert_eq!(claims_back, ChallengeClaims { user_id: UserId(3), token_version: 1 });
+        assert_eq!(claims_back, ChallengeClaims { user_id: UserId(3), token_version: 1, id: 77 });
         assert!(tokens.verify_session(&challenge).is_err());
         let doc = ViewResource::Document(domain::DocumentId(1));
         assert!(tokens.verify_view_ticket(&challenge, doc).is_err());

@@ -404,6 +404,7 @@ diesel::table! {
         last_active_at -> Timestamptz,
         expires_at -> Timestamptz,
         ended_at -> Nullable<Timestamptz>,
+        reauthenticated_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -414,6 +415,14 @@ diesel::table! {
         account -> Text,
         client -> Text,
         attempted_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    used_mfa_challenges (id) {
+        id -> Text,
+        user_id -> Int4,
+        expires_at -> Timestamptz,
     }
 }
 
@@ -547,6 +556,7 @@ diesel::joinable!(resolution_votes -> resolutions (resolution_id));
 diesel::joinable!(resolutions -> users (proposed_by));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(terms_of_office -> users (user_id));
+diesel::joinable!(used_mfa_challenges -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     actions,
@@ -589,6 +599,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     sessions,
     sign_in_attempts,
     terms_of_office,
+    used_mfa_challenges,
     users,
     written_minutes,
 );

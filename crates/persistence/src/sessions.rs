@@ -22,6 +22,7 @@ struct SessionRow {
     last_active_at: DateTime<Utc>,
     expires_at: DateTime<Utc>,
     ended_at: Option<DateTime<Utc>>,
+    reauthenticated_at: Option<DateTime<Utc>>,
 }
 
 impl From<SessionRow> for Session {
@@ -35,6 +36,7 @@ impl From<SessionRow> for Session {
             last_active_at: row.last_active_at,
             expires_at: row.expires_at,
             ended_at: row.ended_at,
+            reauthenticated_at: row.reauthenticated_at,
         }
     }
 }
@@ -76,6 +78,7 @@ impl SessionRepository for PgSessionRepository {
                 sessions::created_at.eq(session.created_at),
                 sessions::last_active_at.eq(session.created_at),
                 sessions::expires_at.eq(session.expires_at),
+                sessions::reauthenticated_at.eq(session.created_at),
             ))
             .returning(SessionRow::as_returning())
             .get_result(&mut crate::pool::conn(&self.pool)?)
@@ -97,6 +100,14 @@ impl SessionRepository for PgSessionRepository {
         // Never moves backwards when two requests race.
         diesel::update(sessions::table.find(id.0).filter(sessions::last_active_at.lt(at)))
             .set(sessions::last_active_at.eq(at))
+            .execute(&mut crate::pool::conn(&self.pool)?)
+            .map_err(repo_error)?;
+        Ok(())
+    }
+
+    fn reauthenticated(&self, id: SessionId, at: DateTime<Utc>) -> Result<(), RepoError> {
+        diesel::update(sessions::table.find(id.0))
+            .set(sessions::reauthenticated_at.eq(at))
             .execute(&mut crate::pool::conn(&self.pool)?)
             .map_err(repo_error)?;
         Ok(())

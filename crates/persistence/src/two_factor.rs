@@ -8,10 +8,11 @@ use domain::ports::{SecuritySettingsRepository, StoredSecondFactor, TwoFactorRep
 use domain::{RepoError, UserId};
 
 use crate::error::{pool_error, repo_error};
-use crate::schema::{mfa_recovery_codes, security_settings, users};
+use crate::schema::{mfa_recovery_codes, security_settings, used_mfa_challenges, users};
 use crate::PgPool;
 
-/// Second-factor secrets (columns of `users`) and recovery code hashes.
+/// Second-factor secrets (columns of `users`, sealed by the domain before they get here), recovery code
+/// hashes and the challenges already exchanged for a session.
 pub struct PgTwoFactorRepository {
     pool: PgPool,
 }
@@ -96,19 +97,82 @@ impl TwoFactorRepository for PgTwoFactorRepository {
         Ok(updated > 0)
     }
 
-    fn use_recovery_code(
-        &self,
-        user_id: UserId,
-        code_hash: &str,
-        at: DateTime<Utc>,
-    ) -> Result<bool, RepoError> {
+    fn unused_recovery_code_hashes(&self, user_id: UserId) -> Result<Vec<(i32, String)>, RepoError> {
+        mfa_recovery_codes::table
+            .filter(mfa_recovery_codes::user_id.eq(user_id.0))
+            .filter(mfa_recovery_codes::used_at.is_null())
+            .order(mfa_recovery_codes::id)
+            .select((mfa_recovery_codes::id, mfa_recovery_codes::code_hash))
+            .load(&mut crate::pool::conn(&self.pool)?)
+            .map_err(repo_error)
+    }
+
+    fn use_recovery_code(&self, user_id: UserId, code_id: i32, at: DateTime<Utc>) -> Result<bool, RepoError> {
+        // Conditional: of two requests with the same code, only one marks it used.
         let updated = diesel::update(
             mfa_recovery_codes::table
+                .find(code_id)
                 .filter(mfa_recovery_codes::user_id.eq(user_id.0))
-                .filter(mfa_recovery_codes::code_hash.eq(code_hash))
                 .filter(mfa_recovery_codes::used_at.is_null()),
         )
         .set(mfa_recovery_codes::used_at.eq(at))
+        .execute(&mut crate::pool::conn(&self.pool)?)
+        .map_err(repo_error)?;
+        Ok(updated > 0)
+    }
+
+    fn use_challenge(
+        &self,
+        user_id: UserId,
+        challenge_id: &str,
+        expires_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        crate::pool::conn(&self.pool)?
+            .transaction(|conn| {
+                diesel::delete(used_mfa_challenges::table.filter(used_mfa_challenges::expires_at.lt(now)))
+                    .execute(conn)?;
+                // The primary key decides: of two requests with the same challenge, one inserts.
+                diesel::insert_into(used_mfa_challenges::table)
+                    .values((
+                        used_mfa_challenges::id.eq(challenge_id),
+                        used_mfa_challenges::user_id.eq(user_id.0),
+                        used_mfa_challenges::expires_at.eq(expires_at),
+                    ))
+                    .on_conflict_do_nothing()
+                    .execute(conn)
+            })
+            .map(|inserted| inserted > 0)
+            .map_err(repo_error)
+    }
+
+    fn all_secrets(&self) -> Result<Vec<(UserId, StoredSecondFactor)>, RepoError> {
+        let rows: Vec<(i32, Option<String>, Option<String>)> = users::table
+            .filter(users::mfa_secret.is_not_null().or(users::mfa_pending_secret.is_not_null()))
+            .order(users::id)
+            .select((users::id, users::mfa_secret, users::mfa_pending_secret))
+            .load(&mut crate::pool::conn(&self.pool)?)
+            .map_err(repo_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, secret, pending_secret)| (UserId(id), StoredSecondFactor { secret, pending_secret }))
+            .collect())
+    }
+
+    fn replace_secrets(
+        &self,
+        user_id: UserId,
+        old: (Option<&str>, Option<&str>),
+        new: (Option<&str>, Option<&str>),
+    ) -> Result<bool, RepoError> {
+        // IS NOT DISTINCT FROM: a NULL matches a NULL.
+        let updated = diesel::update(
+            users::table
+                .find(user_id.0)
+                .filter(users::mfa_secret.is_not_distinct_from(old.0))
+                .filter(users::mfa_pending_secret.is_not_distinct_from(old.1)),
+        )
+        .set((users::mfa_secret.eq(new.0), users::mfa_pending_secret.eq(new.1)))
         .execute(&mut crate::pool::conn(&self.pool)?)
         .map_err(repo_error)?;
         Ok(updated > 0)

@@ -10,6 +10,10 @@ pub struct Config {
     pub database_url: String,
     pub port: u16,
     pub jwt_secret: Vec<u8>,
+    /// `SECRETS_KEY`: seals second-factor secrets at rest (docs/operations.md).
+    pub secrets_key: Vec<u8>,
+    /// `SECRETS_KEY_PREVIOUS`: the key before a rotation, only to open what it sealed.
+    pub secrets_key_previous: Option<Vec<u8>>,
     pub data_dir: PathBuf,
     pub admin_email: Option<String>,
     pub admin_password: Option<String>,
@@ -190,13 +194,29 @@ impl Config {
         let jwt_secret = match var("JWT_SECRET") {
             Some(secret) if secret.len() >= 32 => secret.into_bytes(),
             Some(_) => bail!("JWT_SECRET must be at least 32 characters long"),
-            None if development => development_secret(&data_dir)?,
+            None if development => development_secret(&data_dir, ".jwt-secret")?,
             None => bail!("JWT_SECRET is required (or set APP_ENV=development to generate one)"),
         };
+        let secrets_key = match var("SECRETS_KEY") {
+            Some(key) if key.len() >= 32 => key.into_bytes(),
+            Some(_) => bail!("SECRETS_KEY must be at least 32 characters long"),
+            None if development => development_secret(&data_dir, ".secrets-key")?,
+            None => bail!("SECRETS_KEY is required (or set APP_ENV=development to generate one)"),
+        };
+        let secrets_key_previous = match var("SECRETS_KEY_PREVIOUS") {
+            Some(key) if key.len() >= 32 => Some(key.into_bytes()),
+            Some(_) => bail!("SECRETS_KEY_PREVIOUS must be at least 32 characters long"),
+            None => None,
+        };
+        if secrets_key_previous.as_deref() == Some(secrets_key.as_slice()) {
+            bail!("SECRETS_KEY_PREVIOUS must differ from SECRETS_KEY");
+        }
         Ok(Self {
             database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
             port,
             jwt_secret,
+            secrets_key,
+            secrets_key_previous,
             data_dir,
             admin_email: var("ADMIN_EMAIL"),
             admin_password: var("ADMIN_PASSWORD"),
@@ -230,9 +250,10 @@ fn audit_retention_days(raw: Option<String>) -> anyhow::Result<i64> {
     Ok(days)
 }
 
-/// In development a random secret is made once and kept in the data folder, so sessions survive restarts.
-fn development_secret(data_dir: &Path) -> anyhow::Result<Vec<u8>> {
-    let path = data_dir.join(".jwt-secret");
+/// In development a random secret is made once and kept in the data folder (`file`), so sessions and
+/// sealed secrets survive restarts.
+fn development_secret(data_dir: &Path, file: &str) -> anyhow::Result<Vec<u8>> {
+    let path = data_dir.join(file);
     if let Ok(existing) = std::fs::read_to_string(&path) {
         if existing.trim().len() >= 32 {
             return Ok(existing.trim().as_bytes().to_vec());

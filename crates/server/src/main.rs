@@ -237,6 +237,7 @@ fn serve(config: Config) -> anyhow::Result<()> {
     std::fs::create_dir_all(&config.data_dir)
         .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
     let state = wiring::build_state(&config, pool.clone())?;
+    wiring::reseal_secrets(&state)?;
     let _mail_worker = server::mail_worker::start(
         wiring::build_mail_worker(&config, pool)?,
         Duration::from_millis(config.mail.poll_milliseconds),

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use api::AppState;
-use auth::{BcryptHasher, JwtTokenService, TotpSecondFactor};
+use auth::{BcryptHasher, ChaChaSealer, JwtTokenService, TotpSecondFactor};
 use domain::entities::session::SessionPolicy;
 use domain::mail_templates::{MailSettings, MailTemplates};
 use domain::ports::clock::SystemClock;
@@ -66,6 +66,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         sessions: Arc::new(PgSessionRepository::new(pool.clone())),
         two_factor: Arc::new(PgTwoFactorRepository::new(pool.clone())),
         second_factor: Arc::new(TotpSecondFactor::new(config.mail.portal_name.clone())),
+        sealer: Arc::new(ChaChaSealer::new(&config.secrets_key, config.secrets_key_previous.as_deref())),
         security_settings: Arc::new(PgSecuritySettingsRepository::new(pool.clone())),
         policy,
         session_cache,
@@ -300,4 +301,23 @@ pub fn build_mail_worker(config: &Config, pool: PgPool) -> anyhow::Result<Outbox
         clock: Arc::new(SystemClock),
         retry_base: chrono::Duration::seconds(config.mail.retry_seconds),
     })
+}
+
+/// At start: seals second-factor secrets still in plain text (from before sealing) or under
+/// `SECRETS_KEY_PREVIOUS`, so every one ends up under `SECRETS_KEY` (docs/operations.md, rotating
+/// `SECRETS_KEY`). Secrets that open under neither key are reported, never changed.
+pub fn reseal_secrets(state: &AppState) -> anyhow::Result<()> {
+    let report = state.two_factor.reseal_secrets()?;
+    if report.resealed > 0 {
+        tracing::info!(users = report.resealed, "two-factor secrets sealed under SECRETS_KEY");
+    }
+    if !report.unreadable.is_empty() {
+        let users: Vec<String> = report.unreadable.iter().map(ToString::to_string).collect();
+        tracing::error!(
+            users = %users.join(","),
+            "two-factor secrets that open under neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS: check the keys, \
+             or reset these users' two-factor sign-in"
+        );
+    }
+    Ok(())
 }

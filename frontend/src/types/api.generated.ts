@@ -254,7 +254,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Confirms set-up with a code from the new secret: two-factor sign-in is on from now. */
+    /**
+     * Confirms set-up with a code from the new secret: two-factor sign-in is on from now. Needs the password
+     *     (or a code) given in this session within 5 minutes, as set-up does.
+     */
     post: operations['two_factor_enable'];
     delete?: never;
     options?: never;
@@ -290,7 +293,8 @@ export interface paths {
     put?: never;
     /**
      * Starts set-up with a new secret (again, if set-up was started before); nothing changes for signing in
-     *     until a code confirms it.
+     *     until a code confirms it. Needs the password (or a code) given in this session within 5 minutes:
+     *     signing in counts, otherwise `POST /api/auth/reauthenticate` first.
      */
     post: operations['two_factor_setup'];
     delete?: never;
@@ -310,6 +314,27 @@ export interface paths {
     put?: never;
     /** The second step of signing in. A code is accepted once; each recovery code works once. */
     post: operations['two_factor_verify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/reauthenticate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirms it is the session's holder, with the password or a current code: for the next 5 minutes this
+     *     session may set up or turn on two-factor sign-in and change its own e-mail. Signing in counts as
+     *     confirming. Wrong passwords and codes are throttled and slowed like sign-in.
+     */
+    post: operations['two_factor_reauthenticate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3442,6 +3467,12 @@ export interface components {
        */
       serving: number;
     };
+    ReauthenticateRequest: {
+      /** @description Or, with two-factor sign-in on, a code of the enrolled factor (a recovery code is used up). */
+      code?: string | null;
+      /** @description The caller's password. */
+      password?: string | null;
+    };
     RecordLine: {
       status?: components['schemas']['RecordedAttendance'] | null;
       /** Format: int32 */
@@ -4978,7 +5009,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      /** @description "Confirm your password to continue.": no password or code in this session in the last 5 minutes (or a temporary password must be replaced first) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5143,7 +5174,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      /** @description "Confirm your password to continue.": no password or code in this session in the last 5 minutes (or a temporary password must be replaced first) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5222,6 +5253,95 @@ export interface operations {
         };
       };
       /** @description Too many wrong codes from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  two_factor_reauthenticate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReauthenticateRequest'];
+      };
+    };
+    responses: {
+      /** @description Confirmed for 5 minutes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description `errors.password` or `errors.code`: missing or not right (send one of the two) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A code was sent but two-factor sign-in is not on */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many wrong attempts from this address */
       429: {
         headers: {
           /** @description Seconds to wait */
@@ -13542,7 +13662,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed: chairs edit trustees only and cannot give a higher role (or a temporary password must be replaced first) */
+      /** @description Not allowed: chairs edit trustees only and cannot give a higher role (or a temporary password must be replaced first); or "Confirm your password to continue.": changing one's own e-mail needs the password (or a code) given in this session within 5 minutes (`POST /api/auth/reauthenticate`) */
       403: {
         headers: {
           [name: string]: unknown;

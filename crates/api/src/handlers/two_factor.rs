@@ -1,4 +1,5 @@
-//! `/api/auth/mfa/...`: two-factor sign-in (issue 10), its admin reset and the security settings.
+//! `/api/auth/mfa/...`: two-factor sign-in (spec: Account security), its admin reset, the security
+//! settings, and confirming it is you before changing how you sign in.
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
@@ -7,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::entities::security_settings::SecuritySettings;
 use domain::services::auth::PASSWORD_CHANGE_REQUIRED;
-use domain::services::two_factor::RESET_DONE;
+use domain::services::sign_in_throttle::ThrottledAttempt;
+use domain::services::two_factor::{CodeCheck, RESET_DONE};
 use domain::services::Authenticated;
 use domain::{DomainError, UserId};
 
@@ -47,9 +49,8 @@ pub async fn verify(
     body: web::Json<VerifyRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let client = client_info(&req, state.trust_proxy);
-    let two_factor = state.two_factor.clone();
     let VerifyRequest { mfa_token, code } = body.into_inner();
-    let result = blocking(move || two_factor.verify_sign_in(&mfa_token, &code, &client)).await;
+    let result = verify_code(&state, mfa_token, code, client).await;
     let signed_in = match result {
         Ok(signed_in) => signed_in,
         Err(error) => {
@@ -67,6 +68,45 @@ pub async fn verify(
     crate::audit::record(&state, &req, crate::audit::signed_in(&signed_in).details("with a second factor"))
         .await;
     Ok(HttpResponse::Ok().json(SessionBody::new(&state, signed_in, None)))
+}
+
+/// Counts the attempt, waits out the account-wide delay (without holding a thread), then checks the code.
+async fn verify_code(
+    state: &AppState,
+    challenge: String,
+    code: String,
+    client: domain::entities::session::ClientInfo,
+) -> Result<domain::services::SignedIn, ApiError> {
+    let two_factor = state.two_factor.clone();
+    let (token, typed, address) = (challenge.clone(), code.clone(), client.address.clone());
+    let attempt = blocking(move || two_factor.begin_verify_sign_in(&token, &typed, &address)).await?;
+    wait_out(&attempt).await;
+    let two_factor = state.two_factor.clone();
+    blocking(move || two_factor.verify_sign_in(&attempt, &challenge, &code, &client)).await
+}
+
+/// Holds a code check back while the account is under attack from many addresses: 1, 2, 4 ... seconds,
+/// at most a minute, as for passwords (spec: Account security > Throttling).
+pub(crate) async fn wait_out(attempt: &ThrottledAttempt) {
+    if !attempt.delay.is_zero() {
+        tracing::warn!(delay_secs = attempt.delay.as_secs(), "check slowed: many failures for the account");
+        actix_web::rt::time::sleep(attempt.delay).await;
+    }
+}
+
+/// Counts a code check of a signed-in user (refusing first what cannot succeed) and waits out its delay.
+async fn begin_check(
+    state: &AppState,
+    caller: &Authenticated,
+    check: CodeCheck,
+    code: &str,
+    client: String,
+) -> Result<ThrottledAttempt, ApiError> {
+    let two_factor = state.two_factor.clone();
+    let (caller, code) = (caller.clone(), code.to_string());
+    let attempt = blocking(move || two_factor.begin_code_check(&caller, check, &code, &client)).await?;
+    wait_out(&attempt).await;
+    Ok(attempt)
 }
 
 /// A secret to put into an authenticator app, as text and as the URL of its QR code.
@@ -88,7 +128,8 @@ fn enrolling(caller: SessionUser) -> Result<Authenticated, ApiError> {
 }
 
 /// Starts set-up with a new secret (again, if set-up was started before); nothing changes for signing in
-/// until a code confirms it.
+/// until a code confirms it. Needs the password (or a code) given in this session within 5 minutes:
+/// signing in counts, otherwise `POST /api/auth/reauthenticate` first.
 #[utoipa::path(
     post,
     path = "/api/auth/mfa/setup",
@@ -96,6 +137,9 @@ fn enrolling(caller: SessionUser) -> Result<Authenticated, ApiError> {
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The new secret", body = SetupBody),
+        (status = 403, body = ErrorBody,
+            description = "\"Confirm your password to continue.\": no password or code in this session in the \
+                           last 5 minutes (or a temporary password must be replaced first)"),
         (status = 409, description = "Two-factor sign-in is already on", body = ErrorBody),
     ),
 )]
@@ -122,7 +166,8 @@ struct RecoveryCodesBody {
     recovery_codes: Vec<String>,
 }
 
-/// Confirms set-up with a code from the new secret: two-factor sign-in is on from now.
+/// Confirms set-up with a code from the new secret: two-factor sign-in is on from now. Needs the password
+/// (or a code) given in this session within 5 minutes, as set-up does.
 #[utoipa::path(
     post,
     path = "/api/auth/mfa/enable",
@@ -131,6 +176,9 @@ struct RecoveryCodesBody {
     responses(
         (status = 200, description = "On; the recovery codes", body = RecoveryCodesBody),
         (status = 400, description = "`errors.code`: missing or not right", body = ErrorBody),
+        (status = 403, body = ErrorBody,
+            description = "\"Confirm your password to continue.\": no password or code in this session in the \
+                           last 5 minutes (or a temporary password must be replaced first)"),
         (status = 409, description = "Already on, or set-up not started", body = ErrorBody),
         (status = 429, description = "Too many wrong codes from this address", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
@@ -147,7 +195,8 @@ pub async fn enable(
     let two_factor = state.two_factor.clone();
     let user_id = caller.user.id;
     let code = body.into_inner().code;
-    let recovery_codes = blocking(move || two_factor.enable(&caller, &code, &client)).await?;
+    let attempt = begin_check(&state, &caller, CodeCheck::Enable, &code, client).await?;
+    let recovery_codes = blocking(move || two_factor.enable(&caller, &attempt, &code)).await?;
     tracing::info!(user_id = %user_id, "two-factor sign-in turned on");
     crate::audit::record(&state, &req, crate::audit::about_self(AuditKind::MfaEnabled, user_id)).await;
     Ok(HttpResponse::Ok().json(RecoveryCodesBody { recovery_codes }))
@@ -178,8 +227,9 @@ pub async fn recovery_codes(
     let two_factor = state.two_factor.clone();
     let user_id = caller.user.id;
     let code = body.into_inner().code;
+    let attempt = begin_check(&state, &caller, CodeCheck::RegenerateRecoveryCodes, &code, client).await?;
     let recovery_codes =
-        blocking(move || two_factor.regenerate_recovery_codes(&caller, &code, &client)).await?;
+        blocking(move || two_factor.regenerate_recovery_codes(&caller, &attempt, &code)).await?;
     let event = crate::audit::about_self(AuditKind::RecoveryCodesRegenerated, user_id);
     crate::audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(RecoveryCodesBody { recovery_codes }))
@@ -211,11 +261,97 @@ pub async fn disable(
     let two_factor = state.two_factor.clone();
     let user_id = caller.user.id;
     let code = body.into_inner().code;
-    let message = blocking(move || two_factor.disable(&caller, &code, &client)).await?;
+    let attempt = begin_check(&state, &caller, CodeCheck::Disable, &code, client).await?;
+    let message = blocking(move || two_factor.disable(&caller, &attempt, &code)).await?;
     tracing::info!(user_id = %user_id, "two-factor sign-in turned off");
     crate::audit::record(&state, &req, crate::audit::about_self(AuditKind::MfaDisabled, user_id)).await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct ReauthenticateRequest {
+    /// The caller's password.
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    password: Option<String>,
+    /// Or, with two-factor sign-in on, a code of the enrolled factor (a recovery code is used up).
+    #[serde(default)]
+    #[schema(max_length = 64)]
+    code: Option<String>,
+}
+
+/// Confirms it is the session's holder, with the password or a current code: for the next 5 minutes this
+/// session may set up or turn on two-factor sign-in and change its own e-mail. Signing in counts as
+/// confirming. Wrong passwords and codes are throttled and slowed like sign-in.
+#[utoipa::path(
+    post,
+    path = "/api/auth/reauthenticate",
+    tag = "auth",
+    security(("bearerAuth" = [])),
+    request_body = ReauthenticateRequest,
+    responses(
+        (status = 200, description = "Confirmed for 5 minutes", body = MessageBody),
+        (status = 400, body = ErrorBody,
+            description = "`errors.password` or `errors.code`: missing or not right (send one of the two)"),
+        (status = 409, description = "A code was sent but two-factor sign-in is not on", body = ErrorBody),
+        (status = 429, description = "Too many wrong attempts from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ),
+)]
+pub async fn reauthenticate(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: SessionUser,
+    body: web::Json<ReauthenticateRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let caller = caller.0;
+    let email = caller.user.email.clone();
+    let client = client_address(&req, state.trust_proxy);
+    let ReauthenticateRequest { password, code } = body.into_inner();
+    let result = match (password.filter(|p| !p.is_empty()), code.filter(|c| !c.trim().is_empty())) {
+        (Some(password), _) => confirm_password(&state, caller, password, client).await,
+        (None, Some(code)) => confirm_code(&state, caller, code, client).await,
+        (None, None) => return Err(DomainError::invalid("password", "Password is required").into()),
+    };
+    if let Err(error) = result {
+        // A wrong password or code is a failed authentication, recorded like a refused sign-in.
+        if error.status_code() == StatusCode::BAD_REQUEST {
+            let event = crate::audit::sign_in_refused(&error, &email)
+                .details("confirming it is you refused with 400");
+            crate::audit::record(&state, &req, event).await;
+        }
+        return Err(error);
+    }
+    Ok(HttpResponse::Ok().json(MessageBody::new(REAUTHENTICATED)))
+}
+
+async fn confirm_password(
+    state: &AppState,
+    caller: Authenticated,
+    password: String,
+    client: String,
+) -> Result<(), ApiError> {
+    let auth = state.auth.clone();
+    let who = caller.clone();
+    let attempt = blocking(move || auth.begin_password_check(&who, &client)).await?;
+    wait_out(&attempt).await;
+    let auth = state.auth.clone();
+    blocking(move || auth.reauthenticate_with_password(&caller, &attempt, &password)).await
+}
+
+async fn confirm_code(
+    state: &AppState,
+    caller: Authenticated,
+    code: String,
+    client: String,
+) -> Result<(), ApiError> {
+    let attempt = begin_check(state, &caller, CodeCheck::Reauthenticate, &code, client).await?;
+    let two_factor = state.two_factor.clone();
+    blocking(move || two_factor.reauthenticate_with_code(&caller, &attempt, &code)).await
+}
+
+/// The answer to a confirmed password or code.
+pub const REAUTHENTICATED: &str = "Confirmed.";
 
 /// Clears a user's second factor (a lost phone) and ends their sessions (admins only).
 #[utoipa::path(

@@ -169,7 +169,9 @@ fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<O
             description = "Invalid fields (`errors`), or a malformed id or body"),
         (status = 403, body = ErrorBody,
             description = "Not allowed: chairs edit trustees only and cannot give a higher role (or a \
-                           temporary password must be replaced first)"),
+                           temporary password must be replaced first); or \"Confirm your password to \
+                           continue.\": changing one's own e-mail needs the password (or a code) given in \
+                           this session within 5 minutes (`POST /api/auth/reauthenticate`)"),
         (status = 404, description = "User not found", body = ErrorBody),
         (status = 409, body = ErrorBody,
             description = "The e-mail is taken, you cannot deactivate your own account, or no active admin \
@@ -194,7 +196,19 @@ pub async fn update(
         phone: body.phone,
     };
     let actor = user.0.id;
-    let (before, updated) = blocking(move || users.update(&user.0, id, input)).await?;
+    let auth = state.auth.clone();
+    let (before, updated) = blocking(move || {
+        // One's own e-mail is how one signs in: changing it needs a recent password (spec: Account
+        // security > Confirming it is you).
+        let changes_own_email = id == user.0.id
+            && domain::validation::normalize_email(&input.email).is_ok_and(|email| email != user.0.email);
+        let caller = user.into_caller();
+        if changes_own_email {
+            auth.require_recent_authentication(&caller)?;
+        }
+        users.update(&caller.user, id, input)
+    })
+    .await?;
     for event in audit_event::user_changes(actor, &before, &updated) {
         audit::record(&state, &req, event).await;
     }

@@ -30,16 +30,28 @@ pub struct Session {
     pub last_active_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
     pub ended_at: Option<DateTime<Utc>>,
+    /// When the holder last gave their password or a second-factor code in this session (at sign-in, or
+    /// to confirm it is them): changing how one signs in needs it to be recent (spec: Account security).
+    pub reauthenticated_at: Option<DateTime<Utc>>,
 }
 
 impl Session {
+    /// How recently the holder must have proved who they are before changing how they sign in.
+    pub const REAUTHENTICATION_WINDOW: Duration = Duration::minutes(5);
+
+    /// The password or a code was given in this session within the window.
+    pub fn recently_authenticated(&self, now: DateTime<Utc>) -> bool {
+        self.reauthenticated_at.is_some_and(|at| at + Self::REAUTHENTICATION_WINDOW > now)
+    }
+
     /// Not signed out, not past its absolute limit and used within the idle limit.
     pub fn is_open(&self, now: DateTime<Utc>, policy: &SessionPolicy) -> bool {
         self.ended_at.is_none() && self.expires_at > now && self.last_active_at + policy.idle > now
     }
 }
 
-/// A session to store at sign-in.
+/// A session to store at sign-in; the sign-in itself (password, or password and code) counts as having
+/// just proved who the holder is.
 #[derive(Debug, Clone)]
 pub struct NewSession {
     pub user_id: UserId,
@@ -79,13 +91,20 @@ mod tests {
             last_active_at: start,
             expires_at: start + policy.absolute,
             ended_at: None,
+            reauthenticated_at: Some(start),
         };
         assert!(session.is_open(start + Duration::minutes(59), &policy));
         assert!(!session.is_open(start + Duration::minutes(60), &policy), "idle for the whole hour");
         let busy = Session { last_active_at: start + Duration::hours(11), ..session.clone() };
         assert!(busy.is_open(start + Duration::hours(11) + Duration::minutes(30), &policy));
         assert!(!busy.is_open(start + Duration::hours(12), &policy), "the absolute limit holds");
-        let ended = Session { ended_at: Some(start), ..session };
+        let ended = Session { ended_at: Some(start), ..session.clone() };
         assert!(!ended.is_open(start + Duration::minutes(1), &policy));
+
+        // Changing how one signs in needs the password (or a code) from the last five minutes.
+        assert!(session.recently_authenticated(start + Duration::minutes(4)));
+        assert!(!session.recently_authenticated(start + Duration::minutes(5)));
+        let never = Session { reauthenticated_at: None, ..session };
+        assert!(!never.recently_authenticated(start), "sessions from before the column must confirm");
     }
 }

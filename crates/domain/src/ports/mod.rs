@@ -74,7 +74,7 @@ pub use password_token_repository::{PasswordTokenRepository, TokenRefusal};
 pub use readiness::Readiness;
 pub use reset_request_repository::ResetRequestRepository;
 pub use resolution_repository::{NewResolution, ResolutionRepository, ResolutionWriteError};
-pub use second_factor::SecondFactor;
+pub use second_factor::{Opened, SecondFactor, SecretSealer};
 pub use session_repository::SessionRepository;
 pub use term_repository::TermRepository;
 pub use token_service::{ChallengeClaims, SessionClaims, TokenError, TokenService, ViewResource};

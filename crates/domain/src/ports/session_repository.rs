@@ -9,6 +9,8 @@ pub trait SessionRepository: Send + Sync {
     fn find(&self, id: SessionId) -> Result<Option<Session>, RepoError>;
     /// Records activity (the idle limit counts from it).
     fn touch(&self, id: SessionId, at: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Records that the holder just gave their password or a code again.
+    fn reauthenticated(&self, id: SessionId, at: DateTime<Utc>) -> Result<(), RepoError>;
     /// The user's sessions not ended and not past their absolute limit, newest first; the caller drops the
     /// idle ones (the idle limit is a policy, not a column).
     fn unended(&self, user_id: UserId, now: DateTime<Utc>) -> Result<Vec<Session>, RepoError>;

@@ -14,6 +14,9 @@ pub struct SessionClaims {
 pub struct ChallengeClaims {
     pub user_id: UserId,
     pub token_version: i32,
+    /// Random: names this challenge, so that once exchanged for a session it is refused
+    /// (spec: Account security > Two-factor sign-in).
+    pub id: u128,
 }
 
 /// The one file a view ticket opens.

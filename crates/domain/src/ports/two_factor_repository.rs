@@ -3,7 +3,7 @@ use chrono::{DateTime, Utc};
 use crate::entities::security_settings::SecuritySettings;
 use crate::{RepoError, UserId};
 
-/// A user's second factor as stored.
+/// A user's second factor as stored: the secrets as sealed (`SecretSealer`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct StoredSecondFactor {
     /// The confirmed secret: two-factor sign-in is on.
@@ -28,12 +28,28 @@ pub trait TwoFactorRepository: Send + Sync {
     ) -> Result<bool, RepoError>;
     /// Records `step` as used unless it (or a later one) already was: false means a replayed code.
     fn use_step(&self, user_id: UserId, step: i64) -> Result<bool, RepoError>;
-    /// Marks a recovery code used; false when the user has no such unused code.
-    fn use_recovery_code(
+    /// The user's unused recovery codes: (id, hash). Hashes are salted (bcrypt), or legacy unsalted
+    /// SHA-256 from before salting, kept until used or regenerated.
+    fn unused_recovery_code_hashes(&self, user_id: UserId) -> Result<Vec<(i32, String)>, RepoError>;
+    /// Marks a recovery code used; false when it was used meanwhile (or is not the user's).
+    fn use_recovery_code(&self, user_id: UserId, code_id: i32, at: DateTime<Utc>) -> Result<bool, RepoError>;
+    /// Records a second-factor challenge as exchanged for a session; false when it already was. Forgets
+    /// challenges past `expires_at` of earlier calls.
+    fn use_challenge(
         &self,
         user_id: UserId,
-        code_hash: &str,
-        at: DateTime<Utc>,
+        challenge_id: &str,
+        expires_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, RepoError>;
+    /// Every stored secret and pending secret: (user, secret, pending secret), for sealing them again.
+    fn all_secrets(&self) -> Result<Vec<(UserId, StoredSecondFactor)>, RepoError>;
+    /// Replaces a user's stored secrets if they are still `old` (a change meanwhile wins); true if replaced.
+    fn replace_secrets(
+        &self,
+        user_id: UserId,
+        old: (Option<&str>, Option<&str>),
+        new: (Option<&str>, Option<&str>),
     ) -> Result<bool, RepoError>;
     fn replace_recovery_codes(&self, user_id: UserId, code_hashes: &[String]) -> Result<(), RepoError>;
     fn unused_recovery_codes(&self, user_id: UserId) -> Result<i64, RepoError>;

@@ -13,7 +13,7 @@ use crate::password_policy::{self, PasswordOwner};
 use crate::permissions;
 use crate::ports::{
     ChallengeClaims, Clock, LoginThrottle, PasswordHasher, ResetRequestRepository, SecondFactor,
-    SecuritySettingsRepository, SessionClaims, SessionRepository, TokenError, TokenService,
+    SecretSealer, SecuritySettingsRepository, SessionClaims, SessionRepository, TokenError, TokenService,
     TwoFactorRepository, UserRepository,
 };
 use crate::services::invitations::NO_PASSWORD;
@@ -30,6 +30,8 @@ pub const TEMPORARY_PASSWORD_EXPIRED: &str =
     "Your temporary password has expired. Ask an admin or chair for a new one.";
 pub const CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect";
 pub const NOT_TEMPORARY: &str = "Your password is not a temporary one.";
+/// Changing how one signs in needs the password (or a code) given in the last few minutes.
+pub const CONFIRM_IT_IS_YOU: &str = "Confirm your password to continue.";
 pub const FORGOT_PASSWORD_MESSAGE: &str =
     "If an account with this email exists, password reset instructions would be sent to that email address.";
 
@@ -72,6 +74,8 @@ pub struct AuthService {
     pub sessions: Arc<dyn SessionRepository>,
     pub two_factor: Arc<dyn TwoFactorRepository>,
     pub second_factor: Arc<dyn SecondFactor>,
+    /// Seals TOTP secrets at rest under `SECRETS_KEY`.
+    pub sealer: Arc<dyn SecretSealer>,
     pub security_settings: Arc<dyn SecuritySettingsRepository>,
     pub policy: SessionPolicy,
     /// Sessions checked recently by this process, kept exact by the change feed (issue 15).
@@ -126,7 +130,8 @@ impl AuthService {
             return Err(DomainError::Unauthorized(TEMPORARY_PASSWORD_EXPIRED.into()));
         }
         if user.mfa_enabled {
-            let claims = ChallengeClaims { user_id: user.id, token_version: user.token_version };
+            let claims =
+                ChallengeClaims { user_id: user.id, token_version: user.token_version, id: rand::random() };
             let challenge = self.tokens.issue_challenge(claims).map_err(token_failure)?;
             return Ok(SignInStep::CodeRequired { challenge });
         }
@@ -244,6 +249,52 @@ impl AuthService {
             return Ok(false);
         }
         Ok(self.security_settings.get()?.require_mfa_for_officers)
+    }
+
+    /// Refuses (403, `CONFIRM_IT_IS_YOU`) unless the caller gave their password or a second-factor code in
+    /// this session within the last five minutes: a stolen session alone cannot change how its victim signs
+    /// in (spec: Account security > Confirming it is you). Read from the database, never the cache.
+    pub fn require_recent_authentication(&self, caller: &Authenticated) -> Result<(), DomainError> {
+        let session = self
+            .sessions
+            .find(caller.session_id)?
+            .ok_or_else(|| DomainError::Unauthorized(SESSION_EXPIRED.into()))?;
+        if session.recently_authenticated(self.clock.now()) {
+            Ok(())
+        } else {
+            Err(DomainError::forbidden(CONFIRM_IT_IS_YOU))
+        }
+    }
+
+    /// Checks the caller's password again (after `begin_password_check` and its delay) and records the
+    /// session as recently authenticated.
+    pub fn reauthenticate_with_password(
+        &self,
+        caller: &Authenticated,
+        attempt: &ThrottledAttempt,
+        password: &str,
+    ) -> Result<(), DomainError> {
+        if password.is_empty() {
+            return Err(DomainError::invalid("password", "Password is required"));
+        }
+        let (_, hash) =
+            self.users.find_with_password(caller.user.id)?.ok_or(DomainError::NotFound("User"))?;
+        if !self.hasher.verify(password, &hash) {
+            return Err(DomainError::invalid("password", CURRENT_PASSWORD_WRONG));
+        }
+        attempt.succeeded(self.throttle.as_ref())?;
+        self.sessions.reauthenticated(caller.session_id, self.clock.now())?;
+        Ok(())
+    }
+
+    /// Counts a check of the signed-in caller's password like a sign-in attempt (per address and account,
+    /// with the account-wide delay the caller must wait before the check).
+    pub fn begin_password_check(
+        &self,
+        caller: &Authenticated,
+        client: &str,
+    ) -> Result<ThrottledAttempt, DomainError> {
+        sign_in_throttle::begin_password(self.throttle.as_ref(), &caller.user.email, client, self.clock.now())
     }
 
     /// Ends this session only; the user's other devices stay signed in.

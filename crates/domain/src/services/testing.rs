@@ -211,6 +211,9 @@ impl crate::ports::SessionRepository for Unused {
     fn touch(&self, _: SessionId, _: DateTime<Utc>) -> Result<(), RepoError> {
         unreachable!("not used in this test")
     }
+    fn reauthenticated(&self, _: SessionId, _: DateTime<Utc>) -> Result<(), RepoError> {
+        unreachable!("not used in this test")
+    }
     fn unended(&self, _: UserId, _: DateTime<Utc>) -> Result<Vec<Session>, RepoError> {
         unreachable!("not used in this test")
     }
@@ -238,7 +241,30 @@ impl crate::ports::TwoFactorRepository for Unused {
     fn use_step(&self, _: UserId, _: i64) -> Result<bool, RepoError> {
         unreachable!("not used in this test")
     }
-    fn use_recovery_code(&self, _: UserId, _: &str, _: DateTime<Utc>) -> Result<bool, RepoError> {
+    fn unused_recovery_code_hashes(&self, _: UserId) -> Result<Vec<(i32, String)>, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn use_recovery_code(&self, _: UserId, _: i32, _: DateTime<Utc>) -> Result<bool, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn use_challenge(
+        &self,
+        _: UserId,
+        _: &str,
+        _: DateTime<Utc>,
+        _: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn all_secrets(&self) -> Result<Vec<(UserId, StoredSecondFactor)>, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn replace_secrets(
+        &self,
+        _: UserId,
+        _: (Option<&str>, Option<&str>),
+        _: (Option<&str>, Option<&str>),
+    ) -> Result<bool, RepoError> {
         unreachable!("not used in this test")
     }
     fn replace_recovery_codes(&self, _: UserId, _: &[String]) -> Result<(), RepoError> {
@@ -260,6 +286,15 @@ impl crate::ports::SecondFactor for Unused {
         unreachable!("not used in this test")
     }
     fn verify(&self, _: &str, _: &str, _: DateTime<Utc>) -> Option<i64> {
+        unreachable!("not used in this test")
+    }
+}
+
+impl crate::ports::SecretSealer for Unused {
+    fn seal(&self, _: &str, _: &str) -> Result<String, anyhow::Error> {
+        unreachable!("not used in this test")
+    }
+    fn open(&self, _: &str, _: &str) -> Result<crate::ports::Opened, anyhow::Error> {
         unreachable!("not used in this test")
     }
 }
@@ -300,6 +335,7 @@ pub fn unused_tickets() -> crate::services::view_tickets::ViewTickets {
             sessions: unused.clone(),
             two_factor: unused.clone(),
             second_factor: unused.clone(),
+            sealer: unused.clone(),
             security_settings: unused,
             policy: SessionPolicy {
                 idle: chrono::Duration::minutes(60),

@@ -1,4 +1,4 @@
-//! Two-factor sign-in (issue 10): enrolment with a TOTP secret, single-use recovery codes, the second
+//! Two-factor sign-in (spec: Account security): enrolment with a TOTP secret, single-use recovery codes, the second
 //! step of signing in, turning it off, and an admin's reset.
 
 use rand::Rng;
@@ -9,10 +9,10 @@ use crate::entities::session::ClientInfo;
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::permissions;
-use crate::ports::TokenError;
+use crate::ports::{ChallengeClaims, StoredSecondFactor, TokenError};
 use crate::secret_token;
 use crate::services::auth::{AuthService, Authenticated, SignedIn};
-use crate::services::sign_in_throttle;
+use crate::services::sign_in_throttle::{self, ThrottledAttempt};
 use crate::UserId;
 
 pub const RECOVERY_CODE_COUNT: usize = 10;
@@ -39,69 +39,154 @@ pub struct Enrolment {
     pub otpauth_url: String,
 }
 
+/// What a code of the enrolled factor (or, for `Enable`, of the new secret) is checked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeCheck {
+    Enable,
+    RegenerateRecoveryCodes,
+    Disable,
+    /// Confirming it is them before changing how they sign in (spec: Account security).
+    Reauthenticate,
+}
+
+/// What `reseal_secrets` did at start.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Resealed {
+    /// Users whose plaintext (or previous-key) secrets were sealed under the current key.
+    pub resealed: usize,
+    /// Users whose stored secret opens under no key the server has (wrong `SECRETS_KEY`, or tampering):
+    /// they cannot sign in with their authenticator until an admin resets their two-factor sign-in.
+    pub unreadable: Vec<UserId>,
+}
+
+/// How long a used challenge is remembered: longer than any challenge lives (5 minutes, with leeway).
+const USED_CHALLENGE_KEPT: chrono::Duration = chrono::Duration::minutes(10);
+
 #[derive(Clone)]
 pub struct TwoFactorService {
     pub auth: AuthService,
 }
 
 impl TwoFactorService {
-    /// Second step of signing in: a TOTP code or a recovery code, with the token the password step gave.
+    /// First half of the second step of signing in: checks the challenge and counts the attempt (429 at
+    /// the per-address limits). The caller waits `delay` (the account-wide slow-down shared with every
+    /// code check, spec: Account security > Throttling) without holding a thread, then calls
+    /// `verify_sign_in`.
+    pub fn begin_verify_sign_in(
+        &self,
+        challenge: &str,
+        code: &str,
+        client: &str,
+    ) -> Result<ThrottledAttempt, DomainError> {
+        let (user, _) = self.challenge_user(challenge)?;
+        code_field(code)?;
+        sign_in_throttle::begin_code(self.auth.throttle.as_ref(), user.id, client, self.auth.clock.now())
+    }
+
+    /// Second half: a TOTP code or a recovery code, with the token the password step gave. The token is
+    /// exchanged for one session only.
     pub fn verify_sign_in(
         &self,
+        attempt: &ThrottledAttempt,
         challenge: &str,
         code: &str,
         client: &ClientInfo,
     ) -> Result<SignedIn, DomainError> {
+        let (user, claims) = self.challenge_user(challenge)?;
+        self.check_code(&user, attempt, code, CODE_WRONG)?;
+        let now = self.auth.clock.now();
+        let id = format!("{:032x}", claims.id);
+        if !self.auth.two_factor.use_challenge(user.id, &id, now + USED_CHALLENGE_KEPT, now)? {
+            return Err(DomainError::Unauthorized(SIGN_IN_EXPIRED.into()));
+        }
+        self.auth.open_session(user, client)
+    }
+
+    fn challenge_user(&self, challenge: &str) -> Result<(User, ChallengeClaims), DomainError> {
         let claims = self.auth.tokens.verify_challenge(challenge).map_err(|e| match e {
             TokenError::Unexpected(e) => DomainError::Unexpected(e),
             _ => DomainError::Unauthorized(SIGN_IN_EXPIRED.into()),
         })?;
-        let user = match self.auth.users.find(claims.user_id)? {
+        match self.auth.users.find(claims.user_id)? {
             Some(user) if user.active && user.token_version == claims.token_version && user.mfa_enabled => {
-                user
+                Ok((user, claims))
             }
-            _ => return Err(DomainError::Unauthorized(SIGN_IN_EXPIRED.into())),
-        };
-        self.check_code(&user, code, &client.address, CODE_WRONG)?;
-        self.auth.open_session(user, client)
+            _ => Err(DomainError::Unauthorized(SIGN_IN_EXPIRED.into())),
+        }
     }
 
     /// Starts (or restarts) enrolment with a new secret; two-factor sign-in is on only once a code from
-    /// it is confirmed.
+    /// it is confirmed. Needs a recent password (spec: Account security > Confirming it is you).
     pub fn setup(&self, caller: &Authenticated) -> Result<Enrolment, DomainError> {
         if caller.user.mfa_enabled {
             return Err(DomainError::conflict(ALREADY_ON));
         }
+        self.auth.require_recent_authentication(caller)?;
         let secret = self.auth.second_factor.new_secret();
-        self.auth.two_factor.set_pending(caller.user.id, &secret)?;
+        let sealed = self.auth.sealer.seal(&secret, &seal_context(caller.user.id))?;
+        self.auth.two_factor.set_pending(caller.user.id, &sealed)?;
         let otpauth_url = self.auth.second_factor.otpauth_url(&secret, &caller.user.email)?;
         Ok(Enrolment { secret, otpauth_url })
+    }
+
+    /// First half of every code check of a signed-in user: refuses what cannot succeed (409, 403, 400),
+    /// then counts the attempt (429 at the per-address limits). The caller waits `delay`, the account-wide
+    /// slow-down, without holding a thread, then calls the operation.
+    pub fn begin_code_check(
+        &self,
+        caller: &Authenticated,
+        check: CodeCheck,
+        code: &str,
+        client: &str,
+    ) -> Result<ThrottledAttempt, DomainError> {
+        let user = &caller.user;
+        match check {
+            CodeCheck::Enable => {
+                if user.mfa_enabled {
+                    return Err(DomainError::conflict(ALREADY_ON));
+                }
+                self.auth.require_recent_authentication(caller)?;
+                if self.auth.two_factor.find(user.id)?.pending_secret.is_none() {
+                    return Err(DomainError::conflict(SET_UP_FIRST));
+                }
+            }
+            CodeCheck::RegenerateRecoveryCodes | CodeCheck::Reauthenticate => {
+                if !user.mfa_enabled {
+                    return Err(DomainError::conflict(NOT_ON));
+                }
+            }
+            CodeCheck::Disable => {
+                if !user.mfa_enabled {
+                    return Err(DomainError::conflict(NOT_ON));
+                }
+                if self.required_for(user.role)? {
+                    return Err(DomainError::forbidden(REQUIRED_FOR_ROLE));
+                }
+            }
+        }
+        code_field(code)?;
+        sign_in_throttle::begin_code(self.auth.throttle.as_ref(), user.id, client, self.auth.clock.now())
     }
 
     /// Confirms enrolment with a code from the new secret; answers the recovery codes, shown once.
     pub fn enable(
         &self,
         caller: &Authenticated,
+        attempt: &ThrottledAttempt,
         code: &str,
-        client: &str,
     ) -> Result<Vec<String>, DomainError> {
         let user = &caller.user;
         if user.mfa_enabled {
             return Err(DomainError::conflict(ALREADY_ON));
         }
-        let pending = self
+        let sealed = self
             .auth
             .two_factor
             .find(user.id)?
             .pending_secret
             .ok_or_else(|| DomainError::conflict(SET_UP_FIRST))?;
         let code = code_field(code)?;
-        let attempt = sign_in_throttle::begin_code(
-            self.auth.throttle.as_ref(),
-            user.id,
-            client,
-            self.auth.clock.now(),
-        )?;
+        let pending = self.auth.sealer.open(&sealed, &seal_context(user.id))?.plaintext;
         let step = self
             .auth
             .second_factor
@@ -109,34 +194,38 @@ impl TwoFactorService {
             .ok_or_else(|| DomainError::invalid("code", ENROL_CODE_WRONG))?;
         attempt.succeeded(self.auth.throttle.as_ref())?;
         let codes = new_recovery_codes();
-        if !self.auth.two_factor.enable(user.id, &pending, step, &hashes(&codes))? {
+        let hashes = self.hashes(&codes)?;
+        if !self.auth.two_factor.enable(user.id, &sealed, step, &hashes)? {
             return Err(DomainError::conflict(SET_UP_FIRST));
         }
         Ok(codes)
     }
 
-    /// A new set of recovery codes; the old ones stop working.
+    /// A new set of recovery codes; the old ones stop working. The code of the enrolled factor it needs
+    /// is the confirmation that it is the user.
     pub fn regenerate_recovery_codes(
         &self,
         caller: &Authenticated,
+        attempt: &ThrottledAttempt,
         code: &str,
-        client: &str,
     ) -> Result<Vec<String>, DomainError> {
         if !caller.user.mfa_enabled {
             return Err(DomainError::conflict(NOT_ON));
         }
-        self.check_code(&caller.user, code, client, CODE_WRONG)?;
+        self.check_code(&caller.user, attempt, code, CODE_WRONG)?;
         let codes = new_recovery_codes();
-        self.auth.two_factor.replace_recovery_codes(caller.user.id, &hashes(&codes))?;
+        let hashes = self.hashes(&codes)?;
+        self.auth.two_factor.replace_recovery_codes(caller.user.id, &hashes)?;
         Ok(codes)
     }
 
-    /// Turns two-factor sign-in off, unless the settings require it for the user's role.
+    /// Turns two-factor sign-in off, unless the settings require it for the user's role. The code of the
+    /// enrolled factor it needs is the confirmation that it is the user.
     pub fn disable(
         &self,
         caller: &Authenticated,
+        attempt: &ThrottledAttempt,
         code: &str,
-        client: &str,
     ) -> Result<&'static str, DomainError> {
         if !caller.user.mfa_enabled {
             return Err(DomainError::conflict(NOT_ON));
@@ -144,9 +233,67 @@ impl TwoFactorService {
         if self.required_for(caller.user.role)? {
             return Err(DomainError::forbidden(REQUIRED_FOR_ROLE));
         }
-        self.check_code(&caller.user, code, client, CODE_WRONG)?;
+        self.check_code(&caller.user, attempt, code, CODE_WRONG)?;
         self.auth.two_factor.clear(caller.user.id)?;
         Ok(TURNED_OFF)
+    }
+
+    /// Confirms it is the user with a code of the enrolled factor, instead of the password.
+    pub fn reauthenticate_with_code(
+        &self,
+        caller: &Authenticated,
+        attempt: &ThrottledAttempt,
+        code: &str,
+    ) -> Result<(), DomainError> {
+        if !caller.user.mfa_enabled {
+            return Err(DomainError::conflict(NOT_ON));
+        }
+        self.check_code(&caller.user, attempt, code, CODE_WRONG)?;
+        self.auth.sessions.reauthenticated(caller.session_id, self.auth.clock.now())?;
+        Ok(())
+    }
+
+    /// At start: seals secrets stored in plain text (from before sealing) or under the previous key, so
+    /// every stored secret ends up under the current `SECRETS_KEY` (spec: Account security > Secrets at
+    /// rest). Safe to run from several processes at once: each row is replaced only if unchanged.
+    pub fn reseal_secrets(&self) -> Result<Resealed, DomainError> {
+        let mut report = Resealed::default();
+        for (user, StoredSecondFactor { secret, pending_secret: pending }) in
+            self.auth.two_factor.all_secrets()?
+        {
+            let context = seal_context(user);
+            let mut changed = false;
+            let mut unreadable = false;
+            let mut reseal = |stored: &Option<String>| -> Result<Option<String>, DomainError> {
+                let Some(stored) = stored else { return Ok(None) };
+                match self.auth.sealer.open(stored, &context) {
+                    Ok(opened) if opened.needs_reseal => {
+                        changed = true;
+                        Ok(Some(self.auth.sealer.seal(&opened.plaintext, &context)?))
+                    }
+                    Ok(_) => Ok(Some(stored.clone())),
+                    Err(_) => {
+                        unreadable = true;
+                        Ok(Some(stored.clone()))
+                    }
+                }
+            };
+            let new_secret = reseal(&secret)?;
+            let new_pending = reseal(&pending)?;
+            if unreadable {
+                report.unreadable.push(user);
+            }
+            if changed
+                && self.auth.two_factor.replace_secrets(
+                    user,
+                    (secret.as_deref(), pending.as_deref()),
+                    (new_secret.as_deref(), new_pending.as_deref()),
+                )?
+            {
+                report.resealed += 1;
+            }
+        }
+        Ok(report)
     }
 
     /// An admin clears a user's second factor (a lost phone); the user's sessions end, and they enrol
@@ -190,34 +337,73 @@ impl TwoFactorService {
             && self.auth.security_settings.get()?.require_mfa_for_officers)
     }
 
-    /// Accepts a TOTP code whose time step was not used before, or an unused recovery code; throttled per
-    /// user and address like passwords.
+    /// Accepts a TOTP code whose time step was not used before, or an unused recovery code. The attempt
+    /// was counted (and its delay waited) by `begin_code_check` or `begin_verify_sign_in`.
     fn check_code(
         &self,
         user: &User,
+        attempt: &ThrottledAttempt,
         code: &str,
-        client: &str,
         wrong: &'static str,
     ) -> Result<(), DomainError> {
         let code = code_field(code)?;
         let now = self.auth.clock.now();
-        let attempt = sign_in_throttle::begin_code(self.auth.throttle.as_ref(), user.id, client, now)?;
         let stored = self.auth.two_factor.find(user.id)?;
-        let secret = stored.secret.ok_or_else(|| DomainError::conflict(NOT_ON))?;
+        let sealed = stored.secret.ok_or_else(|| DomainError::conflict(NOT_ON))?;
         let accepted = if code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()) {
+            let secret = self.auth.sealer.open(&sealed, &seal_context(user.id))?.plaintext;
             match self.auth.second_factor.verify(&secret, &code, now) {
                 Some(step) => self.auth.two_factor.use_step(user.id, step)?,
                 None => false,
             }
         } else {
             let normalised = normalise_recovery_code(&code);
-            self.auth.two_factor.use_recovery_code(user.id, &secret_token::hash(&normalised), now)?
+            match self.matching_recovery_code(user.id, &normalised)? {
+                Some(id) => self.auth.two_factor.use_recovery_code(user.id, id, now)?,
+                None => false,
+            }
         };
         if !accepted {
             return Err(DomainError::invalid("code", wrong));
         }
         attempt.succeeded(self.auth.throttle.as_ref())
     }
+
+    /// The unused recovery code this one is: salted hashes are checked with the password hasher, legacy
+    /// unsalted SHA-256 hashes (from before salting) by comparing digests.
+    fn matching_recovery_code(&self, user: UserId, normalised: &str) -> Result<Option<i32>, DomainError> {
+        let legacy = secret_token::hash(normalised);
+        for (id, hash) in self.auth.two_factor.unused_recovery_code_hashes(user)? {
+            let matches = if hash.starts_with('$') {
+                self.auth.hasher.verify(normalised, &hash)
+            } else {
+                constant_time_eq(hash.as_bytes(), legacy.as_bytes())
+            };
+            if matches {
+                return Ok(Some(id));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Salted hashes of the codes, with the password hasher (its cost is `BCRYPT_COST`).
+    fn hashes(&self, codes: &[String]) -> Result<Vec<String>, DomainError> {
+        codes
+            .iter()
+            .map(|code| {
+                self.auth.hasher.hash(&normalise_recovery_code(code)).map_err(DomainError::Unexpected)
+            })
+            .collect()
+    }
+}
+
+/// What a sealed secret is bound to: the user whose row holds it.
+fn seal_context(user: UserId) -> String {
+    format!("totp:user:{user}")
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// The code as typed, without spaces; empty is a field error.
@@ -246,10 +432,6 @@ fn new_recovery_codes() -> Vec<String> {
         .collect()
 }
 
-fn hashes(codes: &[String]) -> Vec<String> {
-    codes.iter().map(|code| secret_token::hash(&normalise_recovery_code(code))).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,6 +453,13 @@ mod tests {
     fn recovery_codes_match_however_they_are_typed() {
         assert_eq!(normalise_recovery_code("ABCDE-fghjk"), "abcdefghjk");
         assert_eq!(normalise_recovery_code("abcde fghjk"), "abcdefghjk");
-        assert_eq!(hashes(&["ABCDE-FGHJK".into()]), hashes(&["abcdefghjk".into()]));
+        assert_eq!(normalise_recovery_code("abcde-FGHJK"), normalise_recovery_code("ABCDEfghjk"));
+    }
+
+    #[test]
+    fn digests_compare_whole() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"abcd"));
     }
 }

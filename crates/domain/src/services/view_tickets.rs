@@ -5,7 +5,7 @@
 use crate::entities::user::User;
 use crate::error::DomainError;
 use crate::ports::{SessionClaims, TokenError, ViewResource};
-use crate::services::auth::{AuthService, PASSWORD_CHANGE_REQUIRED};
+use crate::services::auth::{AuthService, MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
 use crate::SessionId;
 
 pub const VIEW_LINK_INVALID: &str =
@@ -46,6 +46,10 @@ impl ViewTickets {
         })?;
         if user.require_password_change {
             return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED));
+        }
+        // As with the bearer header: nothing opens before a required enrolment (spec: Account security).
+        if self.auth.mfa_enrolment_required(&user)? {
+            return Err(DomainError::forbidden(MFA_ENROLMENT_REQUIRED));
         }
         Ok(user)
     }

@@ -43,6 +43,7 @@ mod pdf_scripts;
 mod resolution_offers;
 mod resolutions;
 mod robots;
+mod second_factor_hardening;
 mod session_cache;
 mod static_files;
 mod terms;

@@ -26,6 +26,8 @@ export type StoredSession = {
   id: number;
   userId: number;
   token: string;
+  /** The password was not given in this session in the last 5 minutes (spec: Confirming it is you). */
+  unconfirmed?: boolean;
   device: string;
   address: string;
   signedInAt: string;

@@ -43,7 +43,12 @@ const openBeforeEnrolment = [
   '/api/auth/sessions',
   '/api/auth/mfa/setup',
   '/api/auth/mfa/enable',
+  '/api/auth/reauthenticate',
 ];
+
+/** The request's session has not confirmed the password in the last 5 minutes. */
+const unconfirmed = (request: Request) =>
+  db.sessions.find((x) => x.token === bearer(request))?.unconfirmed === true;
 
 const IDLE_MINUTES = 60;
 
@@ -211,8 +216,9 @@ export const handlers = [
   ),
   http.post(
     '/api/auth/mfa/setup',
-    authed((_, me) => {
+    authed(({ request }, me) => {
       if (me.mfaEnabled) return fail(409, serverMessages.mfaAlreadyOn);
+      if (unconfirmed(request)) return fail(403, serverMessages.confirmItIsYou);
       me.pendingSecret = MFA_SECRET;
       return HttpResponse.json({
         secret: MFA_SECRET,
@@ -224,6 +230,7 @@ export const handlers = [
     '/api/auth/mfa/enable',
     authed(async ({ request }, me) => {
       const { code } = (await request.json()) as { code: string };
+      if (unconfirmed(request)) return fail(403, serverMessages.confirmItIsYou);
       if (!me.pendingSecret) return fail(409, serverMessages.mfaSetupFirst);
       if (code !== VALID_TOTP_CODE) return fieldError('code', serverMessages.wrongCode);
       me.pendingSecret = undefined;
@@ -231,6 +238,18 @@ export const handlers = [
       me.mfaEnrolmentRequired = false;
       me.recoveryCodes = newRecoveryCodes();
       return HttpResponse.json({ recoveryCodes: me.recoveryCodes });
+    }),
+  ),
+  http.post(
+    '/api/auth/reauthenticate',
+    authed(async ({ request }, me) => {
+      const { password } = (await request.json()) as { password?: string };
+      if (!password) return fieldError('password', serverMessages.passwordRequired);
+      if (password !== me.password)
+        return fieldError('password', serverMessages.currentPasswordIncorrect);
+      const session = db.sessions.find((x) => x.token === bearer(request));
+      if (session) session.unconfirmed = false;
+      return HttpResponse.json<MessageResponse>({ message: serverMessages.confirmed });
     }),
   ),
   http.post(
@@ -397,10 +416,13 @@ export const handlers = [
   ),
   http.put(
     '/api/users/:id',
-    authed(async ({ request, params }) => {
+    authed(async ({ request, params }, me) => {
       const u = db.users.find((x) => x.id === Number(params.id));
       if (!u) return fail(404, serverMessages.userNotFound);
-      Object.assign(u, await request.json());
+      const changes = (await request.json()) as { email?: string };
+      const ownEmail = u.id === me.id && changes.email?.trim().toLowerCase() !== u.email;
+      if (ownEmail && unconfirmed(request)) return fail(403, serverMessages.confirmItIsYou);
+      Object.assign(u, changes);
       return HttpResponse.json(publicUser(u));
     }),
   ),

@@ -121,6 +121,7 @@ impl Cluster {
             .env("DATABASE_URL", db.url())
             .env("PORT", port.to_string())
             .env("JWT_SECRET", JWT_SECRET)
+            .env("SECRETS_KEY", "a cluster secrets key that both processes share")
             .env("DATA_DIR", data_dir.path())
             .env("ADMIN_EMAIL", ADMIN_EMAIL)
             .env("ADMIN_PASSWORD", PASSWORD)

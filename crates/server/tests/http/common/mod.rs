@@ -53,6 +53,8 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
         database_url: database_url.to_string(),
         port: 0,
         jwt_secret: b"test secret that is long enough!!".to_vec(),
+        secrets_key: b"test secrets key that is long enough".to_vec(),
+        secrets_key_previous: None,
         data_dir: data_dir.to_path_buf(),
         admin_email: None,
         admin_password: None,

@@ -140,6 +140,43 @@ describe('account security page', () => {
     expect(within(box).getByRole('button', { name: 'New recovery codes' })).toBeInTheDocument();
   });
 
+  it('asks for the password first when this session has not given it recently', async () => {
+    db.sessions.find((s) => s.token === `token-${TRUSTEE_ID}`)!.unconfirmed = true;
+    const { user } = await open();
+    const box = section('Two-factor sign-in');
+    await user.click(within(box).getByRole('button', { name: 'Set up two-factor sign-in' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(within(confirm).getByText('Confirm your password to continue.')).toBeInTheDocument();
+    expect(within(box).queryByLabelText('Set-up key')).not.toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await within(confirm).findByText('Password is required')).toBeInTheDocument();
+    await user.type(within(confirm).getByLabelText(/^Password/), 'wrong-password');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await within(confirm).findByText('Current password is incorrect')).toBeInTheDocument();
+    await user.clear(within(confirm).getByLabelText(/^Password/));
+    await user.type(within(confirm).getByLabelText(/^Password/), 'password1');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await within(box).findByLabelText('Set-up key')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).not.toBeInTheDocument(),
+    );
+    await user.type(within(box).getByLabelText('6-digit code'), VALID_TOTP_CODE);
+    await user.click(within(box).getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    expect(await within(box).findByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
+  });
+
+  it('shows the refusal with Try again when the password is not confirmed', async () => {
+    db.sessions.find((s) => s.token === `token-${TRUSTEE_ID}`)!.unconfirmed = true;
+    const { user } = await open();
+    const box = section('Two-factor sign-in');
+    await user.click(within(box).getByRole('button', { name: 'Set up two-factor sign-in' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(await within(box).findByText('Confirm your password to continue.')).toBeInTheDocument();
+    await user.click(within(box).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm it is you' })).toBeInTheDocument();
+  });
+
   it('makes new recovery codes and turns two-factor sign-in off, each with a code', async () => {
     const tina = db.users.find((u) => u.id === TRUSTEE_ID)!;
     tina.mfaEnabled = true;

@@ -1,5 +1,6 @@
 // Setting up two-factor sign-in: a new secret as a QR code and as a typed key, then a code from the
-// app to confirm. Used by Account security and by the set-up page an officer must pass first.
+// app to confirm. Used by Account security and by the set-up page an officer must pass first. Without a
+// recent password in this session, the server wants it confirmed first (a dialog asks for it).
 import { useEffect, useRef, useState } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import * as yup from 'yup';
@@ -11,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import { FormStatusAlert } from '@/components/form/form-status-alert';
 import { FormTextField } from '@/components/form/form-text-field';
+import { useConfirmItIsYou } from '@/components/confirm-it-is-you';
 import { showServerErrors } from '@/components/form/server-errors';
 import { useNotify } from '@/components/notifications/notifications-provider';
 import { ApiError } from '@/lib/api-client';
@@ -37,13 +39,14 @@ export function TwoFactorEnrolment({ onEnabled, onCancel }: Props) {
   const [attempt, setAttempt] = useState(0);
   const started = useRef(-1);
   const formRef = useRef<HTMLFormElement>(null);
+  const { confirmed, dialog } = useConfirmItIsYou();
 
   // One set-up per attempt (React's strict mode mounts twice; a second secret would replace the first).
   useEffect(() => {
     if (started.current === attempt) return;
     started.current = attempt;
     setFailure(null);
-    startTwoFactorSetup()
+    confirmed(startTwoFactorSetup)
       .then(setSetup)
       .catch((error: unknown) =>
         setFailure(
@@ -52,12 +55,13 @@ export function TwoFactorEnrolment({ onEnabled, onCancel }: Props) {
             : 'Set-up could not start. Check your connection and try again.',
         ),
       );
-  }, [attempt]);
+  }, [attempt, confirmed]);
 
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     helpers.setStatus(undefined);
     try {
-      const { recoveryCodes } = await enableTwoFactor(normaliseCode(values.code));
+      const code = normaliseCode(values.code);
+      const { recoveryCodes } = await confirmed(() => enableTwoFactor(code));
       onEnabled(recoveryCodes);
     } catch (error) {
       if (!showServerErrors(error, helpers, formRef.current, ['code'])) {
@@ -69,6 +73,7 @@ export function TwoFactorEnrolment({ onEnabled, onCancel }: Props) {
   if (failure) {
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
+        {dialog}
         <Alert severity="error">{failure}</Alert>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Button variant="outlined" onClick={() => setAttempt((n) => n + 1)}>
@@ -79,10 +84,18 @@ export function TwoFactorEnrolment({ onEnabled, onCancel }: Props) {
       </Box>
     );
   }
-  if (!setup) return <Typography color="text.secondary">Preparing set-up...</Typography>;
+  if (!setup) {
+    return (
+      <>
+        <Typography color="text.secondary">Preparing set-up...</Typography>
+        {dialog}
+      </>
+    );
+  }
 
   return (
     <Box component="ol" sx={{ display: 'grid', gap: 3, m: 0, pl: 2.5 }}>
+      {dialog}
       <li>
         <Typography sx={{ fontWeight: 600 }}>Get an authenticator app</Typography>
         <Typography color="text.secondary">

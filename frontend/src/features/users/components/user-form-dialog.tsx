@@ -8,6 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
+import { useConfirmItIsYou } from '@/components/confirm-it-is-you';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -122,80 +123,85 @@ export function UserFormDialog({ open, onClose, user, roles, mailConfigured = fa
   const notify = useNotify();
   const create = useCreateUser();
   const update = useUpdateUser();
+  // Changing one's own e-mail needs a recent password (spec: Account security > Confirming it is you).
+  const { confirmed, dialog } = useConfirmItIsYou();
   const editing = !!user;
   const roleOptions = roles.map((r) => ({ value: r, label: roleLabel(r) }));
   return (
-    <FormDialog<Values>
-      open={open}
-      onClose={onClose}
-      title={editing ? 'Edit User' : 'Add User'}
-      initialValues={{
-        name: user?.name ?? '',
-        email: user?.email ?? '',
-        phone: user?.phone ?? '',
-        access: mailConfigured ? 'invite' : 'password',
-        password: '',
-        role: user?.role ?? (roles.includes('trustee') ? 'trustee' : ''),
-        active: user?.active ?? true,
-      }}
-      validationSchema={(editing ? editSchema : createSchema) as yup.AnyObjectSchema}
-      submitLabel={editing ? 'Save Changes' : 'Create User'}
-      busyLabel={editing ? 'Saving...' : 'Creating...'}
-      onSubmit={async (values) => {
-        const common = {
-          name: values.name.trim(),
-          email: values.email.trim(),
-          role: values.role as Role,
-          phone: values.phone.trim() || null,
-        };
-        if (user) {
-          try {
-            await update(user.id, { ...common, active: values.active });
-            notify({ title: 'User updated successfully' });
-            onClose();
-          } catch (error) {
-            notify(fixedErrorToast('Failed to update user'));
-            throw error;
-          }
-        } else {
-          try {
-            if (values.access === 'invite') {
-              await create({ ...common, invite: true });
-              notify({
-                title: 'User created successfully',
-                description: `An invitation to ${common.email} is queued.`,
-              });
-            } else {
-              await create({ ...common, password: values.password, temporaryPassword: true });
-              notify({
-                title: 'User created successfully',
-                description: `${common.name} must choose their own password at their first sign-in.`,
-              });
+    <>
+      <FormDialog<Values>
+        open={open}
+        onClose={onClose}
+        title={editing ? 'Edit User' : 'Add User'}
+        initialValues={{
+          name: user?.name ?? '',
+          email: user?.email ?? '',
+          phone: user?.phone ?? '',
+          access: mailConfigured ? 'invite' : 'password',
+          password: '',
+          role: user?.role ?? (roles.includes('trustee') ? 'trustee' : ''),
+          active: user?.active ?? true,
+        }}
+        validationSchema={(editing ? editSchema : createSchema) as yup.AnyObjectSchema}
+        submitLabel={editing ? 'Save Changes' : 'Create User'}
+        busyLabel={editing ? 'Saving...' : 'Creating...'}
+        onSubmit={async (values) => {
+          const common = {
+            name: values.name.trim(),
+            email: values.email.trim(),
+            role: values.role as Role,
+            phone: values.phone.trim() || null,
+          };
+          if (user) {
+            try {
+              await confirmed(() => update(user.id, { ...common, active: values.active }));
+              notify({ title: 'User updated successfully' });
+              onClose();
+            } catch (error) {
+              notify(fixedErrorToast('Failed to update user'));
+              throw error;
             }
-            onClose();
-          } catch (error) {
-            notify(errorToast(error, 'Failed to create user'));
-            throw error;
+          } else {
+            try {
+              if (values.access === 'invite') {
+                await create({ ...common, invite: true });
+                notify({
+                  title: 'User created successfully',
+                  description: `An invitation to ${common.email} is queued.`,
+                });
+              } else {
+                await create({ ...common, password: values.password, temporaryPassword: true });
+                notify({
+                  title: 'User created successfully',
+                  description: `${common.name} must choose their own password at their first sign-in.`,
+                });
+              }
+              onClose();
+            } catch (error) {
+              notify(errorToast(error, 'Failed to create user'));
+              throw error;
+            }
           }
-        }
-      }}
-    >
-      <FormTextField name="name" label="Name" required autoComplete="off" />
-      <FormTextField name="email" label="Email" type="email" required autoComplete="off" />
-      <FormTextField name="phone" label="Phone" type="tel" autoComplete="off" />
-      {!editing && <AccessFields mailConfigured={mailConfigured} />}
-      <FormSelectField
-        name="role"
-        label="Role"
-        required
-        placeholder={editing ? undefined : 'Select a role'}
-        options={
-          user && !roles.includes(user.role)
-            ? [{ value: user.role, label: roleLabel(user.role) }, ...roleOptions]
-            : roleOptions
-        }
-      />
-      {editing && <ActiveSwitch />}
-    </FormDialog>
+        }}
+      >
+        <FormTextField name="name" label="Name" required autoComplete="off" />
+        <FormTextField name="email" label="Email" type="email" required autoComplete="off" />
+        <FormTextField name="phone" label="Phone" type="tel" autoComplete="off" />
+        {!editing && <AccessFields mailConfigured={mailConfigured} />}
+        <FormSelectField
+          name="role"
+          label="Role"
+          required
+          placeholder={editing ? undefined : 'Select a role'}
+          options={
+            user && !roles.includes(user.role)
+              ? [{ value: user.role, label: roleLabel(user.role) }, ...roleOptions]
+              : roleOptions
+          }
+        />
+        {editing && <ActiveSwitch />}
+      </FormDialog>
+      {dialog}
+    </>
   );
 }

@@ -100,6 +100,44 @@ describe('users page', () => {
     expect(within(row('Tina T')).getByText('Inactive')).toBeInTheDocument();
   });
 
+  it('asks for the password before an admin changes their own e-mail, then saves', async () => {
+    db.sessions.find((s) => s.token === `token-${ADMIN_ID}`)!.unconfirmed = true;
+    const { user } = renderApp('/users', { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Alice Admin' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit User' });
+    await user.clear(within(form).getByLabelText(/^Email/));
+    await user.type(within(form).getByLabelText(/^Email/), 'alice.new@charity.org');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(within(confirm).getByText('Confirm your password to continue.')).toBeInTheDocument();
+    await user.type(within(confirm).getByLabelText(/^Password/), 'not-my-password');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await within(confirm).findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(db.users.find((u) => u.id === ADMIN_ID)!.email).toBe('alice@charity.org');
+
+    await user.clear(within(confirm).getByLabelText(/^Password/));
+    await user.type(within(confirm).getByLabelText(/^Password/), 'password1');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await expectToast('User updated successfully');
+    expect(db.users.find((u) => u.id === ADMIN_ID)!.email).toBe('alice.new@charity.org');
+    expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the e-mail when the password is not confirmed', async () => {
+    db.sessions.find((s) => s.token === `token-${ADMIN_ID}`)!.unconfirmed = true;
+    const { user } = renderApp('/users', { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Alice Admin' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit User' });
+    await user.clear(within(form).getByLabelText(/^Email/));
+    await user.type(within(form).getByLabelText(/^Email/), 'alice.new@charity.org');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(await within(form).findByText('Confirm your password to continue.')).toBeInTheDocument();
+    expect(db.users.find((u) => u.id === ADMIN_ID)!.email).toBe('alice@charity.org');
+  });
+
   it('asks before deleting a user', async () => {
     const { user } = renderApp('/users', { as: 'admin' });
     await user.click(await screen.findByRole('button', { name: 'Delete Oscar Other' }));
