@@ -18,6 +18,7 @@ use crate::blocking::blocking;
 use crate::dto::committee::CommitteeMessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{bearer_token, CurrentUser};
+use crate::json::Json;
 use crate::state::AppState;
 
 /// How often an open stream sends a comment (keeping proxies from closing it) and checks again that its
@@ -98,7 +99,7 @@ pub async fn post(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<CommitteeId>,
-    body: web::Json<PostMessageRequest>,
+    body: Json<PostMessageRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let id = path.into_inner();

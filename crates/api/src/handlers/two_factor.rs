@@ -16,6 +16,7 @@ use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{client_address, client_info, CurrentUser, SessionUser};
 use crate::handlers::auth::SessionBody;
+use crate::json::Json;
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -44,7 +45,7 @@ pub struct VerifyRequest {
 pub async fn verify(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<VerifyRequest>,
+    body: Json<VerifyRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let client = client_info(&req, state.trust_proxy);
     let two_factor = state.two_factor.clone();
@@ -140,7 +141,7 @@ pub async fn enable(
     req: HttpRequest,
     state: web::Data<AppState>,
     caller: SessionUser,
-    body: web::Json<CodeRequest>,
+    body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = enrolling(caller)?;
     let client = client_address(&req, state.trust_proxy);
@@ -171,7 +172,7 @@ pub async fn recovery_codes(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CodeRequest>,
+    body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = user.into_caller();
     let client = client_address(&req, state.trust_proxy);
@@ -204,7 +205,7 @@ pub async fn disable(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CodeRequest>,
+    body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = user.into_caller();
     let client = client_address(&req, state.trust_proxy);
@@ -293,7 +294,7 @@ pub async fn save_settings(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<SecuritySettingsBody>,
+    body: Json<SecuritySettingsBody>,
 ) -> Result<HttpResponse, ApiError> {
     let two_factor = state.two_factor.clone();
     let settings = SecuritySettings { require_mfa_for_officers: body.require_mfa_for_officers };
