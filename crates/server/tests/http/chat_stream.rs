@@ -390,15 +390,17 @@ fn a_password_change_ends_the_accounts_streams_at_once() {
 }
 
 #[test]
-fn deactivation_a_password_reset_or_losing_access_by_role_ends_the_stream_at_once() {
+fn deactivation_a_reset_or_losing_access_by_role_ends_the_stream_at_once() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let leaving = app.signed_in_named(Role::Trustee, "Dee Deactivated");
     let reset = app.signed_in_named(Role::Trustee, "Rey Reset");
     let demoted = app.signed_in_named(Role::Admin, "Dom Demoted");
-    let id = committee_with(&app, &admin, &[&leaving, &reset]);
+    let second_factor_reset = app.signed_in_named(Role::Trustee, "Mo Reset");
+    let id = committee_with(&app, &admin, &[&leaving, &reset, &second_factor_reset]);
     let leaving_stream = open(&app, &leaving, id, None);
     let reset_stream = open(&app, &reset, id, None);
+    let second_factor_reset_stream = open(&app, &second_factor_reset, id, None);
     // An admin sees every committee's chat without being a member; as a trustee they no longer may.
     let demoted_stream = open(&app, &demoted, id, None);
 
@@ -411,6 +413,11 @@ fn deactivation_a_password_reset_or_losing_access_by_role_ends_the_stream_at_onc
     let response = app.post("/api/auth/admin-reset-password").auth(&admin).json(&json!({"userId": reset.id}));
     json_of(response.send().unwrap(), StatusCode::OK);
     reset_stream.ends_soon("password reset by an admin");
+
+    // An admin's reset of two-factor sign-in ends every session of the account.
+    let response = app.post(&format!("/api/users/{}/mfa-reset", second_factor_reset.id)).auth(&admin).send();
+    assert!(response.unwrap().status().is_success());
+    second_factor_reset_stream.ends_soon("two-factor sign-in reset by an admin");
 
     let demote = json!({"name": "Dom Demoted", "email": demoted.email, "role": "trustee", "active": true});
     let response = app.put(&format!("/api/users/{}", demoted.id)).auth(&admin).json(&demote).send();
