@@ -46,6 +46,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for Json<T> {
     type Error = actix_web::Error;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
+    // The one place actix-web's extractor is used: it reads the JSON, with the size limit and errors of
+    // `web::JsonConfig`, before the object check.
+    #[allow(clippy::disallowed_types)]
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let read = web::Json::<serde_json::Value>::from_request(req, payload);
         Box::pin(async move {
