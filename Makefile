@@ -135,7 +135,7 @@ lint-rust:
 # The file store's tests run against a real S3-compatible server (moto, scripts/ensure-s3.sh): the S3
 # adapter's conformance suite, the two-process tests, and then the HTTP file tests (documents, committee
 # documents, minutes, upload hardening) a second time with every test app on S3 (TEST_FILE_STORE=s3).
-S3_FILE_TESTS := documents:: committee_documents:: minutes:: hardening::
+S3_FILE_TESTS := documents:: committee_documents:: minutes:: hardening:: body_limits::
 test-rust:
 	@server=$$(scripts/ensure-postgres.sh); mail=$$(scripts/ensure-mail.sh); s3=$$(scripts/ensure-s3.sh); \
 	  export TEST_SMTP_URL=$$(sed -n 's/^SMTP_URL=//p' <<<"$$mail") TEST_MAILDEV_URL=$$(sed -n 's/^MAILDEV_URL=//p' <<<"$$mail"); \

@@ -8,6 +8,7 @@ mod dto;
 pub mod error;
 mod extractors;
 mod handlers;
+mod json;
 pub mod openapi;
 pub mod request_log;
 pub mod routes;

@@ -41,9 +41,11 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     let notices_cache = Arc::new(ReadCache::new(CacheTopic::Notices));
     let documents_cache = Arc::new(ReadCache::new(CacheTopic::Documents));
     let dashboard_cache = Arc::new(ReadCache::new(CacheTopic::Dashboard));
+    // The session cache before the chat: a stream told that its session or user changed checks again
+    // at once, and that check must not find the session still cached.
     let live: Arc<dyn ChangeSink> = Arc::new(ChangeSinks(vec![
-        chat.clone(),
         session_cache.clone(),
+        chat.clone(),
         notices_cache.clone(),
         documents_cache.clone(),
         dashboard_cache.clone(),

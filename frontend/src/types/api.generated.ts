@@ -652,7 +652,9 @@ export interface paths {
      *     as in the list), sent as they are posted on any server process. A client reconnecting with
      *     `Last-Event-ID` (or `?after=`) first gets every message after that id, in order, none twice. The stream
      *     ends with a `closed` event when the caller is removed from the committee, the committee is archived or
-     *     deleted, or the caller's session or access ends (checked every 15 seconds); clients then reload.
+     *     deleted, or the caller's session or access ends (a sign-out, sign-out-others, a password change or
+     *     reset, a deactivation, a role change: within a second, on every server process; what only time ends,
+     *     such as the idle limit, is checked every 15 seconds); clients then reload.
      */
     get: operations['committee_messages_stream'];
     put?: never;

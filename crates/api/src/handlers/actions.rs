@@ -11,6 +11,7 @@ use crate::dto::action::ActionBody;
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::schemas::{ActionPrioritySchema, SettableActionStatusSchema};
 use crate::state::AppState;
 
@@ -115,7 +116,7 @@ pub struct CreateActionRequest {
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CreateActionRequest>,
+    body: Json<CreateActionRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let actions = state.actions.clone();
     let body = body.into_inner();
@@ -160,7 +161,7 @@ pub async fn set_status(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<ActionId>,
-    body: web::Json<SetStatusRequest>,
+    body: Json<SetStatusRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let actions = state.actions.clone();
     let id = path.into_inner();

@@ -1,6 +1,5 @@
 //! `/api/meetings/{id}/agenda-items`: the agenda builder and the items' papers (issue 13).
 
-use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
@@ -14,6 +13,7 @@ use crate::dto::meeting::{AgendaItemBody, AgendaPaperBody};
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::schemas::FileBytes;
 use crate::state::AppState;
 use crate::upload::{read_upload, refuse_declared_oversize};
@@ -80,7 +80,7 @@ pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<MeetingId>,
-    body: web::Json<AgendaItemRequest>,
+    body: Json<AgendaItemRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let id = path.into_inner();
@@ -153,7 +153,7 @@ pub async fn reorder(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<MeetingId>,
-    body: web::Json<ReorderRequest>,
+    body: Json<ReorderRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let id = path.into_inner();
@@ -188,7 +188,7 @@ pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(MeetingId, AgendaItemId)>,
-    body: web::Json<AgendaItemRequest>,
+    body: Json<AgendaItemRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let (id, item) = path.into_inner();
@@ -270,7 +270,7 @@ pub async fn upload_paper(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(MeetingId, AgendaItemId)>,
-    payload: Multipart,
+    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let (id, item) = path.into_inner();
@@ -279,7 +279,7 @@ pub async fn upload_paper(
     blocking(move || checker.editable(&who, id)).await?;
     refuse_declared_oversize(&req)?;
 
-    let mut upload = read_upload(payload, state.files.clone(), DOCUMENT_KINDS).await?;
+    let mut upload = read_upload(&req, payload, state.files.clone(), DOCUMENT_KINDS).await?;
     let input = UploadPaper { title: upload.take("title"), file: upload.file.take() };
     let paper = blocking(move || meetings.upload_paper(&actor, id, item, input)).await?;
     tracing::info!(meeting_id = %id, item_id = %item, paper_id = %paper.id, "agenda paper uploaded");
@@ -321,7 +321,7 @@ pub async fn link_paper(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(MeetingId, AgendaItemId)>,
-    body: web::Json<LinkPaperRequest>,
+    body: Json<LinkPaperRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let (id, item) = path.into_inner();

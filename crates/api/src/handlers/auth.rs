@@ -16,6 +16,7 @@ use crate::dto::message::MessageBody;
 use crate::dto::user::CallerBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{client_address, client_info, CurrentUser, SessionUser};
+use crate::json::Json;
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -110,7 +111,7 @@ pub(crate) async fn sign_in(
 pub async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<LoginRequest>,
+    body: Json<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let client = client_info(&req, state.trust_proxy);
     let LoginRequest { email, password } = body.into_inner();
@@ -162,7 +163,7 @@ pub struct RegisterRequest {
 pub async fn register(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<RegisterRequest>,
+    body: Json<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     if !state.registration_enabled {
         return Err(DomainError::forbidden("Registration is disabled").into());
@@ -251,7 +252,7 @@ pub async fn change_password_temp(
     req: HttpRequest,
     state: web::Data<AppState>,
     caller: SessionUser,
-    body: web::Json<ChangePasswordRequest>,
+    body: Json<ChangePasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = caller.0;
     // Without the old password this call is only safe for replacing a temporary one.
@@ -292,7 +293,7 @@ pub async fn change_password(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<ChangeOwnPasswordRequest>,
+    body: Json<ChangeOwnPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = user.into_caller();
     let client = client_address(&req, state.trust_proxy);
@@ -327,7 +328,7 @@ pub struct ForgotPasswordRequest {
 pub async fn forgot_password(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<ForgotPasswordRequest>,
+    body: Json<ForgotPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let client = client_address(&req, state.trust_proxy);
     let reset = state.password_reset.clone();
@@ -413,7 +414,7 @@ pub async fn admin_reset_password(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<AdminResetRequest>,
+    body: Json<AdminResetRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let auth = state.auth.clone();
     let actor = user.0;

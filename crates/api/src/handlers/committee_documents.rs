@@ -1,6 +1,5 @@
 //! `/api/committees/{id}/documents`: files shared inside a committee (spec §2 Committees, §6).
 
-use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
@@ -84,7 +83,7 @@ pub async fn upload(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<CommitteeId>,
-    payload: Multipart,
+    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let id = path.into_inner();
@@ -93,7 +92,7 @@ pub async fn upload(
     blocking(move || checker.check_upload(&who, id)).await?;
     refuse_declared_oversize(&req)?;
 
-    let mut upload = read_upload(payload, state.files.clone(), DOCUMENT_KINDS).await?;
+    let mut upload = read_upload(&req, payload, state.files.clone(), DOCUMENT_KINDS).await?;
     let input = UploadCommitteeDocument { title: upload.take("title"), file: upload.file.take() };
     let actor_id = actor.id;
     let document = blocking(move || committees.upload_document(&actor, id, input)).await?;

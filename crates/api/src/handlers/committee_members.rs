@@ -13,6 +13,7 @@ use crate::dto::committee::CommitteeMemberBody;
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::schemas::CommitteeRoleSchema;
 use crate::state::AppState;
 
@@ -79,7 +80,7 @@ pub async fn add(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<CommitteeId>,
-    body: web::Json<AddMemberRequest>,
+    body: Json<AddMemberRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let id = path.into_inner();

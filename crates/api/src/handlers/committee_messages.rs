@@ -12,16 +12,18 @@ use tokio::sync::mpsc;
 
 use domain::entities::committee::CommitteeMessage;
 use domain::services::{ChatEvent, ChatSubscription};
-use domain::{CommitteeId, DomainError, MessageId, UserId};
+use domain::{CommitteeId, DomainError, MessageId, SessionId, UserId};
 
 use crate::blocking::blocking;
 use crate::dto::committee::CommitteeMessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{bearer_token, CurrentUser};
+use crate::json::Json;
 use crate::state::AppState;
 
 /// How often an open stream sends a comment (keeping proxies from closing it) and checks again that its
-/// session and access still hold.
+/// session and access still hold. A change to its session, its user or the security settings (a sign-out,
+/// a password change, a deactivation) makes it check at once instead (spec §7, Live chat).
 pub const STREAM_CHECK_EVERY: Duration = Duration::from_secs(15);
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -97,7 +99,7 @@ pub async fn post(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<CommitteeId>,
-    body: web::Json<PostMessageRequest>,
+    body: Json<PostMessageRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let id = path.into_inner();
@@ -121,7 +123,9 @@ pub struct StreamQuery {
 /// as in the list), sent as they are posted on any server process. A client reconnecting with
 /// `Last-Event-ID` (or `?after=`) first gets every message after that id, in order, none twice. The stream
 /// ends with a `closed` event when the caller is removed from the committee, the committee is archived or
-/// deleted, or the caller's session or access ends (checked every 15 seconds); clients then reload.
+/// deleted, or the caller's session or access ends (a sign-out, sign-out-others, a password change or
+/// reset, a deactivation, a role change: within a second, on every server process; what only time ends,
+/// such as the idle limit, is checked every 15 seconds); clients then reload.
 #[utoipa::path(
     get,
     path = "/api/committees/{id}/messages/stream",
@@ -213,6 +217,7 @@ pub async fn stream(
         token,
         committee: id,
         user: user.0.id,
+        session: user.1,
         received,
         _subscription: subscription,
         pending,
@@ -237,6 +242,7 @@ struct OpenStream {
     token: String,
     committee: CommitteeId,
     user: UserId,
+    session: SessionId,
     received: mpsc::UnboundedReceiver<ChatEvent>,
     /// Unsubscribes when the client goes away (the body is dropped).
     _subscription: ChatSubscription,
@@ -267,6 +273,12 @@ impl OpenStream {
                     Some(ChatEvent::MemberRemoved(user)) if user != self.user => continue,
                     Some(ChatEvent::MemberRemoved(_)) => return Some(self.close("removed")),
                     Some(ChatEvent::Closed) | None => return Some(self.close("closed")),
+                    Some(ChatEvent::AccessChanged(change)) => {
+                        if !change.concerns(self.session, self.user) || self.still_allowed().await {
+                            continue;
+                        }
+                        return Some(self.close("forbidden"));
+                    }
                 },
                 _ = self.check.tick() => {
                     if self.still_allowed().await {

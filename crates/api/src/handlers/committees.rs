@@ -11,6 +11,7 @@ use crate::dto::committee::CommitteeBody;
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -76,7 +77,7 @@ pub struct CreateCommitteeRequest {
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CreateCommitteeRequest>,
+    body: Json<CreateCommitteeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let body = body.into_inner();

@@ -14,6 +14,7 @@ use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
 use crate::handlers::interests::InterestRequest;
+use crate::json::Json;
 use crate::state::AppState;
 
 /// Every agenda item the caller sees with its declarations, its quorum once the conflicted members are
@@ -113,7 +114,7 @@ pub async fn declare(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(MeetingId, AgendaItemId)>,
-    body: web::Json<DeclareConflictRequest>,
+    body: Json<DeclareConflictRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let conflicts = state.conflicts.clone();
     let (id, item) = path.into_inner();
@@ -160,7 +161,7 @@ pub async fn handling(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(MeetingId, AgendaItemId, ConflictId)>,
-    body: web::Json<HandlingRequest>,
+    body: Json<HandlingRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let conflicts = state.conflicts.clone();
     let (id, item, conflict) = path.into_inner();

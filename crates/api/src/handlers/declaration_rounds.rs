@@ -10,6 +10,7 @@ use crate::blocking::blocking;
 use crate::dto::declaration::{RemindersBody, RoundBody, RoundDetailBody, RoundSummaryBody};
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::state::AppState;
 
 /// Every round, newest year first.
@@ -62,7 +63,7 @@ pub struct OpenRoundRequest {
 pub async fn open(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<OpenRoundRequest>,
+    body: Json<OpenRoundRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let rounds = state.declarations.clone();
     let body = body.into_inner();
@@ -142,7 +143,7 @@ pub async fn declare(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<DeclarationRoundId>,
-    body: web::Json<DeclareRequest>,
+    body: Json<DeclareRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let rounds = state.declarations.clone();
     let id = path.into_inner();

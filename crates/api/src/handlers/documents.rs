@@ -1,6 +1,5 @@
 //! `/api/documents`: the document library (spec §2 Documents, §6).
 
-use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
@@ -105,13 +104,13 @@ pub async fn upload(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    payload: Multipart,
+    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     if !permissions::can_manage_documents(user.0.role) {
         return Err(DomainError::forbidden(MANAGE_FORBIDDEN).into());
     }
     refuse_declared_oversize(&req)?;
-    let mut upload = read_upload(payload, state.files.clone(), DOCUMENT_KINDS).await?;
+    let mut upload = read_upload(&req, payload, state.files.clone(), DOCUMENT_KINDS).await?;
     let input = UploadDocument {
         title: upload.take("title"),
         category: upload.take("category"),

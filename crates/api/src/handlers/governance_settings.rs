@@ -11,6 +11,7 @@ use crate::blocking::blocking;
 use crate::dto::interest::GovernanceSettingsBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::schemas::RegisterVisibilitySchema;
 use crate::state::AppState;
 
@@ -71,7 +72,7 @@ pub async fn update(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<serde_json::Map<String, serde_json::Value>>,
+    body: Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
     let body: SettingsRequest = crate::dto::input::object_body(body.into_inner())?;

@@ -11,6 +11,7 @@ use crate::download::{file_response, Disposition};
 use crate::dto::interest::{InterestBody, InterestVersionBody};
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::schemas::{FileBytes, InterestKindSchema};
 use crate::state::AppState;
 
@@ -112,7 +113,7 @@ const FIELD_ERRORS: &str = "Invalid fields (`errors.kind`, `errors.organisation`
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<InterestRequest>,
+    body: Json<InterestRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
     let input = InterestInput::from(body.into_inner());
@@ -140,7 +141,7 @@ pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<InterestId>,
-    body: web::Json<InterestRequest>,
+    body: Json<InterestRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
     let id = path.into_inner();
@@ -235,7 +236,7 @@ pub struct MatchRequest {
 pub async fn matches(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<MatchRequest>,
+    body: Json<MatchRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let text = body.into_inner().text.unwrap_or_default();
     if text.chars().count() > 20_000 {

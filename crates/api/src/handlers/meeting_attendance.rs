@@ -10,6 +10,7 @@ use crate::blocking::blocking;
 use crate::dto::attendance::AttendanceBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::state::AppState;
 
 /// The meeting's attendance: every member's answer and record for admins and chairs, the caller's own
@@ -66,7 +67,7 @@ pub async fn respond(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<i32>,
-    body: web::Json<RespondRequest>,
+    body: Json<RespondRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let attendance = state.attendance.clone();
     let id = MeetingId(path.into_inner());
@@ -111,7 +112,7 @@ pub async fn record_one(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(i32, i32)>,
-    body: web::Json<serde_json::Map<String, serde_json::Value>>,
+    body: Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let attendance = state.attendance.clone();
     let (id, user_id) = path.into_inner();
@@ -160,7 +161,7 @@ pub async fn record_many(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<i32>,
-    body: web::Json<RecordManyRequest>,
+    body: Json<RecordManyRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let attendance = state.attendance.clone();
     let id = MeetingId(path.into_inner());
@@ -201,7 +202,7 @@ pub async fn add_guest(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<i32>,
-    body: web::Json<GuestRequest>,
+    body: Json<GuestRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let attendance = state.attendance.clone();
     let id = MeetingId(path.into_inner());

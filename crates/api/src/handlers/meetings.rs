@@ -11,6 +11,7 @@ use crate::dto::meeting::{MeetingBody, MeetingDetailBody};
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -108,7 +109,7 @@ impl From<CreateMeetingRequest> for CreateMeeting {
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CreateMeetingRequest>,
+    body: Json<CreateMeetingRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let input = CreateMeeting::from(body.into_inner());
@@ -167,7 +168,7 @@ pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<MeetingId>,
-    body: web::Json<CreateMeetingRequest>,
+    body: Json<CreateMeetingRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let id = path.into_inner();

@@ -1,6 +1,5 @@
 //! `/api/minutes`: the minutes archive (spec §2 Minutes, §6).
 
-use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
@@ -97,13 +96,13 @@ pub async fn upload(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    payload: Multipart,
+    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     if !permissions::can_publish(user.0.role) {
         return Err(DomainError::forbidden(PUBLISH_FORBIDDEN).into());
     }
     refuse_declared_oversize(&req)?;
-    let mut upload = read_upload(payload, state.files.clone(), MINUTES_KINDS).await?;
+    let mut upload = read_upload(&req, payload, state.files.clone(), MINUTES_KINDS).await?;
     let input = UploadMinutes {
         title: upload.take("title"),
         meeting_date: upload.take("meetingDate"),

@@ -13,6 +13,7 @@ use crate::blocking::blocking;
 use crate::download::{file_response, Disposition};
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::schemas::FileBytes;
 use crate::state::AppState;
 
@@ -261,7 +262,7 @@ pub async fn add_entry(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<MeetingId>,
-    body: web::Json<EntryRequest>,
+    body: Json<EntryRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
     let id = path.into_inner();
@@ -289,7 +290,7 @@ pub async fn update_entry(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(MeetingId, i32)>,
-    body: web::Json<EntryTextRequest>,
+    body: Json<EntryTextRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
     let (id, entry) = path.into_inner();
@@ -346,7 +347,7 @@ pub async fn approve(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<MeetingId>,
-    body: web::Json<ApproveRequest>,
+    body: Json<ApproveRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
     let id = path.into_inner();
@@ -388,7 +389,7 @@ pub async fn correct(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<MeetingId>,
-    body: web::Json<CorrectionRequest>,
+    body: Json<CorrectionRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
     let id = path.into_inner();

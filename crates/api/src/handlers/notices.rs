@@ -14,6 +14,7 @@ use crate::dto::message::MessageBody;
 use crate::dto::notice::NoticeBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::schemas::NoticePrioritySchema;
 use crate::state::AppState;
 
@@ -103,7 +104,7 @@ pub struct CreateNoticeRequest {
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CreateNoticeRequest>,
+    body: Json<CreateNoticeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let notices = state.notices.clone();
     let body = body.into_inner();

@@ -10,6 +10,7 @@ use domain::services::SettingsInput;
 use crate::blocking::blocking;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::schemas::{DocumentCategorySchema, NotificationKindSchema};
 use crate::state::AppState;
 
@@ -80,7 +81,7 @@ pub async fn show(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
 pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<NotificationSettingsRequest>,
+    body: Json<NotificationSettingsRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.notifications.clone();
     let body = body.into_inner();

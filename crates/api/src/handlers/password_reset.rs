@@ -6,6 +6,7 @@ use serde::Deserialize;
 use crate::blocking::blocking;
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
+use crate::json::Json;
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -30,7 +31,7 @@ pub struct ResetPasswordRequest {
 pub async fn reset_password(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<ResetPasswordRequest>,
+    body: Json<ResetPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let reset = state.password_reset.clone();
     let ResetPasswordRequest { token, new_password } = body.into_inner();
@@ -63,7 +64,7 @@ pub struct AcceptInvitationRequest {
 pub async fn accept_invitation(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<AcceptInvitationRequest>,
+    body: Json<AcceptInvitationRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let invitations = state.invitations.clone();
     let AcceptInvitationRequest { token, new_password } = body.into_inner();

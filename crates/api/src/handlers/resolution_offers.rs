@@ -10,6 +10,7 @@ use crate::dto::meeting::AgendaItemBody;
 use crate::dto::resolution::ResolutionBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::state::AppState;
 
 /// The decided written resolutions offered to this meeting's agenda, earliest decided first: those decided
@@ -78,7 +79,7 @@ pub async fn add(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<MeetingId>,
-    body: web::Json<FromResolutionRequest>,
+    body: Json<FromResolutionRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let resolutions = state.resolutions.clone();
     let id = path.into_inner();

@@ -10,6 +10,7 @@ use crate::blocking::blocking;
 use crate::dto::resolution::ResolutionBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::schemas::{ThresholdKindSchema, VoteChoiceSchema};
 use crate::state::AppState;
 
@@ -76,7 +77,7 @@ pub struct ProposeRequest {
 pub async fn propose(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<ProposeRequest>,
+    body: Json<ProposeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let resolutions = state.resolutions.clone();
     let body = body.into_inner();
@@ -152,7 +153,7 @@ pub async fn vote(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<ResolutionId>,
-    body: web::Json<VoteRequest>,
+    body: Json<VoteRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let resolutions = state.resolutions.clone();
     let id = path.into_inner();

@@ -11,6 +11,7 @@ use crate::dto::message::MessageBody;
 use crate::dto::term::{TermBody, TrusteeServiceBody};
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::state::AppState;
 
 /// The board overview: every serving (active) trustee with their terms, current term end and service.
@@ -97,7 +98,7 @@ const FIELD_ERRORS: &str = "`errors.userId`, `errors.startedOn`, `errors.termYea
 pub async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<TermRequest>,
+    body: Json<TermRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let terms = state.terms.clone();
     let input = TermInput::from(body.into_inner());
@@ -123,7 +124,7 @@ pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<TermId>,
-    body: web::Json<TermRequest>,
+    body: Json<TermRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let terms = state.terms.clone();
     let id = path.into_inner();

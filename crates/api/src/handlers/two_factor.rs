@@ -18,6 +18,7 @@ use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{client_address, client_info, CurrentUser, SessionUser};
 use crate::handlers::auth::SessionBody;
+use crate::json::Json;
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -46,7 +47,7 @@ pub struct VerifyRequest {
 pub async fn verify(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<VerifyRequest>,
+    body: Json<VerifyRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let client = client_info(&req, state.trust_proxy);
     let VerifyRequest { mfa_token, code } = body.into_inner();
@@ -188,7 +189,7 @@ pub async fn enable(
     req: HttpRequest,
     state: web::Data<AppState>,
     caller: SessionUser,
-    body: web::Json<CodeRequest>,
+    body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = enrolling(caller)?;
     let client = client_address(&req, state.trust_proxy);
@@ -220,7 +221,7 @@ pub async fn recovery_codes(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CodeRequest>,
+    body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = user.into_caller();
     let client = client_address(&req, state.trust_proxy);
@@ -254,7 +255,7 @@ pub async fn disable(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CodeRequest>,
+    body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = user.into_caller();
     let client = client_address(&req, state.trust_proxy);
@@ -429,7 +430,7 @@ pub async fn save_settings(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<SecuritySettingsBody>,
+    body: Json<SecuritySettingsBody>,
 ) -> Result<HttpResponse, ApiError> {
     let two_factor = state.two_factor.clone();
     let settings = SecuritySettings { require_mfa_for_officers: body.require_mfa_for_officers };

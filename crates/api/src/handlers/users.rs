@@ -15,6 +15,7 @@ use crate::dto::message::MessageBody;
 use crate::dto::user::{InvitationBody, UserBody};
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::CurrentUser;
+use crate::json::Json;
 use crate::state::AppState;
 
 /// Every user, by name.
@@ -90,7 +91,7 @@ pub async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CreateUserRequest>,
+    body: Json<CreateUserRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let actor = user.0.id;
@@ -183,7 +184,7 @@ pub async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<UserId>,
-    body: web::Json<UpdateUserRequest>,
+    body: Json<UpdateUserRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let users = state.users.clone();
     let id = path.into_inner();

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::entities::committee::CommitteeMessage;
 use crate::ports::{Change, ChangeSink, CommitteeRepository};
-use crate::{CommitteeId, MessageId, UserId};
+use crate::{CommitteeId, MessageId, SessionId, UserId};
 
 /// What an open chat stream hears.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +23,30 @@ pub enum ChatEvent {
     /// The committee was archived or deleted, or the feed lost its connection (changes may have been
     /// missed): every stream closes; clients reconnect and catch up from their last message.
     Closed,
+    /// A session, a user or the security settings changed (a sign-out, a password change, a
+    /// deactivation, a role change...): every stream it concerns checks again, at once, that its session
+    /// and access still hold, and ends if not (spec §7, Live chat).
+    AccessChanged(AccessChange),
+}
+
+/// Whose access a change may have ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccessChange {
+    Session(SessionId),
+    User(UserId),
+    /// The security settings (idle limit, required two-factor sign-in): every stream.
+    Everyone,
+}
+
+impl AccessChange {
+    /// Whether a stream opened by `user` with `session` must check again.
+    pub fn concerns(self, session: SessionId, user: UserId) -> bool {
+        match self {
+            AccessChange::Session(changed) => changed == session,
+            AccessChange::User(changed) => changed == user,
+            AccessChange::Everyone => true,
+        }
+    }
 }
 
 /// Receives events; returns false once the stream is gone, and is then dropped.
@@ -102,6 +126,15 @@ impl ChatHub {
         }
     }
 
+    /// Tells every stream of every committee (a change of access is not about one committee).
+    fn send_everywhere(&self, event: &ChatEvent) {
+        let mut subscribers = self.lock();
+        for list in subscribers.values_mut() {
+            list.retain(|s| (s.sink)(event.clone()));
+        }
+        subscribers.retain(|_, list| !list.is_empty());
+    }
+
     fn close_all(&self) {
         let mut subscribers = self.lock();
         for list in subscribers.values() {
@@ -149,7 +182,33 @@ impl ChangeSink for ChatHub {
                 self.send(committee, &ChatEvent::MemberRemoved(user))
             }
             Change::CommitteeClosed { committee } => self.send(committee, &ChatEvent::Closed),
+            // The session cache hears these first (the sinks' order in the wiring), so the check a stream
+            // then makes reads the database, not a stale cached session.
+            Change::SessionChanged(session) => {
+                self.send_everywhere(&ChatEvent::AccessChanged(AccessChange::Session(session)))
+            }
+            Change::UserChanged(user) => {
+                self.send_everywhere(&ChatEvent::AccessChanged(AccessChange::User(user)))
+            }
+            Change::SecuritySettingsChanged => {
+                self.send_everywhere(&ChatEvent::AccessChanged(AccessChange::Everyone))
+            }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_access_change_concerns_the_streams_of_its_session_or_user_or_everyone() {
+        let (session, user) = (SessionId(7), UserId(3));
+        assert!(AccessChange::Session(SessionId(7)).concerns(session, user));
+        assert!(!AccessChange::Session(SessionId(8)).concerns(session, user));
+        assert!(AccessChange::User(UserId(3)).concerns(session, user));
+        assert!(!AccessChange::User(UserId(4)).concerns(session, user));
+        assert!(AccessChange::Everyone.concerns(session, user));
     }
 }

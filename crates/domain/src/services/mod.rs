@@ -48,7 +48,7 @@ pub use audit::{AuditQuery, AuditService};
 pub use auth::{AuthService, Authenticated, SignInStep, SignedIn};
 pub use board_pack::{BoardPackFile, BoardPackService};
 pub use calendar::CalendarService;
-pub use chat_hub::{ChatEvent, ChatHub, ChatSink, ChatSubscription};
+pub use chat_hub::{AccessChange, ChatEvent, ChatHub, ChatSink, ChatSubscription};
 pub use committees::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};
 pub use conflicts::{ConflictService, DeclareConflictInput, ItemConflicts, MeetingConflicts};
 pub use dashboard::DashboardService;

@@ -9,6 +9,7 @@ mod attendance;
 mod audit;
 mod auth;
 mod board_pack;
+mod body_limits;
 mod calendar_feed;
 mod calendar_text;
 mod chat_stream;

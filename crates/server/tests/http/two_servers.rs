@@ -216,6 +216,59 @@ fn a_chat_message_posted_on_one_server_reaches_a_stream_on_the_other() {
 }
 
 #[test]
+fn a_sign_out_on_one_server_ends_the_chat_stream_on_the_other_within_a_second() {
+    let cluster = Cluster::start(2);
+    let admin = cluster.admin_on(0);
+    let created = json_of(
+        cluster.post(0, "/api/committees").auth(&admin).json(&json!({"name": "Finance"})).send().unwrap(),
+        StatusCode::CREATED,
+    );
+    let id = created["id"].as_i64().expect("committee id");
+    let path = format!("/api/committees/{id}/messages/stream");
+    let mut stream = None;
+    assert!(
+        eventually(Duration::from_secs(10), || {
+            let response = cluster.get(1, &path).auth(&admin).send().unwrap();
+            if response.status() == StatusCode::OK {
+                stream = Some(response);
+                return true;
+            }
+            assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+            false
+        }),
+        "the second process opens the chat stream"
+    );
+    let response = stream.expect("the stream");
+    let (lines, received) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(response).lines() {
+            let Ok(line) = line else { break };
+            if lines.send(Some(line)).is_err() {
+                return;
+            }
+        }
+        let _ = lines.send(None);
+    });
+
+    json_of(cluster.post(0, "/api/auth/logout").auth(&admin).send().unwrap(), StatusCode::OK);
+    let signed_out = Instant::now();
+    // Two seconds for a loaded test machine: the stream must have ended, where before it stayed open
+    // until its 15-second check.
+    let deadline = signed_out + Duration::from_secs(2);
+    let mut seen = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match received.recv_timeout(left) {
+            Ok(Some(line)) => seen.push(line),
+            Ok(None) => break,
+            Err(_) => panic!("the stream on the other process is still open; seen {seen:?}"),
+        }
+    }
+    println!("the other process's stream ended {} ms after the sign-out", signed_out.elapsed().as_millis());
+    assert!(seen.contains(&"event: closed".to_string()), "{seen:?}");
+}
+
+#[test]
 fn a_file_uploaded_through_one_server_downloads_through_the_other() {
     let cluster = Cluster::start(2);
     let admin = cluster.admin_on(0);
