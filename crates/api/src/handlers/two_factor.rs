@@ -303,7 +303,7 @@ pub async fn reauthenticate(
     req: HttpRequest,
     state: web::Data<AppState>,
     caller: SessionUser,
-    body: web::Json<ReauthenticateRequest>,
+    body: Json<ReauthenticateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = caller.0;
     let email = caller.user.email.clone();
