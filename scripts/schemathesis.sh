@@ -31,7 +31,7 @@ trap "exit 143" INT TERM
 psql "$server/postgres" -qc "CREATE DATABASE $db"
 admin_password="st-$$-quiet-lantern"
 DATABASE_URL="$server/$db" PORT=$port DATA_DIR="$work/data" \
-  JWT_SECRET="schemathesis-secret-long-enough-for-hs256-$$" BCRYPT_COST=4 \
+  JWT_SECRET="schemathesis-secret-long-enough-for-hs256-$$" SECRETS_KEY="schemathesis-secrets-key-long-enough-$$" BCRYPT_COST=4 \
   ADMIN_EMAIL=admin@example.org ADMIN_PASSWORD=$admin_password LOG_LEVEL=warn \
   "$bin" serve >"$work/server.log" 2>&1 &
 pid=$!

@@ -59,6 +59,7 @@ fn tokens_and_mailed_links_never_reach_the_log() {
             .env_clear()
             .env("DATABASE_URL", db.url())
             .env("JWT_SECRET", "a test secret that is long enough to use")
+            .env("SECRETS_KEY", "a test secrets key that is long enough to use")
             .env("DATA_DIR", &data)
             .env("PORT", port.to_string())
             .env("PUBLIC_URL", "https://portal.test")

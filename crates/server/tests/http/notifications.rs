@@ -419,6 +419,7 @@ fn the_run_scheduled_command_sends_once_from_two_processes() {
             .args(["run-scheduled", "--at", "2027-06-07T09:00:00+01:00"])
             .env("DATABASE_URL", app.database_url())
             .env("JWT_SECRET", "a test secret that is long enough to use")
+            .env("SECRETS_KEY", "a test secrets key that is long enough to use")
             .env("DATA_DIR", data.path())
             .env("PUBLIC_URL", "https://portal.test")
             .env("BOARD_TIME_ZONE", "Europe/London")
@@ -440,6 +441,7 @@ fn the_run_scheduled_command_sends_once_from_two_processes() {
         .args(["run-scheduled", "--at", "next monday"])
         .env("DATABASE_URL", app.database_url())
         .env("JWT_SECRET", "a test secret that is long enough to use")
+        .env("SECRETS_KEY", "a test secrets key that is long enough to use")
         .env("DATA_DIR", data.path())
         .output()
         .unwrap();
