@@ -79,34 +79,105 @@ pub fn paginate(document: &PrintDocument, width: f32, height: f32) -> anyhow::Re
 
 /// Greedy word wrap; a word longer than the line (or a run of Chinese or Japanese, which has no spaces)
 /// is cut between characters.
+///
+/// Each word (and each character of a word that must be cut) is shaped once and the line is filled by
+/// adding their widths; the finished line is then shaped whole, and while kerning across its spaces makes
+/// it wider than the line it gives its last piece to the next. Shaping every candidate line instead costs
+/// a paragraph time in the square of its line length.
 fn wrap(text: &str, style: Style, width: f32) -> anyhow::Result<Vec<Line>> {
-    let mut lines = Vec::new();
-    let mut current = String::new();
+    let mut filler = Filler { style, width, space: style.width(" ")?, lines: Vec::new(), pieces: Vec::new() };
     for word in text.split_whitespace() {
-        let candidate = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
-        if style.width(&candidate)? <= width {
-            current = candidate;
+        let word_width = style.width(word)?;
+        if word_width <= width {
+            filler.add(Piece { text: word.to_string(), width: word_width, spaced: true })?;
             continue;
         }
-        if !current.is_empty() {
-            lines.push(Line { text: std::mem::take(&mut current), style });
-        }
-        let mut piece = String::new();
         for c in word.chars() {
-            let longer = format!("{piece}{c}");
-            if !piece.is_empty() && style.width(&longer)? > width {
-                lines.push(Line { text: std::mem::take(&mut piece), style });
-                piece.push(c);
-            } else {
-                piece = longer;
+            let mut buf = [0u8; 4];
+            let text = c.encode_utf8(&mut buf).to_string();
+            let width = style.width(&text)?;
+            filler.add(Piece { text, width, spaced: false })?;
+        }
+        // The next word starts after a space again.
+        if let Some(last) = filler.pieces.last_mut() {
+            last.spaced = true;
+        }
+    }
+    filler.finish()
+}
+
+/// A word, or a character of a word cut between characters.
+struct Piece {
+    text: String,
+    width: f32,
+    /// Whether a space separates it from the piece after it.
+    spaced: bool,
+}
+
+struct Filler {
+    style: Style,
+    width: f32,
+    space: f32,
+    lines: Vec<Line>,
+    /// The pieces of the line being filled.
+    pieces: Vec<Piece>,
+}
+
+impl Filler {
+    fn text_of(pieces: &[Piece]) -> String {
+        let mut text = String::new();
+        for (index, piece) in pieces.iter().enumerate() {
+            if index > 0 && pieces[index - 1].spaced {
+                text.push(' ');
+            }
+            text.push_str(&piece.text);
+        }
+        text
+    }
+
+    fn sum(&self, pieces: &[Piece]) -> f32 {
+        let gaps = pieces.windows(2).filter(|pair| pair[0].spaced).count();
+        pieces.iter().map(|piece| piece.width).sum::<f32>() + gaps as f32 * self.space
+    }
+
+    fn add(&mut self, piece: Piece) -> anyhow::Result<()> {
+        let gap = match self.pieces.last() {
+            Some(last) if last.spaced => self.space,
+            _ => 0.0,
+        };
+        if !self.pieces.is_empty() && self.sum(&self.pieces) + gap + piece.width > self.width {
+            self.flush()?;
+        }
+        self.pieces.push(piece);
+        Ok(())
+    }
+
+    /// Ends the current line; pieces that do not fit once it is shaped whole start the next one.
+    fn flush(&mut self) -> anyhow::Result<()> {
+        let mut carried = Vec::new();
+        while self.pieces.len() > 1 && self.style.width(&Self::text_of(&self.pieces))? > self.width {
+            if let Some(last) = self.pieces.pop() {
+                carried.insert(0, last);
             }
         }
-        current = piece;
+        if !self.pieces.is_empty() {
+            let text = Self::text_of(&self.pieces);
+            self.lines.push(Line { text, style: self.style });
+        }
+        // Fewer pieces than fitted by their sum: they start the next line.
+        self.pieces = carried;
+        Ok(())
     }
-    if !current.is_empty() || lines.is_empty() {
-        lines.push(Line { text: current, style });
+
+    fn finish(mut self) -> anyhow::Result<Vec<Line>> {
+        if !self.pieces.is_empty() {
+            self.flush()?;
+        }
+        if self.lines.is_empty() {
+            self.lines.push(Line { text: String::new(), style: self.style });
+        }
+        Ok(self.lines)
     }
-    Ok(lines)
 }
 
 #[cfg(test)]

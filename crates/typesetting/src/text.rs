@@ -4,7 +4,10 @@
 use krilla::geom::Point;
 use krilla::surface::Surface;
 use krilla::text::{GlyphId, KrillaGlyph};
-use rustybuzz::UnicodeBuffer;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rustybuzz::{Direction, Language, Script, ShapePlan, UnicodeBuffer};
 
 use crate::fonts::{self, LoadedFont};
 
@@ -63,11 +66,29 @@ fn by_font(text: &str, bold: bool) -> anyhow::Result<Vec<(&'static LoadedFont, S
     Ok(runs)
 }
 
+/// Shaping plans by font, direction, script and language. Making a plan (reading the font's layout
+/// tables into features and lookups) costs far more than shaping a line with it, and every line of every
+/// document asks for one of a handful of them.
+type PlanKey = (usize, Direction, Option<Script>, Option<Language>);
+
+fn plan_for(font: &'static LoadedFont, buffer: &UnicodeBuffer) -> Arc<ShapePlan> {
+    static PLANS: OnceLock<Mutex<HashMap<PlanKey, Arc<ShapePlan>>>> = OnceLock::new();
+    let key: PlanKey =
+        (std::ptr::from_ref(font) as usize, buffer.direction(), Some(buffer.script()), buffer.language());
+    let plans = PLANS.get_or_init(Mutex::default);
+    let mut plans = plans.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    plans
+        .entry(key.clone())
+        .or_insert_with(|| Arc::new(ShapePlan::new(&font.face, key.1, key.2, key.3.as_ref(), &[])))
+        .clone()
+}
+
 fn shape_run(font: &'static LoadedFont, text: String) -> Run {
     let mut buffer = UnicodeBuffer::new();
     buffer.push_str(&text);
     buffer.guess_segment_properties();
-    let output = rustybuzz::shape(&font.face, &[], buffer);
+    let plan = plan_for(font, &buffer);
+    let output = rustybuzz::shape_with_plan(&font.face, &plan, buffer);
     let infos = output.glyph_infos();
     // Each glyph maps back to its cluster: from its first byte to the next cluster's (in either direction).
     let mut starts: Vec<usize> = infos.iter().map(|info| info.cluster as usize).collect();
