@@ -352,7 +352,7 @@ base=$plain_base
 fetch /api/calendar/feed/SECRETFEEDTOKEN0123456789abcdef.ics
 expect_status 200
 log=$conf_dir/run/access.log
-wait_for "the access log" grep -q '/api/calendar/feed/\[redacted\]' "$log"
+wait_for "the access log" grep -qF '"GET /api/calendar/feed/[redacted].ics HTTP/' "$log"
 if grep -q 'SECRETFEEDTOKEN' "$log"; then fail "the access log holds a feed token: $(grep SECRETFEEDTOKEN "$log" | head -1)"; fi
 checks=$((checks + 1))
 wait_for "the access log" grep -q '/api/documents/3/view' "$log"

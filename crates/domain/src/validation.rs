@@ -103,9 +103,11 @@ pub fn optional_line(
 }
 
 /// The message for a one-line text holding a control character (the text kept is trimmed, so leading and
-/// trailing line breaks pass).
+/// trailing line breaks pass). Control characters are C0, DEL and C1 (U+0080 to U+009F, with U+0085 NEXT
+/// LINE), and the Unicode line and paragraph separators U+2028/U+2029 count too: readers break lines at
+/// them (spec: §5 One-line texts).
 fn refuse_control_characters(errors: &mut FieldErrors, field: &str, label: &str, value: &str) {
-    if value.chars().any(|c| c <= '\u{1f}' || c == '\u{7f}') {
+    if value.chars().any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}') {
         errors
             .add(field, format!("{label} must be one line, without line breaks, tabs or control characters"));
     }
@@ -201,8 +203,18 @@ mod tests {
 
     #[test]
     fn one_line_texts_refuse_control_characters() {
-        for bad in ["Board\nBEGIN:VEVENT", "Board\r\nURL:x", "A\tB", "Bell\u{7}", "Del\u{7f}", "Esc\u{1b}[2J"]
-        {
+        for bad in [
+            "Board\nBEGIN:VEVENT",
+            "Board\r\nURL:x",
+            "A\tB",
+            "Bell\u{7}",
+            "Del\u{7f}",
+            "Esc\u{1b}[2J",
+            "Bad\u{0085}next",
+            "Csi\u{9b}2J",
+            "Bad\u{2028}next",
+            "Bad\u{2029}next",
+        ] {
             let mut errors = FieldErrors::new();
             required_line(&mut errors, "title", "Title", bad, 200);
             assert_eq!(

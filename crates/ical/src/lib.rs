@@ -91,15 +91,62 @@ impl CalendarWriter for IcalWriter {
         out.push_str(&text[..at]);
         out.push_str(&vtimezone(self.zone, first, last));
         out.push_str(&text[at..]);
-        out
+        refold(&out)
     }
+}
+
+/// The longest content line RFC 5545 (3.1) allows, in octets, line break excluded; a continuation line's
+/// leading space counts.
+const LINE_OCTETS: usize = 75;
+
+/// Folds the calendar's lines again (spec: §2 Calendar feed; RFC 5545 3.1). `icalendar` 0.17 folds a long
+/// line into a first line of 75 octets and further lines of 74, but lets the last one run to 75 octets
+/// after its leading space: 76, one more than the RFC allows, which a long title of multibyte characters
+/// reaches. Its folds are undone here (values hold no line breaks: `clean_text` and the crate's escaping
+/// see to that, so CRLF followed by a space is only ever a fold) and every line folded so that it is at
+/// most 75 octets with its leading space, never inside a UTF-8 character.
+fn refold(text: &str) -> String {
+    let unfolded = text.replace("\r\n ", "");
+    let mut out = String::with_capacity(unfolded.len() + unfolded.len() / 24);
+    for line in unfolded.split_terminator("\r\n") {
+        fold_line(line, &mut out);
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// One content line, folded into lines of at most `LINE_OCTETS` octets (continuations: a space and at most
+/// 74 octets), each break on a character boundary.
+fn fold_line(line: &str, out: &mut String) {
+    let mut rest = line;
+    let mut room = LINE_OCTETS;
+    while rest.len() > room {
+        let mut end = room;
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        // A continuation that starts with white space reads the same to the RFC's unfolding, but some
+        // readers trim it: break a character earlier when the line keeps something.
+        if rest[end..].starts_with(char::is_whitespace) {
+            if let Some((before, _)) = rest[..end].char_indices().last().filter(|(at, _)| *at > 0) {
+                end = before;
+            }
+        }
+        out.push_str(&rest[..end]);
+        out.push_str("\r\n ");
+        rest = &rest[end..];
+        room = LINE_OCTETS - 1;
+    }
+    out.push_str(rest);
 }
 
 /// A text as `icalendar` may take it (spec: §2 Calendar feed; RFC 5545 3.3.11). The crate escapes
 /// backslash, comma, semicolon and line feed, but passes a carriage return and other control characters
 /// through: a bare CR ends a line for many readers, so "Board\r\nATTENDEE:..." would forge a property.
 /// Line breaks become line feeds (written `\n`); other control characters, which TEXT does not allow
-/// (TAB aside), become spaces.
+/// (TAB aside), become spaces: C0, DEL and C1 (NEXT LINE, U+0085, among them), and so do the Unicode line
+/// and paragraph separators U+2028/U+2029, which readers may take for line breaks as well (spec: §5
+/// One-line texts).
 fn clean_text(value: &str) -> String {
     value
         .replace("\r\n", "\n")
@@ -107,7 +154,7 @@ fn clean_text(value: &str) -> String {
         .map(|c| match c {
             '\r' => '\n',
             '\n' | '\t' => c,
-            c if c.is_control() => ' ',
+            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => ' ',
             c => c,
         })
         .collect()
@@ -315,6 +362,53 @@ mod tests {
         assert!(parsed
             .get_name()
             .is_some_and(|name| name.ends_with("ATTENDEE:mailto:x@evil.test\\nURL:https://evil.test")));
+    }
+
+    /// Long titles of multibyte characters fold into lines of at most 75 octets, the continuation's
+    /// leading space included, each break between characters, and read back whole.
+    #[test]
+    fn multibyte_text_folds_within_75_octets() {
+        let writer = IcalWriter::new(IcalWriter::parse_zone("Europe/London").unwrap());
+        // Every offset of the multibyte run against the fold points, so that a line's last piece lands on
+        // exactly 75 octets (where the crate's folding wrote 76) as well as on a split character.
+        let titles = (0..6).flat_map(|pad| {
+            let pad = "x".repeat(pad);
+            [
+                format!("{pad}{}", "ŵ李".repeat(40)),
+                format!("{pad}{}", "ŵ李".repeat(100)),
+                format!("{pad}{}", "李".repeat(100)),
+                "x".repeat(148 + pad.len()),
+            ]
+        });
+        for title in titles {
+            let mut event = meeting("meeting-10@portal.example.org", "2026-06-10T17:30:00Z", false);
+            event.summary = title.clone();
+            event.description = format!("{title} {title}");
+            let text = writer.calendar(&title, &[event]);
+            assert!(text.ends_with("END:VCALENDAR\r\n"), "{text}");
+            for line in text.split_terminator("\r\n") {
+                assert!(line.len() <= 75, "{} octets: {line:?}", line.len());
+            }
+            let parsed: Calendar = text.parse().unwrap();
+            let event = parsed.events().next().unwrap();
+            assert_eq!(event.get_summary(), Some(title.as_str()));
+            assert_eq!(event.get_description(), Some(format!("{title} {title}").as_str()));
+            assert_eq!(parsed.property_value("X-WR-CALNAME"), Some(title.as_str()));
+        }
+    }
+
+    /// C1 controls and the Unicode line and paragraph separators become spaces, as C0 controls do.
+    #[test]
+    fn c1_controls_and_unicode_separators_become_spaces() {
+        let writer = IcalWriter::new(IcalWriter::parse_zone("Europe/London").unwrap());
+        let mut event = meeting("meeting-11@portal.example.org", "2026-06-10T17:30:00Z", false);
+        event.summary = "Bad\u{85}next\u{2028}line\u{2029}para\u{9b}2J".into();
+        event.location = Some("Hall\u{2028}URL:https://evil.test".into());
+        let text = writer.calendar("Board\u{85}NAME:x", &[event]);
+        assert!(!text.contains(['\u{85}', '\u{9b}', '\u{2028}', '\u{2029}']), "{text:?}");
+        assert!(text.contains("SUMMARY:Bad next line para 2J\r\n"), "{text}");
+        assert!(text.contains("LOCATION:Hall URL:https://evil.test\r\n"), "{text}");
+        assert!(text.contains("\r\nNAME:Board NAME:x\r\n"), "{text}");
     }
 
     #[test]

@@ -168,6 +168,12 @@ fn flag(name: &str) -> bool {
     var(name).is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "1" | "true" | "yes"))
 }
 
+/// DATABASE_URL, or the default for a local PostgreSQL: all `migrate` needs (docs/operations.md,
+/// "Commands"), so that it runs without the secrets the portal itself needs.
+pub fn database_url_from_env() -> String {
+    var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into())
+}
+
 impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
         let development = var("APP_ENV").is_some_and(|v| v.eq_ignore_ascii_case("development"));
@@ -212,7 +218,7 @@ impl Config {
             bail!("SECRETS_KEY_PREVIOUS must differ from SECRETS_KEY");
         }
         Ok(Self {
-            database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+            database_url: database_url_from_env(),
             port,
             jwt_secret,
             secrets_key,

@@ -16,7 +16,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
-use server::config::Config;
+use server::config::{self, Config};
 use server::{background, demo, first_admin, http, wiring};
 
 /// `seed-demo`'s exit code when the database already has content and `--force` was not given.
@@ -158,27 +158,43 @@ fn main() -> ExitCode {
 fn run(command: Command) -> anyhow::Result<ExitCode> {
     // The wire format needs no configuration: `make api-types` runs this on a fresh clone.
     if let Command::Openapi = command {
-        let mut out = std::io::stdout().lock();
-        std::io::Write::write_all(&mut out, api::openapi::document_json().as_bytes())?;
-        std::io::Write::write_all(&mut out, b"\n")?;
+        return print_openapi();
+    }
+    // Migrations need the database and nothing else: no secrets (docs/operations.md, "Commands").
+    if let Command::Migrate = command {
+        let pool = connect_with_retry(&config::database_url_from_env())?;
+        for name in persistence::run_migrations(&pool)? {
+            tracing::info!(migration = %name, "applied");
+        }
         return Ok(ExitCode::SUCCESS);
     }
     let config = Config::from_env()?;
     match command {
         Command::Serve => serve(config),
-        Command::Migrate => {
-            let pool = connect_with_retry(&config.database_url)?;
-            for name in persistence::run_migrations(&pool)? {
-                tracing::info!(migration = %name, "applied");
-            }
-            Ok(())
-        }
+        Command::Migrate => Ok(()),
         Command::SeedDemo { force } => return seed_demo(config, force),
         Command::ResetMfa { email } => reset_mfa(config, &email),
         Command::RunScheduled { at } => run_scheduled(config, at.unwrap_or_else(chrono::Utc::now)),
         Command::Openapi => Ok(()),
     }?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The OpenAPI document on standard output. A reader that stops early (`| head`) closes the pipe: that
+/// is the reader's choice, not a failure, so it ends quietly with status 0 (docs/operations.md,
+/// "Commands").
+fn print_openapi() -> anyhow::Result<ExitCode> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let written = out
+        .write_all(api::openapi::document_json().as_bytes())
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.into()),
+    }
 }
 
 fn seed_demo(config: Config, force: bool) -> anyhow::Result<ExitCode> {

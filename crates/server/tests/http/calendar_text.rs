@@ -148,6 +148,11 @@ fn one_line_fields_refuse_control_characters() {
     refused(meeting("Board\nBEGIN:VEVENT", "Hall"), "title");
     refused(meeting("Board", "Hall\r\nURL:https://evil.test"), "location");
     refused(meeting("Board\u{7}", "Hall"), "title");
+    // C1 controls (NEXT LINE among them) and the Unicode line and paragraph separators break lines too.
+    refused(meeting("Bad\u{0085}next", "Hall"), "title");
+    refused(meeting("Bad\u{2028}next", "Hall"), "title");
+    refused(meeting("Board", "Hall\u{2029}URL:https://evil.test"), "location");
+    refused(meeting("Csi\u{9b}2J", "Hall"), "title");
     assert_eq!(count("meetings"), 0);
     // A description may hold line breaks.
     let ok = json!({"title": "Board", "meetingDate": "2030-05-12T17:30:00Z", "description": "One\n\tTwo"});
@@ -179,6 +184,14 @@ fn one_line_fields_refuse_control_characters() {
         app.post(&format!("/api/meetings/{id}/attendance/guests"))
             .auth(&admin)
             .json(&json!({"name": "Sam\tAuditor"}))
+            .send()
+            .unwrap(),
+        "name",
+    );
+    refused(
+        app.post(&format!("/api/meetings/{id}/attendance/guests"))
+            .auth(&admin)
+            .json(&json!({"name": "G\u{0085}uest"}))
             .send()
             .unwrap(),
         "name",

@@ -72,9 +72,62 @@ fn mistakes_are_one_line_and_a_non_zero_exit() {
     assert!(one_error_line(&bad_time).contains("--at must be an RFC 3339 time"));
 
     // Well formed but unconfigured: the configuration's error, on one line, exit 1.
-    let unconfigured = run(&["migrate"]);
+    let unconfigured = run(&["reset-mfa", "jo@example.org"]);
     assert_eq!(unconfigured.status.code(), Some(1));
     assert!(one_error_line(&unconfigured).contains("JWT_SECRET is required"));
+}
+
+/// `migrate` needs DATABASE_URL and nothing else: no JWT_SECRET, no SECRETS_KEY.
+#[test]
+fn migrate_needs_only_the_database() {
+    use diesel::{Connection, RunQueryDsl};
+    #[derive(diesel::QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        value: i64,
+    }
+    let database = test_support::TestDatabase::create();
+    let migrate = || {
+        Command::new(env!("CARGO_BIN_EXE_trustee-portal"))
+            .arg("migrate")
+            .env_clear()
+            .env("DATABASE_URL", database.url())
+            .output()
+            .unwrap()
+    };
+    let first = migrate();
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    assert!(!text(&first.stderr).contains("error"), "{}", text(&first.stderr));
+    let mut conn = diesel::pg::PgConnection::establish(database.url()).unwrap();
+    let tables = diesel::sql_query(
+        "SELECT count(*) AS value FROM information_schema.tables WHERE table_name IN ('users', 'meetings')",
+    )
+    .get_result::<Row>(&mut conn)
+    .unwrap();
+    assert_eq!(tables.value, 2, "the migrations ran");
+    // Again: nothing left to apply, still a success.
+    let again = migrate();
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+}
+
+/// `openapi | head -c 50`: the reader closing the pipe early ends the command quietly, status 0.
+#[test]
+fn openapi_ends_quietly_when_the_reader_stops() {
+    use std::process::Stdio;
+    let document = run(&["openapi"]).stdout;
+    assert!(document.len() > 128 * 1024, "more than a pipe buffers: {} bytes", document.len());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trustee-portal"))
+        .arg("openapi")
+        .env_clear()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the reading end at once, before the document can fit in the pipe.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(output.stderr.is_empty(), "{}", text(&output.stderr));
 }
 
 #[test]
