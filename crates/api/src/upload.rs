@@ -7,13 +7,14 @@
 //! part holds the bulk: a chunked body is refused exactly as the same body with a `Content-Length` is
 //! (spec §9).
 
-use std::cell::Cell;
-
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::future::poll_fn;
 use std::io::Write;
-use std::sync::Arc;
-
+use std::pin::Pin;
 use std::rc::Rc;
+use std::sync::Arc;
+use std::task::{Context, Poll};
 
 use actix_multipart::{Field, Multipart};
 use actix_web::error::PayloadError;
@@ -40,12 +41,7 @@ pub const MAX_BODY_BYTES: u64 = MAX_UPLOAD_BYTES + MAX_MULTIPART_OVERHEAD;
 /// Refuses, before any of the body is read, an upload whose declared length cannot fit the limits. Bodies
 /// without a declared length (chunked) are counted byte by byte while streaming by `read_upload`.
 pub fn refuse_declared_oversize(req: &HttpRequest) -> Result<(), ApiError> {
-    let declared = req
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok());
-    match declared {
+    match declared_length(req) {
         Some(length) if length > MAX_BODY_BYTES => {
             Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()).into())
         }
@@ -82,59 +78,96 @@ fn unexpected(error: impl std::fmt::Display) -> ApiError {
 /// longer than `MAX_BODY_BYTES` is a 413 wherever its bytes are (a file part without a file name, text
 /// parts, many small parts, the preamble), and nothing of it is kept: the pending file, if any, is
 /// dropped with the refusal.
+///
+/// The body's size is judged before anything it holds (spec §9): when a chunked body is refused for
+/// its content (a text field too long, too many fields, a second file, ...), the rest of it is still
+/// counted, up to the limit, so that a body also over the limit answers the 413 it answers with a
+/// `Content-Length`, and one within the limit keeps the refusal for what it holds.
 pub async fn read_upload(
     req: &HttpRequest,
     payload: web::Payload,
     store: Arc<dyn FileStore>,
     allowed: &'static [FileKind],
 ) -> Result<Upload, ApiError> {
-    let overflowed = Rc::new(Cell::new(false));
-    let multipart = Multipart::new(req.headers(), counted(payload, overflowed.clone()));
-    let read = read_parts(multipart, store, allowed).await;
-    // However the overflow surfaced (a malformed part, a field cut short), the answer is the 413.
-    if overflowed.get() {
+    let payload = Rc::new(RefCell::new(payload));
+    let read_so_far = Rc::new(Cell::new(0u64));
+    let counted = Counted { payload: payload.clone(), read: read_so_far.clone(), ended: false };
+    let read = read_parts(Multipart::new(req.headers(), counted), store, allowed).await;
+    // A declared length was checked against the limit before the body was read, and the body cannot
+    // run past it; a chunked one is read on to its end (never further than just past the limit).
+    if read.is_err() && declared_length(req).is_none() {
+        drain_raw(&payload, &read_so_far, MAX_BODY_BYTES + 1).await;
+    }
+    if read_so_far.get() > MAX_BODY_BYTES {
+        // However the overflow surfaced (a malformed part, a field cut short, a refused field), the
+        // answer is the 413; the pending file, if any, goes with `read`.
         drop(read);
+        // Read a little more of what the client is still sending, so that it sees the 413 rather than
+        // a reset connection (a body far too large and declared so was refused by its length already).
+        let more = read_so_far.get() + MAX_MULTIPART_OVERHEAD;
+        drain_raw(&payload, &read_so_far, more).await;
         return Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()).into());
     }
     read
 }
 
-/// The body's chunks, counted: past `MAX_BODY_BYTES` it ends with an overflow error, after reading a
-/// little more of what the client is still sending so that it sees the 413 rather than a reset
-/// connection (a body far too large and declared so was refused by its length already).
-fn counted(
-    payload: web::Payload,
-    overflowed: Rc<Cell<bool>>,
-) -> impl Stream<Item = Result<Bytes, PayloadError>> {
-    futures_util::stream::unfold((payload, 0u64, false), move |(mut payload, mut read, ended)| {
-        let overflowed = overflowed.clone();
-        async move {
-            if ended {
-                return None;
-            }
-            match payload.next().await {
-                None => None,
-                Some(Err(e)) => Some((Err(e), (payload, read, true))),
-                Some(Ok(chunk)) => {
-                    read += chunk.len() as u64;
-                    if read <= MAX_BODY_BYTES {
-                        return Some((Ok(chunk), (payload, read, false)));
-                    }
-                    overflowed.set(true);
-                    let mut drained: u64 = 0;
-                    while drained < MAX_MULTIPART_OVERHEAD {
-                        match payload.next().await {
-                            Some(Ok(more)) => drained += more.len() as u64,
-                            _ => break,
-                        }
-                    }
-                    Some((Err(PayloadError::Overflow), (payload, read, true)))
+fn declared_length(req: &HttpRequest) -> Option<u64> {
+    req.headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok())
+}
+
+/// Reads and discards the body's remaining chunks until it ends, fails, or `until` bytes have been
+/// read in all, counting them in `read`.
+async fn drain_raw(payload: &RefCell<web::Payload>, read: &Cell<u64>, until: u64) {
+    while read.get() < until {
+        // The borrow lasts one poll, never across an await.
+        match poll_fn(|cx| payload.borrow_mut().poll_next_unpin(cx)).await {
+            Some(Ok(chunk)) => read.set(read.get() + chunk.len() as u64),
+            _ => break,
+        }
+    }
+}
+
+/// The body's chunks, counted in `read`: past `MAX_BODY_BYTES` it ends with an overflow error. The
+/// payload is shared so that `read_upload` can go on counting after the multipart reader stops.
+struct Counted {
+    payload: Rc<RefCell<web::Payload>>,
+    read: Rc<Cell<u64>>,
+    ended: bool,
+}
+
+impl Stream for Counted {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        // The multipart reader may poll again after the end.
+        if self.ended {
+            return Poll::Ready(None);
+        }
+        let polled = self.payload.borrow_mut().poll_next_unpin(cx);
+        match polled {
+            Poll::Pending => Poll::Pending,
+            Poll::Ready(Some(Ok(chunk))) => {
+                let read = self.read.get() + chunk.len() as u64;
+                self.read.set(read);
+                if read <= MAX_BODY_BYTES {
+                    return Poll::Ready(Some(Ok(chunk)));
                 }
+                self.ended = true;
+                Poll::Ready(Some(Err(PayloadError::Overflow)))
+            }
+            Poll::Ready(Some(Err(e))) => {
+                self.ended = true;
+                Poll::Ready(Some(Err(e)))
+            }
+            Poll::Ready(None) => {
+                self.ended = true;
+                Poll::Ready(None)
             }
         }
-    })
-    // The multipart reader may poll again after the end.
-    .fuse()
+    }
 }
 
 async fn read_parts(

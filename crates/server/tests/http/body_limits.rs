@@ -118,6 +118,56 @@ fn a_chunked_upload_whose_bulk_is_outside_the_file_is_413_and_keeps_nothing() {
 }
 
 #[test]
+fn an_upload_over_the_limit_is_413_even_when_a_text_field_limit_trips_first() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    // The size is judged first (spec §9): these bodies break the text field limits within their first
+    // few kilobytes, but they are also over the body's limit, so the answer is the 413 with or without
+    // a Content-Length.
+    let one_long_text_part = document_upload(|body| text_part(body, "other", &vec![b'o'; 12 * MB]));
+    let many_distinct_small_parts = document_upload(|body| {
+        for i in 0..12_000 {
+            text_part(body, &format!("f{i}"), &[b's'; 960]);
+        }
+    });
+    for (what, upload) in [
+        ("12 MB in one text part", one_long_text_part),
+        ("12,000 small text parts", many_distinct_small_parts),
+    ] {
+        assert!(upload.len() > MAX_BODY, "{what}: the body is over the limit");
+        let declared = send(&app, &admin, Body::from(upload.clone()));
+        assert_refused_and_nothing_kept(&app, declared, &format!("{what}, with a Content-Length"));
+        let streamed = send(&app, &admin, chunked(upload));
+        assert_refused_and_nothing_kept(&app, streamed, &format!("{what}, chunked"));
+    }
+
+    // Within the body's limit, the same faults are a malformed upload: 400, whatever the framing.
+    let long_text_part = document_upload(|body| text_part(body, "other", &[b'o'; 17 * 1024]));
+    let too_many_parts = document_upload(|body| {
+        for i in 0..30 {
+            text_part(body, &format!("f{i}"), b"short");
+        }
+    });
+    for (what, upload, message) in [
+        ("a 17 KB text part", long_text_part, "A text field of the upload is too long."),
+        ("32 text parts", too_many_parts, "Too many fields in the upload."),
+    ] {
+        assert!(upload.len() < MAX_BODY, "{what}: the body is within the limit");
+        for (framing, body) in
+            [("with a Content-Length", Body::from(upload.clone())), ("chunked", chunked(upload))]
+        {
+            let response = send(&app, &admin, body);
+            assert_eq!(error_of(response, StatusCode::BAD_REQUEST), message, "{what}, {framing}");
+            assert_eq!(
+                (app.rows("documents"), app.stored_files()),
+                (0, 0),
+                "{what}, {framing}: nothing kept"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_json_body_that_is_not_an_object_is_400_and_changes_nothing() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
