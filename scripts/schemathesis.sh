@@ -98,11 +98,11 @@ ST_BASE=$base ST_EMAIL=last@example.org ST_PASSWORD=$last_password SCHEMATHESIS_
 
 # Confirming one's password and changing it: one session throughout (a generated password is wrong and
 # ends nothing). Their failures throttle the account's and the address's sign-ins, so they come after every
-# pass that signs in; each wrong password confirmed also waits out the account-wide delay (1, 2, 4 ... s),
-# so that operation gets few examples.
+# pass that signs in; each wrong password, confirmed or given as the current one, also waits out the
+# account-wide delay (1, 2, 4 ... s, at most 60), so both operations get few examples.
 last_token=$(sign_in)
 st --header "Authorization: Bearer $last_token" --include-path /api/auth/reauthenticate --max-examples 3 "$@"
-st --header "Authorization: Bearer $last_token" --include-path /api/auth/change-password "$@"
+st --header "Authorization: Bearer $last_token" --include-path /api/auth/change-password --max-examples 3 "$@"
 
 # Sign-in (no session by nature) last: its throttle answers 429 after repeated failures.
 st --include-path /api/auth/login "$@"

@@ -146,6 +146,38 @@ impl TwoFactorRepository for PgTwoFactorRepository {
             .map_err(repo_error)
     }
 
+    fn unsalted_recovery_code_hashes(&self) -> Result<Vec<(i32, String)>, RepoError> {
+        // Salted hashes are bcrypt strings (`$2b$...`); wrapped legacy digests carry their tag.
+        mfa_recovery_codes::table
+            .filter(mfa_recovery_codes::code_hash.not_like("$%"))
+            .filter(
+                mfa_recovery_codes::code_hash
+                    .not_like(format!("{}%", domain::services::two_factor::LEGACY_WRAPPED)),
+            )
+            .order(mfa_recovery_codes::id)
+            .select((mfa_recovery_codes::id, mfa_recovery_codes::code_hash))
+            .load(&mut crate::pool::conn(&self.pool)?)
+            .map_err(repo_error)
+    }
+
+    fn replace_recovery_code_hash(&self, code_id: i32, old: &str, new: &str) -> Result<bool, RepoError> {
+        // Conditional: a code used or regenerated meanwhile is left as it is.
+        let updated = diesel::update(
+            mfa_recovery_codes::table.find(code_id).filter(mfa_recovery_codes::code_hash.eq(old)),
+        )
+        .set(mfa_recovery_codes::code_hash.eq(new))
+        .execute(&mut crate::pool::conn(&self.pool)?)
+        .map_err(repo_error)?;
+        Ok(updated > 0)
+    }
+
+    fn release_challenge(&self, challenge_id: &str) -> Result<(), RepoError> {
+        diesel::delete(used_mfa_challenges::table.find(challenge_id))
+            .execute(&mut crate::pool::conn(&self.pool)?)
+            .map_err(repo_error)?;
+        Ok(())
+    }
+
     fn all_secrets(&self) -> Result<Vec<(UserId, StoredSecondFactor)>, RepoError> {
         let rows: Vec<(i32, Option<String>, Option<String>)> = users::table
             .filter(users::mfa_secret.is_not_null().or(users::mfa_pending_secret.is_not_null()))

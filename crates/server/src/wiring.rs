@@ -307,11 +307,18 @@ pub fn build_mail_worker(config: &Config, pool: PgPool) -> anyhow::Result<Outbox
 
 /// At start: seals second-factor secrets still in plain text (from before sealing) or under
 /// `SECRETS_KEY_PREVIOUS`, so every one ends up under `SECRETS_KEY` (docs/operations.md, rotating
-/// `SECRETS_KEY`). Secrets that open under neither key are reported, never changed.
+/// `SECRETS_KEY`), and wraps recovery codes still stored as unsalted SHA-256 (from before salting) in
+/// bcrypt. Secrets that open under neither key are reported, never changed.
 pub fn reseal_secrets(state: &AppState) -> anyhow::Result<()> {
     let report = state.two_factor.reseal_secrets()?;
     if report.resealed > 0 {
         tracing::info!(users = report.resealed, "two-factor secrets sealed under SECRETS_KEY");
+    }
+    if report.recovery_codes_wrapped > 0 {
+        tracing::info!(
+            codes = report.recovery_codes_wrapped,
+            "unsalted recovery code digests wrapped in bcrypt"
+        );
     }
     if !report.unreadable.is_empty() {
         let users: Vec<String> = report.unreadable.iter().map(ToString::to_string).collect();

@@ -285,7 +285,8 @@ pub struct ChangeOwnPasswordRequest {
         (status = 200, description = "Password changed; a new token for this session", body = SessionBody),
         (status = 400, body = ErrorBody, description = "`errors.currentPassword`: wrong or missing; \
             `errors.newPassword`: too short, too long, too common, personal or unchanged"),
-        (status = 429, description = "Too many wrong current passwords from this address", body = ErrorBody,
+        (status = 429, body = ErrorBody, description = "Too many wrong current passwords from this address \
+            (wrong ones from many addresses delay the answer instead, up to a minute)",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
     ),
 )]
@@ -299,8 +300,13 @@ pub async fn change_password(
     let client = client_address(&req, state.trust_proxy);
     let auth = state.auth.clone();
     let ChangeOwnPasswordRequest { current_password, new_password } = body.into_inner();
+    let (who, typed, new) = (caller.clone(), current_password.clone(), new_password.clone());
+    let attempt = blocking(move || auth.begin_password_change(&who, &typed, &new, &client)).await?;
+    // The account-wide delay, waited without holding a thread, before the current password is checked.
+    super::two_factor::wait_out(&attempt).await;
+    let auth = state.auth.clone();
     let signed_in =
-        blocking(move || auth.change_password(&caller, &current_password, &new_password, &client)).await?;
+        blocking(move || auth.change_password(&caller, &attempt, &current_password, &new_password)).await?;
     tracing::info!(user_id = %signed_in.user.id, "password changed");
     let event = crate::audit::about_self(AuditKind::PasswordChanged, signed_in.user.id);
     crate::audit::record(&state, &req, event.details("changed with the current password")).await;
@@ -406,7 +412,8 @@ struct AdminResetBody {
     responses(
         (status = 200, description = "The temporary password", body = AdminResetBody),
         (status = 403, body = ErrorBody,
-            description = "Not allowed to reset this user's password (chairs reset trustees only)"),
+            description = "Not allowed to reset this user's password (chairs reset trustees only; nobody \
+            resets their own)"),
         (status = 404, description = "User not found", body = ErrorBody),
     ),
 )]

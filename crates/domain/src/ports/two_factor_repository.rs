@@ -28,8 +28,8 @@ pub trait TwoFactorRepository: Send + Sync {
     ) -> Result<bool, RepoError>;
     /// Records `step` as used unless it (or a later one) already was: false means a replayed code.
     fn use_step(&self, user_id: UserId, step: i64) -> Result<bool, RepoError>;
-    /// The user's unused recovery codes: (id, hash). Hashes are salted (bcrypt), or legacy unsalted
-    /// SHA-256 from before salting, kept until used or regenerated.
+    /// The user's unused recovery codes: (id, hash). Hashes are salted (bcrypt), or, for codes from before
+    /// salting, `legacy-bcrypt:` and a bcrypt of their old SHA-256 digest (wrapped at start).
     fn unused_recovery_code_hashes(&self, user_id: UserId) -> Result<Vec<(i32, String)>, RepoError>;
     /// Marks a recovery code used; false when it was used meanwhile (or is not the user's).
     fn use_recovery_code(&self, user_id: UserId, code_id: i32, at: DateTime<Utc>) -> Result<bool, RepoError>;
@@ -42,6 +42,13 @@ pub trait TwoFactorRepository: Send + Sync {
         expires_at: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> Result<bool, RepoError>;
+    /// Every recovery code (used or not, of any user) still stored as a bare unsalted SHA-256 digest from
+    /// before salting: (id, digest).
+    fn unsalted_recovery_code_hashes(&self) -> Result<Vec<(i32, String)>, RepoError>;
+    /// Replaces a recovery code's stored hash if it is still `old`; true if replaced.
+    fn replace_recovery_code_hash(&self, code_id: i32, old: &str, new: &str) -> Result<bool, RepoError>;
+    /// Forgets a claimed challenge whose code was refused, so that it can be exchanged again.
+    fn release_challenge(&self, challenge_id: &str) -> Result<(), RepoError>;
     /// Every stored secret and pending secret: (user, secret, pending secret), for sealing them again.
     fn all_secrets(&self) -> Result<Vec<(UserId, StoredSecondFactor)>, RepoError>;
     /// Replaces a user's stored secrets if they are still `old` (a change meanwhile wins); true if replaced.

@@ -325,15 +325,18 @@ impl AuthService {
         self.replace_password(caller, new_password)
     }
 
-    /// Changes the caller's password after checking the current one (throttled like signing in). The other
-    /// sessions end; this one continues with the returned token.
-    pub fn change_password(
+    /// First half of changing the caller's password: refuses a missing current password or a new one the
+    /// policy rejects, then counts the attempt like a sign-in (429 at the per-address limits). The caller
+    /// waits `delay`, the account-wide slow-down, without holding a thread, then calls `change_password`:
+    /// checking the current password is a password check like any other (spec: Account security >
+    /// Throttling), never an undelayed way to try passwords.
+    pub fn begin_password_change(
         &self,
         caller: &Authenticated,
         current_password: &str,
         new_password: &str,
         client: &str,
-    ) -> Result<SignedIn, DomainError> {
+    ) -> Result<ThrottledAttempt, DomainError> {
         let user = &caller.user;
         let mut errors = FieldErrors::new();
         if current_password.is_empty() {
@@ -341,11 +344,21 @@ impl AuthService {
         }
         password_policy::check(&mut errors, "newPassword", new_password, owner(user));
         errors.into_result()?;
+        sign_in_throttle::begin_password(self.throttle.as_ref(), &user.email, client, self.clock.now())
+    }
 
-        let attempt =
-            sign_in_throttle::begin_password(self.throttle.as_ref(), &user.email, client, self.clock.now())?;
+    /// Second half: changes the caller's password after checking the current one (the attempt counted and
+    /// its delay waited by `begin_password_change`). The other sessions end; this one continues with the
+    /// returned token.
+    pub fn change_password(
+        &self,
+        caller: &Authenticated,
+        attempt: &ThrottledAttempt,
+        current_password: &str,
+        new_password: &str,
+    ) -> Result<SignedIn, DomainError> {
         let (_, current_hash) =
-            self.users.find_with_password(user.id)?.ok_or(DomainError::NotFound("User"))?;
+            self.users.find_with_password(caller.user.id)?.ok_or(DomainError::NotFound("User"))?;
         if !self.hasher.verify(current_password, &current_hash) {
             return Err(DomainError::invalid("currentPassword", CURRENT_PASSWORD_WRONG));
         }
@@ -387,6 +400,12 @@ impl AuthService {
         }
         let user = self.users.find(target)?.ok_or(DomainError::NotFound("User"))?;
         if !permissions::can_manage_user(actor.role, user.role) {
+            return Err(DomainError::forbidden("You do not have permission to reset this user's password."));
+        }
+        // Not even an admin resets their own password this way: it would hand a stolen session a password
+        // without knowing the current one (spec: Account security > Confirming it is you). The same answer
+        // as a chair gets on themselves; one's own password changes with the current one.
+        if user.id == actor.id {
             return Err(DomainError::forbidden("You do not have permission to reset this user's password."));
         }
         let temporary = temporary_password::generate();

@@ -256,6 +256,15 @@ impl crate::ports::TwoFactorRepository for Unused {
     ) -> Result<bool, RepoError> {
         unreachable!("not used in this test")
     }
+    fn unsalted_recovery_code_hashes(&self) -> Result<Vec<(i32, String)>, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn replace_recovery_code_hash(&self, _: i32, _: &str, _: &str) -> Result<bool, RepoError> {
+        unreachable!("not used in this test")
+    }
+    fn release_challenge(&self, _: &str) -> Result<(), RepoError> {
+        unreachable!("not used in this test")
+    }
     fn all_secrets(&self) -> Result<Vec<(UserId, StoredSecondFactor)>, RepoError> {
         unreachable!("not used in this test")
     }

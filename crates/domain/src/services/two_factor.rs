@@ -29,6 +29,10 @@ pub const RESET_DONE: &str = "Two-factor sign-in reset. They will set it up agai
 pub const ONLY_ADMINS_RESET: &str = "Only admins can reset two-factor sign-in.";
 pub const ONLY_ADMINS_SETTINGS: &str = "Only admins can change security settings.";
 
+/// The tag of a recovery code stored before salting, once wrapped at start: `legacy-bcrypt:` and a bcrypt
+/// of the code's old unsalted SHA-256 digest (spec: Account security > Secrets at rest).
+pub const LEGACY_WRAPPED: &str = "legacy-bcrypt:";
+
 /// Recovery codes use letters and digits that cannot be mistaken for one another.
 const RECOVERY_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
 
@@ -54,6 +58,8 @@ pub enum CodeCheck {
 pub struct Resealed {
     /// Users whose plaintext (or previous-key) secrets were sealed under the current key.
     pub resealed: usize,
+    /// Recovery codes from before salting whose bare SHA-256 digest was wrapped in bcrypt.
+    pub recovery_codes_wrapped: usize,
     /// Users whose stored secret opens under no key the server has (wrong `SECRETS_KEY`, or tampering):
     /// they cannot sign in with their authenticator until an admin resets their two-factor sign-in.
     pub unreadable: Vec<UserId>,
@@ -93,11 +99,17 @@ impl TwoFactorService {
         client: &ClientInfo,
     ) -> Result<SignedIn, DomainError> {
         let (user, claims) = self.challenge_user(challenge)?;
-        self.check_code(&user, attempt, code, CODE_WRONG)?;
+        // The challenge is claimed before the code is checked, so that a replayed (refused) challenge uses
+        // up no recovery code and no TOTP step (spec: Account security > Two-factor sign-in). A wrong code
+        // gives the claim back: the right code may follow on the same challenge.
         let now = self.auth.clock.now();
         let id = format!("{:032x}", claims.id);
         if !self.auth.two_factor.use_challenge(user.id, &id, now + USED_CHALLENGE_KEPT, now)? {
             return Err(DomainError::Unauthorized(SIGN_IN_EXPIRED.into()));
+        }
+        if let Err(error) = self.check_code(&user, attempt, code, CODE_WRONG) {
+            self.auth.two_factor.release_challenge(&id)?;
+            return Err(error);
         }
         self.auth.open_session(user, client)
     }
@@ -293,6 +305,15 @@ impl TwoFactorService {
                 report.resealed += 1;
             }
         }
+        // Recovery codes from before salting: no bare unsalted digest stays on disk until the code is
+        // used. The digest (the code itself is not known) is wrapped in bcrypt; a code typed later is
+        // hashed with SHA-256 and then checked against the wrapper.
+        for (id, digest) in self.auth.two_factor.unsalted_recovery_code_hashes()? {
+            let wrapped = format!("{LEGACY_WRAPPED}{}", self.auth.hasher.hash(&digest)?);
+            if self.auth.two_factor.replace_recovery_code_hash(id, &digest, &wrapped)? {
+                report.recovery_codes_wrapped += 1;
+            }
+        }
         Ok(report)
     }
 
@@ -369,12 +390,15 @@ impl TwoFactorService {
         attempt.succeeded(self.auth.throttle.as_ref())
     }
 
-    /// The unused recovery code this one is: salted hashes are checked with the password hasher, legacy
-    /// unsalted SHA-256 hashes (from before salting) by comparing digests.
+    /// The unused recovery code this one is: salted hashes are checked with the password hasher; codes from
+    /// before salting by their SHA-256 digest, against the bcrypt wrapping it at start (or, written by an
+    /// older process since, the bare digest, compared in constant time).
     fn matching_recovery_code(&self, user: UserId, normalised: &str) -> Result<Option<i32>, DomainError> {
         let legacy = secret_token::hash(normalised);
         for (id, hash) in self.auth.two_factor.unused_recovery_code_hashes(user)? {
-            let matches = if hash.starts_with('$') {
+            let matches = if let Some(wrapped) = hash.strip_prefix(LEGACY_WRAPPED) {
+                self.auth.hasher.verify(&legacy, wrapped)
+            } else if hash.starts_with('$') {
                 self.auth.hasher.verify(normalised, &hash)
             } else {
                 constant_time_eq(hash.as_bytes(), legacy.as_bytes())

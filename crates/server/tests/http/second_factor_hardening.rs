@@ -113,17 +113,42 @@ fn a_challenge_is_exchanged_for_one_session_only() {
     let trustee = app.signed_in_as(Role::Trustee);
     let (_, codes) = enrol(&app, &trustee);
     let challenge = mfa_token(&app, &trustee.email);
+    let unused = || {
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS value FROM mfa_recovery_codes WHERE user_id = {} AND used_at IS NULL",
+            trustee.id
+        ))
+    };
     json_of(verify(&app, &challenge, &codes[0]).send().unwrap(), StatusCode::OK);
+    assert_eq!(unused(), 9);
+    // The replayed challenge is refused, and the recovery code sent with it is not used up.
     let message = error_of(verify(&app, &challenge, &codes[1]).send().unwrap(), StatusCode::UNAUTHORIZED);
     assert_eq!(message, "Your sign-in has expired. Please sign in again.");
+    assert_eq!(unused(), 9);
     assert_eq!(
         app.scalar_i64(&format!("SELECT count(*) AS value FROM sessions WHERE user_id = {}", trustee.id)),
         2
     );
-    // A wrong code does not use the challenge up: the right one after it signs in.
+    // Replayed at once with several codes: one signs in, the others burn nothing.
+    let replayed = std::thread::scope(|scope| {
+        let challenge = mfa_token(&app, &trustee.email);
+        let sent: Vec<_> = codes[2..6]
+            .iter()
+            .map(|code| {
+                let request = verify(&app, &challenge, code);
+                scope.spawn(move || request.send().unwrap().status())
+            })
+            .collect();
+        sent.into_iter().map(|s| s.join().unwrap()).collect::<Vec<_>>()
+    });
+    assert_eq!(replayed.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{replayed:?}");
+    assert_eq!(unused(), 8, "{replayed:?}");
+    // A wrong code does not use the challenge up: the right one after it signs in (the code refused
+    // with the replay above still works).
     let challenge = mfa_token(&app, &trustee.email);
     json_of(verify(&app, &challenge, "zzzzz-zzzzz").send().unwrap(), StatusCode::BAD_REQUEST);
-    json_of(verify(&app, &challenge, &codes[2]).send().unwrap(), StatusCode::OK);
+    json_of(verify(&app, &challenge, &codes[1]).send().unwrap(), StatusCode::OK);
+    assert_eq!(unused(), 7);
 }
 
 #[test]
@@ -227,6 +252,49 @@ fn changing_how_one_signs_in_needs_a_recent_password_or_code() {
     let confirm = app.post("/api/auth/reauthenticate").auth(&admin).json(&json!({"password": PASSWORD}));
     json_of(confirm.send().unwrap(), StatusCode::OK);
     assert_eq!(json_of(me("new.admin@example.org"), StatusCode::OK)["email"], "new.admin@example.org");
+
+    // A stolen admin session cannot hand itself a temporary password: an admin is refused on themselves
+    // as a chair is, and the password stays as it was.
+    let reset_self = |who: &Session| {
+        app.post("/api/auth/admin-reset-password").auth(who).json(&json!({"userId": who.id})).send().unwrap()
+    };
+    let refused = "You do not have permission to reset this user's password.";
+    assert_eq!(error_of(reset_self(&admin), StatusCode::FORBIDDEN), refused);
+    let chair = app.signed_in_as(Role::Chair);
+    assert_eq!(error_of(reset_self(&chair), StatusCode::FORBIDDEN), refused);
+    let temporary = app.scalar_i64(&format!(
+        "SELECT count(*) AS value FROM users WHERE id = {} AND require_password_change",
+        admin.id
+    ));
+    assert_eq!(temporary, 0);
+    json_of(app.login("new.admin@example.org", PASSWORD), StatusCode::OK);
+}
+
+#[test]
+fn wrong_current_passwords_from_many_addresses_slow_changing_the_password() {
+    let app = TestApp::spawn_with(|c| c.trust_proxy = true);
+    let trustee = app.signed_in_as(Role::Trustee);
+    let change = |current: &str| {
+        app.post("/api/auth/change-password")
+            .auth(&trustee)
+            .json(&json!({"currentPassword": current, "newPassword": "violet-harbour-lanterns-42"}))
+    };
+    // Five wrong current passwords, each from its own address: none of them is held back...
+    for n in 0..5 {
+        let took =
+            timed(|| from(change("not-my-password"), &format!("192.0.2.{n}")), StatusCode::BAD_REQUEST);
+        assert!(took < Duration::from_millis(900), "attempt {n} took {took:?}");
+    }
+    // ...then the account is slowed from any address, 1, 2 s, like signing in.
+    let took = timed(|| from(change("not-my-password"), "192.0.2.50"), StatusCode::BAD_REQUEST);
+    assert!(took >= Duration::from_secs(1), "sixth: {took:?}");
+    let took = timed(|| from(change("still-not-it"), "192.0.2.51"), StatusCode::BAD_REQUEST);
+    assert!(took >= Duration::from_secs(2), "seventh: {took:?}");
+    // The owner is slowed, never locked out: the right password changes it (after its wait).
+    let took = timed(|| from(change(PASSWORD), "198.51.100.7"), StatusCode::OK);
+    assert!(took >= Duration::from_secs(4), "right password: {took:?}");
+    assert!(took < Duration::from_secs(20), "bounded: {took:?}");
+    json_of(app.login(&trustee.email, "violet-harbour-lanterns-42"), StatusCode::OK);
 }
 
 #[test]
@@ -270,10 +338,21 @@ fn secrets_stored_before_sealing_are_sealed_at_start_and_rotate_to_a_new_key() {
     let stored =
         app.scalar_text(&format!("SELECT mfa_secret AS value FROM users WHERE id = {}", trustee.id)).unwrap();
     assert!(stored.starts_with("sealed:v1:") && !stored.contains(secret), "{stored}");
+    // No bare unsalted digest stays on disk: each is wrapped in bcrypt.
+    let bare = "SELECT count(*) AS value FROM mfa_recovery_codes WHERE code_hash ~ '^[0-9a-f]{64}$'";
+    assert_eq!(app.scalar_i64(bare), 0);
+    let wrapped = format!(
+        "SELECT count(*) AS value FROM mfa_recovery_codes WHERE user_id = {} AND code_hash LIKE 'legacy-bcrypt:$2%'",
+        trustee.id
+    );
+    assert_eq!(app.scalar_i64(&wrapped), 2);
+    let wrapped_hashes = "SELECT string_agg(code_hash, ',' ORDER BY id) AS value FROM mfa_recovery_codes";
+    let wrapped_before = app.scalar_text(wrapped_hashes);
     // A second start changes nothing.
     server::wiring::reseal_secrets(&app.state).unwrap();
     let again = app.scalar_text(&format!("SELECT mfa_secret AS value FROM users WHERE id = {}", trustee.id));
     assert_eq!(again.as_deref(), Some(stored.as_str()));
+    assert_eq!(app.scalar_text(wrapped_hashes), wrapped_before);
     // The user's authenticator and their old recovery code (kept until used) still work.
     json_of(
         verify(&app, &mfa_token(&app, &trustee.email), &totp_code(secret, 0)).send().unwrap(),
