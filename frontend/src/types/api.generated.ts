@@ -4488,7 +4488,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed to reset this user's password (chairs reset trustees only) */
+      /** @description Not allowed to reset this user's password (chairs reset trustees only; nobody resets their own) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4584,7 +4584,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Too many wrong current passwords from this address */
+      /** @description Too many wrong current passwords from this address (wrong ones from many addresses delay the answer instead, up to a minute) */
       429: {
         headers: {
           /** @description Seconds to wait */
