@@ -50,10 +50,34 @@ fn pdftotext(bytes: &[u8]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
-fn assert_has_every_name(text: &str, names: &[&str], what: &str) {
+/// Every name comes back as text; and when Chinese is expected, an installed font is embedded for it. A
+/// character no font has is drawn as a placeholder that still carries its text, so the text alone would
+/// not show that the fallback to installed fonts works. Answers the text.
+fn assert_keeps_every_name(bytes: &[u8], names: &[&str], what: &str) -> String {
+    let text = pdftotext(bytes);
     for name in names {
         assert!(text.contains(name), "{what} lost {name}:\n{text}");
     }
+    if names.contains(&CHINESE) {
+        let fonts = pdffonts(bytes);
+        let others: Vec<&str> = fonts
+            .lines()
+            .skip(2)
+            .filter_map(|line| line.split_whitespace().next())
+            .filter(|name| !name.ends_with("+NotoSans-Regular") && !name.ends_with("+NotoSans-Bold"))
+            .collect();
+        assert!(!others.is_empty(), "{what} embeds no installed font for {CHINESE}:\n{fonts}");
+    }
+    text
+}
+
+/// The fonts of the PDF as poppler lists them (a header of two lines, then one font a line).
+fn pdffonts(bytes: &[u8]) -> String {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(bytes).unwrap();
+    let output = Command::new("pdffonts").arg(file.path()).output().expect("pdffonts (poppler-utils)");
+    assert!(output.status.success(), "pdffonts: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
 }
 
 fn schedule(app: &TestApp, who: &Session, title: &str) -> MeetingId {
@@ -114,8 +138,7 @@ fn the_board_pack_keeps_every_script_its_pages_and_its_bookmarks() {
     let response = app.get(&format!("/api/meetings/{}/board-pack", meeting.0)).auth(&chair).send().unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     let pack = response.bytes().unwrap().to_vec();
-    let text = pdftotext(&pack);
-    assert_has_every_name(&text, &names, "the board pack");
+    let text = assert_keeps_every_name(&pack, &names, "the board pack");
     assert!(text.contains(&format!("{WELSH} board meeting")), "{text}");
     assert!(text.contains(&format!("Paper: Report {RUSSIAN} - page 3 ({paper_pages} pages)")), "{text}");
 
@@ -159,8 +182,7 @@ fn the_written_minutes_keep_every_script() {
 
     let response = app.get(&path("/written-minutes/pdf")).auth(&chair).send().unwrap();
     assert_eq!(response.status(), StatusCode::OK);
-    let text = pdftotext(&response.bytes().unwrap());
-    assert_has_every_name(&text, &names, "the minutes");
+    let text = assert_keeps_every_name(&response.bytes().unwrap(), &names, "the minutes");
     assert!(text.contains(&format!("Minutes: {WELSH} board meeting")), "{text}");
     assert!(text.contains(POLISH) && text.contains(&format!("1. Report by {GREEK}")), "{text}");
 }
@@ -180,7 +202,6 @@ fn the_register_of_interests_keeps_every_script() {
 
     let response = app.get("/api/interests/export/pdf").auth(&trustee).send().unwrap();
     assert_eq!(response.status(), StatusCode::OK);
-    let text = pdftotext(&response.bytes().unwrap());
-    assert_has_every_name(&text, &names, "the register");
+    let text = assert_keeps_every_name(&response.bytes().unwrap(), &names, "the register");
     assert!(text.contains(&format!("{GREEK} {RUSSIAN}: Directorship - {WELSH} Trust")), "{text}");
 }
