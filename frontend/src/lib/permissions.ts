@@ -23,6 +23,11 @@ export const canCreateUsers = (user: Actor | null | undefined): boolean => user?
 export const canManageUser = (actor: Actor, target: Pick<User, 'role'>): boolean =>
   actor.role === 'admin' || (actor.role === 'chair' && target.role === 'trustee');
 
+/** As canManageUser, but nobody resets their own password here: they change it in Account security,
+ * which asks for the current one (the server refuses it too: spec §13). */
+export const canResetPassword = (actor: Actor, target: Pick<User, 'id' | 'role'>): boolean =>
+  canManageUser(actor, target) && actor.id !== target.id;
+
 /** As canManageUser, but nobody deletes themself. */
 export const canDeleteUser = (actor: Actor, target: Pick<User, 'id' | 'role'>): boolean =>
   canManageUser(actor, target) && actor.id !== target.id;

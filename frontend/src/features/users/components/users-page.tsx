@@ -30,6 +30,7 @@ import {
   canCreateUsers,
   canDeleteUser,
   canManageUser,
+  canResetPassword,
   canOpenUserManagement,
   roleChoices,
   roleLabel,
@@ -159,7 +160,7 @@ function UserManagement({ me }: { me: User }) {
 
       <ResetRequests
         users={users ?? []}
-        canReset={(u) => canManageUser(me, u)}
+        canReset={(u) => canResetPassword(me, u)}
         onReset={(u) => setResetting(u)}
       />
 
@@ -188,12 +189,14 @@ function UserManagement({ me }: { me: User }) {
                       icon={<EditOutlined />}
                       onClick={() => setEditing(u)}
                     />
-                    <RowAction
-                      label="Reset password"
-                      accessibleLabel={`Reset password for ${u.name}`}
-                      icon={<LockResetOutlined />}
-                      onClick={() => setResetting(u)}
-                    />
+                    {canResetPassword(me, u) && (
+                      <RowAction
+                        label="Reset password"
+                        accessibleLabel={`Reset password for ${u.name}`}
+                        icon={<LockResetOutlined />}
+                        onClick={() => setResetting(u)}
+                      />
+                    )}
                   </>
                 )}
                 {canCreateUsers(me) && u.invitation && (
