@@ -8,6 +8,7 @@ use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::entities::role::Role;
 use domain::entities::session::ClientInfo;
 use domain::services::auth::NOT_TEMPORARY;
+use domain::services::sign_in_throttle::ThrottledAttempt;
 use domain::services::{Authenticated, CreateUser, SignInStep, SignedIn};
 use domain::{DomainError, UserId};
 
@@ -18,6 +19,16 @@ use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{client_address, client_info, CurrentUser, SessionUser};
 use crate::json::Json;
 use crate::state::AppState;
+
+/// Holds a password or code check back while the account is under attack from many addresses: 1, 2,
+/// 4 ... seconds, at most a minute (spec: Account security > Throttling). The wait is asynchronous, so
+/// no worker thread is held.
+pub(crate) async fn wait_out(attempt: &ThrottledAttempt) {
+    if !attempt.delay.is_zero() {
+        tracing::warn!(delay_secs = attempt.delay.as_secs(), "check slowed: many failures for the account");
+        actix_web::rt::time::sleep(attempt.delay).await;
+    }
+}
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct LoginRequest {
@@ -83,10 +94,7 @@ pub(crate) async fn sign_in(
     let auth = state.auth.clone();
     let (account, address) = (email.clone(), client.address.clone());
     let attempt = blocking(move || auth.begin_sign_in(&account, &address)).await?;
-    if !attempt.delay.is_zero() {
-        tracing::warn!(delay_secs = attempt.delay.as_secs(), "sign-in slowed: many failures for the account");
-        actix_web::rt::time::sleep(attempt.delay).await;
-    }
+    wait_out(&attempt).await;
     let auth = state.auth.clone();
     blocking(move || auth.sign_in(&attempt, &email, &password, &client)).await
 }
@@ -303,7 +311,7 @@ pub async fn change_password(
     let (who, typed, new) = (caller.clone(), current_password.clone(), new_password.clone());
     let attempt = blocking(move || auth.begin_password_change(&who, &typed, &new, &client)).await?;
     // The account-wide delay, waited without holding a thread, before the current password is checked.
-    super::two_factor::wait_out(&attempt).await;
+    wait_out(&attempt).await;
     let auth = state.auth.clone();
     let signed_in =
         blocking(move || auth.change_password(&caller, &attempt, &current_password, &new_password)).await?;

@@ -17,7 +17,7 @@ use crate::blocking::blocking;
 use crate::dto::message::MessageBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::extractors::{client_address, client_info, CurrentUser, SessionUser};
-use crate::handlers::auth::SessionBody;
+use crate::handlers::auth::{wait_out, SessionBody};
 use crate::json::Json;
 use crate::state::AppState;
 
@@ -84,15 +84,6 @@ async fn verify_code(
     wait_out(&attempt).await;
     let two_factor = state.two_factor.clone();
     blocking(move || two_factor.verify_sign_in(&attempt, &challenge, &code, &client)).await
-}
-
-/// Holds a code check back while the account is under attack from many addresses: 1, 2, 4 ... seconds,
-/// at most a minute, as for passwords (spec: Account security > Throttling).
-pub(crate) async fn wait_out(attempt: &ThrottledAttempt) {
-    if !attempt.delay.is_zero() {
-        tracing::warn!(delay_secs = attempt.delay.as_secs(), "check slowed: many failures for the account");
-        actix_web::rt::time::sleep(attempt.delay).await;
-    }
 }
 
 /// Counts a code check of a signed-in user (refusing first what cannot succeed) and waits out its delay.
