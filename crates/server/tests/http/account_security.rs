@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crate::common::{error_of, json_of, Authed, Session, TestApp, PASSWORD};
+use crate::common::{error_of, json_of, totp_code, Authed, Session, TestApp, PASSWORD};
 use domain::entities::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
@@ -15,17 +15,6 @@ fn login_from(app: &TestApp, address: &str, email: &str, password: &str) -> Resp
         .json(&json!({ "email": email, "password": password }))
         .send()
         .unwrap()
-}
-
-/// The code an authenticator app shows `offset` seconds from now.
-fn totp_code(secret: &str, offset: i64) -> String {
-    let totp = totp_rs::Builder::new()
-        .with_secret(totp_rs::Secret::try_from_base32(secret).unwrap())
-        .with_account_name("test")
-        .build()
-        .unwrap();
-    let time = u64::try_from(chrono::Utc::now().timestamp() + offset).unwrap();
-    totp.generate(time).to_string()
 }
 
 /// Sets up two-factor sign-in for the session's user; answers the secret and the recovery codes.

@@ -5,24 +5,13 @@
 use std::time::{Duration, Instant};
 
 use crate::common::files::{file_part, form, pdf};
-use crate::common::{error_of, json_of, Authed, Session, TestApp, PASSWORD};
+use crate::common::{error_of, json_of, totp_code, Authed, Session, TestApp, PASSWORD};
 use domain::entities::role::Role;
 use reqwest::blocking::{RequestBuilder, Response};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 const CONFIRM: &str = "Confirm your password to continue.";
-
-/// The code an authenticator app shows `offset` seconds from now.
-fn totp_code(secret: &str, offset: i64) -> String {
-    let totp = totp_rs::Builder::new()
-        .with_secret(totp_rs::Secret::try_from_base32(secret).unwrap())
-        .with_account_name("test")
-        .build()
-        .unwrap();
-    let time = u64::try_from(chrono::Utc::now().timestamp() + offset).unwrap();
-    totp.generate(time).to_string()
-}
 
 /// Turns two-factor sign-in on for the session's user (just signed in, so no extra confirmation);
 /// answers the secret and the recovery codes.

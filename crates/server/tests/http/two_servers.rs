@@ -16,7 +16,7 @@ use serde_json::json;
 
 use crate::common::cluster::{eventually, Cluster};
 use crate::common::files::{file_part, form, pdf, PDF_MIME};
-use crate::common::{error_of, json_of, Authed};
+use crate::common::{error_of, json_of, Authed, Session};
 
 /// How long another process may take to learn of a change (issue 15: within one second), with room for a
 /// loaded test machine where only the propagation itself is being checked.
@@ -149,22 +149,24 @@ fn a_revocation_on_one_server_is_refused_by_the_other_within_one_second() {
     assert_eq!(status_of_me(&cluster, 1, &laptop.token), StatusCode::OK);
 }
 
-#[test]
-fn a_chat_message_posted_on_one_server_reaches_a_stream_on_the_other() {
-    let cluster = Cluster::start(2);
-    let admin = cluster.admin_on(0);
+/// A committee made through the first process and its chat stream opened on the second, read line by
+/// line on a thread: `Some(line)` for each line, then `None` when the stream ends.
+fn committee_stream_on_the_second(
+    cluster: &Cluster,
+    admin: &Session,
+) -> (i64, mpsc::Receiver<Option<String>>) {
     let created = json_of(
-        cluster.post(0, "/api/committees").auth(&admin).json(&json!({"name": "Finance"})).send().unwrap(),
+        cluster.post(0, "/api/committees").auth(admin).json(&json!({"name": "Finance"})).send().unwrap(),
         StatusCode::CREATED,
     );
     let id = created["id"].as_i64().expect("committee id");
 
-    // The stream on the second process (503 until its change feed listens: the client polls meanwhile).
+    // 503 until the second process's change feed listens: the client polls meanwhile.
     let path = format!("/api/committees/{id}/messages/stream");
     let mut stream = None;
     assert!(
         eventually(Duration::from_secs(10), || {
-            let response = cluster.get(1, &path).auth(&admin).send().unwrap();
+            let response = cluster.get(1, &path).auth(admin).send().unwrap();
             if response.status() == StatusCode::OK {
                 stream = Some(response);
                 return true;
@@ -179,12 +181,21 @@ fn a_chat_message_posted_on_one_server_reaches_a_stream_on_the_other() {
     let (lines, received) = mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(response).lines() {
-            let Ok(line) = line else { return };
-            if lines.send(line).is_err() {
+            let Ok(line) = line else { break };
+            if lines.send(Some(line)).is_err() {
                 return;
             }
         }
+        let _ = lines.send(None);
     });
+    (id, received)
+}
+
+#[test]
+fn a_chat_message_posted_on_one_server_reaches_a_stream_on_the_other() {
+    let cluster = Cluster::start(2);
+    let admin = cluster.admin_on(0);
+    let (id, received) = committee_stream_on_the_second(&cluster, &admin);
 
     let posted = json_of(
         cluster
@@ -201,17 +212,16 @@ fn a_chat_message_posted_on_one_server_reaches_a_stream_on_the_other() {
     let mut seen = Vec::new();
     while !seen.iter().any(|l: &String| l.contains("Posted on the first process")) {
         let left = deadline.saturating_duration_since(Instant::now());
-        seen.push(
-            received.recv_timeout(left).unwrap_or_else(|_| {
-                panic!("the message must reach the other process's stream; seen {seen:?}")
-            }),
-        );
+        match received.recv_timeout(left) {
+            Ok(Some(line)) => seen.push(line),
+            _ => panic!("the message must reach the other process's stream; seen {seen:?}"),
+        }
     }
     println!("delivered to the other process's stream {} ms after the post", posted_at.elapsed().as_millis());
     assert!(seen.contains(&format!("id: {posted_id}")), "{seen:?}");
     // Delivered once: nothing more arrives for it.
     std::thread::sleep(Duration::from_millis(300));
-    let more: Vec<String> = received.try_iter().collect();
+    let more: Vec<String> = received.try_iter().flatten().collect();
     assert!(!more.iter().any(|l| l.contains("Posted on the first process")), "doubled: {more:?}");
 }
 
@@ -219,36 +229,7 @@ fn a_chat_message_posted_on_one_server_reaches_a_stream_on_the_other() {
 fn a_sign_out_on_one_server_ends_the_chat_stream_on_the_other_within_a_second() {
     let cluster = Cluster::start(2);
     let admin = cluster.admin_on(0);
-    let created = json_of(
-        cluster.post(0, "/api/committees").auth(&admin).json(&json!({"name": "Finance"})).send().unwrap(),
-        StatusCode::CREATED,
-    );
-    let id = created["id"].as_i64().expect("committee id");
-    let path = format!("/api/committees/{id}/messages/stream");
-    let mut stream = None;
-    assert!(
-        eventually(Duration::from_secs(10), || {
-            let response = cluster.get(1, &path).auth(&admin).send().unwrap();
-            if response.status() == StatusCode::OK {
-                stream = Some(response);
-                return true;
-            }
-            assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
-            false
-        }),
-        "the second process opens the chat stream"
-    );
-    let response = stream.expect("the stream");
-    let (lines, received) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(response).lines() {
-            let Ok(line) = line else { break };
-            if lines.send(Some(line)).is_err() {
-                return;
-            }
-        }
-        let _ = lines.send(None);
-    });
+    let (_, received) = committee_stream_on_the_second(&cluster, &admin);
 
     json_of(cluster.post(0, "/api/auth/logout").auth(&admin).send().unwrap(), StatusCode::OK);
     let signed_out = Instant::now();

@@ -380,3 +380,14 @@ fn wait_for_the_change_feed(state: &api::AppState) {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }
+
+/// The code an authenticator app shows `offset` seconds from now.
+pub fn totp_code(secret: &str, offset: i64) -> String {
+    let totp = totp_rs::Builder::new()
+        .with_secret(totp_rs::Secret::try_from_base32(secret).unwrap())
+        .with_account_name("test")
+        .build()
+        .unwrap();
+    let time = u64::try_from(chrono::Utc::now().timestamp() + offset).unwrap();
+    totp.generate(time).to_string()
+}
