@@ -187,3 +187,100 @@ fn the_document_names_exactly_the_routes_the_server_serves() {
         assert_eq!(asks_for_token, operation.get("security").is_some(), "{call}: {status} {body}");
     }
 }
+
+/// The contract a client relies on, without the names of components: for every operation its id, parameters,
+/// request bodies, status codes and the schemas of what it takes and answers, with every `$ref` written out
+/// in place and descriptions left aside.
+fn contract(doc: &Value) -> Value {
+    fn resolve(value: &Value, schemas: &serde_json::Map<String, Value>, seen: &mut Vec<String>) -> Value {
+        match value {
+            Value::Object(map) => {
+                if let Some(Value::String(reference)) = map.get("$ref") {
+                    let name = reference.rsplit('/').next().unwrap_or_default().to_string();
+                    if seen.contains(&name) {
+                        return serde_json::json!({ "recursive": true });
+                    }
+                    let target = schemas.get(&name).unwrap_or_else(|| panic!("{reference} names no schema"));
+                    seen.push(name);
+                    let resolved = resolve(target, schemas, seen);
+                    seen.pop();
+                    return resolved;
+                }
+                let kept = map
+                    .iter()
+                    .filter(|(key, _)| {
+                        !matches!(key.as_str(), "description" | "title" | "example" | "examples")
+                    })
+                    .map(|(key, value)| (key.clone(), resolve(value, schemas, seen)))
+                    .collect();
+                Value::Object(kept)
+            }
+            Value::Array(items) => {
+                Value::Array(items.iter().map(|item| resolve(item, schemas, seen)).collect())
+            }
+            other => other.clone(),
+        }
+    }
+    let empty = serde_json::Map::new();
+    let schemas = doc["components"]["schemas"].as_object().unwrap_or(&empty);
+    let mut contract = serde_json::Map::new();
+    for ((method, path), operation) in operations(doc) {
+        let mut parameters: Vec<Value> = operation["parameters"]
+            .as_array()
+            .map(|all| all.iter().map(|p| resolve(p, schemas, &mut Vec::new())).collect())
+            .unwrap_or_default();
+        parameters.sort_by_key(|p| (p["in"].to_string(), p["name"].to_string()));
+        let responses = operation["responses"]
+            .as_object()
+            .map(|all| {
+                all.iter()
+                    .map(|(status, response)| {
+                        (status.clone(), resolve(&response["content"], schemas, &mut Vec::new()))
+                    })
+                    .collect::<serde_json::Map<_, _>>()
+            })
+            .unwrap_or_default();
+        contract.insert(
+            format!("{} {path}", method.to_uppercase()),
+            serde_json::json!({
+                "operationId": operation["operationId"],
+                "parameters": parameters,
+                "requestBody": resolve(&operation["requestBody"], schemas, &mut Vec::new()),
+                "responses": responses,
+                "security": operation["security"],
+            }),
+        );
+    }
+    Value::Object(contract)
+}
+
+/// Moving code must not move the API: the operations, their status codes and the fields and constraints of
+/// what they take and answer stay exactly as recorded in `tests/fixtures/openapi-contract.json`. After a
+/// deliberate change of the API, `UPDATE_OPENAPI_CONTRACT=1` rewrites the record, and its diff is reviewed.
+#[test]
+fn the_api_contract_is_unchanged() {
+    let app = TestApp::spawn();
+    let (_, doc) = fetch(&app);
+    // One operation a line, so that a change names its operation.
+    let lines: Vec<String> = contract(&doc)
+        .as_object()
+        .expect("an object")
+        .iter()
+        .map(|(operation, terms)| format!("{}: {terms}", Value::String(operation.clone())))
+        .collect();
+    let actual = format!("{{\n{}\n}}\n", lines.join(",\n"));
+    let recorded = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/openapi-contract.json");
+    if std::env::var_os("UPDATE_OPENAPI_CONTRACT").is_some() {
+        std::fs::write(recorded, &actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(recorded).unwrap();
+    let recorded_lines: BTreeSet<&str> = expected.lines().map(|l| l.trim_end_matches(',')).collect();
+    let actual_lines: BTreeSet<&str> = actual.lines().map(|l| l.trim_end_matches(',')).collect();
+    let gone: Vec<&&str> = recorded_lines.difference(&actual_lines).collect();
+    let new: Vec<&&str> = actual_lines.difference(&recorded_lines).collect();
+    assert!(
+        gone.is_empty() && new.is_empty(),
+        "the API contract changed:\n--- recorded\n{gone:#?}\n--- now\n{new:#?}"
+    );
+    assert_eq!(expected, actual, "the API contract's order changed");
+}
