@@ -204,7 +204,7 @@ clean:
 
 ## --- benchmarks -------------------------------------------------------------------------------
 
-# Issue 15: the release portal on a seeded database against a minimal actix-web server answering the
+# The release portal on a seeded database against a minimal actix-web server answering the
 # same bytes, measured with wrk (Debian package, installed when missing). Figures: docs/performance.md.
 bench: system-deps build-frontend
 	WITH_BENCH=1 scripts/install-system-deps.sh

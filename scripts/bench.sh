@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `make bench` (issue 15): the release portal on a fresh seeded database (100 notices, 20 documents, 10
-# actions, a meeting) against the ceiling, a minimal actix-web server answering the same response bytes
-# (crates/bench), measured with wrk
+# `make bench` (docs/performance.md): the release portal on a fresh seeded database (100 notices, 20
+# documents, 10 actions, a meeting) against the ceiling, a minimal actix-web server answering the same
+# response bytes (crates/bench), measured with wrk
 # (64 connections, BENCH_SECONDS each, default 10). Prints requests/s, p50, p99, the portal's peak RSS and its
 # share of the ceiling per endpoint; then chat delivery to 50 SSE listeners and a sign-in.
 # The figures are for the machine it runs on: docs/performance.md says which machine and how loaded.
@@ -148,7 +148,7 @@ print(f"\nchat delivery to 50 listeners: {len(delays)} of {50*20} deliveries, "
       f"median {statistics.median(delays):.1f} ms, p99 {sorted(delays)[int(0.99*len(delays))-1]:.1f} ms")
 PY
 echo "portal peak RSS: $(rss_mb $pid) MB; machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo), load $(cut -d' ' -f1-3 /proc/loadavg)"
-# Issue 15 point 5: the sign-in page's initial JavaScript (gzip -9), from the last production build.
+# The sign-in page's initial JavaScript (gzip -9), from the last production build (docs/performance.md).
 if [ -f frontend/.webpack-stats.json ] && [ -d frontend/dist/assets ]; then
   (cd frontend && node scripts/bundle-sizes.mjs | grep 'Sign-in page') || true
 else

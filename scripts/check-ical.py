@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Reads an iCalendar file (argument, or stdin) with the Python `icalendar` library and fails on any
-warning or error: the check `make test` runs on the portal's calendar feed (issue 13).
+warning or error: the check `make test` runs on the portal's calendar feed (spec §2 Calendar feed).
 
 Prints one line per event: UID, SEQUENCE, STATUS, DTSTART (ISO, with its zone), SUMMARY.
 """

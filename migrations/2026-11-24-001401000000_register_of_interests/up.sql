@@ -1,5 +1,5 @@
--- Issue 14: the register of interests (Charity Commission CC29), every change kept as a version, and the
--- governance settings (who may read the register).
+-- The register of interests (spec §10 Governance; Charity Commission CC29), every change kept as a version,
+-- and the governance settings (who may read the register).
 
 CREATE TABLE interests (
     id SERIAL PRIMARY KEY,

@@ -1,4 +1,5 @@
--- Issue 14: terms of office (Charity Governance Code 5.5: renewal, and trustees serving over nine years).
+-- Terms of office (spec §10 Governance; Charity Governance Code 5.5: renewal, and trustees serving over
+-- nine years).
 CREATE TABLE terms_of_office (
     id SERIAL PRIMARY KEY,
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -1,5 +1,5 @@
--- Issue 14: annual declarations rounds (register current, eligibility under Charities Act 2011 s.178,
--- code of conduct).
+-- Annual declarations rounds (spec §10 Governance: register current, eligibility under Charities Act
+-- 2011 s.178, code of conduct).
 CREATE TABLE declaration_rounds (
     id SERIAL PRIMARY KEY,
     year INTEGER NOT NULL UNIQUE CHECK (year BETWEEN 2000 AND 2100),

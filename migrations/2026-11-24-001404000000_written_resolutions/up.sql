@@ -1,4 +1,4 @@
--- Issue 14: written resolutions decided between meetings.
+-- Written resolutions decided between meetings (spec §10 Governance).
 CREATE TABLE resolutions (
     id SERIAL PRIMARY KEY,
     title TEXT NOT NULL,

@@ -1,4 +1,4 @@
--- The audit trail (issue 10, point 7): an append-only record of who did what, when, to which object.
+-- The audit trail (spec §12 Audit log): an append-only record of who did what, when, to which object.
 --
 -- Append-only is enforced here, not only by the API: a trigger refuses UPDATE, DELETE and TRUNCATE. The
 -- two exceptions are the ones the design needs:

@@ -1,5 +1,6 @@
--- What sort of meeting it is (issue 11): the calendar's tag. Meetings recorded before are board meetings.
--- A committee meeting names its committee; deleting the committee keeps the meeting, without the name.
+-- What sort of meeting it is (spec §2 Calendar): the calendar's tag. Meetings recorded before are board
+-- meetings. A committee meeting names its committee; deleting the committee keeps the meeting, without the
+-- name.
 ALTER TABLE meetings
     ADD COLUMN kind TEXT NOT NULL DEFAULT 'board'
         CONSTRAINT meetings_kind_check CHECK (kind IN ('board', 'committee', 'agm', 'other')),

@@ -1,5 +1,6 @@
--- Issue 10: sign-in throttling shared by every server process, sessions one can see and end, temporary
--- passwords that expire, two-factor sign-in with recovery codes, and the portal's security settings.
+-- Account security (spec §13): sign-in throttling shared by every server process, sessions one can see and
+-- end, temporary passwords that expire, two-factor sign-in with recovery codes, and the portal's security
+-- settings.
 
 -- One row per sign-in (or code, or reset request) attempt still inside its window. An attempt is counted
 -- before the secret is checked and removed when it succeeds, so what stays are the failures.

@@ -1,4 +1,4 @@
--- Notifications and reminders (issue 12 point 5). See docs/operations.md "Notifications".
+-- Notifications and reminders (spec §11 Notifications and reminders). See docs/operations.md "Notifications".
 
 -- Each user's choices. No row means the defaults: every kind on, single mails, every category followed.
 CREATE TABLE notification_settings (

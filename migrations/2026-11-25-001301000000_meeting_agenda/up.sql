@@ -1,4 +1,4 @@
--- A meeting's life and its agenda (issue 13, points 1 to 3).
+-- A meeting's life and its agenda (spec §2 Meeting page, §6 Committee meetings).
 --
 -- meetings: cancelled meetings are kept (status 'cancelled', cancelled_at); the planned length gives the
 -- planned end; the agenda is a draft until published (agenda_published_at); agenda_changed_at moves with

@@ -1,7 +1,7 @@
--- Issue 13, points 5 and 8: attendance and quorum, calendar feeds.
+-- Attendance and quorum, calendar feeds (spec §2 Attendance section, Calendar feed).
 
--- A meeting's status. The agenda work of the same issue adds it too (cancelling a meeting): whichever
--- migration runs first creates it.
+-- A meeting's status. The agenda's migration adds it too (cancelling a meeting): whichever migration
+-- runs first creates it.
 ALTER TABLE meetings ADD COLUMN IF NOT EXISTS status TEXT NOT NULL DEFAULT 'scheduled';
 
 -- The iCalendar SEQUENCE of a meeting: bumped by the database whenever a field a calendar shows changes,

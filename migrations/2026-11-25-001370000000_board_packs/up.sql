@@ -1,4 +1,4 @@
--- Issue 13, point 4: the newest board pack built for each meeting, kept until its fingerprint (a hash of
+-- The newest board pack (spec §2 Board pack) built for each meeting, kept until its fingerprint (a hash of
 -- the meeting's details, its agenda and its papers' files) no longer matches; then it is rebuilt.
 CREATE TABLE board_packs (
     meeting_id INTEGER PRIMARY KEY REFERENCES meetings (id) ON DELETE CASCADE,

@@ -1,5 +1,6 @@
--- Issue 13, points 6 and 7: minutes written against the agenda, through approval, in versions; the
--- decisions register reads their decisions. Actions recorded in minutes link back to their meeting.
+-- Minutes written against the agenda, through approval, in versions; the decisions register reads their
+-- decisions (spec §2 Written minutes and the decisions register). Actions recorded in minutes link back to
+-- their meeting.
 CREATE TABLE written_minutes (
     id SERIAL PRIMARY KEY,
     meeting_id INTEGER NOT NULL REFERENCES meetings (id) ON DELETE CASCADE,

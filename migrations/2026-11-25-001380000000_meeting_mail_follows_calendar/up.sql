@@ -1,4 +1,4 @@
--- A "meeting changed" mail (issue 12) also goes out when the planned length changes (the calendar's end
+-- A "meeting changed" mail (spec §11) also goes out when the planned length changes (the calendar's end
 -- time) or the meeting is cancelled (its status), so the .ics it carries (with the SEQUENCE the feed has
 -- by then, bumped BEFORE UPDATE by meetings_bump_sequence) updates the copy in members' calendars. A new
 -- description alone still sends nothing: the feed shows it, a mail would be noise.

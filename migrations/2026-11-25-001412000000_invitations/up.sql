@@ -1,4 +1,4 @@
--- Issue 12, points 3 and 6.
+-- Invitations and polite bulk mail (spec §11 Invitations, Bulk mail is polite).
 
 -- Invitations: an invited account is created with the password hash '!invited', which no password
 -- verifies (it is not a bcrypt hash), so it cannot sign in until its holder chooses a password through the

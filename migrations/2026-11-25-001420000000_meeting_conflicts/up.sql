@@ -1,4 +1,4 @@
--- Issue 14, point 2: conflicts of interest declared on agenda items (Charity Commission CC29), each linked
+-- Conflicts of interest declared on agenda items (spec §10 Rules; Charity Commission CC29), each linked
 -- to an entry on the register of interests, and how the board handled it. `minute_entry_id` is the note
 -- carrying the declaration's standard record in the written minutes' draft (kept in step with it).
 CREATE TABLE meeting_conflicts (

@@ -1,5 +1,5 @@
--- Issue 14 point 5: a decided written resolution is offered as an item for the next board meeting's
--- agenda. The item remembers the resolution it reports, and a resolution goes on one agenda only.
+-- A decided written resolution is offered as an item for the next board meeting's agenda (spec §2
+-- Meeting page). The item remembers the resolution it reports, and a resolution goes on one agenda only.
 ALTER TABLE agenda_items
     ADD COLUMN resolution_id integer REFERENCES resolutions (id) ON DELETE SET NULL;
 

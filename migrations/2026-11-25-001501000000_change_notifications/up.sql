@@ -1,4 +1,4 @@
--- Issue 15: every server process LISTENs on `portal_changes` and learns of the writes that matter to what it
+-- Every server process LISTENs on `portal_changes` and learns of the writes that matter to what it
 -- holds in memory (open chat streams, the session cache). Triggers, so that no write path can forget to
 -- tell; NOTIFY is transactional, so a listener hears of a change only once it has committed, in commit order.
 -- Payloads are ids only (a NOTIFY payload is limited to 8000 bytes; a chat message may be longer).

@@ -1,6 +1,6 @@
--- Issue 15: the noticeboard's read cache. Every server process keeps the encoded notices list until a
--- notice is written on any process: one notification per statement (ids are not needed, the list is read
--- whole again), on the channel of 2026-11-25-001501000000_change_notifications.
+-- The noticeboard's read cache (spec §9, Notices list). Every server process keeps the encoded notices list
+-- until a notice is written on any process: one notification per statement (ids are not needed, the list is
+-- read whole again), on the channel of 2026-11-25-001501000000_change_notifications.
 
 CREATE FUNCTION portal_notify_notices() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,4 +1,4 @@
--- Issue 15: the read caches of the documents list and the dashboard's figures. Every server process keeps
+-- The read caches of the documents list and the dashboard's figures (spec §9). Every server process keeps
 -- their encoded answers until a table they are read from is written on any process: one notification per
 -- statement, naming the table's topic (the answers are read whole again, so no ids), on the channel of
 -- 2026-11-25-001501000000_change_notifications. NOTIFY is transactional and folds equal payloads of one

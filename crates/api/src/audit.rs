@@ -1,4 +1,4 @@
-//! Recording audit events (issue 10, point 7) from the handlers, with the caller's address.
+//! Recording audit events (spec §12 Audit log) from the handlers, with the caller's address.
 //!
 //! A write that has happened is not undone when its event cannot be stored: the failure is logged as
 //! an error. A file is not handed out (download, view) unless its reading was recorded: `record_read`.

@@ -1,5 +1,5 @@
-//! Pre-encoded answers (issue 15): a read cache holds the response bytes and their `ETag`, so a hit is
-//! answered without the database, a thread hop or an encoding.
+//! Pre-encoded answers (spec §9, Notices list): a read cache holds the response bytes and their `ETag`, so a
+//! hit is answered without the database, a thread hop or an encoding.
 
 use actix_web::http::header;
 use actix_web::web::Bytes;

@@ -50,7 +50,7 @@ pub fn file_response(
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .insert_header((header::CACHE_CONTROL, "private, no-store"));
     // Nothing in a file may run in the portal's origin: an attachment even if a browser tried to render
-    // it, and a PDF shown inline (issue 10: `sandbox`, an opaque origin without scripts or forms).
+    // it, and a PDF shown inline (`sandbox`: an opaque origin without scripts or forms).
     let policy = match disposition {
         Disposition::Attachment => "sandbox; default-src 'none'",
         Disposition::Inline => "sandbox",

@@ -52,7 +52,7 @@ fn authenticate(req: &HttpRequest) -> Pending<Authenticated> {
         })?;
         let token = token.ok_or_else(|| ApiError::unauthorized(AUTHENTICATION_REQUIRED))?;
         // A session this process checked since its last change needs no database (and no thread hop):
-        // the request then makes at most one blocking hop, its own (issue 15).
+        // the request then makes at most one blocking hop, its own (spec §9, Session cache).
         if let Some(answer) = state.auth.authenticate_from_cache(&token, true) {
             return answer.map_err(ApiError::from);
         }

@@ -289,7 +289,7 @@ fn query_error(error: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error
     ApiError::http(StatusCode::BAD_REQUEST, format!("Invalid query: {error}")).into()
 }
 
-/// After a write through this process, its session cache and read caches start afresh (issue 15): a
+/// After a write through this process, its session cache and read caches start afresh (spec §9): a
 /// sign-out, a role change or a revocation holds for the caller's very next request, and so does a new
 /// notice, document or action, without waiting for the change feed (which tells the other processes within milliseconds).
 pub async fn forget_sessions_after_writes(
@@ -315,7 +315,8 @@ pub(crate) fn etag_of(bytes: &[u8]) -> String {
 }
 
 /// `ETag` on every successful JSON answer to `GET`/`HEAD` (a SHA-256 of the bytes), and `304 Not Modified`
-/// when `If-None-Match` names it (issue 15). Only JSON is read whole: streams and files pass untouched.
+/// when `If-None-Match` names it, so a client that holds the answer is not sent it again. Only JSON is read
+/// whole: streams and files pass untouched.
 pub async fn json_etag(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,

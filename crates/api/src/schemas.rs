@@ -159,7 +159,7 @@ wire_enum!(
     "A kind of e-mail notification a user can switch off"
 );
 
-// Attendance and quorum (issue 13, point 5).
+// Attendance and quorum (spec §2 Attendance section).
 wire_enum!(
     AttendanceResponseSchema as "AttendanceResponse" =
         domain::entities::attendance::AttendanceResponse::ALL.iter().map(|v| v.as_str()),

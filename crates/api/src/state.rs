@@ -13,67 +13,69 @@ use domain::services::{
 /// Everything the handlers need, shared by all workers.
 #[derive(Clone)]
 pub struct AppState {
-    /// The audit trail (issue 10): recorded by the handlers, read by admins.
+    /// The audit trail (spec §12 Audit log): recorded by the handlers, read by admins.
     pub audit: AuditService,
     pub auth: AuthService,
     pub password_reset: PasswordResetService,
-    /// Two-factor sign-in and the security settings (issue 10).
+    /// Two-factor sign-in and the security settings (spec §13 Account security).
     pub two_factor: TwoFactorService,
-    /// The caller's signed-in devices (issue 10).
+    /// The caller's signed-in devices (spec §13 Account security).
     pub sessions: SessionService,
     /// The Mail page: delivery log and test message.
     pub mail: MailService,
     /// `SMTP_URL` is set: invitations are the default, and the front end may say mail is sent.
     pub mail_configured: bool,
-    /// E-mail notifications: the settings page and the scheduler (issue 12 point 5).
+    /// E-mail notifications: the settings page and the scheduler (spec §11 Notifications and reminders).
     pub notifications: NotificationService,
-    /// Invitations to new users (issue 12, point 3).
+    /// Invitations to new users (spec §11 Invitations).
     pub invitations: InvitationService,
-    /// One-click unsubscribe links of bulk mail (issue 12, point 6).
+    /// One-click unsubscribe links of bulk mail (spec §11 Bulk mail is polite).
     pub unsubscribe: UnsubscribeService,
     pub users: UserService,
     pub documents: DocumentService,
     pub minutes: MinutesService,
     pub meetings: MeetingService,
-    /// Attendance and quorum (issue 13).
+    /// Attendance and quorum (spec §2 Attendance section).
     pub attendance: AttendanceService,
-    /// Calendar feeds and .ics downloads (issue 13).
+    /// Calendar feeds and .ics downloads (spec §2 Calendar feed).
     pub calendar: CalendarService,
-    /// Board packs (issue 13, point 4).
+    /// Board packs (spec §2 Board pack).
     pub board_packs: BoardPackService,
-    /// Minutes written in the portal and the decisions register (issue 13, points 6 and 7).
+    /// Minutes written in the portal and the decisions register (spec §2 Written minutes and the decisions
+    /// register).
     pub written_minutes: WrittenMinutesService,
     /// `PORTAL_NAME`, on printed documents.
     pub portal_name: String,
     pub actions: ActionService,
     pub notices: NoticeService,
     /// The encoded notices list (with and without expired ones), the same for every reader, kept until a
-    /// notice is written on any process or the next one expires (issue 15). Fed by the change feed.
+    /// notice is written on any process or the next one expires (spec §9, Notices list). Fed by the change
+    /// feed.
     pub notices_cache: Arc<ReadCache<bool, crate::cached::EncodedJson>>,
     /// The encoded documents list per category filter (the same for every reader), kept until a document
-    /// or an uploader's name is written on any process (issue 15). Fed by the change feed.
+    /// or an uploader's name is written on any process (spec §9, Documents list). Fed by the change feed.
     pub documents_cache: Arc<ReadCache<DocumentListKey, crate::cached::EncodedJson>>,
     /// The encoded dashboard figures per meeting scope (admins and chairs share one; each other reader
     /// has their own), kept until an action, document, meeting, membership or account is written on any
-    /// process, the day turns or the next meeting starts (issue 15). Fed by the change feed.
+    /// process, the day turns or the next meeting starts (spec §9, Dashboard stats). Fed by the change feed.
     pub dashboard_cache: Arc<ReadCache<MeetingScope, crate::cached::EncodedJson>>,
     pub committees: CommitteeService,
-    /// The open live chat streams of this process (issue 15).
+    /// The open live chat streams of this process (spec §7, Live chat).
     pub chat: Arc<ChatHub>,
     /// Everything the change feed tells (the chat streams, the session cache). The feed holds it weakly:
     /// it stops listening once the last clone of the state is dropped.
     pub live: Arc<dyn ChangeSink>,
     pub directory: DirectoryService,
     pub dashboard: DashboardService,
-    /// The register of interests and the governance settings (issue 14).
+    /// The register of interests and the governance settings (spec §10 Governance).
     pub interests: InterestService,
-    /// Conflicts of interest declared at meetings (issue 14, point 2).
+    /// Conflicts of interest declared at meetings (spec §10 Rules).
     pub conflicts: ConflictService,
-    /// Terms of office (issue 14).
+    /// Terms of office (spec §10 Governance).
     pub terms: TermService,
-    /// Annual declarations rounds (issue 14).
+    /// Annual declarations rounds (spec §10 Governance).
     pub declarations: DeclarationService,
-    /// Written resolutions (issue 14).
+    /// Written resolutions (spec §10 Governance).
     pub resolutions: ResolutionService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).

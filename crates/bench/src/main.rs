@@ -1,6 +1,6 @@
-//! The ceiling of `make bench` (issue 15): a minimal actix-web server that answers `GET /<name>` with the
-//! bytes of `<dir>/<name>.json`, read once at start. What the framework can do on this machine with the
-//! same response bytes as the portal, and nothing else (no authentication, no database).
+//! The ceiling of `make bench` (docs/performance.md): a minimal actix-web server that answers `GET /<name>`
+//! with the bytes of `<dir>/<name>.json`, read once at start. What the framework can do on this machine with
+//! the same response bytes as the portal, and nothing else (no authentication, no database).
 //!
 //! Usage: `bench-ceiling <port> <dir>`.
 

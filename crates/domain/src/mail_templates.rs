@@ -171,7 +171,7 @@ impl MailTemplates {
         Ok(mail)
     }
 
-    /// The reminder of an annual declarations round (issue 14, point 3) to a trustee who has not declared.
+    /// The reminder of an annual declarations round (spec §10 Governance) to a trustee who has not declared.
     pub fn declaration_reminder(
         &self,
         to: &Recipient<'_>,

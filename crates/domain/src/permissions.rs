@@ -42,7 +42,7 @@ pub fn can_manage_mail(role: Role) -> bool {
     role == Role::Admin
 }
 
-/// Read and export the audit log (issue 10): admins only.
+/// Read and export the audit log (spec §12 Audit log): admins only.
 pub fn can_read_audit_log(role: Role) -> bool {
     role == Role::Admin
 }

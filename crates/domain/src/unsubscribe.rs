@@ -1,5 +1,5 @@
-//! One-click unsubscribe tokens (issue 12, point 6): `<user id>.<kind>.<HMAC-SHA256>` signed with a
-//! server secret, so a link in a bulk mail turns that kind of mail off for that user without signing in
+//! One-click unsubscribe tokens (spec §11 Bulk mail is polite): `<user id>.<kind>.<HMAC-SHA256>` signed with
+//! a server secret, so a link in a bulk mail turns that kind of mail off for that user without signing in
 //! and without a stored token. Nobody can forge one for another user or kind without the secret.
 
 use hmac::{Hmac, Mac};

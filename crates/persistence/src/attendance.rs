@@ -1,4 +1,4 @@
-//! Attendance at meetings (issue 13, point 5) and private calendar feeds (point 8).
+//! Attendance at meetings (spec §2 Attendance section) and private calendar feeds (spec §2 Calendar feed).
 
 use std::collections::HashMap;
 

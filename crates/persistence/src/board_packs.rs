@@ -1,4 +1,4 @@
-//! The board packs already built (issue 13, point 4), one row per meeting.
+//! The board packs already built (spec §2 Board pack), one row per meeting.
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

@@ -1,4 +1,4 @@
-//! The change feed over PostgreSQL `LISTEN/NOTIFY` (issue 15): one dedicated connection per process
+//! The change feed over PostgreSQL `LISTEN/NOTIFY` (spec §9, §9a): one dedicated connection per process
 //! listens on `portal_changes`, which the triggers of migration `change_notifications` notify on commit.
 //! It reconnects after a failure; while it is not listening, the sink is told it is deaf.
 

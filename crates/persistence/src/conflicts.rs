@@ -1,4 +1,4 @@
-//! Conflicts of interest declared on agenda items (issue 14, point 2).
+//! Conflicts of interest declared on agenda items (spec §10 Rules).
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

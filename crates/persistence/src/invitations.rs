@@ -1,4 +1,4 @@
-//! Invitations (issue 12, point 3): the invited account, its single-use links and its mail, each write in
+//! Invitations (spec §11 Invitations): the invited account, its single-use links and its mail, each write in
 //! one transaction.
 
 use chrono::{DateTime, Utc};

@@ -1,5 +1,5 @@
 //! Notification settings, the expansion of `notification_events` (written by triggers in the transaction
-//! of each change) and the scheduled notifications' ledger (issue 12 point 5).
+//! of each change) and the scheduled notifications' ledger (spec §11 Notifications and reminders).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::pg::PgConnection;

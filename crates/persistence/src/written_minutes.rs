@@ -1,4 +1,5 @@
-//! Written minutes, their versions and entries, and the decisions register (issue 13, points 6 and 7).
+//! Written minutes, their versions and entries, and the decisions register (spec §2 Written minutes and
+//! the decisions register).
 //! Every write locks the meeting's current version FOR UPDATE and checks its status inside the
 //! transaction, so two editors cannot slip an edit past an approval.
 

@@ -79,7 +79,7 @@ impl FileStoreConfig {
     }
 }
 
-/// E-mail settings (issue 12; README.md's table).
+/// E-mail settings (spec §11; README.md's table).
 #[derive(Debug, Clone)]
 pub struct MailConfig {
     /// `SMTP_URL`; without it messages become `.eml` files under `DATA_DIR/outbox-files`.

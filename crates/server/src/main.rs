@@ -77,8 +77,8 @@ fn init_logging() {
 }
 
 /// Waits for PostgreSQL for up to a minute: under docker compose the database may start after us.
-/// Database connections per process (issue 15): `DB_POOL_SIZE`, or four per core, at least 10 and at
-/// most 40 (each process also keeps one for the change feed).
+/// Database connections per process (docs/operations.md, Configuration): `DB_POOL_SIZE`, or four per core, at
+/// least 10 and at most 40 (each process also keeps one for the change feed).
 fn pool_size() -> u32 {
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2) as u32;
     std::env::var("DB_POOL_SIZE")

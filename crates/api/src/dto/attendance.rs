@@ -1,4 +1,4 @@
-//! Attendance and quorum of a meeting (issue 13, point 5).
+//! Attendance and quorum of a meeting (spec §2 Attendance section).
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;

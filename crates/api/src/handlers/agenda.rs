@@ -1,4 +1,4 @@
-//! `/api/meetings/{id}/agenda-items`: the agenda builder and the items' papers (issue 13).
+//! `/api/meetings/{id}/agenda-items`: the agenda builder and the items' papers (spec §2 Meeting page).
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;

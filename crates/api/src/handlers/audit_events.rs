@@ -1,4 +1,4 @@
-//! `/api/audit-events`: the audit log (issue 10, point 7; spec §2 Audit log). Read-only: the route
+//! `/api/audit-events`: the audit log (spec §12 Audit log). Read-only: the route
 //! table has no PUT, PATCH or DELETE here, and the database refuses changes to the table.
 
 use actix_web::{web, HttpResponse};

@@ -1,4 +1,4 @@
-//! `GET /api/meetings/{id}/board-pack`: the meeting's board pack (issue 13, point 4).
+//! `GET /api/meetings/{id}/board-pack`: the meeting's board pack (spec §2 Board pack).
 
 use actix_web::{web, HttpResponse};
 

@@ -1,4 +1,4 @@
-//! Calendar feeds and .ics downloads (issue 13, point 8).
+//! Calendar feeds and .ics downloads (spec §2 Calendar feed).
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};

@@ -1,5 +1,5 @@
-//! `/api/committees/{id}/messages`: a committee's chat, live by Server-Sent Events (issue 15), with the
-//! list for the history and for clients that cannot stream (spec §2, §9).
+//! `/api/committees/{id}/messages`: a committee's chat, live by Server-Sent Events (spec §7, Live chat), with
+//! the list for the history and for clients that cannot stream (spec §2, §9).
 
 use std::collections::VecDeque;
 use std::time::Duration;

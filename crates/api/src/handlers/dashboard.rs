@@ -22,7 +22,7 @@ use crate::state::AppState;
 )]
 pub async fn stats(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     // Admins and chairs share one answer, each other reader has their own: held in memory until what it
-    // counts changes on any process or time alone changes it (issue 15).
+    // counts changes on any process or time alone changes it (spec §9, Dashboard stats).
     let key = state.dashboard.stats_key(&user.0)?;
     if let Some(stats) = state.dashboard.cached_stats(key, &state.dashboard_cache) {
         return Ok(stats.response());

@@ -1,5 +1,5 @@
-//! `/api/decisions`: the decisions register (issue 13, point 7): every decision recorded in written
-//! minutes, and every written resolution that passed (issue 14).
+//! `/api/decisions`: the decisions register (spec §2 Written minutes and the decisions register): every
+//! decision recorded in written minutes, and every written resolution that passed (spec §10 Governance).
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};

@@ -1,4 +1,4 @@
-//! `/api/declaration-rounds`: annual declarations (issue 14; Charities Act 2011 s.178, CC3).
+//! `/api/declaration-rounds`: annual declarations (spec §10 Governance; Charities Act 2011 s.178, CC3).
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;

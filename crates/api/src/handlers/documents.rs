@@ -50,7 +50,7 @@ pub async fn list(
     user: CurrentUser,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    // The same list for every reader of a filter: a process that holds it answers from memory (issue 15).
+    // The same list for every reader of a filter: a process that holds it answers from memory (spec §9).
     let key = state.documents.list_key(&user.0, query.category.as_deref())?;
     if let Some(list) = state.documents.cached_list(key, &state.documents_cache) {
         return Ok(list.response());

@@ -1,4 +1,4 @@
-//! `/api/governance/settings`: the board's governance settings (issue 14).
+//! `/api/governance/settings`: the board's governance settings (spec §10 Governance).
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;

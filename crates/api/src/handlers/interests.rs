@@ -1,4 +1,4 @@
-//! `/api/interests`: the register of interests (issue 14; Charity Commission guidance CC29).
+//! `/api/interests`: the register of interests (spec §10 Governance; Charity Commission guidance CC29).
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;

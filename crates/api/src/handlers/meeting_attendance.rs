@@ -1,4 +1,4 @@
-//! `/api/meetings/{id}/attendance`: answers, recorded attendance and the quorum (issue 13, point 5).
+//! `/api/meetings/{id}/attendance`: answers, recorded attendance and the quorum (spec §2 Attendance section).
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;

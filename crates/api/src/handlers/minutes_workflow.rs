@@ -1,5 +1,5 @@
 //! `/api/meetings/{id}/written-minutes`: minutes written against the agenda, through approval
-//! (issue 13, point 6).
+//! (spec §2 Written minutes and the decisions register).
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};

@@ -46,7 +46,7 @@ pub async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let include_expired = query.include_expired.unwrap_or(false);
-    // The same list for every reader: a process that holds it answers from memory (issue 15).
+    // The same list for every reader: a process that holds it answers from memory (spec §9, Notices list).
     if let Some(list) = state.notices.cached_list(&user.0, include_expired, &state.notices_cache)? {
         return Ok(list.response());
     }

@@ -1,4 +1,5 @@
-//! `/api/notification-settings`: the signed-in user's choice of e-mail notifications (issue 12).
+//! `/api/notification-settings`: the signed-in user's choice of e-mail notifications (spec §11 Notifications
+//! and reminders).
 
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};

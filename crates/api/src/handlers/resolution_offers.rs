@@ -1,4 +1,4 @@
-//! A decided written resolution offered to the next board meeting's agenda (issue 14, point 5).
+//! A decided written resolution offered to the next board meeting's agenda (spec §2 Meeting page).
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;

@@ -1,4 +1,4 @@
-//! `/api/resolutions`: written resolutions (issue 14).
+//! `/api/resolutions`: written resolutions (spec §10 Governance).
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;

@@ -1,4 +1,4 @@
-//! `/api/auth/sessions`: the caller's signed-in devices (issue 10).
+//! `/api/auth/sessions`: the caller's signed-in devices (spec §13 Account security).
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};

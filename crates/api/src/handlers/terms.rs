@@ -1,4 +1,4 @@
-//! `/api/terms`: terms of office (issue 14; Charity Governance Code principle 5).
+//! `/api/terms`: terms of office (spec §10 Governance; Charity Governance Code principle 5).
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;

@@ -52,7 +52,8 @@ pub struct Action {
     pub completed_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
-    /// The meeting whose minutes recorded this action (issue 13), if any.
+    /// The meeting whose minutes recorded this action (spec §2 Written minutes and the decisions register),
+    /// if any.
     pub meeting_id: Option<MeetingId>,
 }
 

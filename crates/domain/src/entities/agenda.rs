@@ -1,4 +1,4 @@
-//! A meeting's agenda (issue 13, points 2 and 3): numbered items with a purpose, a presenter, a duration
+//! A meeting's agenda (spec §2 Meeting page): numbered items with a purpose, a presenter, a duration
 //! and papers; a draft until published, then each later change is marked.
 
 use chrono::{DateTime, Duration, Utc};

@@ -1,5 +1,5 @@
-//! Attendance at a meeting and its quorum (issue 13, point 5): invited members answer whether they will
-//! come; admins and chairs record who came. The quorum rule is a governance setting.
+//! Attendance at a meeting and its quorum (spec §2 Attendance section): invited members answer whether they
+//! will come; admins and chairs record who came. The quorum rule is a governance setting.
 
 use chrono::{DateTime, Utc};
 
@@ -89,8 +89,8 @@ pub struct AttendanceMeeting {
     pub cancelled: bool,
 }
 
-/// Who sees a meeting (issue 13, point 1): a committee meeting only that committee's members, admins and
-/// chairs; every other meeting every member.
+/// Who sees a meeting (spec §6 Committee meetings): a committee meeting only that committee's members, admins
+/// and chairs; every other meeting every member.
 pub fn may_see_meeting(
     role: Role,
     committee_meeting: bool,

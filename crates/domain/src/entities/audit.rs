@@ -1,4 +1,4 @@
-//! The audit trail (issue 10, point 7; spec §2 Audit log): who did what, when, to which object.
+//! The audit trail (spec §12 Audit log): who did what, when, to which object.
 
 use chrono::{DateTime, NaiveDate, Utc};
 

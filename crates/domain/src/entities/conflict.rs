@@ -1,4 +1,4 @@
-//! Conflicts of interest declared at a meeting (issue 14, point 2; Charity Commission guidance CC29): one
+//! Conflicts of interest declared at a meeting (spec §10 Rules; Charity Commission guidance CC29): one
 //! declaration per trustee and agenda item, linked to an entry on the register of interests; how the
 //! board handled it; the standard record the minutes carry; whether the item is still quorate without
 //! the conflicted trustees.

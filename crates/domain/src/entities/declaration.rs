@@ -1,5 +1,5 @@
-//! Annual declarations (issue 14): each serving trustee confirms their register entries, their eligibility
-//! under the Charities Act 2011 section 178, and the board's code of conduct.
+//! Annual declarations (spec §10 Governance): each serving trustee confirms their register entries, their
+//! eligibility under the Charities Act 2011 section 178, and the board's code of conduct.
 
 use chrono::{DateTime, NaiveDate, Utc};
 

@@ -1,4 +1,4 @@
-//! The board's governance settings (issue 14), one row in `governance_settings`.
+//! The board's governance settings (spec §10 Governance), one row in `governance_settings`.
 
 string_enum!(
     /// Who may read the register of interests: every signed-in member (the default), or admins and
@@ -12,6 +12,6 @@ string_enum!(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GovernanceSettings {
     pub register_visibility: RegisterVisibility,
-    /// How many trustees make a meeting quorate (issue 13, point 5).
+    /// How many trustees make a meeting quorate (spec §10 Rules, Quorum).
     pub quorum: crate::entities::attendance::QuorumRule,
 }

@@ -1,4 +1,4 @@
-//! The register of interests (issue 14; Charity Commission guidance CC29).
+//! The register of interests (spec §10 Governance; Charity Commission guidance CC29).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! E-mail as the portal queues and reports it (issue 12).
+//! E-mail as the portal queues and reports it (spec §11).
 
 use chrono::{DateTime, Utc};
 

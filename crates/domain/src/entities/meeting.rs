@@ -42,8 +42,9 @@ string_enum!(
 /// The planned length of a meeting recorded before lengths existed, and the default for new ones.
 pub const DEFAULT_DURATION_MINUTES: i32 = 120;
 
-/// Which meetings a reader may see (issue 13): admins and chairs see all; everyone else sees every meeting
-/// that is not a committee meeting, and the committee meetings of the committees they belong to.
+/// Which meetings a reader may see (spec §6 Committee meetings): admins and chairs see all; everyone else
+/// sees every meeting that is not a committee meeting, and the committee meetings of the committees they
+/// belong to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MeetingScope {
     Everything,

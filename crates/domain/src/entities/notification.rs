@@ -1,5 +1,5 @@
-//! Notifications and reminders by e-mail (issue 12 point 5): the kinds a user can switch off, their
-//! settings, and what one notification is about.
+//! Notifications and reminders by e-mail (spec §11 Notifications and reminders): the kinds a user can switch
+//! off, their settings, and what one notification is about.
 
 use chrono::{DateTime, NaiveDate, Utc};
 

@@ -1,4 +1,4 @@
-//! Written resolutions (issue 14): decided between meetings by the eligible trustees' votes.
+//! Written resolutions (spec §10 Governance): decided between meetings by the eligible trustees' votes.
 
 use chrono::{DateTime, Utc};
 

@@ -1,4 +1,4 @@
-//! Settings only admins change (issue 10), one row in `security_settings`.
+//! Settings only admins change (spec §13 Account security), one row in `security_settings`.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SecuritySettings {

@@ -1,4 +1,5 @@
-//! A signed-in device (issue 10): each sign-in is a row, listed on Account security and ended one by one.
+//! A signed-in device (spec §13 Account security): each sign-in is a row, listed on Account security and
+//! ended one by one.
 
 use chrono::{DateTime, Duration, Utc};
 

@@ -1,4 +1,5 @@
-//! Terms of office (issue 14; Charity Governance Code, principle 5: board renewal and nine years' service).
+//! Terms of office (spec §10 Governance; Charity Governance Code, principle 5: board renewal and nine
+//! years' service).
 
 use chrono::{Months, NaiveDate};
 

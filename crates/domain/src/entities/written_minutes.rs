@@ -1,5 +1,5 @@
-//! Minutes written in the portal against the agenda (issue 13, point 6) and the decisions register
-//! (point 7).
+//! Minutes written in the portal against the agenda and the decisions register (spec §2 Written minutes
+//! and the decisions register).
 
 use chrono::{DateTime, NaiveDate, Utc};
 
@@ -100,7 +100,7 @@ pub struct NewMinuteAction {
 pub enum DecisionSource {
     /// Recorded at an agenda item of a meeting's minutes.
     Minutes { meeting_id: MeetingId, meeting_title: String, item: Option<String> },
-    /// A written resolution that passed (issue 14).
+    /// A written resolution that passed (spec §10 Governance).
     Resolution(ResolutionId),
 }
 

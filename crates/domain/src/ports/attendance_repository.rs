@@ -13,7 +13,7 @@ pub struct RecordChange {
     pub recorded: Option<RecordedAttendance>,
 }
 
-/// Attendance at meetings (issue 13, point 5).
+/// Attendance at meetings (spec §2 Attendance section).
 pub trait AttendanceRepository: Send + Sync {
     /// `RepoError::NotFound` when there is no such meeting.
     fn meeting(&self, id: MeetingId) -> Result<AttendanceMeeting, RepoError>;

@@ -1,4 +1,4 @@
-//! The board pack (issue 13, point 4): one PDF with a cover, the agenda and every PDF paper in agenda
+//! The board pack (spec §2 Board pack): one PDF with a cover, the agenda and every PDF paper in agenda
 //! order, bookmarked per item. The use case gathers the content; the adapter typesets and merges it.
 
 use chrono::{DateTime, Utc};

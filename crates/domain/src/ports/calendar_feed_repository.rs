@@ -18,7 +18,7 @@ pub struct CalendarFacts {
     pub cancelled: bool,
 }
 
-/// Private calendar feeds (issue 13, point 8).
+/// Private calendar feeds (spec §2 Calendar feed).
 pub trait CalendarFeedRepository: Send + Sync {
     fn find(&self, user: UserId) -> Result<Option<FeedToken>, RepoError>;
     /// Stores the user's feed unless they already have one; answers the one stored.

@@ -1,5 +1,5 @@
 //! Changes committed to the database that a server process must hear of at once, whichever process made
-//! them (issue 15): new chat messages for open chat streams, and session, user and settings changes for
+//! them (spec §9, §9a): new chat messages for open chat streams, and session, user and settings changes for
 //! the session cache, writes to the tables the read caches are made of (notices, documents, the
 //! dashboard's figures). Implemented over PostgreSQL `LISTEN/NOTIFY` in `persistence`.
 

@@ -27,7 +27,7 @@ pub enum ConflictWriteError {
     Repo(#[from] RepoError),
 }
 
-/// Conflicts of interest declared on agenda items (issue 14, point 2).
+/// Conflicts of interest declared on agenda items (spec §10 Rules).
 pub trait ConflictRepository: Send + Sync {
     /// Every declaration of the meeting, by item then declaration order.
     fn list(&self, meeting: MeetingId) -> Result<Vec<ConflictDeclaration>, RepoError>;

@@ -15,7 +15,7 @@ pub type PlanDue<'a> = dyn FnMut(&Due) -> anyhow::Result<Option<Delivery>> + 'a;
 pub type PlanDigest<'a> = dyn FnMut(&Notified, &[DigestEntry]) -> anyhow::Result<OutgoingMail> + 'a;
 
 /// Notification settings, the events the database records in the transactions that cause them, and the
-/// scheduled notifications' ledger (issue 12 point 5).
+/// scheduled notifications' ledger (spec §11 Notifications and reminders).
 pub trait NotificationRepository: Send + Sync {
     /// The stored settings, or the defaults.
     fn settings(&self, user: UserId) -> Result<NotificationSettings, RepoError>;

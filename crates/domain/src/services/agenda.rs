@@ -1,4 +1,4 @@
-//! The agenda builder and its papers (issue 13, points 2 and 3). Admins and chairs build the agenda of a
+//! The agenda builder and its papers (spec §2 Meeting page). Admins and chairs build the agenda of a
 //! meeting they can see; it is a draft, seen only by them, until published; then everyone who sees the
 //! meeting sees the agenda and its papers, and later changes are marked as changed since publication.
 

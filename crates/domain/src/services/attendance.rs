@@ -1,5 +1,5 @@
-//! Attendance and quorum (issue 13, point 5): invited members answer; admins and chairs see every answer
-//! and record who came; the summary sets both against the board's quorum rule.
+//! Attendance and quorum (spec §2 Attendance section): invited members answer; admins and chairs see every
+//! answer and record who came; the summary sets both against the board's quorum rule.
 
 use std::sync::Arc;
 

@@ -1,4 +1,4 @@
-//! The audit log (issue 10, point 7; spec §2 Audit log, §6): recording events, and the admins' page.
+//! The audit log (spec §12 Audit log, §6): recording events, and the admins' page.
 
 use std::sync::Arc;
 

@@ -78,7 +78,7 @@ pub struct AuthService {
     pub sealer: Arc<dyn SecretSealer>,
     pub security_settings: Arc<dyn SecuritySettingsRepository>,
     pub policy: SessionPolicy,
-    /// Sessions checked recently by this process, kept exact by the change feed (issue 15).
+    /// Sessions checked recently by this process, kept exact by the change feed (spec §9, Session cache).
     pub session_cache: Arc<SessionCache>,
 }
 

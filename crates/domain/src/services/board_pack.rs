@@ -1,4 +1,4 @@
-//! The board pack (issue 13, point 4): `GET /api/meetings/{id}/board-pack` answers one PDF with a cover,
+//! The board pack (spec §2 Board pack): `GET /api/meetings/{id}/board-pack` answers one PDF with a cover,
 //! the agenda (the page on which each item's papers start) and every PDF paper in agenda order, one
 //! bookmark per item with papers. Papers that are not PDFs, or PDFs that cannot be merged (encrypted,
 //! damaged), are listed on the agenda page as separate downloads.

@@ -1,4 +1,4 @@
-//! Calendar feeds and .ics downloads (issue 13, point 8).
+//! Calendar feeds and .ics downloads (spec §2 Calendar feed).
 //!
 //! Each user has one private feed URL that calendar apps subscribe to without signing in. Its token is
 //! `HMAC-SHA256(feed key, "calendar-feed:<user id>:<nonce>")`: the nonce is random and stored, the key is a
@@ -192,7 +192,7 @@ fn event(meeting: &Meeting, facts: CalendarFacts, host: &str, public_url: &str) 
     .event(host, public_url)
 }
 
-/// The calendar event of a meeting mail's `.ics` attachment (issue 12): the same UID, SEQUENCE, times and
+/// The calendar event of a meeting mail's `.ics` attachment (spec §11): the same UID, SEQUENCE, times and
 /// words as the meeting's event in the feed and its `.ics` download, so calendars treat them as one event.
 pub fn meeting_item_event(meeting: &MeetingItem, public_url: &str) -> CalendarEvent {
     let public_url = public_url.trim_end_matches('/');

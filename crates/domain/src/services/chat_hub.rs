@@ -1,5 +1,5 @@
-//! Live committee chat (issue 15): the open chat streams of this process, told of every committed message,
-//! member removal and archiving by the change feed (so whichever process wrote it).
+//! Live committee chat (spec §7, Live chat): the open chat streams of this process, told of every committed
+//! message, member removal and archiving by the change feed (so whichever process wrote it).
 //!
 //! Messages of one committee are committed in id order (the insert holds a per-committee lock), and the
 //! feed reports them in commit order, so a stream that only forwards ids above the last one it sent never

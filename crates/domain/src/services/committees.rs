@@ -164,7 +164,7 @@ impl CommitteeService {
     ) -> Result<Vec<CommitteeMessage>, DomainError> {
         self.accessible(actor, id)?;
         let messages = self.committees.messages(id, after, before, MESSAGES_LIMIT)?;
-        // The chat shows them: they are read (issue 12's "unread for an hour" mails skip them).
+        // The chat shows them: they are read (the "unread for an hour" mails skip them, spec §11).
         if let Some(last) = messages.last() {
             self.committees.mark_read(id, actor.id, last.id)?;
         }

@@ -1,4 +1,4 @@
-//! Conflicts of interest at meetings (issue 14, point 2; Charity Commission guidance CC29).
+//! Conflicts of interest at meetings (spec §10 Rules; Charity Commission guidance CC29).
 //!
 //! A trustee declares a conflict on an agenda item of a meeting they see, linked to one of their entries
 //! on the register of interests or to a new entry made there at the same time; admins and chairs may

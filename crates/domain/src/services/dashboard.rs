@@ -19,9 +19,9 @@ pub struct DashboardService {
 }
 
 impl DashboardService {
-    /// What decides the figures a reader gets (issue 15's read cache): the meetings they may see, for the
-    /// next meeting, and the actions they may see, for the pending count (an action recorded in a
-    /// committee meeting's minutes only with that meeting, or by its assignee: spec §6 Committee
+    /// What decides the figures a reader gets (the read cache of spec §9, Dashboard stats): the meetings they
+    /// may see, for the next meeting, and the actions they may see, for the pending count (an action recorded
+    /// in a committee meeting's minutes only with that meeting, or by its assignee: spec §6 Committee
     /// meetings). Both follow from the scope: admins and chairs see everything and share one answer;
     /// every other reader has their own, keyed by their id. The other figures are the same for everyone.
     /// The role is the one of this request's session, so a role change gives another key at once.

@@ -1,5 +1,5 @@
-//! Annual declarations rounds (issue 14): opened and closed by admins and chairs, made by each trustee
-//! asked, readable afterwards. Section 178 answers are seen only by admins, chairs and the trustee.
+//! Annual declarations rounds (spec §10 Governance): opened and closed by admins and chairs, made by each
+//! trustee asked, readable afterwards. Section 178 answers are seen only by admins, chairs and the trustee.
 
 use std::sync::Arc;
 

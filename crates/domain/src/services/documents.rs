@@ -53,11 +53,12 @@ pub fn parse_category(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Doc
     }
 }
 
-/// What decides the documents list a reader gets (issue 15's read cache): only the category filter. The
-/// library is the same for every reader: every role may read it (`permissions::can_read_board_content`) and
-/// no library document is limited to a committee (committee papers are `committee_documents`, listed per
-/// committee and not cached), so neither the role nor the committees are part of the key. Made only by
-/// `DocumentService::list_key`, after the permission check, which runs on every request, hit or not.
+/// What decides the documents list a reader gets (the read cache of spec §9, Documents list): only the
+/// category filter. The library is the same for every reader: every role may read it
+/// (`permissions::can_read_board_content`) and no library document is limited to a committee (committee
+/// papers are `committee_documents`, listed per committee and not cached), so neither the role nor the
+/// committees are part of the key. Made only by `DocumentService::list_key`, after the permission check,
+/// which runs on every request, hit or not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DocumentListKey {
     category: Option<DocumentCategory>,

@@ -1,5 +1,6 @@
-//! Which register entries an agenda text names (issue 14: "when an item's title or description names an
-//! organisation on someone's register, that trustee and the chair see a prompt to consider a declaration").
+//! Which register entries an agenda text names (spec §10 Rules, Prompts: when an item's title or
+//! description names an organisation on someone's register, that trustee and the officers see a prompt to
+//! consider a declaration).
 //!
 //! A name matches when its words appear in the text in order, as whole words, ignoring case,
 //! punctuation and the legal-form words that are often left out ("Acme Housing Ltd" is named by "the

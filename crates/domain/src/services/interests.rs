@@ -1,4 +1,5 @@
-//! The register of interests (issue 14; CC29): who may read and change it, its validation, its history.
+//! The register of interests (spec §10 Governance; CC29): who may read and change it, its validation, its
+//! history.
 
 use std::sync::Arc;
 

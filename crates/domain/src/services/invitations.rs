@@ -1,4 +1,4 @@
-//! Invitations (issue 12, point 3): an admin creates an account without a password and the new user
+//! Invitations (spec §11 Invitations): an admin creates an account without a password and the new user
 //! chooses their own through a single-use link that works for 7 days. Until then the account has no
 //! usable password ([`NO_PASSWORD`]), so no password signs in to it. The admin can send a new link (the
 //! earlier ones stop working) until the user has a password.

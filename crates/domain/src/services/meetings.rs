@@ -1,6 +1,7 @@
-//! The board calendar and each meeting's life (spec §2 Calendar, §6; issue 13): everyone signed in reads
-//! the meetings they may see; admins and chairs schedule, edit, cancel and delete them. A committee meeting
-//! is seen only by that committee's members, admins and chairs; to anyone else it does not exist (404).
+//! The board calendar and each meeting's life (spec §2 Calendar, §2 Meeting page, §6): everyone signed in
+//! reads the meetings they may see; admins and chairs schedule, edit, cancel and delete them. A committee
+//! meeting is seen only by that committee's members, admins and chairs; to anyone else it does not exist
+//! (404).
 
 use std::sync::Arc;
 

@@ -50,7 +50,7 @@ impl NoticeService {
     }
 
     /// The list as `cache` holds it for everyone who may read notices (the same answer for all of them),
-    /// without the database: `Ok(None)` when it holds none that is still valid. Issue 15.
+    /// without the database: `Ok(None)` when it holds none that is still valid (spec §9, Notices list).
     pub fn cached_list<V>(
         &self,
         actor: &User,

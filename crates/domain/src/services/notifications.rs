@@ -1,4 +1,4 @@
-//! Notifications and reminders by e-mail (issue 12 point 5).
+//! Notifications and reminders by e-mail (spec §11 Notifications and reminders).
 //!
 //! - Event kinds (action assigned, meeting scheduled or changed, high-priority notice, new document) are
 //!   recorded by the database in the transaction of the change; `expand_pending` turns each into one

@@ -1,4 +1,4 @@
-//! Self-service password reset by e-mailed link (issue 12): the request is still recorded in the admins'
+//! Self-service password reset by e-mailed link (spec §11): the request is still recorded in the admins'
 //! reset queue (for accounts whose mail bounces); a known, active account also gets a single-use link.
 
 use std::sync::Arc;

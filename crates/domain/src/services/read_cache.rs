@@ -1,7 +1,7 @@
-//! Read caches (issue 15): an answer that is the same for everyone with the same key (the noticeboard and
-//! the document library for every reader, the dashboard's figures per meeting scope), kept in this process
-//! until what it was read from changes, on any process, or until a moment it names (a notice expiring, a
-//! meeting starting or a due date passing changes an answer without any write).
+//! Read caches (spec §9, Notices list and Documents list): an answer that is the same for everyone with the
+//! same key (the noticeboard and the document library for every reader, the dashboard's figures per meeting
+//! scope), kept in this process until what it was read from changes, on any process, or until a moment it
+//! names (a notice expiring, a meeting starting or a due date passing changes an answer without any write).
 //!
 //! Kept exact like the session cache: the change feed drops it on every committed change it depends on,
 //! nothing is kept while the feed is not listening, and an answer read before a change is never stored

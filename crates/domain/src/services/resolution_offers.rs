@@ -1,4 +1,4 @@
-//! A decided written resolution goes to the next board meeting (issue 14, point 5): the meeting's agenda
+//! A decided written resolution goes to the next board meeting (spec §2 Meeting page): the meeting's agenda
 //! builder is offered the resolutions decided since the board last met, and adding one makes a noting item
 //! that reports the result, with the resolution's supporting papers linked.
 //!

@@ -1,5 +1,5 @@
-//! Written resolutions (issue 14): proposed by admins and chairs, voted on once by each eligible trustee,
-//! decided at closing time or as soon as the outstanding votes cannot change the result.
+//! Written resolutions (spec §10 Governance): proposed by admins and chairs, voted on once by each eligible
+//! trustee, decided at closing time or as soon as the outstanding votes cannot change the result.
 
 use std::sync::Arc;
 

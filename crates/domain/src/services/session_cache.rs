@@ -1,5 +1,5 @@
-//! The session cache (issue 15): a signed-in request is checked without reaching the database when this
-//! process has checked the same session recently and nothing about it has changed since.
+//! The session cache (spec §9, Session cache): a signed-in request is checked without reaching the database
+//! when this process has checked the same session recently and nothing about it has changed since.
 //!
 //! It is kept exact by the change feed: every committed change to a session, a user or the security
 //! settings (on any server process) drops what depends on it, within the feed's delay (milliseconds).

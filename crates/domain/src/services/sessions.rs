@@ -1,5 +1,5 @@
-//! The caller's signed-in devices (issue 10): listed on Account security and ended one by one or all at
-//! once but the current one.
+//! The caller's signed-in devices (spec §13 Account security): listed on Account security and ended one by
+//! one or all at once but the current one.
 
 use crate::entities::session::Session;
 use crate::error::DomainError;

@@ -1,4 +1,4 @@
-//! Throttling that cannot be turned against the owner (issue 10): failures are counted per (account,
+//! Throttling that cannot be turned against the owner (spec §9, Sessions): failures are counted per (account,
 //! address) and per address, and those refuse with 429; failures spread over many addresses only slow the
 //! account down, by at most a minute per attempt, and never refuse its owner.
 

@@ -1,9 +1,10 @@
-//! One-click unsubscribe (issue 12, point 6): the `List-Unsubscribe` link of a notification switches that
-//! notification kind off for its recipient, without signing in; the weekly digest's link switches every
-//! kind off. The link carries a signed token (`crate::unsubscribe`), so it works for that user and kind
-//! only. What it changes is the user's Notification settings (`NotificationRepository`), the one record of
-//! which e-mails a person wants: the settings page shows it, and they can turn the kind back on there.
-//! Password resets, invitations and test messages are not notification kinds: no link or setting stops them.
+//! One-click unsubscribe (spec §11 Bulk mail is polite): the `List-Unsubscribe` link of a notification
+//! switches that notification kind off for its recipient, without signing in; the weekly digest's link
+//! switches every kind off. The link carries a signed token (`crate::unsubscribe`), so it works for that user
+//! and kind only. What it changes is the user's Notification settings (`NotificationRepository`), the one
+//! record of which e-mails a person wants: the settings page shows it, and they can turn the kind back on
+//! there. Password resets, invitations and test messages are not notification kinds: no link or setting stops
+//! them.
 
 use std::sync::Arc;
 

@@ -1,4 +1,5 @@
-//! Minutes written in the portal (issue 13, point 6) and the decisions register (point 7).
+//! Minutes written in the portal and the decisions register (spec §2 Written minutes and the decisions
+//! register).
 //!
 //! Admins and chairs write the minutes of a meeting they see: notes, decisions and actions at each
 //! agenda item (an action also goes into the action tracker, linked to the meeting and item). The
@@ -59,14 +60,14 @@ pub struct ApproveInput {
 }
 
 /// Lines of the attendance list for the minutes' PDF: implemented over the attendance records where
-/// they exist (issue 13, point 5).
+/// they exist (spec §2 Attendance section).
 pub trait MinutesAttendance: Send + Sync {
     /// "Present: ...", "Apologies: ..." lines, or empty when nothing was recorded.
     fn lines(&self, meeting: MeetingId) -> anyhow::Result<Vec<String>>;
 }
 
-/// The conflicts of interest declared at the meeting (issue 14, point 2): their standard records go into
-/// a new draft at their items.
+/// The conflicts of interest declared at the meeting (spec §10 Rules, Minutes): their standard records go
+/// into a new draft at their items.
 pub trait MinutesDeclarations: Send + Sync {
     /// Adds (or brings up to date) the record of each declaration in the current draft, if there is one.
     fn add_to_draft(&self, meeting: MeetingId) -> Result<(), DomainError>;

@@ -1,6 +1,6 @@
-//! The demo board's governance (issue 14): terms of office (the Chair past nine years, the Treasurer's
-//! term ending soon), a register with current and past interests, last year's declarations round closed
-//! with one trustee outstanding, and written resolutions: one passed, one open.
+//! The demo board's governance (spec §10 Governance): terms of office (the Chair past nine years, the
+//! Treasurer's term ending soon), a register with current and past interests, last year's declarations round
+//! closed with one trustee outstanding, and written resolutions: one passed, one open.
 
 use anyhow::Context;
 use chrono::{Datelike, Duration, Months};

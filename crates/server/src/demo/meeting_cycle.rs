@@ -1,5 +1,5 @@
-//! The demo board's meeting cycle (issue 13): the quarter-one board meeting held with an agenda built
-//! from the standard items, answers and recorded attendance, and written minutes with a decision and an
+//! The demo board's meeting cycle (spec §2 Meeting page): the quarter-one board meeting held with an agenda
+//! built from the standard items, answers and recorded attendance, and written minutes with a decision and an
 //! action, circulated and approved at the next board meeting; and the coming board meeting with a
 //! published agenda and papers (two PDFs merged into its board pack, one text file as a separate
 //! download). Each step runs through the use cases with the clock of its day.

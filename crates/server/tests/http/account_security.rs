@@ -1,5 +1,5 @@
-//! Issue 10: throttling that cannot lock the owner out, the password policy, changing one's own password,
-//! temporary passwords that expire, two-factor sign-in, and sessions one can see and end.
+//! Account security (spec §13): throttling that cannot lock the owner out, the password policy, changing
+//! one's own password, temporary passwords that expire, two-factor sign-in, and sessions one can see and end.
 
 use std::time::Instant;
 

@@ -1,4 +1,4 @@
-//! Issue 13: the meeting page (`GET/PUT/DELETE /api/meetings/{id}`, cancel), committee visibility
+//! The meeting page (spec §2 Meeting page: `GET/PUT/DELETE /api/meetings/{id}`, cancel), committee visibility
 //! everywhere, the agenda builder (items, standard items, reorder), papers (upload with the library's
 //! checks, link, remove, download) and the draft/published agenda.
 

@@ -1,5 +1,5 @@
 //! `/api/meetings/{id}/attendance`: members answer, admins and chairs record, and the quorum summary
-//! (issue 13, point 5).
+//! (spec §2 Attendance section).
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;

@@ -1,4 +1,4 @@
-//! The audit log (issue 10, point 7): events are recorded where they happen, admins read and export
+//! The audit log (spec §12 Audit log): events are recorded where they happen, admins read and export
 //! them, and neither the API nor SQL can change them; old ones are pruned.
 
 use std::collections::BTreeSet;

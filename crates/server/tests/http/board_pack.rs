@@ -1,4 +1,4 @@
-//! `GET /api/meetings/{id}/board-pack` (issue 13, point 4): one PDF of cover, agenda and the PDF papers,
+//! `GET /api/meetings/{id}/board-pack` (spec §2 Board pack): one PDF of cover, agenda and the PDF papers,
 //! bookmarked per item; the same visibility as the papers; cached until something in it changes.
 //!
 //! The agenda is built through the meetings repository (the agenda endpoints are another branch's).

@@ -1,4 +1,4 @@
-//! Calendar feeds and .ics downloads (issue 13, point 8): a private URL per user, regenerated on demand;
+//! Calendar feeds and .ics downloads (spec §2 Calendar feed): a private URL per user, regenerated on demand;
 //! meetings the user may see, with stable UIDs, SEQUENCE bumped by every change, STATUS:CANCELLED and the
 //! board's VTIMEZONE; checked by Python's `icalendar` too.
 

@@ -1,6 +1,6 @@
-//! `/api/committees/{id}/messages/stream` (issue 15): the live chat by Server-Sent Events, its resume from
-//! `Last-Event-ID`, its closing on removal and archiving and when its session ends; and the `before`
-//! cursor through the history.
+//! `/api/committees/{id}/messages/stream` (spec §7, Live chat): the live chat by Server-Sent Events, its
+//! resume from `Last-Event-ID`, its closing on removal and archiving and when its session ends; and the
+//! `before` cursor through the history.
 
 use std::io::{BufRead, BufReader};
 use std::sync::mpsc;

@@ -1,6 +1,6 @@
 //! `/api/meetings/{id}/conflicts` and `/api/meetings/{id}/agenda-items/{itemId}/conflicts`: conflicts of
 //! interest declared on agenda items, their handling, each item's quorum without the conflicted members,
-//! the minutes' draft's records and the prompts to declare (issue 14, point 2).
+//! the minutes' draft's records and the prompts to declare (spec §10 Rules).
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;

@@ -90,8 +90,8 @@ fn eventually(what: &str, limit: std::time::Duration, mut done: impl FnMut() -> 
 
 const A_SECOND: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Issue 15: the figures are answered from the read cache, per reader's meeting scope, and every write
-/// they count shows on the very next call.
+/// The figures are answered from the read cache (spec §9, Dashboard stats), per reader's meeting scope, and
+/// every write they count shows on the very next call.
 #[test]
 fn the_cached_figures_follow_every_write_they_count() {
     let app = TestApp::spawn();
@@ -159,7 +159,8 @@ fn the_cached_figures_follow_every_write_they_count() {
     });
 }
 
-/// Issue 15: no write happens; the next meeting starting changes the cached figures by itself.
+/// A read cache that only time changes (spec §9, Dashboard stats): no write happens; the next meeting
+/// starting changes the cached figures by itself.
 #[test]
 fn cached_figures_move_on_when_the_next_meeting_starts() {
     let app = TestApp::spawn();

@@ -1,5 +1,5 @@
-//! `/api/declaration-rounds`: annual declarations (issue 14): who is asked, declaring once with name and
-//! time, the section 178 flag, the round's status, closing and reminders.
+//! `/api/declaration-rounds`: annual declarations (spec §10 Governance): who is asked, declaring once with
+//! name and time, the section 178 flag, the round's status, closing and reminders.
 
 use chrono::{Duration, Utc};
 

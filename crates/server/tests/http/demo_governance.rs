@@ -1,4 +1,4 @@
-//! The demo board's governance (issue 14): a register with current and past interests, a closed
+//! The demo board's governance (spec §10 Governance): a register with current and past interests, a closed
 //! declarations round with one trustee outstanding, a trustee past nine years, one passed and one open
 //! written resolution.
 

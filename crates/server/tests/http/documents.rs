@@ -481,7 +481,8 @@ fn within_a_second(what: &str, mut done: impl FnMut() -> bool) {
     }
 }
 
-/// Issue 15: the list is answered from the read cache, and every write shows on the very next call.
+/// The list is answered from the read cache (spec §9, Documents list), and every write shows on the very next
+/// call.
 #[test]
 fn the_cached_list_shows_every_change_at_once() {
     let app = TestApp::spawn();

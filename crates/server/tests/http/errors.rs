@@ -61,7 +61,7 @@ fn a_wrong_method_is_405_with_allow() {
     error_of(response, StatusCode::METHOD_NOT_ALLOWED);
 }
 
-/// Issue 15: `HEAD` is answered like `GET`, with the same status and headers and no body; not 405.
+/// `HEAD` is answered like `GET` (spec §9), with the same status and headers and no body; not 405.
 #[test]
 fn head_is_answered_like_get_without_a_body() {
     let app = TestApp::spawn();
@@ -84,7 +84,7 @@ fn head_is_answered_like_get_without_a_body() {
     assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
 }
 
-/// Issue 15: list reads carry an `ETag`; `If-None-Match` with it answers 304 with no body, until the
+/// List reads carry an `ETag`; `If-None-Match` with it answers 304 with no body, until the
 /// list changes; permissions are checked first (a 304 is never given to a caller who may not read).
 #[test]
 fn list_reads_answer_304_to_a_matching_if_none_match() {

@@ -1,4 +1,4 @@
-//! Issue 10, point 8: chunked bodies get the same size limits, timestamps the server could not answer
+//! Chunked bodies get the same size limits (spec §9), timestamps the server could not answer
 //! as RFC 3339 are refused, the one-process setup sends nginx's security headers, and inline views are
 //! sandboxed.
 

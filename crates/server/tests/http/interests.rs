@@ -1,5 +1,5 @@
-//! `/api/interests`: the register of interests (issue 14): who edits whose entries, past interests kept,
-//! every change versioned, the visibility setting, and the CSV and PDF exports.
+//! `/api/interests`: the register of interests (spec §10 Governance): who edits whose entries, past interests
+//! kept, every change versioned, the visibility setting, and the CSV and PDF exports.
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::entities::role::Role;

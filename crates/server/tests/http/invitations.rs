@@ -1,5 +1,5 @@
-//! Invitations and polite bulk mail (issue 12, points 3 and 6), read back from the real SMTP server
-//! (MailDev): the invitation link sets a first password once, expires, is replaced by a new one; the
+//! Invitations and polite bulk mail (spec §11 Invitations, Bulk mail is polite), read back from the real SMTP
+//! server (MailDev): the invitation link sets a first password once, expires, is replaced by a new one; the
 //! temporary-password path still works; a deactivated user gets nothing; one-click unsubscribe switches the
 //! kind off in the user's Notification settings.
 

@@ -1,4 +1,4 @@
-//! The outbox and the admins' Mail page (issue 12): delivery through the real SMTP server, the log, the
+//! The outbox and the admins' Mail page (spec §11): delivery through the real SMTP server, the log, the
 //! fallback to files, and nothing lost while the mail server is down.
 
 use std::process::{Child, Command};

@@ -1,7 +1,7 @@
-//! E-mail notifications and reminders (issue 12 point 5): the settings API, each kind delivered once through
-//! the real SMTP server and read back from MailDev, settings off, the weekly digest, the scheduler run from
-//! two racing callers (threads, and two `trustee-portal run-scheduled` processes), and the board's time zone
-//! across the clocks going forward.
+//! E-mail notifications and reminders (spec §11 Notifications and reminders): the settings API, each kind
+//! delivered once through the real SMTP server and read back from MailDev, settings off, the weekly digest,
+//! the scheduler run from two racing callers (threads, and two `trustee-portal run-scheduled` processes), and
+//! the board's time zone across the clocks going forward.
 
 use std::time::{Duration, Instant};
 
@@ -458,7 +458,7 @@ fn a_changed_meeting_is_announced_again_but_a_past_one_never() {
     events_expanded(&app);
     assert_eq!(queued_for(&app, trustee.id, "meeting-scheduled"), 1);
 
-    // Any write that moves it (issue 13's edit endpoint, or SQL) is caught by the trigger.
+    // Any write that moves it (the meeting page's `PUT /api/meetings/{id}`, or SQL) is caught by the trigger.
     app.execute(&format!("UPDATE meetings SET meeting_date = '2027-10-12T17:30:00Z' WHERE id = {id}"));
     events_expanded(&app);
     let subject = app.scalar_text(&format!(

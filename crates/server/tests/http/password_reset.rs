@@ -1,4 +1,4 @@
-//! Self-service reset by e-mailed link (issue 12), read back from the real SMTP server (MailDev).
+//! Self-service reset by e-mailed link (spec §11), read back from the real SMTP server (MailDev).
 
 use reqwest::StatusCode;
 use serde_json::json;

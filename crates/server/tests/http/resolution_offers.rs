@@ -1,5 +1,5 @@
-//! Issue 14 point 5: a decided written resolution is offered to the next board meeting's agenda, goes on
-//! one agenda only, and its item reports the result with the supporting papers linked.
+//! A decided written resolution is offered to the next board meeting's agenda (spec §2 Meeting page), goes
+//! on one agenda only, and its item reports the result with the supporting papers linked.
 
 use crate::common::files::{file_part, form, pdf, PDF_MIME};
 use crate::common::{error_of, json_of, Authed, Session, TestApp};

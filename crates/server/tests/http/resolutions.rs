@@ -1,5 +1,5 @@
-//! `/api/resolutions`: written resolutions (issue 14): who may vote, one vote each, the hidden tally, and
-//! each way to a result: passed early, failed early, and closed without reaching the threshold.
+//! `/api/resolutions`: written resolutions (spec §10 Governance): who may vote, one vote each, the hidden
+//! tally, and each way to a result: passed early, failed early, and closed without reaching the threshold.
 
 use chrono::{Duration, Utc};
 use diesel::RunQueryDsl;

@@ -1,4 +1,4 @@
-//! Issue 15: two server processes on one database. The session cache of each is kept exact by the
+//! Two server processes on one database (spec §9, §9a). The session cache of each is kept exact by the
 //! change feed (LISTEN/NOTIFY), so a session ended on one is refused by the other within a second, and
 //! a chat message posted on one reaches a stream open on the other; and the noticeboard's read cache
 //! follows writes on any process and expiries, and so do the documents list and the dashboard figures.

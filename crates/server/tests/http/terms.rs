@@ -1,4 +1,5 @@
-//! `/api/terms`: terms of office, the board overview and the warnings of admins and chairs (issue 14).
+//! `/api/terms`: terms of office, the board overview and the warnings of admins and chairs (spec §10
+//! Governance).
 
 use chrono::{Months, NaiveDate, Utc};
 

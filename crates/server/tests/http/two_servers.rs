@@ -1,4 +1,4 @@
-//! Two server processes on one database and one bucket, as behind a load balancer (issue 15 point 4):
+//! Two server processes on one database and one bucket, as behind a load balancer (spec §9a):
 //! whatever a request needs is in PostgreSQL or the object store, never in one process's memory, so
 //! a user may land on either process for any request.
 //!
@@ -18,11 +18,11 @@ use crate::common::cluster::{eventually, Cluster};
 use crate::common::files::{file_part, form, pdf, PDF_MIME};
 use crate::common::{error_of, json_of, Authed, Session};
 
-/// How long another process may take to learn of a change (issue 15: within one second), with room for a
-/// loaded test machine where only the propagation itself is being checked.
+/// How long another process may take to learn of a change (spec §9, Session cache: within a second), with
+/// room for a loaded test machine where only the propagation itself is being checked.
 const PROPAGATION: Duration = Duration::from_secs(2);
 
-/// Issue 15's bound for a revocation to reach every process.
+/// The spec's bound for a revocation to reach every process (§9, Session cache).
 const ONE_SECOND: Duration = Duration::from_secs(1);
 
 fn status_of_me(cluster: &Cluster, server: usize, token: &str) -> StatusCode {

@@ -48,7 +48,8 @@ fn the_guide_is_html_with_every_section_and_needs_no_token() {
 fn the_guide_is_self_contained_and_holds_nothing_private() {
     let app = TestApp::spawn();
     let html = app.get("/api/user-guide").send().unwrap().text().unwrap();
-    // Links to the official guidance a feature follows are the only links out (issue 14); they load nothing.
+    // Links to the official guidance the governance features follow (spec §10: the Charity Commission's
+    // and the Charity Governance Code) are the only links out; they load nothing.
     let official = ["href=\"https://www.gov.uk/", "href=\"https://www.charitygovernancecode.org/"];
     let lower = official.iter().fold(html.to_lowercase(), |text, link| text.replace(link, "href=\"#"));
     for forbidden in

@@ -1,5 +1,6 @@
-//! `/api/meetings/{id}/written-minutes` and `/api/decisions` (issue 13, points 6 and 7): minutes written
-//! against the agenda, draft -> circulated -> approved -> locked, corrections as versions; the register.
+//! `/api/meetings/{id}/written-minutes` and `/api/decisions` (spec §2 Written minutes and the decisions
+//! register): minutes written against the agenda, draft -> circulated -> approved -> locked, corrections
+//! as versions; the register.
 
 use chrono::Utc;
 use domain::entities::agenda::{AgendaPurpose, NewAgendaItem};

@@ -155,7 +155,7 @@ impl TestApp {
         self._db.url()
     }
 
-    /// Another server process on the same database (issue 15): its own state, pool, change feed and port.
+    /// Another server process on the same database (spec §9a): its own state, pool, change feed and port.
     pub fn second_process(&self) -> SecondProcess {
         let config = test_config(self.database_url(), self.data_dir.path());
         let pool = persistence::connect(self.database_url(), 8).expect("pool");
