@@ -16,8 +16,8 @@ use domain::entities::role::Role;
 use domain::ports::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
 use domain::{ActionId, CommitteeId, DocumentId, MeetingId, NoticeId, RepoError, UserId};
 
+use super::outbox::enqueue_on;
 use crate::error::{bad_value, pool_error, repo_error, TxError};
-use crate::outbox::enqueue_on;
 use crate::schema::{
     actions, committees, documents, meetings, notices, notification_digest_items, notification_events,
     notification_settings, users,

@@ -8,7 +8,7 @@ use domain::entities::minutes::{Minutes, MinutesSource, NewMinutes};
 use domain::ports::MinutesRepository;
 use domain::{MeetingId, MinutesId, RepoError};
 
-use crate::documents::storage_key;
+use super::documents::storage_key;
 use crate::error::{bad_value, pool_error, repo_error};
 use crate::meetings::visible_to;
 use crate::schema::{meetings, minutes};
