@@ -19,6 +19,7 @@ mod pool;
 mod readiness;
 #[rustfmt::skip]
 mod schema;
+mod search;
 
 pub use change_feed::PgChangeFeed;
 pub use pool::{connect, run_migrations, PgPool};

@@ -7,5 +7,3 @@ mod minutes;
 pub use documents::PgDocumentRepository;
 pub use local_file_store::LocalFileStore;
 pub use minutes::PgMinutesRepository;
-
-pub(crate) use minutes::contains_pattern;
