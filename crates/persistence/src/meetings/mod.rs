@@ -1,6 +1,7 @@
 //! Meetings: meetings and their agenda and papers, attendance and calendar feeds, conflicts declared on
 //! agenda items, board packs, written minutes and the decisions register.
 
+mod agenda;
 mod attendance;
 mod board_packs;
 mod conflicts;
