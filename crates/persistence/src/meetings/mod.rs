@@ -4,12 +4,14 @@
 mod agenda;
 mod attendance;
 mod board_packs;
+mod calendar_feed;
 mod conflicts;
 mod meetings;
 mod written_minutes;
 
-pub use attendance::{PgAttendanceRepository, PgCalendarFeedRepository};
+pub use attendance::PgAttendanceRepository;
 pub use board_packs::PgBoardPackCache;
+pub use calendar_feed::PgCalendarFeedRepository;
 pub use conflicts::PgConflictRepository;
 pub use meetings::PgMeetingRepository;
 pub use written_minutes::PgWrittenMinutesRepository;
