@@ -1,70 +1,47 @@
 #![doc = include_str!("../README.md")]
+// Each area's folder names the module of its main records after the area (`meetings/meetings.rs`); the
+// modules are private and re-exported here, so no public path repeats the name.
+#![allow(clippy::module_inception)]
 
 mod actions;
-mod attendance;
 mod audit;
-mod board_packs;
 mod change_feed;
-mod committee_documents;
 mod committees;
-mod conflicts;
 mod dashboard;
-mod declarations;
-mod directory;
-mod documents;
 mod error;
-mod governance_settings;
-mod interests;
-mod invitations;
-mod local_file_store;
-mod login_throttle;
+mod governance;
+mod identity;
+mod library;
 mod meetings;
-mod minutes;
 mod notices;
 mod notifications;
-mod outbox;
-mod password_tokens;
 mod pool;
 mod readiness;
-mod reset_requests;
-mod resolutions;
 #[rustfmt::skip]
 mod schema;
-mod sessions;
-mod terms;
-mod two_factor;
-mod users;
-mod written_minutes;
+mod search;
 
-pub use actions::PgActionRepository;
-pub use attendance::{PgAttendanceRepository, PgCalendarFeedRepository};
-pub use audit::PgAuditTrail;
-pub use board_packs::PgBoardPackCache;
 pub use change_feed::PgChangeFeed;
-pub use committee_documents::PgCommitteeDocumentRepository;
-pub use committees::PgCommitteeRepository;
-pub use conflicts::PgConflictRepository;
-pub use dashboard::PgDashboardRepository;
-pub use declarations::PgDeclarationRepository;
-pub use directory::PgDirectoryRepository;
-pub use documents::PgDocumentRepository;
-pub use governance_settings::PgGovernanceSettingsRepository;
-pub use interests::PgInterestRepository;
-pub use invitations::PgInvitationRepository;
-pub use local_file_store::LocalFileStore;
-pub use login_throttle::PgLoginThrottle;
-pub use meetings::PgMeetingRepository;
-pub use minutes::PgMinutesRepository;
-pub use notices::PgNoticeRepository;
-pub use notifications::PgNotificationRepository;
-pub use outbox::PgOutboxRepository;
-pub use password_tokens::PgPasswordTokenRepository;
 pub use pool::{connect, run_migrations, PgPool};
 pub use readiness::PgReadiness;
-pub use reset_requests::PgResetRequestRepository;
-pub use resolutions::PgResolutionRepository;
-pub use sessions::PgSessionRepository;
-pub use terms::PgTermRepository;
-pub use two_factor::{PgSecuritySettingsRepository, PgTwoFactorRepository};
-pub use users::PgUserRepository;
-pub use written_minutes::PgWrittenMinutesRepository;
+
+pub use actions::PgActionRepository;
+pub use audit::PgAuditTrail;
+pub use committees::{PgCommitteeDocumentRepository, PgCommitteeRepository};
+pub use dashboard::PgDashboardRepository;
+pub use governance::{
+    PgDeclarationRepository, PgGovernanceSettingsRepository, PgInterestRepository, PgResolutionRepository,
+    PgTermRepository,
+};
+pub use identity::{
+    PgDirectoryRepository, PgInvitationRepository, PgLoginThrottle, PgPasswordTokenRepository,
+    PgResetRequestRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTwoFactorRepository,
+    PgUserRepository,
+};
+pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository};
+pub use meetings::{
+    PgAttendanceRepository, PgBoardPackCache, PgCalendarFeedRepository, PgConflictRepository,
+    PgMeetingRepository, PgWrittenMinutesRepository,
+};
+pub use notices::PgNoticeRepository;
+pub use notifications::{PgNotificationRepository, PgOutboxRepository};

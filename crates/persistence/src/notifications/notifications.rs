@@ -1,26 +1,24 @@
 //! Notification settings, the expansion of `notification_events` (written by triggers in the transaction
 //! of each change) and the scheduled notifications' ledger (spec §11 Notifications and reminders).
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
 
-use domain::entities::document::DocumentCategory;
-use domain::entities::meeting::MeetingKind;
 use domain::entities::notification::{
-    ActionItem, CommitteeItem, Delivery, DigestEntry, DocumentItem, Due, MeetingItem, NoticeItem,
-    Notification, NotificationKind, NotificationSettings, Notified, PendingEvent, ScheduleWindow,
+    Delivery, DigestEntry, DocumentItem, NoticeItem, Notification, NotificationKind, NotificationSettings,
+    PendingEvent, ScheduleWindow,
 };
-use domain::entities::role::Role;
 use domain::ports::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
-use domain::{ActionId, CommitteeId, DocumentId, MeetingId, NoticeId, RepoError, UserId};
+use domain::{DocumentId, NoticeId, RepoError, UserId};
 
+use super::audience::{action_item, audience, meeting_item, to_settings, Audience};
+use super::outbox::enqueue_on;
+use super::scheduled::due;
 use crate::error::{bad_value, pool_error, repo_error, TxError};
-use crate::outbox::enqueue_on;
 use crate::schema::{
-    actions, committees, documents, meetings, notices, notification_digest_items, notification_events,
-    notification_settings, users,
+    documents, notices, notification_digest_items, notification_events, notification_settings,
 };
 use crate::PgPool;
 
@@ -34,150 +32,6 @@ pub struct PgNotificationRepository {
 impl PgNotificationRepository {
     pub fn new(pool: PgPool) -> Self {
         Self { pool }
-    }
-}
-
-/// Who an event or reminder concerns (always active users only).
-enum Audience {
-    One(i32),
-    Everyone,
-    CommitteeMembers(i32),
-    /// Admins and chairs: the only readers of a committee meeting whose committee was deleted.
-    Officers,
-}
-
-type SettingsColumns = (Option<Vec<String>>, Option<bool>, Option<Vec<String>>);
-
-/// Stored settings (or the defaults); values the domain no longer knows are ignored.
-fn to_settings(stored: SettingsColumns) -> NotificationSettings {
-    match stored {
-        (Some(kinds), Some(weekly_digest), Some(categories)) => NotificationSettings {
-            disabled_kinds: kinds.iter().filter_map(|k| k.parse::<NotificationKind>().ok()).collect(),
-            weekly_digest,
-            followed_categories: categories
-                .iter()
-                .filter_map(|c| c.parse::<DocumentCategory>().ok())
-                .collect(),
-        },
-        _ => NotificationSettings::default(),
-    }
-}
-
-fn audience(conn: &mut PgConnection, who: Audience, except: Option<i32>) -> QueryResult<Vec<Notified>> {
-    let mut query = users::table
-        .left_join(notification_settings::table)
-        .filter(users::active.eq(true))
-        .select((
-            users::id,
-            users::name,
-            users::email,
-            notification_settings::disabled_kinds.nullable(),
-            notification_settings::weekly_digest.nullable(),
-            notification_settings::followed_categories.nullable(),
-        ))
-        .order(users::id)
-        .into_boxed();
-    match who {
-        Audience::One(id) => query = query.filter(users::id.eq(id)),
-        Audience::Everyone => {}
-        Audience::Officers => {
-            query = query.filter(users::role.eq_any([Role::Admin.as_str(), Role::Chair.as_str()]))
-        }
-        Audience::CommitteeMembers(committee) => {
-            use crate::schema::committee_members;
-            query = query.filter(
-                users::id.eq_any(
-                    committee_members::table
-                        .filter(committee_members::committee_id.eq(committee))
-                        .select(committee_members::user_id),
-                ),
-            );
-        }
-    }
-    if let Some(actor) = except {
-        query = query.filter(users::id.ne(actor));
-    }
-    let rows =
-        query.load::<(i32, String, String, Option<Vec<String>>, Option<bool>, Option<Vec<String>>)>(conn)?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, name, email, kinds, digest, categories)| Notified {
-            id: UserId(id),
-            name,
-            email,
-            settings: to_settings((kinds, digest, categories)),
-        })
-        .collect())
-}
-
-fn action_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(ActionItem, Option<i32>)>> {
-    Ok(actions::table
-        .find(id)
-        .select((actions::id, actions::title, actions::due_date, actions::assigned_to))
-        .first::<(i32, String, Option<NaiveDate>, Option<i32>)>(conn)
-        .optional()?
-        .map(|(id, title, due_date, assignee)| (ActionItem { id: ActionId(id), title, due_date }, assignee)))
-}
-
-/// A meeting and who may hear of it (see `meeting_audience`).
-fn meeting_item(conn: &mut PgConnection, id: i32) -> QueryResult<Option<(MeetingItem, Audience)>> {
-    type Row = (
-        (i32, String, String, DateTime<Utc>, i32, String),
-        (Option<String>, Option<String>, Option<i32>, Option<String>, i32, String),
-    );
-    Ok(meetings::table
-        .left_join(committees::table)
-        .filter(meetings::id.eq(id))
-        .select((
-            (
-                meetings::id,
-                meetings::title,
-                meetings::description,
-                meetings::meeting_date,
-                meetings::duration_minutes,
-                meetings::kind,
-            ),
-            (
-                meetings::location,
-                meetings::meeting_link,
-                meetings::committee_id,
-                committees::name.nullable(),
-                meetings::sequence,
-                meetings::status,
-            ),
-        ))
-        .first::<Row>(conn)
-        .optional()?
-        .map(
-            |(
-                (id, title, description, starts_at, duration, kind),
-                (location, meeting_link, committee_id, committee, sequence, status),
-            )| {
-                let item = MeetingItem {
-                    id: MeetingId(id),
-                    title,
-                    starts_at,
-                    ends_at: starts_at + chrono::Duration::minutes(i64::from(duration)),
-                    description,
-                    location,
-                    meeting_link,
-                    committee,
-                    sequence: u32::try_from(sequence).unwrap_or(0),
-                    cancelled: status == "cancelled",
-                };
-                (item, meeting_audience(&kind, committee_id))
-            },
-        ))
-}
-
-/// Who hears of a meeting (spec §6 Committee meetings): everyone of a board meeting or AGM; only
-/// its committee's members of a committee meeting, and only admins and chairs, the only ones who still
-/// see it, once its committee has been deleted.
-fn meeting_audience(kind: &str, committee_id: Option<i32>) -> Audience {
-    match (kind == MeetingKind::Committee.as_str(), committee_id) {
-        (false, _) => Audience::Everyone,
-        (true, Some(committee)) => Audience::CommitteeMembers(committee),
-        (true, None) => Audience::Officers,
     }
 }
 
@@ -307,100 +161,6 @@ fn first_time(conn: &mut PgConnection, kind: &str, key: &(i64, String), recipien
     .bind::<Text, _>(&key.1)
     .execute(conn)?;
     Ok(inserted == 1)
-}
-
-#[derive(QueryableByName)]
-struct UnreadRow {
-    #[diesel(sql_type = Integer)]
-    committee_id: i32,
-    #[diesel(sql_type = Text)]
-    name: String,
-    #[diesel(sql_type = Integer)]
-    user_id: i32,
-    #[diesel(sql_type = BigInt)]
-    unread: i64,
-    #[diesel(sql_type = BigInt)]
-    up_to: i64,
-}
-
-/// Members with messages from others that they have not fetched, the oldest sent before `before`, that no
-/// earlier mail covered (messages from before they joined do not count).
-fn unread_committees(conn: &mut PgConnection, before: DateTime<Utc>) -> QueryResult<Vec<UnreadRow>> {
-    diesel::sql_query(
-        "SELECT c.id AS committee_id, c.name, cm.user_id, count(msg.id) AS unread, max(msg.id) AS up_to \
-         FROM committee_members cm \
-         JOIN committees c ON c.id = cm.committee_id AND NOT c.archived \
-         LEFT JOIN committee_read_markers r ON r.committee_id = cm.committee_id AND r.user_id = cm.user_id \
-         JOIN committee_messages msg ON msg.committee_id = cm.committee_id \
-              AND msg.id > GREATEST(coalesce(r.last_read_id, 0), coalesce(r.last_notified_id, 0)) \
-              AND msg.user_id IS DISTINCT FROM cm.user_id \
-              AND msg.sent_at >= cm.joined_at \
-         GROUP BY c.id, c.name, cm.user_id \
-         HAVING min(msg.sent_at) <= $1 \
-         ORDER BY c.id, cm.user_id",
-    )
-    .bind::<Timestamptz, _>(before)
-    .load(conn)
-}
-
-/// Everything `window` makes due, with its recipients.
-fn due(conn: &mut PgConnection, window: &ScheduleWindow) -> QueryResult<Vec<Due>> {
-    let mut found = Vec::new();
-    let mut push = |notification: Notification, recipients: Vec<Notified>| {
-        for recipient in recipients {
-            found.push(Due { notification: notification.clone(), recipient });
-        }
-    };
-    let open_actions_due = |conn: &mut PgConnection, on: NaiveDate| {
-        actions::table
-            .filter(actions::due_date.eq(on))
-            .filter(actions::status.ne("complete"))
-            .filter(actions::assigned_to.is_not_null())
-            .select(actions::id)
-            .order(actions::id)
-            .load::<i32>(conn)
-    };
-    for (on, overdue) in [(window.due_soon_on, false), (window.overdue_on, true)] {
-        let Some(on) = on else { continue };
-        for id in open_actions_due(conn, on)? {
-            let Some((action, Some(assignee))) = action_item(conn, id)? else { continue };
-            let recipients = audience(conn, Audience::One(assignee), None)?;
-            push(
-                if overdue {
-                    Notification::ActionOverdue(action)
-                } else {
-                    Notification::ActionDueSoon(action)
-                },
-                recipients,
-            );
-        }
-    }
-    for range in &window.meeting_reminders {
-        let ids = meetings::table
-            .filter(meetings::meeting_date.ge(range.from))
-            .filter(meetings::meeting_date.lt(range.until))
-            .order(meetings::id)
-            .select(meetings::id)
-            .load::<i32>(conn)?;
-        for id in ids {
-            let Some((meeting, who)) = meeting_item(conn, id)? else { continue };
-            let recipients = audience(conn, who, None)?;
-            push(Notification::MeetingReminder { meeting, days_before: range.days_before }, recipients);
-        }
-    }
-    for row in unread_committees(conn, window.unread_before)? {
-        let recipients = audience(conn, Audience::One(row.user_id), None)?;
-        push(
-            Notification::CommitteeUnread(CommitteeItem {
-                id: CommitteeId(row.committee_id),
-                name: row.name,
-                unread: row.unread,
-                up_to_message: row.up_to,
-            }),
-            recipients,
-        );
-    }
-    Ok(found)
 }
 
 impl NotificationRepository for PgNotificationRepository {

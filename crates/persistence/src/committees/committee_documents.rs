@@ -7,7 +7,7 @@ use domain::files::StorageKey;
 use domain::ports::{CommitteeDocumentRepository, CommitteeWriteError};
 use domain::{CommitteeDocumentId, CommitteeId, RepoError, UserId};
 
-use crate::committees::{lock_active_committee, Tx};
+use super::committees::{lock_active_committee, Tx};
 use crate::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::schema::{committee_documents, users};
 use crate::PgPool;

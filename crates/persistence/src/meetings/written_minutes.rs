@@ -17,8 +17,8 @@ use domain::ports::{MinutesWriteError, WrittenMinutesRepository};
 use domain::{ActionId, AgendaItemId, MeetingId, RepoError, ResolutionId, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, Refusal};
-use crate::minutes::contains_pattern;
 use crate::schema::{actions, agenda_items, meetings, minute_entries, written_minutes};
+use crate::search::contains_pattern;
 use crate::PgPool;
 
 type Tx<T> = Result<T, Refusal<MinutesWriteError>>;

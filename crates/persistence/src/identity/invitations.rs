@@ -11,10 +11,10 @@ use domain::ports::{InvitationRefusal, InvitationRepository, PendingInvitation, 
 use domain::services::invitations::NO_PASSWORD;
 use domain::{RepoError, UserId};
 
+use super::users::UserRow;
 use crate::error::{pool_error, repo_error, Refusal};
-use crate::outbox::enqueue_on;
+use crate::notifications::enqueue_on;
 use crate::schema::{password_tokens, users};
-use crate::users::UserRow;
 use crate::PgPool;
 
 const INVITATION: &str = "invitation";

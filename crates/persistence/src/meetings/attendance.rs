@@ -1,7 +1,5 @@
 //! Attendance at meetings (spec §2 Attendance section) and private calendar feeds (spec §2 Calendar feed).
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -10,11 +8,11 @@ use domain::entities::attendance::{
     AttendanceEntry, AttendanceMeeting, AttendanceResponse, Invitee, RecordedAttendance,
 };
 use domain::entities::role::Role;
-use domain::ports::{AttendanceRepository, CalendarFacts, CalendarFeedRepository, FeedToken, RecordChange};
+use domain::ports::{AttendanceRepository, RecordChange};
 use domain::{CommitteeId, MeetingId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error};
-use crate::schema::{calendar_feed_tokens, committee_members, meeting_attendance, meetings, users};
+use crate::schema::{committee_members, meeting_attendance, meetings, users};
 use crate::PgPool;
 
 /// The committees a user belongs to.
@@ -254,111 +252,5 @@ impl AttendanceRepository for PgAttendanceRepository {
             return Err(RepoError::NotFound);
         }
         Ok(())
-    }
-}
-
-pub struct PgCalendarFeedRepository {
-    pool: PgPool,
-}
-
-impl PgCalendarFeedRepository {
-    pub fn new(pool: PgPool) -> Self {
-        Self { pool }
-    }
-}
-
-impl CalendarFeedRepository for PgCalendarFeedRepository {
-    fn find(&self, user: UserId) -> Result<Option<FeedToken>, RepoError> {
-        let mut conn = self.pool.get().map_err(pool_error)?;
-        let row = calendar_feed_tokens::table
-            .find(user.0)
-            .select((calendar_feed_tokens::nonce, calendar_feed_tokens::token_hash))
-            .first::<(String, String)>(&mut conn)
-            .optional()
-            .map_err(repo_error)?;
-        Ok(row.map(|(nonce, token_hash)| FeedToken { nonce, token_hash }))
-    }
-
-    fn create_if_absent(
-        &self,
-        user: UserId,
-        token: FeedToken,
-        at: DateTime<Utc>,
-    ) -> Result<FeedToken, RepoError> {
-        let mut conn = self.pool.get().map_err(pool_error)?;
-        diesel::insert_into(calendar_feed_tokens::table)
-            .values((
-                calendar_feed_tokens::user_id.eq(user.0),
-                calendar_feed_tokens::nonce.eq(&token.nonce),
-                calendar_feed_tokens::token_hash.eq(&token.token_hash),
-                calendar_feed_tokens::created_at.eq(at),
-            ))
-            .on_conflict(calendar_feed_tokens::user_id)
-            .do_nothing()
-            .execute(&mut conn)
-            .map_err(repo_error)?;
-        // Two first requests at once: both answer the one that was stored.
-        let (nonce, token_hash) = calendar_feed_tokens::table
-            .find(user.0)
-            .select((calendar_feed_tokens::nonce, calendar_feed_tokens::token_hash))
-            .first::<(String, String)>(&mut conn)
-            .map_err(repo_error)?;
-        Ok(FeedToken { nonce, token_hash })
-    }
-
-    fn replace(&self, user: UserId, token: FeedToken, at: DateTime<Utc>) -> Result<(), RepoError> {
-        let mut conn = self.pool.get().map_err(pool_error)?;
-        diesel::insert_into(calendar_feed_tokens::table)
-            .values((
-                calendar_feed_tokens::user_id.eq(user.0),
-                calendar_feed_tokens::nonce.eq(&token.nonce),
-                calendar_feed_tokens::token_hash.eq(&token.token_hash),
-                calendar_feed_tokens::created_at.eq(at),
-            ))
-            .on_conflict(calendar_feed_tokens::user_id)
-            .do_update()
-            .set((
-                calendar_feed_tokens::nonce.eq(&token.nonce),
-                calendar_feed_tokens::token_hash.eq(&token.token_hash),
-                calendar_feed_tokens::created_at.eq(at),
-            ))
-            .execute(&mut conn)
-            .map_err(repo_error)?;
-        Ok(())
-    }
-
-    fn active_user_by_token_hash(&self, token_hash: &str) -> Result<Option<UserId>, RepoError> {
-        let mut conn = self.pool.get().map_err(pool_error)?;
-        let user = calendar_feed_tokens::table
-            .inner_join(users::table)
-            .filter(calendar_feed_tokens::token_hash.eq(token_hash))
-            .filter(users::active.eq(true))
-            .select(users::id)
-            .first::<i32>(&mut conn)
-            .optional()
-            .map_err(repo_error)?;
-        Ok(user.map(UserId))
-    }
-
-    fn calendar_facts(&self, ids: &[MeetingId]) -> Result<HashMap<MeetingId, CalendarFacts>, RepoError> {
-        if ids.is_empty() {
-            return Ok(HashMap::new());
-        }
-        let mut conn = self.pool.get().map_err(pool_error)?;
-        let rows = meetings::table
-            .filter(meetings::id.eq_any(ids.iter().map(|id| id.0)))
-            .select((meetings::id, meetings::sequence, meetings::status))
-            .load::<(i32, i32, String)>(&mut conn)
-            .map_err(repo_error)?;
-        Ok(rows
-            .into_iter()
-            .map(|(id, sequence, status)| {
-                let facts = CalendarFacts {
-                    sequence: u32::try_from(sequence).unwrap_or(0),
-                    cancelled: status == "cancelled",
-                };
-                (MeetingId(id), facts)
-            })
-            .collect())
     }
 }

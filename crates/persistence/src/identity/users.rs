@@ -8,9 +8,9 @@ use domain::entities::user::{NewUser, User, UserChanges};
 use domain::ports::UserRepository;
 use domain::{RepoError, SessionId, UserId};
 
+use super::sessions::end_sessions;
 use crate::error::{bad_value, repo_error, TxError};
 use crate::schema::{calendar_feed_tokens, users};
-use crate::sessions::end_sessions;
 use crate::PgPool;
 
 // Matches the case-insensitive unique index `users_email_lower_key`, so the lookup uses it.

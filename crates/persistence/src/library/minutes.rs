@@ -8,10 +8,11 @@ use domain::entities::minutes::{Minutes, MinutesSource, NewMinutes};
 use domain::ports::MinutesRepository;
 use domain::{MeetingId, MinutesId, RepoError};
 
-use crate::documents::storage_key;
+use super::documents::storage_key;
 use crate::error::{bad_value, pool_error, repo_error};
 use crate::meetings::visible_to;
 use crate::schema::{meetings, minutes};
+use crate::search::contains_pattern;
 use crate::PgPool;
 
 const MEETING_FOREIGN_KEY: &str = "minutes_meeting_id_fkey";
@@ -53,20 +54,6 @@ impl TryFrom<MinutesRow> for Minutes {
             created_at: row.created_at,
         })
     }
-}
-
-/// A LIKE pattern matching `term` literally anywhere: `\`, `%` and `_` in it are escaped.
-pub(crate) fn contains_pattern(term: &str) -> String {
-    let mut pattern = String::with_capacity(term.len() + 2);
-    pattern.push('%');
-    for c in term.chars() {
-        if matches!(c, '\\' | '%' | '_') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
 }
 
 /// The ids of the meetings `scope` may see, as a subquery.
@@ -145,16 +132,5 @@ impl MinutesRepository for PgMinutesRepository {
                 other => repo_error(other),
             })
             .and_then(Minutes::try_from)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::contains_pattern;
-
-    #[test]
-    fn wildcards_in_a_search_are_literal() {
-        assert_eq!(contains_pattern("board"), "%board%");
-        assert_eq!(contains_pattern("100%_done\\"), "%100\\%\\_done\\\\%");
     }
 }

@@ -9,7 +9,7 @@ use domain::ports::{PasswordTokenRepository, TokenRefusal};
 use domain::{RepoError, UserId};
 
 use crate::error::{pool_error, Refusal};
-use crate::outbox::enqueue_on;
+use crate::notifications::enqueue_on;
 use crate::schema::{mail_outbox, password_reset_requests, password_tokens, users};
 use crate::PgPool;
 
@@ -133,7 +133,7 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
             if updated == 0 {
                 return Err(Refusal::Refused(TokenRefusal::Unknown));
             }
-            crate::sessions::end_sessions(conn, UserId(user_id), None)?;
+            super::sessions::end_sessions(conn, UserId(user_id), None)?;
             diesel::update(password_tokens::table.find(token_id))
                 .set(password_tokens::used_at.eq(now))
                 .execute(conn)?;

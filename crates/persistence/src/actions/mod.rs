@@ -1,0 +1,7 @@
+//! Actions.
+
+mod actions;
+
+pub use actions::PgActionRepository;
+
+pub(crate) use actions::action_visible_to;

@@ -1,0 +1,5 @@
+//! The audit trail.
+
+mod audit;
+
+pub use audit::PgAuditTrail;

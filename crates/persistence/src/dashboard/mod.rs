@@ -1,0 +1,5 @@
+//! The dashboard's figures.
+
+mod dashboard;
+
+pub use dashboard::PgDashboardRepository;

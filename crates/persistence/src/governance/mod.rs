@@ -1,0 +1,14 @@
+//! Governance: the register of interests, terms of office, declarations rounds, written resolutions and
+//! the governance settings.
+
+mod declarations;
+mod governance_settings;
+mod interests;
+mod resolutions;
+mod terms;
+
+pub use declarations::PgDeclarationRepository;
+pub use governance_settings::PgGovernanceSettingsRepository;
+pub use interests::PgInterestRepository;
+pub use resolutions::PgResolutionRepository;
+pub use terms::PgTermRepository;

@@ -1,0 +1,9 @@
+//! Library: documents, uploaded minutes and the stored files on the local disk.
+
+mod documents;
+mod local_file_store;
+mod minutes;
+
+pub use documents::PgDocumentRepository;
+pub use local_file_store::LocalFileStore;
+pub use minutes::PgMinutesRepository;

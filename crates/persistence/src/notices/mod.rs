@@ -1,0 +1,5 @@
+//! Notices.
+
+mod notices;
+
+pub use notices::PgNoticeRepository;
