@@ -1,25 +1,26 @@
 //! `/api/actions`: the action tracker (spec §2 Actions, §4, §6).
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
 
+use domain::entities::action::{Action, ActionPriority, ActionStatus};
 use domain::services::CreateAction;
 use domain::{ActionId, UserId};
 
-use crate::blocking::blocking;
-use crate::dto::action::ActionBody;
-use crate::dto::message::MessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::schemas::{ActionPrioritySchema, SettableActionStatusSchema};
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::{ActionPrioritySchema, SettableActionStatusSchema};
+use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// A reported status, `overdue` included; absent or empty: all.
-    #[param(value_type = Option<crate::schemas::ActionStatusFilterSchema>)]
+    #[param(value_type = Option<crate::http::openapi::schemas::ActionStatusFilterSchema>)]
     status: Option<String>,
 }
 
@@ -84,7 +85,7 @@ pub struct CreateActionRequest {
     #[schema(value_type = Option<String>, max_length = 5000)]
     description: Option<String>,
     /// Required: the id of an active user (a string of digits is accepted too).
-    #[serde(default, deserialize_with = "crate::dto::input::optional_id")]
+    #[serde(default, deserialize_with = "crate::http::body::input::optional_id")]
     #[schema(required = true, nullable = false, value_type = i32, minimum = 1)]
     assigned_to: Option<i32>,
     /// `YYYY-MM-DD`, or null / `""` for no deadline.
@@ -196,4 +197,50 @@ pub async fn delete(
     blocking(move || actions.delete(&user.0, id)).await?;
     tracing::info!(action_id = %id, "action deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("Action deleted successfully")))
+}
+
+/// An action as the API shows it; `status` is the reported one (overdue included).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Action)]
+pub struct ActionBody {
+    pub id: i32,
+    pub title: String,
+    pub description: String,
+    #[schema(required = true)]
+    pub assigned_to: Option<i32>,
+    #[schema(required = true)]
+    pub assigned_to_name: Option<String>,
+    #[serde(serialize_with = "crate::http::body::time::date_option")]
+    #[schema(required = true)]
+    pub due_date: Option<NaiveDate>,
+    #[schema(value_type = crate::http::openapi::schemas::ActionPrioritySchema)]
+    pub priority: ActionPriority,
+    #[schema(value_type = crate::http::openapi::schemas::ActionStatusSchema)]
+    pub status: ActionStatus,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub created_at: DateTime<Utc>,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub updated_at: DateTime<Utc>,
+    /// The meeting whose written minutes recorded this action (open it at `/meetings/{id}`), or null.
+    #[schema(required = true)]
+    pub meeting_id: Option<i32>,
+}
+
+impl From<Action> for ActionBody {
+    fn from(action: Action) -> Self {
+        Self {
+            id: action.id.0,
+            title: action.title,
+            description: action.description,
+            assigned_to: action.assigned_to.map(|id| id.0),
+            assigned_to_name: action.assigned_to_name,
+            due_date: action.due_date,
+            priority: action.priority,
+            status: action.status,
+            created_at: action.created_at,
+            updated_at: action.updated_at,
+            meeting_id: action.meeting_id.map(|id| id.0),
+        }
+    }
 }

@@ -1,6 +1,8 @@
 //! `/api/committees/{id}/documents`: files shared inside a committee (spec §2 Committees, §6).
 
 use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
 
 use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::entities::committee::CommitteeDocument;
@@ -8,15 +10,15 @@ use domain::files::DOCUMENT_KINDS;
 use domain::services::UploadCommitteeDocument;
 use domain::{CommitteeDocumentId, CommitteeId};
 
-use crate::audit;
-use crate::blocking::blocking;
-use crate::download::{file_response, Disposition};
-use crate::dto::committee::CommitteeDocumentBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::schemas::FileBytes;
-use crate::state::AppState;
-use crate::upload::{read_upload, refuse_declared_oversize};
+use super::committees::AuthorBody;
+use crate::http::audit;
+use crate::http::blocking::blocking;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::upload::{read_upload, refuse_declared_oversize};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::FileBytes;
+use crate::http::state::AppState;
 
 /// A committee's documents, newest first.
 #[utoipa::path(
@@ -113,7 +115,7 @@ pub async fn upload(
     ),
     responses(
         (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
-            content((crate::schemas::FileBytes = "application/pdf"), (crate::schemas::FileBytes = "application/msword"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::schemas::FileBytes = "application/vnd.ms-excel"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::schemas::FileBytes = "text/plain")),
+            content((crate::http::openapi::schemas::FileBytes = "application/pdf"), (crate::http::openapi::schemas::FileBytes = "application/msword"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::openapi::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::openapi::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
         (status = 403, body = ErrorBody,
@@ -143,4 +145,34 @@ fn event(kind: AuditKind, actor: domain::UserId, document: &CommitteeDocument) -
     NewAuditEvent::new(kind, Some(actor))
         .object(AuditObject::new("committee_document", document.id, document.title.clone()))
         .details(format!("committee {}, file: {}", document.committee_id, document.file_name))
+}
+
+/// A file shared inside a committee; `uploadedBy` is null once the uploader's account has been deleted.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = CommitteeDocument)]
+pub struct CommitteeDocumentBody {
+    pub id: i32,
+    pub title: String,
+    pub file_name: String,
+    pub mime_type: String,
+    pub file_size: i64,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub uploaded_at: DateTime<Utc>,
+    #[schema(required = true)]
+    pub uploaded_by: Option<AuthorBody>,
+}
+
+impl From<CommitteeDocument> for CommitteeDocumentBody {
+    fn from(document: CommitteeDocument) -> Self {
+        Self {
+            id: document.id.0,
+            title: document.title,
+            file_name: document.file_name,
+            mime_type: document.mime_type,
+            file_size: document.file_size,
+            uploaded_at: document.uploaded_at,
+            uploaded_by: document.uploaded_by.map(|author| AuthorBody { id: author.id.0, name: author.name }),
+        }
+    }
 }

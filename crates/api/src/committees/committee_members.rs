@@ -1,21 +1,22 @@
 //! `/api/committees/{id}/members`: who belongs to a committee (spec §2 Committees, §6).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
 use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::entities::committee::{CommitteeMember, CommitteeRole};
 use domain::services::AddMember;
 use domain::{CommitteeId, UserId};
 
-use crate::audit;
-use crate::blocking::blocking;
-use crate::dto::committee::CommitteeMemberBody;
-use crate::dto::message::MessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::schemas::CommitteeRoleSchema;
-use crate::state::AppState;
+use crate::http::audit;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::CommitteeRoleSchema;
+use crate::http::state::AppState;
 
 /// A committee's members: committee chairs first, then by name.
 #[utoipa::path(
@@ -47,7 +48,7 @@ pub async fn list(
 #[serde(rename_all = "camelCase")]
 pub struct AddMemberRequest {
     /// Required: the id of an active user (a string of digits is accepted too).
-    #[serde(default, deserialize_with = "crate::dto::input::optional_id")]
+    #[serde(default, deserialize_with = "crate::http::body::input::optional_id")]
     #[schema(required = true, nullable = false, value_type = i32, minimum = 1)]
     user_id: Option<i32>,
     /// Default `member`.
@@ -134,4 +135,29 @@ pub async fn remove(
         .details(format!("committee {id}"));
     audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("Member removed successfully")))
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = CommitteeMember)]
+pub struct CommitteeMemberBody {
+    pub user_id: i32,
+    pub name: String,
+    pub email: String,
+    #[schema(value_type = crate::http::openapi::schemas::CommitteeRoleSchema)]
+    pub role: CommitteeRole,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub joined_at: DateTime<Utc>,
+}
+
+impl From<CommitteeMember> for CommitteeMemberBody {
+    fn from(member: CommitteeMember) -> Self {
+        Self {
+            user_id: member.user_id.0,
+            name: member.name,
+            email: member.email,
+            role: member.role,
+            joined_at: member.joined_at,
+        }
+    }
 }

@@ -1,25 +1,25 @@
 //! `/api/committees/{id}/messages`: a committee's chat, live by Server-Sent Events (issue 15), with the
 //! list for the history and for clients that cannot stream (spec §2, §9).
 
-use std::collections::VecDeque;
-use std::time::Duration;
-
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::time::Duration;
 use tokio::sync::mpsc;
 
 use domain::entities::committee::CommitteeMessage;
 use domain::services::{ChatEvent, ChatSubscription};
 use domain::{CommitteeId, DomainError, MessageId, SessionId, UserId};
 
-use crate::blocking::blocking;
-use crate::dto::committee::CommitteeMessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{bearer_token, CurrentUser};
-use crate::json::Json;
-use crate::state::AppState;
+use super::committees::AuthorBody;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::{bearer_token, CurrentUser};
+use crate::http::state::AppState;
 
 /// How often an open stream sends a comment (keeping proxies from closing it) and checks again that its
 /// session and access still hold. A change to its session, its user or the security settings (a sign-out,
@@ -30,10 +30,10 @@ pub const STREAM_CHECK_EVERY: Duration = Duration::from_secs(15);
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only messages with a higher id: a poll asks for what is new since the last one it has.
-    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
     after: Option<i64>,
     /// Only messages with a lower id: scrolling up asks for the page before the oldest one it has.
-    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
     before: Option<i64>,
 }
 
@@ -115,7 +115,7 @@ pub async fn post(
 pub struct StreamQuery {
     /// Start after this message id (the last one the client has); the `Last-Event-ID` header wins.
     /// Without either, only messages posted from now on are sent.
-    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
     after: Option<i64>,
 }
 
@@ -317,4 +317,28 @@ fn message_frame(message: CommitteeMessage) -> Bytes {
     let id = message.id;
     let data = serde_json::to_string(&CommitteeMessageBody::from(message)).unwrap_or_else(|_| "{}".into());
     Bytes::from(format!("id: {id}\nevent: message\ndata: {data}\n\n"))
+}
+
+/// A chat message; `user` is null once the author's account has been deleted.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = CommitteeMessage)]
+pub struct CommitteeMessageBody {
+    pub id: i64,
+    pub message: String,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub sent_at: DateTime<Utc>,
+    #[schema(required = true)]
+    pub user: Option<AuthorBody>,
+}
+
+impl From<CommitteeMessage> for CommitteeMessageBody {
+    fn from(message: CommitteeMessage) -> Self {
+        Self {
+            id: message.id.0,
+            message: message.message,
+            sent_at: message.sent_at,
+            user: message.user.map(|author| AuthorBody { id: author.id.0, name: author.name }),
+        }
+    }
 }

@@ -1,26 +1,27 @@
 //! `/api/committees`: listing, creation, archive and delete (spec §2 Committees, §4, §6).
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
+use domain::entities::committee::{Committee, CommitteeRole};
 use domain::services::CreateCommittee;
 use domain::CommitteeId;
 
-use crate::blocking::blocking;
-use crate::dto::committee::CommitteeBody;
-use crate::dto::message::MessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Also list archived committees; default `false`.
-    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
-    #[param(value_type = Option<crate::schemas::BooleanFilterSchema>)]
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[param(value_type = Option<crate::http::openapi::schemas::BooleanFilterSchema>)]
     include_archived: Option<bool>,
 }
 
@@ -141,4 +142,42 @@ pub async fn delete(
     blocking(move || committees.delete(&user.0, id)).await?;
     tracing::info!(committee_id = %id, "committee deleted");
     Ok(HttpResponse::Ok().json(MessageBody::new("Committee deleted successfully")))
+}
+
+/// A committee as the caller sees it: `role` is theirs in it, null when they are not a member.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Committee)]
+pub struct CommitteeBody {
+    pub id: i32,
+    pub name: String,
+    pub description: String,
+    pub archived: bool,
+    pub member_count: i64,
+    #[schema(required = true, value_type = Option<crate::http::openapi::schemas::CommitteeRoleSchema>)]
+    pub role: Option<CommitteeRole>,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Committee> for CommitteeBody {
+    fn from(committee: Committee) -> Self {
+        Self {
+            id: committee.id.0,
+            name: committee.name,
+            description: committee.description,
+            archived: committee.archived,
+            member_count: committee.member_count,
+            role: committee.viewer_role,
+            created_at: committee.created_at,
+        }
+    }
+}
+
+/// `{id, name}` of whoever wrote a message or uploaded a committee document.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Author)]
+pub struct AuthorBody {
+    pub id: i32,
+    pub name: String,
 }

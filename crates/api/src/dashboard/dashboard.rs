@@ -1,13 +1,16 @@
 //! `/api/dashboard/stats`: the dashboard's four figures (spec §2 Dashboard).
 
 use actix_web::{web, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
 
-use crate::blocking::blocking;
-use crate::cached::EncodedJson;
-use crate::dto::dashboard::DashboardStatsBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::state::AppState;
+use domain::entities::dashboard::DashboardStats;
+
+use crate::http::blocking::blocking;
+use crate::http::body::cached::EncodedJson;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::state::AppState;
 
 /// The dashboard's four figures, read in one snapshot.
 #[utoipa::path(
@@ -34,4 +37,31 @@ pub async fn stats(state: web::Data<AppState>, user: CurrentUser) -> Result<Http
     })
     .await?;
     Ok(stats.response())
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = DashboardStats)]
+pub struct DashboardStatsBody {
+    pub pending_actions: i64,
+    pub documents: i64,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
+    #[schema(required = true)]
+    pub next_meeting: Option<DateTime<Utc>>,
+    /// The id of that meeting, for a link to its page.
+    #[schema(required = true)]
+    pub next_meeting_id: Option<i32>,
+    pub trustees: i64,
+}
+
+impl From<DashboardStats> for DashboardStatsBody {
+    fn from(stats: DashboardStats) -> Self {
+        Self {
+            pending_actions: stats.pending_actions,
+            documents: stats.documents,
+            next_meeting: stats.next_meeting,
+            next_meeting_id: stats.next_meeting_id.map(|id| id.0),
+            trustees: stats.trustees,
+        }
+    }
 }

@@ -1,19 +1,20 @@
 //! `/api/governance/settings`: the board's governance settings (issue 14).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
+use domain::entities::attendance::QuorumRuleKind;
 use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::entities::governance_settings::{GovernanceSettings, RegisterVisibility};
 use domain::services::GovernanceSettingsInput;
 
-use crate::audit;
-use crate::blocking::blocking;
-use crate::dto::interest::GovernanceSettingsBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::schemas::RegisterVisibilitySchema;
-use crate::state::AppState;
+use crate::http::audit;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::RegisterVisibilitySchema;
+use crate::http::state::AppState;
 
 /// The settings; every signed-in member may read them.
 #[utoipa::path(
@@ -38,7 +39,7 @@ pub struct SettingsRequest {
     register_visibility: Option<String>,
     /// `count` or `fraction`; unchanged when absent.
     #[serde(default)]
-    #[schema(value_type = Option<crate::schemas::QuorumRuleKindSchema>)]
+    #[schema(value_type = Option<crate::http::openapi::schemas::QuorumRuleKindSchema>)]
     quorum_rule: Option<String>,
     /// 1 to 100; unchanged when absent.
     #[serde(default)]
@@ -75,7 +76,7 @@ pub async fn update(
     body: Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
-    let body: SettingsRequest = crate::dto::input::object_body(body.into_inner())?;
+    let body: SettingsRequest = crate::http::body::input::object_body(body.into_inner())?;
     let input = GovernanceSettingsInput {
         register_visibility: body.register_visibility,
         quorum_rule: body.quorum_rule,
@@ -95,4 +96,34 @@ pub async fn update(
         ));
     audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(GovernanceSettingsBody::from(settings)))
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = GovernanceSettings)]
+pub struct GovernanceSettingsBody {
+    #[schema(value_type = crate::http::openapi::schemas::RegisterVisibilitySchema)]
+    pub register_visibility: RegisterVisibility,
+    /// How a meeting's quorum is worked out (issue 13).
+    #[schema(value_type = crate::http::openapi::schemas::QuorumRuleKindSchema)]
+    pub quorum_rule: QuorumRuleKind,
+    /// `count`: the trustees needed; `fraction`: the floor under the fraction.
+    #[schema(minimum = 1, maximum = 100)]
+    pub quorum_minimum: u32,
+    #[schema(minimum = 1, maximum = 100)]
+    pub quorum_numerator: u32,
+    #[schema(minimum = 1, maximum = 100)]
+    pub quorum_denominator: u32,
+}
+
+impl From<GovernanceSettings> for GovernanceSettingsBody {
+    fn from(settings: GovernanceSettings) -> Self {
+        Self {
+            register_visibility: settings.register_visibility,
+            quorum_rule: settings.quorum.kind,
+            quorum_minimum: settings.quorum.minimum,
+            quorum_numerator: settings.quorum.numerator,
+            quorum_denominator: settings.quorum.denominator,
+        }
+    }
 }

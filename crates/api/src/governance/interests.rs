@@ -1,19 +1,21 @@
 //! `/api/interests`: the register of interests (issue 14; Charity Commission guidance CC29).
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
 
+use domain::entities::interest::{Interest, InterestFields, InterestKind, InterestVersion};
 use domain::services::InterestInput;
 use domain::{InterestId, UserId};
 
-use crate::blocking::blocking;
-use crate::download::{file_response, Disposition};
-use crate::dto::interest::{InterestBody, InterestVersionBody};
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::schemas::{FileBytes, InterestKindSchema};
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::json::Json;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::FileBytes;
+use crate::http::state::AppState;
+use crate::meetings::conflicts::InterestRequest;
 
 /// The name printed at the head of the published register.
 const PORTAL_NAME: &str = "Trustee Portal";
@@ -23,7 +25,7 @@ const PORTAL_NAME: &str = "Trustee Portal";
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only this trustee's entries.
-    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
     user_id: Option<i32>,
 }
 
@@ -52,47 +54,6 @@ pub async fn list(
     let today = interests.today();
     let list = blocking(move || interests.list(&user.0, filter)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(|i| InterestBody::at(i, today)).collect::<Vec<_>>()))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InterestRequest {
-    /// The trustee the entry belongs to (create only; default: the signed-in user). Admins and chairs may
-    /// name anyone; a trustee only themselves.
-    #[serde(default)]
-    user_id: Option<i32>,
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = InterestKindSchema)]
-    kind: Option<String>,
-    /// The organisation or person; required, at most 200 characters.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
-    organisation: Option<String>,
-    /// The nature of the interest; required, at most 2000 characters.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 2000, pattern = r"\S")]
-    nature: Option<String>,
-    /// `YYYY-MM-DD`, not in the future.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, format = Date)]
-    started_on: Option<String>,
-    /// `YYYY-MM-DD`, not before `startedOn`; null or `""` while current.
-    #[serde(default)]
-    #[schema(format = Date)]
-    ended_on: Option<String>,
-}
-
-impl From<InterestRequest> for InterestInput {
-    fn from(body: InterestRequest) -> Self {
-        InterestInput {
-            user_id: body.user_id,
-            kind: body.kind.unwrap_or_default(),
-            organisation: body.organisation.unwrap_or_default(),
-            nature: body.nature.unwrap_or_default(),
-            started_on: body.started_on.unwrap_or_default(),
-            ended_on: body.ended_on,
-        }
-    }
 }
 
 const FIELD_ERRORS: &str = "Invalid fields (`errors.kind`, `errors.organisation`, `errors.nature`, \
@@ -246,4 +207,89 @@ pub async fn matches(
     let today = interests.today();
     let found = blocking(move || interests.named_in(&user.0, &text)).await?;
     Ok(HttpResponse::Ok().json(found.into_iter().map(|i| InterestBody::at(i, today)).collect::<Vec<_>>()))
+}
+
+/// A register entry as it reads on a given day (`current` until its end date has passed).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Interest)]
+pub struct InterestBody {
+    pub id: i32,
+    pub user_id: i32,
+    pub user_name: String,
+    #[serde(flatten)]
+    pub fields: InterestFieldsBody,
+    pub current: bool,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub updated_at: DateTime<Utc>,
+}
+
+impl InterestBody {
+    pub fn at(interest: Interest, today: NaiveDate) -> Self {
+        let current = interest.is_current(today);
+        Self {
+            id: interest.id.0,
+            user_id: interest.user_id.0,
+            user_name: interest.user_name,
+            fields: interest.fields.into(),
+            current,
+            updated_at: interest.updated_at,
+        }
+    }
+}
+
+/// The stated fields of an entry (also each version's `before` and `after`).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = InterestFields)]
+pub struct InterestFieldsBody {
+    #[schema(value_type = crate::http::openapi::schemas::InterestKindSchema)]
+    pub kind: InterestKind,
+    pub organisation: String,
+    pub nature: String,
+    #[schema(value_type = String, format = Date)]
+    pub started_on: NaiveDate,
+    #[serde(serialize_with = "crate::http::body::time::date_option")]
+    #[schema(value_type = Option<String>, format = Date, required = true)]
+    pub ended_on: Option<NaiveDate>,
+}
+
+impl From<InterestFields> for InterestFieldsBody {
+    fn from(fields: InterestFields) -> Self {
+        Self {
+            kind: fields.kind,
+            organisation: fields.organisation,
+            nature: fields.nature,
+            started_on: fields.started_on,
+            ended_on: fields.ended_on,
+        }
+    }
+}
+
+/// One change of an entry.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = InterestVersion)]
+pub struct InterestVersionBody {
+    /// `null` once that user has been deleted; `changedByName` stays.
+    pub changed_by: Option<i32>,
+    pub changed_by_name: String,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub changed_at: DateTime<Utc>,
+    /// `null` for the version that created the entry.
+    #[schema(required = true)]
+    pub before: Option<InterestFieldsBody>,
+    pub after: InterestFieldsBody,
+}
+
+impl From<InterestVersion> for InterestVersionBody {
+    fn from(version: InterestVersion) -> Self {
+        Self {
+            changed_by: version.changed_by.map(|id| id.0),
+            changed_by_name: version.changed_by_name,
+            changed_at: version.changed_at,
+            before: version.before.map(Into::into),
+            after: version.after.into(),
+        }
+    }
 }

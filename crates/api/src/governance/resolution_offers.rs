@@ -5,13 +5,13 @@ use serde::Deserialize;
 
 use domain::MeetingId;
 
-use crate::blocking::blocking;
-use crate::dto::meeting::AgendaItemBody;
-use crate::dto::resolution::ResolutionBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::state::AppState;
+use super::resolutions::ResolutionBody;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::state::AppState;
+use crate::meetings::agenda::AgendaItemBody;
 
 /// The decided written resolutions offered to this meeting's agenda, earliest decided first: those decided
 /// since the previous board meeting began and no later than this one begins, not yet on any agenda. Empty

@@ -1,18 +1,20 @@
 //! `/api/terms`: terms of office (issue 14; Charity Governance Code principle 5).
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
 
+use domain::entities::role::Role;
+use domain::entities::term::{ServiceSummary, Term, TrusteeTerms};
 use domain::services::TermInput;
 use domain::TermId;
 
-use crate::blocking::blocking;
-use crate::dto::message::MessageBody;
-use crate::dto::term::{TermBody, TrusteeServiceBody};
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::state::AppState;
 
 /// The board overview: every serving (active) trustee with their terms, current term end and service.
 #[utoipa::path(
@@ -155,4 +157,81 @@ pub async fn delete(
     let id = path.into_inner();
     blocking(move || terms.delete(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(MessageBody::new("Term deleted successfully")))
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Term)]
+pub struct TermBody {
+    pub id: i32,
+    pub user_id: i32,
+    #[schema(value_type = String, format = Date)]
+    pub started_on: NaiveDate,
+    pub term_years: u8,
+    pub reappointment: bool,
+    /// The day the trustee left early, or `null`.
+    #[serde(serialize_with = "crate::http::body::time::date_option")]
+    #[schema(value_type = Option<String>, format = Date, required = true)]
+    pub ended_on: Option<NaiveDate>,
+    /// The earlier of the scheduled end (`startedOn` + `termYears`) and `endedOn`.
+    #[schema(value_type = String, format = Date)]
+    pub ends_on: NaiveDate,
+}
+
+impl From<Term> for TermBody {
+    fn from(term: Term) -> Self {
+        let ends_on = term.ends_on();
+        Self {
+            id: term.id.0,
+            user_id: term.user_id.0,
+            started_on: term.started_on,
+            term_years: term.term_years,
+            reappointment: term.reappointment,
+            ended_on: term.ended_on,
+            ends_on,
+        }
+    }
+}
+
+/// A serving trustee's terms and what they add up to today.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = TrusteeService)]
+pub struct TrusteeServiceBody {
+    pub user_id: i32,
+    pub name: String,
+    pub email: String,
+    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
+    pub role: Role,
+    /// Oldest first.
+    pub terms: Vec<TermBody>,
+    /// The end of the term running today, or `null` when none is.
+    #[serde(serialize_with = "crate::http::body::time::date_option")]
+    #[schema(value_type = Option<String>, format = Date, required = true)]
+    pub current_term_ends_on: Option<NaiveDate>,
+    /// Days served to date, overlapping terms counted once.
+    pub service_days: i64,
+    /// `serviceDays` in years, to one decimal place.
+    pub service_years: f64,
+    /// The current term ends within three months.
+    pub term_ending_soon: bool,
+    /// Total service passes nine years (Charity Governance Code 5.6).
+    pub past_nine_years: bool,
+}
+
+impl From<(TrusteeTerms, ServiceSummary)> for TrusteeServiceBody {
+    fn from((trustee, summary): (TrusteeTerms, ServiceSummary)) -> Self {
+        Self {
+            user_id: trustee.user_id.0,
+            name: trustee.name,
+            email: trustee.email,
+            role: trustee.role,
+            terms: trustee.terms.into_iter().map(TermBody::from).collect(),
+            current_term_ends_on: summary.current_term_ends_on,
+            service_days: summary.service_days,
+            service_years: (summary.service_days as f64 / 365.25 * 10.0).round() / 10.0,
+            term_ending_soon: summary.term_ending_soon,
+            past_nine_years: summary.past_nine_years,
+        }
+    }
 }

@@ -11,10 +11,10 @@ use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::services::SignedIn;
 use domain::UserId;
 
-use crate::blocking::blocking;
-use crate::error::ApiError;
-use crate::extractors::client_address;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::error::ApiError;
+use crate::http::extractors::client_address;
+use crate::http::state::AppState;
 
 /// Records an event after a write; a failure is logged, not answered.
 pub async fn record(state: &web::Data<AppState>, req: &HttpRequest, event: NewAuditEvent) {

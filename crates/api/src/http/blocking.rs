@@ -1,7 +1,7 @@
 use actix_web::web;
 use domain::DomainError;
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 
 /// Runs a use case on actix's blocking pool: diesel and bcrypt must never stall the async workers.
 pub async fn blocking<T, F>(work: F) -> Result<T, ApiError>

@@ -13,9 +13,9 @@ use domain::services::auth::{MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
 use domain::services::Authenticated;
 use domain::{DomainError, SessionId};
 
-use crate::blocking::blocking;
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 pub const AUTHENTICATION_REQUIRED: &str = "Authentication required. Please sign in.";
 

@@ -49,14 +49,14 @@ pub struct AppState {
     pub notices: NoticeService,
     /// The encoded notices list (with and without expired ones), the same for every reader, kept until a
     /// notice is written on any process or the next one expires (issue 15). Fed by the change feed.
-    pub notices_cache: Arc<ReadCache<bool, crate::cached::EncodedJson>>,
+    pub notices_cache: Arc<ReadCache<bool, crate::http::body::cached::EncodedJson>>,
     /// The encoded documents list per category filter (the same for every reader), kept until a document
     /// or an uploader's name is written on any process (issue 15). Fed by the change feed.
-    pub documents_cache: Arc<ReadCache<DocumentListKey, crate::cached::EncodedJson>>,
+    pub documents_cache: Arc<ReadCache<DocumentListKey, crate::http::body::cached::EncodedJson>>,
     /// The encoded dashboard figures per meeting scope (admins and chairs share one; each other reader
     /// has their own), kept until an action, document, meeting, membership or account is written on any
     /// process, the day turns or the next meeting starts (issue 15). Fed by the change feed.
-    pub dashboard_cache: Arc<ReadCache<MeetingScope, crate::cached::EncodedJson>>,
+    pub dashboard_cache: Arc<ReadCache<MeetingScope, crate::http::body::cached::EncodedJson>>,
     pub committees: CommitteeService,
     /// The open live chat streams of this process (issue 15).
     pub chat: Arc<ChatHub>,

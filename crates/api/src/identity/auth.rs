@@ -12,13 +12,13 @@ use domain::services::sign_in_throttle::ThrottledAttempt;
 use domain::services::{Authenticated, CreateUser, SignInStep, SignedIn};
 use domain::{DomainError, UserId};
 
-use crate::blocking::blocking;
-use crate::dto::message::MessageBody;
-use crate::dto::user::CallerBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{client_address, client_info, CurrentUser, SessionUser};
-use crate::json::Json;
-use crate::state::AppState;
+use super::users::UserBody;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::{client_address, client_info, CurrentUser, SessionUser};
+use crate::http::state::AppState;
 
 /// Holds a password or code check back while the account is under attack from many addresses: 1, 2,
 /// 4 ... seconds, at most a minute (spec: Account security > Throttling). The wait is asynchronous, so
@@ -127,7 +127,7 @@ pub async fn login(
     let result = sign_in(&state, email, password, client).await;
     let answer = match result {
         Ok(SignInStep::SignedIn(signed_in)) => {
-            crate::audit::record(&state, &req, crate::audit::signed_in(&signed_in)).await;
+            crate::http::audit::record(&state, &req, crate::http::audit::signed_in(&signed_in)).await;
             tracing::info!(user_id = %signed_in.user.id, "signed in");
             SignInBody::Session(SessionBody::new(&state, signed_in, None))
         }
@@ -139,7 +139,12 @@ pub async fn login(
             // Wrong credentials are recorded; refusals before any check (429, malformed input) are not, so
             // a flood of throttled requests cannot fill the append-only log.
             if error.status_code() == actix_web::http::StatusCode::UNAUTHORIZED {
-                crate::audit::record(&state, &req, crate::audit::sign_in_refused(&error, &attempted)).await;
+                crate::http::audit::record(
+                    &state,
+                    &req,
+                    crate::http::audit::sign_in_refused(&error, &attempted),
+                )
+                .await;
             }
             return Err(error);
         }
@@ -188,8 +193,8 @@ pub async fn register(
         require_password_change: false,
     };
     let created = blocking(move || users.create_unchecked(input)).await?;
-    let event = crate::audit::about_self(AuditKind::UserCreated, created.id).details("self-registered");
-    crate::audit::record(&state, &req, event).await;
+    let event = crate::http::audit::about_self(AuditKind::UserCreated, created.id).details("self-registered");
+    crate::http::audit::record(&state, &req, event).await;
     match sign_in(&state, email, password, client).await? {
         SignInStep::SignedIn(signed_in) => {
             Ok(HttpResponse::Created().json(SessionBody::new(&state, signed_in, None)))
@@ -232,7 +237,8 @@ pub async fn logout(
     let caller = caller.0;
     let actor = caller.user.id;
     blocking(move || auth.logout(&caller)).await?;
-    crate::audit::record(&state, &req, crate::audit::about_self(AuditKind::SignedOut, actor)).await;
+    crate::http::audit::record(&state, &req, crate::http::audit::about_self(AuditKind::SignedOut, actor))
+        .await;
     Ok(HttpResponse::Ok().json(MessageBody::new("Signed out")))
 }
 
@@ -271,8 +277,8 @@ pub async fn change_password_temp(
     let new_password = body.into_inner().new_password;
     let signed_in = blocking(move || auth.change_temporary_password(&caller, &new_password)).await?;
     tracing::info!(user_id = %signed_in.user.id, "temporary password replaced");
-    let event = crate::audit::about_self(AuditKind::PasswordChanged, signed_in.user.id);
-    crate::audit::record(&state, &req, event.details("temporary password replaced")).await;
+    let event = crate::http::audit::about_self(AuditKind::PasswordChanged, signed_in.user.id);
+    crate::http::audit::record(&state, &req, event.details("temporary password replaced")).await;
     Ok(HttpResponse::Ok().json(SessionBody::new(&state, signed_in, Some("Password changed"))))
 }
 
@@ -316,8 +322,8 @@ pub async fn change_password(
     let signed_in =
         blocking(move || auth.change_password(&caller, &attempt, &current_password, &new_password)).await?;
     tracing::info!(user_id = %signed_in.user.id, "password changed");
-    let event = crate::audit::about_self(AuditKind::PasswordChanged, signed_in.user.id);
-    crate::audit::record(&state, &req, event.details("changed with the current password")).await;
+    let event = crate::http::audit::about_self(AuditKind::PasswordChanged, signed_in.user.id);
+    crate::http::audit::record(&state, &req, event.details("changed with the current password")).await;
     Ok(HttpResponse::Ok().json(SessionBody::new(&state, signed_in, Some("Password changed"))))
 }
 
@@ -364,7 +370,7 @@ struct ResetRequestBody {
     user_id: Option<i32>,
     #[schema(required = true)]
     user_name: Option<String>,
-    #[serde(serialize_with = "crate::dto::time::rfc3339")]
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     requested_at: DateTime<Utc>,
 }
 
@@ -439,6 +445,17 @@ pub async fn admin_reset_password(
     tracing::info!(actor = %actor_id, target = %updated.id, "password reset by an officer");
     let event =
         NewAuditEvent::new(AuditKind::PasswordReset, Some(actor_id)).object(AuditObject::user(&updated));
-    crate::audit::record(&state, &req, event.details("temporary password issued")).await;
+    crate::http::audit::record(&state, &req, event.details("temporary password issued")).await;
     Ok(HttpResponse::Ok().json(AdminResetBody { user_name: updated.name, temp_password }))
+}
+
+/// The signed-in user as `me` and a new session show it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = CurrentUser)]
+pub struct CallerBody {
+    #[serde(flatten)]
+    pub user: UserBody,
+    /// Two-factor sign-in must be set up before anything but set-up opens (an admin's setting).
+    pub mfa_enrolment_required: bool,
 }

@@ -3,11 +3,11 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use crate::blocking::blocking;
-use crate::dto::message::MessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::json::Json;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -36,8 +36,8 @@ pub async fn reset_password(
     let reset = state.password_reset.clone();
     let ResetPasswordRequest { token, new_password } = body.into_inner();
     let (message, user) = blocking(move || reset.reset_password(&token, &new_password)).await?;
-    let event = crate::audit::about_self(domain::entities::audit::AuditKind::PasswordReset, user);
-    crate::audit::record(&state, &req, event.details("reset with an e-mailed link")).await;
+    let event = crate::http::audit::about_self(domain::entities::audit::AuditKind::PasswordReset, user);
+    crate::http::audit::record(&state, &req, event.details("reset with an e-mailed link")).await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }
 
@@ -69,7 +69,8 @@ pub async fn accept_invitation(
     let invitations = state.invitations.clone();
     let AcceptInvitationRequest { token, new_password } = body.into_inner();
     let (message, user) = blocking(move || invitations.accept(&token, &new_password)).await?;
-    let event = crate::audit::about_self(domain::entities::audit::AuditKind::InvitationAccepted, user);
-    crate::audit::record(&state, &req, event.details("first password set with the invitation link")).await;
+    let event = crate::http::audit::about_self(domain::entities::audit::AuditKind::InvitationAccepted, user);
+    crate::http::audit::record(&state, &req, event.details("first password set with the invitation link"))
+        .await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }

@@ -9,11 +9,11 @@ use domain::services::sessions::OTHERS_ENDED;
 use domain::services::SessionView;
 use domain::SessionId;
 
-use crate::blocking::blocking;
-use crate::dto::message::MessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::SessionUser;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::SessionUser;
+use crate::http::state::AppState;
 
 /// A signed-in device.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -24,9 +24,9 @@ struct SessionInfoBody {
     /// "Firefox on Windows 10", from the browser at sign-in.
     device: String,
     address: String,
-    #[serde(serialize_with = "crate::dto::time::rfc3339")]
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     signed_in_at: DateTime<Utc>,
-    #[serde(serialize_with = "crate::dto::time::rfc3339")]
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     last_active_at: DateTime<Utc>,
     /// The session making this request.
     current: bool,
@@ -82,12 +82,12 @@ pub async fn end(
     let id = path.into_inner();
     let actor = caller.0.user.id;
     let message = blocking(move || sessions.end(&caller.0, id)).await?;
-    let event = crate::audit::about_self(AuditKind::SessionRevoked, actor).object(AuditObject {
+    let event = crate::http::audit::about_self(AuditKind::SessionRevoked, actor).object(AuditObject {
         object_type: "session".into(),
         id: Some(id.to_string()),
         label: None,
     });
-    crate::audit::record(&state, &req, event).await;
+    crate::http::audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }
 
@@ -115,8 +115,8 @@ pub async fn end_others(
     let sessions = state.sessions.clone();
     let actor = caller.0.user.id;
     let count = blocking(move || sessions.end_others(&caller.0)).await?;
-    let event = crate::audit::about_self(AuditKind::SessionRevoked, actor)
+    let event = crate::http::audit::about_self(AuditKind::SessionRevoked, actor)
         .details(format!("all other sessions signed out ({count})"));
-    crate::audit::record(&state, &req, event).await;
+    crate::http::audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(EndedBody { message: OTHERS_ENDED, count }))
 }

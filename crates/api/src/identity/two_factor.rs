@@ -13,13 +13,13 @@ use domain::services::two_factor::{CodeCheck, RESET_DONE};
 use domain::services::Authenticated;
 use domain::{DomainError, UserId};
 
-use crate::blocking::blocking;
-use crate::dto::message::MessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::{client_address, client_info, CurrentUser, SessionUser};
-use crate::handlers::auth::{wait_out, SessionBody};
-use crate::json::Json;
-use crate::state::AppState;
+use super::auth::{wait_out, SessionBody};
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::{client_address, client_info, CurrentUser, SessionUser};
+use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -58,16 +58,20 @@ pub async fn verify(
             // A wrong or expired code is a failed sign-in (the throttle's 429s are not recorded).
             let status = error.status_code();
             if status == StatusCode::BAD_REQUEST || status == StatusCode::UNAUTHORIZED {
-                let event = crate::audit::sign_in_refused(&error, "")
+                let event = crate::http::audit::sign_in_refused(&error, "")
                     .details(format!("second step refused with {}", status.as_u16()));
-                crate::audit::record(&state, &req, event).await;
+                crate::http::audit::record(&state, &req, event).await;
             }
             return Err(error);
         }
     };
     tracing::info!(user_id = %signed_in.user.id, "signed in with a second factor");
-    crate::audit::record(&state, &req, crate::audit::signed_in(&signed_in).details("with a second factor"))
-        .await;
+    crate::http::audit::record(
+        &state,
+        &req,
+        crate::http::audit::signed_in(&signed_in).details("with a second factor"),
+    )
+    .await;
     Ok(HttpResponse::Ok().json(SessionBody::new(&state, signed_in, None)))
 }
 
@@ -190,7 +194,8 @@ pub async fn enable(
     let attempt = begin_check(&state, &caller, CodeCheck::Enable, &code, client).await?;
     let recovery_codes = blocking(move || two_factor.enable(&caller, &attempt, &code)).await?;
     tracing::info!(user_id = %user_id, "two-factor sign-in turned on");
-    crate::audit::record(&state, &req, crate::audit::about_self(AuditKind::MfaEnabled, user_id)).await;
+    crate::http::audit::record(&state, &req, crate::http::audit::about_self(AuditKind::MfaEnabled, user_id))
+        .await;
     Ok(HttpResponse::Ok().json(RecoveryCodesBody { recovery_codes }))
 }
 
@@ -222,8 +227,8 @@ pub async fn recovery_codes(
     let attempt = begin_check(&state, &caller, CodeCheck::RegenerateRecoveryCodes, &code, client).await?;
     let recovery_codes =
         blocking(move || two_factor.regenerate_recovery_codes(&caller, &attempt, &code)).await?;
-    let event = crate::audit::about_self(AuditKind::RecoveryCodesRegenerated, user_id);
-    crate::audit::record(&state, &req, event).await;
+    let event = crate::http::audit::about_self(AuditKind::RecoveryCodesRegenerated, user_id);
+    crate::http::audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(RecoveryCodesBody { recovery_codes }))
 }
 
@@ -256,7 +261,8 @@ pub async fn disable(
     let attempt = begin_check(&state, &caller, CodeCheck::Disable, &code, client).await?;
     let message = blocking(move || two_factor.disable(&caller, &attempt, &code)).await?;
     tracing::info!(user_id = %user_id, "two-factor sign-in turned off");
-    crate::audit::record(&state, &req, crate::audit::about_self(AuditKind::MfaDisabled, user_id)).await;
+    crate::http::audit::record(&state, &req, crate::http::audit::about_self(AuditKind::MfaDisabled, user_id))
+        .await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }
 
@@ -308,9 +314,9 @@ pub async fn reauthenticate(
     if let Err(error) = result {
         // A wrong password or code is a failed authentication, recorded like a refused sign-in.
         if error.status_code() == StatusCode::BAD_REQUEST {
-            let event = crate::audit::sign_in_refused(&error, &email)
+            let event = crate::http::audit::sign_in_refused(&error, &email)
                 .details("confirming it is you refused with 400");
-            crate::audit::record(&state, &req, event).await;
+            crate::http::audit::record(&state, &req, event).await;
         }
         return Err(error);
     }
@@ -369,7 +375,7 @@ pub async fn admin_reset(
     let user = blocking(move || two_factor.admin_reset(&actor, target)).await?;
     tracing::info!(actor = %actor_id, target = %target, "two-factor sign-in reset by an admin");
     let event = NewAuditEvent::new(AuditKind::MfaReset, Some(actor_id)).object(AuditObject::user(&user));
-    crate::audit::record(&state, &req, event).await;
+    crate::http::audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(MessageBody::new(RESET_DONE)))
 }
 
@@ -433,7 +439,7 @@ pub async fn save_settings(
             "require two-factor sign-in for admins and chairs: {}",
             saved.require_mfa_for_officers
         ));
-    crate::audit::record(&state, &req, event).await;
+    crate::http::audit::record(&state, &req, event).await;
     tracing::info!(require_mfa_for_officers = saved.require_mfa_for_officers, "security settings changed");
     Ok(HttpResponse::Ok().json(SecuritySettingsBody::from(saved)))
 }

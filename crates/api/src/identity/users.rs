@@ -1,22 +1,24 @@
 //! `/api/users`: user management (spec §2 Users, §6).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
 use domain::entities::audit::{self as audit_event, AuditKind, AuditObject, NewAuditEvent};
 use domain::entities::role::Role;
+use domain::entities::user::User;
+use domain::services::InvitationState;
 use domain::services::{CreateUser, InviteUser, UpdateUser};
 use domain::DomainError;
 use domain::UserId;
 
-use crate::audit;
-use crate::blocking::blocking;
-use crate::dto::message::MessageBody;
-use crate::dto::user::{InvitationBody, UserBody};
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::state::AppState;
+use crate::http::audit;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::state::AppState;
 
 /// Every user, by name.
 #[utoipa::path(
@@ -63,7 +65,7 @@ pub struct CreateUserRequest {
     /// single-use link (valid 7 days).
     #[serde(default)]
     invite: bool,
-    #[schema(value_type = crate::schemas::RoleSchema)]
+    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
     role: Role,
     #[serde(default)]
     phone: Option<String>,
@@ -143,7 +145,7 @@ pub async fn create(
 pub struct UpdateUserRequest {
     name: String,
     email: String,
-    #[schema(value_type = crate::schemas::RoleSchema)]
+    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
     role: Role,
     active: bool,
     /// Absent keeps the phone number, `null` or "" removes it.
@@ -283,4 +285,62 @@ pub async fn resend_invitation(
     audit::record(&state, &req, event).await;
     Ok(HttpResponse::Accepted()
         .json(MessageBody::new(format!("A new invitation to {} is queued.", invited.email))))
+}
+
+/// A user as the API shows it: never the password hash or token version.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = User)]
+pub struct UserBody {
+    pub id: i32,
+    pub name: String,
+    pub email: String,
+    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
+    pub role: Role,
+    pub active: bool,
+    #[schema(required = true)]
+    pub phone: Option<String>,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub created_at: DateTime<Utc>,
+    pub require_password_change: bool,
+    /// Two-factor sign-in is on.
+    pub mfa_enabled: bool,
+    /// Set while the user has not accepted their invitation (they have no password yet); `null` once
+    /// they have a password. Only the user list fills it.
+    #[schema(required = true)]
+    pub invitation: Option<InvitationBody>,
+}
+
+/// A pending invitation: until when its newest link works, and whether that time has passed.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Invitation)]
+pub struct InvitationBody {
+    #[schema(required = true, value_type = Option<String>)]
+    #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
+    pub expires_at: Option<DateTime<Utc>>,
+    pub expired: bool,
+}
+
+impl From<InvitationState> for InvitationBody {
+    fn from(state: InvitationState) -> Self {
+        Self { expires_at: state.expires_at, expired: state.expired }
+    }
+}
+
+impl From<User> for UserBody {
+    fn from(user: User) -> Self {
+        Self {
+            id: user.id.0,
+            name: user.name,
+            email: user.email,
+            role: user.role,
+            active: user.active,
+            phone: user.phone,
+            created_at: user.created_at,
+            require_password_change: user.require_password_change,
+            mfa_enabled: user.mfa_enabled,
+            invitation: None,
+        }
+    }
 }

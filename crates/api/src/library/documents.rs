@@ -1,34 +1,33 @@
 //! `/api/documents`: the document library (spec §2 Documents, §6).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
 use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::document::Document;
+use domain::entities::document::{Document, DocumentCategory, Uploader};
 use domain::files::{FileKind, DOCUMENT_KINDS};
 use domain::permissions;
 use domain::services::documents::MANAGE_FORBIDDEN;
 use domain::services::UploadDocument;
 use domain::{DocumentId, DomainError};
 
-use crate::audit;
-use crate::blocking::blocking;
-use crate::cached::EncodedJson;
-use crate::download::{file_response, Disposition};
-use crate::dto::document::ViewQuery;
-use crate::dto::document::{DocumentBody, ViewLinkBody};
-use crate::dto::message::MessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::schemas::{DocumentCategorySchema, FileBytes};
-use crate::state::AppState;
-use crate::upload::{read_upload, refuse_declared_oversize};
+use crate::http::audit;
+use crate::http::blocking::blocking;
+use crate::http::body::cached::EncodedJson;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::message::MessageBody;
+use crate::http::body::upload::{read_upload, refuse_declared_oversize};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::{DocumentCategorySchema, FileBytes};
+use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only this category; absent or empty: all.
-    #[param(value_type = Option<crate::schemas::DocumentCategoryFilterSchema>)]
+    #[param(value_type = Option<crate::http::openapi::schemas::DocumentCategoryFilterSchema>)]
     category: Option<String>,
 }
 
@@ -164,7 +163,7 @@ pub async fn delete(
     params(("id" = i32, Path, description = "The document's id")),
     responses(
         (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
-            content((crate::schemas::FileBytes = "application/pdf"), (crate::schemas::FileBytes = "application/msword"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::schemas::FileBytes = "application/vnd.ms-excel"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::schemas::FileBytes = "text/plain")),
+            content((crate::http::openapi::schemas::FileBytes = "application/pdf"), (crate::http::openapi::schemas::FileBytes = "application/msword"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::openapi::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::openapi::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
         (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
@@ -222,7 +221,7 @@ pub async fn view_ticket(
     ),
     responses(
         (status = 200, description = "The file: PDFs `inline`, any other type as an `attachment`",
-            content((crate::schemas::FileBytes = "application/pdf"), (crate::schemas::FileBytes = "application/msword"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::schemas::FileBytes = "application/vnd.ms-excel"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::schemas::FileBytes = "text/plain")),
+            content((crate::http::openapi::schemas::FileBytes = "application/pdf"), (crate::http::openapi::schemas::FileBytes = "application/msword"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::openapi::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::openapi::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`inline` for a PDF, `attachment` otherwise"))),
         (status = 401, body = ErrorBody,
@@ -254,4 +253,69 @@ fn event(kind: AuditKind, actor: domain::UserId, document: &Document) -> NewAudi
     NewAuditEvent::new(kind, Some(actor))
         .object(AuditObject::new("document", document.id, document.title.clone()))
         .details(format!("file: {}", document.file_name))
+}
+
+/// `{id, name}` of whoever uploaded a file.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Uploader)]
+pub struct UploaderBody {
+    pub id: i32,
+    pub name: String,
+}
+
+impl From<Uploader> for UploaderBody {
+    fn from(uploader: Uploader) -> Self {
+        Self { id: uploader.id.0, name: uploader.name }
+    }
+}
+
+/// A document as the API shows it: never its storage key.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Document)]
+pub struct DocumentBody {
+    pub id: i32,
+    pub title: String,
+    #[schema(value_type = crate::http::openapi::schemas::DocumentCategorySchema)]
+    pub category: DocumentCategory,
+    pub version: String,
+    pub mime_type: String,
+    pub file_size: i64,
+    pub file_name: String,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub updated_at: DateTime<Utc>,
+    #[schema(required = true)]
+    pub uploaded_by: Option<UploaderBody>,
+}
+
+impl From<Document> for DocumentBody {
+    fn from(document: Document) -> Self {
+        Self {
+            id: document.id.0,
+            title: document.title,
+            category: document.category,
+            version: document.version,
+            mime_type: document.mime_type,
+            file_size: document.file_size,
+            file_name: document.file_name,
+            updated_at: document.updated_at,
+            uploaded_by: document.uploaded_by.map(UploaderBody::from),
+        }
+    }
+}
+
+/// `{url}`: where a new tab opens one file with a short-lived view ticket.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = ViewLink)]
+pub struct ViewLinkBody {
+    pub url: String,
+}
+
+/// Only `ticket` is read from the query of a view link: a session token there is never accepted.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ViewQuery {
+    /// The ticket from `view-ticket`; a missing or invalid one is 401.
+    #[param(required = true)]
+    pub ticket: Option<String>,
 }

@@ -1,27 +1,26 @@
 //! `/api/minutes`: the minutes archive (spec §2 Minutes, §6).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
 use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::minutes::Minutes;
+use domain::entities::minutes::{Minutes, MinutesSource};
 use domain::files::{FileKind, MINUTES_KINDS};
 use domain::permissions;
 use domain::services::minutes::PUBLISH_FORBIDDEN;
 use domain::services::UploadMinutes;
 use domain::{DomainError, MinutesId};
 
-use crate::audit;
-use crate::blocking::blocking;
-use crate::download::{file_response, Disposition};
-use crate::dto::document::ViewLinkBody;
-use crate::dto::document::ViewQuery;
-use crate::dto::minutes::MinutesBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::schemas::FileBytes;
-use crate::state::AppState;
-use crate::upload::{read_upload, refuse_declared_oversize};
+use super::documents::{ViewLinkBody, ViewQuery};
+use crate::http::audit;
+use crate::http::blocking::blocking;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::upload::{read_upload, refuse_declared_oversize};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::FileBytes;
+use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -210,4 +209,44 @@ fn event(kind: AuditKind, actor: domain::UserId, minutes: &Minutes) -> NewAuditE
         minutes.id,
         minutes.title.clone(),
     ))
+}
+
+/// Minutes as the API shows them: exactly one of `fileName` and `externalLink` is set.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Minutes)]
+pub struct MinutesBody {
+    pub id: i32,
+    pub title: String,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub meeting_date: DateTime<Utc>,
+    #[schema(required = true)]
+    pub meeting_id: Option<i32>,
+    #[schema(required = true)]
+    pub file_name: Option<String>,
+    #[schema(required = true)]
+    pub file_size: Option<i64>,
+    #[schema(required = true)]
+    pub external_link: Option<String>,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<Minutes> for MinutesBody {
+    fn from(minutes: Minutes) -> Self {
+        let (file_name, file_size, external_link) = match minutes.source {
+            MinutesSource::File { file_name, file_size, .. } => (Some(file_name), Some(file_size), None),
+            MinutesSource::Link(link) => (None, None, Some(link)),
+        };
+        Self {
+            id: minutes.id.0,
+            title: minutes.title,
+            meeting_date: minutes.meeting_date,
+            meeting_id: minutes.meeting_id.map(|id| id.0),
+            file_name,
+            file_size,
+            external_link,
+            created_at: minutes.created_at,
+        }
+    }
 }

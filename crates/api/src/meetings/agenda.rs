@@ -1,22 +1,23 @@
 //! `/api/meetings/{id}/agenda-items`: the agenda builder and the items' papers (issue 13).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
+use domain::entities::agenda::{AgendaItem, AgendaPaper, AgendaPurpose, Presenter};
 use domain::files::DOCUMENT_KINDS;
 use domain::services::{AgendaItemInput, UploadPaper};
 use domain::{AgendaItemId, AgendaPaperId, MeetingId};
 
-use crate::blocking::blocking;
-use crate::download::{file_response, Disposition};
-use crate::dto::meeting::{AgendaItemBody, AgendaPaperBody};
-use crate::dto::message::MessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::schemas::FileBytes;
-use crate::state::AppState;
-use crate::upload::{read_upload, refuse_declared_oversize};
+use crate::http::blocking::blocking;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::body::upload::{read_upload, refuse_declared_oversize};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::FileBytes;
+use crate::http::state::AppState;
 
 /// An agenda item's fields; every field may be absent or null, the use case says which are required.
 #[derive(Deserialize, Default, utoipa::ToSchema)]
@@ -375,7 +376,7 @@ pub async fn remove_paper(
     ),
     responses(
         (status = 200, description = "The exact bytes; `Content-Type` is the paper's `mimeType`",
-            content((crate::schemas::FileBytes = "application/pdf"), (crate::schemas::FileBytes = "application/msword"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::schemas::FileBytes = "application/vnd.ms-excel"), (crate::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::schemas::FileBytes = "text/plain")),
+            content((crate::http::openapi::schemas::FileBytes = "application/pdf"), (crate::http::openapi::schemas::FileBytes = "application/msword"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::openapi::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::openapi::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
         (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
@@ -392,4 +393,108 @@ pub async fn download_paper(
     let (id, item, paper) = path.into_inner();
     let (paper, bytes) = blocking(move || meetings.download_paper(&user.0, id, item, paper)).await?;
     Ok(file_response(bytes, &paper.file_name, &paper.mime_type, Disposition::Attachment))
+}
+
+/// Why an item is on the agenda.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AgendaPurposeBody {
+    Decision,
+    Discussion,
+    Information,
+    Noting,
+}
+
+impl From<AgendaPurpose> for AgendaPurposeBody {
+    fn from(purpose: AgendaPurpose) -> Self {
+        match purpose {
+            AgendaPurpose::Decision => Self::Decision,
+            AgendaPurpose::Discussion => Self::Discussion,
+            AgendaPurpose::Information => Self::Information,
+            AgendaPurpose::Noting => Self::Noting,
+        }
+    }
+}
+
+/// A paper attached to an agenda item: a file uploaded to the item, or a library document
+/// (`libraryDocumentId`).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = AgendaPaper)]
+pub struct AgendaPaperBody {
+    pub id: i32,
+    pub item_id: i32,
+    pub title: String,
+    pub file_name: String,
+    pub mime_type: String,
+    pub file_size: i64,
+    /// Set when the paper is a link to this library document.
+    #[schema(required = true)]
+    pub library_document_id: Option<i32>,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub added_at: DateTime<Utc>,
+}
+
+impl From<AgendaPaper> for AgendaPaperBody {
+    fn from(paper: AgendaPaper) -> Self {
+        Self {
+            id: paper.id.0,
+            item_id: paper.item_id.0,
+            title: paper.title,
+            file_name: paper.file_name,
+            mime_type: paper.mime_type,
+            file_size: paper.file_size,
+            library_document_id: paper.library_document.map(|d| d.0),
+            added_at: paper.added_at,
+        }
+    }
+}
+
+/// One agenda item; `number` is its place on the agenda (1, 2, ...).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = AgendaItem)]
+pub struct AgendaItemBody {
+    pub id: i32,
+    pub number: i32,
+    pub title: String,
+    pub purpose: AgendaPurposeBody,
+    /// The presenting portal user, if the presenter is one.
+    #[schema(required = true)]
+    pub presenter_user_id: Option<i32>,
+    /// The presenter's name: the portal user's, or the free text; null when nobody is named.
+    #[schema(required = true)]
+    pub presenter_name: Option<String>,
+    pub duration_minutes: i32,
+    pub description: String,
+    pub papers: Vec<AgendaPaperBody>,
+    /// Added or changed (or its papers changed) after the agenda was last published.
+    pub changed_since_publication: bool,
+    /// The decided written resolution the item reports, when it was added from one.
+    #[schema(required = true)]
+    pub resolution_id: Option<i32>,
+}
+
+impl AgendaItemBody {
+    pub fn new(item: AgendaItem, published_at: Option<DateTime<Utc>>) -> Self {
+        let changed_since_publication = item.changed_since(published_at);
+        let (presenter_user_id, presenter_name) = match item.presenter {
+            Some(Presenter::User { id, name }) => (Some(id.0), Some(name)),
+            Some(Presenter::Named(name)) => (None, Some(name)),
+            None => (None, None),
+        };
+        Self {
+            id: item.id.0,
+            number: item.number,
+            title: item.title,
+            purpose: item.purpose.into(),
+            presenter_user_id,
+            presenter_name,
+            duration_minutes: item.duration_minutes,
+            description: item.description,
+            papers: item.papers.into_iter().map(AgendaPaperBody::from).collect(),
+            changed_since_publication,
+            resolution_id: item.resolution.map(|r| r.0),
+        }
+    }
 }

@@ -4,12 +4,12 @@ use actix_web::{web, HttpResponse};
 
 use domain::MeetingId;
 
-use crate::blocking::blocking;
-use crate::download::{file_response, Disposition};
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::schemas::FileBytes;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::FileBytes;
+use crate::http::state::AppState;
 
 /// One PDF: a cover page (the portal's name, the meeting's title, its date and time in the board's time
 /// zone, location and link), the agenda with the page on which each item's papers start, then every PDF

@@ -2,16 +2,16 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
+use serde::Serialize;
 
 use domain::MeetingId;
 
-use crate::blocking::blocking;
-use crate::download::{file_response, Disposition};
-use crate::dto::attendance::CalendarFeedBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::schemas::FileBytes;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::FileBytes;
+use crate::http::state::AppState;
 
 pub const ICS_TYPE: &str = "text/calendar; charset=utf-8";
 
@@ -90,4 +90,13 @@ pub async fn meeting_ics(
     let id = MeetingId(path.into_inner());
     let (name, text) = blocking(move || calendar.meeting_ics(&user.0, id)).await?;
     Ok(file_response(text.into_bytes(), &name, ICS_TYPE, Disposition::Attachment))
+}
+
+/// The caller's private calendar feed.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = CalendarFeed)]
+pub struct CalendarFeedBody {
+    /// Subscribe to it in a calendar app; anyone with it reads the caller's meetings, so keep it private.
+    pub url: String,
 }

@@ -7,12 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use domain::entities::written_minutes::{Decision, DecisionSource};
 
-use crate::blocking::blocking;
-use crate::download::{file_response, Disposition};
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::schemas::FileBytes;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::FileBytes;
+use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]

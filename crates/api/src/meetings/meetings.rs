@@ -1,25 +1,28 @@
 //! `/api/meetings`: the board calendar (spec §2 Calendar, §6).
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
+use domain::entities::meeting::{Meeting, MeetingKind, MeetingStatus};
 use domain::services::CreateMeeting;
+use domain::services::MeetingView;
 use domain::MeetingId;
 
-use crate::blocking::blocking;
-use crate::dto::meeting::{MeetingBody, MeetingDetailBody};
-use crate::dto::message::MessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::state::AppState;
+use super::agenda::AgendaItemBody;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `true`: from now on, soonest first; `false`: before now, latest first; absent or empty: all,
     /// soonest first.
-    #[param(value_type = Option<crate::schemas::BooleanFilterSchema>)]
+    #[param(value_type = Option<crate::http::openapi::schemas::BooleanFilterSchema>)]
     upcoming: Option<String>,
 }
 
@@ -261,4 +264,169 @@ pub async fn publish(
     let published = blocking(move || meetings.publish(&user.0, id)).await?;
     tracing::info!(meeting_id = %id, "agenda published");
     Ok(HttpResponse::Ok().json(MeetingBody::from(published)))
+}
+
+/// What sort of meeting it is: the calendar's tag.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MeetingKindBody {
+    Board,
+    Committee,
+    Agm,
+    Other,
+}
+
+impl From<MeetingKind> for MeetingKindBody {
+    fn from(kind: MeetingKind) -> Self {
+        match kind {
+            MeetingKind::Board => Self::Board,
+            MeetingKind::Committee => Self::Committee,
+            MeetingKind::Agm => Self::Agm,
+            MeetingKind::Other => Self::Other,
+        }
+    }
+}
+
+/// A meeting with its most recent minutes: `minutesLink` is their external link, null for a PDF.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Meeting)]
+pub struct MeetingBody {
+    pub id: i32,
+    pub title: String,
+    pub description: String,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub meeting_date: DateTime<Utc>,
+    #[schema(required = true)]
+    pub location: Option<String>,
+    #[schema(required = true)]
+    pub meeting_link: Option<String>,
+    #[schema(required = true)]
+    pub agenda_link: Option<String>,
+    /// `board` for meetings recorded before kinds existed.
+    pub kind: MeetingKindBody,
+    /// The committee of a committee meeting; null for other kinds, or once that committee is deleted.
+    #[schema(required = true)]
+    pub committee_id: Option<i32>,
+    #[schema(required = true)]
+    pub committee_name: Option<String>,
+    #[schema(required = true)]
+    pub minutes_id: Option<i32>,
+    #[schema(required = true)]
+    pub minutes_link: Option<String>,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub created_at: DateTime<Utc>,
+    /// `scheduled`, or `cancelled` (kept and shown as cancelled).
+    pub status: MeetingStatusBody,
+    #[schema(required = true)]
+    #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
+    pub cancelled_at: Option<DateTime<Utc>>,
+    /// The planned length in minutes (120 for meetings recorded before lengths existed).
+    pub duration_minutes: i32,
+    /// `meetingDate` plus the planned length.
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub planned_end: DateTime<Utc>,
+    /// `draft` (seen only by admins and chairs) until published.
+    pub agenda_status: AgendaStatusBody,
+    #[schema(required = true)]
+    #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
+    pub agenda_published_at: Option<DateTime<Utc>>,
+    /// Whether the agenda or its papers changed after the agenda was last published.
+    pub agenda_changed_since_publication: bool,
+    /// Increases with every edit and the cancellation (an iCalendar `SEQUENCE`).
+    pub revision: i32,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A meeting's life.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MeetingStatusBody {
+    Scheduled,
+    Cancelled,
+}
+
+/// Whether the agenda is still a draft.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AgendaStatusBody {
+    Draft,
+    Published,
+}
+
+impl From<Meeting> for MeetingBody {
+    fn from(meeting: Meeting) -> Self {
+        let planned_end = meeting.planned_end();
+        let agenda_changed_since_publication = meeting.agenda_changed_since_publication();
+        let agenda_published = meeting.agenda_published();
+        let (minutes_id, minutes_link) = match meeting.minutes {
+            Some(linked) => (Some(linked.id.0), linked.external_link),
+            None => (None, None),
+        };
+        let (committee_id, committee_name) = match meeting.committee {
+            Some(committee) => (Some(committee.id.0), Some(committee.name)),
+            None => (None, None),
+        };
+        Self {
+            id: meeting.id.0,
+            title: meeting.title,
+            description: meeting.description,
+            meeting_date: meeting.meeting_date,
+            location: meeting.location,
+            meeting_link: meeting.meeting_link,
+            agenda_link: meeting.agenda_link,
+            kind: meeting.kind.into(),
+            committee_id,
+            committee_name,
+            minutes_id,
+            minutes_link,
+            created_at: meeting.created_at,
+            status: match meeting.status {
+                MeetingStatus::Scheduled => MeetingStatusBody::Scheduled,
+                MeetingStatus::Cancelled => MeetingStatusBody::Cancelled,
+            },
+            cancelled_at: meeting.cancelled_at,
+            duration_minutes: meeting.duration_minutes,
+            planned_end,
+            agenda_status: if agenda_published {
+                AgendaStatusBody::Published
+            } else {
+                AgendaStatusBody::Draft
+            },
+            agenda_published_at: meeting.agenda_published_at,
+            agenda_changed_since_publication,
+            revision: meeting.revision,
+            updated_at: meeting.updated_at,
+        }
+    }
+}
+
+/// Everything about one meeting, as its page shows it. Attendance and minutes status are added by their
+/// features next to these fields.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = MeetingDetail)]
+pub struct MeetingDetailBody {
+    pub meeting: MeetingBody,
+    /// False while the agenda is a draft and the reader is not an admin or chair: `agenda` is then empty.
+    pub agenda_visible: bool,
+    /// The items in order, with their papers.
+    pub agenda: Vec<AgendaItemBody>,
+    /// Whether the reader may edit, cancel and delete the meeting and build its agenda.
+    pub can_manage: bool,
+}
+
+impl MeetingDetailBody {
+    pub fn new(view: MeetingView, can_manage: bool) -> Self {
+        let published_at = view.meeting.agenda_published_at;
+        let agenda_visible = view.agenda.is_some();
+        let agenda = view
+            .agenda
+            .unwrap_or_default()
+            .into_iter()
+            .map(|item| AgendaItemBody::new(item, published_at))
+            .collect();
+        Self { meeting: MeetingBody::from(view.meeting), agenda_visible, agenda, can_manage }
+    }
 }

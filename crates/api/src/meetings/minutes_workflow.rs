@@ -9,13 +9,13 @@ use domain::entities::written_minutes::{MinuteEntry, WrittenMinutes, WrittenMinu
 use domain::services::{ApproveInput, EntryInput};
 use domain::MeetingId;
 
-use crate::blocking::blocking;
-use crate::download::{file_response, Disposition};
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::schemas::FileBytes;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::json::Json;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::FileBytes;
+use crate::http::state::AppState;
 
 /// One note, decision or action recorded at an agenda item.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -135,7 +135,7 @@ pub struct ArchiveQuery {
 #[serde(rename_all = "camelCase")]
 pub struct EntryRequest {
     /// Optional: an item of this meeting's agenda.
-    #[serde(default, deserialize_with = "crate::dto::input::optional_id")]
+    #[serde(default, deserialize_with = "crate::http::body::input::optional_id")]
     #[schema(value_type = Option<i32>, minimum = 1)]
     agenda_item_id: Option<i32>,
     /// Required: `note`, `decision` or `action`.
@@ -145,7 +145,7 @@ pub struct EntryRequest {
     #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200)]
     text: Option<String>,
     /// Action only: the user the action is assigned to.
-    #[serde(default, deserialize_with = "crate::dto::input::optional_id")]
+    #[serde(default, deserialize_with = "crate::http::body::input::optional_id")]
     #[schema(value_type = Option<i32>, minimum = 1)]
     assigned_to: Option<i32>,
     /// Action only: `YYYY-MM-DD`.
@@ -168,7 +168,7 @@ pub struct ApproveRequest {
     #[schema(required = true, nullable = false, value_type = String, format = Date)]
     approved_on: Option<String>,
     /// Required: the later meeting at which the minutes were approved.
-    #[serde(default, deserialize_with = "crate::dto::input::optional_id")]
+    #[serde(default, deserialize_with = "crate::http::body::input::optional_id")]
     #[schema(required = true, nullable = false, value_type = i32, minimum = 1)]
     approved_at_meeting_id: Option<i32>,
 }

@@ -1,30 +1,31 @@
 //! `/api/notices`: the noticeboard (spec §2 Notices, §4 Notice expiry, §6).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
 use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::entities::notice::{ListedNotice, NoticePriority};
 use domain::services::CreateNotice;
 use domain::NoticeId;
 
-use crate::audit;
-use crate::blocking::blocking;
-use crate::cached::EncodedJson;
-use crate::dto::message::MessageBody;
-use crate::dto::notice::NoticeBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::schemas::NoticePrioritySchema;
-use crate::state::AppState;
+use crate::http::audit;
+use crate::http::blocking::blocking;
+use crate::http::body::cached::EncodedJson;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::NoticePrioritySchema;
+use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Also list expired notices; default `false`.
-    #[serde(default, deserialize_with = "crate::dto::input::empty_as_absent")]
-    #[param(value_type = Option<crate::schemas::BooleanFilterSchema>)]
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[param(value_type = Option<crate::http::openapi::schemas::BooleanFilterSchema>)]
     include_expired: Option<bool>,
 }
 
@@ -153,4 +154,38 @@ pub async fn delete(
     ));
     audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("Notice deleted successfully")))
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Notice)]
+pub struct NoticeBody {
+    pub id: i32,
+    pub title: String,
+    pub content: String,
+    #[schema(value_type = crate::http::openapi::schemas::NoticePrioritySchema)]
+    pub priority: NoticePriority,
+    pub pinned: bool,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
+    #[schema(required = true)]
+    pub expires_at: Option<DateTime<Utc>>,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub published_at: DateTime<Utc>,
+    pub expired: bool,
+}
+
+impl From<ListedNotice> for NoticeBody {
+    fn from(listed: ListedNotice) -> Self {
+        let notice = listed.notice;
+        Self {
+            id: notice.id.0,
+            title: notice.title,
+            content: notice.content,
+            priority: notice.priority,
+            pinned: notice.pinned,
+            expires_at: notice.expires_at,
+            published_at: notice.published_at,
+            expired: listed.expired,
+        }
+    }
 }

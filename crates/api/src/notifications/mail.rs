@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 
 use domain::entities::mail::{MailStatus, QueuedMail};
 
-use crate::blocking::blocking;
-use crate::dto::message::MessageBody;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::state::AppState;
 
 /// One outbox message: `queued` (waiting, or waiting for a retry after `lastError`), `sent` or `failed`
 /// (given up after repeated errors).
@@ -27,10 +27,10 @@ struct MailDeliveryBody {
     attempts: i32,
     #[schema(required = true)]
     last_error: Option<String>,
-    #[serde(serialize_with = "crate::dto::time::rfc3339")]
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     created_at: DateTime<Utc>,
     #[schema(required = true, value_type = Option<String>)]
-    #[serde(serialize_with = "crate::dto::time::rfc3339_option")]
+    #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
     sent_at: Option<DateTime<Utc>>,
 }
 

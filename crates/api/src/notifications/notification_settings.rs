@@ -7,12 +7,12 @@ use domain::entities::document::DocumentCategory;
 use domain::entities::notification::{NotificationKind, NotificationSettings};
 use domain::services::SettingsInput;
 
-use crate::blocking::blocking;
-use crate::error::{ApiError, ErrorBody};
-use crate::extractors::CurrentUser;
-use crate::json::Json;
-use crate::schemas::{DocumentCategorySchema, NotificationKindSchema};
-use crate::state::AppState;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::{DocumentCategorySchema, NotificationKindSchema};
+use crate::http::state::AppState;
 
 /// The caller's notification settings. A new user has every kind on, single mails, every category
 /// followed.

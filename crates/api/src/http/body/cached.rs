@@ -15,7 +15,7 @@ pub struct EncodedJson {
 impl EncodedJson {
     pub fn of(value: &impl Serialize) -> anyhow::Result<EncodedJson> {
         let body = Bytes::from(serde_json::to_vec(value)?);
-        let etag = crate::routes::etag_of(&body);
+        let etag = crate::http::middleware::etag::etag_of(&body);
         Ok(EncodedJson { body, etag })
     }
 

@@ -42,9 +42,9 @@ where
 /// fills the first field), so a body whose fields are all optional takes its object first.
 pub fn object_body<T: serde::de::DeserializeOwned>(
     body: serde_json::Map<String, serde_json::Value>,
-) -> Result<T, crate::error::ApiError> {
+) -> Result<T, crate::http::error::ApiError> {
     serde_json::from_value(serde_json::Value::Object(body)).map_err(|e| {
-        crate::error::ApiError::http(
+        crate::http::error::ApiError::http(
             actix_web::http::StatusCode::BAD_REQUEST,
             format!("Invalid request body: {e}"),
         )

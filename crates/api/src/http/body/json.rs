@@ -14,7 +14,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpRequest};
 use serde::de::DeserializeOwned;
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 
 /// What a body that is not an object (an array, a string, a number, `true`, `null`) is told.
 pub const NOT_AN_OBJECT: &str = "Invalid request body: expected a JSON object";

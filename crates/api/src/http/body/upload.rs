@@ -28,7 +28,7 @@ use domain::ports::FileStore;
 pub use domain::ports::ReceivedFile;
 use domain::DomainError;
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 
 /// Text fields are short (titles, dates, links).
 const MAX_TEXT_FIELD_BYTES: usize = 16 * 1024;

@@ -7,12 +7,16 @@
 
 use std::sync::OnceLock;
 
+use actix_web::web;
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-use crate::error::ErrorBody;
+use crate::http::error::ErrorBody;
+use crate::http::service::openapi::OpenApiJson;
+
+pub(crate) mod schemas;
 
 /// The name of the security scheme of signed-in calls (`Authorization: Bearer <session token>`).
 pub const BEARER: &str = "bearerAuth";
@@ -26,10 +30,10 @@ pub const BEARER: &str = "bearerAuth";
     ),
     components(schemas(
         ErrorBody,
-        crate::schemas::ActionStatusFilterSchema,
-        crate::schemas::DocumentCategoryFilterSchema,
-        crate::schemas::BooleanFilterSchema,
-        crate::schemas::AuditKindFilterSchema
+        schemas::ActionStatusFilterSchema,
+        schemas::DocumentCategoryFilterSchema,
+        schemas::BooleanFilterSchema,
+        schemas::AuditKindFilterSchema
     )),
     tags(
         (name = "auth", description = "Sign-in, session, password changes and reset requests"),
@@ -75,6 +79,12 @@ pub fn document_json() -> &'static str {
             String::from("{}")
         }
     })
+}
+
+/// Serves the document at `GET /api/openapi.json` from memory: the handler of the route table
+/// (`service::openapi::document`) answers with these bytes, encoded once by `document_json`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(web::Data::new(OpenApiJson::new(document_json())));
 }
 
 /// Handlers in different modules share names (`list`, `create`): the table's unique `module_handler`

@@ -2,8 +2,8 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
 
-use crate::error::{ApiError, ErrorBody};
-use crate::state::AppState;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::state::AppState;
 
 /// `{"status": "ok"}` or `{"status": "ready"}`.
 #[derive(Serialize, utoipa::ToSchema)]

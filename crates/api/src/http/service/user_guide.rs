@@ -4,7 +4,7 @@
 use actix_web::http::header;
 use actix_web::HttpResponse;
 
-const USER_GUIDE: &str = include_str!("../../../../docs/user-guide.html");
+const USER_GUIDE: &str = include_str!("../../../../../docs/user-guide.html");
 
 /// The page has no scripts and loads nothing: the policy lets only its own inline styles apply.
 pub const USER_GUIDE_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
