@@ -1,20 +1,23 @@
 #![doc = include_str!("../README.md")]
 
-pub mod audit;
-mod blocking;
-pub mod cached;
-pub mod download;
-mod dto;
-pub mod error;
-mod extractors;
-mod handlers;
-mod json;
-pub mod openapi;
-pub mod request_log;
+mod actions;
+mod audit;
+mod committees;
+mod dashboard;
+mod governance;
+pub mod http;
+mod identity;
+mod library;
+mod meetings;
+mod notices;
+mod notifications;
 pub mod routes;
-mod schemas;
-mod state;
-pub mod upload;
 
-pub use routes::configure;
-pub use state::AppState;
+pub use http::state::AppState;
+
+/// Registers the API: the route table, and the OpenAPI document it serves. The caller adds
+/// `web::Data<AppState>`.
+pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
+    routes::configure(cfg);
+    http::openapi::configure(cfg);
+}

@@ -1,17 +1,23 @@
-//! Every path of the API, and how malformed input is answered.
+//! Every path of the API, in one table.
 
-use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
-use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse, Resource};
+use actix_web::{web, Resource};
 
-use crate::error::ApiError;
-use crate::handlers::{
-    actions, agenda, audit_events, auth, board_pack, calendar_feed, committee_documents, committee_members,
-    committee_messages, committees, conflicts, dashboard, decisions, declaration_rounds, documents,
-    governance_settings, health, interests, mail, meeting_attendance, meetings, minutes, minutes_workflow,
-    notices, notification_settings, openapi, password_reset, resolution_offers, resolutions, sessions, terms,
-    trustees, two_factor, user_guide, users,
+use crate::actions::actions;
+use crate::audit::audit_events;
+use crate::committees::{committee_documents, committee_members, committee_messages, committees};
+use crate::dashboard::dashboard;
+use crate::governance::{
+    declaration_rounds, governance_settings, interests, resolution_offers, resolutions, terms,
 };
+use crate::http::fallback::{json_error, method_not_allowed, not_found, path_error, query_error};
+use crate::http::service::{health, openapi, user_guide};
+use crate::identity::{auth, password_reset, sessions, trustees, two_factor, users};
+use crate::library::{documents, minutes};
+use crate::meetings::{
+    agenda, board_pack, calendar_feed, conflicts, decisions, meeting_attendance, meetings, minutes_workflow,
+};
+use crate::notices::notices;
+use crate::notifications::{mail, notification_settings};
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -19,7 +25,7 @@ pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
 /// The one table of the API: every path, its methods and their handlers.
 ///
 /// It registers the routes (`register`) and lists the same handlers as the operations of the OpenAPI
-/// document (`ApiPaths`, used by `crate::openapi`), so a handler without `#[utoipa::path]` does not
+/// document (`ApiPaths`, used by `crate::http::openapi`), so a handler without `#[utoipa::path]` does not
 /// compile. `ROUTES` names what is registered; `crates/server/tests/http/openapi.rs` checks that it is
 /// exactly the set of operations of the served document and that the live server answers each one.
 /// The `HEAD` route of a `GET` handler, none for other methods.
@@ -68,8 +74,8 @@ macro_rules! api_routes {
             cfg.service(
                 api.default_service(web::to(not_found))
                     .wrap(no_store)
-                    .wrap(actix_web::middleware::from_fn(crate::routes::forget_sessions_after_writes))
-                    .wrap(actix_web::middleware::from_fn(crate::routes::json_etag)),
+                    .wrap(actix_web::middleware::from_fn(crate::http::middleware::sessions::forget_sessions_after_writes))
+                    .wrap(actix_web::middleware::from_fn(crate::http::middleware::etag::json_etag)),
             );
         }
 
@@ -218,8 +224,8 @@ pub struct Route {
 /// Paths under it are served by one scope, whose unknown paths answer 404 in JSON.
 const API_PREFIX: &str = "/api";
 
-/// Registers the API. The caller adds `web::Data<AppState>`.
-pub fn configure(cfg: &mut web::ServiceConfig) {
+/// Registers the routes of the table (`crate::configure` adds the OpenAPI document they serve).
+pub(crate) fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(json_config())
         .app_data(web::PathConfig::default().error_handler(path_error))
         .app_data(web::QueryConfig::default().error_handler(query_error));
@@ -248,132 +254,6 @@ const fn allow_name(method: &str) -> &'static str {
     }
 }
 
-pub async fn not_found() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::http(StatusCode::NOT_FOUND, "Not found"))
-}
-
-async fn method_not_allowed(allowed: &'static [&'static str]) -> HttpResponse {
-    use actix_web::ResponseError;
-    let mut response = ApiError::http(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed").error_response();
-    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&allowed.join(", ")) {
-        response.headers_mut().insert(actix_web::http::header::ALLOW, value);
-    }
-    response
-}
-
 fn json_config() -> web::JsonConfig {
     web::JsonConfig::default().limit(JSON_LIMIT_BYTES).error_handler(json_error)
-}
-
-fn json_error(error: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    let api_error = match &error {
-        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-            ApiError::http(StatusCode::PAYLOAD_TOO_LARGE, "Request body is too large")
-        }
-        JsonPayloadError::ContentType => {
-            ApiError::http(StatusCode::BAD_REQUEST, "Expected a JSON body (Content-Type: application/json)")
-        }
-        JsonPayloadError::Deserialize(e) => {
-            ApiError::http(StatusCode::BAD_REQUEST, format!("Invalid request body: {e}"))
-        }
-        _ => ApiError::http(StatusCode::BAD_REQUEST, "Invalid request body"),
-    };
-    api_error.into()
-}
-
-fn path_error(_error: PathError, _req: &HttpRequest) -> actix_web::Error {
-    ApiError::http(StatusCode::BAD_REQUEST, "Invalid id in the path").into()
-}
-
-fn query_error(error: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    ApiError::http(StatusCode::BAD_REQUEST, format!("Invalid query: {error}")).into()
-}
-
-/// After a write through this process, its session cache and read caches start afresh (spec §9): a
-/// sign-out, a role change or a revocation holds for the caller's very next request, and so does a new
-/// notice, document or action, without waiting for the change feed (which tells the other processes within milliseconds).
-pub async fn forget_sessions_after_writes(
-    req: actix_web::dev::ServiceRequest,
-    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
-) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
-    let write = !matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD);
-    let state = if write { req.app_data::<web::Data<crate::state::AppState>>().cloned() } else { None };
-    let response = next.call(req).await;
-    if let Some(state) = state {
-        state.auth.session_cache.forget_all();
-        state.forget_read_caches();
-    }
-    response
-}
-
-/// The entity tag of an answer's bytes (a SHA-256, cut to 128 bits), quoted.
-pub(crate) fn etag_of(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    let digest = sha2::Sha256::digest(bytes);
-    let tag: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
-    format!("\"{tag}\"")
-}
-
-/// `ETag` on every successful JSON answer to `GET`/`HEAD` (a SHA-256 of the bytes), and `304 Not Modified`
-/// when `If-None-Match` names it, so a client that holds the answer is not sent it again. Only JSON is read
-/// whole: streams and files pass untouched.
-pub async fn json_etag(
-    req: actix_web::dev::ServiceRequest,
-    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
-) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
-    use actix_web::http::{header, Method};
-    let readable = matches!(*req.method(), Method::GET | Method::HEAD);
-    let asked = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).map(str::to_string);
-    let response = next.call(req).await?.map_into_boxed_body();
-    let json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !readable || !json || response.status() != StatusCode::OK {
-        return Ok(response);
-    }
-    let matches = |etag: &str| {
-        asked.as_deref().is_some_and(|asked| {
-            asked.split(',').map(str::trim).any(|candidate| candidate == etag || candidate == "*")
-        })
-    };
-    // A pre-encoded answer (`cached::EncodedJson`) carries its tag: nothing to read or hash.
-    let given = response.headers().get(header::ETAG).and_then(|v| v.to_str().ok()).map(str::to_string);
-    if let Some(etag) = given {
-        if !matches(&etag) {
-            return Ok(response);
-        }
-        let (request, response) = response.into_parts();
-        let mut not_modified = HttpResponse::NotModified().finish();
-        for (name, value) in response.headers().iter() {
-            if name != header::CONTENT_LENGTH && name != header::CONTENT_TYPE {
-                not_modified.headers_mut().append(name.clone(), value.clone());
-            }
-        }
-        return Ok(actix_web::dev::ServiceResponse::new(request, not_modified));
-    }
-    let (request, response) = response.into_parts();
-    let (head, body) = response.into_parts();
-    let bytes = match actix_web::body::to_bytes(body).await {
-        Ok(bytes) => bytes,
-        Err(_) => return Err(actix_web::error::ErrorInternalServerError("the answer could not be read")),
-    };
-    let etag = etag_of(&bytes);
-    let matches = matches(&etag);
-    let mut response = if matches {
-        let mut not_modified = HttpResponse::NotModified().finish();
-        for (name, value) in head.headers().iter() {
-            if name != header::CONTENT_LENGTH && name != header::CONTENT_TYPE {
-                not_modified.headers_mut().append(name.clone(), value.clone());
-            }
-        }
-        not_modified
-    } else {
-        head.set_body(actix_web::body::BoxBody::new(bytes))
-    };
-    if let Ok(value) = header::HeaderValue::from_str(&etag) {
-        response.headers_mut().insert(header::ETAG, value);
-    }
-    Ok(actix_web::dev::ServiceResponse::new(request, response))
 }

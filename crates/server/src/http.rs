@@ -91,7 +91,7 @@ pub async fn serve(
             // sign-in bundle small on the wire.
             .wrap(Compress::default())
             .wrap(security_headers(serves_front_end, hsts))
-            .wrap(from_fn(api::request_log::log_request))
+            .wrap(from_fn(api::http::middleware::request_log::log_request))
             .configure(routes.clone())
     })
     // nginx keeps idle upstream connections open for its `keepalive_timeout` (60 s, deploy/nginx.conf)

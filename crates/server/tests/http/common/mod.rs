@@ -356,7 +356,7 @@ fn serve(
             let server = HttpServer::new(move || {
                 App::new()
                     .wrap(http::security_headers(serves_front_end, hsts))
-                    .wrap(from_fn(api::request_log::log_request))
+                    .wrap(from_fn(api::http::middleware::request_log::log_request))
                     .configure(routes.clone())
             })
             .workers(2)

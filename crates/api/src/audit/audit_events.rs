@@ -1,0 +1,184 @@
+//! `/api/audit-events`: the audit log (spec §12 Audit log). Read-only: the route
+//! table has no PUT, PATCH or DELETE here, and the database refuses changes to the table.
+
+use actix_web::{web, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use domain::entities::audit::{AuditEvent, AuditKind, AuditPage};
+use domain::services::AuditQuery;
+
+use crate::http::blocking::blocking;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::FileBytes;
+use crate::http::state::AppState;
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AuditListQuery {
+    /// Only events whose actor is this user.
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[param(value_type = Option<i32>)]
+    user_id: Option<i32>,
+    /// Only events of this kind.
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[param(value_type = Option<crate::http::openapi::schemas::AuditKindFilterSchema>)]
+    kind: Option<String>,
+    /// `YYYY-MM-DD` (UTC), included; empty: no filter.
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
+    from: Option<String>,
+    /// `YYYY-MM-DD` (UTC), included, not before `from`; empty: no filter.
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
+    to: Option<String>,
+    /// From 1; default 1 (ignored by the CSV export).
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: Option<i64>,
+    /// Events per page, 1 to 200; default 50 (ignored by the CSV export).
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
+    limit: Option<i64>,
+}
+
+impl AuditListQuery {
+    fn into_query(self) -> AuditQuery {
+        AuditQuery {
+            user_id: self.user_id,
+            kind: self.kind,
+            from: self.from,
+            to: self.to,
+            page: self.page,
+            limit: self.limit,
+        }
+    }
+}
+
+/// The audit log, newest first, one page at a time (admins only).
+#[utoipa::path(
+    get,
+    path = "/api/audit-events",
+    tag = "audit",
+    security(("bearerAuth" = [])),
+    params(AuditListQuery),
+    responses(
+        (status = 200, description = "One page of events, newest first, and the total", body = AuditPageBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid filter (`errors.kind`, `errors.from`, `errors.to`, `errors.page`, \
+                           `errors.limit`) or a malformed query"),
+        (status = 403, description = "Only admins read the audit log", body = ErrorBody),
+    ),
+)]
+pub async fn list(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<AuditListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let audit = state.audit.clone();
+    let query = query.into_inner().into_query();
+    let page = blocking(move || audit.list(&user.0, &query)).await?;
+    Ok(HttpResponse::Ok().json(AuditPageBody::from(page)))
+}
+
+/// The filtered audit log as CSV, newest first (admins only).
+#[utoipa::path(
+    get,
+    path = "/api/audit-events.csv",
+    tag = "audit",
+    security(("bearerAuth" = [])),
+    params(AuditListQuery),
+    responses(
+        (status = 200, description = "`audit-log.csv`: Time (UTC), Event, Actor, Actor e-mail, Object type, \
+                                      Object id, Object, Details, Address; at most 100000 rows",
+            content_type = "text/csv", body = FileBytes),
+        (status = 400, description = "Invalid filter or a malformed query", body = ErrorBody),
+        (status = 403, description = "Only admins read the audit log", body = ErrorBody),
+    ),
+)]
+pub async fn export_csv(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<AuditListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let audit = state.audit.clone();
+    let query = query.into_inner().into_query();
+    let bytes = blocking(move || audit.export_csv(&user.0, &query)).await?;
+    Ok(file_response(bytes, "audit-log.csv", "text/csv; charset=utf-8", Disposition::Attachment))
+}
+
+/// One entry of the audit log.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = AuditEvent)]
+pub struct AuditEventBody {
+    pub id: i64,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub occurred_at: DateTime<Utc>,
+    #[schema(value_type = crate::http::openapi::schemas::AuditKindSchema)]
+    pub kind: AuditKind,
+    /// `null` for an anonymous event (a failed sign-in) or once the account is deleted.
+    #[schema(required = true)]
+    pub actor_id: Option<i32>,
+    /// The actor's name and e-mail when the event was recorded.
+    #[schema(required = true)]
+    pub actor_name: Option<String>,
+    #[schema(required = true)]
+    pub actor_email: Option<String>,
+    /// `user`, `document`, `minutes`, `committee_document`, `committee`, `notice`, `settings`.
+    #[schema(required = true)]
+    pub object_type: Option<String>,
+    #[schema(required = true)]
+    pub object_id: Option<String>,
+    /// The object as it read when the event was recorded (a title, a name and e-mail).
+    #[schema(required = true)]
+    pub object_label: Option<String>,
+    #[schema(required = true)]
+    pub details: Option<String>,
+    #[schema(required = true)]
+    pub client_address: Option<String>,
+}
+
+impl From<AuditEvent> for AuditEventBody {
+    fn from(event: AuditEvent) -> Self {
+        Self {
+            id: event.id,
+            occurred_at: event.occurred_at,
+            kind: event.kind,
+            actor_id: event.actor_id.map(|id| id.0),
+            actor_name: event.actor_name,
+            actor_email: event.actor_email,
+            object_type: event.object_type,
+            object_id: event.object_id,
+            object_label: event.object_label,
+            details: event.details,
+            client_address: event.client_address,
+        }
+    }
+}
+
+/// One page of the audit log, newest first.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = AuditEventPage)]
+pub struct AuditPageBody {
+    pub items: Vec<AuditEventBody>,
+    /// How many events match the filters in all.
+    pub total: i64,
+    pub page: i64,
+    pub limit: i64,
+}
+
+impl From<AuditPage> for AuditPageBody {
+    fn from(page: AuditPage) -> Self {
+        Self {
+            items: page.items.into_iter().map(AuditEventBody::from).collect(),
+            total: page.total,
+            page: page.page,
+            limit: page.limit,
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! `/api/governance/settings`: the board's governance settings (spec §10 Governance).
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+
+use domain::entities::attendance::QuorumRuleKind;
+use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::entities::governance_settings::{GovernanceSettings, RegisterVisibility};
+use domain::services::GovernanceSettingsInput;
+
+use crate::http::audit;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::RegisterVisibilitySchema;
+use crate::http::state::AppState;
+
+/// The settings; every signed-in member may read them.
+#[utoipa::path(
+    get,
+    path = "/api/governance/settings",
+    tag = "interests",
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The settings", body = GovernanceSettingsBody)),
+)]
+pub async fn show(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+    let interests = state.interests.clone();
+    let settings = blocking(move || interests.settings(&user.0)).await?;
+    Ok(HttpResponse::Ok().json(GovernanceSettingsBody::from(settings)))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsRequest {
+    /// Unchanged when absent.
+    #[serde(default)]
+    #[schema(value_type = Option<RegisterVisibilitySchema>)]
+    register_visibility: Option<String>,
+    /// `count` or `fraction`; unchanged when absent.
+    #[serde(default)]
+    #[schema(value_type = Option<crate::http::openapi::schemas::QuorumRuleKindSchema>)]
+    quorum_rule: Option<String>,
+    /// 1 to 100; unchanged when absent.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 100)]
+    quorum_minimum: Option<i64>,
+    /// 1 to the denominator; unchanged when absent.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 100)]
+    quorum_numerator: Option<i64>,
+    /// 1 to 100, at least the numerator; unchanged when absent.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 100)]
+    quorum_denominator: Option<i64>,
+}
+
+/// Changes the settings (admins and chairs).
+#[utoipa::path(
+    put,
+    path = "/api/governance/settings",
+    tag = "interests",
+    security(("bearerAuth" = [])),
+    request_body = SettingsRequest,
+    responses(
+        (status = 200, description = "Changed", body = GovernanceSettingsBody),
+        (status = 400, body = ErrorBody, description = "`errors.registerVisibility`, `errors.quorumRule`, \
+            `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction) or a malformed body"),
+        (status = 403, description = "Only admins and chairs change the settings", body = ErrorBody),
+    ),
+)]
+pub async fn update(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: Json<serde_json::Map<String, serde_json::Value>>,
+) -> Result<HttpResponse, ApiError> {
+    let interests = state.interests.clone();
+    let body: SettingsRequest = crate::http::body::input::object_body(body.into_inner())?;
+    let input = GovernanceSettingsInput {
+        register_visibility: body.register_visibility,
+        quorum_rule: body.quorum_rule,
+        quorum_minimum: body.quorum_minimum,
+        quorum_numerator: body.quorum_numerator,
+        quorum_denominator: body.quorum_denominator,
+    };
+    let actor = user.0.id;
+    let settings = blocking(move || interests.set_settings(&user.0, input)).await?;
+    tracing::info!(visibility = %settings.register_visibility, "governance settings changed");
+    let event = NewAuditEvent::new(AuditKind::SettingsChanged, Some(actor))
+        .object(AuditObject::new("settings", "governance", "Governance settings"))
+        .details(format!(
+            "registerVisibility: {}; quorum: {}",
+            settings.register_visibility,
+            settings.quorum.describe()
+        ));
+    audit::record(&state, &req, event).await;
+    Ok(HttpResponse::Ok().json(GovernanceSettingsBody::from(settings)))
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = GovernanceSettings)]
+pub struct GovernanceSettingsBody {
+    #[schema(value_type = crate::http::openapi::schemas::RegisterVisibilitySchema)]
+    pub register_visibility: RegisterVisibility,
+    /// How a meeting's quorum is worked out (issue 13).
+    #[schema(value_type = crate::http::openapi::schemas::QuorumRuleKindSchema)]
+    pub quorum_rule: QuorumRuleKind,
+    /// `count`: the trustees needed; `fraction`: the floor under the fraction.
+    #[schema(minimum = 1, maximum = 100)]
+    pub quorum_minimum: u32,
+    #[schema(minimum = 1, maximum = 100)]
+    pub quorum_numerator: u32,
+    #[schema(minimum = 1, maximum = 100)]
+    pub quorum_denominator: u32,
+}
+
+impl From<GovernanceSettings> for GovernanceSettingsBody {
+    fn from(settings: GovernanceSettings) -> Self {
+        Self {
+            register_visibility: settings.register_visibility,
+            quorum_rule: settings.quorum.kind,
+            quorum_minimum: settings.quorum.minimum,
+            quorum_numerator: settings.quorum.numerator,
+            quorum_denominator: settings.quorum.denominator,
+        }
+    }
+}

@@ -1,0 +1,295 @@
+//! `/api/interests`: the register of interests (spec §10 Governance; Charity Commission guidance CC29).
+
+use actix_web::{web, HttpResponse};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use domain::entities::interest::{Interest, InterestFields, InterestKind, InterestVersion};
+use domain::services::InterestInput;
+use domain::{InterestId, UserId};
+
+use crate::http::blocking::blocking;
+use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::json::Json;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::FileBytes;
+use crate::http::state::AppState;
+use crate::meetings::conflicts::InterestRequest;
+
+/// The name printed at the head of the published register.
+const PORTAL_NAME: &str = "Trustee Portal";
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// Only this trustee's entries.
+    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    user_id: Option<i32>,
+}
+
+/// The register: by trustee, current entries before past ones.
+#[utoipa::path(
+    get,
+    path = "/api/interests",
+    tag = "interests",
+    security(("bearerAuth" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, body = Vec<InterestBody>,
+            description = "Entries by trustee name, current before past, newest first; when the register is \
+                           limited to admins and chairs, a trustee gets only their own"),
+        (status = 403, body = ErrorBody,
+            description = "The register is limited to admins and chairs and `userId` is another trustee"),
+    ),
+)]
+pub async fn list(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let interests = state.interests.clone();
+    let filter = query.user_id.map(UserId);
+    let today = interests.today();
+    let list = blocking(move || interests.list(&user.0, filter)).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(|i| InterestBody::at(i, today)).collect::<Vec<_>>()))
+}
+
+const FIELD_ERRORS: &str = "Invalid fields (`errors.kind`, `errors.organisation`, `errors.nature`, \
+                            `errors.startedOn`, `errors.endedOn`, `errors.userId`) or a malformed body";
+
+/// Adds an entry (and its first version).
+#[utoipa::path(
+    post,
+    path = "/api/interests",
+    tag = "interests",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "Added", body = InterestBody),
+        (status = 400, description = FIELD_ERRORS, body = ErrorBody),
+        (status = 403, description = "A trustee adding an entry for someone else", body = ErrorBody),
+    ),
+)]
+pub async fn create(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: Json<InterestRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let interests = state.interests.clone();
+    let input = InterestInput::from(body.into_inner());
+    let today = interests.today();
+    let created = blocking(move || interests.create(&user.0, input)).await?;
+    tracing::info!(interest_id = %created.id, "interest added to the register");
+    Ok(HttpResponse::Created().json(InterestBody::at(created, today)))
+}
+
+/// Replaces an entry's fields (setting `endedOn` makes it a past interest); the change is kept as a version.
+#[utoipa::path(
+    put,
+    path = "/api/interests/{id}",
+    tag = "interests",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The entry's id")),
+    responses(
+        (status = 200, description = "Changed", body = InterestBody),
+        (status = 400, description = FIELD_ERRORS, body = ErrorBody),
+        (status = 403, description = "A trustee editing someone else's entry", body = ErrorBody),
+        (status = 404, description = "No such entry", body = ErrorBody),
+    ),
+)]
+pub async fn update(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<InterestId>,
+    body: Json<InterestRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let interests = state.interests.clone();
+    let id = path.into_inner();
+    let input = InterestInput::from(body.into_inner());
+    let today = interests.today();
+    let updated = blocking(move || interests.update(&user.0, id, input)).await?;
+    tracing::info!(interest_id = %id, "interest changed");
+    Ok(HttpResponse::Ok().json(InterestBody::at(updated, today)))
+}
+
+/// Every version of an entry, oldest first: who changed it, when, before and after.
+#[utoipa::path(
+    get,
+    path = "/api/interests/{id}/history",
+    tag = "interests",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The entry's id")),
+    responses(
+        (status = 200, description = "Versions, oldest first", body = Vec<InterestVersionBody>),
+        (status = 403, description = "The register is limited to admins and chairs", body = ErrorBody),
+        (status = 404, description = "No such entry", body = ErrorBody),
+    ),
+)]
+pub async fn history(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<InterestId>,
+) -> Result<HttpResponse, ApiError> {
+    let interests = state.interests.clone();
+    let id = path.into_inner();
+    let versions = blocking(move || interests.history(&user.0, id)).await?;
+    Ok(HttpResponse::Ok().json(versions.into_iter().map(InterestVersionBody::from).collect::<Vec<_>>()))
+}
+
+/// The whole register as CSV.
+#[utoipa::path(
+    get,
+    path = "/api/interests/export/csv",
+    tag = "interests",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "`register-of-interests.csv`: Trustee, Kind, Organisation or person, \
+                                      Nature, From, To, Status (current or past)",
+            content_type = "text/csv", body = FileBytes),
+        (status = 403, description = "The register is limited to admins and chairs", body = ErrorBody),
+    ),
+)]
+pub async fn export_csv(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+    let interests = state.interests.clone();
+    let bytes = blocking(move || interests.export_csv(&user.0)).await?;
+    Ok(file_response(bytes, "register-of-interests.csv", "text/csv; charset=utf-8", Disposition::Attachment))
+}
+
+/// The whole register as a PDF to publish: current interests, then past ones.
+#[utoipa::path(
+    get,
+    path = "/api/interests/export/pdf",
+    tag = "interests",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "`register-of-interests.pdf`",
+            content_type = "application/pdf", body = FileBytes),
+        (status = 403, description = "The register is limited to admins and chairs", body = ErrorBody),
+    ),
+)]
+pub async fn export_pdf(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+    let interests = state.interests.clone();
+    let bytes = blocking(move || interests.export_pdf(&user.0, PORTAL_NAME)).await?;
+    Ok(file_response(bytes, "register-of-interests.pdf", "application/pdf", Disposition::Attachment))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchRequest {
+    /// An agenda item's title and description, or any text (at most 20000 characters).
+    #[serde(default)]
+    text: Option<String>,
+}
+
+/// The current register entries a text names (for example an agenda item), to prompt a declaration of
+/// interest: admins and chairs get every trustee's, a trustee only their own.
+#[utoipa::path(
+    post,
+    path = "/api/interests/matches",
+    tag = "interests",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The entries whose organisation the text names", body = Vec<InterestBody>),
+        (status = 400, description = "`errors.text`: too long", body = ErrorBody),
+    ),
+)]
+pub async fn matches(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: Json<MatchRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let text = body.into_inner().text.unwrap_or_default();
+    if text.chars().count() > 20_000 {
+        return Err(domain::DomainError::invalid("text", "Text must be at most 20000 characters").into());
+    }
+    let interests = state.interests.clone();
+    let today = interests.today();
+    let found = blocking(move || interests.named_in(&user.0, &text)).await?;
+    Ok(HttpResponse::Ok().json(found.into_iter().map(|i| InterestBody::at(i, today)).collect::<Vec<_>>()))
+}
+
+/// A register entry as it reads on a given day (`current` until its end date has passed).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Interest)]
+pub struct InterestBody {
+    pub id: i32,
+    pub user_id: i32,
+    pub user_name: String,
+    #[serde(flatten)]
+    pub fields: InterestFieldsBody,
+    pub current: bool,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub updated_at: DateTime<Utc>,
+}
+
+impl InterestBody {
+    pub fn at(interest: Interest, today: NaiveDate) -> Self {
+        let current = interest.is_current(today);
+        Self {
+            id: interest.id.0,
+            user_id: interest.user_id.0,
+            user_name: interest.user_name,
+            fields: interest.fields.into(),
+            current,
+            updated_at: interest.updated_at,
+        }
+    }
+}
+
+/// The stated fields of an entry (also each version's `before` and `after`).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = InterestFields)]
+pub struct InterestFieldsBody {
+    #[schema(value_type = crate::http::openapi::schemas::InterestKindSchema)]
+    pub kind: InterestKind,
+    pub organisation: String,
+    pub nature: String,
+    #[schema(value_type = String, format = Date)]
+    pub started_on: NaiveDate,
+    #[serde(serialize_with = "crate::http::body::time::date_option")]
+    #[schema(value_type = Option<String>, format = Date, required = true)]
+    pub ended_on: Option<NaiveDate>,
+}
+
+impl From<InterestFields> for InterestFieldsBody {
+    fn from(fields: InterestFields) -> Self {
+        Self {
+            kind: fields.kind,
+            organisation: fields.organisation,
+            nature: fields.nature,
+            started_on: fields.started_on,
+            ended_on: fields.ended_on,
+        }
+    }
+}
+
+/// One change of an entry.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = InterestVersion)]
+pub struct InterestVersionBody {
+    /// `null` once that user has been deleted; `changedByName` stays.
+    pub changed_by: Option<i32>,
+    pub changed_by_name: String,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub changed_at: DateTime<Utc>,
+    /// `null` for the version that created the entry.
+    #[schema(required = true)]
+    pub before: Option<InterestFieldsBody>,
+    pub after: InterestFieldsBody,
+}
+
+impl From<InterestVersion> for InterestVersionBody {
+    fn from(version: InterestVersion) -> Self {
+        Self {
+            changed_by: version.changed_by.map(|id| id.0),
+            changed_by_name: version.changed_by_name,
+            changed_at: version.changed_at,
+            before: version.before.map(Into::into),
+            after: version.after.into(),
+        }
+    }
+}

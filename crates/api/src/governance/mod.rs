@@ -1,0 +1,9 @@
+//! Governance: the register of interests, terms of office, annual declarations, written resolutions and
+//! their offer to a meeting's agenda, and the governance settings.
+
+pub mod declaration_rounds;
+pub mod governance_settings;
+pub mod interests;
+pub mod resolution_offers;
+pub mod resolutions;
+pub mod terms;

@@ -1,0 +1,357 @@
+//! `/api/resolutions`: written resolutions (spec §10 Governance).
+
+use actix_web::{web, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use domain::entities::resolution::{
+    Resolution, ResolutionStatus, Threshold, ThresholdKind, Vote, VoteChoice,
+};
+use domain::services::ProposeResolution;
+use domain::ResolutionId;
+use domain::UserId;
+
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::openapi::schemas::{ThresholdKindSchema, VoteChoiceSchema};
+use crate::http::state::AppState;
+
+/// Every resolution, newest first (any past its closing time is decided first).
+#[utoipa::path(
+    get,
+    path = "/api/resolutions",
+    tag = "resolutions",
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "Resolutions, newest first", body = Vec<ResolutionBody>)),
+)]
+pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+    let resolutions = state.resolutions.clone();
+    let viewer = user.0.id;
+    let (list, now) = blocking(move || Ok((resolutions.list(&user.0)?, resolutions.clock.now()))).await?;
+    Ok(HttpResponse::Ok()
+        .json(list.into_iter().map(|r| ResolutionBody::new(r, viewer, now)).collect::<Vec<_>>()))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProposeRequest {
+    /// Required, at most 200 characters.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
+    title: Option<String>,
+    /// The resolution's wording; required, at most 20000 characters.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 20000, pattern = r"\S")]
+    text: Option<String>,
+    /// RFC 3339 with a zone, in the future.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, format = DateTime)]
+    closes_at: Option<String>,
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = ThresholdKindSchema)]
+    threshold: Option<String>,
+    /// Votes for needed, for `threshold = count`.
+    #[serde(default)]
+    threshold_count: Option<i64>,
+    /// Supporting papers: ids of library documents.
+    #[serde(default)]
+    paper_document_ids: Vec<i32>,
+    /// Serving trustees conflicted on it, who are not eligible to vote.
+    #[serde(default)]
+    conflicted_user_ids: Vec<i32>,
+}
+
+/// Proposes a written resolution; the serving trustees not conflicted on it are its voters.
+#[utoipa::path(
+    post,
+    path = "/api/resolutions",
+    tag = "resolutions",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "Proposed", body = ResolutionBody),
+        (status = 400, body = ErrorBody,
+            description = "`errors.title`, `errors.text`, `errors.closesAt`, `errors.threshold`, \
+                           `errors.thresholdCount` (also when more votes are needed than there are eligible \
+                           voters), `errors.paperDocumentIds`, `errors.conflictedUserIds`"),
+        (status = 403, description = "Only admins and chairs propose resolutions", body = ErrorBody),
+    ),
+)]
+pub async fn propose(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: Json<ProposeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let resolutions = state.resolutions.clone();
+    let body = body.into_inner();
+    let input = ProposeResolution {
+        title: body.title.unwrap_or_default(),
+        text: body.text.unwrap_or_default(),
+        closes_at: body.closes_at.unwrap_or_default(),
+        threshold: body.threshold.unwrap_or_default(),
+        threshold_count: body.threshold_count,
+        paper_document_ids: body.paper_document_ids,
+        conflicted_user_ids: body.conflicted_user_ids,
+    };
+    let viewer = user.0.id;
+    let (created, now) =
+        blocking(move || Ok((resolutions.propose(&user.0, input)?, resolutions.clock.now()))).await?;
+    tracing::info!(resolution_id = %created.id, "written resolution proposed");
+    Ok(HttpResponse::Created().json(ResolutionBody::new(created, viewer, now)))
+}
+
+/// One resolution.
+#[utoipa::path(
+    get,
+    path = "/api/resolutions/{id}",
+    tag = "resolutions",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The resolution's id")),
+    responses(
+        (status = 200, description = "The resolution", body = ResolutionBody),
+        (status = 404, description = "No such resolution", body = ErrorBody),
+    ),
+)]
+pub async fn show(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<ResolutionId>,
+) -> Result<HttpResponse, ApiError> {
+    let resolutions = state.resolutions.clone();
+    let id = path.into_inner();
+    let viewer = user.0.id;
+    let (resolution, now) =
+        blocking(move || Ok((resolutions.get(&user.0, id)?, resolutions.clock.now()))).await?;
+    Ok(HttpResponse::Ok().json(ResolutionBody::new(resolution, viewer, now)))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VoteRequest {
+    #[serde(default)]
+    #[schema(value_type = Option<VoteChoiceSchema>)]
+    vote: Option<String>,
+    /// Optional, at most 2000 characters.
+    #[serde(default)]
+    comment: Option<String>,
+}
+
+/// Casts the signed-in trustee's vote: once, and never changed.
+#[utoipa::path(
+    post,
+    path = "/api/resolutions/{id}/votes",
+    tag = "resolutions",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The resolution's id")),
+    responses(
+        (status = 201, description = "Recorded; the resolution with its tally (and result, once decided)",
+            body = ResolutionBody),
+        (status = 400, description = "`errors.vote`, `errors.comment`", body = ErrorBody),
+        (status = 403, description = "Not eligible (not serving when proposed, or conflicted)", body = ErrorBody),
+        (status = 404, description = "No such resolution", body = ErrorBody),
+        (status = 409, description = "Already voted, or voting has closed", body = ErrorBody),
+    ),
+)]
+pub async fn vote(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<ResolutionId>,
+    body: Json<VoteRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let resolutions = state.resolutions.clone();
+    let id = path.into_inner();
+    let body = body.into_inner();
+    let viewer = user.0.id;
+    let (resolution, now) = blocking(move || {
+        let voted = resolutions.vote(&user.0, id, body.vote.as_deref(), body.comment.as_deref())?;
+        Ok((voted, resolutions.clock.now()))
+    })
+    .await?;
+    tracing::info!(resolution_id = %id, status = %resolution.status, "vote recorded");
+    Ok(HttpResponse::Created().json(ResolutionBody::new(resolution, viewer, now)))
+}
+
+/// The signed-in trustee declares a conflict of interest on it, and so is not eligible to vote.
+#[utoipa::path(
+    post,
+    path = "/api/resolutions/{id}/conflict",
+    tag = "resolutions",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The resolution's id")),
+    responses(
+        (status = 200, description = "Declared", body = ResolutionBody),
+        (status = 403, description = "Not a voter on it", body = ErrorBody),
+        (status = 404, description = "No such resolution", body = ErrorBody),
+        (status = 409, description = "Already voted, or voting has closed", body = ErrorBody),
+    ),
+)]
+pub async fn declare_conflict(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<ResolutionId>,
+) -> Result<HttpResponse, ApiError> {
+    let resolutions = state.resolutions.clone();
+    let id = path.into_inner();
+    let viewer = user.0.id;
+    let (resolution, now) =
+        blocking(move || Ok((resolutions.declare_conflict(&user.0, id)?, resolutions.clock.now()))).await?;
+    Ok(HttpResponse::Ok().json(ResolutionBody::new(resolution, viewer, now)))
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ResolutionPaper)]
+pub struct PaperBody {
+    pub document_id: i32,
+    pub title: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ResolutionVoter)]
+pub struct VoterBody {
+    pub user_id: i32,
+    pub name: String,
+    /// Declared a conflict: not eligible to vote.
+    pub conflicted: bool,
+    pub voted: bool,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ResolutionVote)]
+pub struct VoteBody {
+    pub user_id: i32,
+    pub voter_name: String,
+    #[schema(value_type = crate::http::openapi::schemas::VoteChoiceSchema)]
+    pub vote: VoteChoice,
+    #[schema(required = true)]
+    pub comment: Option<String>,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub voted_at: DateTime<Utc>,
+}
+
+impl From<&Vote> for VoteBody {
+    fn from(vote: &Vote) -> Self {
+        Self {
+            user_id: vote.user_id.0,
+            voter_name: vote.voter_name.clone(),
+            vote: vote.choice,
+            comment: vote.comment.clone(),
+            voted_at: vote.voted_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ResolutionTally)]
+pub struct TallyBody {
+    #[serde(rename = "for")]
+    pub for_votes: u32,
+    pub against: u32,
+    pub abstain: u32,
+    /// Eligible voters who have not voted.
+    pub outstanding: u32,
+    /// Votes for needed to pass.
+    pub needed: u32,
+}
+
+/// A written resolution as one user sees it: the tally and who voted how only once they have voted or it
+/// is decided.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Resolution)]
+pub struct ResolutionBody {
+    pub id: i32,
+    pub title: String,
+    pub text: String,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub closes_at: DateTime<Utc>,
+    #[schema(value_type = crate::http::openapi::schemas::ThresholdKindSchema)]
+    pub threshold: ThresholdKind,
+    /// The set number of votes for `threshold = count`, otherwise `null`.
+    #[schema(required = true)]
+    pub threshold_count: Option<u32>,
+    pub proposed_by_name: String,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub proposed_at: DateTime<Utc>,
+    #[schema(value_type = crate::http::openapi::schemas::ResolutionStatusSchema)]
+    pub status: ResolutionStatus,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
+    #[schema(required = true)]
+    pub decided_at: Option<DateTime<Utc>>,
+    /// Decided before closing time because the outstanding votes could not change the result.
+    pub decided_early: bool,
+    pub papers: Vec<PaperBody>,
+    pub voters: Vec<VoterBody>,
+    pub eligible_count: u32,
+    pub voted_count: u32,
+    /// The signed-in user may vote now.
+    pub can_vote: bool,
+    /// The signed-in user's own vote, if cast.
+    #[schema(value_type = Option<crate::http::openapi::schemas::VoteChoiceSchema>, required = true)]
+    pub my_vote: Option<VoteChoice>,
+    /// `null` until the signed-in user has voted or the resolution is decided.
+    #[schema(required = true)]
+    pub tally: Option<TallyBody>,
+    /// Who voted how, in order; `null` while the tally is hidden.
+    #[schema(required = true)]
+    pub votes: Option<Vec<VoteBody>>,
+}
+
+impl ResolutionBody {
+    pub fn new(resolution: Resolution, viewer: UserId, now: DateTime<Utc>) -> Self {
+        let tally = resolution.tally();
+        let visible = resolution.tally_visible_to(viewer);
+        let my_vote = resolution.vote_of(viewer).map(|v| v.choice);
+        let can_vote = resolution.status == ResolutionStatus::Open
+            && now < resolution.closes_at
+            && my_vote.is_none()
+            && resolution.is_eligible(viewer);
+        Self {
+            id: resolution.id.0,
+            title: resolution.title.clone(),
+            text: resolution.text.clone(),
+            closes_at: resolution.closes_at,
+            threshold: resolution.threshold.kind(),
+            threshold_count: match resolution.threshold {
+                Threshold::Count(n) => Some(n),
+                _ => None,
+            },
+            proposed_by_name: resolution.proposed_by_name.clone(),
+            proposed_at: resolution.proposed_at,
+            status: resolution.status,
+            decided_at: resolution.decided_at,
+            decided_early: resolution.decided_early,
+            papers: resolution
+                .papers
+                .iter()
+                .map(|p| PaperBody { document_id: p.document_id.0, title: p.title.clone() })
+                .collect(),
+            voters: resolution
+                .voters
+                .iter()
+                .map(|v| VoterBody {
+                    user_id: v.user_id.0,
+                    name: v.name.clone(),
+                    conflicted: v.conflicted,
+                    voted: resolution.vote_of(v.user_id).is_some(),
+                })
+                .collect(),
+            eligible_count: tally.eligible,
+            voted_count: resolution.votes.len() as u32,
+            can_vote,
+            my_vote,
+            tally: visible.then(|| TallyBody {
+                for_votes: tally.for_votes,
+                against: tally.against,
+                abstain: tally.abstain,
+                outstanding: tally.outstanding(),
+                needed: resolution.threshold.votes_needed(tally.eligible),
+            }),
+            votes: visible.then(|| resolution.votes.iter().map(VoteBody::from).collect()),
+        }
+    }
+}

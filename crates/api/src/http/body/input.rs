@@ -1,0 +1,94 @@
+//! Lenient readers for request fields: the contract lets clients send `""` for an absent value.
+
+use serde::{Deserialize, Deserializer};
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum IdOrText {
+    Id(i32),
+    Text(String),
+}
+
+/// An optional id: a number, a string of digits (a `<select>` value), or `null` / `""` for none.
+pub fn optional_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i32>, D::Error> {
+    match Option::<IdOrText>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(IdOrText::Id(id)) => Ok(Some(id)),
+        Some(IdOrText::Text(text)) if text.trim().is_empty() => Ok(None),
+        Some(IdOrText::Text(text)) => text
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| serde::de::Error::custom(format!("expected a numeric id, got '{text}'"))),
+    }
+}
+
+/// A query parameter whose empty value (`?includeExpired=`) means the same as leaving it out: one rule
+/// for every query of the API. Anything else must parse as `T`.
+pub fn empty_as_absent<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    match Option::<String>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(text) if text.is_empty() => Ok(None),
+        Some(text) => text.parse().map(Some).map_err(|e| serde::de::Error::custom(format!("'{text}': {e}"))),
+    }
+}
+
+/// A JSON body that must be an object, read as `T`. serde reads a struct from an array too (`[null]`
+/// fills the first field), so a body whose fields are all optional takes its object first.
+pub fn object_body<T: serde::de::DeserializeOwned>(
+    body: serde_json::Map<String, serde_json::Value>,
+) -> Result<T, crate::http::error::ApiError> {
+    serde_json::from_value(serde_json::Value::Object(body)).map_err(|e| {
+        crate::http::error::ApiError::http(
+            actix_web::http::StatusCode::BAD_REQUEST,
+            format!("Invalid request body: {e}"),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(rename_all = "camelCase")]
+    struct Probe {
+        #[serde(default, deserialize_with = "super::optional_id")]
+        user_id: Option<i32>,
+    }
+
+    fn read(json: &str) -> Result<Option<i32>, serde_json::Error> {
+        serde_json::from_str::<Probe>(json).map(|p| p.user_id)
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(rename_all = "camelCase")]
+    struct Flags {
+        #[serde(default, deserialize_with = "super::empty_as_absent")]
+        include_expired: Option<bool>,
+    }
+
+    #[test]
+    fn an_empty_query_value_is_absent_and_others_must_parse() {
+        let read = |q: &str| actix_web::web::Query::<Flags>::from_query(q).map(|f| f.include_expired);
+        assert_eq!(read("includeExpired=").unwrap(), None);
+        assert_eq!(read("").unwrap(), None);
+        assert_eq!(read("includeExpired=true").unwrap(), Some(true));
+        assert_eq!(read("includeExpired=false").unwrap(), Some(false));
+        assert!(read("includeExpired=yes").is_err());
+    }
+
+    #[test]
+    fn ids_may_be_numbers_digit_strings_or_absent() {
+        assert_eq!(read(r#"{"userId": 7}"#).unwrap(), Some(7));
+        assert_eq!(read(r#"{"userId": "7"}"#).unwrap(), Some(7));
+        assert_eq!(read(r#"{"userId": ""}"#).unwrap(), None);
+        assert_eq!(read(r#"{"userId": null}"#).unwrap(), None);
+        assert_eq!(read(r#"{}"#).unwrap(), None);
+        assert!(read(r#"{"userId": "seven"}"#).is_err());
+        assert!(read(r#"{"userId": 1.5}"#).is_err());
+    }
+}

@@ -1,0 +1,96 @@
+use std::sync::Arc;
+
+use domain::entities::meeting::MeetingScope;
+use domain::ports::{ChangeSink, FileStore, Readiness};
+use domain::services::{
+    ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService, ChatHub,
+    CommitteeService, ConflictService, DashboardService, DeclarationService, DirectoryService,
+    DocumentListKey, DocumentService, InterestService, InvitationService, MailService, MeetingService,
+    MinutesService, NoticeService, NotificationService, PasswordResetService, ReadCache, ResolutionService,
+    SessionService, TermService, TwoFactorService, UnsubscribeService, UserService, WrittenMinutesService,
+};
+
+/// Everything the handlers need, shared by all workers.
+#[derive(Clone)]
+pub struct AppState {
+    /// The audit trail (spec §12 Audit log): recorded by the handlers, read by admins.
+    pub audit: AuditService,
+    pub auth: AuthService,
+    pub password_reset: PasswordResetService,
+    /// Two-factor sign-in and the security settings (spec §13 Account security).
+    pub two_factor: TwoFactorService,
+    /// The caller's signed-in devices (spec §13 Account security).
+    pub sessions: SessionService,
+    /// The Mail page: delivery log and test message.
+    pub mail: MailService,
+    /// `SMTP_URL` is set: invitations are the default, and the front end may say mail is sent.
+    pub mail_configured: bool,
+    /// E-mail notifications: the settings page and the scheduler (spec §11 Notifications and reminders).
+    pub notifications: NotificationService,
+    /// Invitations to new users (spec §11 Invitations).
+    pub invitations: InvitationService,
+    /// One-click unsubscribe links of bulk mail (spec §11 Bulk mail is polite).
+    pub unsubscribe: UnsubscribeService,
+    pub users: UserService,
+    pub documents: DocumentService,
+    pub minutes: MinutesService,
+    pub meetings: MeetingService,
+    /// Attendance and quorum (spec §2 Attendance section).
+    pub attendance: AttendanceService,
+    /// Calendar feeds and .ics downloads (spec §2 Calendar feed).
+    pub calendar: CalendarService,
+    /// Board packs (spec §2 Board pack).
+    pub board_packs: BoardPackService,
+    /// Minutes written in the portal and the decisions register (spec §2 Written minutes and the decisions
+    /// register).
+    pub written_minutes: WrittenMinutesService,
+    /// `PORTAL_NAME`, on printed documents.
+    pub portal_name: String,
+    pub actions: ActionService,
+    pub notices: NoticeService,
+    /// The encoded notices list (with and without expired ones), the same for every reader, kept until a
+    /// notice is written on any process or the next one expires (spec §9, Notices list). Fed by the change
+    /// feed.
+    pub notices_cache: Arc<ReadCache<bool, crate::http::body::cached::EncodedJson>>,
+    /// The encoded documents list per category filter (the same for every reader), kept until a document
+    /// or an uploader's name is written on any process (spec §9, Documents list). Fed by the change feed.
+    pub documents_cache: Arc<ReadCache<DocumentListKey, crate::http::body::cached::EncodedJson>>,
+    /// The encoded dashboard figures per meeting scope (admins and chairs share one; each other reader
+    /// has their own), kept until an action, document, meeting, membership or account is written on any
+    /// process, the day turns or the next meeting starts (spec §9, Dashboard stats). Fed by the change feed.
+    pub dashboard_cache: Arc<ReadCache<MeetingScope, crate::http::body::cached::EncodedJson>>,
+    pub committees: CommitteeService,
+    /// The open live chat streams of this process (spec §7, Live chat).
+    pub chat: Arc<ChatHub>,
+    /// Everything the change feed tells (the chat streams, the session cache). The feed holds it weakly:
+    /// it stops listening once the last clone of the state is dropped.
+    pub live: Arc<dyn ChangeSink>,
+    pub directory: DirectoryService,
+    pub dashboard: DashboardService,
+    /// The register of interests and the governance settings (spec §10 Governance).
+    pub interests: InterestService,
+    /// Conflicts of interest declared at meetings (spec §10 Rules).
+    pub conflicts: ConflictService,
+    /// Terms of office (spec §10 Governance).
+    pub terms: TermService,
+    /// Annual declarations rounds (spec §10 Governance).
+    pub declarations: DeclarationService,
+    /// Written resolutions (spec §10 Governance).
+    pub resolutions: ResolutionService,
+    pub readiness: Arc<dyn Readiness>,
+    /// Uploaded files (documents, minutes, committee documents).
+    pub files: Arc<dyn FileStore>,
+    /// `ALLOW_REGISTRATION`: the portal is members-only unless an operator opts in.
+    pub registration_enabled: bool,
+    /// Take the client address from `X-Forwarded-For` (set it only behind a proxy that overwrites it).
+    pub trust_proxy: bool,
+}
+
+impl AppState {
+    /// Drops every read cache of this process, as after a write it made (or a test made behind the API).
+    pub fn forget_read_caches(&self) {
+        self.notices_cache.forget_all();
+        self.documents_cache.forget_all();
+        self.dashboard_cache.forget_all();
+    }
+}

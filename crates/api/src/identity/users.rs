@@ -1,0 +1,346 @@
+//! `/api/users`: user management (spec §2 Users, §6).
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use domain::entities::audit::{self as audit_event, AuditKind, AuditObject, NewAuditEvent};
+use domain::entities::role::Role;
+use domain::entities::user::User;
+use domain::services::InvitationState;
+use domain::services::{CreateUser, InviteUser, UpdateUser};
+use domain::DomainError;
+use domain::UserId;
+
+use crate::http::audit;
+use crate::http::blocking::blocking;
+use crate::http::body::json::Json;
+use crate::http::body::message::MessageBody;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extractors::CurrentUser;
+use crate::http::state::AppState;
+
+/// Every user, by name.
+#[utoipa::path(
+    get,
+    path = "/api/users",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Users by name", body = Vec<UserBody>),
+        (status = 403, body = ErrorBody,
+            description = "Only admins and chairs (or a temporary password must be replaced first)"),
+    ),
+)]
+pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+    let users = state.users.clone();
+    let invitations = state.invitations.clone();
+    let (list, mut pending) =
+        blocking(move || Ok((users.list(&user.0)?, invitations.pending(&user.0)?))).await?;
+    let bodies: Vec<UserBody> = list
+        .into_iter()
+        .map(|u| {
+            let invitation = pending.remove(&u.id).map(InvitationBody::from);
+            UserBody { invitation, ..UserBody::from(u) }
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(bodies))
+}
+
+const INVITE_WITHOUT_PASSWORD: &str = "Leave the password empty when sending an invitation.";
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct CreateUserRequest {
+    name: String,
+    email: String,
+    /// The user's first password; required unless `invite` is true, and then left out.
+    #[serde(default)]
+    password: Option<String>,
+    /// With `password`: it is a temporary password (the create-user dialog's "Set a temporary password",
+    /// for a portal without mail). The user must replace it at their first sign-in, and it stops signing
+    /// in after `TEMP_PASSWORD_HOURS`, as an admin's reset does. Default `false`: the password is theirs.
+    #[serde(default, rename = "temporaryPassword")]
+    temporary_password: bool,
+    /// `true`: the account gets no password, and an e-mail invites the user to choose one through a
+    /// single-use link (valid 7 days).
+    #[serde(default)]
+    invite: bool,
+    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
+    role: Role,
+    #[serde(default)]
+    phone: Option<String>,
+}
+
+/// Creates an account: with a first password (`temporaryPassword`: one they must replace at first sign-in),
+/// or (`invite`) without one, sending an invitation e-mail.
+#[utoipa::path(
+    post,
+    path = "/api/users",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "Created", body = UserBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid fields (`errors.name`, `errors.email`, `errors.password`, \
+                           `errors.phone`; a password is required without `invite` and refused with \
+                           it) or an unknown role"),
+        (status = 403, body = ErrorBody,
+            description = "Only admins create users (or a temporary password must be replaced first)"),
+        (status = 409, description = "An account with this e-mail already exists", body = ErrorBody),
+    ),
+)]
+pub async fn create(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: Json<CreateUserRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let actor = user.0.id;
+    let invite = body.invite;
+    let temporary = !invite && body.temporary_password;
+    let (created, invitation) = match (body.invite, body.password) {
+        (true, None) => {
+            let invitations = state.invitations.clone();
+            let input = InviteUser { name: body.name, email: body.email, role: body.role, phone: body.phone };
+            let (created, invitation) = blocking(move || invitations.invite(&user.0, input)).await?;
+            (created, Some(InvitationBody::from(invitation)))
+        }
+        (true, Some(_)) => {
+            return Err(DomainError::invalid("password", INVITE_WITHOUT_PASSWORD).into());
+        }
+        (false, password) => {
+            let users = state.users.clone();
+            let input = CreateUser {
+                name: body.name,
+                email: body.email,
+                password: password.unwrap_or_default(),
+                role: body.role,
+                phone: body.phone,
+                require_password_change: body.temporary_password,
+            };
+            (blocking(move || users.create(&user.0, input)).await?, None)
+        }
+    };
+    tracing::info!(user_id = %created.id, invite, temporary, "user created");
+    let details = if temporary {
+        format!("role: {}, temporary password", created.role)
+    } else {
+        format!("role: {}", created.role)
+    };
+    let event = NewAuditEvent::new(AuditKind::UserCreated, Some(actor))
+        .object(AuditObject::user(&created))
+        .details(details);
+    audit::record(&state, &req, event).await;
+    if invite {
+        let event = NewAuditEvent::new(AuditKind::InvitationSent, Some(actor))
+            .object(AuditObject::user(&created))
+            .details("invitation queued with the new account");
+        audit::record(&state, &req, event).await;
+    }
+    Ok(HttpResponse::Created().json(UserBody { invitation, ..UserBody::from(created) }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct UpdateUserRequest {
+    name: String,
+    email: String,
+    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
+    role: Role,
+    active: bool,
+    /// Absent keeps the phone number, `null` or "" removes it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    phone: Option<Option<String>>,
+}
+
+/// Tells a field sent as `null` (`Some(None)`) from a field left out (`None`, by `default`).
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(deserializer).map(Some)
+}
+
+/// Edits an account; a role change or deactivation revokes the user's sessions.
+#[utoipa::path(
+    put,
+    path = "/api/users/{id}",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The user's id")),
+    responses(
+        (status = 200, description = "Updated", body = UserBody),
+        (status = 400, body = ErrorBody,
+            description = "Invalid fields (`errors`), or a malformed id or body"),
+        (status = 403, body = ErrorBody,
+            description = "Not allowed: chairs edit trustees only and cannot give a higher role (or a \
+                           temporary password must be replaced first); or \"Confirm your password to \
+                           continue.\": changing one's own e-mail needs the password (or a code) given in \
+                           this session within 5 minutes (`POST /api/auth/reauthenticate`)"),
+        (status = 404, description = "User not found", body = ErrorBody),
+        (status = 409, body = ErrorBody,
+            description = "The e-mail is taken, you cannot deactivate your own account, or no active admin \
+                           would remain"),
+    ),
+)]
+pub async fn update(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<UserId>,
+    body: Json<UpdateUserRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let users = state.users.clone();
+    let id = path.into_inner();
+    let body = body.into_inner();
+    let input = UpdateUser {
+        name: body.name,
+        email: body.email,
+        role: body.role,
+        active: body.active,
+        phone: body.phone,
+    };
+    let actor = user.0.id;
+    let auth = state.auth.clone();
+    let (before, updated) = blocking(move || {
+        // One's own e-mail is how one signs in: changing it needs a recent password (spec: Account
+        // security > Confirming it is you).
+        let changes_own_email = id == user.0.id
+            && domain::validation::normalize_email(&input.email).is_ok_and(|email| email != user.0.email);
+        let caller = user.into_caller();
+        if changes_own_email {
+            auth.require_recent_authentication(&caller)?;
+        }
+        users.update(&caller.user, id, input)
+    })
+    .await?;
+    for event in audit_event::user_changes(actor, &before, &updated) {
+        audit::record(&state, &req, event).await;
+    }
+    Ok(HttpResponse::Ok().json(UserBody::from(updated)))
+}
+
+/// Deletes an account; their actions stay, unassigned.
+#[utoipa::path(
+    delete,
+    path = "/api/users/{id}",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The user's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageBody),
+        (status = 403, body = ErrorBody,
+            description = "Not allowed: your own account, or chairs delete trustees only (or a temporary \
+                           password must be replaced first)"),
+        (status = 404, description = "User not found", body = ErrorBody),
+        (status = 409, description = "No active admin would remain", body = ErrorBody),
+    ),
+)]
+pub async fn delete(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<UserId>,
+) -> Result<HttpResponse, ApiError> {
+    let users = state.users.clone();
+    let id = path.into_inner();
+    let actor = user.0.id;
+    let deleted = blocking(move || users.delete(&user.0, id)).await?;
+    tracing::info!(user_id = %id, "user deleted");
+    let event = NewAuditEvent::new(AuditKind::UserDeleted, Some(actor))
+        .object(AuditObject::user(&deleted))
+        .details(format!("role: {}", deleted.role));
+    audit::record(&state, &req, event).await;
+    Ok(HttpResponse::Ok().json(MessageBody::new("User deleted successfully")))
+}
+
+/// Sends the user a new invitation e-mail; their earlier invitation links stop working.
+#[utoipa::path(
+    post,
+    path = "/api/users/{id}/invitation",
+    tag = "users",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The user's id")),
+    responses(
+        (status = 202, description = "A new invitation is queued", body = MessageBody),
+        (status = 400, description = "A malformed id", body = ErrorBody),
+        (status = 403, body = ErrorBody,
+            description = "Only admins send invitations (or a temporary password must be replaced first)"),
+        (status = 404, description = "User not found", body = ErrorBody),
+        (status = 409, body = ErrorBody,
+            description = "The user already has a password (or the account is deactivated)"),
+    ),
+)]
+pub async fn resend_invitation(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<UserId>,
+) -> Result<HttpResponse, ApiError> {
+    let invitations = state.invitations.clone();
+    let id = path.into_inner();
+    let actor = user.0.id;
+    let invited = blocking(move || invitations.resend(&user.0, id)).await?;
+    let event = NewAuditEvent::new(AuditKind::InvitationSent, Some(actor))
+        .object(AuditObject::user(&invited))
+        .details("invitation sent again; earlier links no longer work");
+    audit::record(&state, &req, event).await;
+    Ok(HttpResponse::Accepted()
+        .json(MessageBody::new(format!("A new invitation to {} is queued.", invited.email))))
+}
+
+/// A user as the API shows it: never the password hash or token version.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = User)]
+pub struct UserBody {
+    pub id: i32,
+    pub name: String,
+    pub email: String,
+    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
+    pub role: Role,
+    pub active: bool,
+    #[schema(required = true)]
+    pub phone: Option<String>,
+    #[serde(serialize_with = "crate::http::body::time::rfc3339")]
+    pub created_at: DateTime<Utc>,
+    pub require_password_change: bool,
+    /// Two-factor sign-in is on.
+    pub mfa_enabled: bool,
+    /// Set while the user has not accepted their invitation (they have no password yet); `null` once
+    /// they have a password. Only the user list fills it.
+    #[schema(required = true)]
+    pub invitation: Option<InvitationBody>,
+}
+
+/// A pending invitation: until when its newest link works, and whether that time has passed.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Invitation)]
+pub struct InvitationBody {
+    #[schema(required = true, value_type = Option<String>)]
+    #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
+    pub expires_at: Option<DateTime<Utc>>,
+    pub expired: bool,
+}
+
+impl From<InvitationState> for InvitationBody {
+    fn from(state: InvitationState) -> Self {
+        Self { expires_at: state.expires_at, expired: state.expired }
+    }
+}
+
+impl From<User> for UserBody {
+    fn from(user: User) -> Self {
+        Self {
+            id: user.id.0,
+            name: user.name,
+            email: user.email,
+            role: user.role,
+            active: user.active,
+            phone: user.phone,
+            created_at: user.created_at,
+            require_password_change: user.require_password_change,
+            mfa_enabled: user.mfa_enabled,
+            invitation: None,
+        }
+    }
+}
