@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 
-use super::committee::CommitteeRole;
-use super::role::Role;
+use crate::entities::committee::CommitteeRole;
+use crate::entities::role::Role;
 use crate::{CommitteeId, UserId};
 
 /// An active trustee as the directory lists them (spec §3 Directory entry).

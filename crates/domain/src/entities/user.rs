@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use super::role::Role;
+use crate::entities::role::Role;
 use crate::UserId;
 
 /// A member of the board with an account. The password hash is never part of it.

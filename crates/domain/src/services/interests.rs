@@ -109,19 +109,19 @@ impl InterestService {
     pub fn named_in(&self, actor: &User, text: &str) -> Result<Vec<Interest>, DomainError> {
         let scope = if actor.role.is_officer() { None } else { Some(actor.id) };
         let entries = self.interests.list(scope)?;
-        Ok(super::interest_matches::named_in(text, &entries, self.today()).into_iter().cloned().collect())
+        Ok(crate::services::interest_matches::named_in(text, &entries, self.today()).into_iter().cloned().collect())
     }
 
     /// The whole register as CSV (for the annual report or a spreadsheet).
     pub fn export_csv(&self, actor: &User) -> Result<Vec<u8>, DomainError> {
         let entries = self.whole_register(actor)?;
-        super::interests_export::csv(&entries, self.today())
+        crate::services::interests_export::csv(&entries, self.today())
     }
 
     /// The whole register as a PDF to publish: current interests, then past ones.
     pub fn export_pdf(&self, actor: &User, portal_name: &str) -> Result<Vec<u8>, DomainError> {
         let entries = self.whole_register(actor)?;
-        let document = super::interests_export::printable(&entries, self.today(), portal_name);
+        let document = crate::services::interests_export::printable(&entries, self.today(), portal_name);
         Ok(self.typesetter.typeset(&document)?)
     }
 

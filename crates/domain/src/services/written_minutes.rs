@@ -448,9 +448,9 @@ impl WrittenMinutesService {
             writer
                 .write_record([
                     date.as_str(),
-                    &super::interests_export::cell(&meeting),
-                    &super::interests_export::cell(&item),
-                    &super::interests_export::cell(&decision.text),
+                    &crate::services::interests_export::cell(&meeting),
+                    &crate::services::interests_export::cell(&item),
+                    &crate::services::interests_export::cell(&decision.text),
                     source,
                     status,
                 ])
