@@ -1,3 +1,9 @@
+pub mod repository;
+pub mod service;
+
+pub use repository::{ActionRepository, ActionWriteError};
+pub use service::{ActionService, CreateAction};
+
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::{ActionId, MeetingId, UserId};

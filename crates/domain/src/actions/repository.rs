@@ -1,7 +1,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::entities::action::{Action, ActionStatus, NewAction};
-use crate::entities::meeting::MeetingScope;
+use crate::actions::{Action, ActionStatus, NewAction};
+use crate::meetings::meeting::MeetingScope;
 use crate::{ActionId, RepoError};
 
 /// Why an action write was refused. Checked inside the write's transaction, so no concurrent change

@@ -4,13 +4,14 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
-use crate::entities::action::{Action, ActionPriority, ActionStatus, NewAction};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::permissions;
-use crate::ports::{ActionRepository, ActionWriteError, Clock};
-use crate::services::meetings::scope_of;
-use crate::validation::{self, FieldErrors};
+use crate::actions::{Action, ActionPriority, ActionStatus, NewAction};
+use crate::actions::{ActionRepository, ActionWriteError};
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::meetings::rules::scope_of;
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{ActionId, UserId};
 
 pub const TITLE_MAX: usize = 200;
@@ -170,9 +171,9 @@ mod tests {
     use chrono::{DateTime, TimeZone, Utc};
 
     use super::*;
-    use crate::entities::meeting::MeetingScope;
-    use crate::entities::role::Role;
-    use crate::services::testing::{self, FixedClock};
+    use crate::identity::role::Role;
+    use crate::meetings::meeting::MeetingScope;
+    use crate::shared::testing::{self, FixedClock};
     use crate::RepoError;
 
     /// One stored action; enough to drive the service's own rules.

@@ -1,8 +1,14 @@
 //! The audit trail (issue 10, point 7; spec §2 Audit log): who did what, when, to which object.
 
+pub mod repository;
+pub mod service;
+
+pub use repository::AuditTrail;
+pub use service::{AuditQuery, AuditService};
+
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::entities::user::User;
+use crate::identity::user::User;
 use crate::UserId;
 
 string_enum!(
@@ -180,7 +186,7 @@ pub fn user_changes(actor: UserId, before: &User, after: &User) -> Vec<NewAuditE
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::entities::role::Role;
+    use crate::identity::role::Role;
 
     fn someone() -> User {
         User {

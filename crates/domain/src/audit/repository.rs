@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::audit::{AuditEvent, AuditFilter, NewAuditEvent};
+use crate::audit::{AuditEvent, AuditFilter, NewAuditEvent};
 use crate::RepoError;
 
 /// The append-only store of audit events. There is no method to change or delete one event: the only

@@ -4,13 +4,14 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Datelike, NaiveDate, SecondsFormat, Utc};
 
-use crate::entities::audit::{AuditFilter, AuditKind, AuditPage, NewAuditEvent};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::permissions;
-use crate::ports::{AuditTrail, Clock};
-use crate::services::interests_export::cell;
-use crate::validation::FieldErrors;
+use crate::audit::AuditTrail;
+use crate::audit::{AuditFilter, AuditKind, AuditPage, NewAuditEvent};
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::shared::csv_cell::cell;
+use crate::shared::error::DomainError;
+use crate::shared::validation::FieldErrors;
+use crate::shared::Clock;
 use crate::UserId;
 
 pub const FORBIDDEN: &str = "Only admins can read the audit log.";
@@ -159,9 +160,9 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
-    use crate::entities::audit::{AuditEvent, AuditObject};
-    use crate::entities::role::Role;
-    use crate::services::testing::{clock, user};
+    use crate::audit::{AuditEvent, AuditObject};
+    use crate::identity::role::Role;
+    use crate::shared::testing::{clock, user};
     use crate::RepoError;
 
     #[derive(Default)]

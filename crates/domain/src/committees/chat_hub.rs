@@ -9,8 +9,9 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::entities::committee::CommitteeMessage;
-use crate::ports::{Change, ChangeSink, CommitteeRepository};
+use crate::committees::CommitteeMessage;
+use crate::committees::CommitteeRepository;
+use crate::shared::{Change, ChangeSink};
 use crate::{CommitteeId, MessageId, SessionId, UserId};
 
 /// What an open chat stream hears.

@@ -1,5 +1,5 @@
-use crate::entities::committee::{CommitteeDocument, NewCommitteeDocument};
-use crate::ports::CommitteeWriteError;
+use crate::committees::CommitteeWriteError;
+use crate::committees::{CommitteeDocument, NewCommitteeDocument};
 use crate::{CommitteeDocumentId, CommitteeId, RepoError};
 
 /// The records of committee documents; their content lives in the `FileStore`.

@@ -1,6 +1,16 @@
+pub mod chat_hub;
+pub mod document_repository;
+pub mod repository;
+pub mod service;
+
+pub use chat_hub::{AccessChange, ChatEvent, ChatHub, ChatSink, ChatSubscription};
+pub use document_repository::CommitteeDocumentRepository;
+pub use repository::{CommitteeRepository, CommitteeWriteError};
+pub use service::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};
+
 use chrono::{DateTime, Utc};
 
-use crate::files::StorageKey;
+use crate::library::files::StorageKey;
 use crate::{CommitteeDocumentId, CommitteeId, MessageId, UserId};
 
 string_enum!(

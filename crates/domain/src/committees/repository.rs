@@ -1,9 +1,9 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::committee::{
+use crate::committees::{
     Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, NewCommittee,
 };
-use crate::files::StorageKey;
+use crate::library::files::StorageKey;
 use crate::{CommitteeId, MessageId, RepoError, UserId};
 
 /// Why a committee write was refused. Checked inside the write's transaction with the committee row

@@ -2,19 +2,19 @@
 
 use std::sync::Arc;
 
-use crate::entities::committee::{
+use crate::committees::{
     Committee, CommitteeDocument, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope,
     NewCommittee, NewCommitteeDocument,
 };
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::files::DOCUMENT_KINDS;
-use crate::permissions;
-use crate::ports::{
-    Clock, CommitteeDocumentRepository, CommitteeRepository, CommitteeWriteError, FileStore, ReceivedFile,
-};
-use crate::services::stored_files::{self, checked_file, file_size};
-use crate::validation::{self, FieldErrors};
+use crate::committees::{CommitteeDocumentRepository, CommitteeRepository, CommitteeWriteError};
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::library::files::DOCUMENT_KINDS;
+use crate::library::stored_files::{self, checked_file, file_size};
+use crate::library::{FileStore, ReceivedFile};
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{CommitteeDocumentId, CommitteeId, MessageId, UserId};
 
 pub const NAME_MAX: usize = 100;
@@ -327,8 +327,8 @@ mod tests {
     use chrono::{DateTime, Utc};
 
     use super::*;
-    use crate::entities::role::Role;
-    use crate::services::testing::{self, received_pdf, MemoryFileStore};
+    use crate::identity::role::Role;
+    use crate::shared::testing::{self, received_pdf, MemoryFileStore};
     use crate::RepoError;
 
     /// One active committee with the test user as a member; only what an upload reaches is implemented.
@@ -358,7 +358,7 @@ mod tests {
         fn delete_archived(
             &self,
             _: CommitteeId,
-        ) -> Result<Vec<crate::files::StorageKey>, CommitteeWriteError> {
+        ) -> Result<Vec<crate::library::files::StorageKey>, CommitteeWriteError> {
             unreachable!("not used in this test")
         }
         fn members(&self, _: CommitteeId) -> Result<Vec<CommitteeMember>, RepoError> {

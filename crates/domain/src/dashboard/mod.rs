@@ -1,3 +1,9 @@
+pub mod repository;
+pub mod service;
+
+pub use repository::DashboardRepository;
+pub use service::DashboardService;
+
 use chrono::{DateTime, Utc};
 
 /// The dashboard's four figures (spec §2 Dashboard).

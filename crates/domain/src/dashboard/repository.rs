@@ -1,7 +1,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::entities::dashboard::DashboardStats;
-use crate::entities::meeting::MeetingScope;
+use crate::dashboard::DashboardStats;
+use crate::meetings::meeting::MeetingScope;
 use crate::RepoError;
 
 /// The dashboard's figures, counted in the database.

@@ -4,13 +4,14 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::entities::dashboard::DashboardStats;
-use crate::entities::meeting::MeetingScope;
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::permissions;
-use crate::ports::{Clock, DashboardRepository};
-use crate::services::read_cache::{CacheTicket, ReadCache};
+use crate::dashboard::DashboardRepository;
+use crate::dashboard::DashboardStats;
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::meetings::meeting::MeetingScope;
+use crate::shared::error::DomainError;
+use crate::shared::read_cache::{CacheTicket, ReadCache};
+use crate::shared::Clock;
 
 #[derive(Clone)]
 pub struct DashboardService {
@@ -29,7 +30,7 @@ impl DashboardService {
         if !permissions::can_read_board_content(actor.role) {
             return Err(DomainError::forbidden("You cannot read the dashboard."));
         }
-        Ok(crate::services::meetings::scope_of(actor))
+        Ok(crate::meetings::rules::scope_of(actor))
     }
 
     /// Pending (not overdue) actions, documents, the next meeting and active trustees, as of now.
@@ -85,10 +86,10 @@ mod tests {
     use chrono::{NaiveDate, TimeZone};
 
     use super::*;
-    use crate::entities::role::Role;
-    use crate::ports::{Change, ChangeSink};
-    use crate::services::read_cache::CacheTopic;
-    use crate::services::testing::{user, FixedClock};
+    use crate::identity::role::Role;
+    use crate::shared::read_cache::CacheTopic;
+    use crate::shared::testing::{user, FixedClock};
+    use crate::shared::{Change, ChangeSink};
     use crate::{MeetingId, RepoError, UserId};
 
     /// Answers `next` as the next meeting and counts the reads and the scopes read for.
@@ -138,7 +139,7 @@ mod tests {
     #[test]
     fn officers_share_one_key_and_every_other_reader_has_their_own() {
         let service = service_at(&figures(None), at(9, 0));
-        let with_id = |role, id| crate::entities::user::User { id: UserId(id), ..user(role) };
+        let with_id = |role, id| crate::identity::user::User { id: UserId(id), ..user(role) };
         assert_eq!(service.stats_key(&with_id(Role::Admin, 1)).unwrap(), MeetingScope::Everything);
         assert_eq!(service.stats_key(&with_id(Role::Chair, 2)).unwrap(), MeetingScope::Everything);
         let trustee = service.stats_key(&with_id(Role::Trustee, 3)).unwrap();

@@ -13,5 +13,5 @@ string_enum!(
 pub struct GovernanceSettings {
     pub register_visibility: RegisterVisibility,
     /// How many trustees make a meeting quorate (issue 13, point 5).
-    pub quorum: crate::entities::attendance::QuorumRule,
+    pub quorum: crate::meetings::attendance::QuorumRule,
 }

@@ -1,7 +1,7 @@
 //! The permission table of spec §6 as pure functions. Every handler asks these; the browser is never trusted.
 
-use crate::entities::committee::CommitteeRole;
-use crate::entities::role::Role;
+use crate::committees::CommitteeRole;
+use crate::identity::role::Role;
 use crate::UserId;
 
 /// Read documents, actions, minutes, meetings, notices, committees and the directory.

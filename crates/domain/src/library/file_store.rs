@@ -1,6 +1,6 @@
 use std::io::Write;
 
-use crate::files::{FileKind, StorageKey};
+use crate::library::files::{FileKind, StorageKey};
 
 /// Where uploaded files live. Files are written under server-generated keys; a file being written is
 /// invisible until committed, and vanishes if dropped uncommitted, so a failed upload leaves nothing.

@@ -1,10 +1,10 @@
 //! Keeping uploaded files and their rows together: a failed upload leaves neither a file nor a row, and a
 //! deleted record takes its file with it.
 
-use crate::error::DomainError;
-use crate::files::{FileKind, StorageKey, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE};
-use crate::ports::{FileStore, PendingFile, ReceivedFile};
-use crate::validation::FieldErrors;
+use crate::library::files::{FileKind, StorageKey, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE};
+use crate::library::{FileStore, PendingFile, ReceivedFile};
+use crate::shared::error::DomainError;
+use crate::shared::validation::FieldErrors;
 
 pub const FILE_REQUIRED: &str = "Please choose a file to upload.";
 
@@ -63,7 +63,7 @@ pub fn file_size(size: u64) -> Result<i64, DomainError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::services::testing::MemoryFileStore;
+    use crate::shared::testing::MemoryFileStore;
     use std::io::Write;
 
     #[test]

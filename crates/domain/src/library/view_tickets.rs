@@ -2,10 +2,10 @@
 //! signed-in user asks for a ticket naming that one file, valid about a minute, and the tab's URL carries
 //! the ticket instead of the session token.
 
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::ports::{SessionClaims, TokenError, ViewResource};
-use crate::services::auth::{AuthService, MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
+use crate::identity::auth::service::{AuthService, MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
+use crate::identity::user::User;
+use crate::identity::{SessionClaims, TokenError, ViewResource};
+use crate::shared::error::DomainError;
 use crate::SessionId;
 
 pub const VIEW_LINK_INVALID: &str =

@@ -1,3 +1,9 @@
+pub mod repository;
+pub mod service;
+
+pub use repository::NoticeRepository;
+pub use service::{CreateNotice, NoticeService};
+
 use chrono::{DateTime, Utc};
 
 use crate::{NoticeId, UserId};

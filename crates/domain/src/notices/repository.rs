@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::notice::{NewNotice, Notice};
+use crate::notices::{NewNotice, Notice};
 use crate::{NoticeId, RepoError};
 
 /// Storage of the noticeboard.

@@ -4,14 +4,15 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::entities::notice::{ListedNotice, NewNotice, Notice, NoticePriority};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::permissions;
-use crate::ports::{Clock, NoticeRepository};
-use crate::services::read_cache::{CacheTicket, ReadCache};
-use crate::timestamps;
-use crate::validation::{self, FieldErrors};
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::notices::NoticeRepository;
+use crate::notices::{ListedNotice, NewNotice, Notice, NoticePriority};
+use crate::shared::error::DomainError;
+use crate::shared::read_cache::{CacheTicket, ReadCache};
+use crate::shared::timestamps;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{NoticeId, UserId};
 
 pub const TITLE_MAX: usize = 200;
@@ -239,9 +240,9 @@ mod tests {
 
     #[test]
     fn the_cached_list_is_read_once_and_holds_until_the_next_expiry() {
-        use crate::entities::role::Role;
-        use crate::ports::ChangeSink;
-        use crate::services::read_cache::CacheTopic;
+        use crate::identity::role::Role;
+        use crate::shared::read_cache::CacheTopic;
+        use crate::shared::ChangeSink;
         use std::sync::atomic::Ordering;
 
         let expiry = now() + chrono::Duration::hours(1);
@@ -255,12 +256,12 @@ mod tests {
         });
         let service_at = |at: DateTime<Utc>| NoticeService {
             notices: board.clone(),
-            clock: Arc::new(crate::services::testing::FixedClock(at)),
+            clock: Arc::new(crate::shared::testing::FixedClock(at)),
         };
         let cache: ReadCache<bool, Vec<i32>> = ReadCache::new(CacheTopic::Notices);
         cache.listening();
         let ids = |list: Vec<ListedNotice>| Ok(list.into_iter().map(|l| l.notice.id.0).collect::<Vec<_>>());
-        let reader = crate::services::testing::user(Role::Trustee);
+        let reader = crate::shared::testing::user(Role::Trustee);
 
         let service = service_at(now());
         assert_eq!(service.cached_list(&reader, false, &cache).unwrap(), None);
@@ -277,7 +278,7 @@ mod tests {
         assert_eq!(board.reads.load(Ordering::SeqCst), 2);
 
         // A notice written anywhere drops it.
-        cache.change(crate::ports::Change::NoticesChanged);
+        cache.change(crate::shared::Change::NoticesChanged);
         assert_eq!(later.cached_list(&reader, false, &cache).unwrap(), None);
     }
 }

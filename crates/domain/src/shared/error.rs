@@ -1,6 +1,6 @@
 //! One error vocabulary for every use case. The `api` crate maps it to HTTP in a single `match`.
 
-use crate::validation::FieldErrors;
+use crate::shared::validation::FieldErrors;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DomainError {
@@ -40,6 +40,17 @@ impl DomainError {
 
     pub fn invalid(field: &str, message: impl Into<String>) -> Self {
         Self::Invalid(FieldErrors::single(field, message))
+    }
+}
+
+impl FieldErrors {
+    /// `Ok(())` when nothing was added, so a validator can end with `errors.into_result()?`.
+    pub fn into_result(self) -> Result<(), DomainError> {
+        if self.is_empty() {
+            Ok(())
+        } else {
+            Err(DomainError::Invalid(self))
+        }
     }
 }
 

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use chrono::{DateTime, Utc};
 
-use crate::ports::{Change, ChangeSink};
+use crate::shared::{Change, ChangeSink};
 
 /// Which committed changes make an answer stale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -30,12 +30,12 @@ macro_rules! string_enum {
         }
 
         impl std::str::FromStr for $name {
-            type Err = $crate::entities::string_enum::UnknownValue;
+            type Err = $crate::shared::UnknownValue;
 
             fn from_str(value: &str) -> Result<Self, Self::Err> {
                 match value {
                     $($text => Ok($name::$variant),)+
-                    other => Err($crate::entities::string_enum::UnknownValue(other.to_string())),
+                    other => Err($crate::shared::UnknownValue(other.to_string())),
                 }
             }
         }

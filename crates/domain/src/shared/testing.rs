@@ -5,8 +5,8 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::files::StorageKey;
-use crate::ports::{FileStore, PendingFile};
+use crate::library::files::StorageKey;
+use crate::library::{FileStore, PendingFile};
 
 #[derive(Default)]
 pub struct MemoryFileStore {
@@ -64,9 +64,9 @@ impl PendingFile for MemoryPending {
 
 use chrono::{DateTime, Utc};
 
-use crate::entities::security_settings::SecuritySettings;
-use crate::entities::session::{NewSession, Session, SessionPolicy};
-use crate::ports::{
+use crate::identity::session::{NewSession, Session, SessionPolicy};
+use crate::identity::two_factor::SecuritySettings;
+use crate::identity::{
     Admitted, ChallengeClaims, SessionClaims, StoredSecondFactor, ThrottleLimits, ThrottleScope, TokenError,
     ViewResource,
 };
@@ -75,17 +75,17 @@ use crate::{RepoError, SessionId, UserId};
 /// Ports a use case holds but the test never reaches: any call is a test failure.
 pub struct Unused;
 
-impl crate::ports::UserRepository for Unused {
-    fn list(&self) -> Result<Vec<crate::entities::user::User>, crate::RepoError> {
+impl crate::identity::UserRepository for Unused {
+    fn list(&self) -> Result<Vec<crate::identity::user::User>, crate::RepoError> {
         unreachable!("not used in this test")
     }
-    fn find(&self, _: crate::UserId) -> Result<Option<crate::entities::user::User>, crate::RepoError> {
+    fn find(&self, _: crate::UserId) -> Result<Option<crate::identity::user::User>, crate::RepoError> {
         unreachable!("not used in this test")
     }
     fn find_with_password_by_email(
         &self,
         _: &str,
-    ) -> Result<Option<(crate::entities::user::User, String)>, crate::RepoError> {
+    ) -> Result<Option<(crate::identity::user::User, String)>, crate::RepoError> {
         unreachable!("not used in this test")
     }
     fn count(&self) -> Result<i64, crate::RepoError> {
@@ -93,16 +93,16 @@ impl crate::ports::UserRepository for Unused {
     }
     fn create(
         &self,
-        _: crate::entities::user::NewUser,
-    ) -> Result<crate::entities::user::User, crate::RepoError> {
+        _: crate::identity::user::NewUser,
+    ) -> Result<crate::identity::user::User, crate::RepoError> {
         unreachable!("not used in this test")
     }
     fn update(
         &self,
         _: crate::UserId,
-        _: crate::entities::user::UserChanges,
+        _: crate::identity::user::UserChanges,
         _: bool,
-    ) -> Result<crate::entities::user::User, crate::RepoError> {
+    ) -> Result<crate::identity::user::User, crate::RepoError> {
         unreachable!("not used in this test")
     }
     fn delete(&self, _: crate::UserId) -> Result<(), crate::RepoError> {
@@ -111,7 +111,7 @@ impl crate::ports::UserRepository for Unused {
     fn find_with_password(
         &self,
         _: crate::UserId,
-    ) -> Result<Option<(crate::entities::user::User, String)>, crate::RepoError> {
+    ) -> Result<Option<(crate::identity::user::User, String)>, crate::RepoError> {
         unreachable!("not used in this test")
     }
     fn set_password(
@@ -120,7 +120,7 @@ impl crate::ports::UserRepository for Unused {
         _: &str,
         _: Option<chrono::DateTime<chrono::Utc>>,
         _: Option<crate::SessionId>,
-    ) -> Result<crate::entities::user::User, crate::RepoError> {
+    ) -> Result<crate::identity::user::User, crate::RepoError> {
         unreachable!("not used in this test")
     }
     fn revoke_sessions(&self, _: crate::UserId) -> Result<(), crate::RepoError> {
@@ -128,7 +128,7 @@ impl crate::ports::UserRepository for Unused {
     }
 }
 
-impl crate::ports::ResetRequestRepository for Unused {
+impl crate::identity::ResetRequestRepository for Unused {
     fn record(
         &self,
         _: &str,
@@ -137,7 +137,7 @@ impl crate::ports::ResetRequestRepository for Unused {
     ) -> Result<(), crate::RepoError> {
         unreachable!("not used in this test")
     }
-    fn pending(&self) -> Result<Vec<crate::entities::reset_request::ResetRequest>, crate::RepoError> {
+    fn pending(&self) -> Result<Vec<crate::identity::password_reset::ResetRequest>, crate::RepoError> {
         unreachable!("not used in this test")
     }
     fn resolve_for_user(
@@ -149,7 +149,7 @@ impl crate::ports::ResetRequestRepository for Unused {
     }
 }
 
-impl crate::ports::PasswordHasher for Unused {
+impl crate::identity::PasswordHasher for Unused {
     fn hash(&self, _: &str) -> anyhow::Result<String> {
         unreachable!("not used in this test")
     }
@@ -161,7 +161,7 @@ impl crate::ports::PasswordHasher for Unused {
     }
 }
 
-impl crate::ports::TokenService for Unused {
+impl crate::identity::TokenService for Unused {
     fn issue_session(&self, _: SessionClaims) -> Result<String, TokenError> {
         unreachable!("not used in this test")
     }
@@ -182,7 +182,7 @@ impl crate::ports::TokenService for Unused {
     }
 }
 
-impl crate::ports::LoginThrottle for Unused {
+impl crate::identity::LoginThrottle for Unused {
     fn begin(
         &self,
         _: ThrottleScope,
@@ -201,7 +201,7 @@ impl crate::ports::LoginThrottle for Unused {
     }
 }
 
-impl crate::ports::SessionRepository for Unused {
+impl crate::identity::SessionRepository for Unused {
     fn create(&self, _: NewSession) -> Result<Session, RepoError> {
         unreachable!("not used in this test")
     }
@@ -228,7 +228,7 @@ impl crate::ports::SessionRepository for Unused {
     }
 }
 
-impl crate::ports::TwoFactorRepository for Unused {
+impl crate::identity::TwoFactorRepository for Unused {
     fn find(&self, _: UserId) -> Result<StoredSecondFactor, RepoError> {
         unreachable!("not used in this test")
     }
@@ -287,7 +287,7 @@ impl crate::ports::TwoFactorRepository for Unused {
     }
 }
 
-impl crate::ports::SecondFactor for Unused {
+impl crate::identity::SecondFactor for Unused {
     fn new_secret(&self) -> String {
         unreachable!("not used in this test")
     }
@@ -299,16 +299,16 @@ impl crate::ports::SecondFactor for Unused {
     }
 }
 
-impl crate::ports::SecretSealer for Unused {
+impl crate::identity::SecretSealer for Unused {
     fn seal(&self, _: &str, _: &str) -> Result<String, anyhow::Error> {
         unreachable!("not used in this test")
     }
-    fn open(&self, _: &str, _: &str) -> Result<crate::ports::Opened, anyhow::Error> {
+    fn open(&self, _: &str, _: &str) -> Result<crate::identity::Opened, anyhow::Error> {
         unreachable!("not used in this test")
     }
 }
 
-impl crate::ports::SecuritySettingsRepository for Unused {
+impl crate::identity::SecuritySettingsRepository for Unused {
     fn get(&self) -> Result<SecuritySettings, RepoError> {
         unreachable!("not used in this test")
     }
@@ -319,7 +319,7 @@ impl crate::ports::SecuritySettingsRepository for Unused {
 
 pub struct FixedClock(pub chrono::DateTime<chrono::Utc>);
 
-impl crate::ports::Clock for FixedClock {
+impl crate::shared::Clock for FixedClock {
     fn now(&self) -> chrono::DateTime<chrono::Utc> {
         self.0
     }
@@ -331,10 +331,10 @@ pub fn clock() -> Arc<FixedClock> {
 }
 
 /// View tickets over ports that must not be reached.
-pub fn unused_tickets() -> crate::services::view_tickets::ViewTickets {
+pub fn unused_tickets() -> crate::library::view_tickets::ViewTickets {
     let unused = Arc::new(Unused);
-    crate::services::view_tickets::ViewTickets {
-        auth: crate::services::auth::AuthService {
+    crate::library::view_tickets::ViewTickets {
+        auth: crate::identity::auth::service::AuthService {
             users: unused.clone(),
             reset_requests: unused.clone(),
             hasher: unused.clone(),
@@ -351,13 +351,13 @@ pub fn unused_tickets() -> crate::services::view_tickets::ViewTickets {
                 absolute: chrono::Duration::hours(12),
                 temporary_password: chrono::Duration::hours(72),
             },
-            session_cache: Arc::new(crate::services::SessionCache::new()),
+            session_cache: Arc::new(crate::identity::SessionCache::new()),
         },
     }
 }
 
-pub fn user(role: crate::entities::role::Role) -> crate::entities::user::User {
-    crate::entities::user::User {
+pub fn user(role: crate::identity::role::Role) -> crate::identity::user::User {
+    crate::identity::user::User {
         id: crate::UserId(7),
         name: "Test User".into(),
         email: "test@example.org".into(),
@@ -373,13 +373,13 @@ pub fn user(role: crate::entities::role::Role) -> crate::entities::user::User {
 }
 
 /// A received PDF, written to the store's pending area.
-pub fn received_pdf(store: &MemoryFileStore) -> crate::ports::ReceivedFile {
+pub fn received_pdf(store: &MemoryFileStore) -> crate::library::ReceivedFile {
     let mut pending = store.begin().unwrap_or_else(|e| panic!("{e}"));
     pending.write_all(b"%PDF-1.4 test").unwrap_or_else(|e| panic!("{e}"));
-    crate::ports::ReceivedFile {
+    crate::library::ReceivedFile {
         pending,
         file_name: "a.pdf".into(),
-        kind: crate::files::FileKind::Pdf,
+        kind: crate::library::files::FileKind::Pdf,
         size: 13,
     }
 }

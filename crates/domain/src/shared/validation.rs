@@ -34,15 +34,6 @@ impl FieldErrors {
     pub fn fields(&self) -> &BTreeMap<String, String> {
         &self.0
     }
-
-    /// `Ok(())` when nothing was added, so a validator can end with `errors.into_result()?`.
-    pub fn into_result(self) -> Result<(), crate::DomainError> {
-        if self.is_empty() {
-            Ok(())
-        } else {
-            Err(crate::DomainError::Invalid(self))
-        }
-    }
 }
 
 impl fmt::Display for FieldErrors {
@@ -267,7 +258,7 @@ mod tests {
 
     #[test]
     fn choices_and_dates() {
-        use crate::entities::action::ActionPriority;
+        use crate::actions::ActionPriority;
         let mut errors = FieldErrors::new();
         let low = optional_choice(&mut errors, "priority", Some("low"), ActionPriority::Medium, "bad");
         let default = optional_choice(&mut errors, "priority", Some(" "), ActionPriority::Medium, "bad");

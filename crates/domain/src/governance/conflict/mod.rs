@@ -3,9 +3,12 @@
 //! board handled it; the standard record the minutes carry; whether the item is still quorate without
 //! the conflicted trustees.
 
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, Utc};
 
-use crate::entities::interest::InterestKind;
+use crate::governance::interest::InterestKind;
 use crate::{AgendaItemId, ConflictId, InterestId, MeetingId, UserId};
 
 string_enum!(

@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::conflict::{ConflictDeclaration, ConflictHandling};
+use crate::governance::conflict::{ConflictDeclaration, ConflictHandling};
 use crate::{AgendaItemId, ConflictId, InterestId, MeetingId, RepoError, UserId};
 
 /// A declaration to store.

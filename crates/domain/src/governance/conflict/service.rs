@@ -11,25 +11,26 @@
 
 use std::sync::Arc;
 
-use crate::entities::agenda::AgendaItem;
-use crate::entities::attendance::{sheet_lines, Invitee, RecordedAttendance};
-use crate::entities::conflict::{
+use crate::governance::conflict::{
     item_quorum, ConflictDeclaration, ConflictHandling, ItemQuorum, QuorumBasis,
 };
-use crate::entities::interest::Interest;
-use crate::entities::meeting::Meeting;
-use crate::entities::user::User;
-use crate::entities::written_minutes::{MinuteEntryKind, NewMinuteEntry, WrittenMinutesStatus};
-use crate::error::DomainError;
-use crate::ports::{
-    AttendanceRepository, Clock, ConflictRepository, ConflictWriteError, GovernanceSettingsRepository,
-    InterestRepository, MeetingRepository, MinutesWriteError, NewConflict, WrittenMinutesRepository,
+use crate::governance::interest::matches as interest_matches;
+use crate::governance::interest::service::{InterestInput, InterestService};
+use crate::governance::interest::Interest;
+use crate::governance::{
+    ConflictRepository, ConflictWriteError, GovernanceSettingsRepository, InterestRepository, NewConflict,
 };
-use crate::services::interest_matches;
-use crate::services::interests::{InterestInput, InterestService};
-use crate::services::meetings::{scope_of, sees_agenda};
-use crate::services::written_minutes::MinutesDeclarations;
-use crate::validation::FieldErrors;
+use crate::identity::user::User;
+use crate::meetings::agenda::AgendaItem;
+use crate::meetings::attendance::{sheet_lines, Invitee, RecordedAttendance};
+use crate::meetings::meeting::Meeting;
+use crate::meetings::rules::{scope_of, sees_agenda};
+use crate::meetings::written_minutes::service::MinutesDeclarations;
+use crate::meetings::written_minutes::{MinuteEntryKind, NewMinuteEntry, WrittenMinutesStatus};
+use crate::meetings::{AttendanceRepository, MeetingRepository, MinutesWriteError, WrittenMinutesRepository};
+use crate::shared::error::DomainError;
+use crate::shared::validation::FieldErrors;
+use crate::shared::Clock;
 use crate::{AgendaItemId, ConflictId, InterestId, MeetingId, RepoError, UserId};
 
 pub const NOT_FOR_OTHERS: &str = "Only admins and chairs can declare a conflict for someone else.";
@@ -120,7 +121,7 @@ fn present_members(attendance: &dyn AttendanceRepository, id: MeetingId) -> Resu
             if recorded {
                 m.recorded == Some(RecordedAttendance::Present)
             } else {
-                m.response == Some(crate::entities::attendance::AttendanceResponse::Attending)
+                m.response == Some(crate::meetings::attendance::AttendanceResponse::Attending)
             }
         })
         .map(|m| m.user_id)
@@ -256,7 +257,7 @@ impl ConflictService {
             },
             (None, Some(new)) => {
                 if let Err(DomainError::Invalid(fields)) =
-                    crate::services::interests::validate(new, self.clock.now().date_naive())
+                    crate::governance::interest::service::validate(new, self.clock.now().date_naive())
                 {
                     for (field, message) in fields.fields() {
                         errors.add(&format!("newInterest.{field}"), message.clone());

@@ -1,6 +1,9 @@
 //! Annual declarations (issue 14): each serving trustee confirms their register entries, their eligibility
 //! under the Charities Act 2011 section 178, and the board's code of conduct.
 
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::{DeclarationRoundId, DocumentId, UserId};

@@ -1,6 +1,6 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::entities::declaration::{DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary};
+use crate::governance::declaration::{DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary};
 use crate::{DeclarationRoundId, DocumentId, RepoError, UserId};
 
 /// A round to open.

@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
-use crate::entities::declaration::{DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::ports::{
-    Clock, DeclarationRepository, DeclarationWriteError, GovernanceMail, NewRound, ReminderRecipient,
+use crate::governance::declaration::{DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary};
+use crate::governance::{
+    DeclarationRepository, DeclarationWriteError, GovernanceMail, NewRound, ReminderRecipient,
 };
-use crate::validation::{self, FieldErrors};
+use crate::identity::user::User;
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{DeclarationRoundId, DocumentId, RepoError};
 
 pub const ONLY_OFFICERS: &str = "Only admins and chairs can run declarations rounds.";

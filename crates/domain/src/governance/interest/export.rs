@@ -2,22 +2,13 @@
 
 use chrono::NaiveDate;
 
-use crate::entities::interest::Interest;
-use crate::error::DomainError;
-use crate::ports::{PrintBlock, PrintDocument};
+use crate::governance::interest::Interest;
+use crate::meetings::{PrintBlock, PrintDocument};
+use crate::shared::csv_cell::cell;
+use crate::shared::error::DomainError;
 
 pub const CSV_HEADER: [&str; 7] =
     ["Trustee", "Kind", "Organisation or person", "Nature", "From", "To", "Status"];
-
-/// A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) gets a
-/// leading `'`, so that opening the export cannot execute anything a trustee typed (OWASP CSV injection).
-pub(crate) fn cell(text: &str) -> std::borrow::Cow<'_, str> {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        std::borrow::Cow::Owned(format!("'{text}"))
-    } else {
-        std::borrow::Cow::Borrowed(text)
-    }
-}
 
 /// One row per entry, with a header; `Status` is `current` or `past` on `today`.
 pub fn csv(entries: &[Interest], today: NaiveDate) -> Result<Vec<u8>, DomainError> {
@@ -88,7 +79,7 @@ mod tests {
     use chrono::{DateTime, Utc};
 
     use super::*;
-    use crate::entities::interest::{InterestFields, InterestKind};
+    use crate::governance::interest::{InterestFields, InterestKind};
     use crate::{InterestId, UserId};
 
     fn entry(name: &str, organisation: &str, ended_on: Option<NaiveDate>) -> Interest {

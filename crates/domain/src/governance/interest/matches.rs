@@ -6,7 +6,7 @@
 //! grant to Acme Housing"). A name left with no word of three or more letters matches nothing, so that
 //! "A & B" does not match every "a".
 
-use crate::entities::interest::Interest;
+use crate::governance::interest::Interest;
 
 /// Words that say what form an organisation takes, not which one it is.
 const LEGAL_FORMS: &[&str] = &[

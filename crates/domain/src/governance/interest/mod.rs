@@ -1,5 +1,10 @@
 //! The register of interests (issue 14; Charity Commission guidance CC29).
 
+mod export;
+pub mod matches;
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,7 @@
-use crate::entities::governance_settings::GovernanceSettings;
-use crate::entities::interest::{Interest, InterestFields, InterestVersion};
+use crate::governance::interest::{Interest, InterestFields, InterestVersion};
+use crate::governance::settings::GovernanceSettings;
+use crate::meetings::attendance::QuorumRule;
+use crate::meetings::QuorumSettings;
 use crate::{InterestId, RepoError, UserId};
 
 /// Who changes an entry, as the version records them.
@@ -41,4 +43,11 @@ pub trait InterestRepository: Send + Sync {
 pub trait GovernanceSettingsRepository: Send + Sync {
     fn get(&self) -> Result<GovernanceSettings, RepoError>;
     fn set(&self, settings: GovernanceSettings) -> Result<GovernanceSettings, RepoError>;
+}
+
+/// The quorum rule the attendance summary reads is one of the governance settings.
+impl<T: GovernanceSettingsRepository + ?Sized> QuorumSettings for T {
+    fn quorum(&self) -> Result<QuorumRule, RepoError> {
+        Ok(self.get()?.quorum)
+    }
 }

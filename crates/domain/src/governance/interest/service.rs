@@ -4,14 +4,16 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
-use crate::entities::attendance::{QuorumRule, QUORUM_MAX};
-use crate::entities::governance_settings::{GovernanceSettings, RegisterVisibility};
-use crate::entities::interest::{Interest, InterestFields, InterestKind, InterestVersion};
-use crate::entities::role::Role;
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::ports::{Clock, Editor, GovernanceSettingsRepository, InterestRepository, Typesetter};
-use crate::validation::{self, FieldErrors};
+use crate::governance::interest::{Interest, InterestFields, InterestKind, InterestVersion};
+use crate::governance::settings::{GovernanceSettings, RegisterVisibility};
+use crate::governance::{Editor, GovernanceSettingsRepository, InterestRepository};
+use crate::identity::role::Role;
+use crate::identity::user::User;
+use crate::meetings::attendance::{QuorumRule, QUORUM_MAX};
+use crate::meetings::Typesetter;
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{InterestId, RepoError, UserId};
 
 pub const ORGANISATION_MAX: usize = 200;
@@ -109,19 +111,22 @@ impl InterestService {
     pub fn named_in(&self, actor: &User, text: &str) -> Result<Vec<Interest>, DomainError> {
         let scope = if actor.role.is_officer() { None } else { Some(actor.id) };
         let entries = self.interests.list(scope)?;
-        Ok(crate::services::interest_matches::named_in(text, &entries, self.today()).into_iter().cloned().collect())
+        Ok(crate::governance::interest::matches::named_in(text, &entries, self.today())
+            .into_iter()
+            .cloned()
+            .collect())
     }
 
     /// The whole register as CSV (for the annual report or a spreadsheet).
     pub fn export_csv(&self, actor: &User) -> Result<Vec<u8>, DomainError> {
         let entries = self.whole_register(actor)?;
-        crate::services::interests_export::csv(&entries, self.today())
+        crate::governance::interest::export::csv(&entries, self.today())
     }
 
     /// The whole register as a PDF to publish: current interests, then past ones.
     pub fn export_pdf(&self, actor: &User, portal_name: &str) -> Result<Vec<u8>, DomainError> {
         let entries = self.whole_register(actor)?;
-        let document = crate::services::interests_export::printable(&entries, self.today(), portal_name);
+        let document = crate::governance::interest::export::printable(&entries, self.today(), portal_name);
         Ok(self.typesetter.typeset(&document)?)
     }
 

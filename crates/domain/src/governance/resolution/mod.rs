@@ -1,5 +1,9 @@
 //! Written resolutions (issue 14): decided between meetings by the eligible trustees' votes.
 
+pub mod offers;
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, Utc};
 
 use crate::{DocumentId, ResolutionId, UserId};

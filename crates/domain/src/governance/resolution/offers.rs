@@ -10,17 +10,16 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::entities::agenda::{AgendaItem, AgendaPurpose, NewAgendaItem};
-use crate::entities::meeting::{Meeting, MeetingKind, MeetingScope, MeetingWindow};
-use crate::entities::resolution::{Resolution, ResolutionStatus};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::services::agenda::{Published, DESCRIPTION_MAX, ITEMS_MAX, TITLE_MAX, TOO_MANY_ITEMS};
-use crate::services::meetings::write_error;
-use crate::services::resolutions::ResolutionService;
+use crate::governance::resolution::service::ResolutionService;
+use crate::governance::resolution::{Resolution, ResolutionStatus};
+use crate::identity::user::User;
+use crate::meetings::agenda::service::{Published, DESCRIPTION_MAX, ITEMS_MAX, TITLE_MAX, TOO_MANY_ITEMS};
+use crate::meetings::agenda::{AgendaItem, AgendaPurpose, NewAgendaItem};
+use crate::meetings::meeting::service::write_error;
+use crate::meetings::meeting::{Meeting, MeetingKind, MeetingScope, MeetingWindow};
+use crate::shared::error::DomainError;
 use crate::{MeetingId, ResolutionId};
 
-pub const ALREADY_ON_AN_AGENDA: &str = "This resolution is already on a meeting's agenda.";
 pub const STILL_OPEN: &str = "This resolution is still open: it goes on an agenda once it is decided.";
 pub const BOARD_MEETINGS_ONLY: &str =
     "Written resolutions are reported to board meetings: add it to a board meeting's agenda.";

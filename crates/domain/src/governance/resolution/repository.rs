@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::resolution::{Resolution, Threshold, VoteChoice};
+use crate::governance::resolution::{Resolution, Threshold, VoteChoice};
 use crate::{DocumentId, RepoError, ResolutionId, UserId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]

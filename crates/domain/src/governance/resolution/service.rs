@@ -5,13 +5,14 @@ use std::sync::Arc;
 
 use chrono_tz::Tz;
 
-use crate::entities::resolution::{Resolution, Threshold, ThresholdKind, VoteChoice};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::ports::{Clock, NewResolution, ResolutionRepository, ResolutionWriteError};
-use crate::services::meetings::MeetingService;
-use crate::timestamps;
-use crate::validation::{self, FieldErrors};
+use crate::governance::resolution::{Resolution, Threshold, ThresholdKind, VoteChoice};
+use crate::governance::{NewResolution, ResolutionRepository, ResolutionWriteError};
+use crate::identity::user::User;
+use crate::meetings::meeting::service::MeetingService;
+use crate::shared::error::DomainError;
+use crate::shared::timestamps;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{DocumentId, RepoError, ResolutionId, UserId};
 
 pub const TITLE_MAX: usize = 200;

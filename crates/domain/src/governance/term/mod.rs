@@ -1,8 +1,11 @@
 //! Terms of office (issue 14; Charity Governance Code, principle 5: board renewal and nine years' service).
 
+pub mod repository;
+pub mod service;
+
 use chrono::{Months, NaiveDate};
 
-use crate::entities::role::Role;
+use crate::identity::role::Role;
 use crate::{TermId, UserId};
 
 /// Service beyond this many years is to be explained (Charity Governance Code 5.6).

@@ -1,4 +1,4 @@
-use crate::entities::term::{Term, TermFields, TrusteeTerms};
+use crate::governance::term::{Term, TermFields, TrusteeTerms};
 use crate::{RepoError, TermId, UserId};
 
 /// Storage of the terms of office.

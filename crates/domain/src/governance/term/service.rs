@@ -5,11 +5,12 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
-use crate::entities::term::{ServiceSummary, Term, TermFields, TrusteeTerms};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::ports::{Clock, TermRepository};
-use crate::validation::{self, FieldErrors};
+use crate::governance::term::{ServiceSummary, Term, TermFields, TrusteeTerms};
+use crate::governance::TermRepository;
+use crate::identity::user::User;
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{RepoError, TermId, UserId};
 
 pub const TERM_YEARS_INVALID: &str = "Term length must be a whole number of years from 1 to 10";

@@ -5,22 +5,24 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::entities::reset_request::ResetRequest;
-use crate::entities::session::{ClientInfo, NewSession, Session, SessionPolicy};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::password_policy::{self, PasswordOwner};
-use crate::permissions;
-use crate::ports::{
-    ChallengeClaims, Clock, LoginThrottle, PasswordHasher, ResetRequestRepository, SecondFactor,
-    SecretSealer, SecuritySettingsRepository, SessionClaims, SessionRepository, TokenError, TokenService,
+use crate::identity::invitations::service::NO_PASSWORD;
+use crate::identity::password_policy::{self, PasswordOwner};
+use crate::identity::password_reset::ResetRequest;
+use crate::identity::permissions;
+use crate::identity::session::cache::{CachedSession, SessionCache};
+use crate::identity::session::{ClientInfo, NewSession, Session, SessionPolicy};
+use crate::identity::sign_in_throttle::service::{self as sign_in_throttle, ThrottledAttempt};
+use crate::identity::temporary_password;
+use crate::identity::user::User;
+use crate::identity::{
+    ChallengeClaims, LoginThrottle, PasswordHasher, ResetRequestRepository, SecondFactor, SecretSealer,
+    SecuritySettingsRepository, SessionClaims, SessionRepository, TokenError, TokenService,
     TwoFactorRepository, UserRepository,
 };
-use crate::services::invitations::NO_PASSWORD;
-use crate::services::session_cache::{CachedSession, SessionCache};
-use crate::services::sign_in_throttle::{self, ThrottledAttempt};
-use crate::validation::{self, FieldErrors};
-use crate::{temporary_password, SessionId, UserId};
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{SessionId, UserId};
 
 pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
 pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";

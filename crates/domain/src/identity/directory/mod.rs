@@ -1,7 +1,10 @@
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, Utc};
 
-use crate::entities::committee::CommitteeRole;
-use crate::entities::role::Role;
+use crate::committees::CommitteeRole;
+use crate::identity::role::Role;
 use crate::{CommitteeId, UserId};
 
 /// An active trustee as the directory lists them (spec §3 Directory entry).

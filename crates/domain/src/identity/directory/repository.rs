@@ -1,4 +1,4 @@
-use crate::entities::directory::DirectoryEntry;
+use crate::identity::directory::DirectoryEntry;
 use crate::RepoError;
 
 /// The trustee directory, read straight from the accounts and committee memberships.

@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
-use crate::entities::directory::DirectoryEntry;
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::permissions;
-use crate::ports::DirectoryRepository;
+use crate::identity::directory::DirectoryEntry;
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::identity::DirectoryRepository;
+use crate::shared::error::DomainError;
 
 #[derive(Clone)]
 pub struct DirectoryService {

@@ -1,8 +1,8 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::mail::OutgoingMail;
-use crate::entities::user::{NewUser, User};
-use crate::ports::TokenRefusal;
+use crate::identity::user::{NewUser, User};
+use crate::identity::TokenRefusal;
+use crate::notifications::mail::OutgoingMail;
 use crate::{RepoError, UserId};
 
 /// Why an invitation could not be (re)sent.
@@ -22,7 +22,7 @@ pub struct PendingInvitation {
 }
 
 /// Invitations: accounts without a usable password (`NewUser::password_hash` is
-/// `crate::services::invitations::NO_PASSWORD`) and their single-use links, stored as SHA-256 hashes.
+/// `crate::identity::invitations::service::NO_PASSWORD`) and their single-use links, stored as SHA-256 hashes.
 pub trait InvitationRepository: Send + Sync {
     /// In one transaction: inserts the user, stores the link's hash and queues `mail` (its `user_id` set
     /// to the new account's id). `RepoError::Duplicate` when the e-mail is taken.

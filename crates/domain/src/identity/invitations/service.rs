@@ -8,18 +8,20 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 
-use crate::entities::role::Role;
-use crate::entities::user::{NewUser, User};
-use crate::error::DomainError;
-use crate::mail_templates::{MailTemplates, Recipient};
-use crate::password_policy::{self, PasswordOwner};
-use crate::permissions;
-use crate::ports::{
-    Clock, InvitationRefusal, InvitationRepository, PasswordHasher, TokenRefusal, UserRepository,
+use crate::identity::password_policy::{self, PasswordOwner};
+use crate::identity::permissions;
+use crate::identity::role::Role;
+use crate::identity::user::service::{duplicate_email, email_field};
+use crate::identity::user::{NewUser, User};
+use crate::identity::{
+    InvitationRefusal, InvitationRepository, PasswordHasher, TokenRefusal, UserRepository,
 };
-use crate::services::users::{duplicate_email, email_field};
-use crate::validation::{self, FieldErrors};
-use crate::{secret_token, UserId};
+use crate::notifications::mail::templates::{MailTemplates, Recipient};
+use crate::shared::error::DomainError;
+use crate::shared::secret_token;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::UserId;
 
 /// The password hash of an invited account: not a bcrypt hash, so no password verifies against it.
 pub const NO_PASSWORD: &str = "!invited";

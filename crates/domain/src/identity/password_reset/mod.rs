@@ -1,3 +1,7 @@
+pub mod repository;
+pub mod service;
+pub mod token_repository;
+
 use chrono::{DateTime, Utc};
 
 use crate::{ResetRequestId, UserId};

@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::reset_request::ResetRequest;
+use crate::identity::password_reset::ResetRequest;
 use crate::{RepoError, UserId};
 
 /// Forgotten-password requests kept for an admin or chair to act on.

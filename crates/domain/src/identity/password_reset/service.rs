@@ -5,13 +5,13 @@ use std::sync::Arc;
 
 use chrono::Duration;
 
-use crate::error::DomainError;
-use crate::mail_templates::{MailTemplates, Recipient};
-use crate::password_policy::{self, PasswordOwner};
-use crate::ports::{PasswordHasher, PasswordTokenRepository, TokenRefusal, UserRepository};
-use crate::secret_token;
-use crate::services::AuthService;
-use crate::validation::{self, FieldErrors};
+use crate::identity::password_policy::{self, PasswordOwner};
+use crate::identity::AuthService;
+use crate::identity::{PasswordHasher, PasswordTokenRepository, TokenRefusal, UserRepository};
+use crate::notifications::mail::templates::{MailTemplates, Recipient};
+use crate::shared::error::DomainError;
+use crate::shared::secret_token;
+use crate::shared::validation::{self, FieldErrors};
 use crate::UserId;
 
 /// How long a reset link works.

@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::mail::OutgoingMail;
+use crate::notifications::mail::OutgoingMail;
 use crate::{RepoError, UserId};
 
 /// Why a single-use link was refused. All are a 400 to the caller.

@@ -9,9 +9,9 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
-use crate::entities::session::Session;
-use crate::entities::user::User;
-use crate::ports::{Change, ChangeSink};
+use crate::identity::session::Session;
+use crate::identity::user::User;
+use crate::shared::{Change, ChangeSink};
 use crate::SessionId;
 
 /// What a successful database check found.

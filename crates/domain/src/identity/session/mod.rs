@@ -1,5 +1,9 @@
 //! A signed-in device (issue 10): each sign-in is a row, listed on Account security and ended one by one.
 
+pub mod cache;
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, Duration, Utc};
 
 use crate::{SessionId, UserId};

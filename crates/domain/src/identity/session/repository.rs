@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::session::{NewSession, Session};
+use crate::identity::session::{NewSession, Session};
 use crate::{RepoError, SessionId, UserId};
 
 /// Signed-in devices.

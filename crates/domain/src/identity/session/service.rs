@@ -1,9 +1,9 @@
 //! The caller's signed-in devices (issue 10): listed on Account security and ended one by one or all at
 //! once but the current one.
 
-use crate::entities::session::Session;
-use crate::error::DomainError;
-use crate::services::auth::{AuthService, Authenticated};
+use crate::identity::auth::service::{AuthService, Authenticated};
+use crate::identity::session::Session;
+use crate::shared::error::DomainError;
 use crate::SessionId;
 
 pub const SESSION_ENDED: &str = "Session signed out";

@@ -6,8 +6,8 @@ use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Utc};
 
-use crate::error::DomainError;
-use crate::ports::{Admitted, LoginThrottle, ThrottleLimits, ThrottleScope};
+use crate::identity::{Admitted, LoginThrottle, ThrottleLimits, ThrottleScope};
+use crate::shared::error::DomainError;
 
 /// Sign-in and change-password attempts: 5 failures per account from one address, 20 from one address,
 /// in 15 minutes.

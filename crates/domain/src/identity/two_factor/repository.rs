@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::security_settings::SecuritySettings;
+use crate::identity::two_factor::SecuritySettings;
 use crate::{RepoError, UserId};
 
 /// A user's second factor as stored: the secrets as sealed (`SecretSealer`).

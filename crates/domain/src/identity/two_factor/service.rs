@@ -3,16 +3,16 @@
 
 use rand::Rng;
 
-use crate::entities::role::Role;
-use crate::entities::security_settings::SecuritySettings;
-use crate::entities::session::ClientInfo;
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::permissions;
-use crate::ports::{ChallengeClaims, StoredSecondFactor, TokenError};
-use crate::secret_token;
-use crate::services::auth::{AuthService, Authenticated, SignedIn};
-use crate::services::sign_in_throttle::{self, ThrottledAttempt};
+use crate::identity::auth::service::{AuthService, Authenticated, SignedIn};
+use crate::identity::permissions;
+use crate::identity::role::Role;
+use crate::identity::session::ClientInfo;
+use crate::identity::sign_in_throttle::service::{self as sign_in_throttle, ThrottledAttempt};
+use crate::identity::two_factor::SecuritySettings;
+use crate::identity::user::User;
+use crate::identity::{ChallengeClaims, StoredSecondFactor, TokenError};
+use crate::shared::error::DomainError;
+use crate::shared::secret_token;
 use crate::UserId;
 
 pub const RECOVERY_CODE_COUNT: usize = 10;

@@ -1,6 +1,9 @@
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, Utc};
 
-use crate::entities::role::Role;
+use crate::identity::role::Role;
 use crate::UserId;
 
 /// A member of the board with an account. The password hash is never part of it.

@@ -1,4 +1,4 @@
-use crate::entities::user::{NewUser, User, UserChanges};
+use crate::identity::user::{NewUser, User, UserChanges};
 use chrono::{DateTime, Utc};
 
 use crate::{RepoError, SessionId, UserId};

@@ -2,14 +2,15 @@
 
 use std::sync::Arc;
 
-use crate::entities::role::Role;
-use crate::entities::session::SessionPolicy;
-use crate::entities::user::{NewUser, User, UserChanges};
-use crate::error::DomainError;
-use crate::password_policy::{self, PasswordOwner};
-use crate::permissions;
-use crate::ports::{Clock, PasswordHasher, UserRepository};
-use crate::validation::{self, FieldErrors};
+use crate::identity::password_policy::{self, PasswordOwner};
+use crate::identity::permissions;
+use crate::identity::role::Role;
+use crate::identity::session::SessionPolicy;
+use crate::identity::user::{NewUser, User, UserChanges};
+use crate::identity::{PasswordHasher, UserRepository};
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{RepoError, UserId};
 
 pub const DUPLICATE_EMAIL: &str = "A user with this email already exists";

@@ -1,6 +1,9 @@
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, Utc};
 
-use crate::files::StorageKey;
+use crate::library::files::StorageKey;
 use crate::{DocumentId, UserId};
 
 string_enum!(

@@ -1,5 +1,5 @@
-use crate::entities::document::{Document, DocumentCategory, NewDocument};
-use crate::files::StorageKey;
+use crate::library::document::{Document, DocumentCategory, NewDocument};
+use crate::library::files::StorageKey;
 use crate::{DocumentId, RepoError};
 
 /// The board's document library. Files live in the `FileStore`; rows point to them by storage key.

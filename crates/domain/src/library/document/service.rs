@@ -2,16 +2,18 @@
 
 use std::sync::Arc;
 
-use crate::entities::document::{Document, DocumentCategory, NewDocument};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::files::DOCUMENT_KINDS;
-use crate::permissions;
-use crate::ports::{Clock, DocumentRepository, FileStore, ReceivedFile, ViewResource};
-use crate::services::read_cache::ReadCache;
-use crate::services::stored_files::{self, checked_file, file_size};
-use crate::services::view_tickets::ViewTickets;
-use crate::validation::{self, FieldErrors};
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::identity::ViewResource;
+use crate::library::document::{Document, DocumentCategory, NewDocument};
+use crate::library::files::DOCUMENT_KINDS;
+use crate::library::stored_files::{self, checked_file, file_size};
+use crate::library::view_tickets::ViewTickets;
+use crate::library::{DocumentRepository, FileStore, ReceivedFile};
+use crate::shared::error::DomainError;
+use crate::shared::read_cache::ReadCache;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{DocumentId, SessionId};
 
 pub const MANAGE_FORBIDDEN: &str = "Only admins and chairs can upload or delete documents.";
@@ -222,9 +224,9 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;
-    use crate::entities::role::Role;
-    use crate::files::StorageKey;
-    use crate::services::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
+    use crate::identity::role::Role;
+    use crate::library::files::StorageKey;
+    use crate::shared::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
     use crate::RepoError;
 
     /// Refuses every insert, as a database that fails would; counts the calls.
@@ -316,8 +318,8 @@ mod tests {
 
     #[test]
     fn the_cached_list_is_read_once_until_a_document_or_an_uploader_changes() {
-        use crate::ports::{Change, ChangeSink};
-        use crate::services::read_cache::CacheTopic;
+        use crate::shared::read_cache::CacheTopic;
+        use crate::shared::{Change, ChangeSink};
 
         let documents = Arc::new(FailingDocuments::default());
         let service = service(Arc::new(MemoryFileStore::default()), documents.clone());

@@ -1,6 +1,9 @@
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, Utc};
 
-use crate::files::StorageKey;
+use crate::library::files::StorageKey;
 use crate::{MeetingId, MinutesId, UserId};
 
 /// Minutes are an uploaded PDF or a link to where they are kept, never both (spec §3 Minutes).

@@ -1,5 +1,5 @@
-use crate::entities::meeting::MeetingScope;
-use crate::entities::minutes::{Minutes, NewMinutes};
+use crate::library::minutes::{Minutes, NewMinutes};
+use crate::meetings::meeting::MeetingScope;
 use crate::{MinutesId, RepoError};
 
 /// The minutes archive.

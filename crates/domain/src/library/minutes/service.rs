@@ -2,18 +2,21 @@
 
 use std::sync::Arc;
 
-use crate::entities::meeting::MeetingScope;
-use crate::entities::minutes::{Minutes, MinutesSource, NewMinutes};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::files::MINUTES_KINDS;
-use crate::permissions;
-use crate::ports::{Clock, FileStore, MinutesRepository, ReceivedFile, ViewResource};
-use crate::services::meetings::scope_of;
-use crate::services::stored_files::{self, checked_file, file_size};
-use crate::services::view_tickets::ViewTickets;
-use crate::validation::{self, FieldErrors};
-use crate::{timestamps, MeetingId, MinutesId, RepoError, SessionId};
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::identity::ViewResource;
+use crate::library::files::MINUTES_KINDS;
+use crate::library::minutes::{Minutes, MinutesSource, NewMinutes};
+use crate::library::stored_files::{self, checked_file, file_size};
+use crate::library::view_tickets::ViewTickets;
+use crate::library::{FileStore, MinutesRepository, ReceivedFile};
+use crate::meetings::meeting::MeetingScope;
+use crate::meetings::rules::scope_of;
+use crate::shared::error::DomainError;
+use crate::shared::timestamps;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{MeetingId, MinutesId, RepoError, SessionId};
 
 pub const PUBLISH_FORBIDDEN: &str = "Only admins and chairs can upload minutes.";
 pub const TITLE_MAX: usize = 200;
@@ -187,8 +190,8 @@ fn unknown_meeting(error: RepoError) -> DomainError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::entities::role::Role;
-    use crate::services::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
+    use crate::identity::role::Role;
+    use crate::shared::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
 
     /// Answers every insert as the database does for an unknown meeting id.
     struct NoMeetings;

@@ -1,9 +1,11 @@
 //! A meeting's agenda (issue 13, points 2 and 3): numbered items with a purpose, a presenter, a duration
 //! and papers; a draft until published, then each later change is marked.
 
+pub mod service;
+
 use chrono::{DateTime, Duration, Utc};
 
-use crate::files::StorageKey;
+use crate::library::files::StorageKey;
 use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, ResolutionId, UserId};
 
 string_enum!(
@@ -58,7 +60,7 @@ pub struct AgendaPaper {
 impl AgendaPaper {
     /// Whether the file is a PDF (the board pack merges those; the others are listed as downloads).
     pub fn is_pdf(&self) -> bool {
-        self.mime_type == crate::files::FileKind::Pdf.mime_type()
+        self.mime_type == crate::library::files::FileKind::Pdf.mime_type()
     }
 }
 

@@ -2,25 +2,21 @@
 //! meeting they can see; it is a draft, seen only by them, until published; then everyone who sees the
 //! meeting sees the agenda and its papers, and later changes are marked as changed since publication.
 
-use crate::entities::agenda::{
+use crate::identity::user::User;
+use crate::library::files::DOCUMENT_KINDS;
+use crate::library::stored_files::{self, checked_file, file_size};
+use crate::library::ReceivedFile;
+use crate::meetings::agenda::{
     standard_items, AgendaItem, AgendaPaper, AgendaPurpose, NewAgendaItem, NewAgendaPaper, PresenterChoice,
 };
-use crate::entities::meeting::Meeting;
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::files::DOCUMENT_KINDS;
-use crate::ports::{AgendaItemChange, ReceivedFile};
-use crate::services::meetings::{sees_agenda, write_error, MeetingService};
-use crate::services::stored_files::{self, checked_file, file_size};
-use crate::validation::{self, FieldErrors};
+use crate::meetings::meeting::service::{write_error, MeetingService};
+use crate::meetings::meeting::Meeting;
+use crate::meetings::rules::sees_agenda;
+use crate::meetings::AgendaItemChange;
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
 use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, UserId};
 
-pub const STALE_ORDER: &str =
-    "The agenda has changed since you loaded it. Reload the page and reorder again.";
-pub const AGENDA_NOT_EMPTY: &str = "The standard items can only start an empty agenda.";
-pub const NO_SUCH_PRESENTER: &str = "There is no user with this ID";
-pub const NO_SUCH_DOCUMENT: &str = "There is no library document with this ID";
-pub const ALREADY_LINKED: &str = "This library document is already attached to this item.";
 pub const PURPOSE_CHOICES: &str = "Purpose must be decision, discussion, information or noting";
 pub const DURATION_RANGE: &str = "Duration must be a whole number of minutes from 0 to 600";
 pub const ONE_PRESENTER: &str = "Choose a presenter from the portal or type a name, not both";
@@ -307,16 +303,16 @@ impl MeetingService {
 }
 
 /// A write naming an item: "not found" is the item's.
-fn item_error(error: crate::ports::MeetingWriteError) -> DomainError {
+fn item_error(error: crate::meetings::MeetingWriteError) -> DomainError {
     match error {
-        crate::ports::MeetingWriteError::NotFound => DomainError::NotFound("Agenda item"),
+        crate::meetings::MeetingWriteError::NotFound => DomainError::NotFound("Agenda item"),
         other => write_error(other),
     }
 }
 
-fn paper_error(error: crate::ports::MeetingWriteError) -> DomainError {
+fn paper_error(error: crate::meetings::MeetingWriteError) -> DomainError {
     match error {
-        crate::ports::MeetingWriteError::NotFound => DomainError::NotFound("Paper"),
+        crate::meetings::MeetingWriteError::NotFound => DomainError::NotFound("Paper"),
         other => write_error(other),
     }
 }

@@ -1,9 +1,12 @@
 //! Attendance at a meeting and its quorum (issue 13, point 5): invited members answer whether they will
 //! come; admins and chairs record who came. The quorum rule is a governance setting.
 
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, Utc};
 
-use crate::entities::role::Role;
+use crate::identity::role::Role;
 use crate::{CommitteeId, MeetingId, UserId};
 
 string_enum!(

@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::attendance::{
-    AttendanceEntry, AttendanceMeeting, AttendanceResponse, Invitee, RecordedAttendance,
+use crate::meetings::attendance::{
+    AttendanceEntry, AttendanceMeeting, AttendanceResponse, Invitee, QuorumRule, RecordedAttendance,
 };
 use crate::{CommitteeId, MeetingId, RepoError, UserId};
 
@@ -51,4 +51,10 @@ pub trait AttendanceRepository: Send + Sync {
     ) -> Result<i32, RepoError>;
     /// Removes a guest row of this meeting (`NotFound` when it is no guest of it).
     fn remove_guest(&self, meeting: MeetingId, id: i32) -> Result<(), RepoError>;
+}
+
+/// Where the board's quorum rule is kept. It is a governance setting (`GovernanceSettingsRepository`
+/// answers this port), which the attendance summary only reads.
+pub trait QuorumSettings: Send + Sync {
+    fn quorum(&self) -> Result<QuorumRule, RepoError>;
 }

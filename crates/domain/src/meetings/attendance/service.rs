@@ -3,14 +3,16 @@
 
 use std::sync::Arc;
 
-use crate::entities::attendance::{
+use crate::identity::user::User;
+use crate::identity::UserRepository;
+use crate::meetings::attendance::{
     may_see_meeting, quorum_summary, sheet_lines, AttendanceMeeting, AttendanceResponse, AttendanceSheet,
     Invitee, RecordedAttendance,
 };
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::ports::{AttendanceRepository, Clock, GovernanceSettingsRepository, RecordChange, UserRepository};
-use crate::validation::{self, FieldErrors};
+use crate::meetings::{AttendanceRepository, QuorumSettings, RecordChange};
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{MeetingId, RepoError, UserId};
 
 /// The record's name for `DomainError::NotFound`, which adds " not found".
@@ -39,7 +41,7 @@ pub struct RecordInput {
 #[derive(Clone)]
 pub struct AttendanceService {
     pub attendance: Arc<dyn AttendanceRepository>,
-    pub settings: Arc<dyn GovernanceSettingsRepository>,
+    pub settings: Arc<dyn QuorumSettings>,
     pub users: Arc<dyn UserRepository>,
     pub clock: Arc<dyn Clock>,
 }
@@ -66,7 +68,7 @@ impl AttendanceService {
     fn sheet_of(&self, actor: &User, meeting: &AttendanceMeeting) -> Result<AttendanceSheet, DomainError> {
         let invitees = self.attendance.invitees(meeting)?;
         let entries = self.attendance.entries(meeting.id)?;
-        let rule = self.settings.get()?.quorum;
+        let rule = self.settings.quorum()?;
         let (members, guests) = sheet_lines(&invitees, &entries);
         let summary = quorum_summary(rule, invitees.len() as u32, &members, !guests.is_empty());
         let mine = members.iter().find(|m| m.user_id == actor.id).cloned();
@@ -231,7 +233,7 @@ pub struct RecordedAttendanceLines {
     pub attendance: Arc<dyn AttendanceRepository>,
 }
 
-impl crate::services::written_minutes::MinutesAttendance for RecordedAttendanceLines {
+impl crate::meetings::written_minutes::service::MinutesAttendance for RecordedAttendanceLines {
     fn lines(&self, id: MeetingId) -> anyhow::Result<Vec<String>> {
         let meeting = self.attendance.meeting(id).map_err(|e| anyhow::anyhow!("{e}"))?;
         let invitees = self.attendance.invitees(&meeting).map_err(|e| anyhow::anyhow!("{e}"))?;

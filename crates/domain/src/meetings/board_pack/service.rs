@@ -18,14 +18,16 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use sha2::{Digest, Sha256};
 
-use crate::entities::agenda::{running_times, AgendaItem};
-use crate::entities::meeting::{Meeting, MeetingScope};
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::ports::{
-    BoardPackBuilder, BoardPackCache, CachedPack, Clock, FileStore, MeetingRepository, PackCover, PackItem,
-    PackPaper, PackSource,
+use crate::identity::user::User;
+use crate::library::FileStore;
+use crate::meetings::agenda::{running_times, AgendaItem};
+use crate::meetings::meeting::{Meeting, MeetingScope};
+use crate::meetings::{
+    BoardPackBuilder, BoardPackCache, CachedPack, MeetingRepository, PackCover, PackItem, PackPaper,
+    PackSource,
 };
+use crate::shared::error::DomainError;
+use crate::shared::Clock;
 use crate::MeetingId;
 
 /// Changes whenever the layout changes, so packs built by an older version are rebuilt.
@@ -129,7 +131,7 @@ impl BoardPackService {
                 );
             }
         }
-        crate::secret_token::hex(&Sha256::digest(text.as_bytes()))
+        crate::shared::secret_token::hex(&Sha256::digest(text.as_bytes()))
     }
 
     /// What the builder prints: the cover in the board's time zone, each item with its papers' bytes.

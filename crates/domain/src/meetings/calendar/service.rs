@@ -11,17 +11,18 @@ use chrono::{DateTime, Utc};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use crate::entities::attendance::may_see_meeting;
-use crate::entities::meeting::{Meeting, MeetingKind};
-use crate::entities::notification::MeetingItem;
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::ports::{
-    AttendanceRepository, CalendarEvent, CalendarFacts, CalendarFeedRepository, CalendarWriter, Clock,
-    FeedToken, UserRepository,
+use crate::identity::user::User;
+use crate::identity::UserRepository;
+use crate::meetings::attendance::may_see_meeting;
+use crate::meetings::meeting::{Meeting, MeetingKind};
+use crate::meetings::MeetingService;
+use crate::meetings::{
+    AttendanceRepository, CalendarEvent, CalendarFacts, CalendarFeedRepository, CalendarWriter, FeedToken,
 };
-use crate::secret_token;
-use crate::services::MeetingService;
+use crate::notifications::notification::MeetingItem;
+use crate::shared::error::DomainError;
+use crate::shared::secret_token;
+use crate::shared::Clock;
 use crate::{MeetingId, UserId};
 
 /// Record names for `DomainError::NotFound`, which adds " not found".

@@ -1,3 +1,6 @@
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, Duration, Utc};
 
 use crate::{CommitteeId, MeetingId, MinutesId, UserId};

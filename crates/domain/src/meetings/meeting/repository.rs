@@ -1,9 +1,9 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::agenda::AgendaPurpose;
-use crate::entities::agenda::{AgendaItem, AgendaPaper, NewAgendaItem, NewAgendaPaper, PresenterChoice};
-use crate::entities::meeting::{Meeting, MeetingChange, MeetingScope, MeetingWindow, NewMeeting};
-use crate::files::StorageKey;
+use crate::library::files::StorageKey;
+use crate::meetings::agenda::AgendaPurpose;
+use crate::meetings::agenda::{AgendaItem, AgendaPaper, NewAgendaItem, NewAgendaPaper, PresenterChoice};
+use crate::meetings::meeting::{Meeting, MeetingChange, MeetingScope, MeetingWindow, NewMeeting};
 use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, RepoError, UserId};
 
 /// Why a write to a meeting or its agenda was refused. Checked inside the write's transaction with the

@@ -4,17 +4,20 @@
 
 use std::sync::Arc;
 
-use crate::entities::agenda::AgendaItem;
-use crate::entities::meeting::{
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::library::stored_files;
+use crate::library::FileStore;
+use crate::meetings::agenda::AgendaItem;
+use crate::meetings::meeting::{
     Meeting, MeetingChange, MeetingKind, MeetingScope, MeetingWindow, NewMeeting, DEFAULT_DURATION_MINUTES,
 };
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::permissions;
-use crate::ports::{Clock, FileStore, MeetingRepository, MeetingWriteError};
-use crate::services::stored_files;
-use crate::timestamps;
-use crate::validation::{self, FieldErrors};
+use crate::meetings::rules::{scope_of, sees_agenda};
+use crate::meetings::{MeetingRepository, MeetingWriteError};
+use crate::shared::error::DomainError;
+use crate::shared::timestamps;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::MeetingId;
 
 pub const SCHEDULE_FORBIDDEN: &str = "Only admins and chairs can schedule meetings.";
@@ -68,21 +71,6 @@ fn kind_and_committee(
         (_, Some(_)) => errors.add("committeeId", COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS),
     }
     (kind, committee_id.map(crate::CommitteeId))
-}
-
-/// The meetings `actor` may see: admins and chairs all; others not the committee meetings of committees
-/// they do not belong to.
-pub fn scope_of(actor: &User) -> MeetingScope {
-    if actor.role.is_officer() {
-        MeetingScope::Everything
-    } else {
-        MeetingScope::VisibleTo(actor.id)
-    }
-}
-
-/// Whether `actor` sees the meeting's agenda: admins and chairs always, others once it is published.
-pub fn sees_agenda(actor: &User, meeting: &Meeting) -> bool {
-    actor.role.is_officer() || meeting.agenda_published()
 }
 
 /// A meeting's fields, validated (shared by create and edit).
@@ -155,18 +143,18 @@ pub(crate) fn write_error(error: MeetingWriteError) -> DomainError {
     match error {
         MeetingWriteError::NotFound => DomainError::NotFound("Meeting"),
         MeetingWriteError::AlreadyCancelled => DomainError::conflict(ALREADY_CANCELLED),
-        MeetingWriteError::StaleOrder => DomainError::conflict(crate::services::agenda::STALE_ORDER),
-        MeetingWriteError::AgendaNotEmpty => DomainError::conflict(crate::services::agenda::AGENDA_NOT_EMPTY),
+        MeetingWriteError::StaleOrder => DomainError::conflict(crate::meetings::rules::STALE_ORDER),
+        MeetingWriteError::AgendaNotEmpty => DomainError::conflict(crate::meetings::rules::AGENDA_NOT_EMPTY),
         MeetingWriteError::NoSuchCommittee => DomainError::invalid("committeeId", NO_SUCH_COMMITTEE),
         MeetingWriteError::NoSuchUser => {
-            DomainError::invalid("presenterUserId", crate::services::agenda::NO_SUCH_PRESENTER)
+            DomainError::invalid("presenterUserId", crate::meetings::rules::NO_SUCH_PRESENTER)
         }
         MeetingWriteError::NoSuchDocument => {
-            DomainError::invalid("documentId", crate::services::agenda::NO_SUCH_DOCUMENT)
+            DomainError::invalid("documentId", crate::meetings::rules::NO_SUCH_DOCUMENT)
         }
-        MeetingWriteError::AlreadyLinked => DomainError::conflict(crate::services::agenda::ALREADY_LINKED),
+        MeetingWriteError::AlreadyLinked => DomainError::conflict(crate::meetings::rules::ALREADY_LINKED),
         MeetingWriteError::ResolutionOnAgenda => {
-            DomainError::conflict(crate::services::resolution_offers::ALREADY_ON_AN_AGENDA)
+            DomainError::conflict(crate::meetings::rules::ALREADY_ON_AN_AGENDA)
         }
         MeetingWriteError::Repo(e) => e.into(),
     }
@@ -303,9 +291,9 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
-    use crate::entities::agenda::{AgendaItem, NewAgendaItem};
-    use crate::entities::role::Role;
-    use crate::services::testing::{clock, user, MemoryFileStore};
+    use crate::identity::role::Role;
+    use crate::meetings::agenda::{AgendaItem, NewAgendaItem};
+    use crate::shared::testing::{clock, user, MemoryFileStore};
     use crate::RepoError;
 
     /// Records the window and "now" it was asked for.
@@ -314,8 +302,8 @@ mod tests {
         asked: Mutex<Vec<(MeetingWindow, chrono::DateTime<chrono::Utc>)>>,
     }
 
-    fn not_expected<T>() -> Result<T, crate::ports::MeetingWriteError> {
-        Err(crate::ports::MeetingWriteError::Repo(RepoError::Unexpected(anyhow::anyhow!("not expected"))))
+    fn not_expected<T>() -> Result<T, crate::meetings::MeetingWriteError> {
+        Err(crate::meetings::MeetingWriteError::Repo(RepoError::Unexpected(anyhow::anyhow!("not expected"))))
     }
 
     impl MeetingRepository for Recording {
@@ -337,28 +325,28 @@ mod tests {
         fn update(
             &self,
             _: crate::MeetingId,
-            _: crate::entities::meeting::MeetingChange,
-        ) -> Result<Meeting, crate::ports::MeetingWriteError> {
+            _: crate::meetings::meeting::MeetingChange,
+        ) -> Result<Meeting, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn cancel(
             &self,
             _: crate::MeetingId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Meeting, crate::ports::MeetingWriteError> {
+        ) -> Result<Meeting, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn delete(
             &self,
             _: crate::MeetingId,
-        ) -> Result<Vec<crate::files::StorageKey>, crate::ports::MeetingWriteError> {
+        ) -> Result<Vec<crate::library::files::StorageKey>, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn publish_agenda(
             &self,
             _: crate::MeetingId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Meeting, crate::ports::MeetingWriteError> {
+        ) -> Result<Meeting, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn agenda(&self, _: crate::MeetingId) -> Result<Vec<AgendaItem>, RepoError> {
@@ -369,7 +357,7 @@ mod tests {
             _: crate::MeetingId,
             _: Vec<NewAgendaItem>,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Vec<AgendaItem>, crate::ports::MeetingWriteError> {
+        ) -> Result<Vec<AgendaItem>, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn add_items_to_empty_agenda(
@@ -377,16 +365,16 @@ mod tests {
             _: crate::MeetingId,
             _: Vec<NewAgendaItem>,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Vec<AgendaItem>, crate::ports::MeetingWriteError> {
+        ) -> Result<Vec<AgendaItem>, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn update_item(
             &self,
             _: crate::MeetingId,
             _: crate::AgendaItemId,
-            _: crate::ports::AgendaItemChange,
+            _: crate::meetings::AgendaItemChange,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<AgendaItem, crate::ports::MeetingWriteError> {
+        ) -> Result<AgendaItem, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn delete_item(
@@ -394,7 +382,7 @@ mod tests {
             _: crate::MeetingId,
             _: crate::AgendaItemId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Vec<crate::files::StorageKey>, crate::ports::MeetingWriteError> {
+        ) -> Result<Vec<crate::library::files::StorageKey>, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn reorder(
@@ -402,27 +390,27 @@ mod tests {
             _: crate::MeetingId,
             _: &[crate::AgendaItemId],
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Vec<AgendaItem>, crate::ports::MeetingWriteError> {
+        ) -> Result<Vec<AgendaItem>, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn add_paper(
             &self,
             _: crate::MeetingId,
             _: crate::AgendaItemId,
-            _: crate::entities::agenda::NewAgendaPaper,
+            _: crate::meetings::agenda::NewAgendaPaper,
             _: crate::UserId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<crate::entities::agenda::AgendaPaper, crate::ports::MeetingWriteError> {
+        ) -> Result<crate::meetings::agenda::AgendaPaper, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn add_resolution_item(
             &self,
             _: crate::MeetingId,
-            _: crate::entities::agenda::NewAgendaItem,
+            _: crate::meetings::agenda::NewAgendaItem,
             _: &[crate::DocumentId],
             _: crate::UserId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<crate::entities::agenda::AgendaItem, crate::ports::MeetingWriteError> {
+        ) -> Result<crate::meetings::agenda::AgendaItem, crate::meetings::MeetingWriteError> {
             not_expected()
         }
         fn remove_paper(
@@ -431,7 +419,7 @@ mod tests {
             _: crate::AgendaItemId,
             _: crate::AgendaPaperId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Option<crate::files::StorageKey>, crate::ports::MeetingWriteError> {
+        ) -> Result<Option<crate::library::files::StorageKey>, crate::meetings::MeetingWriteError> {
             not_expected()
         }
     }

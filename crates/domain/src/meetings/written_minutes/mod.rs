@@ -1,6 +1,9 @@
 //! Minutes written in the portal against the agenda (issue 13, point 6) and the decisions register
 //! (point 7).
 
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::{ActionId, AgendaItemId, MeetingId, ResolutionId, UserId};

@@ -1,7 +1,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::entities::meeting::MeetingScope;
-use crate::entities::written_minutes::{
+use crate::meetings::meeting::MeetingScope;
+use crate::meetings::written_minutes::{
     Decision, MinuteEntry, NewMinuteEntry, WrittenMinutes, WrittenMinutesStatus, WrittenMinutesSummary,
 };
 use crate::{MeetingId, RepoError, UserId};

@@ -12,19 +12,19 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
-use crate::entities::meeting::Meeting;
-use crate::entities::user::User;
-use crate::entities::written_minutes::{
+use crate::identity::user::User;
+use crate::meetings::meeting::Meeting;
+use crate::meetings::rules::scope_of;
+use crate::meetings::written_minutes::{
     Decision, DecisionSource, MinuteEntry, MinuteEntryKind, NewMinuteAction, NewMinuteEntry, WrittenMinutes,
     WrittenMinutesStatus, WrittenMinutesSummary,
 };
-use crate::error::DomainError;
-use crate::ports::{
-    Clock, MeetingRepository, MinutesWriteError, PrintBlock, PrintDocument, Typesetter,
-    WrittenMinutesRepository,
+use crate::meetings::{
+    MeetingRepository, MinutesWriteError, PrintBlock, PrintDocument, Typesetter, WrittenMinutesRepository,
 };
-use crate::services::meetings::scope_of;
-use crate::validation::{self, FieldErrors};
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
 use crate::{AgendaItemId, MeetingId, UserId};
 
 pub const WRITE_FORBIDDEN: &str = "Only admins and chairs can write, circulate, approve or correct minutes.";
@@ -448,9 +448,9 @@ impl WrittenMinutesService {
             writer
                 .write_record([
                     date.as_str(),
-                    &crate::services::interests_export::cell(&meeting),
-                    &crate::services::interests_export::cell(&item),
-                    &crate::services::interests_export::cell(&decision.text),
+                    &crate::shared::csv_cell::cell(&meeting),
+                    &crate::shared::csv_cell::cell(&item),
+                    &crate::shared::csv_cell::cell(&decision.text),
                     source,
                     status,
                 ])

@@ -1,4 +1,4 @@
-use crate::entities::mail::OutgoingMail;
+use crate::notifications::mail::OutgoingMail;
 
 /// Why a message could not be handed to the mail server; kept as the outbox row's last error.
 #[derive(Debug, thiserror::Error)]

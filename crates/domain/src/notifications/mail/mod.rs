@@ -1,5 +1,11 @@
 //! E-mail as the portal queues and reports it (issue 12).
 
+pub mod mailer;
+pub mod outbox_worker;
+pub mod repository;
+pub mod service;
+pub mod templates;
+
 use chrono::{DateTime, Utc};
 
 use crate::UserId;

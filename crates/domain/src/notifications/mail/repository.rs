@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::mail::{OutgoingMail, QueuedMail};
+use crate::notifications::mail::{OutgoingMail, QueuedMail};
 use crate::RepoError;
 
 /// The transactional outbox. Use cases that cause mail enqueue it through their own repository method

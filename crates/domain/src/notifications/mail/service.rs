@@ -2,12 +2,12 @@
 
 use std::sync::Arc;
 
-use crate::entities::mail::QueuedMail;
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::mail_templates::{MailTemplates, Recipient};
-use crate::permissions;
-use crate::ports::OutboxRepository;
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::notifications::mail::templates::{MailTemplates, Recipient};
+use crate::notifications::mail::QueuedMail;
+use crate::notifications::OutboxRepository;
+use crate::shared::error::DomainError;
 
 /// How many log rows the page shows.
 pub const DELIVERY_LOG_LIMIT: i64 = 200;

@@ -3,9 +3,9 @@
 
 use minijinja::{context, Environment, Value};
 
-use crate::entities::mail::{MailKind, OutgoingMail};
-use crate::entities::notification::DigestEntry;
-use crate::unsubscribe::UnsubscribeKey;
+use crate::notifications::mail::{MailKind, OutgoingMail};
+use crate::notifications::notification::DigestEntry;
+use crate::notifications::unsubscribe::UnsubscribeKey;
 use crate::UserId;
 
 /// Where links point and whose name is on the mail.
@@ -25,20 +25,20 @@ pub struct MailTemplates {
 }
 
 const TEMPLATES: &[(&str, &str)] = &[
-    ("footer.txt", include_str!("../templates/mail/footer.txt")),
-    ("footer.html", include_str!("../templates/mail/footer.html")),
-    ("password-reset.txt", include_str!("../templates/mail/password-reset.txt")),
-    ("password-reset.html", include_str!("../templates/mail/password-reset.html")),
-    ("invitation.txt", include_str!("../templates/mail/invitation.txt")),
-    ("invitation.html", include_str!("../templates/mail/invitation.html")),
-    ("test.txt", include_str!("../templates/mail/test.txt")),
-    ("test.html", include_str!("../templates/mail/test.html")),
-    ("notification.txt", include_str!("../templates/mail/notification.txt")),
-    ("notification.html", include_str!("../templates/mail/notification.html")),
-    ("digest.txt", include_str!("../templates/mail/digest.txt")),
-    ("digest.html", include_str!("../templates/mail/digest.html")),
-    ("declaration-reminder.txt", include_str!("../templates/mail/declaration-reminder.txt")),
-    ("declaration-reminder.html", include_str!("../templates/mail/declaration-reminder.html")),
+    ("footer.txt", include_str!("../../../templates/mail/footer.txt")),
+    ("footer.html", include_str!("../../../templates/mail/footer.html")),
+    ("password-reset.txt", include_str!("../../../templates/mail/password-reset.txt")),
+    ("password-reset.html", include_str!("../../../templates/mail/password-reset.html")),
+    ("invitation.txt", include_str!("../../../templates/mail/invitation.txt")),
+    ("invitation.html", include_str!("../../../templates/mail/invitation.html")),
+    ("test.txt", include_str!("../../../templates/mail/test.txt")),
+    ("test.html", include_str!("../../../templates/mail/test.html")),
+    ("notification.txt", include_str!("../../../templates/mail/notification.txt")),
+    ("notification.html", include_str!("../../../templates/mail/notification.html")),
+    ("digest.txt", include_str!("../../../templates/mail/digest.txt")),
+    ("digest.html", include_str!("../../../templates/mail/digest.html")),
+    ("declaration-reminder.txt", include_str!("../../../templates/mail/declaration-reminder.txt")),
+    ("declaration-reminder.html", include_str!("../../../templates/mail/declaration-reminder.html")),
 ];
 
 /// The front-end route where a trustee makes their annual declaration.

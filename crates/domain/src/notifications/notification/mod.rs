@@ -1,10 +1,13 @@
 //! Notifications and reminders by e-mail (issue 12 point 5): the kinds a user can switch off, their
 //! settings, and what one notification is about.
 
+pub mod repository;
+pub mod service;
+
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::entities::document::DocumentCategory;
-use crate::entities::mail::{MailKind, OutgoingMail};
+use crate::library::document::DocumentCategory;
+use crate::notifications::mail::{MailKind, OutgoingMail};
 use crate::{ActionId, CommitteeId, DocumentId, MeetingId, NoticeId, UserId};
 
 string_enum!(

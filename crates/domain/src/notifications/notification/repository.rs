@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 
-use crate::entities::mail::OutgoingMail;
-use crate::entities::notification::{
+use crate::notifications::mail::OutgoingMail;
+use crate::notifications::notification::{
     Delivery, DigestEntry, Due, NotificationKind, NotificationSettings, Notified, PendingEvent,
     ScheduleWindow,
 };

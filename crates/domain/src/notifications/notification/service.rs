@@ -14,18 +14,20 @@ use std::sync::Arc;
 use chrono::{DateTime, Datelike, Days, Duration, NaiveDate, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 
-use crate::entities::document::DocumentCategory;
-use crate::entities::mail::Attachment;
-use crate::entities::notification::{
+use crate::identity::user::User;
+use crate::library::document::DocumentCategory;
+use crate::meetings::calendar::service::meeting_item_event;
+use crate::meetings::CalendarWriter;
+use crate::notifications::mail::templates::{MailTemplates, NotificationBody, Recipient};
+use crate::notifications::mail::Attachment;
+use crate::notifications::notification::{
     Delivery, DigestEntry, MeetingItem, Notification, NotificationKind, NotificationSettings, Notified,
     PendingEvent, ReminderRange, ScheduleWindow,
 };
-use crate::entities::user::User;
-use crate::error::DomainError;
-use crate::mail_templates::{MailTemplates, NotificationBody, Recipient};
-use crate::ports::{CalendarWriter, Clock, NotificationRepository};
-use crate::services::calendar::meeting_item_event;
-use crate::validation::FieldErrors;
+use crate::notifications::NotificationRepository;
+use crate::shared::error::DomainError;
+use crate::shared::validation::FieldErrors;
+use crate::shared::Clock;
 
 /// Daily reminders (due soon, overdue, meetings) and the weekly digest go out from this hour, board time.
 pub const SEND_HOUR: u32 = 8;
@@ -442,8 +444,8 @@ fn parse_all<T: std::str::FromStr + Copy + PartialEq>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mail_templates::MailSettings;
-    use crate::unsubscribe::UnsubscribeKey;
+    use crate::notifications::mail::templates::MailSettings;
+    use crate::notifications::unsubscribe::UnsubscribeKey;
 
     struct NoRepo;
     impl NotificationRepository for NoRepo {
@@ -470,14 +472,14 @@ mod tests {
             &self,
             _: i64,
             _: DateTime<Utc>,
-            _: &mut crate::ports::PlanEvent<'_>,
+            _: &mut crate::notifications::PlanEvent<'_>,
         ) -> Result<usize, crate::RepoError> {
             Ok(0)
         }
         fn run_scheduled(
             &self,
             _: &ScheduleWindow,
-            _: &mut crate::ports::PlanDue<'_>,
+            _: &mut crate::notifications::PlanDue<'_>,
         ) -> Result<usize, crate::RepoError> {
             Ok(0)
         }
@@ -485,7 +487,7 @@ mod tests {
             &self,
             _: &str,
             _: DateTime<Utc>,
-            _: &mut crate::ports::PlanDigest<'_>,
+            _: &mut crate::notifications::PlanDigest<'_>,
         ) -> Result<usize, crate::RepoError> {
             Ok(0)
         }
@@ -502,7 +504,7 @@ mod tests {
                 .unwrap()
                 .with_unsubscribe_key(UnsubscribeKey::new(b"a key for the test")),
             ),
-            clock: Arc::new(crate::ports::clock::SystemClock),
+            clock: Arc::new(crate::shared::clock::SystemClock),
             time_zone: chrono_tz::Europe::London,
             calendar: Arc::new(ListEvents),
         }
@@ -512,7 +514,7 @@ mod tests {
     struct ListEvents;
 
     impl CalendarWriter for ListEvents {
-        fn calendar(&self, name: &str, events: &[crate::ports::CalendarEvent]) -> String {
+        fn calendar(&self, name: &str, events: &[crate::meetings::CalendarEvent]) -> String {
             let mut out = format!("{name}\n");
             for e in events {
                 out.push_str(&format!(
@@ -583,7 +585,7 @@ mod tests {
 
     #[test]
     fn a_user_gets_a_mail_a_digest_line_or_nothing_by_their_settings() {
-        use crate::entities::notification::DocumentItem;
+        use crate::notifications::notification::DocumentItem;
         let s = service();
         let paper = Notification::DocumentNew(DocumentItem {
             id: crate::DocumentId(4),
@@ -604,7 +606,7 @@ mod tests {
         assert!(mail.text.contains("https://portal.example.org/notification-settings"));
         // The one-click link is signed for this user and kind, and the footer links its confirmation page.
         let key = UnsubscribeKey::new(b"a key for the test");
-        let token = key.token(crate::UserId(7), crate::entities::mail::MailKind::DocumentNew);
+        let token = key.token(crate::UserId(7), crate::notifications::mail::MailKind::DocumentNew);
         assert_eq!(
             mail.list_unsubscribe,
             Some(format!("https://portal.example.org/api/mail/unsubscribe?token={token}"))

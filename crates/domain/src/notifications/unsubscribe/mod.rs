@@ -2,10 +2,12 @@
 //! server secret, so a link in a bulk mail turns that kind of mail off for that user without signing in
 //! and without a stored token. Nobody can forge one for another user or kind without the secret.
 
+pub mod service;
+
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use crate::entities::mail::MailKind;
+use crate::notifications::mail::MailKind;
 use crate::UserId;
 
 type HmacSha256 = Hmac<Sha256>;

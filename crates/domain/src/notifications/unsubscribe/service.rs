@@ -1,17 +1,18 @@
 //! One-click unsubscribe (issue 12, point 6): the `List-Unsubscribe` link of a notification switches that
 //! notification kind off for its recipient, without signing in; the weekly digest's link switches every
-//! kind off. The link carries a signed token (`crate::unsubscribe`), so it works for that user and kind
+//! kind off. The link carries a signed token (`crate::notifications::unsubscribe`), so it works for that user and kind
 //! only. What it changes is the user's Notification settings (`NotificationRepository`), the one record of
 //! which e-mails a person wants: the settings page shows it, and they can turn the kind back on there.
 //! Password resets, invitations and test messages are not notification kinds: no link or setting stops them.
 
 use std::sync::Arc;
 
-use crate::entities::mail::MailKind;
-use crate::entities::notification::NotificationKind;
-use crate::error::DomainError;
-use crate::ports::{Clock, NotificationRepository};
-use crate::unsubscribe::UnsubscribeKey;
+use crate::notifications::mail::MailKind;
+use crate::notifications::notification::NotificationKind;
+use crate::notifications::unsubscribe::UnsubscribeKey;
+use crate::notifications::NotificationRepository;
+use crate::shared::error::DomainError;
+use crate::shared::Clock;
 use crate::{RepoError, UserId};
 
 pub const UNSUBSCRIBE_INVALID: &str =
