@@ -6,11 +6,13 @@ use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use domain::entities::attendance::{
+use domain::identity::role::Role;
+use domain::meetings::attendance::{
     AttendanceEntry, AttendanceMeeting, AttendanceResponse, Invitee, RecordedAttendance,
 };
-use domain::entities::role::Role;
-use domain::ports::{AttendanceRepository, CalendarFacts, CalendarFeedRepository, FeedToken, RecordChange};
+use domain::meetings::{
+    AttendanceRepository, CalendarFacts, CalendarFeedRepository, FeedToken, RecordChange,
+};
 use domain::{CommitteeId, MeetingId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error};

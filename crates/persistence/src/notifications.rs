@@ -6,14 +6,14 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
 
-use domain::entities::document::DocumentCategory;
-use domain::entities::meeting::MeetingKind;
-use domain::entities::notification::{
+use domain::identity::role::Role;
+use domain::library::document::DocumentCategory;
+use domain::meetings::meeting::MeetingKind;
+use domain::notifications::notification::{
     ActionItem, CommitteeItem, Delivery, DigestEntry, DocumentItem, Due, MeetingItem, NoticeItem,
     Notification, NotificationKind, NotificationSettings, Notified, PendingEvent, ScheduleWindow,
 };
-use domain::entities::role::Role;
-use domain::ports::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
+use domain::notifications::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
 use domain::{ActionId, CommitteeId, DocumentId, MeetingId, NoticeId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, TxError};

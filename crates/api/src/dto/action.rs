@@ -1,7 +1,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
-use domain::entities::action::{Action, ActionPriority, ActionStatus};
+use domain::actions::{Action, ActionPriority, ActionStatus};
 
 /// An action as the API shows it; `status` is the reported one (overdue included).
 #[derive(Debug, Serialize, utoipa::ToSchema)]

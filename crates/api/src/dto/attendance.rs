@@ -3,11 +3,11 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::attendance::{
+use domain::identity::role::Role;
+use domain::meetings::attendance::{
     AttendanceResponse, AttendanceSheet, GuestAttendance, MemberAttendance, QuorumRuleKind, QuorumSummary,
     RecordedAttendance,
 };
-use domain::entities::role::Role;
 
 /// A member's line: their answer and what was recorded.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::audit::{AuditEvent, AuditKind, AuditPage};
+use domain::audit::{AuditEvent, AuditKind, AuditPage};
 
 /// One entry of the audit log.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

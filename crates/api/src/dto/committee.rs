@@ -1,9 +1,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::committee::{
-    Committee, CommitteeDocument, CommitteeMember, CommitteeMessage, CommitteeRole,
-};
+use domain::committees::{Committee, CommitteeDocument, CommitteeMember, CommitteeMessage, CommitteeRole};
 
 /// A committee as the caller sees it: `role` is theirs in it, null when they are not a member.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

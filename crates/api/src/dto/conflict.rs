@@ -1,9 +1,9 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::conflict::{ConflictDeclaration, ConflictHandling, ItemQuorum, QuorumBasis};
-use domain::entities::interest::{Interest, InterestKind};
-use domain::services::{ItemConflicts, MeetingConflicts};
+use domain::governance::conflict::{ConflictDeclaration, ConflictHandling, ItemQuorum, QuorumBasis};
+use domain::governance::interest::{Interest, InterestKind};
+use domain::governance::{ItemConflicts, MeetingConflicts};
 
 /// The register entry a declaration names.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -1,8 +1,10 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
-use domain::entities::declaration::{DeclarationRound, RoundMember, RoundSummary, DISQUALIFICATION_GROUNDS};
-use domain::services::RoundView;
+use domain::governance::declaration::{
+    DeclarationRound, RoundMember, RoundSummary, DISQUALIFICATION_GROUNDS,
+};
+use domain::governance::RoundView;
 use domain::UserId;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

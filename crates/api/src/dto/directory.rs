@@ -1,8 +1,8 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::directory::{DirectoryCommittee, DirectoryEntry};
-use domain::entities::role::Role;
+use domain::identity::directory::{DirectoryCommittee, DirectoryEntry};
+use domain::identity::role::Role;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::document::{Document, DocumentCategory, Uploader};
+use domain::library::document::{Document, DocumentCategory, Uploader};
 
 /// `{id, name}` of whoever uploaded a file.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -1,9 +1,9 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
-use domain::entities::attendance::QuorumRuleKind;
-use domain::entities::governance_settings::{GovernanceSettings, RegisterVisibility};
-use domain::entities::interest::{Interest, InterestFields, InterestKind, InterestVersion};
+use domain::governance::interest::{Interest, InterestFields, InterestKind, InterestVersion};
+use domain::governance::settings::{GovernanceSettings, RegisterVisibility};
+use domain::meetings::attendance::QuorumRuleKind;
 
 /// A register entry as it reads on a given day (`current` until its end date has passed).
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -1,9 +1,9 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::agenda::{AgendaItem, AgendaPaper, AgendaPurpose, Presenter};
-use domain::entities::meeting::{Meeting, MeetingKind, MeetingStatus};
-use domain::services::MeetingView;
+use domain::meetings::agenda::{AgendaItem, AgendaPaper, AgendaPurpose, Presenter};
+use domain::meetings::meeting::{Meeting, MeetingKind, MeetingStatus};
+use domain::meetings::MeetingView;
 
 /// What sort of meeting it is: the calendar's tag.
 #[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]

@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::minutes::{Minutes, MinutesSource};
+use domain::library::minutes::{Minutes, MinutesSource};
 
 /// Minutes as the API shows them: exactly one of `fileName` and `externalLink` is set.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

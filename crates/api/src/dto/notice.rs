@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::notice::{ListedNotice, NoticePriority};
+use domain::notices::{ListedNotice, NoticePriority};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::resolution::{
+use domain::governance::resolution::{
     Resolution, ResolutionStatus, Threshold, ThresholdKind, Vote, VoteChoice,
 };
 use domain::UserId;

@@ -1,8 +1,8 @@
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use domain::entities::role::Role;
-use domain::entities::term::{ServiceSummary, Term, TrusteeTerms};
+use domain::governance::term::{ServiceSummary, Term, TrusteeTerms};
+use domain::identity::role::Role;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,9 +1,9 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::role::Role;
-use domain::entities::user::User;
-use domain::services::InvitationState;
+use domain::identity::role::Role;
+use domain::identity::user::User;
+use domain::identity::InvitationState;
 
 /// A user as the API shows it: never the password hash or token version.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

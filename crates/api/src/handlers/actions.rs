@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::services::CreateAction;
+use domain::actions::CreateAction;
 use domain::{ActionId, UserId};
 
 use crate::blocking::blocking;

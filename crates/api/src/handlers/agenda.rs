@@ -3,8 +3,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use domain::files::DOCUMENT_KINDS;
-use domain::services::{AgendaItemInput, UploadPaper};
+use domain::library::files::DOCUMENT_KINDS;
+use domain::meetings::{AgendaItemInput, UploadPaper};
 use domain::{AgendaItemId, AgendaPaperId, MeetingId};
 
 use crate::blocking::blocking;

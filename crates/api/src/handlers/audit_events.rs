@@ -4,7 +4,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::services::AuditQuery;
+use domain::audit::AuditQuery;
 
 use crate::blocking::blocking;
 use crate::download::{file_response, Disposition};

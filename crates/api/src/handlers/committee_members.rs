@@ -3,8 +3,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::services::AddMember;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::committees::AddMember;
 use domain::{CommitteeId, UserId};
 
 use crate::audit;

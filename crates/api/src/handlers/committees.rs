@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::services::CreateCommittee;
+use domain::committees::CreateCommittee;
 use domain::CommitteeId;
 
 use crate::blocking::blocking;

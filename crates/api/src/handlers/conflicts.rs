@@ -5,7 +5,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::services::{DeclareConflictInput, InterestInput};
+use domain::governance::{DeclareConflictInput, InterestInput};
 use domain::{AgendaItemId, ConflictId, MeetingId};
 
 use crate::blocking::blocking;

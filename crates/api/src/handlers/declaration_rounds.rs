@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::services::{DeclareInput, OpenRound};
+use domain::governance::{DeclareInput, OpenRound};
 use domain::DeclarationRoundId;
 
 use crate::blocking::blocking;

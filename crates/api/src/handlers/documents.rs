@@ -3,12 +3,12 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::document::Document;
-use domain::files::{FileKind, DOCUMENT_KINDS};
-use domain::permissions;
-use domain::services::documents::MANAGE_FORBIDDEN;
-use domain::services::UploadDocument;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::identity::permissions;
+use domain::library::document::service::MANAGE_FORBIDDEN;
+use domain::library::document::Document;
+use domain::library::files::{FileKind, DOCUMENT_KINDS};
+use domain::library::UploadDocument;
 use domain::{DocumentId, DomainError};
 
 use crate::audit;

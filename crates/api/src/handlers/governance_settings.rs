@@ -3,8 +3,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::services::GovernanceSettingsInput;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::governance::GovernanceSettingsInput;
 
 use crate::audit;
 use crate::blocking::blocking;

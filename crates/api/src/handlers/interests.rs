@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::services::InterestInput;
+use domain::governance::InterestInput;
 use domain::{InterestId, UserId};
 
 use crate::blocking::blocking;

@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::services::RecordInput;
+use domain::meetings::RecordInput;
 use domain::MeetingId;
 
 use crate::blocking::blocking;

@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::services::CreateMeeting;
+use domain::meetings::CreateMeeting;
 use domain::MeetingId;
 
 use crate::blocking::blocking;
@@ -141,7 +141,7 @@ pub async fn show(
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let id = path.into_inner();
-    let can_manage = domain::permissions::can_publish(user.0.role);
+    let can_manage = domain::identity::permissions::can_publish(user.0.role);
     let view = blocking(move || meetings.show(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(MeetingDetailBody::new(view, can_manage)))
 }

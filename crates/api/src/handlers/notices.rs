@@ -3,8 +3,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::services::CreateNotice;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::notices::CreateNotice;
 use domain::NoticeId;
 
 use crate::audit;

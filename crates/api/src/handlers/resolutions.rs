@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::services::ProposeResolution;
+use domain::governance::ProposeResolution;
 use domain::ResolutionId;
 
 use crate::blocking::blocking;

@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::services::TermInput;
+use domain::governance::TermInput;
 use domain::TermId;
 
 use crate::blocking::blocking;

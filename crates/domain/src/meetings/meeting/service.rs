@@ -10,7 +10,7 @@ use crate::library::stored_files;
 use crate::library::FileStore;
 use crate::meetings::agenda::AgendaItem;
 use crate::meetings::meeting::{
-    Meeting, MeetingChange, MeetingKind, MeetingScope, MeetingWindow, NewMeeting, DEFAULT_DURATION_MINUTES,
+    Meeting, MeetingChange, MeetingKind, MeetingWindow, NewMeeting, DEFAULT_DURATION_MINUTES,
 };
 use crate::meetings::rules::{scope_of, sees_agenda};
 use crate::meetings::{MeetingRepository, MeetingWriteError};
@@ -293,6 +293,7 @@ mod tests {
     use super::*;
     use crate::identity::role::Role;
     use crate::meetings::agenda::{AgendaItem, NewAgendaItem};
+    use crate::meetings::meeting::MeetingScope;
     use crate::shared::testing::{clock, user, MemoryFileStore};
     use crate::RepoError;
 
