@@ -1,4 +1,4 @@
-use domain::ports::PasswordHasher;
+use domain::identity::PasswordHasher;
 
 pub struct BcryptHasher {
     cost: u32,

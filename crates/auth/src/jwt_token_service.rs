@@ -4,7 +4,7 @@ use jsonwebtoken::{
 };
 use serde::{Deserialize, Serialize};
 
-use domain::ports::{ChallengeClaims, SessionClaims, TokenError, TokenService, ViewResource};
+use domain::identity::{ChallengeClaims, SessionClaims, TokenError, TokenService, ViewResource};
 use domain::{SessionId, UserId};
 
 const ISSUER: &str = "trustee-portal";

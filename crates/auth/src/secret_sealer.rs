@@ -9,7 +9,7 @@ use chacha20poly1305::{Key, XChaCha20Poly1305, XNonce};
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
-use domain::ports::{Opened, SecretSealer};
+use domain::identity::{Opened, SecretSealer};
 
 const PREFIX: &str = "sealed:v1:";
 const NONCE_LEN: usize = 24;

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use totp_rs::{Builder, Secret, Totp};
 
-use domain::ports::SecondFactor;
+use domain::identity::SecondFactor;
 
 pub struct TotpSecondFactor {
     /// The issuer shown in authenticator apps: the charity's portal name.

@@ -1,19 +1,18 @@
 #![doc = include_str!("../README.md")]
 
-pub mod entities;
-pub mod error;
-pub mod files;
-pub mod ids;
-pub mod mail_templates;
-pub mod password_policy;
-pub mod permissions;
-pub mod ports;
-pub mod secret_token;
-pub mod services;
-pub mod temporary_password;
-pub mod timestamps;
-pub mod unsubscribe;
-pub mod validation;
+#[macro_use]
+pub mod shared;
 
-pub use error::{DomainError, RepoError};
-pub use ids::*;
+pub mod actions;
+pub mod audit;
+pub mod committees;
+pub mod dashboard;
+pub mod governance;
+pub mod identity;
+pub mod library;
+pub mod meetings;
+pub mod notices;
+pub mod notifications;
+
+pub use shared::error::{DomainError, RepoError};
+pub use shared::ids::*;

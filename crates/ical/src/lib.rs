@@ -10,7 +10,7 @@ use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime
 use chrono_tz::{OffsetComponents, OffsetName, Tz};
 use icalendar::{Calendar, Component, Event, EventLike, EventStatus, Property};
 
-use domain::ports::{CalendarEvent, CalendarWriter};
+use domain::meetings::{CalendarEvent, CalendarWriter};
 
 pub const PRODUCT_ID: &str = "-//Trustee Portal//Meetings//EN";
 

@@ -2,8 +2,8 @@ use std::path::PathBuf;
 
 use lettre::message::Mailbox;
 
-use domain::entities::mail::OutgoingMail;
-use domain::ports::{MailError, Mailer};
+use domain::notifications::mail::OutgoingMail;
+use domain::notifications::{MailError, Mailer};
 
 use crate::message::build_message;
 
@@ -40,7 +40,7 @@ impl Mailer for FileMailer {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use domain::entities::mail::MailKind;
+    use domain::notifications::mail::MailKind;
 
     #[test]
     fn writes_an_eml_with_both_parts_and_the_unsubscribe_header() {
@@ -88,7 +88,7 @@ mod tests {
             text: "See the invitation".into(),
             html: "<p>See the invitation</p>".into(),
             list_unsubscribe: None,
-            attachments: vec![domain::entities::mail::Attachment {
+            attachments: vec![domain::notifications::mail::Attachment {
                 filename: "meeting.ics".into(),
                 content_type: "text/calendar; method=REQUEST; charset=utf-8".into(),
                 content: b"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".to_vec(),

@@ -5,8 +5,8 @@ use lettre::message::header::{Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment as MimeAttachment, Mailbox, MultiPart};
 use lettre::Message;
 
-use domain::entities::mail::OutgoingMail;
-use domain::ports::MailError;
+use domain::notifications::mail::OutgoingMail;
+use domain::notifications::MailError;
 
 /// `List-Unsubscribe: <url>` (RFC 2369) on bulk mail; lettre has no typed header for it.
 #[derive(Debug, Clone)]

@@ -1,8 +1,8 @@
 use lettre::message::Mailbox;
 use lettre::{SmtpTransport, Transport};
 
-use domain::entities::mail::OutgoingMail;
-use domain::ports::{MailError, Mailer};
+use domain::notifications::mail::OutgoingMail;
+use domain::notifications::{MailError, Mailer};
 
 use crate::message::build_message;
 

@@ -6,7 +6,7 @@ use std::sync::mpsc;
 use std::sync::Weak;
 use std::time::Duration;
 
-use domain::ports::{Change, ChangeFeed, ChangeSink};
+use domain::shared::{Change, ChangeFeed, ChangeSink};
 use futures_util::future::poll_fn;
 use tokio_postgres::{AsyncMessage, NoTls};
 

@@ -1,7 +1,7 @@
 use anyhow::Context;
 use diesel::connection::SimpleConnection;
 
-use domain::ports::Readiness;
+use domain::shared::Readiness;
 
 use crate::PgPool;
 

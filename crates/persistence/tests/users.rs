@@ -2,9 +2,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use domain::entities::role::Role;
-use domain::entities::user::{NewUser, UserChanges};
-use domain::ports::UserRepository;
+use domain::identity::role::Role;
+use domain::identity::user::{NewUser, UserChanges};
+use domain::identity::UserRepository;
 use domain::RepoError;
 use persistence::PgUserRepository;
 use test_support::TestDatabase;
@@ -82,7 +82,7 @@ fn password_changes_bump_the_token_version() {
 
 #[test]
 fn reset_requests_are_pending_once_per_email_until_resolved() {
-    use domain::ports::ResetRequestRepository;
+    use domain::identity::ResetRequestRepository;
     use persistence::PgResetRequestRepository;
     let db = TestDatabase::create();
     let pool = persistence::connect(db.url(), 4).unwrap();

@@ -21,8 +21,8 @@ use object_store::aws::{AmazonS3, AmazonS3Builder, AmazonS3ConfigKey};
 use object_store::path::Path;
 use object_store::{ClientOptions, ObjectStore, ObjectStoreExt, RetryConfig};
 
-use domain::files::{StorageKey, MAX_UPLOAD_BYTES};
-use domain::ports::{FileStore, PendingFile};
+use domain::library::files::{StorageKey, MAX_UPLOAD_BYTES};
+use domain::library::{FileStore, PendingFile};
 
 /// Where the files live: `s3://bucket` or `s3://bucket/some/prefix`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -92,7 +92,7 @@ impl Drop for NotificationWorkerHandle {
 /// `scheduler` every `SCHEDULER_EVERY` it runs the scheduled kinds at the clock's time (under an advisory
 /// lock, each sent once thanks to the ledger).
 pub fn start_notifications(
-    service: domain::services::NotificationService,
+    service: domain::notifications::NotificationService,
     poll: Duration,
     scheduler: bool,
 ) -> NotificationWorkerHandle {

@@ -1,10 +1,9 @@
 //! The first admin, made when the users table is empty so that a new portal can be signed in to, and the
 //! operator's way back in for an admin who lost their second factor.
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::role::Role;
-use domain::services::{CreateUser, UserService};
-use domain::temporary_password;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::identity::role::Role;
+use domain::identity::{temporary_password, CreateUser, UserService};
 
 use crate::config::Config;
 
@@ -46,8 +45,8 @@ pub fn ensure_first_admin(config: &Config, users: &UserService) -> anyhow::Resul
 pub fn reset_second_factor(
     state: &api::AppState,
     email: &str,
-) -> anyhow::Result<domain::entities::user::User> {
-    let email = domain::validation::normalize_email(email).map_err(|m| anyhow::anyhow!("{m}"))?;
+) -> anyhow::Result<domain::identity::user::User> {
+    let email = domain::shared::validation::normalize_email(email).map_err(|m| anyhow::anyhow!("{m}"))?;
     let (user, _) = state
         .auth
         .users

@@ -6,8 +6,9 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
-use domain::mail_templates::{MailTemplates, Recipient};
-use domain::ports::{GovernanceMail, OutboxRepository, ReminderRecipient};
+use domain::governance::{GovernanceMail, ReminderRecipient};
+use domain::notifications::mail::templates::{MailTemplates, Recipient};
+use domain::notifications::OutboxRepository;
 
 #[derive(Debug, Default, Clone, Copy)]
 pub struct LogOnlyGovernanceMail;

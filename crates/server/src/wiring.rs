@@ -4,22 +4,29 @@ use std::sync::Arc;
 
 use api::AppState;
 use auth::{BcryptHasher, ChaChaSealer, JwtTokenService, TotpSecondFactor};
-use domain::entities::session::SessionPolicy;
-use domain::mail_templates::{MailSettings, MailTemplates};
-use domain::ports::clock::SystemClock;
-use domain::ports::Mailer;
-use domain::ports::{
-    CalendarWriter, ChangeFeed, ChangeSink, ChangeSinks, Clock, CommitteeRepository, FileStore,
+use domain::actions::ActionService;
+use domain::audit::AuditService;
+use domain::committees::{ChatHub, CommitteeRepository, CommitteeService};
+use domain::dashboard::DashboardService;
+use domain::governance::{
+    ConflictService, DeclarationService, InterestService, ResolutionService, TermService,
 };
-use domain::services::{
-    ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CacheTopic,
-    CalendarService, ChatHub, CommitteeService, ConflictService, DashboardService, DeclarationService,
-    DirectoryService, DocumentService, InterestService, InvitationService, MailService, MeetingService,
-    MinutesService, NoticeService, NotificationService, OutboxWorker, PasswordResetService, ReadCache,
-    ResolutionService, SessionCache, SessionService, TermService, TwoFactorService, UnsubscribeService,
-    UserService, ViewTickets, WrittenMinutesService,
+use domain::identity::session::SessionPolicy;
+use domain::identity::{
+    AuthService, DirectoryService, InvitationService, PasswordResetService, SessionCache, SessionService,
+    TwoFactorService, UserService,
 };
-use domain::unsubscribe::UnsubscribeKey;
+use domain::library::{DocumentService, FileStore, MinutesService, ViewTickets};
+use domain::meetings::{
+    AttendanceService, BoardPackService, CalendarService, CalendarWriter, MeetingService,
+    WrittenMinutesService,
+};
+use domain::notices::NoticeService;
+use domain::notifications::mail::templates::{MailSettings, MailTemplates};
+use domain::notifications::unsubscribe::UnsubscribeKey;
+use domain::notifications::{MailService, Mailer, NotificationService, OutboxWorker, UnsubscribeService};
+use domain::shared::clock::SystemClock;
+use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock, ReadCache};
 use persistence::{
     LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
     PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository, PgCommitteeRepository,
@@ -111,9 +118,10 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         time_zone: config.mail.board_time_zone,
         calendar: calendar_writer.clone(),
     };
-    let outbox: Arc<dyn domain::ports::OutboxRepository> = Arc::new(PgOutboxRepository::new(pool.clone()));
+    let outbox: Arc<dyn domain::notifications::OutboxRepository> =
+        Arc::new(PgOutboxRepository::new(pool.clone()));
     // Governance reminders go through the mail outbox once mail is configured; without it, the log.
-    let governance_mail: Arc<dyn domain::ports::GovernanceMail> = if config.mail.smtp_url.is_some() {
+    let governance_mail: Arc<dyn domain::governance::GovernanceMail> = if config.mail.smtp_url.is_some() {
         Arc::new(crate::governance_mail::OutboxGovernanceMail {
             outbox: outbox.clone(),
             templates: templates.clone(),
@@ -155,7 +163,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         users: users.clone(),
         writer: calendar_writer,
         clock: clock.clone(),
-        feed_key: Arc::new(domain::services::calendar::feed_key(&config.jwt_secret)),
+        feed_key: Arc::new(domain::meetings::calendar::service::feed_key(&config.jwt_secret)),
         public_url: config.mail.public_url.trim_end_matches('/').to_string(),
         portal_name: config.mail.portal_name.clone(),
     };
@@ -190,7 +198,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         declarations: Some(Arc::new(conflicts.clone())),
         meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
         typesetter: Arc::new(typesetting::PdfTypesetter),
-        attendance: Some(Arc::new(domain::services::attendance::RecordedAttendanceLines {
+        attendance: Some(Arc::new(domain::meetings::attendance::service::RecordedAttendanceLines {
             attendance: attendance_repository.clone(),
         })),
         clock: clock.clone(),

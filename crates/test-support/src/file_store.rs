@@ -5,8 +5,8 @@
 
 use std::io::Write;
 
-use domain::files::StorageKey;
-use domain::ports::FileStore;
+use domain::library::files::StorageKey;
+use domain::library::FileStore;
 
 /// Runs every check on `store`. `stored` counts what the store holds (committed files, and any pending
 /// ones it keeps under a name); it must start at zero.

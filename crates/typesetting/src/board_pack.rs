@@ -6,7 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use lopdf::{Bookmark, Dictionary, Document, Object, ObjectId};
 
-use domain::ports::{BoardPackBuilder, BuiltPack, PackSource, PrintBlock, PrintDocument};
+use domain::meetings::{BoardPackBuilder, BuiltPack, PackSource, PrintBlock, PrintDocument};
 
 use crate::{layout, write_pdf, MARGIN, PAGE_HEIGHT, PAGE_WIDTH};
 
@@ -253,7 +253,7 @@ fn inherited(doc: &Document, page_id: ObjectId, key: &[u8]) -> anyhow::Result<Op
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use domain::ports::{PackCover, PackItem, PackPaper, Typesetter};
+    use domain::meetings::{PackCover, PackItem, PackPaper, Typesetter};
 
     use super::*;
     use crate::PdfTypesetter;

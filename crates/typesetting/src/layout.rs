@@ -1,6 +1,6 @@
 //! Line breaking and pagination, with every width measured from the fonts the line is printed in.
 
-use domain::ports::{PrintBlock, PrintDocument};
+use domain::meetings::{PrintBlock, PrintDocument};
 
 use crate::text;
 

@@ -13,7 +13,7 @@ use krilla::paint::Fill;
 use krilla::surface::Surface;
 use krilla::Document;
 
-use domain::ports::{PrintDocument, Typesetter};
+use domain::meetings::{PrintDocument, Typesetter};
 
 pub use board_pack::PdfBoardPackBuilder;
 pub use fonts::installed_font_covers;
@@ -78,7 +78,7 @@ fn set_grey(surface: &mut Surface<'_>, [r, g, b]: [f32; 3]) {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use domain::ports::PrintBlock;
+    use domain::meetings::PrintBlock;
 
     use super::*;
 

@@ -4,8 +4,7 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::action::{Action, ActionPriority, ActionStatus};
-use domain::services::CreateAction;
+use domain::actions::{Action, ActionPriority, ActionStatus, CreateAction};
 use domain::{ActionId, UserId};
 
 use crate::http::blocking::blocking;

@@ -5,8 +5,7 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::audit::{AuditEvent, AuditKind, AuditPage};
-use domain::services::AuditQuery;
+use domain::audit::{AuditEvent, AuditKind, AuditPage, AuditQuery};
 
 use crate::http::blocking::blocking;
 use crate::http::body::download::{file_response, Disposition};

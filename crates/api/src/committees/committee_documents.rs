@@ -4,10 +4,9 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::committee::CommitteeDocument;
-use domain::files::DOCUMENT_KINDS;
-use domain::services::UploadCommitteeDocument;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::committees::{CommitteeDocument, UploadCommitteeDocument};
+use domain::library::files::DOCUMENT_KINDS;
 use domain::{CommitteeDocumentId, CommitteeId};
 
 use super::committees::AuthorBody;

@@ -4,9 +4,8 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::committee::{CommitteeMember, CommitteeRole};
-use domain::services::AddMember;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::committees::{AddMember, CommitteeMember, CommitteeRole};
 use domain::{CommitteeId, UserId};
 
 use crate::http::audit;

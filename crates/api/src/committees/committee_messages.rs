@@ -10,8 +10,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-use domain::entities::committee::CommitteeMessage;
-use domain::services::{ChatEvent, ChatSubscription};
+use domain::committees::{ChatEvent, ChatSubscription, CommitteeMessage};
 use domain::{CommitteeId, DomainError, MessageId, SessionId, UserId};
 
 use super::committees::AuthorBody;
@@ -193,7 +192,7 @@ pub async fn stream(
         if let Some(mut after) = last {
             loop {
                 let page = committees.messages_since(&caller, id, after)?;
-                let full = page.len() as i64 >= domain::services::committees::MESSAGES_LIMIT;
+                let full = page.len() as i64 >= domain::committees::service::MESSAGES_LIMIT;
                 if let Some(newest) = page.last() {
                     after = newest.id;
                 }

@@ -4,8 +4,7 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::committee::{Committee, CommitteeRole};
-use domain::services::CreateCommittee;
+use domain::committees::{Committee, CommitteeRole, CreateCommittee};
 use domain::CommitteeId;
 
 use crate::http::blocking::blocking;

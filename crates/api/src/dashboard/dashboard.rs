@@ -4,7 +4,7 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::dashboard::DashboardStats;
+use domain::dashboard::DashboardStats;
 
 use crate::http::blocking::blocking;
 use crate::http::body::cached::EncodedJson;

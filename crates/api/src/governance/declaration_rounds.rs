@@ -4,9 +4,10 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::declaration::{DeclarationRound, RoundMember, RoundSummary, DISQUALIFICATION_GROUNDS};
-use domain::services::RoundView;
-use domain::services::{DeclareInput, OpenRound};
+use domain::governance::declaration::{
+    DeclarationRound, RoundMember, RoundSummary, DISQUALIFICATION_GROUNDS,
+};
+use domain::governance::{DeclareInput, OpenRound, RoundView};
 use domain::DeclarationRoundId;
 use domain::UserId;
 

@@ -3,10 +3,10 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::attendance::QuorumRuleKind;
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::governance_settings::{GovernanceSettings, RegisterVisibility};
-use domain::services::GovernanceSettingsInput;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::governance::settings::{GovernanceSettings, RegisterVisibility};
+use domain::governance::GovernanceSettingsInput;
+use domain::meetings::attendance::QuorumRuleKind;
 
 use crate::http::audit;
 use crate::http::blocking::blocking;

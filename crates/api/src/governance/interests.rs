@@ -4,8 +4,8 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::interest::{Interest, InterestFields, InterestKind, InterestVersion};
-use domain::services::InterestInput;
+use domain::governance::interest::{Interest, InterestFields, InterestKind, InterestVersion};
+use domain::governance::InterestInput;
 use domain::{InterestId, UserId};
 
 use crate::http::blocking::blocking;

@@ -4,10 +4,10 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::resolution::{
+use domain::governance::resolution::{
     Resolution, ResolutionStatus, Threshold, ThresholdKind, Vote, VoteChoice,
 };
-use domain::services::ProposeResolution;
+use domain::governance::ProposeResolution;
 use domain::ResolutionId;
 use domain::UserId;
 

@@ -4,9 +4,9 @@ use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use domain::entities::role::Role;
-use domain::entities::term::{ServiceSummary, Term, TrusteeTerms};
-use domain::services::TermInput;
+use domain::governance::term::{ServiceSummary, Term, TrusteeTerms};
+use domain::governance::TermInput;
+use domain::identity::role::Role;
 use domain::TermId;
 
 use crate::http::blocking::blocking;

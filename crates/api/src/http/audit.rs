@@ -7,8 +7,8 @@ use actix_web::{web, HttpRequest};
 
 use actix_web::ResponseError;
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::services::SignedIn;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::identity::SignedIn;
 use domain::UserId;
 
 use crate::http::blocking::blocking;

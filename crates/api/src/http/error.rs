@@ -83,7 +83,7 @@ impl ResponseError for ApiError {
 mod tests {
     use super::*;
     use actix_web::body::to_bytes;
-    use domain::validation::FieldErrors;
+    use domain::shared::validation::FieldErrors;
 
     async fn render(error: ApiError) -> (StatusCode, serde_json::Value) {
         let response = error.error_response();

@@ -7,10 +7,10 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
 
-use domain::entities::session::ClientInfo;
-use domain::entities::user::User;
-use domain::services::auth::{MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
-use domain::services::Authenticated;
+use domain::identity::auth::service::{MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
+use domain::identity::session::ClientInfo;
+use domain::identity::user::User;
+use domain::identity::Authenticated;
 use domain::{DomainError, SessionId};
 
 use crate::http::blocking::blocking;

@@ -1,14 +1,24 @@
 use std::sync::Arc;
 
-use domain::entities::meeting::MeetingScope;
-use domain::ports::{ChangeSink, FileStore, Readiness};
-use domain::services::{
-    ActionService, AttendanceService, AuditService, AuthService, BoardPackService, CalendarService, ChatHub,
-    CommitteeService, ConflictService, DashboardService, DeclarationService, DirectoryService,
-    DocumentListKey, DocumentService, InterestService, InvitationService, MailService, MeetingService,
-    MinutesService, NoticeService, NotificationService, PasswordResetService, ReadCache, ResolutionService,
-    SessionService, TermService, TwoFactorService, UnsubscribeService, UserService, WrittenMinutesService,
+use domain::actions::ActionService;
+use domain::audit::AuditService;
+use domain::committees::{ChatHub, CommitteeService};
+use domain::dashboard::DashboardService;
+use domain::governance::{
+    ConflictService, DeclarationService, InterestService, ResolutionService, TermService,
 };
+use domain::identity::{
+    AuthService, DirectoryService, InvitationService, PasswordResetService, SessionService, TwoFactorService,
+    UserService,
+};
+use domain::library::{DocumentListKey, DocumentService, FileStore, MinutesService};
+use domain::meetings::meeting::MeetingScope;
+use domain::meetings::{
+    AttendanceService, BoardPackService, CalendarService, MeetingService, WrittenMinutesService,
+};
+use domain::notices::NoticeService;
+use domain::notifications::{MailService, NotificationService, UnsubscribeService};
+use domain::shared::{ChangeSink, ReadCache, Readiness};
 
 /// Everything the handlers need, shared by all workers.
 #[derive(Clone)]

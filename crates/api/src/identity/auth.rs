@@ -4,12 +4,12 @@ use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::role::Role;
-use domain::entities::session::ClientInfo;
-use domain::services::auth::NOT_TEMPORARY;
-use domain::services::sign_in_throttle::ThrottledAttempt;
-use domain::services::{Authenticated, CreateUser, SignInStep, SignedIn};
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::identity::auth::service::NOT_TEMPORARY;
+use domain::identity::role::Role;
+use domain::identity::session::ClientInfo;
+use domain::identity::sign_in_throttle::service::ThrottledAttempt;
+use domain::identity::{Authenticated, CreateUser, SignInStep, SignedIn};
 use domain::{DomainError, UserId};
 
 use super::users::UserBody;

@@ -36,7 +36,7 @@ pub async fn reset_password(
     let reset = state.password_reset.clone();
     let ResetPasswordRequest { token, new_password } = body.into_inner();
     let (message, user) = blocking(move || reset.reset_password(&token, &new_password)).await?;
-    let event = crate::http::audit::about_self(domain::entities::audit::AuditKind::PasswordReset, user);
+    let event = crate::http::audit::about_self(domain::audit::AuditKind::PasswordReset, user);
     crate::http::audit::record(&state, &req, event.details("reset with an e-mailed link")).await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
 }
@@ -69,7 +69,7 @@ pub async fn accept_invitation(
     let invitations = state.invitations.clone();
     let AcceptInvitationRequest { token, new_password } = body.into_inner();
     let (message, user) = blocking(move || invitations.accept(&token, &new_password)).await?;
-    let event = crate::http::audit::about_self(domain::entities::audit::AuditKind::InvitationAccepted, user);
+    let event = crate::http::audit::about_self(domain::audit::AuditKind::InvitationAccepted, user);
     crate::http::audit::record(&state, &req, event.details("first password set with the invitation link"))
         .await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))

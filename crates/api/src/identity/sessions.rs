@@ -4,9 +4,9 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::audit::{AuditKind, AuditObject};
-use domain::services::sessions::OTHERS_ENDED;
-use domain::services::SessionView;
+use domain::audit::{AuditKind, AuditObject};
+use domain::identity::session::service::OTHERS_ENDED;
+use domain::identity::SessionView;
 use domain::SessionId;
 
 use crate::http::blocking::blocking;

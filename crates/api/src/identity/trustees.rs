@@ -4,8 +4,8 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use domain::entities::directory::{DirectoryCommittee, DirectoryEntry};
-use domain::entities::role::Role;
+use domain::identity::directory::{DirectoryCommittee, DirectoryEntry};
+use domain::identity::role::Role;
 
 use crate::http::blocking::blocking;
 use crate::http::error::{ApiError, ErrorBody};

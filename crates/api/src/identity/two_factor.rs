@@ -5,12 +5,12 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::security_settings::SecuritySettings;
-use domain::services::auth::PASSWORD_CHANGE_REQUIRED;
-use domain::services::sign_in_throttle::ThrottledAttempt;
-use domain::services::two_factor::{CodeCheck, RESET_DONE};
-use domain::services::Authenticated;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::identity::auth::service::PASSWORD_CHANGE_REQUIRED;
+use domain::identity::sign_in_throttle::service::ThrottledAttempt;
+use domain::identity::two_factor::service::{CodeCheck, RESET_DONE};
+use domain::identity::two_factor::SecuritySettings;
+use domain::identity::Authenticated;
 use domain::{DomainError, UserId};
 
 use super::auth::{wait_out, SessionBody};
@@ -80,8 +80,8 @@ async fn verify_code(
     state: &AppState,
     challenge: String,
     code: String,
-    client: domain::entities::session::ClientInfo,
-) -> Result<domain::services::SignedIn, ApiError> {
+    client: domain::identity::session::ClientInfo,
+) -> Result<domain::identity::SignedIn, ApiError> {
     let two_factor = state.two_factor.clone();
     let (token, typed, address) = (challenge.clone(), code.clone(), client.address.clone());
     let attempt = blocking(move || two_factor.begin_verify_sign_in(&token, &typed, &address)).await?;

@@ -4,11 +4,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::audit::{self as audit_event, AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::role::Role;
-use domain::entities::user::User;
-use domain::services::InvitationState;
-use domain::services::{CreateUser, InviteUser, UpdateUser};
+use domain::audit::{self as audit_event, AuditKind, AuditObject, NewAuditEvent};
+use domain::identity::role::Role;
+use domain::identity::user::User;
+use domain::identity::{CreateUser, InvitationState, InviteUser, UpdateUser};
 use domain::DomainError;
 use domain::UserId;
 
@@ -204,7 +203,8 @@ pub async fn update(
         // One's own e-mail is how one signs in: changing it needs a recent password (spec: Account
         // security > Confirming it is you).
         let changes_own_email = id == user.0.id
-            && domain::validation::normalize_email(&input.email).is_ok_and(|email| email != user.0.email);
+            && domain::shared::validation::normalize_email(&input.email)
+                .is_ok_and(|email| email != user.0.email);
         let caller = user.into_caller();
         if changes_own_email {
             auth.require_recent_authentication(&caller)?;

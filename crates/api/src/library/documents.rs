@@ -4,12 +4,12 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::document::{Document, DocumentCategory, Uploader};
-use domain::files::{FileKind, DOCUMENT_KINDS};
-use domain::permissions;
-use domain::services::documents::MANAGE_FORBIDDEN;
-use domain::services::UploadDocument;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::identity::permissions;
+use domain::library::document::service::MANAGE_FORBIDDEN;
+use domain::library::document::{Document, DocumentCategory, Uploader};
+use domain::library::files::{FileKind, DOCUMENT_KINDS};
+use domain::library::UploadDocument;
 use domain::{DocumentId, DomainError};
 
 use crate::http::audit;

@@ -4,12 +4,12 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::minutes::{Minutes, MinutesSource};
-use domain::files::{FileKind, MINUTES_KINDS};
-use domain::permissions;
-use domain::services::minutes::PUBLISH_FORBIDDEN;
-use domain::services::UploadMinutes;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::identity::permissions;
+use domain::library::files::{FileKind, MINUTES_KINDS};
+use domain::library::minutes::service::PUBLISH_FORBIDDEN;
+use domain::library::minutes::{Minutes, MinutesSource};
+use domain::library::UploadMinutes;
 use domain::{DomainError, MinutesId};
 
 use super::documents::{ViewLinkBody, ViewQuery};

@@ -4,9 +4,9 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::agenda::{AgendaItem, AgendaPaper, AgendaPurpose, Presenter};
-use domain::files::DOCUMENT_KINDS;
-use domain::services::{AgendaItemInput, UploadPaper};
+use domain::library::files::DOCUMENT_KINDS;
+use domain::meetings::agenda::{AgendaItem, AgendaPaper, AgendaPurpose, Presenter};
+use domain::meetings::{AgendaItemInput, UploadPaper};
 use domain::{AgendaItemId, AgendaPaperId, MeetingId};
 
 use crate::http::blocking::blocking;

@@ -6,10 +6,9 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::conflict::{ConflictDeclaration, ConflictHandling, ItemQuorum, QuorumBasis};
-use domain::entities::interest::{Interest, InterestKind};
-use domain::services::{DeclareConflictInput, InterestInput};
-use domain::services::{ItemConflicts, MeetingConflicts};
+use domain::governance::conflict::{ConflictDeclaration, ConflictHandling, ItemQuorum, QuorumBasis};
+use domain::governance::interest::{Interest, InterestKind};
+use domain::governance::{DeclareConflictInput, InterestInput, ItemConflicts, MeetingConflicts};
 use domain::{AgendaItemId, ConflictId, MeetingId};
 
 use crate::http::blocking::blocking;

@@ -5,7 +5,7 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::written_minutes::{Decision, DecisionSource};
+use domain::meetings::written_minutes::{Decision, DecisionSource};
 
 use crate::http::blocking::blocking;
 use crate::http::body::download::{file_response, Disposition};

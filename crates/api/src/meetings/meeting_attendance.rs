@@ -4,12 +4,12 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::attendance::{
+use domain::identity::role::Role;
+use domain::meetings::attendance::{
     AttendanceResponse, AttendanceSheet, GuestAttendance, MemberAttendance, QuorumRuleKind, QuorumSummary,
     RecordedAttendance,
 };
-use domain::entities::role::Role;
-use domain::services::RecordInput;
+use domain::meetings::RecordInput;
 use domain::MeetingId;
 
 use crate::http::blocking::blocking;

@@ -4,9 +4,8 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::meeting::{Meeting, MeetingKind, MeetingStatus};
-use domain::services::CreateMeeting;
-use domain::services::MeetingView;
+use domain::meetings::meeting::{Meeting, MeetingKind, MeetingStatus};
+use domain::meetings::{CreateMeeting, MeetingView};
 use domain::MeetingId;
 
 use super::agenda::AgendaItemBody;
@@ -144,7 +143,7 @@ pub async fn show(
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let id = path.into_inner();
-    let can_manage = domain::permissions::can_publish(user.0.role);
+    let can_manage = domain::identity::permissions::can_publish(user.0.role);
     let view = blocking(move || meetings.show(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(MeetingDetailBody::new(view, can_manage)))
 }

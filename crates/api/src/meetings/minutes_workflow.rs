@@ -5,8 +5,8 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::written_minutes::{MinuteEntry, WrittenMinutes, WrittenMinutesSummary};
-use domain::services::{ApproveInput, EntryInput};
+use domain::meetings::written_minutes::{MinuteEntry, WrittenMinutes, WrittenMinutesSummary};
+use domain::meetings::{ApproveInput, EntryInput};
 use domain::MeetingId;
 
 use crate::http::blocking::blocking;
@@ -77,7 +77,7 @@ pub struct WrittenMinutesBody {
 
 impl From<WrittenMinutes> for WrittenMinutesBody {
     fn from(m: WrittenMinutes) -> Self {
-        let approval_line = domain::services::written_minutes::approval_line(&m);
+        let approval_line = domain::meetings::written_minutes::service::approval_line(&m);
         Self {
             id: m.id,
             meeting_id: m.meeting_id.0,

@@ -4,9 +4,8 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::entities::notice::{ListedNotice, NoticePriority};
-use domain::services::CreateNotice;
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::notices::{CreateNotice, ListedNotice, NoticePriority};
 use domain::NoticeId;
 
 use crate::http::audit;

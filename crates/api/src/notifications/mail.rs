@@ -4,7 +4,7 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::mail::{MailStatus, QueuedMail};
+use domain::notifications::mail::{MailStatus, QueuedMail};
 
 use crate::http::blocking::blocking;
 use crate::http::body::message::MessageBody;
@@ -131,7 +131,7 @@ struct MailStatusBody {
     ),
 )]
 pub async fn status(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
-    if !domain::permissions::can_manage_mail(user.0.role) {
+    if !domain::identity::permissions::can_manage_mail(user.0.role) {
         return Err(domain::DomainError::forbidden("Only admins can see the mail settings.").into());
     }
     Ok(HttpResponse::Ok().json(MailStatusBody { smtp_configured: state.mail_configured }))

@@ -4,9 +4,9 @@
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 
-use domain::entities::document::DocumentCategory;
-use domain::entities::notification::{NotificationKind, NotificationSettings};
-use domain::services::SettingsInput;
+use domain::library::document::DocumentCategory;
+use domain::notifications::notification::{NotificationKind, NotificationSettings};
+use domain::notifications::SettingsInput;
 
 use crate::http::blocking::blocking;
 use crate::http::body::json::Json;

@@ -5,9 +5,8 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Integer, Nullable};
 
-use domain::entities::action::{Action, ActionStatus, NewAction};
-use domain::entities::meeting::MeetingScope;
-use domain::ports::{ActionRepository, ActionWriteError};
+use domain::actions::{Action, ActionRepository, ActionStatus, ActionWriteError, NewAction};
+use domain::meetings::meeting::MeetingScope;
 use domain::{ActionId, MeetingId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, Refusal};

@@ -6,8 +6,7 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::Bool;
 
-use domain::entities::audit::{AuditEvent, AuditFilter, NewAuditEvent};
-use domain::ports::AuditTrail;
+use domain::audit::{AuditEvent, AuditFilter, AuditTrail, NewAuditEvent};
 use domain::{RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error};

@@ -2,9 +2,10 @@ use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use domain::entities::committee::{Author, CommitteeDocument, NewCommitteeDocument};
-use domain::files::StorageKey;
-use domain::ports::{CommitteeDocumentRepository, CommitteeWriteError};
+use domain::committees::{
+    Author, CommitteeDocument, CommitteeDocumentRepository, CommitteeWriteError, NewCommitteeDocument,
+};
+use domain::library::files::StorageKey;
 use domain::{CommitteeDocumentId, CommitteeId, RepoError, UserId};
 
 use super::committees::{lock_active_committee, Tx};

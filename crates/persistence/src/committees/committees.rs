@@ -6,11 +6,11 @@ use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
 use diesel::sql_types::Integer;
 
-use domain::entities::committee::{
-    Author, Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, NewCommittee,
+use domain::committees::{
+    Author, Committee, CommitteeMember, CommitteeMessage, CommitteeRepository, CommitteeRole, CommitteeScope,
+    CommitteeWriteError, NewCommittee,
 };
-use domain::files::StorageKey;
-use domain::ports::{CommitteeRepository, CommitteeWriteError};
+use domain::library::files::StorageKey;
 use domain::{CommitteeId, MessageId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, Refusal};

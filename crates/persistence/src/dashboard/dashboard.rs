@@ -2,10 +2,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 
-use domain::entities::action::ActionStatus;
-use domain::entities::dashboard::DashboardStats;
-use domain::entities::meeting::{MeetingScope, MeetingStatus};
-use domain::ports::DashboardRepository;
+use domain::actions::ActionStatus;
+use domain::dashboard::{DashboardRepository, DashboardStats};
+use domain::meetings::meeting::{MeetingScope, MeetingStatus};
 use domain::{MeetingId, RepoError};
 
 use crate::actions::action_visible_to;

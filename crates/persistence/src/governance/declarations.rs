@@ -3,10 +3,10 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 
-use domain::entities::declaration::{
+use domain::governance::declaration::{
     Declaration, DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary,
 };
-use domain::ports::{DeclarationRepository, DeclarationWriteError, NewRound};
+use domain::governance::{DeclarationRepository, DeclarationWriteError, NewRound};
 use domain::{DeclarationRoundId, DocumentId, RepoError, UserId};
 
 use crate::error::{pool_error, repo_error, Refusal};

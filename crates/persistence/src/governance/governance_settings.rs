@@ -1,8 +1,8 @@
 use diesel::prelude::*;
 
-use domain::entities::attendance::QuorumRule;
-use domain::entities::governance_settings::GovernanceSettings;
-use domain::ports::GovernanceSettingsRepository;
+use domain::governance::settings::GovernanceSettings;
+use domain::governance::GovernanceSettingsRepository;
+use domain::meetings::attendance::QuorumRule;
 use domain::RepoError;
 
 use crate::error::{bad_value, pool_error, repo_error};

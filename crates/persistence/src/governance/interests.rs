@@ -3,8 +3,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 
-use domain::entities::interest::{Interest, InterestFields, InterestVersion};
-use domain::ports::{Editor, InterestRepository};
+use domain::governance::interest::{Interest, InterestFields, InterestVersion};
+use domain::governance::{Editor, InterestRepository};
 use domain::{InterestId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, TxError};

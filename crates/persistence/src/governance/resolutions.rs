@@ -3,10 +3,10 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use domain::entities::resolution::{
+use domain::governance::resolution::{
     decide, Paper, Resolution, ResolutionStatus, Threshold, ThresholdKind, Vote, VoteChoice, Voter,
 };
-use domain::ports::{NewResolution, ResolutionRepository, ResolutionWriteError};
+use domain::governance::{NewResolution, ResolutionRepository, ResolutionWriteError};
 use domain::{DocumentId, RepoError, ResolutionId, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, Refusal};

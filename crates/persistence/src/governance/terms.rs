@@ -3,8 +3,8 @@
 use chrono::NaiveDate;
 use diesel::prelude::*;
 
-use domain::entities::term::{Term, TermFields, TrusteeTerms};
-use domain::ports::TermRepository;
+use domain::governance::term::{Term, TermFields, TrusteeTerms};
+use domain::governance::TermRepository;
 use domain::{RepoError, TermId, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, TxError};

@@ -3,9 +3,9 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use domain::entities::directory::{DirectoryCommittee, DirectoryEntry};
-use domain::entities::role::Role;
-use domain::ports::DirectoryRepository;
+use domain::identity::directory::{DirectoryCommittee, DirectoryEntry};
+use domain::identity::role::Role;
+use domain::identity::DirectoryRepository;
 use domain::{CommitteeId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error};

@@ -5,10 +5,10 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::now as db_now;
 use diesel::prelude::*;
 
-use domain::entities::mail::OutgoingMail;
-use domain::entities::user::{NewUser, User};
-use domain::ports::{InvitationRefusal, InvitationRepository, PendingInvitation, TokenRefusal};
-use domain::services::invitations::NO_PASSWORD;
+use domain::identity::invitations::service::NO_PASSWORD;
+use domain::identity::user::{NewUser, User};
+use domain::identity::{InvitationRefusal, InvitationRepository, PendingInvitation, TokenRefusal};
+use domain::notifications::mail::OutgoingMail;
 use domain::{RepoError, UserId};
 
 use super::users::UserRow;

@@ -4,7 +4,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
 
-use domain::ports::{Admitted, LoginThrottle, ThrottleLimits, ThrottleScope};
+use domain::identity::{Admitted, LoginThrottle, ThrottleLimits, ThrottleScope};
 use domain::RepoError;
 
 use crate::error::{pool_error, repo_error};

@@ -4,8 +4,8 @@ use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::Text;
 
-use domain::entities::mail::{MailKind, OutgoingMail};
-use domain::ports::{PasswordTokenRepository, TokenRefusal};
+use domain::identity::{PasswordTokenRepository, TokenRefusal};
+use domain::notifications::mail::{MailKind, OutgoingMail};
 use domain::{RepoError, UserId};
 
 use crate::error::{pool_error, Refusal};

@@ -1,8 +1,8 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use domain::entities::reset_request::ResetRequest;
-use domain::ports::ResetRequestRepository;
+use domain::identity::password_reset::ResetRequest;
+use domain::identity::ResetRequestRepository;
 use domain::{RepoError, ResetRequestId, UserId};
 
 use crate::error::{pool_error, repo_error};

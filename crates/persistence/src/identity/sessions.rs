@@ -2,8 +2,8 @@ use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use domain::entities::session::{NewSession, Session};
-use domain::ports::SessionRepository;
+use domain::identity::session::{NewSession, Session};
+use domain::identity::SessionRepository;
 use domain::{RepoError, SessionId, UserId};
 
 use crate::error::repo_error;

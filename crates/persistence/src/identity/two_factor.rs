@@ -3,8 +3,8 @@ use diesel::dsl::count_star;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use domain::entities::security_settings::SecuritySettings;
-use domain::ports::{SecuritySettingsRepository, StoredSecondFactor, TwoFactorRepository};
+use domain::identity::two_factor::SecuritySettings;
+use domain::identity::{SecuritySettingsRepository, StoredSecondFactor, TwoFactorRepository};
 use domain::{RepoError, UserId};
 
 use crate::error::{pool_error, repo_error};
@@ -152,7 +152,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
             .filter(mfa_recovery_codes::code_hash.not_like("$%"))
             .filter(
                 mfa_recovery_codes::code_hash
-                    .not_like(format!("{}%", domain::services::two_factor::LEGACY_WRAPPED)),
+                    .not_like(format!("{}%", domain::identity::two_factor::service::LEGACY_WRAPPED)),
             )
             .order(mfa_recovery_codes::id)
             .select((mfa_recovery_codes::id, mfa_recovery_codes::code_hash))

@@ -3,9 +3,9 @@ use diesel::dsl::{count_star, now};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use domain::entities::role::Role;
-use domain::entities::user::{NewUser, User, UserChanges};
-use domain::ports::UserRepository;
+use domain::identity::role::Role;
+use domain::identity::user::{NewUser, User, UserChanges};
+use domain::identity::UserRepository;
 use domain::{RepoError, SessionId, UserId};
 
 use super::sessions::end_sessions;

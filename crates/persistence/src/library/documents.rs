@@ -1,9 +1,9 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use domain::entities::document::{Document, DocumentCategory, NewDocument, Uploader};
-use domain::files::StorageKey;
-use domain::ports::DocumentRepository;
+use domain::library::document::{Document, DocumentCategory, NewDocument, Uploader};
+use domain::library::files::StorageKey;
+use domain::library::DocumentRepository;
 use domain::{DocumentId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error};

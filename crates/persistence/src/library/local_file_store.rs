@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use domain::files::StorageKey;
-use domain::ports::{FileStore, PendingFile};
+use domain::library::files::StorageKey;
+use domain::library::{FileStore, PendingFile};
 
 /// Files are named by random UUIDs (never by user input) in one folder; uploads are written to
 /// `tmp/` first and renamed into place on commit, which is atomic on one file system.

@@ -3,9 +3,9 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use diesel::pg::Pg;
-use domain::entities::meeting::MeetingScope;
-use domain::entities::minutes::{Minutes, MinutesSource, NewMinutes};
-use domain::ports::MinutesRepository;
+use domain::library::minutes::{Minutes, MinutesSource, NewMinutes};
+use domain::library::MinutesRepository;
+use domain::meetings::meeting::MeetingScope;
 use domain::{MeetingId, MinutesId, RepoError};
 
 use super::documents::storage_key;

@@ -7,11 +7,11 @@ use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use domain::entities::agenda::{
+use domain::library::files::StorageKey;
+use domain::meetings::agenda::{
     AgendaItem, AgendaPaper, AgendaPurpose, NewAgendaItem, Presenter, PresenterChoice,
 };
-use domain::files::StorageKey;
-use domain::ports::MeetingWriteError;
+use domain::meetings::MeetingWriteError;
 use domain::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, RepoError, ResolutionId, UserId};
 
 use crate::error::{bad_value, repo_error, Refusal};

@@ -4,11 +4,11 @@ use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use domain::entities::attendance::{
+use domain::identity::role::Role;
+use domain::meetings::attendance::{
     AttendanceEntry, AttendanceMeeting, AttendanceResponse, Invitee, RecordedAttendance,
 };
-use domain::entities::role::Role;
-use domain::ports::{AttendanceRepository, RecordChange};
+use domain::meetings::{AttendanceRepository, RecordChange};
 use domain::{CommitteeId, MeetingId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error};

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
-use domain::ports::{BoardPackCache, CachedPack};
+use domain::meetings::{BoardPackCache, CachedPack};
 use domain::{MeetingId, RepoError};
 
 use crate::error::{pool_error, repo_error};

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use domain::ports::{CalendarFacts, CalendarFeedRepository, FeedToken};
+use domain::meetings::{CalendarFacts, CalendarFeedRepository, FeedToken};
 use domain::{MeetingId, RepoError, UserId};
 
 use crate::error::{pool_error, repo_error};

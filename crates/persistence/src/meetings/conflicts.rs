@@ -3,8 +3,8 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use domain::entities::conflict::{ConflictDeclaration, ConflictHandling, DeclaredInterest};
-use domain::ports::{ConflictRepository, ConflictWriteError, NewConflict};
+use domain::governance::conflict::{ConflictDeclaration, ConflictHandling, DeclaredInterest};
+use domain::governance::{ConflictRepository, ConflictWriteError, NewConflict};
 use domain::{AgendaItemId, ConflictId, InterestId, MeetingId, RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error};

@@ -6,13 +6,13 @@ use diesel::prelude::*;
 use diesel::sql_types::Bool;
 
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use domain::entities::agenda::{AgendaItem, AgendaPaper, NewAgendaItem, NewAgendaPaper};
-use domain::entities::meeting::{
+use domain::library::files::StorageKey;
+use domain::meetings::agenda::{AgendaItem, AgendaPaper, NewAgendaItem, NewAgendaPaper};
+use domain::meetings::meeting::{
     LinkedMinutes, Meeting, MeetingChange, MeetingCommittee, MeetingKind, MeetingScope, MeetingStatus,
     MeetingWindow, NewMeeting,
 };
-use domain::files::StorageKey;
-use domain::ports::{AgendaItemChange, MeetingRepository, MeetingWriteError};
+use domain::meetings::{AgendaItemChange, MeetingRepository, MeetingWriteError};
 use domain::{AgendaItemId, AgendaPaperId, CommitteeId, DocumentId, MeetingId, MinutesId, RepoError, UserId};
 
 use super::agenda::{

@@ -8,12 +8,12 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel::sql_types::{Bool, Date, Int4, Nullable, Text, Timestamptz};
 
-use domain::entities::meeting::MeetingScope;
-use domain::entities::written_minutes::{
+use domain::meetings::meeting::MeetingScope;
+use domain::meetings::written_minutes::{
     ApprovedAt, Decision, DecisionSource, MinuteEntry, NewMinuteEntry, WrittenMinutes, WrittenMinutesStatus,
     WrittenMinutesSummary,
 };
-use domain::ports::{MinutesWriteError, WrittenMinutesRepository};
+use domain::meetings::{MinutesWriteError, WrittenMinutesRepository};
 use domain::{ActionId, AgendaItemId, MeetingId, RepoError, ResolutionId, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error, Refusal};

@@ -1,8 +1,7 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use domain::entities::notice::{NewNotice, Notice};
-use domain::ports::NoticeRepository;
+use domain::notices::{NewNotice, Notice, NoticeRepository};
 use domain::{NoticeId, RepoError};
 
 use crate::error::{bad_value, pool_error, repo_error};

@@ -5,12 +5,12 @@ use chrono::{DateTime, NaiveDate, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use domain::entities::document::DocumentCategory;
-use domain::entities::meeting::MeetingKind;
-use domain::entities::notification::{
+use domain::identity::role::Role;
+use domain::library::document::DocumentCategory;
+use domain::meetings::meeting::MeetingKind;
+use domain::notifications::notification::{
     ActionItem, MeetingItem, NotificationKind, NotificationSettings, Notified,
 };
-use domain::entities::role::Role;
 use domain::{ActionId, MeetingId, UserId};
 
 use crate::schema::{actions, committees, meetings, notification_settings, users};

@@ -6,11 +6,11 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
 
-use domain::entities::notification::{
+use domain::notifications::notification::{
     Delivery, DigestEntry, DocumentItem, NoticeItem, Notification, NotificationKind, NotificationSettings,
     PendingEvent, ScheduleWindow,
 };
-use domain::ports::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
+use domain::notifications::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
 use domain::{DocumentId, NoticeId, RepoError, UserId};
 
 use super::audience::{action_item, audience, meeting_item, to_settings, Audience};

@@ -5,9 +5,9 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Text, Timestamptz};
 
-use domain::entities::mail::{Attachment, MailKind, MailStatus, OutgoingMail, QueuedMail};
-use domain::entities::notification::NotificationKind;
-use domain::ports::OutboxRepository;
+use domain::notifications::mail::{Attachment, MailKind, MailStatus, OutgoingMail, QueuedMail};
+use domain::notifications::notification::NotificationKind;
+use domain::notifications::OutboxRepository;
 use domain::{RepoError, UserId};
 
 use crate::error::{bad_value, pool_error, repo_error};

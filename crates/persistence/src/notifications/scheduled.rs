@@ -6,7 +6,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
 
-use domain::entities::notification::{CommitteeItem, Due, Notification, Notified, ScheduleWindow};
+use domain::notifications::notification::{CommitteeItem, Due, Notification, Notified, ScheduleWindow};
 use domain::CommitteeId;
 
 use super::audience::{action_item, audience, meeting_item, Audience};

@@ -4,7 +4,7 @@
 //!
 //! Times are relative to today: `days` below zero are in the past.
 
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 
 /// The demo's people; each is one account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -4,8 +4,9 @@ use std::io::Write;
 
 use anyhow::{bail, Context};
 
-use domain::files::{clean_file_name, FileKind, SNIFF_BYTES};
-use domain::ports::{FileStore, PrintBlock, PrintDocument, ReceivedFile, Typesetter};
+use domain::library::files::{clean_file_name, FileKind, SNIFF_BYTES};
+use domain::library::{FileStore, ReceivedFile};
+use domain::meetings::{PrintBlock, PrintDocument, Typesetter};
 use typesetting::PdfTypesetter;
 
 /// A PDF typeset like every PDF the portal makes (the typesetting crate: embedded fonts, any script):

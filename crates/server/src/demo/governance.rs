@@ -5,10 +5,11 @@
 use anyhow::Context;
 use chrono::{Datelike, Duration, Months};
 
-use domain::services::{
-    DeclarationService, DeclareInput, DocumentService, InterestInput, InterestService, OpenRound,
-    ProposeResolution, ResolutionService, TermInput, UploadDocument,
+use domain::governance::{
+    DeclarationService, DeclareInput, InterestInput, InterestService, OpenRound, ProposeResolution,
+    ResolutionService, TermInput,
 };
+use domain::library::{DocumentService, UploadDocument};
 use domain::DeclarationRoundId;
 
 use super::data::Who;
@@ -231,7 +232,7 @@ impl Seeder<'_> {
 
 fn close_round(
     service: &DeclarationService,
-    chair: &domain::entities::user::User,
+    chair: &domain::identity::user::User,
     id: DeclarationRoundId,
 ) -> anyhow::Result<()> {
     service.close(chair, id).context("cannot close the declarations round")?;

@@ -7,10 +7,11 @@
 use anyhow::{anyhow, Context};
 use chrono::{DateTime, Duration, Utc};
 
-use domain::entities::meeting::Meeting;
-use domain::services::{
-    ActionService, AgendaItemInput, ApproveInput, AttendanceService, EntryInput, MeetingService, RecordInput,
-    UploadPaper, WrittenMinutesService,
+use domain::actions::ActionService;
+use domain::meetings::meeting::Meeting;
+use domain::meetings::{
+    AgendaItemInput, ApproveInput, AttendanceService, EntryInput, MeetingService, RecordInput, UploadPaper,
+    WrittenMinutesService,
 };
 use domain::MeetingId;
 

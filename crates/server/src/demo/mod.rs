@@ -23,15 +23,15 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 use diesel::RunQueryDsl;
 
 use api::AppState;
-use domain::entities::committee::Committee;
-use domain::entities::meeting::Meeting;
-use domain::entities::user::User;
-use domain::ports::Clock;
-use domain::services::{
-    AddMember, CommitteeService, CreateAction, CreateCommittee, CreateMeeting, CreateNotice, CreateUser,
-    DocumentService, MeetingService, MinutesService, NoticeService, UploadCommitteeDocument, UploadDocument,
-    UploadMinutes,
-};
+use domain::actions::CreateAction;
+use domain::committees::{AddMember, Committee, CommitteeService, CreateCommittee, UploadCommitteeDocument};
+use domain::identity::user::User;
+use domain::identity::CreateUser;
+use domain::library::{DocumentService, MinutesService, UploadDocument, UploadMinutes};
+use domain::meetings::meeting::Meeting;
+use domain::meetings::{CreateMeeting, MeetingService};
+use domain::notices::{CreateNotice, NoticeService};
+use domain::shared::Clock;
 use persistence::PgPool;
 
 use crate::config::Config;
@@ -533,7 +533,7 @@ mod tests {
 
     #[test]
     fn the_data_covers_every_kind() {
-        use domain::entities::document::DocumentCategory;
+        use domain::library::document::DocumentCategory;
         for category in DocumentCategory::ALL {
             assert!(data::PAPERS.iter().any(|p| p.category == category.as_str()), "{category}");
         }

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crate::common::{error_of, json_of, totp_code, Authed, Session, TestApp, PASSWORD};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@
 use crate::common::files::{file_part, form, pdf, PDF_MIME};
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use chrono::{Duration, SecondsFormat, Utc};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

@@ -1,7 +1,7 @@
 //! `/api/auth/...` against the real app and a real database.
 
 use crate::common::{error_of, json_of, Authed, TestApp, PASSWORD};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -338,8 +338,8 @@ fn passwords_longer_than_bcrypt_reads_are_refused() {
         json!({"name": "Long", "email": "long@example.org", "password": "p".repeat(73), "role": "trustee"});
     let errors =
         json_of(app.post("/api/users").auth(&admin).json(&body).send().unwrap(), StatusCode::BAD_REQUEST);
-    assert_eq!(errors["errors"]["password"], domain::password_policy::PASSWORD_TOO_LONG);
-    assert!(domain::password_policy::PASSWORD_TOO_LONG.contains("72 bytes"));
+    assert_eq!(errors["errors"]["password"], domain::identity::password_policy::PASSWORD_TOO_LONG);
+    assert!(domain::identity::password_policy::PASSWORD_TOO_LONG.contains("72 bytes"));
 }
 
 #[test]

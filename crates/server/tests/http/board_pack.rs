@@ -6,9 +6,9 @@
 use std::io::Write;
 
 use chrono::{Duration, SecondsFormat, Utc};
-use domain::entities::agenda::{AgendaPurpose, NewAgendaItem, NewAgendaPaper};
-use domain::entities::role::Role;
-use domain::ports::{AgendaItemChange, MeetingRepository, PrintBlock, PrintDocument, Typesetter};
+use domain::identity::role::Role;
+use domain::meetings::agenda::{AgendaPurpose, NewAgendaItem, NewAgendaPaper};
+use domain::meetings::{AgendaItemChange, MeetingRepository, PrintBlock, PrintDocument, Typesetter};
 use domain::{AgendaItemId, MeetingId, UserId};
 use lopdf::{dictionary, Document, Object};
 use reqwest::StatusCode;

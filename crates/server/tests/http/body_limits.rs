@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::blocking::Body;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

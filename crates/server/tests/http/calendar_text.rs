@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use crate::common::files::{file_part, form, pdf};
 use crate::common::mail::{self, unique_name};
 use crate::common::{json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 
 /// The calendar as Python's `icalendar` reads it (after `python_check`, which fails on any warning):
 /// the calendar's NAME and X-WR-CALNAME, and per event its summary, location, description and attendees.

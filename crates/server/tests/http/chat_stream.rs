@@ -7,7 +7,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

@@ -5,7 +5,7 @@ use crate::common::files::{
     disposition_file_name, file_part, fixture, form, pdf, pdf_of_size, PDF_MIME, TEN_MB,
 };
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::blocking::multipart::Form;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;

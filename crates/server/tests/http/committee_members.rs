@@ -1,7 +1,7 @@
 //! `/api/committees/{id}/members`: who may see and change a committee's membership (spec §6).
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

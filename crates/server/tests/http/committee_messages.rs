@@ -1,7 +1,7 @@
 //! `/api/committees/{id}/messages`: the committee chat, its access rule, `after` and its bound.
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

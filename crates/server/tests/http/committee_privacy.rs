@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 
 use crate::common::mail::{self, unique_name};
 use crate::common::{error_of, json_of, Authed, Session, TestApp};

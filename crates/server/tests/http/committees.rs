@@ -2,7 +2,7 @@
 //! by the committee's chair, admins and chairs (spec §6).
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

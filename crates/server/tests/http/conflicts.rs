@@ -3,7 +3,7 @@
 //! the minutes' draft's records and the prompts to declare (spec §10 Rules).
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

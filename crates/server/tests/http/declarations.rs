@@ -5,7 +5,7 @@ use chrono::{Duration, Utc};
 
 use crate::common::files::{file_part, form, pdf};
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

@@ -248,7 +248,7 @@ fn the_first_admin_alone_is_no_content_but_a_second_run_is_refused_unless_forced
 #[test]
 fn any_content_means_refusal() {
     let app = TestApp::spawn();
-    let chair = app.signed_in_as(domain::entities::role::Role::Chair);
+    let chair = app.signed_in_as(domain::identity::role::Role::Chair);
     let notice = serde_json::json!({ "title": "AGM", "content": "In March." });
     json_of(app.post("/api/notices").auth(&chair).json(&notice).send().unwrap(), StatusCode::CREATED);
     let before = snapshot(&app);

@@ -6,8 +6,8 @@ use crate::common::files::{
     PDF_MIME, TEN_MB,
 };
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
-use domain::ports::ViewResource;
+use domain::identity::role::Role;
+use domain::identity::ViewResource;
 use domain::DocumentId;
 use reqwest::blocking::multipart::Form;
 use reqwest::blocking::Response;

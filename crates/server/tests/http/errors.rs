@@ -1,7 +1,7 @@
 //! Malformed input gets a clear 4xx JSON answer, never a 500.
 
 use crate::common::{error_of, json_of, Authed, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::StatusCode;
 
 #[test]
@@ -160,7 +160,7 @@ fn nul_characters_are_refused_with_400_never_500() {
 #[test]
 fn empty_query_values_mean_absent_everywhere() {
     let app = TestApp::spawn();
-    let admin = app.signed_in_as(domain::entities::role::Role::Admin);
+    let admin = app.signed_in_as(domain::identity::role::Role::Admin);
     for path in [
         "/api/notices?includeExpired=",
         "/api/committees?includeArchived=",

@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::common::{error_of, json_of, Authed, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 
 const HSTS: &str = "max-age=31536000; includeSubDomains";
 

@@ -8,14 +8,14 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use domain::entities::mail::MailKind;
-use domain::entities::notification::NotificationKind;
-use domain::entities::role::Role;
-use domain::services::invitations::{
+use domain::identity::invitations::service::{
     ALREADY_HAS_PASSWORD, INVITATION_ACCEPTED, INVITATION_EXPIRED, INVITATION_UNKNOWN, INVITATION_USED,
 };
-use domain::services::unsubscribe::{unsubscribed_message, UNSUBSCRIBE_INVALID};
-use domain::unsubscribe::UnsubscribeKey;
+use domain::identity::role::Role;
+use domain::notifications::mail::MailKind;
+use domain::notifications::notification::NotificationKind;
+use domain::notifications::unsubscribe::service::{unsubscribed_message, UNSUBSCRIBE_INVALID};
+use domain::notifications::unsubscribe::UnsubscribeKey;
 use domain::UserId;
 
 use crate::common::mail::{self, token_in, unique_name};

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 
 use crate::common::mail::{self, unique_name};
 use crate::common::{error_of, json_of, Authed, TestApp};

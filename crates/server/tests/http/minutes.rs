@@ -5,8 +5,8 @@ use crate::common::files::{
     disposition_file_name, file_part, fixture, form, pdf, pdf_of_size, ticket_issued_at, PDF_MIME, TEN_MB,
 };
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
-use domain::ports::ViewResource;
+use domain::identity::role::Role;
+use domain::identity::ViewResource;
 use domain::{DocumentId, MinutesId};
 use reqwest::blocking::multipart::{Form, Part};
 use reqwest::blocking::Response;

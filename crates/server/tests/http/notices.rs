@@ -1,7 +1,7 @@
 //! `/api/notices`: posting and deleting by admins and chairs (spec §6), expiry and order.
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -9,8 +9,8 @@ use chrono::{DateTime, Utc};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use domain::entities::role::Role;
-use domain::services::ScheduledRun;
+use domain::identity::role::Role;
+use domain::notifications::ScheduledRun;
 
 use crate::common::files::{file_part, form, pdf};
 use crate::common::mail::{self, unique_name};

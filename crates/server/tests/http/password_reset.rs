@@ -3,8 +3,8 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use domain::entities::role::Role;
-use domain::services::password_reset::{LINK_EXPIRED, LINK_UNKNOWN, LINK_USED, RESET_DONE};
+use domain::identity::password_reset::service::{LINK_EXPIRED, LINK_UNKNOWN, LINK_USED, RESET_DONE};
+use domain::identity::role::Role;
 
 use crate::common::mail::{self, token_in, unique_name};
 use crate::common::{error_of, json_of, Authed, TestApp, PASSWORD};

@@ -6,9 +6,9 @@ use std::io::Write;
 use std::process::Command;
 
 use chrono::Utc;
-use domain::entities::agenda::{AgendaPurpose, NewAgendaItem, NewAgendaPaper};
-use domain::entities::role::Role;
-use domain::ports::{MeetingRepository, PrintBlock, PrintDocument, Typesetter};
+use domain::identity::role::Role;
+use domain::meetings::agenda::{AgendaPurpose, NewAgendaItem, NewAgendaPaper};
+use domain::meetings::{MeetingRepository, PrintBlock, PrintDocument, Typesetter};
 use domain::{MeetingId, UserId};
 use lopdf::Document;
 use reqwest::StatusCode;

@@ -2,7 +2,7 @@
 //! app's HTML, and every answer (API, errors, the front end under STATIC_DIR) carries X-Robots-Tag.
 
 use crate::common::{Authed, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::StatusCode;
 
 fn assert_noindex(response: &reqwest::blocking::Response, what: &str) {

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::files::{file_part, form, pdf};
 use crate::common::{error_of, json_of, totp_code, Authed, Session, TestApp, PASSWORD};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::blocking::{RequestBuilder, Response};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -298,7 +298,7 @@ fn totp_secrets_are_sealed_and_recovery_codes_salted() {
     let salted =
         app.scalar_i64("SELECT count(*) AS value FROM mfa_recovery_codes WHERE code_hash LIKE '$2%'");
     assert_eq!(salted, 10);
-    let digest = domain::secret_token::hash(&codes[0].replace('-', ""));
+    let digest = domain::shared::secret_token::hash(&codes[0].replace('-', ""));
     let unsalted = app.scalar_i64(&format!(
         "SELECT count(*) AS value FROM mfa_recovery_codes WHERE code_hash = '{digest}'"
     ));
@@ -315,13 +315,13 @@ fn secrets_stored_before_sealing_are_sealed_at_start_and_rotate_to_a_new_key() {
     // As stored before sealing: the secret in plain text, a recovery code as unsalted SHA-256.
     let secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
     let legacy_code = "abcde-fghjk";
-    let digest = domain::secret_token::hash("abcdefghjk");
+    let digest = domain::shared::secret_token::hash("abcdefghjk");
     app.execute(&format!("UPDATE users SET mfa_secret = '{secret}' WHERE id = {}", trustee.id));
     app.execute(&format!(
         "INSERT INTO mfa_recovery_codes (user_id, code_hash) VALUES ({}, '{digest}'), ({}, '{}')",
         trustee.id,
         trustee.id,
-        domain::secret_token::hash("zzzzzzzzzz")
+        domain::shared::secret_token::hash("zzzzzzzzzz")
     ));
     server::wiring::reseal_secrets(&app.state).unwrap();
     let stored =

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader};
 use std::time::{Duration, Instant};
 
 use crate::common::{json_of, Authed, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::StatusCode;
 use serde_json::json;
 

@@ -4,7 +4,7 @@
 use chrono::{Months, NaiveDate, Utc};
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

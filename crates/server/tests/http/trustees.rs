@@ -1,7 +1,7 @@
 //! `/api/trustees/active`: the trustee directory, readable by everyone signed in.
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use domain::entities::role::Role;
+use domain::identity::role::Role;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

@@ -3,9 +3,9 @@
 //! as versions; the register.
 
 use chrono::Utc;
-use domain::entities::agenda::{AgendaPurpose, NewAgendaItem};
-use domain::entities::role::Role;
-use domain::ports::MeetingRepository;
+use domain::identity::role::Role;
+use domain::meetings::agenda::{AgendaPurpose, NewAgendaItem};
+use domain::meetings::MeetingRepository;
 use domain::MeetingId;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

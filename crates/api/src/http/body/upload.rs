@@ -23,9 +23,9 @@ use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest};
 use futures_util::{Stream, StreamExt};
 
-use domain::files::{self, FileKind, MAX_UPLOAD_BYTES, SNIFF_BYTES, TOO_LARGE_MESSAGE};
-use domain::ports::FileStore;
-pub use domain::ports::ReceivedFile;
+use domain::library::files::{self, FileKind, MAX_UPLOAD_BYTES, SNIFF_BYTES, TOO_LARGE_MESSAGE};
+use domain::library::FileStore;
+pub use domain::library::ReceivedFile;
 use domain::DomainError;
 
 use crate::http::error::ApiError;

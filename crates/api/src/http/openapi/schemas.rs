@@ -8,16 +8,16 @@ use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use domain::entities::action::{ActionPriority, ActionStatus};
-use domain::entities::audit::AuditKind;
-use domain::entities::committee::CommitteeRole;
-use domain::entities::conflict::{ConflictHandling, QuorumBasis};
-use domain::entities::document::DocumentCategory;
-use domain::entities::governance_settings::RegisterVisibility;
-use domain::entities::interest::InterestKind;
-use domain::entities::notice::NoticePriority;
-use domain::entities::resolution::{ResolutionStatus, ThresholdKind, VoteChoice};
-use domain::entities::role::Role;
+use domain::actions::{ActionPriority, ActionStatus};
+use domain::audit::AuditKind;
+use domain::committees::CommitteeRole;
+use domain::governance::conflict::{ConflictHandling, QuorumBasis};
+use domain::governance::interest::InterestKind;
+use domain::governance::resolution::{ResolutionStatus, ThresholdKind, VoteChoice};
+use domain::governance::settings::RegisterVisibility;
+use domain::identity::role::Role;
+use domain::library::document::DocumentCategory;
+use domain::notices::NoticePriority;
 
 /// A named string enum whose values are the domain enum's own spellings, so the two cannot differ.
 fn string_enum(values: impl IntoIterator<Item = &'static str>, description: &str) -> RefOr<Schema> {
@@ -155,23 +155,23 @@ wire_enum!(
 );
 wire_enum!(
     NotificationKindSchema as "NotificationKind" =
-        domain::entities::notification::NotificationKind::ALL.iter().map(|v| v.as_str()),
+        domain::notifications::notification::NotificationKind::ALL.iter().map(|v| v.as_str()),
     "A kind of e-mail notification a user can switch off"
 );
 
 // Attendance and quorum (spec §2 Attendance section).
 wire_enum!(
     AttendanceResponseSchema as "AttendanceResponse" =
-        domain::entities::attendance::AttendanceResponse::ALL.iter().map(|v| v.as_str()),
+        domain::meetings::attendance::AttendanceResponse::ALL.iter().map(|v| v.as_str()),
     "A member's answer to a meeting: attending, apologies or not sure"
 );
 wire_enum!(
     RecordedAttendanceSchema as "RecordedAttendance" =
-        domain::entities::attendance::RecordedAttendance::ALL.iter().map(|v| v.as_str()),
+        domain::meetings::attendance::RecordedAttendance::ALL.iter().map(|v| v.as_str()),
     "What was recorded for someone at a meeting"
 );
 wire_enum!(
     QuorumRuleKindSchema as "QuorumRuleKind" =
-        domain::entities::attendance::QuorumRuleKind::ALL.iter().map(|v| v.as_str()),
+        domain::meetings::attendance::QuorumRuleKind::ALL.iter().map(|v| v.as_str()),
     "How the quorum is worked out: a set number of trustees, or a fraction of the serving trustees with a minimum"
 );

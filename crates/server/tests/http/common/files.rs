@@ -68,13 +68,13 @@ impl TestApp {
 
     /// The content of a stored file, read through the app's own store; `None` when it is not there.
     pub fn stored_file(&self, key: &str) -> Option<Vec<u8>> {
-        let key = domain::files::StorageKey::parse(key).expect("a storage key");
+        let key = domain::library::files::StorageKey::parse(key).expect("a storage key");
         self.state.files.read(&key).ok()
     }
 
     /// The session a token belongs to, read from the token with the test app's secret.
     pub fn session_id_of_token(&self, token: &str) -> i32 {
-        use domain::ports::TokenService;
+        use domain::identity::TokenService;
         let secret = super::test_config("", Path::new("")).jwt_secret;
         let tokens = auth::JwtTokenService::new(&secret, chrono::Duration::hours(12));
         tokens.verify_session(token).expect("a session token").session_id.0
@@ -97,11 +97,11 @@ pub fn ticket_issued_at(
     issued: fn() -> chrono::DateTime<chrono::Utc>,
     user_id: i32,
     session_id: i32,
-    resource: domain::ports::ViewResource,
+    resource: domain::identity::ViewResource,
 ) -> String {
-    use domain::ports::TokenService;
+    use domain::identity::TokenService;
     let secret = super::test_config("", Path::new("")).jwt_secret;
-    let claims = domain::ports::SessionClaims {
+    let claims = domain::identity::SessionClaims {
         user_id: domain::UserId(user_id),
         token_version: 0,
         session_id: domain::SessionId(session_id),
@@ -113,9 +113,9 @@ pub fn ticket_issued_at(
 }
 
 /// A ticket for the right resource, signed with another secret.
-pub fn forged_ticket(user_id: i32, session_id: i32, resource: domain::ports::ViewResource) -> String {
-    use domain::ports::TokenService;
-    let claims = domain::ports::SessionClaims {
+pub fn forged_ticket(user_id: i32, session_id: i32, resource: domain::identity::ViewResource) -> String {
+    use domain::identity::TokenService;
+    let claims = domain::identity::SessionClaims {
         user_id: domain::UserId(user_id),
         token_version: 0,
         session_id: domain::SessionId(session_id),

@@ -15,8 +15,8 @@ use reqwest::blocking::{Client, RequestBuilder, Response};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use domain::entities::role::Role;
-use domain::services::CreateUser;
+use domain::identity::role::Role;
+use domain::identity::CreateUser;
 use server::config::{Config, FileStoreConfig, MailConfig};
 use server::{http, wiring};
 use test_support::TestDatabase;

@@ -1,0 +1,413 @@
+//! The action tracker (spec §2 Actions, §4 Action status, §6).
+
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+
+use crate::actions::{Action, ActionPriority, ActionStatus, NewAction};
+use crate::actions::{ActionRepository, ActionWriteError};
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::meetings::rules::scope_of;
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{ActionId, UserId};
+
+pub const TITLE_MAX: usize = 200;
+pub const DESCRIPTION_MAX: usize = 5000;
+pub const ASSIGNEE_REQUIRED: &str = "Assignee is required";
+pub const ASSIGNEE_NOT_ACTIVE: &str = "Assignee must be an active user";
+pub const PRIORITY_INVALID: &str = "Priority must be low, medium or high";
+pub const STATUS_INVALID: &str = "Status must be pending, in-progress or complete";
+pub const STATUS_FILTER_INVALID: &str = "Status must be pending, in-progress, complete or overdue";
+pub const OVERDUE_NOT_SETTABLE: &str =
+    "Overdue cannot be chosen: an action becomes overdue when its due date has passed";
+pub const ACTION_COMPLETE: &str = "This action is complete and can no longer be changed.";
+
+/// Input of "Create action", as received.
+#[derive(Debug, Clone, Default)]
+pub struct CreateAction {
+    pub title: String,
+    pub description: Option<String>,
+    pub assigned_to: Option<UserId>,
+    /// `YYYY-MM-DD`; absent, null or "" for no deadline.
+    pub due_date: Option<String>,
+    /// Defaults to medium.
+    pub priority: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct ActionService {
+    pub actions: Arc<dyn ActionRepository>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl ActionService {
+    /// Today, as the UTC date of the clock: the day against which due dates are compared.
+    fn today(&self) -> NaiveDate {
+        self.clock.now().date_naive()
+    }
+
+    /// Every action, newest first, optionally only those with one reported status (`?status=`).
+    pub fn list(&self, actor: &User, status: Option<&str>) -> Result<Vec<Action>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read actions."));
+        }
+        let status = status_filter(status)?;
+        let today = self.today();
+        let actions = self.actions.list(status, today, scope_of(actor))?;
+        Ok(actions.into_iter().map(|action| action.reported_on(today)).collect())
+    }
+
+    /// One action, when `actor` may see it: an action recorded in a committee meeting's minutes is
+    /// "not found" for whoever may not see that meeting, unless it is assigned to them (spec §6
+    /// Committee meetings).
+    pub fn get(&self, actor: &User, id: ActionId) -> Result<Action, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read actions."));
+        }
+        let action = self.actions.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Action"))?;
+        Ok(action.reported_on(self.today()))
+    }
+
+    pub fn create(&self, actor: &User, input: CreateAction) -> Result<Action, DomainError> {
+        if !permissions::can_manage_actions(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can create actions."));
+        }
+        let new_action = validate_new_action(&input, actor.id)?;
+        let created = self.actions.create(new_action).map_err(write_error)?;
+        Ok(created.reported_on(self.today()))
+    }
+
+    /// Sets pending, in-progress or complete. Admins and chairs change any action, a trustee only the
+    /// ones assigned to them; a complete action never changes again.
+    pub fn set_status(&self, actor: &User, id: ActionId, status: &str) -> Result<Action, DomainError> {
+        // An action the actor may not see is not found, as a hidden meeting is (spec §6
+        // Committee meetings); its assignee always sees it.
+        let action = self.actions.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Action"))?;
+        if !permissions::can_change_action_status(actor.role, actor.id, action.assigned_to) {
+            return Err(DomainError::forbidden("You can only change the status of actions assigned to you."));
+        }
+        let status = settable_status(status)?;
+        if action.is_final() {
+            return Err(DomainError::conflict(ACTION_COMPLETE));
+        }
+        let updated = self.actions.set_status(id, status, self.clock.now()).map_err(write_error)?;
+        Ok(updated.reported_on(self.today()))
+    }
+
+    pub fn delete(&self, actor: &User, id: ActionId) -> Result<(), DomainError> {
+        if !permissions::can_manage_actions(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can delete actions."));
+        }
+        self.actions.delete(id).map_err(|e| e.naming("Action"))
+    }
+}
+
+/// The `?status=` filter: any reported status, overdue included; absent or blank for all.
+pub fn status_filter(raw: Option<&str>) -> Result<Option<ActionStatus>, DomainError> {
+    match raw.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(value) => {
+            value.parse().map(Some).map_err(|_| DomainError::invalid("status", STATUS_FILTER_INVALID))
+        }
+    }
+}
+
+/// A status a client may set: overdue is derived from the due date, never chosen.
+pub fn settable_status(raw: &str) -> Result<ActionStatus, DomainError> {
+    let status: ActionStatus =
+        raw.trim().parse().map_err(|_| DomainError::invalid("status", STATUS_INVALID))?;
+    if !status.is_settable() {
+        return Err(DomainError::invalid("status", OVERDUE_NOT_SETTABLE));
+    }
+    Ok(status)
+}
+
+/// The create form's rules (spec §5 Action create): title and assignee required, priority medium by default.
+/// A due date in the past is accepted (the action is then reported overdue at once).
+pub fn validate_new_action(input: &CreateAction, created_by: UserId) -> Result<NewAction, DomainError> {
+    let mut errors = FieldErrors::new();
+    let title = validation::required_line(&mut errors, "title", "Title", &input.title, TITLE_MAX);
+    let description = validation::optional_text(
+        &mut errors,
+        "description",
+        "Description",
+        input.description.as_deref(),
+        DESCRIPTION_MAX,
+    )
+    .unwrap_or_default();
+    if input.assigned_to.is_none() {
+        errors.add("assignedTo", ASSIGNEE_REQUIRED);
+    }
+    let due_date = validation::optional_date(&mut errors, "dueDate", "Due date", input.due_date.as_deref());
+    let priority = validation::optional_choice(
+        &mut errors,
+        "priority",
+        input.priority.as_deref(),
+        ActionPriority::Medium,
+        PRIORITY_INVALID,
+    );
+    errors.into_result()?;
+    let assigned_to =
+        input.assigned_to.ok_or_else(|| DomainError::invalid("assignedTo", ASSIGNEE_REQUIRED))?;
+    Ok(NewAction { title, description, assigned_to, created_by, due_date, priority })
+}
+
+fn write_error(error: ActionWriteError) -> DomainError {
+    match error {
+        ActionWriteError::NotFound => DomainError::NotFound("Action"),
+        ActionWriteError::AssigneeNotActive => DomainError::invalid("assignedTo", ASSIGNEE_NOT_ACTIVE),
+        ActionWriteError::AlreadyComplete => DomainError::conflict(ACTION_COMPLETE),
+        ActionWriteError::Repo(e) => e.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use chrono::{DateTime, TimeZone, Utc};
+
+    use super::*;
+    use crate::identity::role::Role;
+    use crate::meetings::meeting::MeetingScope;
+    use crate::shared::testing::{self, FixedClock};
+    use crate::RepoError;
+
+    /// One stored action; enough to drive the service's own rules.
+    struct OneAction(Mutex<Action>);
+
+    impl ActionRepository for OneAction {
+        fn list(
+            &self,
+            _: Option<ActionStatus>,
+            _: NaiveDate,
+            _: MeetingScope,
+        ) -> Result<Vec<Action>, RepoError> {
+            Ok(vec![self.0.lock().unwrap().clone()])
+        }
+        fn find(&self, id: ActionId, _: MeetingScope) -> Result<Option<Action>, RepoError> {
+            Ok(Some(self.0.lock().unwrap().clone()).filter(|a| a.id == id))
+        }
+        fn create(&self, _: NewAction) -> Result<Action, ActionWriteError> {
+            unreachable!("not used in this test")
+        }
+        fn set_status(
+            &self,
+            _: ActionId,
+            status: ActionStatus,
+            at: DateTime<Utc>,
+        ) -> Result<Action, ActionWriteError> {
+            let mut action = self.0.lock().unwrap();
+            action.status = status;
+            action.completed_at = (status == ActionStatus::Complete).then_some(at);
+            Ok(action.clone())
+        }
+        fn delete(&self, _: ActionId) -> Result<(), RepoError> {
+            Ok(())
+        }
+    }
+
+    fn service(now: DateTime<Utc>, assignee: UserId) -> ActionService {
+        let at = Utc.with_ymd_and_hms(2026, 3, 1, 9, 0, 0).unwrap();
+        let action = Action {
+            id: ActionId(1),
+            title: "File the annual return".into(),
+            description: String::new(),
+            assigned_to: Some(assignee),
+            assigned_to_name: Some("Tina".into()),
+            due_date: NaiveDate::from_ymd_opt(2026, 3, 10),
+            priority: ActionPriority::High,
+            status: ActionStatus::Pending,
+            completed_at: None,
+            created_at: at,
+            updated_at: at,
+            meeting_id: None,
+        };
+        ActionService { actions: Arc::new(OneAction(Mutex::new(action))), clock: Arc::new(FixedClock(now)) }
+    }
+
+    fn user(id: i32, role: Role) -> User {
+        User { id: UserId(id), ..testing::user(role) }
+    }
+
+    #[test]
+    fn overdue_follows_the_clocks_utc_date() {
+        let trustee = user(5, Role::Trustee);
+        let due_day = Utc.with_ymd_and_hms(2026, 3, 10, 23, 59, 0).unwrap();
+        let next_day = Utc.with_ymd_and_hms(2026, 3, 11, 0, 0, 0).unwrap();
+        let status = |now| service(now, trustee.id).list(&trustee, None).unwrap()[0].status;
+        assert_eq!(status(due_day), ActionStatus::Pending);
+        assert_eq!(status(next_day), ActionStatus::Overdue);
+        // Changing the status of an overdue action keeps reporting it overdue until it is complete.
+        let actions = service(next_day, trustee.id);
+        assert_eq!(
+            actions.set_status(&trustee, ActionId(1), "in-progress").unwrap().status,
+            ActionStatus::Overdue
+        );
+        let done = actions.set_status(&trustee, ActionId(1), "complete").unwrap();
+        assert_eq!((done.status, done.completed_at), (ActionStatus::Complete, Some(next_day)));
+    }
+
+    #[test]
+    fn trustees_change_their_own_actions_and_complete_is_final() {
+        let now = Utc.with_ymd_and_hms(2026, 3, 5, 12, 0, 0).unwrap();
+        let assignee = user(5, Role::Trustee);
+        let actions = service(now, assignee.id);
+        let other = user(6, Role::Trustee);
+        assert!(matches!(
+            actions.set_status(&other, ActionId(1), "complete"),
+            Err(DomainError::Forbidden(_))
+        ));
+        assert!(matches!(actions.create(&other, CreateAction::default()), Err(DomainError::Forbidden(_))));
+        assert!(matches!(actions.delete(&other, ActionId(1)), Err(DomainError::Forbidden(_))));
+        assert!(matches!(
+            actions.set_status(&assignee, ActionId(2), "complete"),
+            Err(DomainError::NotFound(_))
+        ));
+        actions.set_status(&user(1, Role::Chair), ActionId(1), "in-progress").unwrap();
+        actions.set_status(&assignee, ActionId(1), "complete").unwrap();
+        for actor in [assignee, user(1, Role::Admin), user(2, Role::Chair)] {
+            let refused = actions.set_status(&actor, ActionId(1), "pending");
+            assert!(matches!(refused, Err(DomainError::Conflict(m)) if m == ACTION_COMPLETE));
+        }
+    }
+
+    /// An action only `MeetingScope::Everything` sees (one from a committee meeting, say).
+    struct Hidden(OneAction);
+
+    impl ActionRepository for Hidden {
+        fn list(
+            &self,
+            status: Option<ActionStatus>,
+            today: NaiveDate,
+            scope: MeetingScope,
+        ) -> Result<Vec<Action>, RepoError> {
+            match scope {
+                MeetingScope::Everything => self.0.list(status, today, scope),
+                MeetingScope::VisibleTo(_) => Ok(Vec::new()),
+            }
+        }
+        fn find(&self, id: ActionId, scope: MeetingScope) -> Result<Option<Action>, RepoError> {
+            match scope {
+                MeetingScope::Everything => self.0.find(id, scope),
+                MeetingScope::VisibleTo(_) => Ok(None),
+            }
+        }
+        fn create(&self, action: NewAction) -> Result<Action, ActionWriteError> {
+            self.0.create(action)
+        }
+        fn set_status(
+            &self,
+            id: ActionId,
+            status: ActionStatus,
+            at: DateTime<Utc>,
+        ) -> Result<Action, ActionWriteError> {
+            self.0.set_status(id, status, at)
+        }
+        fn delete(&self, id: ActionId) -> Result<(), RepoError> {
+            self.0.delete(id)
+        }
+    }
+
+    #[test]
+    fn an_action_the_reader_may_not_see_is_not_found_and_not_changed() {
+        let now = Utc.with_ymd_and_hms(2026, 3, 5, 12, 0, 0).unwrap();
+        let seen = service(now, UserId(5));
+        let stored = seen.actions.find(ActionId(1), MeetingScope::Everything).unwrap().unwrap();
+        let hidden =
+            ActionService { actions: Arc::new(Hidden(OneAction(Mutex::new(stored)))), clock: seen.clock };
+        let outsider = user(6, Role::Trustee);
+        assert!(hidden.list(&outsider, None).unwrap().is_empty());
+        assert!(matches!(hidden.get(&outsider, ActionId(1)), Err(DomainError::NotFound("Action"))));
+        // Not found rather than forbidden: the answer does not tell that the action exists.
+        assert!(matches!(
+            hidden.set_status(&outsider, ActionId(1), "complete"),
+            Err(DomainError::NotFound("Action"))
+        ));
+        for officer in [user(1, Role::Admin), user(2, Role::Chair)] {
+            assert_eq!(hidden.get(&officer, ActionId(1)).unwrap().id, ActionId(1));
+            assert_eq!(hidden.list(&officer, None).unwrap().len(), 1);
+        }
+    }
+
+    fn input() -> CreateAction {
+        CreateAction {
+            title: "  Review the risk register ".into(),
+            description: Some("Before the March meeting".into()),
+            assigned_to: Some(UserId(7)),
+            due_date: Some("2026-03-31".into()),
+            priority: None,
+        }
+    }
+
+    fn field_errors(result: Result<NewAction, DomainError>) -> Vec<(String, String)> {
+        match result {
+            Err(DomainError::Invalid(fields)) => {
+                fields.fields().iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+            }
+            other => panic!("expected field errors, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_valid_action_is_trimmed_and_defaults_to_medium() {
+        let action = validate_new_action(&input(), UserId(1)).unwrap();
+        assert_eq!(action.title, "Review the risk register");
+        assert_eq!(action.priority, ActionPriority::Medium);
+        assert_eq!(action.due_date, NaiveDate::from_ymd_opt(2026, 3, 31));
+        assert_eq!((action.assigned_to, action.created_by), (UserId(7), UserId(1)));
+
+        let bare = CreateAction { description: None, due_date: Some(String::new()), ..input() };
+        let action = validate_new_action(&bare, UserId(1)).unwrap();
+        assert_eq!((action.description.as_str(), action.due_date), ("", None));
+    }
+
+    #[test]
+    fn title_and_assignee_are_required_and_fields_checked() {
+        let bad = CreateAction {
+            title: " ".into(),
+            description: Some("x".repeat(DESCRIPTION_MAX + 1)),
+            assigned_to: None,
+            due_date: Some("31/03/2026".into()),
+            priority: Some("urgent".into()),
+        };
+        assert_eq!(
+            field_errors(validate_new_action(&bad, UserId(1))),
+            vec![
+                ("assignedTo".into(), ASSIGNEE_REQUIRED.into()),
+                ("description".into(), "Description must be at most 5000 characters".into()),
+                ("dueDate".into(), "Due date must be a date (YYYY-MM-DD)".into()),
+                ("priority".into(), PRIORITY_INVALID.into()),
+                ("title".into(), "Title is required".into()),
+            ]
+        );
+        let long = CreateAction { title: "t".repeat(TITLE_MAX + 1), ..input() };
+        assert_eq!(
+            field_errors(validate_new_action(&long, UserId(1))),
+            vec![("title".into(), "Title must be at most 200 characters".into())]
+        );
+    }
+
+    #[test]
+    fn clients_set_three_statuses_and_never_overdue() {
+        assert_eq!(settable_status("complete").unwrap(), ActionStatus::Complete);
+        assert_eq!(settable_status("in-progress").unwrap(), ActionStatus::InProgress);
+        let status_error = |raw: &str| match settable_status(raw) {
+            Err(DomainError::Invalid(fields)) => fields.fields()["status"].clone(),
+            other => panic!("expected a field error, got {other:?}"),
+        };
+        assert_eq!(status_error("overdue"), OVERDUE_NOT_SETTABLE);
+        assert_eq!(status_error("done"), STATUS_INVALID);
+    }
+
+    #[test]
+    fn the_list_filters_on_any_reported_status() {
+        assert_eq!(status_filter(None).unwrap(), None);
+        assert_eq!(status_filter(Some("")).unwrap(), None);
+        assert_eq!(status_filter(Some("overdue")).unwrap(), Some(ActionStatus::Overdue));
+        assert!(matches!(status_filter(Some("late")), Err(DomainError::Invalid(_))));
+    }
+}

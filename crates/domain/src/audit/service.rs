@@ -1,0 +1,299 @@
+//! The audit log (spec §12 Audit log, §6): recording events, and the admins' page.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Datelike, NaiveDate, SecondsFormat, Utc};
+
+use crate::audit::AuditTrail;
+use crate::audit::{AuditFilter, AuditKind, AuditPage, NewAuditEvent};
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::shared::csv_cell::cell;
+use crate::shared::error::DomainError;
+use crate::shared::validation::FieldErrors;
+use crate::shared::Clock;
+use crate::UserId;
+
+pub const FORBIDDEN: &str = "Only admins can read the audit log.";
+pub const DEFAULT_LIMIT: i64 = 50;
+pub const MAX_LIMIT: i64 = 200;
+/// Pages beyond this are refused rather than turned into an enormous OFFSET.
+pub const MAX_PAGE: i64 = 100_000;
+/// The most rows one CSV export holds; narrow the filter for more.
+pub const EXPORT_MAX: i64 = 100_000;
+pub const KIND_INVALID: &str = "Unknown event kind";
+pub const DATE_INVALID: &str = "Use a date as YYYY-MM-DD";
+pub const RANGE_INVALID: &str = "The end date must not be before the start date";
+pub const CSV_HEADER: [&str; 9] = [
+    "Time (UTC)",
+    "Event",
+    "Actor",
+    "Actor e-mail",
+    "Object type",
+    "Object id",
+    "Object",
+    "Details",
+    "Address",
+];
+
+/// The filters and page of `GET /api/audit-events`, as received.
+#[derive(Debug, Clone, Default)]
+pub struct AuditQuery {
+    pub user_id: Option<i32>,
+    pub kind: Option<String>,
+    /// `YYYY-MM-DD`, UTC, included.
+    pub from: Option<String>,
+    /// `YYYY-MM-DD`, UTC, included.
+    pub to: Option<String>,
+    /// From 1; default 1.
+    pub page: Option<i64>,
+    /// 1 to 200; default 50.
+    pub limit: Option<i64>,
+}
+
+#[derive(Clone)]
+pub struct AuditService {
+    pub trail: Arc<dyn AuditTrail>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl AuditService {
+    /// Appends an event now.
+    pub fn record(&self, event: NewAuditEvent) -> Result<(), DomainError> {
+        Ok(self.trail.record(event, self.clock.now())?)
+    }
+
+    /// One page of events, newest first (admins only).
+    pub fn list(&self, actor: &User, query: &AuditQuery) -> Result<AuditPage, DomainError> {
+        if !permissions::can_read_audit_log(actor.role) {
+            return Err(DomainError::forbidden(FORBIDDEN));
+        }
+        let (filter, page, limit) = validate(query)?;
+        let (items, total) = self.trail.list(&filter, (page - 1) * limit, limit)?;
+        Ok(AuditPage { items, total, page, limit })
+    }
+
+    /// The events the filter selects (paging ignored), newest first, as CSV (admins only).
+    pub fn export_csv(&self, actor: &User, query: &AuditQuery) -> Result<Vec<u8>, DomainError> {
+        if !permissions::can_read_audit_log(actor.role) {
+            return Err(DomainError::forbidden(FORBIDDEN));
+        }
+        let (filter, _, _) = validate(query)?;
+        let (items, _) = self.trail.list(&filter, 0, EXPORT_MAX)?;
+        let unexpected = |e: ::csv::Error| DomainError::Unexpected(anyhow::Error::new(e));
+        let mut writer = ::csv::Writer::from_writer(Vec::new());
+        writer.write_record(CSV_HEADER).map_err(unexpected)?;
+        for event in items {
+            let text = |value: &Option<String>| cell(value.as_deref().unwrap_or("")).into_owned();
+            writer
+                .write_record([
+                    event.occurred_at.to_rfc3339_opts(SecondsFormat::Secs, true),
+                    event.kind.as_str().to_string(),
+                    text(&event.actor_name),
+                    text(&event.actor_email),
+                    text(&event.object_type),
+                    text(&event.object_id),
+                    text(&event.object_label),
+                    text(&event.details),
+                    text(&event.client_address),
+                ])
+                .map_err(unexpected)?;
+        }
+        writer.into_inner().map_err(|e| DomainError::Unexpected(anyhow::anyhow!("csv: {e}")))
+    }
+
+    /// Deletes the events older than `retention_days` days; answers how many went.
+    pub fn prune(&self, retention_days: i64) -> Result<usize, DomainError> {
+        Ok(self.trail.prune(cutoff(self.clock.now(), retention_days))?)
+    }
+}
+
+/// The first instant kept: `retention_days` before `now`.
+pub fn cutoff(now: DateTime<Utc>, retention_days: i64) -> DateTime<Utc> {
+    now - chrono::Duration::days(retention_days)
+}
+
+fn date(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option<NaiveDate> {
+    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
+    match NaiveDate::parse_from_str(value, "%Y-%m-%d") {
+        Ok(day) if (1..=9999).contains(&day.year()) && value.len() == 10 => Some(day),
+        _ => {
+            errors.add(field, DATE_INVALID);
+            None
+        }
+    }
+}
+
+fn validate(query: &AuditQuery) -> Result<(AuditFilter, i64, i64), DomainError> {
+    let mut errors = FieldErrors::new();
+    let kind = match query.kind.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+        None => None,
+        Some(raw) => match raw.parse::<AuditKind>() {
+            Ok(kind) => Some(kind),
+            Err(_) => {
+                errors.add("kind", KIND_INVALID);
+                None
+            }
+        },
+    };
+    let from = date(&mut errors, "from", query.from.as_deref());
+    let to = date(&mut errors, "to", query.to.as_deref());
+    if let (Some(from), Some(to)) = (from, to) {
+        if to < from {
+            errors.add("to", RANGE_INVALID);
+        }
+    }
+    let page = query.page.unwrap_or(1);
+    if !(1..=MAX_PAGE).contains(&page) {
+        errors.add("page", format!("Page must be between 1 and {MAX_PAGE}"));
+    }
+    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        errors.add("limit", format!("Limit must be between 1 and {MAX_LIMIT}"));
+    }
+    errors.into_result()?;
+    Ok((AuditFilter { actor: query.user_id.map(UserId), kind, from, to }, page, limit))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::audit::{AuditEvent, AuditObject};
+    use crate::identity::role::Role;
+    use crate::shared::testing::{clock, user};
+    use crate::RepoError;
+
+    #[derive(Default)]
+    struct MemoryTrail {
+        events: Mutex<Vec<AuditEvent>>,
+        pruned_before: Mutex<Option<DateTime<Utc>>>,
+    }
+
+    impl AuditTrail for MemoryTrail {
+        fn record(&self, event: NewAuditEvent, at: DateTime<Utc>) -> Result<(), RepoError> {
+            let mut events = self.events.lock().unwrap();
+            let id = events.len() as i64 + 1;
+            let object = event.object.unwrap_or_default();
+            events.push(AuditEvent {
+                id,
+                occurred_at: at,
+                actor_id: event.actor,
+                actor_name: Some("Test User".into()),
+                actor_email: None,
+                kind: event.kind,
+                object_type: Some(object.object_type),
+                object_id: object.id,
+                object_label: object.label,
+                details: event.details,
+                client_address: event.client_address,
+            });
+            Ok(())
+        }
+
+        fn list(
+            &self,
+            filter: &AuditFilter,
+            offset: i64,
+            limit: i64,
+        ) -> Result<(Vec<AuditEvent>, i64), RepoError> {
+            let events = self.events.lock().unwrap();
+            let matching: Vec<_> =
+                events.iter().rev().filter(|e| filter.kind.is_none_or(|k| k == e.kind)).cloned().collect();
+            let total = matching.len() as i64;
+            Ok((matching.into_iter().skip(offset as usize).take(limit as usize).collect(), total))
+        }
+
+        fn prune(&self, before: DateTime<Utc>) -> Result<usize, RepoError> {
+            *self.pruned_before.lock().unwrap() = Some(before);
+            Ok(0)
+        }
+    }
+
+    fn service() -> (AuditService, Arc<MemoryTrail>) {
+        let trail = Arc::new(MemoryTrail::default());
+        (AuditService { trail: trail.clone(), clock: clock() }, trail)
+    }
+
+    #[test]
+    fn only_admins_list_or_export() {
+        let (audit, _) = service();
+        for role in [Role::Chair, Role::Trustee] {
+            let denied = audit.list(&user(role), &AuditQuery::default());
+            assert!(matches!(denied, Err(DomainError::Forbidden(ref m)) if m == FORBIDDEN), "{role}");
+            assert!(matches!(
+                audit.export_csv(&user(role), &AuditQuery::default()),
+                Err(DomainError::Forbidden(_))
+            ));
+        }
+        let page = audit.list(&user(Role::Admin), &AuditQuery::default()).unwrap();
+        assert_eq!((page.total, page.page, page.limit), (0, 1, DEFAULT_LIMIT));
+    }
+
+    #[test]
+    fn filters_and_pages_are_validated() {
+        let (audit, _) = service();
+        let bad = AuditQuery {
+            kind: Some("sign_in".into()),
+            from: Some("2026-13-01".into()),
+            to: Some("yesterday".into()),
+            page: Some(0),
+            limit: Some(201),
+            ..AuditQuery::default()
+        };
+        let Err(DomainError::Invalid(errors)) = audit.list(&user(Role::Admin), &bad) else { panic!() };
+        let fields = errors.fields();
+        assert_eq!(fields["kind"], KIND_INVALID);
+        assert_eq!(fields["from"], DATE_INVALID);
+        assert_eq!(fields["to"], DATE_INVALID);
+        assert!(fields.contains_key("page") && fields.contains_key("limit"));
+        let reversed = AuditQuery {
+            from: Some("2026-03-05".into()),
+            to: Some("2026-03-04".into()),
+            ..AuditQuery::default()
+        };
+        let Err(DomainError::Invalid(errors)) = audit.list(&user(Role::Admin), &reversed) else { panic!() };
+        assert_eq!(errors.fields()["to"], RANGE_INVALID);
+    }
+
+    #[test]
+    fn records_at_the_clocks_time_and_pages_newest_first() {
+        let (audit, _) = service();
+        for n in 0..3 {
+            let event = NewAuditEvent::new(AuditKind::DocumentViewed, Some(UserId(7)))
+                .object(AuditObject::new("document", n, format!("Doc {n}")));
+            audit.record(event).unwrap();
+        }
+        let query = AuditQuery { page: Some(2), limit: Some(2), ..AuditQuery::default() };
+        let page = audit.list(&user(Role::Admin), &query).unwrap();
+        assert_eq!(page.total, 3);
+        assert_eq!(page.items.len(), 1);
+        assert_eq!(page.items[0].object_label.as_deref(), Some("Doc 0"));
+        assert_eq!(page.items[0].occurred_at, clock().0);
+    }
+
+    #[test]
+    fn csv_neutralises_formulas() {
+        let (audit, _) = service();
+        let event = NewAuditEvent::new(AuditKind::DocumentUploaded, Some(UserId(7)))
+            .object(AuditObject::new("document", 1, "=HYPERLINK(\"x\")"))
+            .from_address("10.0.0.1");
+        audit.record(event).unwrap();
+        let text =
+            String::from_utf8(audit.export_csv(&user(Role::Admin), &AuditQuery::default()).unwrap()).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next().unwrap(), CSV_HEADER.join(","));
+        let row = lines.next().unwrap();
+        assert!(row.starts_with("2026-03-05T12:00:00Z,document_uploaded,Test User,"), "{row}");
+        assert!(row.contains("\"'=HYPERLINK(\"\"x\"\")\""), "{row}");
+        assert!(row.ends_with(",10.0.0.1"), "{row}");
+    }
+
+    #[test]
+    fn pruning_keeps_the_retention_period() {
+        let (audit, trail) = service();
+        audit.prune(2555).unwrap();
+        assert_eq!(*trail.pruned_before.lock().unwrap(), Some(clock().0 - chrono::Duration::days(2555)));
+    }
+}

@@ -1,0 +1,457 @@
+//! Sub-committees: listing, creation, archive and delete, membership and chat (spec §2 Committees, §4, §6).
+
+use std::sync::Arc;
+
+use crate::committees::{
+    Committee, CommitteeDocument, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope,
+    NewCommittee, NewCommitteeDocument,
+};
+use crate::committees::{CommitteeDocumentRepository, CommitteeRepository, CommitteeWriteError};
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::library::files::DOCUMENT_KINDS;
+use crate::library::stored_files::{self, checked_file, file_size};
+use crate::library::{FileStore, ReceivedFile};
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{CommitteeDocumentId, CommitteeId, MessageId, UserId};
+
+pub const NAME_MAX: usize = 100;
+pub const DESCRIPTION_MAX: usize = 2000;
+pub const MESSAGE_MAX: usize = 4000;
+pub const DOCUMENT_TITLE_MAX: usize = 255;
+/// The chat answers with at most this many messages: the latest ones.
+pub const MESSAGES_LIMIT: i64 = 200;
+
+pub const CANNOT_ACCESS: &str = "Only members of this committee, admins and chairs can open it.";
+pub const CANNOT_MANAGE: &str = "Only this committee's chair, admins and chairs can manage it.";
+pub const ARCHIVED_READ_ONLY: &str = "This committee is archived and read-only.";
+pub const ALREADY_ARCHIVED: &str = "This committee is already archived.";
+pub const NOT_ARCHIVED: &str = "Only archived committees can be deleted. Archive it first.";
+pub const ALREADY_MEMBER: &str = "This user is already a member of the committee.";
+pub const USER_REQUIRED: &str = "User is required";
+pub const USER_NOT_ACTIVE: &str = "User must be an active user";
+pub const ROLE_INVALID: &str = "Role must be member or committee_chair";
+
+/// Input of "Create committee", as received.
+#[derive(Debug, Clone, Default)]
+pub struct CreateCommittee {
+    pub name: String,
+    pub description: Option<String>,
+}
+
+/// Input of "Add member", as received.
+#[derive(Debug, Clone, Default)]
+pub struct AddMember {
+    pub user_id: Option<UserId>,
+    /// `member` (the default) or `committee_chair`.
+    pub role: Option<String>,
+}
+
+/// Input of "Upload committee document", as received: `title` is `None` when absent.
+#[derive(Debug)]
+pub struct UploadCommitteeDocument {
+    pub title: Option<String>,
+    pub file: Option<ReceivedFile>,
+}
+
+#[derive(Clone)]
+pub struct CommitteeService {
+    pub committees: Arc<dyn CommitteeRepository>,
+    pub documents: Arc<dyn CommitteeDocumentRepository>,
+    pub files: Arc<dyn FileStore>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl CommitteeService {
+    /// Admins and chairs see every committee, others the ones they belong to; archived ones only when
+    /// asked for.
+    pub fn list(&self, actor: &User, include_archived: bool) -> Result<Vec<Committee>, DomainError> {
+        let scope = CommitteeScope { all: permissions::can_see_all_committees(actor.role), include_archived };
+        Ok(self.committees.list(actor.id, scope)?)
+    }
+
+    /// The creator becomes the committee's chair, in the same transaction.
+    pub fn create(&self, actor: &User, input: CreateCommittee) -> Result<Committee, DomainError> {
+        if !permissions::can_create_committees(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can create committees."));
+        }
+        let mut errors = FieldErrors::new();
+        let name = validation::required_line(&mut errors, "name", "Name", &input.name, NAME_MAX);
+        let description = validation::optional_text(
+            &mut errors,
+            "description",
+            "Description",
+            input.description.as_deref(),
+            DESCRIPTION_MAX,
+        )
+        .unwrap_or_default();
+        errors.into_result()?;
+        let new_committee =
+            NewCommittee { name, description, created_by: actor.id, created_at: self.clock.now() };
+        Ok(self.committees.create(new_committee)?)
+    }
+
+    pub fn archive(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+        let committee = self.manageable(actor, id)?;
+        if committee.archived {
+            return Err(DomainError::conflict(ALREADY_ARCHIVED));
+        }
+        self.committees.archive(id, self.clock.now()).map_err(|e| match e {
+            CommitteeWriteError::Archived => DomainError::conflict(ALREADY_ARCHIVED),
+            other => write_error(other),
+        })?;
+        self.committee(actor, id)
+    }
+
+    /// Deletes an archived committee with its members, chat and documents. The documents' files are
+    /// removed once the rows are gone (after the transaction has committed), so a failure can never leave
+    /// a record without its file.
+    pub fn delete(&self, actor: &User, id: CommitteeId) -> Result<(), DomainError> {
+        let committee = self.manageable(actor, id)?;
+        if !committee.archived {
+            return Err(DomainError::conflict(NOT_ARCHIVED));
+        }
+        let keys = self.committees.delete_archived(id).map_err(write_error)?;
+        for key in &keys {
+            stored_files::remove_after_row(self.files.as_ref(), key);
+        }
+        Ok(())
+    }
+
+    pub fn members(&self, actor: &User, id: CommitteeId) -> Result<Vec<CommitteeMember>, DomainError> {
+        self.accessible(actor, id)?;
+        Ok(self.committees.members(id)?)
+    }
+
+    pub fn add_member(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        input: AddMember,
+    ) -> Result<CommitteeMember, DomainError> {
+        self.manageable(actor, id)?;
+        let mut errors = FieldErrors::new();
+        if input.user_id.is_none() {
+            errors.add("userId", USER_REQUIRED);
+        }
+        let role = validation::optional_choice(
+            &mut errors,
+            "role",
+            input.role.as_deref(),
+            CommitteeRole::Member,
+            ROLE_INVALID,
+        );
+        errors.into_result()?;
+        let user = input.user_id.ok_or_else(|| DomainError::invalid("userId", USER_REQUIRED))?;
+        self.committees.add_member(id, user, role, self.clock.now()).map_err(write_error)
+    }
+
+    pub fn remove_member(&self, actor: &User, id: CommitteeId, user: UserId) -> Result<(), DomainError> {
+        self.manageable(actor, id)?;
+        self.committees.remove_member(id, user).map_err(write_error)
+    }
+
+    /// The latest messages (at most `MESSAGES_LIMIT`), oldest first; with `after`, only newer ones; with
+    /// `before`, only older ones (how the whole history is paged through, newest page first).
+    pub fn messages(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        after: Option<MessageId>,
+        before: Option<MessageId>,
+    ) -> Result<Vec<CommitteeMessage>, DomainError> {
+        self.accessible(actor, id)?;
+        let messages = self.committees.messages(id, after, before, MESSAGES_LIMIT)?;
+        // The chat shows them: they are read (the "unread for an hour" mails skip them, spec §11).
+        if let Some(last) = messages.last() {
+            self.committees.mark_read(id, actor.id, last.id)?;
+        }
+        Ok(messages)
+    }
+
+    /// Whether `actor` may open a live stream of this chat: access, and the committee is not archived
+    /// (nothing more can arrive).
+    pub fn check_stream(&self, actor: &User, id: CommitteeId) -> Result<(), DomainError> {
+        if self.accessible(actor, id)?.archived {
+            return Err(DomainError::conflict(ARCHIVED_READ_ONLY));
+        }
+        Ok(())
+    }
+
+    /// The earliest messages after `after` (at most `MESSAGES_LIMIT`), oldest first: a chat stream catching
+    /// up from its `Last-Event-ID`. Also where a stream's access is checked.
+    pub fn messages_since(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        after: MessageId,
+    ) -> Result<Vec<CommitteeMessage>, DomainError> {
+        self.accessible(actor, id)?;
+        let messages = self.committees.messages_since(id, after, MESSAGES_LIMIT)?;
+        if let Some(last) = messages.last() {
+            self.committees.mark_read(id, actor.id, last.id)?;
+        }
+        Ok(messages)
+    }
+
+    pub fn post_message(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        message: &str,
+    ) -> Result<CommitteeMessage, DomainError> {
+        self.accessible(actor, id)?;
+        let message = validate_message(message)?;
+        self.committees.post_message(id, actor.id, &message, self.clock.now()).map_err(write_error)
+    }
+
+    /// The committee's documents, newest first.
+    pub fn documents(&self, actor: &User, id: CommitteeId) -> Result<Vec<CommitteeDocument>, DomainError> {
+        self.accessible(actor, id)?;
+        Ok(self.documents.list(id)?)
+    }
+
+    /// Whether `actor` may upload to this committee now; asked before the upload is read, so a refused
+    /// caller's file never reaches the disk.
+    pub fn check_upload(&self, actor: &User, id: CommitteeId) -> Result<(), DomainError> {
+        let committee = self.accessible(actor, id)?;
+        if committee.archived {
+            return Err(DomainError::conflict(ARCHIVED_READ_ONLY));
+        }
+        Ok(())
+    }
+
+    /// Everyone with access uploads, unless the committee is archived. The title defaults to the file name.
+    /// A refused or failed upload leaves no file and no row (`stored_files::commit_then_record`).
+    pub fn upload_document(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        input: UploadCommitteeDocument,
+    ) -> Result<CommitteeDocument, DomainError> {
+        self.check_upload(actor, id)?;
+        let mut errors = FieldErrors::new();
+        let title = validation::optional_line(
+            &mut errors,
+            "title",
+            "Title",
+            input.title.as_deref(),
+            DOCUMENT_TITLE_MAX,
+        );
+        let file = checked_file(&mut errors, input.file, DOCUMENT_KINDS)?;
+        errors.into_result()?;
+        let Some(ReceivedFile { pending, file_name, kind, size }) = file else {
+            return Err(DomainError::Unexpected(anyhow::anyhow!("validated upload lacks its file")));
+        };
+
+        let documents = self.documents.clone();
+        let uploaded_at = self.clock.now();
+        stored_files::commit_then_record(self.files.as_ref(), pending, move |storage_key| {
+            let new = NewCommitteeDocument {
+                committee_id: id,
+                title: title.unwrap_or_else(|| file_name.clone()),
+                file_name,
+                mime_type: kind.mime_type().to_string(),
+                file_size: file_size(size)?,
+                storage_key,
+                uploaded_by: actor.id,
+                uploaded_at,
+            };
+            documents.create(new).map_err(write_error)
+        })
+    }
+
+    /// A document of this committee and its content.
+    pub fn download_document(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        document: CommitteeDocumentId,
+    ) -> Result<(CommitteeDocument, Vec<u8>), DomainError> {
+        self.accessible(actor, id)?;
+        let document = self.documents.find(id, document)?.ok_or(DomainError::NotFound("Document"))?;
+        let bytes = self.files.read(&document.storage_key)?;
+        Ok((document, bytes))
+    }
+
+    /// The committee as `actor` sees it; unknown ids are 404 for everyone.
+    fn committee(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+        self.committees.find(id, actor.id)?.ok_or(DomainError::NotFound("Committee"))
+    }
+
+    /// Chat, documents and members: its members, admins and chairs.
+    fn accessible(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+        let committee = self.committee(actor, id)?;
+        if !permissions::can_access_committee(actor.role, committee.viewer_role) {
+            return Err(DomainError::forbidden(CANNOT_ACCESS));
+        }
+        Ok(committee)
+    }
+
+    /// Archive, delete and membership: its own chair, admins and chairs.
+    fn manageable(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+        let committee = self.committee(actor, id)?;
+        if !permissions::can_manage_committee(actor.role, committee.viewer_role) {
+            return Err(DomainError::forbidden(CANNOT_MANAGE));
+        }
+        Ok(committee)
+    }
+}
+
+/// A chat message: trimmed, not empty, at most `MESSAGE_MAX` characters.
+pub fn validate_message(raw: &str) -> Result<String, DomainError> {
+    let mut errors = FieldErrors::new();
+    let message = validation::required_text(&mut errors, "message", "Message", raw, MESSAGE_MAX);
+    errors.into_result()?;
+    Ok(message)
+}
+
+fn write_error(error: CommitteeWriteError) -> DomainError {
+    match error {
+        CommitteeWriteError::NotFound => DomainError::NotFound("Committee"),
+        CommitteeWriteError::Archived => DomainError::conflict(ARCHIVED_READ_ONLY),
+        CommitteeWriteError::NotArchived => DomainError::conflict(NOT_ARCHIVED),
+        CommitteeWriteError::UserNotActive => DomainError::invalid("userId", USER_NOT_ACTIVE),
+        CommitteeWriteError::AlreadyMember => DomainError::conflict(ALREADY_MEMBER),
+        CommitteeWriteError::NotMember => DomainError::NotFound("Committee member"),
+        CommitteeWriteError::Repo(e) => e.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use chrono::{DateTime, Utc};
+
+    use super::*;
+    use crate::identity::role::Role;
+    use crate::shared::testing::{self, received_pdf, MemoryFileStore};
+    use crate::RepoError;
+
+    /// One active committee with the test user as a member; only what an upload reaches is implemented.
+    struct OneCommittee;
+
+    impl CommitteeRepository for OneCommittee {
+        fn list(&self, _: UserId, _: CommitteeScope) -> Result<Vec<Committee>, RepoError> {
+            unreachable!("not used in this test")
+        }
+        fn find(&self, id: CommitteeId, _: UserId) -> Result<Option<Committee>, RepoError> {
+            Ok(Some(Committee {
+                id,
+                name: "Finance".into(),
+                description: String::new(),
+                archived: false,
+                created_at: testing::clock().0,
+                member_count: 1,
+                viewer_role: Some(CommitteeRole::Member),
+            }))
+        }
+        fn create(&self, _: NewCommittee) -> Result<Committee, RepoError> {
+            unreachable!("not used in this test")
+        }
+        fn archive(&self, _: CommitteeId, _: DateTime<Utc>) -> Result<(), CommitteeWriteError> {
+            unreachable!("not used in this test")
+        }
+        fn delete_archived(
+            &self,
+            _: CommitteeId,
+        ) -> Result<Vec<crate::library::files::StorageKey>, CommitteeWriteError> {
+            unreachable!("not used in this test")
+        }
+        fn members(&self, _: CommitteeId) -> Result<Vec<CommitteeMember>, RepoError> {
+            unreachable!("not used in this test")
+        }
+        fn add_member(
+            &self,
+            _: CommitteeId,
+            _: UserId,
+            _: CommitteeRole,
+            _: DateTime<Utc>,
+        ) -> Result<CommitteeMember, CommitteeWriteError> {
+            unreachable!("not used in this test")
+        }
+        fn remove_member(&self, _: CommitteeId, _: UserId) -> Result<(), CommitteeWriteError> {
+            unreachable!("not used in this test")
+        }
+        fn messages(
+            &self,
+            _: CommitteeId,
+            _: Option<MessageId>,
+            _: Option<MessageId>,
+            _: i64,
+        ) -> Result<Vec<CommitteeMessage>, RepoError> {
+            unreachable!("not used in this test")
+        }
+        fn messages_since(
+            &self,
+            _: CommitteeId,
+            _: MessageId,
+            _: i64,
+        ) -> Result<Vec<CommitteeMessage>, RepoError> {
+            unreachable!("not used in this test")
+        }
+        fn post_message(
+            &self,
+            _: CommitteeId,
+            _: UserId,
+            _: &str,
+            _: DateTime<Utc>,
+        ) -> Result<CommitteeMessage, CommitteeWriteError> {
+            unreachable!("not used in this test")
+        }
+    }
+
+    /// A committee archived by someone else between the use case's check and the insert.
+    struct ArchivedMeanwhile(Mutex<Vec<NewCommitteeDocument>>);
+
+    impl CommitteeDocumentRepository for ArchivedMeanwhile {
+        fn list(&self, _: CommitteeId) -> Result<Vec<CommitteeDocument>, RepoError> {
+            Ok(Vec::new())
+        }
+        fn find(
+            &self,
+            _: CommitteeId,
+            _: CommitteeDocumentId,
+        ) -> Result<Option<CommitteeDocument>, RepoError> {
+            Ok(None)
+        }
+        fn create(&self, document: NewCommitteeDocument) -> Result<CommitteeDocument, CommitteeWriteError> {
+            self.0.lock().unwrap().push(document);
+            Err(CommitteeWriteError::Archived)
+        }
+    }
+
+    #[test]
+    fn an_upload_refused_at_the_insert_leaves_no_file() {
+        let files = Arc::new(MemoryFileStore::default());
+        let documents = Arc::new(ArchivedMeanwhile(Mutex::new(Vec::new())));
+        let service = CommitteeService {
+            committees: Arc::new(OneCommittee),
+            documents: documents.clone(),
+            files: files.clone(),
+            clock: testing::clock(),
+        };
+        let input = UploadCommitteeDocument { title: None, file: Some(received_pdf(&files)) };
+        let refused = service.upload_document(&testing::user(Role::Trustee), CommitteeId(3), input);
+        assert!(matches!(refused, Err(DomainError::Conflict(m)) if m == ARCHIVED_READ_ONLY));
+        // The file was committed for the insert, which was refused: it is gone again.
+        let attempted = documents.0.lock().unwrap();
+        assert_eq!((attempted.len(), attempted[0].title.as_str()), (1, "a.pdf"));
+        assert_eq!(files.count(), 0);
+    }
+
+    #[test]
+    fn messages_are_trimmed_and_bounded() {
+        assert_eq!(validate_message("  hello \n").unwrap(), "hello");
+        assert_eq!(validate_message(&"é".repeat(MESSAGE_MAX)).unwrap().chars().count(), MESSAGE_MAX);
+        let message_error = |raw: &str| match validate_message(raw) {
+            Err(DomainError::Invalid(fields)) => fields.fields()["message"].clone(),
+            other => panic!("expected a field error, got {other:?}"),
+        };
+        assert_eq!(message_error(" \n\t "), "Message is required");
+        assert_eq!(message_error(&"a".repeat(MESSAGE_MAX + 1)), "Message must be at most 4000 characters");
+    }
+}

@@ -1,7 +1,0 @@
-//! Settings only admins change (spec §13 Account security), one row in `security_settings`.
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct SecuritySettings {
-    /// Admins and chairs must use two-factor sign-in: without it they enrol before anything else opens.
-    pub require_mfa_for_officers: bool,
-}

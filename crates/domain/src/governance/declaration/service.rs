@@ -1,0 +1,222 @@
+//! Annual declarations rounds (spec §10 Governance): opened and closed by admins and chairs, made by each
+//! trustee asked, readable afterwards. Section 178 answers are seen only by admins, chairs and the trustee.
+
+use std::sync::Arc;
+
+use crate::governance::declaration::{DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary};
+use crate::governance::{
+    DeclarationRepository, DeclarationWriteError, GovernanceMail, NewRound, ReminderRecipient,
+};
+use crate::identity::user::User;
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{DeclarationRoundId, DocumentId, RepoError};
+
+pub const ONLY_OFFICERS: &str = "Only admins and chairs can run declarations rounds.";
+pub const MUST_CONFIRM_REGISTER: &str = "Please confirm that your register entries are complete and current";
+pub const MUST_ACCEPT_CODE: &str = "Please confirm that you accept the code of conduct";
+pub const ANSWER_REQUIRED: &str = "Please answer this question";
+
+/// Input of "open a round", as received.
+#[derive(Debug, Clone, Default)]
+pub struct OpenRound {
+    pub year: Option<i64>,
+    pub deadline: String,
+    pub code_of_conduct_document_id: Option<i32>,
+}
+
+/// Input of "declare", as received: every answer must be given.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DeclareInput {
+    pub register_complete: Option<bool>,
+    pub over_18: Option<bool>,
+    pub no_disqualification: Option<bool>,
+    pub accepts_code: Option<bool>,
+}
+
+/// A round as one user may read it.
+#[derive(Debug, Clone)]
+pub struct RoundView {
+    pub round: DeclarationRound,
+    pub members: Vec<RoundMember>,
+    /// Admins and chairs read every member's answers; others only their own.
+    pub viewer_is_officer: bool,
+}
+
+#[derive(Clone)]
+pub struct DeclarationService {
+    pub rounds: Arc<dyn DeclarationRepository>,
+    pub mail: Arc<dyn GovernanceMail>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl DeclarationService {
+    pub fn list(&self, actor: &User) -> Result<Vec<RoundSummary>, DomainError> {
+        Ok(self.rounds.list(actor.id)?)
+    }
+
+    pub fn get(&self, actor: &User, id: DeclarationRoundId) -> Result<RoundView, DomainError> {
+        let (round, members) = self.rounds.get(id).map_err(not_found)?;
+        Ok(RoundView { round, members, viewer_is_officer: actor.role.is_officer() })
+    }
+
+    pub fn open(&self, actor: &User, input: OpenRound) -> Result<DeclarationRound, DomainError> {
+        officer(actor)?;
+        let mut errors = FieldErrors::new();
+        let year = match input.year {
+            Some(year @ 2000..=2100) => i32::try_from(year).ok(),
+            _ => None,
+        };
+        if year.is_none() {
+            errors.add("year", "Year must be a year from 2000 to 2100");
+        }
+        if input.deadline.trim().is_empty() {
+            errors.add("deadline", "Deadline is required");
+        }
+        let deadline = validation::optional_date(&mut errors, "deadline", "Deadline", Some(&input.deadline));
+        let now = self.clock.now();
+        if deadline.is_some_and(|d| d < now.date_naive()) {
+            errors.add("deadline", "Deadline must not be in the past");
+        }
+        if input.code_of_conduct_document_id.is_none() {
+            errors.add("codeOfConductDocumentId", "Choose the code of conduct from the library");
+        }
+        errors.into_result()?;
+        let (Some(year), Some(deadline), Some(code)) = (year, deadline, input.code_of_conduct_document_id)
+        else {
+            return Err(DomainError::invalid("year", "Year is required"));
+        };
+        let round = NewRound {
+            year,
+            deadline,
+            code_of_conduct: DocumentId(code),
+            opened_by: actor.id,
+            opened_at: now,
+        };
+        self.rounds.open(round).map_err(|e| match e {
+            DeclarationWriteError::NoSuchDocument => {
+                DomainError::invalid("codeOfConductDocumentId", "No such document in the library")
+            }
+            DeclarationWriteError::Repo(RepoError::Duplicate(_)) => {
+                DomainError::conflict(format!("A declarations round for {year} already exists."))
+            }
+            other => write_error(other),
+        })
+    }
+
+    pub fn declare(
+        &self,
+        actor: &User,
+        id: DeclarationRoundId,
+        input: DeclareInput,
+    ) -> Result<RoundView, DomainError> {
+        let answers = validate_answers(input)?;
+        self.rounds.declare(id, actor.id, &actor.name, answers, self.clock.now()).map_err(write_error)?;
+        if answers.may_be_disqualified() {
+            // Flagged, not blocked: the chair sees it on the round and decides what to do.
+            tracing::warn!(round_id = %id, user_id = %actor.id, "a trustee declared they may be disqualified");
+        }
+        self.get(actor, id)
+    }
+
+    pub fn close(&self, actor: &User, id: DeclarationRoundId) -> Result<DeclarationRound, DomainError> {
+        officer(actor)?;
+        self.rounds.close(id, self.clock.now()).map_err(write_error)
+    }
+
+    /// E-mails a reminder to every member who has not declared yet. Answers how many were reminded and
+    /// whether mail is configured.
+    pub fn remind(&self, actor: &User, id: DeclarationRoundId) -> Result<(usize, bool), DomainError> {
+        officer(actor)?;
+        let (round, members) = self.rounds.get(id).map_err(not_found)?;
+        if round.closed_at.is_some() {
+            return Err(DomainError::conflict("The round is closed."));
+        }
+        let recipients: Vec<ReminderRecipient> = members
+            .into_iter()
+            .filter(|m| m.declaration.is_none())
+            .map(|m| ReminderRecipient { name: m.name, email: m.email })
+            .collect();
+        if recipients.is_empty() {
+            return Ok((0, true));
+        }
+        let configured = self.mail.remind_declaration(&recipients, round.year, round.deadline)?;
+        Ok((if configured { recipients.len() } else { 0 }, configured))
+    }
+}
+
+fn validate_answers(input: DeclareInput) -> Result<DeclarationAnswers, DomainError> {
+    let mut errors = FieldErrors::new();
+    if input.register_complete != Some(true) {
+        errors.add("registerComplete", MUST_CONFIRM_REGISTER);
+    }
+    if input.accepts_code != Some(true) {
+        errors.add("acceptsCode", MUST_ACCEPT_CODE);
+    }
+    if input.over_18.is_none() {
+        errors.add("over18", ANSWER_REQUIRED);
+    }
+    if input.no_disqualification.is_none() {
+        errors.add("noDisqualification", ANSWER_REQUIRED);
+    }
+    errors.into_result()?;
+    Ok(DeclarationAnswers {
+        register_complete: true,
+        over_18: input.over_18.unwrap_or(false),
+        no_disqualification: input.no_disqualification.unwrap_or(false),
+        accepts_code: true,
+    })
+}
+
+fn officer(actor: &User) -> Result<(), DomainError> {
+    if actor.role.is_officer() {
+        Ok(())
+    } else {
+        Err(DomainError::forbidden(ONLY_OFFICERS))
+    }
+}
+
+fn not_found(error: RepoError) -> DomainError {
+    error.naming("Declarations round")
+}
+
+fn write_error(error: DeclarationWriteError) -> DomainError {
+    match error {
+        DeclarationWriteError::Closed => DomainError::conflict("The round is closed."),
+        DeclarationWriteError::AlreadyDeclared => {
+            DomainError::conflict("You have already declared in this round.")
+        }
+        DeclarationWriteError::NotMember => DomainError::forbidden(
+            "You were not serving when this round opened, so you are not asked to declare.",
+        ),
+        DeclarationWriteError::NoSuchDocument => {
+            DomainError::invalid("codeOfConductDocumentId", "No such document")
+        }
+        DeclarationWriteError::Repo(e) => not_found(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn confirmations_are_required_and_eligibility_is_answered_either_way() {
+        let Err(DomainError::Invalid(errors)) = validate_answers(DeclareInput::default()) else {
+            panic!("expected errors")
+        };
+        assert_eq!(errors.fields()["registerComplete"], MUST_CONFIRM_REGISTER);
+        assert_eq!(errors.fields()["acceptsCode"], MUST_ACCEPT_CODE);
+        assert_eq!(errors.fields()["over18"], ANSWER_REQUIRED);
+        let flagged = DeclareInput {
+            register_complete: Some(true),
+            over_18: Some(true),
+            no_disqualification: Some(false),
+            accepts_code: Some(true),
+        };
+        assert!(validate_answers(flagged).unwrap().may_be_disqualified());
+        let clear = DeclareInput { no_disqualification: Some(true), ..flagged };
+        assert!(!validate_answers(clear).unwrap().may_be_disqualified());
+    }
+}

@@ -1,0 +1,350 @@
+//! The register of interests (spec §10 Governance; CC29): who may read and change it, its validation, its
+//! history.
+
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+
+use crate::governance::interest::{Interest, InterestFields, InterestKind, InterestVersion};
+use crate::governance::settings::{GovernanceSettings, RegisterVisibility};
+use crate::governance::{Editor, GovernanceSettingsRepository, InterestRepository};
+use crate::identity::role::Role;
+use crate::identity::user::User;
+use crate::meetings::attendance::{QuorumRule, QUORUM_MAX};
+use crate::meetings::Typesetter;
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{InterestId, RepoError, UserId};
+
+pub const ORGANISATION_MAX: usize = 200;
+pub const NATURE_MAX: usize = 2_000;
+pub const KIND_INVALID: &str =
+    "Kind must be employment, directorship, trusteeship, shareholding, family, gift-or-hospitality or other";
+pub const ENDED_BEFORE_START: &str = "End date must not be before the start date";
+pub const STARTED_IN_FUTURE: &str = "Start date must not be in the future";
+pub const NOT_YOURS: &str = "Only admins and chairs can change another trustee's interests.";
+pub const REGISTER_LIMITED: &str = "The register of interests is open to admins and chairs only.";
+
+/// A trustee changes their own entries; admins and chairs anyone's.
+pub fn can_edit_interests_of(actor: Role, actor_id: UserId, owner: UserId) -> bool {
+    actor.is_officer() || actor_id == owner
+}
+
+/// Whether the actor reads everyone's entries (otherwise only their own).
+pub fn can_read_whole_register(actor: Role, visibility: RegisterVisibility) -> bool {
+    actor.is_officer() || visibility == RegisterVisibility::Members
+}
+
+/// Input of "add" and "edit" an entry, as received.
+#[derive(Debug, Clone, Default)]
+pub struct InterestInput {
+    /// The trustee the entry belongs to; the actor when absent. Ignored on edit.
+    pub user_id: Option<i32>,
+    pub kind: String,
+    pub organisation: String,
+    pub nature: String,
+    pub started_on: String,
+    pub ended_on: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct InterestService {
+    pub interests: Arc<dyn InterestRepository>,
+    pub settings: Arc<dyn GovernanceSettingsRepository>,
+    pub typesetter: Arc<dyn Typesetter>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl InterestService {
+    /// The register as the actor may read it; `user` narrows it to one trustee.
+    pub fn list(&self, actor: &User, user: Option<UserId>) -> Result<Vec<Interest>, DomainError> {
+        let visibility = self.settings.get()?.register_visibility;
+        let scope = if can_read_whole_register(actor.role, visibility) {
+            user
+        } else {
+            match user {
+                Some(other) if other != actor.id => return Err(DomainError::forbidden(REGISTER_LIMITED)),
+                _ => Some(actor.id),
+            }
+        };
+        Ok(self.interests.list(scope)?)
+    }
+
+    pub fn create(&self, actor: &User, input: InterestInput) -> Result<Interest, DomainError> {
+        let owner = input.user_id.map(UserId).unwrap_or(actor.id);
+        if !can_edit_interests_of(actor.role, actor.id, owner) {
+            return Err(DomainError::forbidden(NOT_YOURS));
+        }
+        let fields = validate(&input, self.today())?;
+        self.interests.create(owner, fields, &editor(actor), self.clock.now()).map_err(|e| match e {
+            RepoError::NotFound => DomainError::invalid("userId", "No such trustee"),
+            other => other.into(),
+        })
+    }
+
+    pub fn update(
+        &self,
+        actor: &User,
+        id: InterestId,
+        input: InterestInput,
+    ) -> Result<Interest, DomainError> {
+        let existing = self.get(id)?;
+        if !can_edit_interests_of(actor.role, actor.id, existing.user_id) {
+            return Err(DomainError::forbidden(NOT_YOURS));
+        }
+        let fields = validate(&input, self.today())?;
+        self.interests.update(id, fields, &editor(actor), self.clock.now()).map_err(not_found)
+    }
+
+    /// Every version of one entry, oldest first; readable by whoever may read the entry.
+    pub fn history(&self, actor: &User, id: InterestId) -> Result<Vec<InterestVersion>, DomainError> {
+        let entry = self.get(id)?;
+        let visibility = self.settings.get()?.register_visibility;
+        if !can_read_whole_register(actor.role, visibility) && entry.user_id != actor.id {
+            return Err(DomainError::forbidden(REGISTER_LIMITED));
+        }
+        self.interests.history(id).map_err(not_found)
+    }
+
+    /// The current entries an agenda text names, for the prompt to consider a declaration: admins and
+    /// chairs get everyone's, a trustee only their own.
+    pub fn named_in(&self, actor: &User, text: &str) -> Result<Vec<Interest>, DomainError> {
+        let scope = if actor.role.is_officer() { None } else { Some(actor.id) };
+        let entries = self.interests.list(scope)?;
+        Ok(crate::governance::interest::matches::named_in(text, &entries, self.today())
+            .into_iter()
+            .cloned()
+            .collect())
+    }
+
+    /// The whole register as CSV (for the annual report or a spreadsheet).
+    pub fn export_csv(&self, actor: &User) -> Result<Vec<u8>, DomainError> {
+        let entries = self.whole_register(actor)?;
+        crate::governance::interest::export::csv(&entries, self.today())
+    }
+
+    /// The whole register as a PDF to publish: current interests, then past ones.
+    pub fn export_pdf(&self, actor: &User, portal_name: &str) -> Result<Vec<u8>, DomainError> {
+        let entries = self.whole_register(actor)?;
+        let document = crate::governance::interest::export::printable(&entries, self.today(), portal_name);
+        Ok(self.typesetter.typeset(&document)?)
+    }
+
+    pub fn settings(&self, _actor: &User) -> Result<GovernanceSettings, DomainError> {
+        Ok(self.settings.get()?)
+    }
+
+    pub fn set_settings(
+        &self,
+        actor: &User,
+        input: GovernanceSettingsInput,
+    ) -> Result<GovernanceSettings, DomainError> {
+        if !actor.role.is_officer() {
+            return Err(DomainError::forbidden("Only admins and chairs can change governance settings."));
+        }
+        let mut errors = FieldErrors::new();
+        let current = self.settings.get()?;
+        let register_visibility = validation::optional_choice(
+            &mut errors,
+            "registerVisibility",
+            input.register_visibility.as_deref(),
+            current.register_visibility,
+            "Register visibility must be members or officers",
+        );
+        let quorum = quorum_rule(&mut errors, &input, current.quorum);
+        errors.into_result()?;
+        Ok(self.settings.set(GovernanceSettings { register_visibility, quorum })?)
+    }
+
+    fn whole_register(&self, actor: &User) -> Result<Vec<Interest>, DomainError> {
+        let visibility = self.settings.get()?.register_visibility;
+        if !can_read_whole_register(actor.role, visibility) {
+            return Err(DomainError::forbidden(REGISTER_LIMITED));
+        }
+        Ok(self.interests.list(None)?)
+    }
+
+    fn get(&self, id: InterestId) -> Result<Interest, DomainError> {
+        self.interests.get(id).map_err(not_found)
+    }
+
+    /// The UTC date of the clock: the day on which "current" and "past" are decided.
+    pub fn today(&self) -> NaiveDate {
+        self.clock.now().date_naive()
+    }
+}
+
+fn editor(actor: &User) -> Editor {
+    Editor { id: actor.id, name: actor.name.clone() }
+}
+
+fn not_found(error: RepoError) -> DomainError {
+    error.naming("Interest")
+}
+
+/// The entry form's rules: kind from the list, organisation and nature required, a start date not in the
+/// future, and an end date (optional) not before the start.
+pub fn validate(input: &InterestInput, today: NaiveDate) -> Result<InterestFields, DomainError> {
+    let mut errors = FieldErrors::new();
+    let kind = match input.kind.trim().parse::<InterestKind>() {
+        Ok(kind) => Some(kind),
+        Err(_) => {
+            errors.add("kind", KIND_INVALID);
+            None
+        }
+    };
+    let organisation = validation::required_line(
+        &mut errors,
+        "organisation",
+        "Organisation or person",
+        &input.organisation,
+        ORGANISATION_MAX,
+    );
+    let nature =
+        validation::required_text(&mut errors, "nature", "Nature of the interest", &input.nature, NATURE_MAX);
+    let started_on =
+        validation::optional_date(&mut errors, "startedOn", "Start date", Some(&input.started_on));
+    if input.started_on.trim().is_empty() {
+        errors.add("startedOn", "Start date is required");
+    }
+    let ended_on = validation::optional_date(&mut errors, "endedOn", "End date", input.ended_on.as_deref());
+    if started_on.is_some_and(|start| start > today) {
+        errors.add("startedOn", STARTED_IN_FUTURE);
+    }
+    if let (Some(start), Some(end)) = (started_on, ended_on) {
+        if end < start {
+            errors.add("endedOn", ENDED_BEFORE_START);
+        }
+    }
+    errors.into_result()?;
+    match (kind, started_on) {
+        (Some(kind), Some(started_on)) => {
+            Ok(InterestFields { kind, organisation, nature, started_on, ended_on })
+        }
+        _ => Err(DomainError::invalid("startedOn", "Start date is required")),
+    }
+}
+
+/// Input of "Change governance settings"; each absent field keeps its value.
+#[derive(Debug, Clone, Default)]
+pub struct GovernanceSettingsInput {
+    pub register_visibility: Option<String>,
+    /// `count` or `fraction`.
+    pub quorum_rule: Option<String>,
+    pub quorum_minimum: Option<i64>,
+    pub quorum_numerator: Option<i64>,
+    pub quorum_denominator: Option<i64>,
+}
+
+pub const QUORUM_MINIMUM_RANGE: &str = "Quorum minimum must be a whole number from 1 to 100";
+pub const QUORUM_FRACTION_RANGE: &str =
+    "The quorum fraction must be numerator/denominator with 1 <= numerator <= denominator <= 100";
+
+/// The quorum rule after these changes; errors under `quorumRule`, `quorumMinimum`, `quorumNumerator`.
+fn quorum_rule(errors: &mut FieldErrors, input: &GovernanceSettingsInput, current: QuorumRule) -> QuorumRule {
+    let kind = validation::optional_choice(
+        errors,
+        "quorumRule",
+        input.quorum_rule.as_deref(),
+        current.kind,
+        "Quorum rule must be count or fraction",
+    );
+    let in_range = |value: Option<i64>, fallback: u32| -> Option<u32> {
+        match value {
+            None => Some(fallback),
+            Some(v) => u32::try_from(v).ok().filter(|v| (1..=QUORUM_MAX).contains(v)),
+        }
+    };
+    let minimum = in_range(input.quorum_minimum, current.minimum).unwrap_or_else(|| {
+        errors.add("quorumMinimum", QUORUM_MINIMUM_RANGE);
+        current.minimum
+    });
+    let fraction = in_range(input.quorum_numerator, current.numerator)
+        .zip(in_range(input.quorum_denominator, current.denominator))
+        .filter(|(numerator, denominator)| numerator <= denominator);
+    let (numerator, denominator) = fraction.unwrap_or_else(|| {
+        errors.add("quorumNumerator", QUORUM_FRACTION_RANGE);
+        (current.numerator, current.denominator)
+    });
+    QuorumRule { kind, minimum, numerator, denominator }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 3, 10).unwrap()
+    }
+
+    fn input() -> InterestInput {
+        InterestInput {
+            user_id: None,
+            kind: "directorship".into(),
+            organisation: " Acme Housing Ltd ".into(),
+            nature: "Non-executive director".into(),
+            started_on: "2024-01-01".into(),
+            ended_on: None,
+        }
+    }
+
+    fn errors_of(result: Result<InterestFields, DomainError>) -> std::collections::BTreeMap<String, String> {
+        match result {
+            Err(DomainError::Invalid(fields)) => fields.fields().clone(),
+            other => panic!("expected field errors, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn who_edits_whose_entries() {
+        let (me, other) = (UserId(1), UserId(2));
+        assert!(can_edit_interests_of(Role::Trustee, me, me));
+        assert!(!can_edit_interests_of(Role::Trustee, me, other));
+        assert!(can_edit_interests_of(Role::Chair, me, other));
+        assert!(can_edit_interests_of(Role::Admin, me, other));
+    }
+
+    #[test]
+    fn who_reads_the_whole_register() {
+        use RegisterVisibility::{Members, Officers};
+        assert!(can_read_whole_register(Role::Trustee, Members));
+        assert!(!can_read_whole_register(Role::Trustee, Officers));
+        assert!(can_read_whole_register(Role::Chair, Officers));
+        assert!(can_read_whole_register(Role::Admin, Officers));
+    }
+
+    #[test]
+    fn a_valid_entry_is_trimmed() {
+        let fields = validate(&input(), today()).unwrap();
+        assert_eq!(fields.organisation, "Acme Housing Ltd");
+        assert_eq!(fields.kind, InterestKind::Directorship);
+        assert_eq!(fields.ended_on, None);
+    }
+
+    #[test]
+    fn each_field_is_checked() {
+        let bad = InterestInput {
+            user_id: None,
+            kind: "hobby".into(),
+            organisation: " ".into(),
+            nature: "".into(),
+            started_on: "".into(),
+            ended_on: Some("soon".into()),
+        };
+        let errors = errors_of(validate(&bad, today()));
+        assert_eq!(errors["kind"], KIND_INVALID);
+        assert_eq!(errors["organisation"], "Organisation or person is required");
+        assert_eq!(errors["nature"], "Nature of the interest is required");
+        assert_eq!(errors["startedOn"], "Start date is required");
+        assert_eq!(errors["endedOn"], "End date must be a date (YYYY-MM-DD)");
+    }
+
+    #[test]
+    fn dates_must_make_sense() {
+        let ended_early = InterestInput { ended_on: Some("2023-12-31".into()), ..input() };
+        assert_eq!(errors_of(validate(&ended_early, today()))["endedOn"], ENDED_BEFORE_START);
+        let future = InterestInput { started_on: "2026-03-11".into(), ..input() };
+        assert_eq!(errors_of(validate(&future, today()))["startedOn"], STARTED_IN_FUTURE);
+    }
+}

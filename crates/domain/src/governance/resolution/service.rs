@@ -1,0 +1,173 @@
+//! Written resolutions (spec §10 Governance): proposed by admins and chairs, voted on once by each eligible
+//! trustee, decided at closing time or as soon as the outstanding votes cannot change the result.
+
+use std::sync::Arc;
+
+use chrono_tz::Tz;
+
+use crate::governance::resolution::{Resolution, Threshold, ThresholdKind, VoteChoice};
+use crate::governance::{NewResolution, ResolutionRepository, ResolutionWriteError};
+use crate::identity::user::User;
+use crate::meetings::meeting::service::MeetingService;
+use crate::shared::error::DomainError;
+use crate::shared::timestamps;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{DocumentId, RepoError, ResolutionId, UserId};
+
+pub const TITLE_MAX: usize = 200;
+pub const TEXT_MAX: usize = 20_000;
+pub const COMMENT_MAX: usize = 2_000;
+pub const THRESHOLD_INVALID: &str = "Threshold must be majority, count or unanimous";
+pub const VOTE_INVALID: &str = "Vote must be for, against or abstain";
+
+/// Input of "propose", as received.
+#[derive(Debug, Clone, Default)]
+pub struct ProposeResolution {
+    pub title: String,
+    pub text: String,
+    pub closes_at: String,
+    pub threshold: String,
+    pub threshold_count: Option<i64>,
+    pub paper_document_ids: Vec<i32>,
+    pub conflicted_user_ids: Vec<i32>,
+}
+
+#[derive(Clone)]
+pub struct ResolutionService {
+    pub resolutions: Arc<dyn ResolutionRepository>,
+    /// The agendas decided resolutions are reported to (`resolution_offers`).
+    pub meetings: MeetingService,
+    /// The board's time zone, for dates written into agenda items.
+    pub time_zone: Tz,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl ResolutionService {
+    /// Newest first; any whose closing time has passed are decided first.
+    pub fn list(&self, _actor: &User) -> Result<Vec<Resolution>, DomainError> {
+        self.resolutions.decide_due(self.clock.now(), None)?;
+        Ok(self.resolutions.list()?)
+    }
+
+    pub fn get(&self, _actor: &User, id: ResolutionId) -> Result<Resolution, DomainError> {
+        self.resolutions.decide_due(self.clock.now(), Some(id))?;
+        self.resolutions.get(id).map_err(not_found)
+    }
+
+    pub fn propose(&self, actor: &User, input: ProposeResolution) -> Result<Resolution, DomainError> {
+        if !actor.role.is_officer() {
+            return Err(DomainError::forbidden("Only admins and chairs can propose written resolutions."));
+        }
+        let now = self.clock.now();
+        let mut errors = FieldErrors::new();
+        let title = validation::required_line(&mut errors, "title", "Title", &input.title, TITLE_MAX);
+        let text = validation::required_text(&mut errors, "text", "Text", &input.text, TEXT_MAX);
+        let closes_at =
+            timestamps::required(&mut errors, "closesAt", "Closing time", Some(input.closes_at.as_str()));
+        if closes_at.is_some_and(|at| at <= now) {
+            errors.add("closesAt", "Closing time must be in the future");
+        }
+        let threshold = match input.threshold.trim().parse::<ThresholdKind>() {
+            Ok(ThresholdKind::Majority) => Some(Threshold::Majority),
+            Ok(ThresholdKind::Unanimous) => Some(Threshold::Unanimous),
+            Ok(ThresholdKind::Count) => match input.threshold_count.and_then(|n| u32::try_from(n).ok()) {
+                Some(n) if n >= 1 => Some(Threshold::Count(n)),
+                _ => {
+                    errors.add("thresholdCount", "Number of votes must be at least 1");
+                    None
+                }
+            },
+            Err(_) => {
+                errors.add("threshold", THRESHOLD_INVALID);
+                None
+            }
+        };
+        errors.into_result()?;
+        let (Some(closes_at), Some(threshold)) = (closes_at, threshold) else {
+            return Err(DomainError::invalid("closesAt", "Closing time is required"));
+        };
+        let mut papers: Vec<DocumentId> = input.paper_document_ids.iter().copied().map(DocumentId).collect();
+        papers.sort();
+        papers.dedup();
+        let mut conflicted: Vec<UserId> = input.conflicted_user_ids.iter().copied().map(UserId).collect();
+        conflicted.sort();
+        conflicted.dedup();
+        let new = NewResolution {
+            title,
+            text,
+            closes_at,
+            threshold,
+            papers,
+            conflicted,
+            proposed_by: actor.id,
+            proposed_by_name: actor.name.clone(),
+            proposed_at: now,
+        };
+        self.resolutions.propose(new).map_err(write_error)
+    }
+
+    pub fn vote(
+        &self,
+        actor: &User,
+        id: ResolutionId,
+        vote: Option<&str>,
+        comment: Option<&str>,
+    ) -> Result<Resolution, DomainError> {
+        let mut errors = FieldErrors::new();
+        let choice = match vote.map(str::trim).map(str::parse::<VoteChoice>) {
+            Some(Ok(choice)) => Some(choice),
+            _ => {
+                errors.add("vote", VOTE_INVALID);
+                None
+            }
+        };
+        let comment = validation::optional_text(&mut errors, "comment", "Comment", comment, COMMENT_MAX);
+        errors.into_result()?;
+        let Some(choice) = choice else { return Err(DomainError::invalid("vote", VOTE_INVALID)) };
+        let now = self.clock.now();
+        // A vote arriving after closing time meets a decided resolution, whatever the background step did.
+        self.resolutions.decide_due(now, Some(id))?;
+        self.resolutions.vote(id, actor.id, choice, comment, now).map_err(write_error)
+    }
+
+    /// The signed-in trustee declares a conflict on it and so gives up their vote.
+    pub fn declare_conflict(&self, actor: &User, id: ResolutionId) -> Result<Resolution, DomainError> {
+        let now = self.clock.now();
+        self.resolutions.decide_due(now, Some(id))?;
+        self.resolutions.declare_conflict(id, actor.id, now).map_err(write_error)
+    }
+
+    /// The background step: decides every resolution whose closing time has come.
+    pub fn decide_due(&self) -> Result<Vec<ResolutionId>, DomainError> {
+        Ok(self.resolutions.decide_due(self.clock.now(), None)?)
+    }
+}
+
+fn not_found(error: RepoError) -> DomainError {
+    error.naming("Resolution")
+}
+
+fn write_error(error: ResolutionWriteError) -> DomainError {
+    match error {
+        ResolutionWriteError::NoSuchPaper => DomainError::invalid(
+            "paperDocumentIds",
+            "Every supporting paper must be a document of the library",
+        ),
+        ResolutionWriteError::NotServing => {
+            DomainError::invalid("conflictedUserIds", "Every conflicted trustee must be a serving trustee")
+        }
+        ResolutionWriteError::TooFewVoters(eligible) => DomainError::invalid(
+            "thresholdCount",
+            format!("The threshold cannot be reached: {eligible} trustees are eligible to vote"),
+        ),
+        ResolutionWriteError::Closed => DomainError::conflict("Voting on this resolution has closed."),
+        ResolutionWriteError::AlreadyVoted => {
+            DomainError::conflict("You have already voted on this resolution.")
+        }
+        ResolutionWriteError::NotEligible => {
+            DomainError::forbidden("You are not eligible to vote on this resolution.")
+        }
+        ResolutionWriteError::Repo(e) => not_found(e),
+    }
+}

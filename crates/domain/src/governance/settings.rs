@@ -1,0 +1,17 @@
+//! The board's governance settings (spec §10 Governance), one row in `governance_settings`.
+
+string_enum!(
+    /// Who may read the register of interests: every signed-in member (the default), or admins and
+    /// chairs only (a trustee still sees their own entries).
+    RegisterVisibility {
+        Members => "members",
+        Officers => "officers",
+    }
+);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GovernanceSettings {
+    pub register_visibility: RegisterVisibility,
+    /// How many trustees make a meeting quorate (spec §10 Rules, Quorum).
+    pub quorum: crate::meetings::attendance::QuorumRule,
+}

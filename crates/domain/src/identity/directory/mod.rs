@@ -1,0 +1,29 @@
+pub mod repository;
+pub mod service;
+
+use chrono::{DateTime, Utc};
+
+use crate::committees::CommitteeRole;
+use crate::identity::role::Role;
+use crate::{CommitteeId, UserId};
+
+/// An active trustee as the directory lists them (spec §3 Directory entry).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirectoryEntry {
+    pub id: UserId,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub role: Role,
+    /// When their account was made.
+    pub joined: DateTime<Utc>,
+    /// Their active committees, by name.
+    pub committees: Vec<DirectoryCommittee>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirectoryCommittee {
+    pub id: CommitteeId,
+    pub name: String,
+    pub role: CommitteeRole,
+}

@@ -1,0 +1,24 @@
+//! The trustee directory (spec §2 Trustees).
+
+use std::sync::Arc;
+
+use crate::identity::directory::DirectoryEntry;
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::identity::DirectoryRepository;
+use crate::shared::error::DomainError;
+
+#[derive(Clone)]
+pub struct DirectoryService {
+    pub directory: Arc<dyn DirectoryRepository>,
+}
+
+impl DirectoryService {
+    /// Every active account by name, with its active committees; every signed-in user may read it.
+    pub fn active_trustees(&self, actor: &User) -> Result<Vec<DirectoryEntry>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read the directory."));
+        }
+        Ok(self.directory.active_trustees()?)
+    }
+}

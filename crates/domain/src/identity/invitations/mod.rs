@@ -1,0 +1,2 @@
+pub mod repository;
+pub mod service;

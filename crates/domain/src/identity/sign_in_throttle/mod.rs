@@ -1,0 +1,2 @@
+pub mod login_throttle;
+pub mod service;

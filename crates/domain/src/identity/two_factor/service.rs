@@ -1,0 +1,489 @@
+//! Two-factor sign-in (spec: Account security): enrolment with a TOTP secret, single-use recovery codes, the second
+//! step of signing in, turning it off, and an admin's reset.
+
+use rand::Rng;
+
+use crate::identity::auth::service::{AuthService, Authenticated, SignedIn};
+use crate::identity::permissions;
+use crate::identity::role::Role;
+use crate::identity::session::ClientInfo;
+use crate::identity::sign_in_throttle::service::{self as sign_in_throttle, ThrottledAttempt};
+use crate::identity::two_factor::SecuritySettings;
+use crate::identity::user::User;
+use crate::identity::{ChallengeClaims, StoredSecondFactor, TokenError};
+use crate::shared::error::DomainError;
+use crate::shared::secret_token;
+use crate::UserId;
+
+pub const RECOVERY_CODE_COUNT: usize = 10;
+pub const CODE_WRONG: &str = "That code is not right. Check the time on your phone, or use a recovery code.";
+pub const ENROL_CODE_WRONG: &str = "That code is not right. Check the time on your phone and try again.";
+pub const CODE_REQUIRED: &str = "Enter the code from your authenticator app";
+pub const SIGN_IN_EXPIRED: &str = "Your sign-in has expired. Please sign in again.";
+pub const ALREADY_ON: &str = "Two-factor sign-in is already on.";
+pub const NOT_ON: &str = "Two-factor sign-in is not on.";
+pub const SET_UP_FIRST: &str = "Start two-factor set-up first.";
+pub const REQUIRED_FOR_ROLE: &str = "Two-factor sign-in is required for your role.";
+pub const TURNED_OFF: &str = "Two-factor sign-in is off.";
+pub const RESET_DONE: &str = "Two-factor sign-in reset. They will set it up again at their next sign-in.";
+pub const ONLY_ADMINS_RESET: &str = "Only admins can reset two-factor sign-in.";
+pub const ONLY_ADMINS_SETTINGS: &str = "Only admins can change security settings.";
+
+/// The tag of a recovery code stored before salting, once wrapped at start: `legacy-bcrypt:` and a bcrypt
+/// of the code's old unsalted SHA-256 digest (spec: Account security > Secrets at rest).
+pub const LEGACY_WRAPPED: &str = "legacy-bcrypt:";
+
+/// Recovery codes use letters and digits that cannot be mistaken for one another.
+const RECOVERY_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+
+/// What set-up hands the user to put into an authenticator app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Enrolment {
+    pub secret: String,
+    pub otpauth_url: String,
+}
+
+/// What a code of the enrolled factor (or, for `Enable`, of the new secret) is checked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeCheck {
+    Enable,
+    RegenerateRecoveryCodes,
+    Disable,
+    /// Confirming it is them before changing how they sign in (spec: Account security).
+    Reauthenticate,
+}
+
+/// What `reseal_secrets` did at start.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Resealed {
+    /// Users whose plaintext (or previous-key) secrets were sealed under the current key.
+    pub resealed: usize,
+    /// Recovery codes from before salting whose bare SHA-256 digest was wrapped in bcrypt.
+    pub recovery_codes_wrapped: usize,
+    /// Users whose stored secret opens under no key the server has (wrong `SECRETS_KEY`, or tampering):
+    /// they cannot sign in with their authenticator until an admin resets their two-factor sign-in.
+    pub unreadable: Vec<UserId>,
+}
+
+/// How long a used challenge is remembered: longer than any challenge lives (5 minutes, with leeway).
+const USED_CHALLENGE_KEPT: chrono::Duration = chrono::Duration::minutes(10);
+
+#[derive(Clone)]
+pub struct TwoFactorService {
+    pub auth: AuthService,
+}
+
+impl TwoFactorService {
+    /// First half of the second step of signing in: checks the challenge and counts the attempt (429 at
+    /// the per-address limits). The caller waits `delay` (the account-wide slow-down shared with every
+    /// code check, spec: Account security > Throttling) without holding a thread, then calls
+    /// `verify_sign_in`.
+    pub fn begin_verify_sign_in(
+        &self,
+        challenge: &str,
+        code: &str,
+        client: &str,
+    ) -> Result<ThrottledAttempt, DomainError> {
+        let (user, _) = self.challenge_user(challenge)?;
+        code_field(code)?;
+        sign_in_throttle::begin_code(self.auth.throttle.as_ref(), user.id, client, self.auth.clock.now())
+    }
+
+    /// Second half: a TOTP code or a recovery code, with the token the password step gave. The token is
+    /// exchanged for one session only.
+    pub fn verify_sign_in(
+        &self,
+        attempt: &ThrottledAttempt,
+        challenge: &str,
+        code: &str,
+        client: &ClientInfo,
+    ) -> Result<SignedIn, DomainError> {
+        let (user, claims) = self.challenge_user(challenge)?;
+        // The challenge is claimed before the code is checked, so that a replayed (refused) challenge uses
+        // up no recovery code and no TOTP step (spec: Account security > Two-factor sign-in). A wrong code
+        // gives the claim back: the right code may follow on the same challenge.
+        let now = self.auth.clock.now();
+        let id = format!("{:032x}", claims.id);
+        if !self.auth.two_factor.use_challenge(user.id, &id, now + USED_CHALLENGE_KEPT, now)? {
+            return Err(DomainError::Unauthorized(SIGN_IN_EXPIRED.into()));
+        }
+        if let Err(error) = self.check_code(&user, attempt, code, CODE_WRONG) {
+            self.auth.two_factor.release_challenge(&id)?;
+            return Err(error);
+        }
+        self.auth.open_session(user, client)
+    }
+
+    fn challenge_user(&self, challenge: &str) -> Result<(User, ChallengeClaims), DomainError> {
+        let claims = self.auth.tokens.verify_challenge(challenge).map_err(|e| match e {
+            TokenError::Unexpected(e) => DomainError::Unexpected(e),
+            _ => DomainError::Unauthorized(SIGN_IN_EXPIRED.into()),
+        })?;
+        match self.auth.users.find(claims.user_id)? {
+            Some(user) if user.active && user.token_version == claims.token_version && user.mfa_enabled => {
+                Ok((user, claims))
+            }
+            _ => Err(DomainError::Unauthorized(SIGN_IN_EXPIRED.into())),
+        }
+    }
+
+    /// Starts (or restarts) enrolment with a new secret; two-factor sign-in is on only once a code from
+    /// it is confirmed. Needs a recent password (spec: Account security > Confirming it is you).
+    pub fn setup(&self, caller: &Authenticated) -> Result<Enrolment, DomainError> {
+        if caller.user.mfa_enabled {
+            return Err(DomainError::conflict(ALREADY_ON));
+        }
+        self.auth.require_recent_authentication(caller)?;
+        let secret = self.auth.second_factor.new_secret();
+        let sealed = self.auth.sealer.seal(&secret, &seal_context(caller.user.id))?;
+        self.auth.two_factor.set_pending(caller.user.id, &sealed)?;
+        let otpauth_url = self.auth.second_factor.otpauth_url(&secret, &caller.user.email)?;
+        Ok(Enrolment { secret, otpauth_url })
+    }
+
+    /// First half of every code check of a signed-in user: refuses what cannot succeed (409, 403, 400),
+    /// then counts the attempt (429 at the per-address limits). The caller waits `delay`, the account-wide
+    /// slow-down, without holding a thread, then calls the operation.
+    pub fn begin_code_check(
+        &self,
+        caller: &Authenticated,
+        check: CodeCheck,
+        code: &str,
+        client: &str,
+    ) -> Result<ThrottledAttempt, DomainError> {
+        let user = &caller.user;
+        match check {
+            CodeCheck::Enable => {
+                if user.mfa_enabled {
+                    return Err(DomainError::conflict(ALREADY_ON));
+                }
+                self.auth.require_recent_authentication(caller)?;
+                if self.auth.two_factor.find(user.id)?.pending_secret.is_none() {
+                    return Err(DomainError::conflict(SET_UP_FIRST));
+                }
+            }
+            CodeCheck::RegenerateRecoveryCodes | CodeCheck::Reauthenticate => {
+                if !user.mfa_enabled {
+                    return Err(DomainError::conflict(NOT_ON));
+                }
+            }
+            CodeCheck::Disable => {
+                if !user.mfa_enabled {
+                    return Err(DomainError::conflict(NOT_ON));
+                }
+                if self.required_for(user.role)? {
+                    return Err(DomainError::forbidden(REQUIRED_FOR_ROLE));
+                }
+            }
+        }
+        code_field(code)?;
+        sign_in_throttle::begin_code(self.auth.throttle.as_ref(), user.id, client, self.auth.clock.now())
+    }
+
+    /// Confirms enrolment with a code from the new secret; answers the recovery codes, shown once.
+    pub fn enable(
+        &self,
+        caller: &Authenticated,
+        attempt: &ThrottledAttempt,
+        code: &str,
+    ) -> Result<Vec<String>, DomainError> {
+        let user = &caller.user;
+        if user.mfa_enabled {
+            return Err(DomainError::conflict(ALREADY_ON));
+        }
+        let sealed = self
+            .auth
+            .two_factor
+            .find(user.id)?
+            .pending_secret
+            .ok_or_else(|| DomainError::conflict(SET_UP_FIRST))?;
+        let code = code_field(code)?;
+        let pending = self.auth.sealer.open(&sealed, &seal_context(user.id))?.plaintext;
+        let step = self
+            .auth
+            .second_factor
+            .verify(&pending, &code, self.auth.clock.now())
+            .ok_or_else(|| DomainError::invalid("code", ENROL_CODE_WRONG))?;
+        attempt.succeeded(self.auth.throttle.as_ref())?;
+        let codes = new_recovery_codes();
+        let hashes = self.hashes(&codes)?;
+        if !self.auth.two_factor.enable(user.id, &sealed, step, &hashes)? {
+            return Err(DomainError::conflict(SET_UP_FIRST));
+        }
+        Ok(codes)
+    }
+
+    /// A new set of recovery codes; the old ones stop working. The code of the enrolled factor it needs
+    /// is the confirmation that it is the user.
+    pub fn regenerate_recovery_codes(
+        &self,
+        caller: &Authenticated,
+        attempt: &ThrottledAttempt,
+        code: &str,
+    ) -> Result<Vec<String>, DomainError> {
+        if !caller.user.mfa_enabled {
+            return Err(DomainError::conflict(NOT_ON));
+        }
+        self.check_code(&caller.user, attempt, code, CODE_WRONG)?;
+        let codes = new_recovery_codes();
+        let hashes = self.hashes(&codes)?;
+        self.auth.two_factor.replace_recovery_codes(caller.user.id, &hashes)?;
+        Ok(codes)
+    }
+
+    /// Turns two-factor sign-in off, unless the settings require it for the user's role. The code of the
+    /// enrolled factor it needs is the confirmation that it is the user.
+    pub fn disable(
+        &self,
+        caller: &Authenticated,
+        attempt: &ThrottledAttempt,
+        code: &str,
+    ) -> Result<&'static str, DomainError> {
+        if !caller.user.mfa_enabled {
+            return Err(DomainError::conflict(NOT_ON));
+        }
+        if self.required_for(caller.user.role)? {
+            return Err(DomainError::forbidden(REQUIRED_FOR_ROLE));
+        }
+        self.check_code(&caller.user, attempt, code, CODE_WRONG)?;
+        self.auth.two_factor.clear(caller.user.id)?;
+        Ok(TURNED_OFF)
+    }
+
+    /// Confirms it is the user with a code of the enrolled factor, instead of the password.
+    pub fn reauthenticate_with_code(
+        &self,
+        caller: &Authenticated,
+        attempt: &ThrottledAttempt,
+        code: &str,
+    ) -> Result<(), DomainError> {
+        if !caller.user.mfa_enabled {
+            return Err(DomainError::conflict(NOT_ON));
+        }
+        self.check_code(&caller.user, attempt, code, CODE_WRONG)?;
+        self.auth.sessions.reauthenticated(caller.session_id, self.auth.clock.now())?;
+        Ok(())
+    }
+
+    /// At start: seals secrets stored in plain text (from before sealing) or under the previous key, so
+    /// every stored secret ends up under the current `SECRETS_KEY` (spec: Account security > Secrets at
+    /// rest). Safe to run from several processes at once: each row is replaced only if unchanged.
+    pub fn reseal_secrets(&self) -> Result<Resealed, DomainError> {
+        let mut report = Resealed::default();
+        for (user, StoredSecondFactor { secret, pending_secret: pending }) in
+            self.auth.two_factor.all_secrets()?
+        {
+            let context = seal_context(user);
+            let mut changed = false;
+            let mut unreadable = false;
+            let mut reseal = |stored: &Option<String>| -> Result<Option<String>, DomainError> {
+                let Some(stored) = stored else { return Ok(None) };
+                match self.auth.sealer.open(stored, &context) {
+                    Ok(opened) if opened.needs_reseal => {
+                        changed = true;
+                        Ok(Some(self.auth.sealer.seal(&opened.plaintext, &context)?))
+                    }
+                    Ok(_) => Ok(Some(stored.clone())),
+                    Err(_) => {
+                        unreadable = true;
+                        Ok(Some(stored.clone()))
+                    }
+                }
+            };
+            let new_secret = reseal(&secret)?;
+            let new_pending = reseal(&pending)?;
+            if unreadable {
+                report.unreadable.push(user);
+            }
+            if changed
+                && self.auth.two_factor.replace_secrets(
+                    user,
+                    (secret.as_deref(), pending.as_deref()),
+                    (new_secret.as_deref(), new_pending.as_deref()),
+                )?
+            {
+                report.resealed += 1;
+            }
+        }
+        // Recovery codes from before salting: no bare unsalted digest stays on disk until the code is
+        // used. The digest (the code itself is not known) is wrapped in bcrypt; a code typed later is
+        // hashed with SHA-256 and then checked against the wrapper.
+        for (id, digest) in self.auth.two_factor.unsalted_recovery_code_hashes()? {
+            let wrapped = format!("{LEGACY_WRAPPED}{}", self.auth.hasher.hash(&digest)?);
+            if self.auth.two_factor.replace_recovery_code_hash(id, &digest, &wrapped)? {
+                report.recovery_codes_wrapped += 1;
+            }
+        }
+        Ok(report)
+    }
+
+    /// An admin clears a user's second factor (a lost phone); the user's sessions end, and they enrol
+    /// again at their next sign-in if their role requires it.
+    pub fn admin_reset(&self, actor: &User, target: UserId) -> Result<User, DomainError> {
+        if actor.role != Role::Admin {
+            return Err(DomainError::forbidden(ONLY_ADMINS_RESET));
+        }
+        let user = self.auth.users.find(target)?.ok_or(DomainError::NotFound("User"))?;
+        self.reset(&user)?;
+        Ok(user)
+    }
+
+    /// Clears the second factor and ends every session (the operator's recovery command uses it too).
+    pub fn reset(&self, user: &User) -> Result<(), DomainError> {
+        self.auth.two_factor.clear(user.id)?;
+        self.auth.users.revoke_sessions(user.id)?;
+        Ok(())
+    }
+
+    pub fn settings(&self, actor: &User) -> Result<SecuritySettings, DomainError> {
+        if actor.role != Role::Admin {
+            return Err(DomainError::forbidden(ONLY_ADMINS_SETTINGS));
+        }
+        Ok(self.auth.security_settings.get()?)
+    }
+
+    pub fn save_settings(
+        &self,
+        actor: &User,
+        settings: SecuritySettings,
+    ) -> Result<SecuritySettings, DomainError> {
+        if actor.role != Role::Admin {
+            return Err(DomainError::forbidden(ONLY_ADMINS_SETTINGS));
+        }
+        Ok(self.auth.security_settings.save(settings)?)
+    }
+
+    fn required_for(&self, role: Role) -> Result<bool, DomainError> {
+        Ok(permissions::can_open_user_management(role)
+            && self.auth.security_settings.get()?.require_mfa_for_officers)
+    }
+
+    /// Accepts a TOTP code whose time step was not used before, or an unused recovery code. The attempt
+    /// was counted (and its delay waited) by `begin_code_check` or `begin_verify_sign_in`.
+    fn check_code(
+        &self,
+        user: &User,
+        attempt: &ThrottledAttempt,
+        code: &str,
+        wrong: &'static str,
+    ) -> Result<(), DomainError> {
+        let code = code_field(code)?;
+        let now = self.auth.clock.now();
+        let stored = self.auth.two_factor.find(user.id)?;
+        let sealed = stored.secret.ok_or_else(|| DomainError::conflict(NOT_ON))?;
+        let accepted = if code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()) {
+            let secret = self.auth.sealer.open(&sealed, &seal_context(user.id))?.plaintext;
+            match self.auth.second_factor.verify(&secret, &code, now) {
+                Some(step) => self.auth.two_factor.use_step(user.id, step)?,
+                None => false,
+            }
+        } else {
+            let normalised = normalise_recovery_code(&code);
+            match self.matching_recovery_code(user.id, &normalised)? {
+                Some(id) => self.auth.two_factor.use_recovery_code(user.id, id, now)?,
+                None => false,
+            }
+        };
+        if !accepted {
+            return Err(DomainError::invalid("code", wrong));
+        }
+        attempt.succeeded(self.auth.throttle.as_ref())
+    }
+
+    /// The unused recovery code this one is: salted hashes are checked with the password hasher; codes from
+    /// before salting by their SHA-256 digest, against the bcrypt wrapping it at start (or, written by an
+    /// older process since, the bare digest, compared in constant time).
+    fn matching_recovery_code(&self, user: UserId, normalised: &str) -> Result<Option<i32>, DomainError> {
+        let legacy = secret_token::hash(normalised);
+        for (id, hash) in self.auth.two_factor.unused_recovery_code_hashes(user)? {
+            let matches = if let Some(wrapped) = hash.strip_prefix(LEGACY_WRAPPED) {
+                self.auth.hasher.verify(&legacy, wrapped)
+            } else if hash.starts_with('$') {
+                self.auth.hasher.verify(normalised, &hash)
+            } else {
+                constant_time_eq(hash.as_bytes(), legacy.as_bytes())
+            };
+            if matches {
+                return Ok(Some(id));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Salted hashes of the codes, with the password hasher (its cost is `BCRYPT_COST`).
+    fn hashes(&self, codes: &[String]) -> Result<Vec<String>, DomainError> {
+        codes
+            .iter()
+            .map(|code| {
+                self.auth.hasher.hash(&normalise_recovery_code(code)).map_err(DomainError::Unexpected)
+            })
+            .collect()
+    }
+}
+
+/// What a sealed secret is bound to: the user whose row holds it.
+fn seal_context(user: UserId) -> String {
+    format!("totp:user:{user}")
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The code as typed, without spaces; empty is a field error.
+fn code_field(code: &str) -> Result<String, DomainError> {
+    let code: String = code.chars().filter(|c| !c.is_whitespace()).take(64).collect();
+    if code.is_empty() {
+        return Err(DomainError::invalid("code", CODE_REQUIRED));
+    }
+    Ok(code)
+}
+
+/// Recovery codes are shown as `abcde-fghij`; typed in any case, with or without the dash.
+fn normalise_recovery_code(code: &str) -> String {
+    code.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect()
+}
+
+fn new_recovery_codes() -> Vec<String> {
+    let mut rng = rand::rng();
+    (0..RECOVERY_CODE_COUNT)
+        .map(|_| {
+            let chars: String = (0..10)
+                .map(|_| char::from(RECOVERY_ALPHABET[rng.random_range(0..RECOVERY_ALPHABET.len())]))
+                .collect();
+            format!("{}-{}", &chars[..5], &chars[5..])
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recovery_codes_are_ten_distinct_readable_codes() {
+        let codes = new_recovery_codes();
+        assert_eq!(codes.len(), RECOVERY_CODE_COUNT);
+        let distinct: std::collections::HashSet<_> = codes.iter().collect();
+        assert_eq!(distinct.len(), RECOVERY_CODE_COUNT);
+        for code in &codes {
+            assert_eq!(code.len(), 11);
+            assert_eq!(&code[5..6], "-");
+            assert!(code.chars().all(|c| c == '-' || RECOVERY_ALPHABET.contains(&(c as u8))));
+        }
+    }
+
+    #[test]
+    fn recovery_codes_match_however_they_are_typed() {
+        assert_eq!(normalise_recovery_code("ABCDE-fghjk"), "abcdefghjk");
+        assert_eq!(normalise_recovery_code("abcde fghjk"), "abcdefghjk");
+        assert_eq!(normalise_recovery_code("abcde-FGHJK"), normalise_recovery_code("ABCDEfghjk"));
+    }
+
+    #[test]
+    fn digests_compare_whole() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"abcd"));
+    }
+}

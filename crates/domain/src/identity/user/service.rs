@@ -1,0 +1,150 @@
+//! User management (spec §2 Users, §6).
+
+use std::sync::Arc;
+
+use crate::identity::password_policy::{self, PasswordOwner};
+use crate::identity::permissions;
+use crate::identity::role::Role;
+use crate::identity::session::SessionPolicy;
+use crate::identity::user::{NewUser, User, UserChanges};
+use crate::identity::{PasswordHasher, UserRepository};
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{RepoError, UserId};
+
+pub const DUPLICATE_EMAIL: &str = "A user with this email already exists";
+
+/// Input of "Create user", as received.
+#[derive(Debug, Clone)]
+pub struct CreateUser {
+    pub name: String,
+    pub email: String,
+    pub password: String,
+    pub role: Role,
+    pub phone: Option<String>,
+    /// The first admin made without a chosen password must change it at first sign-in.
+    pub require_password_change: bool,
+}
+
+/// Input of "Update user", as received.
+#[derive(Debug, Clone)]
+pub struct UpdateUser {
+    pub name: String,
+    pub email: String,
+    pub role: Role,
+    pub active: bool,
+    /// `None` keeps the current phone number; `Some(None)` removes it.
+    pub phone: Option<Option<String>>,
+}
+
+#[derive(Clone)]
+pub struct UserService {
+    pub users: Arc<dyn UserRepository>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub clock: Arc<dyn Clock>,
+    pub policy: SessionPolicy,
+}
+
+impl UserService {
+    pub fn list(&self, actor: &User) -> Result<Vec<User>, DomainError> {
+        if !permissions::can_open_user_management(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can manage users."));
+        }
+        Ok(self.users.list()?)
+    }
+
+    pub fn create(&self, actor: &User, input: CreateUser) -> Result<User, DomainError> {
+        if !permissions::can_create_users(actor.role) {
+            return Err(DomainError::forbidden("Only admins can create users."));
+        }
+        self.create_unchecked(input)
+    }
+
+    /// Creates a user without an actor: the first admin at first start, and demo data.
+    pub fn create_unchecked(&self, input: CreateUser) -> Result<User, DomainError> {
+        let mut errors = FieldErrors::new();
+        let name = validation::required_line(&mut errors, "name", "Name", &input.name, 100);
+        let email = email_field(&mut errors, &input.email);
+        let phone = validation::optional_line(&mut errors, "phone", "Phone", input.phone.as_deref(), 40);
+        let owner = PasswordOwner { name: &input.name, email: &input.email };
+        password_policy::check(&mut errors, "password", &input.password, owner);
+        errors.into_result()?;
+
+        let password_hash = self.hasher.hash(&input.password)?;
+        let new_user = NewUser {
+            name,
+            email,
+            role: input.role,
+            phone,
+            password_hash,
+            require_password_change: input.require_password_change,
+            temp_password_expires_at: input
+                .require_password_change
+                .then(|| self.clock.now() + self.policy.temporary_password),
+        };
+        self.users.create(new_user).map_err(duplicate_email)
+    }
+
+    /// Answers the account before and after the change (the audit log records what changed).
+    pub fn update(&self, actor: &User, id: UserId, input: UpdateUser) -> Result<(User, User), DomainError> {
+        if !permissions::can_open_user_management(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can manage users."));
+        }
+        let target = self.users.find(id)?.ok_or(DomainError::NotFound("User"))?;
+        if !permissions::can_manage_user(actor.role, target.role) {
+            return Err(DomainError::forbidden("Chairs can only edit trustees."));
+        }
+        if input.role != target.role && !permissions::can_assign_role(actor.role, input.role) {
+            return Err(DomainError::forbidden(format!("You cannot give the role '{}'.", input.role)));
+        }
+        if actor.id == id && !input.active {
+            return Err(DomainError::conflict("You cannot deactivate your own account."));
+        }
+
+        let mut errors = FieldErrors::new();
+        let name = validation::required_line(&mut errors, "name", "Name", &input.name, 100);
+        let email = email_field(&mut errors, &input.email);
+        let phone = match &input.phone {
+            Some(phone) => validation::optional_line(&mut errors, "phone", "Phone", phone.as_deref(), 40),
+            None => target.phone.clone(),
+        };
+        errors.into_result()?;
+
+        // A new role or deactivation takes effect at once: old tokens must not carry old rights.
+        let revoke = input.role != target.role || (target.active && !input.active);
+        let changes = UserChanges { name, email, role: input.role, active: input.active, phone };
+        let updated = self.users.update(id, changes, revoke).map_err(duplicate_email)?;
+        Ok((target, updated))
+    }
+
+    /// Answers the deleted account (for the audit log).
+    pub fn delete(&self, actor: &User, id: UserId) -> Result<User, DomainError> {
+        if !permissions::can_open_user_management(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can manage users."));
+        }
+        if actor.id == id {
+            return Err(DomainError::forbidden("You cannot delete your own account."));
+        }
+        let target = self.users.find(id)?.ok_or(DomainError::NotFound("User"))?;
+        if !permissions::can_delete_user(actor.role, actor.id, target.role, target.id) {
+            return Err(DomainError::forbidden("Chairs can only delete trustees."));
+        }
+        self.users.delete(id)?;
+        Ok(target)
+    }
+}
+
+pub(crate) fn email_field(errors: &mut FieldErrors, raw: &str) -> String {
+    validation::normalize_email(raw).unwrap_or_else(|message| {
+        errors.add("email", message);
+        String::new()
+    })
+}
+
+pub(crate) fn duplicate_email(error: RepoError) -> DomainError {
+    match error {
+        RepoError::Duplicate(_) => DomainError::conflict(DUPLICATE_EMAIL),
+        other => other.into(),
+    }
+}

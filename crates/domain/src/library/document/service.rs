@@ -1,0 +1,349 @@
+//! The document library (spec §2 Documents, §6): everyone signed in reads; admins and chairs upload and delete.
+
+use std::sync::Arc;
+
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::identity::ViewResource;
+use crate::library::document::{Document, DocumentCategory, NewDocument};
+use crate::library::files::DOCUMENT_KINDS;
+use crate::library::stored_files::{self, checked_file, file_size};
+use crate::library::view_tickets::ViewTickets;
+use crate::library::{DocumentRepository, FileStore, ReceivedFile};
+use crate::shared::error::DomainError;
+use crate::shared::read_cache::ReadCache;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{DocumentId, SessionId};
+
+pub const MANAGE_FORBIDDEN: &str = "Only admins and chairs can upload or delete documents.";
+pub const DEFAULT_VERSION: &str = "1.0";
+pub const TITLE_MAX: usize = 200;
+pub const VERSION_MAX: usize = 20;
+
+/// Input of "Upload document", as received: text fields are `None` when absent.
+#[derive(Debug)]
+pub struct UploadDocument {
+    pub title: Option<String>,
+    pub category: Option<String>,
+    pub version: Option<String>,
+    pub file: Option<ReceivedFile>,
+}
+
+#[derive(Clone)]
+pub struct DocumentService {
+    pub documents: Arc<dyn DocumentRepository>,
+    pub files: Arc<dyn FileStore>,
+    pub tickets: ViewTickets,
+    pub clock: Arc<dyn Clock>,
+}
+
+fn category_message() -> String {
+    let names: Vec<&str> = DocumentCategory::ALL.iter().map(|c| c.as_str()).collect();
+    format!("Category must be one of: {}", names.join(", "))
+}
+
+/// A category filter or field: `None` when absent or blank.
+pub fn parse_category(errors: &mut FieldErrors, raw: Option<&str>) -> Option<DocumentCategory> {
+    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
+    match value.parse() {
+        Ok(category) => Some(category),
+        Err(_) => {
+            errors.add("category", category_message());
+            None
+        }
+    }
+}
+
+/// What decides the documents list a reader gets (the read cache of spec §9, Documents list): only the
+/// category filter. The library is the same for every reader: every role may read it
+/// (`permissions::can_read_board_content`) and no library document is limited to a committee (committee
+/// papers are `committee_documents`, listed per committee and not cached), so neither the role nor the
+/// committees are part of the key. Made only by `DocumentService::list_key`, after the permission check,
+/// which runs on every request, hit or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DocumentListKey {
+    category: Option<DocumentCategory>,
+}
+
+impl DocumentService {
+    /// Checks that `actor` may read the library and reads the filter (`errors.category` when unknown).
+    pub fn list_key(&self, actor: &User, category: Option<&str>) -> Result<DocumentListKey, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read documents."));
+        }
+        let mut errors = FieldErrors::new();
+        let category = parse_category(&mut errors, category);
+        errors.into_result()?;
+        Ok(DocumentListKey { category })
+    }
+
+    pub fn list(&self, actor: &User, category: Option<&str>) -> Result<Vec<Document>, DomainError> {
+        let key = self.list_key(actor, category)?;
+        Ok(self.documents.list(key.category)?)
+    }
+
+    /// The list as `cache` holds it for `key`, without the database; `None` when it holds none.
+    pub fn cached_list<V>(
+        &self,
+        key: DocumentListKey,
+        cache: &ReadCache<DocumentListKey, V>,
+    ) -> Option<Arc<V>> {
+        cache.get(&key, self.clock.now())
+    }
+
+    /// Reads the list, makes `encode` of it and keeps that in `cache` until a document or an uploader's
+    /// name is written on any process (nothing in the list changes with time alone).
+    pub fn list_into_cache<V>(
+        &self,
+        key: DocumentListKey,
+        cache: &ReadCache<DocumentListKey, V>,
+        encode: impl FnOnce(Vec<Document>) -> anyhow::Result<V>,
+    ) -> Result<Arc<V>, DomainError> {
+        let ticket = cache.ticket(None);
+        let documents = self.documents.list(key.category)?;
+        let value = Arc::new(encode(documents).map_err(DomainError::Unexpected)?);
+        cache.store(key, ticket, value.clone());
+        Ok(value)
+    }
+
+    /// Validates the fields, then commits the file and inserts the row; a refused or failed upload leaves
+    /// no file and no row.
+    pub fn upload(&self, actor: &User, input: UploadDocument) -> Result<Document, DomainError> {
+        if !permissions::can_manage_documents(actor.role) {
+            return Err(DomainError::forbidden(MANAGE_FORBIDDEN));
+        }
+        let mut errors = FieldErrors::new();
+        let title = validation::required_line(
+            &mut errors,
+            "title",
+            "Title",
+            input.title.as_deref().unwrap_or(""),
+            TITLE_MAX,
+        );
+        let category = parse_category(&mut errors, input.category.as_deref());
+        if category.is_none() && !errors.fields().contains_key("category") {
+            errors.add("category", "Category is required");
+        }
+        let version = validation::optional_line(
+            &mut errors,
+            "version",
+            "Version",
+            input.version.as_deref(),
+            VERSION_MAX,
+        )
+        .unwrap_or_else(|| DEFAULT_VERSION.to_string());
+        let file = checked_file(&mut errors, input.file, DOCUMENT_KINDS)?;
+        errors.into_result()?;
+        let (Some(category), Some(file)) = (category, file) else {
+            return Err(DomainError::Unexpected(anyhow::anyhow!(
+                "validated upload lacks a category or file"
+            )));
+        };
+
+        let ReceivedFile { pending, file_name, kind, size } = file;
+        let documents = self.documents.clone();
+        let uploaded_at = self.clock.now();
+        stored_files::commit_then_record(self.files.as_ref(), pending, move |storage_key| {
+            let new = NewDocument {
+                title,
+                category,
+                version,
+                file_name,
+                mime_type: kind.mime_type().to_string(),
+                file_size: file_size(size)?,
+                storage_key,
+                uploaded_by: actor.id,
+                uploaded_at,
+            };
+            Ok(documents.create(new)?)
+        })
+    }
+
+    /// Deletes the row first, then the file, so no row ever points to a missing file.
+    /// Answers the deleted document (for the audit log).
+    pub fn delete(&self, actor: &User, id: DocumentId) -> Result<Document, DomainError> {
+        if !permissions::can_manage_documents(actor.role) {
+            return Err(DomainError::forbidden(MANAGE_FORBIDDEN));
+        }
+        let document = self.documents.find(id)?.ok_or(DomainError::NotFound("Document"))?;
+        let key = self.documents.delete(id).map_err(not_found)?;
+        stored_files::remove_after_row(self.files.as_ref(), &key);
+        Ok(document)
+    }
+
+    /// The document and its bytes, for a download.
+    pub fn download(&self, actor: &User, id: DocumentId) -> Result<(Document, Vec<u8>), DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read documents."));
+        }
+        self.read(id)
+    }
+
+    /// A one-minute ticket to open this document in a new tab.
+    pub fn view_ticket(
+        &self,
+        actor: &User,
+        session: SessionId,
+        id: DocumentId,
+    ) -> Result<String, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read documents."));
+        }
+        self.documents.find(id)?.ok_or(DomainError::NotFound("Document"))?;
+        self.tickets.issue(actor, session, ViewResource::Document(id))
+    }
+
+    /// The viewer, and the document a ticket opens. The ticket is checked before anything about the
+    /// document is looked up.
+    pub fn view(
+        &self,
+        ticket: Option<&str>,
+        id: DocumentId,
+    ) -> Result<(User, Document, Vec<u8>), DomainError> {
+        let viewer = self.tickets.redeem(ticket, ViewResource::Document(id))?;
+        if !permissions::can_read_board_content(viewer.role) {
+            return Err(DomainError::forbidden("You cannot read documents."));
+        }
+        let (document, bytes) = self.read(id)?;
+        Ok((viewer, document, bytes))
+    }
+
+    fn read(&self, id: DocumentId) -> Result<(Document, Vec<u8>), DomainError> {
+        let document = self.documents.find(id)?.ok_or(DomainError::NotFound("Document"))?;
+        let bytes = self.files.read(&document.storage_key)?;
+        Ok((document, bytes))
+    }
+}
+
+fn not_found(error: crate::RepoError) -> DomainError {
+    error.naming("Document")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::identity::role::Role;
+    use crate::library::files::StorageKey;
+    use crate::shared::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
+    use crate::RepoError;
+
+    /// Refuses every insert, as a database that fails would; counts the calls.
+    #[derive(Default)]
+    struct FailingDocuments {
+        creates: AtomicUsize,
+        lists: AtomicUsize,
+    }
+
+    impl DocumentRepository for FailingDocuments {
+        fn list(&self, _: Option<DocumentCategory>) -> Result<Vec<Document>, RepoError> {
+            self.lists.fetch_add(1, Ordering::SeqCst);
+            Ok(Vec::new())
+        }
+        fn find(&self, _: DocumentId) -> Result<Option<Document>, RepoError> {
+            Ok(None)
+        }
+        fn create(&self, _: NewDocument) -> Result<Document, RepoError> {
+            self.creates.fetch_add(1, Ordering::SeqCst);
+            Err(RepoError::Unexpected(anyhow::anyhow!("database went away")))
+        }
+        fn delete(&self, _: DocumentId) -> Result<StorageKey, RepoError> {
+            Err(RepoError::NotFound)
+        }
+    }
+
+    fn service(store: Arc<MemoryFileStore>, documents: Arc<FailingDocuments>) -> DocumentService {
+        DocumentService { documents, files: store, tickets: unused_tickets(), clock: clock() }
+    }
+
+    fn input(store: &MemoryFileStore) -> UploadDocument {
+        UploadDocument {
+            title: Some("Policy".into()),
+            category: Some("policies".into()),
+            version: None,
+            file: Some(received_pdf(store)),
+        }
+    }
+
+    #[test]
+    fn the_use_case_checks_the_permission_itself() {
+        let store = Arc::new(MemoryFileStore::default());
+        let documents = Arc::new(FailingDocuments::default());
+        let service = service(store.clone(), documents.clone());
+        let result = service.upload(&user(Role::Trustee), input(&store));
+        assert!(matches!(result, Err(DomainError::Forbidden(m)) if m == MANAGE_FORBIDDEN));
+        assert_eq!((store.count(), documents.creates.load(Ordering::SeqCst)), (0, 0));
+        assert!(matches!(
+            service.delete(&user(Role::Trustee), DocumentId(1)),
+            Err(DomainError::Forbidden(_))
+        ));
+    }
+
+    #[test]
+    fn a_failed_insert_leaves_no_file() {
+        let store = Arc::new(MemoryFileStore::default());
+        let documents = Arc::new(FailingDocuments::default());
+        let service = service(store.clone(), documents.clone());
+        let result = service.upload(&user(Role::Chair), input(&store));
+        assert!(matches!(result, Err(DomainError::Unexpected(_))));
+        assert_eq!(documents.creates.load(Ordering::SeqCst), 1);
+        assert_eq!(store.count(), 0);
+    }
+
+    #[test]
+    fn deleting_a_missing_document_is_not_found() {
+        let store = Arc::new(MemoryFileStore::default());
+        let service = service(store, Arc::new(FailingDocuments::default()));
+        let result = service.delete(&user(Role::Admin), DocumentId(9));
+        assert!(matches!(result, Err(DomainError::NotFound("Document"))));
+    }
+
+    #[test]
+    fn the_list_key_is_the_filter_alone_and_every_reader_shares_it() {
+        let service = service(Arc::new(MemoryFileStore::default()), Arc::new(FailingDocuments::default()));
+        let key = |role, filter: Option<&str>| service.list_key(&user(role), filter);
+        let all = key(Role::Trustee, None).unwrap();
+        // Every role reads the whole library: the same answer, so the same key.
+        for role in [Role::Admin, Role::Chair, Role::Trustee] {
+            assert_eq!(key(role, None).unwrap(), all);
+            assert_eq!(key(role, Some("")).unwrap(), all, "an empty filter is no filter");
+            assert_eq!(key(role, Some(" finance ")).unwrap(), key(Role::Trustee, Some("finance")).unwrap());
+        }
+        assert_ne!(key(Role::Admin, Some("finance")).unwrap(), all);
+        assert_ne!(key(Role::Admin, Some("finance")).unwrap(), key(Role::Admin, Some("policies")).unwrap());
+        let unknown = key(Role::Admin, Some("secret"));
+        assert!(matches!(unknown, Err(DomainError::Invalid(ref e)) if e.fields().contains_key("category")));
+    }
+
+    #[test]
+    fn the_cached_list_is_read_once_until_a_document_or_an_uploader_changes() {
+        use crate::shared::read_cache::CacheTopic;
+        use crate::shared::{Change, ChangeSink};
+
+        let documents = Arc::new(FailingDocuments::default());
+        let service = service(Arc::new(MemoryFileStore::default()), documents.clone());
+        let cache: ReadCache<DocumentListKey, usize> = ReadCache::new(CacheTopic::Documents);
+        cache.listening();
+        let reads = || documents.lists.load(Ordering::SeqCst);
+        let all = service.list_key(&user(Role::Trustee), None).unwrap();
+        let finance = service.list_key(&user(Role::Trustee), Some("finance")).unwrap();
+
+        assert_eq!(service.cached_list(all, &cache), None);
+        assert_eq!(*service.list_into_cache(all, &cache, |list| Ok(list.len())).unwrap(), 0);
+        assert_eq!(service.cached_list(all, &cache).as_deref(), Some(&0));
+        assert_eq!(service.cached_list(finance, &cache), None, "each filter is apart");
+        assert_eq!(reads(), 1);
+
+        for change in [Change::DocumentsChanged, Change::PeopleChanged] {
+            service.list_into_cache(all, &cache, |list| Ok(list.len())).unwrap();
+            assert!(service.cached_list(all, &cache).is_some());
+            cache.change(change);
+            assert_eq!(service.cached_list(all, &cache), None, "{change:?} drops it");
+        }
+        service.list_into_cache(all, &cache, |list| Ok(list.len())).unwrap();
+        cache.change(Change::NoticesChanged);
+        assert!(service.cached_list(all, &cache).is_some(), "a notice leaves it");
+    }
+}

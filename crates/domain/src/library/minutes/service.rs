@@ -1,0 +1,239 @@
+//! The minutes archive (spec §2 Minutes, §6): everyone signed in reads; admins and chairs upload.
+
+use std::sync::Arc;
+
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::identity::ViewResource;
+use crate::library::files::MINUTES_KINDS;
+use crate::library::minutes::{Minutes, MinutesSource, NewMinutes};
+use crate::library::stored_files::{self, checked_file, file_size};
+use crate::library::view_tickets::ViewTickets;
+use crate::library::{FileStore, MinutesRepository, ReceivedFile};
+use crate::meetings::meeting::MeetingScope;
+use crate::meetings::rules::scope_of;
+use crate::shared::error::DomainError;
+use crate::shared::timestamps;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{MeetingId, MinutesId, RepoError, SessionId};
+
+pub const PUBLISH_FORBIDDEN: &str = "Only admins and chairs can upload minutes.";
+pub const TITLE_MAX: usize = 200;
+pub const SEARCH_MAX: usize = 200;
+pub const FILE_OR_LINK: &str = "Upload a PDF file or give an external link.";
+pub const NOT_BOTH: &str = "Upload a PDF file or give an external link, not both.";
+pub const MEETING_ID_NOT_A_NUMBER: &str = "Meeting ID must be a whole number";
+pub const NO_SUCH_MEETING: &str = "There is no meeting with this ID";
+
+/// Input of "Upload minutes", as received: text fields are `None` when absent.
+#[derive(Debug)]
+pub struct UploadMinutes {
+    pub title: Option<String>,
+    pub meeting_date: Option<String>,
+    pub meeting_id: Option<String>,
+    pub external_link: Option<String>,
+    pub file: Option<ReceivedFile>,
+}
+
+#[derive(Clone)]
+pub struct MinutesService {
+    pub minutes: Arc<dyn MinutesRepository>,
+    pub files: Arc<dyn FileStore>,
+    pub tickets: ViewTickets,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl MinutesService {
+    pub fn list(&self, actor: &User, search: Option<&str>) -> Result<Vec<Minutes>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read minutes."));
+        }
+        let mut errors = FieldErrors::new();
+        let search = validation::optional_text(&mut errors, "search", "Search", search, SEARCH_MAX);
+        errors.into_result()?;
+        Ok(self.minutes.list(search.as_deref(), scope_of(actor))?)
+    }
+
+    /// Exactly one of a PDF or an http(s) link. A refused or failed upload leaves no file and no row.
+    pub fn upload(&self, actor: &User, input: UploadMinutes) -> Result<Minutes, DomainError> {
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden(PUBLISH_FORBIDDEN));
+        }
+        let mut errors = FieldErrors::new();
+        let title = validation::required_line(
+            &mut errors,
+            "title",
+            "Title",
+            input.title.as_deref().unwrap_or(""),
+            TITLE_MAX,
+        );
+        let meeting_date =
+            timestamps::required(&mut errors, "meetingDate", "Meeting date", input.meeting_date.as_deref());
+        let meeting_id = meeting_id(&mut errors, input.meeting_id.as_deref());
+        let link = validation::optional_web_link(
+            &mut errors,
+            "externalLink",
+            "External link",
+            input.external_link.as_deref(),
+        );
+        let file = match (input.file, &link) {
+            (Some(_), Some(_)) => {
+                errors.add("file", NOT_BOTH);
+                None
+            }
+            (None, None) => {
+                errors.add("file", FILE_OR_LINK);
+                None
+            }
+            (None, Some(_)) => None,
+            (file, None) => checked_file(&mut errors, file, MINUTES_KINDS)?,
+        };
+        errors.into_result()?;
+        let Some(meeting_date) = meeting_date else {
+            return Err(DomainError::Unexpected(anyhow::anyhow!("validated minutes lack a meeting date")));
+        };
+
+        let created_at = self.clock.now();
+        let new = |source| NewMinutes {
+            title,
+            meeting_date,
+            meeting_id,
+            source,
+            uploaded_by: actor.id,
+            created_at,
+        };
+        match (file, link) {
+            (Some(ReceivedFile { pending, file_name, size, .. }), None) => {
+                let minutes = self.minutes.clone();
+                stored_files::commit_then_record(self.files.as_ref(), pending, move |storage_key| {
+                    let source = MinutesSource::File { file_name, file_size: file_size(size)?, storage_key };
+                    minutes.create(new(source)).map_err(unknown_meeting)
+                })
+            }
+            (None, Some(link)) => {
+                self.minutes.create(new(MinutesSource::Link(link))).map_err(unknown_meeting)
+            }
+            _ => Err(DomainError::Unexpected(anyhow::anyhow!("validated minutes lack exactly one source"))),
+        }
+    }
+
+    /// The minutes and their PDF; 404 for minutes kept as a link.
+    pub fn download(&self, actor: &User, id: MinutesId) -> Result<(Minutes, String, Vec<u8>), DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read minutes."));
+        }
+        self.read(id, scope_of(actor))
+    }
+
+    pub fn view_ticket(
+        &self,
+        actor: &User,
+        session: SessionId,
+        id: MinutesId,
+    ) -> Result<String, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read minutes."));
+        }
+        let minutes = self.minutes.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Minutes"))?;
+        if !matches!(minutes.source, MinutesSource::File { .. }) {
+            return Err(DomainError::NotFound("Minutes file"));
+        }
+        self.tickets.issue(actor, session, ViewResource::Minutes(id))
+    }
+
+    /// The viewer, and the minutes a ticket opens; the ticket is checked first.
+    pub fn view(
+        &self,
+        ticket: Option<&str>,
+        id: MinutesId,
+    ) -> Result<(User, Minutes, String, Vec<u8>), DomainError> {
+        let viewer = self.tickets.redeem(ticket, ViewResource::Minutes(id))?;
+        if !permissions::can_read_board_content(viewer.role) {
+            return Err(DomainError::forbidden("You cannot read minutes."));
+        }
+        let (minutes, file_name, bytes) = self.read(id, scope_of(&viewer))?;
+        Ok((viewer, minutes, file_name, bytes))
+    }
+
+    /// The minutes, their file name and their bytes.
+    fn read(&self, id: MinutesId, scope: MeetingScope) -> Result<(Minutes, String, Vec<u8>), DomainError> {
+        let minutes = self.minutes.find(id, scope)?.ok_or(DomainError::NotFound("Minutes"))?;
+        let MinutesSource::File { file_name, storage_key, .. } = &minutes.source else {
+            return Err(DomainError::NotFound("Minutes file"));
+        };
+        let bytes = self.files.read(storage_key)?;
+        let file_name = file_name.clone();
+        Ok((minutes, file_name, bytes))
+    }
+}
+
+/// An optional meeting id: `None` when absent or blank.
+fn meeting_id(errors: &mut FieldErrors, raw: Option<&str>) -> Option<MeetingId> {
+    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
+    match value.parse::<i32>() {
+        Ok(id) if id > 0 => Some(MeetingId(id)),
+        _ => {
+            errors.add("meetingId", MEETING_ID_NOT_A_NUMBER);
+            None
+        }
+    }
+}
+
+fn unknown_meeting(error: RepoError) -> DomainError {
+    match error {
+        RepoError::NotFound => DomainError::invalid("meetingId", NO_SUCH_MEETING),
+        other => other.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::identity::role::Role;
+    use crate::shared::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
+
+    /// Answers every insert as the database does for an unknown meeting id.
+    struct NoMeetings;
+
+    impl MinutesRepository for NoMeetings {
+        fn list(&self, _: Option<&str>, _: MeetingScope) -> Result<Vec<Minutes>, RepoError> {
+            Ok(Vec::new())
+        }
+        fn find(&self, _: MinutesId, _: MeetingScope) -> Result<Option<Minutes>, RepoError> {
+            Ok(None)
+        }
+        fn create(&self, _: NewMinutes) -> Result<Minutes, RepoError> {
+            Err(RepoError::NotFound)
+        }
+    }
+
+    fn input(store: &MemoryFileStore) -> UploadMinutes {
+        UploadMinutes {
+            title: Some("March".into()),
+            meeting_date: Some("2026-03-05T18:30:00Z".into()),
+            meeting_id: Some("12".into()),
+            external_link: None,
+            file: Some(received_pdf(store)),
+        }
+    }
+
+    #[test]
+    fn the_use_case_checks_the_permission_and_an_unknown_meeting_leaves_no_file() {
+        let store = Arc::new(MemoryFileStore::default());
+        let service = MinutesService {
+            minutes: Arc::new(NoMeetings),
+            files: store.clone(),
+            tickets: unused_tickets(),
+            clock: clock(),
+        };
+        let refused = service.upload(&user(Role::Trustee), input(&store));
+        assert!(matches!(refused, Err(DomainError::Forbidden(m)) if m == PUBLISH_FORBIDDEN));
+        assert_eq!(store.count(), 0);
+
+        let unknown = service.upload(&user(Role::Admin), input(&store));
+        let Err(DomainError::Invalid(errors)) = unknown else { panic!("expected a field error") };
+        assert_eq!(errors.fields()["meetingId"], NO_SUCH_MEETING);
+        assert_eq!(store.count(), 0);
+    }
+}

@@ -1,0 +1,16 @@
+//! The document library and the archive of uploaded minutes, the files behind them, and the view tickets
+//! that open one file in a new tab.
+
+pub mod document;
+pub mod file_store;
+pub mod files;
+pub mod minutes;
+pub mod stored_files;
+pub mod view_tickets;
+
+pub use document::repository::DocumentRepository;
+pub use document::service::{DocumentListKey, DocumentService, UploadDocument};
+pub use file_store::{FileStore, PendingFile, ReceivedFile};
+pub use minutes::repository::MinutesRepository;
+pub use minutes::service::{MinutesService, UploadMinutes};
+pub use view_tickets::ViewTickets;

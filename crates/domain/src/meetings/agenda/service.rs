@@ -1,0 +1,362 @@
+//! The agenda builder and its papers (spec §2 Meeting page). Admins and chairs build the agenda of a
+//! meeting they can see; it is a draft, seen only by them, until published; then everyone who sees the
+//! meeting sees the agenda and its papers, and later changes are marked as changed since publication.
+
+use crate::identity::user::User;
+use crate::library::files::DOCUMENT_KINDS;
+use crate::library::stored_files::{self, checked_file, file_size};
+use crate::library::ReceivedFile;
+use crate::meetings::agenda::{
+    standard_items, AgendaItem, AgendaPaper, AgendaPurpose, NewAgendaItem, NewAgendaPaper, PresenterChoice,
+};
+use crate::meetings::meeting::service::{write_error, MeetingService};
+use crate::meetings::meeting::Meeting;
+use crate::meetings::rules::sees_agenda;
+use crate::meetings::AgendaItemChange;
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, UserId};
+
+pub const PURPOSE_CHOICES: &str = "Purpose must be decision, discussion, information or noting";
+pub const DURATION_RANGE: &str = "Duration must be a whole number of minutes from 0 to 600";
+pub const ONE_PRESENTER: &str = "Choose a presenter from the portal or type a name, not both";
+pub const TITLE_MAX: usize = 200;
+pub const PRESENTER_NAME_MAX: usize = 100;
+pub const DESCRIPTION_MAX: usize = 5000;
+pub const DURATION_MAX: i64 = 600;
+/// An agenda holds at most this many items (a reorder names them all).
+pub const ITEMS_MAX: usize = 100;
+pub const ORDER_REQUIRED: &str = "Give every item id of the agenda in the new order";
+pub const TOO_MANY_ITEMS: &str = "An agenda holds at most 100 items.";
+
+/// When the agenda was last published (`None`: a draft), to mark items changed since.
+pub type Published = Option<chrono::DateTime<chrono::Utc>>;
+
+/// Input of "Add item" and "Edit item", as received; `None` or `""` mean absent.
+#[derive(Debug, Clone, Default)]
+pub struct AgendaItemInput {
+    pub title: Option<String>,
+    pub purpose: Option<String>,
+    pub presenter_user_id: Option<i32>,
+    pub presenter_name: Option<String>,
+    pub duration_minutes: Option<i64>,
+    pub description: Option<String>,
+}
+
+/// Input of "Upload paper": the title defaults to the file's name.
+#[derive(Debug)]
+pub struct UploadPaper {
+    pub title: Option<String>,
+    pub file: Option<ReceivedFile>,
+}
+
+fn validate_item(input: AgendaItemInput) -> Result<NewAgendaItem, DomainError> {
+    let mut errors = FieldErrors::new();
+    let title = validation::required_line(
+        &mut errors,
+        "title",
+        "Title",
+        input.title.as_deref().unwrap_or(""),
+        TITLE_MAX,
+    );
+    let purpose = match input.purpose.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+        None => {
+            errors.add("purpose", "Purpose is required");
+            AgendaPurpose::Discussion
+        }
+        Some(value) => value.parse().unwrap_or_else(|_| {
+            errors.add("purpose", PURPOSE_CHOICES);
+            AgendaPurpose::Discussion
+        }),
+    };
+    let presenter_name = validation::optional_line(
+        &mut errors,
+        "presenterName",
+        "Presenter",
+        input.presenter_name.as_deref(),
+        PRESENTER_NAME_MAX,
+    );
+    let presenter = match (input.presenter_user_id, presenter_name) {
+        (Some(_), Some(_)) => {
+            errors.add("presenterName", ONE_PRESENTER);
+            None
+        }
+        (Some(id), None) => Some(PresenterChoice::User(UserId(id))),
+        (None, Some(name)) => Some(PresenterChoice::Named(name)),
+        (None, None) => None,
+    };
+    let duration_minutes = match input.duration_minutes {
+        None => {
+            errors.add("durationMinutes", "Duration is required");
+            0
+        }
+        Some(minutes) if (0..=DURATION_MAX).contains(&minutes) => i32::try_from(minutes).unwrap_or(0),
+        Some(_) => {
+            errors.add("durationMinutes", DURATION_RANGE);
+            0
+        }
+    };
+    let description = validation::optional_text(
+        &mut errors,
+        "description",
+        "Description",
+        input.description.as_deref(),
+        DESCRIPTION_MAX,
+    )
+    .unwrap_or_default();
+    errors.into_result()?;
+    Ok(NewAgendaItem { title, purpose, presenter, duration_minutes, description, resolution: None })
+}
+
+impl MeetingService {
+    /// The agenda of a meeting `actor` may build (admins and chairs; not a cancelled meeting).
+    fn buildable(&self, actor: &User, id: MeetingId) -> Result<(Meeting, Vec<AgendaItem>), DomainError> {
+        let meeting = self.editable(actor, id)?;
+        let agenda = self.meetings.agenda(id)?;
+        Ok((meeting, agenda))
+    }
+
+    /// Adds an item at the end of the agenda.
+    pub fn add_item(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        input: AgendaItemInput,
+    ) -> Result<(AgendaItem, Published), DomainError> {
+        let (meeting, agenda) = self.buildable(actor, id)?;
+        let item = validate_item(input)?;
+        if agenda.len() >= ITEMS_MAX {
+            return Err(DomainError::conflict(TOO_MANY_ITEMS));
+        }
+        let mut added = self.meetings.add_items(id, vec![item], self.clock.now()).map_err(write_error)?;
+        let item = added
+            .pop()
+            .ok_or_else(|| DomainError::Unexpected(anyhow::anyhow!("the added item was not returned")))?;
+        Ok((item, meeting.agenda_published_at))
+    }
+
+    /// Starts an empty agenda from the standard items (409 when it has items already).
+    pub fn add_standard_items(
+        &self,
+        actor: &User,
+        id: MeetingId,
+    ) -> Result<(Vec<AgendaItem>, Published), DomainError> {
+        let meeting = self.editable(actor, id)?;
+        let items = self
+            .meetings
+            .add_items_to_empty_agenda(id, standard_items(), self.clock.now())
+            .map_err(write_error)?;
+        Ok((items, meeting.agenda_published_at))
+    }
+
+    pub fn update_item(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        item: AgendaItemId,
+        input: AgendaItemInput,
+    ) -> Result<(AgendaItem, Published), DomainError> {
+        let meeting = self.editable(actor, id)?;
+        let fields = validate_item(input)?;
+        let change = AgendaItemChange {
+            title: fields.title,
+            purpose: fields.purpose,
+            presenter: fields.presenter,
+            duration_minutes: fields.duration_minutes,
+            description: fields.description,
+        };
+        let item = self.meetings.update_item(id, item, change, self.clock.now()).map_err(item_error)?;
+        Ok((item, meeting.agenda_published_at))
+    }
+
+    /// Deletes the item and the papers uploaded to it; the items after it move up.
+    pub fn delete_item(&self, actor: &User, id: MeetingId, item: AgendaItemId) -> Result<(), DomainError> {
+        self.editable(actor, id)?;
+        let keys = self.meetings.delete_item(id, item, self.clock.now()).map_err(item_error)?;
+        for key in &keys {
+            stored_files::remove_after_row(self.files.as_ref(), key);
+        }
+        Ok(())
+    }
+
+    /// Puts the items in this order: `order` must name every item of the agenda once (409 otherwise: the
+    /// agenda changed since the caller loaded it).
+    pub fn reorder(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        order: Option<Vec<i32>>,
+    ) -> Result<(Vec<AgendaItem>, Published), DomainError> {
+        let meeting = self.editable(actor, id)?;
+        let Some(order) = order else {
+            return Err(DomainError::invalid("itemIds", ORDER_REQUIRED));
+        };
+        if order.len() > ITEMS_MAX {
+            return Err(DomainError::invalid("itemIds", TOO_MANY_ITEMS));
+        }
+        let order: Vec<AgendaItemId> = order.into_iter().map(AgendaItemId).collect();
+        let items = self.meetings.reorder(id, &order, self.clock.now()).map_err(write_error)?;
+        Ok((items, meeting.agenda_published_at))
+    }
+
+    /// Publishes the agenda (again): trustees who see the meeting then see it and its papers.
+    pub fn publish(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        self.editable(actor, id)?;
+        self.meetings.publish_agenda(id, self.clock.now()).map_err(write_error)
+    }
+
+    /// Uploads a paper to an item, with the same checks as library documents; a refused upload leaves no
+    /// file and no row.
+    pub fn upload_paper(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        item: AgendaItemId,
+        input: UploadPaper,
+    ) -> Result<AgendaPaper, DomainError> {
+        let (_, agenda) = self.buildable(actor, id)?;
+        if !agenda.iter().any(|i| i.id == item) {
+            return Err(DomainError::NotFound("Agenda item"));
+        }
+        let mut errors = FieldErrors::new();
+        let title =
+            validation::optional_line(&mut errors, "title", "Title", input.title.as_deref(), TITLE_MAX);
+        let file = checked_file(&mut errors, input.file, DOCUMENT_KINDS)?;
+        errors.into_result()?;
+        let Some(file) = file else {
+            return Err(DomainError::Unexpected(anyhow::anyhow!("validated upload lacks a file")));
+        };
+        let ReceivedFile { pending, file_name, kind, size } = file;
+        let title = title.unwrap_or_else(|| file_name.chars().take(TITLE_MAX).collect());
+        let meetings = self.meetings.clone();
+        let at = self.clock.now();
+        stored_files::commit_then_record(self.files.as_ref(), pending, move |storage_key| {
+            let paper = NewAgendaPaper::Upload {
+                title,
+                file_name,
+                mime_type: kind.mime_type().to_string(),
+                file_size: file_size(size)?,
+                storage_key,
+            };
+            meetings.add_paper(id, item, paper, actor.id, at).map_err(item_error)
+        })
+    }
+
+    /// Attaches a library document to an item (its file stays the library's).
+    pub fn link_paper(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        item: AgendaItemId,
+        document_id: Option<i32>,
+    ) -> Result<AgendaPaper, DomainError> {
+        self.editable(actor, id)?;
+        let Some(document) = document_id else {
+            return Err(DomainError::invalid("documentId", "Choose a library document"));
+        };
+        self.meetings
+            .add_paper(id, item, NewAgendaPaper::Library(DocumentId(document)), actor.id, self.clock.now())
+            .map_err(item_error)
+    }
+
+    /// Removes a paper from an item; an uploaded paper's file goes with it, a linked document stays in
+    /// the library.
+    pub fn remove_paper(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        item: AgendaItemId,
+        paper: AgendaPaperId,
+    ) -> Result<(), DomainError> {
+        self.editable(actor, id)?;
+        let key = self.meetings.remove_paper(id, item, paper, self.clock.now()).map_err(paper_error)?;
+        if let Some(key) = key {
+            stored_files::remove_after_row(self.files.as_ref(), &key);
+        }
+        Ok(())
+    }
+
+    /// A paper and its bytes, for someone who may see the meeting and its agenda (404 otherwise: a
+    /// trustee gets 404 for a draft agenda's papers).
+    pub fn download_paper(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        item: AgendaItemId,
+        paper: AgendaPaperId,
+    ) -> Result<(AgendaPaper, Vec<u8>), DomainError> {
+        let meeting = self.visible(actor, id)?;
+        if !sees_agenda(actor, &meeting) {
+            return Err(DomainError::NotFound("Paper"));
+        }
+        let paper = self
+            .meetings
+            .agenda(id)?
+            .into_iter()
+            .filter(|i| i.id == item)
+            .flat_map(|i| i.papers)
+            .find(|p| p.id == paper)
+            .ok_or(DomainError::NotFound("Paper"))?;
+        let bytes = self.files.read(&paper.storage_key)?;
+        Ok((paper, bytes))
+    }
+}
+
+/// A write naming an item: "not found" is the item's.
+fn item_error(error: crate::meetings::MeetingWriteError) -> DomainError {
+    match error {
+        crate::meetings::MeetingWriteError::NotFound => DomainError::NotFound("Agenda item"),
+        other => write_error(other),
+    }
+}
+
+fn paper_error(error: crate::meetings::MeetingWriteError) -> DomainError {
+    match error {
+        crate::meetings::MeetingWriteError::NotFound => DomainError::NotFound("Paper"),
+        other => write_error(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(title: &str, purpose: &str, minutes: i64) -> AgendaItemInput {
+        AgendaItemInput {
+            title: Some(title.into()),
+            purpose: Some(purpose.into()),
+            duration_minutes: Some(minutes),
+            ..AgendaItemInput::default()
+        }
+    }
+
+    fn refused(result: Result<NewAgendaItem, DomainError>) -> String {
+        match result {
+            Err(DomainError::Invalid(fields)) => fields.to_string(),
+            other => format!("not refused: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_item_needs_a_title_a_purpose_and_a_duration() {
+        let ok = validate_item(input("Budget 2027", "decision", 20)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(ok.purpose, AgendaPurpose::Decision);
+        assert_eq!(ok.duration_minutes, 20);
+        assert!(refused(validate_item(input("", "decision", 20))).contains("Title is required"));
+        assert!(refused(validate_item(input("Budget", "vote", 20))).contains(PURPOSE_CHOICES));
+        assert!(refused(validate_item(input("Budget", "decision", 601))).contains(DURATION_RANGE));
+        assert!(refused(validate_item(input("Budget", "decision", -1))).contains(DURATION_RANGE));
+    }
+
+    #[test]
+    fn a_presenter_is_a_user_or_a_name_not_both() {
+        let mut both = input("Budget", "decision", 20);
+        both.presenter_user_id = Some(3);
+        both.presenter_name = Some("Guest".into());
+        assert!(refused(validate_item(both)).contains(ONE_PRESENTER));
+        let mut named = input("Budget", "decision", 20);
+        named.presenter_name = Some("  Auditor  ".into());
+        let item = validate_item(named).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(item.presenter, Some(PresenterChoice::Named("Auditor".into())));
+    }
+}

@@ -1,0 +1,2 @@
+pub mod builder;
+pub mod service;

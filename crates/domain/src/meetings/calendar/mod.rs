@@ -1,0 +1,3 @@
+pub mod repository;
+pub mod service;
+pub mod writer;

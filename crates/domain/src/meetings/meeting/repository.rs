@@ -1,0 +1,142 @@
+use chrono::{DateTime, Utc};
+
+use crate::library::files::StorageKey;
+use crate::meetings::agenda::AgendaPurpose;
+use crate::meetings::agenda::{AgendaItem, AgendaPaper, NewAgendaItem, NewAgendaPaper, PresenterChoice};
+use crate::meetings::meeting::{Meeting, MeetingChange, MeetingScope, MeetingWindow, NewMeeting};
+use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, RepoError, UserId};
+
+/// Why a write to a meeting or its agenda was refused. Checked inside the write's transaction with the
+/// meeting row locked, so two editors cannot interleave.
+#[derive(Debug, thiserror::Error)]
+pub enum MeetingWriteError {
+    /// The meeting, item or paper does not exist (or is not of this meeting).
+    #[error("not found")]
+    NotFound,
+    #[error("the meeting is already cancelled")]
+    AlreadyCancelled,
+    /// A reorder named a different set of items than the agenda holds now.
+    #[error("the agenda has changed meanwhile")]
+    StaleOrder,
+    /// The standard items are only for an empty agenda.
+    #[error("the agenda already has items")]
+    AgendaNotEmpty,
+    /// The committee named by an edit does not exist.
+    #[error("no such committee")]
+    NoSuchCommittee,
+    /// The presenter named by id does not exist.
+    #[error("no such user")]
+    NoSuchUser,
+    /// The library document to link does not exist.
+    #[error("no such document")]
+    NoSuchDocument,
+    /// The library document is already linked to this item.
+    #[error("the document is already linked to this item")]
+    AlreadyLinked,
+    /// The written resolution is on an agenda already (this meeting's or another's).
+    #[error("the resolution is already on an agenda")]
+    ResolutionOnAgenda,
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// An item's fields, as an edit replaces them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AgendaItemChange {
+    pub title: String,
+    pub purpose: AgendaPurpose,
+    pub presenter: Option<PresenterChoice>,
+    pub duration_minutes: i32,
+    pub description: String,
+}
+
+/// Storage of meetings, their agendas and the agendas' papers.
+///
+/// Every agenda write (items, order, papers) moves the meeting's `agenda_changed_at` to `at`, and the
+/// touched item's `changed_at` too; publication sets `agenda_published_at`.
+pub trait MeetingRepository: Send + Sync {
+    /// `Upcoming`: `meeting_date >= now`, soonest first; `Past`: before `now`, latest first; `All`: soonest
+    /// first. Ties are broken by id in the same direction. Only the meetings `scope` may see.
+    fn list(
+        &self,
+        window: MeetingWindow,
+        now: DateTime<Utc>,
+        scope: MeetingScope,
+    ) -> Result<Vec<Meeting>, RepoError>;
+    /// The meeting, if it exists and `scope` may see it.
+    fn find(&self, id: MeetingId, scope: MeetingScope) -> Result<Option<Meeting>, RepoError>;
+    fn create(&self, meeting: NewMeeting) -> Result<Meeting, RepoError>;
+    /// Replaces the details and increases `revision`.
+    fn update(&self, id: MeetingId, change: MeetingChange) -> Result<Meeting, MeetingWriteError>;
+    /// Marks the meeting cancelled at `at` and increases `revision`.
+    fn cancel(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingWriteError>;
+    /// Deletes the meeting with its agenda; answers the storage keys of the papers uploaded to it (linked
+    /// library documents keep their files).
+    fn delete(&self, id: MeetingId) -> Result<Vec<StorageKey>, MeetingWriteError>;
+    /// Publishes (or republishes) the agenda at `at`.
+    fn publish_agenda(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingWriteError>;
+
+    /// The agenda in order, each item with its papers.
+    fn agenda(&self, id: MeetingId) -> Result<Vec<AgendaItem>, RepoError>;
+    /// Appends the items at the end of the agenda, in order.
+    fn add_items(
+        &self,
+        id: MeetingId,
+        items: Vec<NewAgendaItem>,
+        at: DateTime<Utc>,
+    ) -> Result<Vec<AgendaItem>, MeetingWriteError>;
+    /// Appends an item reporting a written resolution (`item.resolution`), with the library documents
+    /// that supported it linked as its papers; `ResolutionOnAgenda` when any agenda has it already.
+    fn add_resolution_item(
+        &self,
+        id: MeetingId,
+        item: NewAgendaItem,
+        papers: &[DocumentId],
+        added_by: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<AgendaItem, MeetingWriteError>;
+    /// Appends the items only if the agenda is empty (`AgendaNotEmpty` otherwise).
+    fn add_items_to_empty_agenda(
+        &self,
+        id: MeetingId,
+        items: Vec<NewAgendaItem>,
+        at: DateTime<Utc>,
+    ) -> Result<Vec<AgendaItem>, MeetingWriteError>;
+    fn update_item(
+        &self,
+        id: MeetingId,
+        item: AgendaItemId,
+        change: AgendaItemChange,
+        at: DateTime<Utc>,
+    ) -> Result<AgendaItem, MeetingWriteError>;
+    /// Deletes the item and renumbers the ones after it; answers the storage keys of its uploaded papers.
+    fn delete_item(
+        &self,
+        id: MeetingId,
+        item: AgendaItemId,
+        at: DateTime<Utc>,
+    ) -> Result<Vec<StorageKey>, MeetingWriteError>;
+    /// Puts the items in this order; `StaleOrder` unless `order` names every item of the agenda once.
+    fn reorder(
+        &self,
+        id: MeetingId,
+        order: &[AgendaItemId],
+        at: DateTime<Utc>,
+    ) -> Result<Vec<AgendaItem>, MeetingWriteError>;
+    fn add_paper(
+        &self,
+        id: MeetingId,
+        item: AgendaItemId,
+        paper: NewAgendaPaper,
+        added_by: crate::UserId,
+        at: DateTime<Utc>,
+    ) -> Result<AgendaPaper, MeetingWriteError>;
+    /// Removes the paper; answers its storage key when the file was uploaded to the item (to delete it).
+    fn remove_paper(
+        &self,
+        id: MeetingId,
+        item: AgendaItemId,
+        paper: AgendaPaperId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<StorageKey>, MeetingWriteError>;
+}

@@ -1,0 +1,497 @@
+//! The board calendar and each meeting's life (spec §2 Calendar, §2 Meeting page, §6): everyone signed in
+//! reads the meetings they may see; admins and chairs schedule, edit, cancel and delete them. A committee
+//! meeting is seen only by that committee's members, admins and chairs; to anyone else it does not exist
+//! (404).
+
+use std::sync::Arc;
+
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::library::stored_files;
+use crate::library::FileStore;
+use crate::meetings::agenda::AgendaItem;
+use crate::meetings::meeting::{
+    Meeting, MeetingChange, MeetingKind, MeetingWindow, NewMeeting, DEFAULT_DURATION_MINUTES,
+};
+use crate::meetings::rules::{scope_of, sees_agenda};
+use crate::meetings::{MeetingRepository, MeetingWriteError};
+use crate::shared::error::DomainError;
+use crate::shared::timestamps;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::MeetingId;
+
+pub const SCHEDULE_FORBIDDEN: &str = "Only admins and chairs can schedule meetings.";
+pub const EDIT_FORBIDDEN: &str = "Only admins and chairs can edit, cancel or delete meetings.";
+pub const UPCOMING_CHOICES: &str = "upcoming must be true or false";
+pub const KIND_CHOICES: &str = "Kind must be board, committee, agm or other";
+pub const COMMITTEE_REQUIRED: &str = "Choose the committee that meets";
+pub const COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS: &str = "Only a committee meeting names a committee";
+pub const NO_SUCH_COMMITTEE: &str = "No such committee";
+pub const DURATION_RANGE: &str = "Planned length must be a whole number of minutes from 1 to 1440";
+pub const ALREADY_CANCELLED: &str = "This meeting is already cancelled.";
+pub const CANCELLED_READ_ONLY: &str = "This meeting is cancelled: it can no longer be changed.";
+pub const DURATION_MAX: i32 = 1440;
+
+/// Input of "Create meeting" and "Edit meeting", as received; `None` or `""` mean absent.
+#[derive(Debug, Clone, Default)]
+pub struct CreateMeeting {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub meeting_date: Option<String>,
+    pub location: Option<String>,
+    pub meeting_link: Option<String>,
+    pub agenda_link: Option<String>,
+    /// `board` when absent.
+    pub kind: Option<String>,
+    /// Required for a committee meeting, refused for any other kind.
+    pub committee_id: Option<i32>,
+    /// The planned length in minutes, 1 to 1440; 120 when absent.
+    pub duration_minutes: Option<i64>,
+}
+
+/// The kind and, for a committee meeting, its committee; errors go under `kind` and `committeeId`.
+fn kind_and_committee(
+    errors: &mut FieldErrors,
+    kind: Option<&str>,
+    committee_id: Option<i32>,
+) -> (MeetingKind, Option<crate::CommitteeId>) {
+    let kind = match kind.map(str::trim).filter(|k| !k.is_empty()) {
+        None => MeetingKind::Board,
+        Some(value) => match MeetingKind::parse(value) {
+            Some(kind) => kind,
+            None => {
+                errors.add("kind", KIND_CHOICES);
+                return (MeetingKind::Board, None);
+            }
+        },
+    };
+    match (kind, committee_id) {
+        (MeetingKind::Committee, None) => errors.add("committeeId", COMMITTEE_REQUIRED),
+        (MeetingKind::Committee, Some(_)) | (_, None) => {}
+        (_, Some(_)) => errors.add("committeeId", COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS),
+    }
+    (kind, committee_id.map(crate::CommitteeId))
+}
+
+/// A meeting's fields, validated (shared by create and edit).
+struct MeetingFields {
+    title: String,
+    description: String,
+    meeting_date: chrono::DateTime<chrono::Utc>,
+    location: Option<String>,
+    meeting_link: Option<String>,
+    agenda_link: Option<String>,
+    kind: MeetingKind,
+    committee_id: Option<crate::CommitteeId>,
+    duration_minutes: i32,
+}
+
+fn validate(input: CreateMeeting) -> Result<MeetingFields, DomainError> {
+    let mut errors = FieldErrors::new();
+    let title =
+        validation::required_line(&mut errors, "title", "Title", input.title.as_deref().unwrap_or(""), 200);
+    let description = validation::optional_text(
+        &mut errors,
+        "description",
+        "Description",
+        input.description.as_deref(),
+        5000,
+    )
+    .unwrap_or_default();
+    let meeting_date =
+        timestamps::required(&mut errors, "meetingDate", "Meeting date", input.meeting_date.as_deref());
+    let location =
+        validation::optional_line(&mut errors, "location", "Location", input.location.as_deref(), 200);
+    let meeting_link = validation::optional_web_link(
+        &mut errors,
+        "meetingLink",
+        "Meeting link",
+        input.meeting_link.as_deref(),
+    );
+    let agenda_link =
+        validation::optional_web_link(&mut errors, "agendaLink", "Agenda link", input.agenda_link.as_deref());
+    let (kind, committee_id) = kind_and_committee(&mut errors, input.kind.as_deref(), input.committee_id);
+    let duration_minutes = match input.duration_minutes {
+        None => DEFAULT_DURATION_MINUTES,
+        Some(minutes) => match i32::try_from(minutes) {
+            Ok(minutes) if (1..=DURATION_MAX).contains(&minutes) => minutes,
+            _ => {
+                errors.add("durationMinutes", DURATION_RANGE);
+                DEFAULT_DURATION_MINUTES
+            }
+        },
+    };
+    errors.into_result()?;
+    let Some(meeting_date) = meeting_date else {
+        return Err(DomainError::Unexpected(anyhow::anyhow!("validated meeting lacks a date")));
+    };
+    Ok(MeetingFields {
+        title,
+        description,
+        meeting_date,
+        location,
+        meeting_link,
+        agenda_link,
+        kind,
+        committee_id,
+        duration_minutes,
+    })
+}
+
+/// A meeting write's refusal in the domain's words.
+pub(crate) fn write_error(error: MeetingWriteError) -> DomainError {
+    match error {
+        MeetingWriteError::NotFound => DomainError::NotFound("Meeting"),
+        MeetingWriteError::AlreadyCancelled => DomainError::conflict(ALREADY_CANCELLED),
+        MeetingWriteError::StaleOrder => DomainError::conflict(crate::meetings::rules::STALE_ORDER),
+        MeetingWriteError::AgendaNotEmpty => DomainError::conflict(crate::meetings::rules::AGENDA_NOT_EMPTY),
+        MeetingWriteError::NoSuchCommittee => DomainError::invalid("committeeId", NO_SUCH_COMMITTEE),
+        MeetingWriteError::NoSuchUser => {
+            DomainError::invalid("presenterUserId", crate::meetings::rules::NO_SUCH_PRESENTER)
+        }
+        MeetingWriteError::NoSuchDocument => {
+            DomainError::invalid("documentId", crate::meetings::rules::NO_SUCH_DOCUMENT)
+        }
+        MeetingWriteError::AlreadyLinked => DomainError::conflict(crate::meetings::rules::ALREADY_LINKED),
+        MeetingWriteError::ResolutionOnAgenda => {
+            DomainError::conflict(crate::meetings::rules::ALREADY_ON_AN_AGENDA)
+        }
+        MeetingWriteError::Repo(e) => e.into(),
+    }
+}
+
+/// One meeting as its page shows it: the agenda is `None` for a reader who may not see it yet (a draft).
+#[derive(Debug, Clone)]
+pub struct MeetingView {
+    pub meeting: Meeting,
+    pub agenda: Option<Vec<AgendaItem>>,
+}
+
+#[derive(Clone)]
+pub struct MeetingService {
+    pub meetings: Arc<dyn MeetingRepository>,
+    pub files: Arc<dyn FileStore>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl MeetingService {
+    /// `upcoming`: `"true"` from now on, `"false"` before now, absent or blank: all.
+    pub fn list(&self, actor: &User, upcoming: Option<&str>) -> Result<Vec<Meeting>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read meetings."));
+        }
+        let window = match upcoming.map(str::trim).filter(|v| !v.is_empty()) {
+            None => MeetingWindow::All,
+            Some("true") => MeetingWindow::Upcoming,
+            Some("false") => MeetingWindow::Past,
+            Some(_) => return Err(DomainError::invalid("upcoming", UPCOMING_CHOICES)),
+        };
+        Ok(self.meetings.list(window, self.clock.now(), scope_of(actor))?)
+    }
+
+    /// The meeting, if `actor` may see it; 404 otherwise (a committee meeting of another committee does
+    /// not exist for them).
+    pub fn visible(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        self.meetings.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Meeting"))
+    }
+
+    /// The meeting with its agenda when `actor` may see the agenda.
+    pub fn show(&self, actor: &User, id: MeetingId) -> Result<MeetingView, DomainError> {
+        let meeting = self.visible(actor, id)?;
+        let agenda = if sees_agenda(actor, &meeting) { Some(self.meetings.agenda(id)?) } else { None };
+        Ok(MeetingView { meeting, agenda })
+    }
+
+    /// The meeting, visible to and editable by `actor` (an admin or chair), and not cancelled.
+    pub fn editable(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        let meeting = self.visible(actor, id)?;
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden(EDIT_FORBIDDEN));
+        }
+        if meeting.is_cancelled() {
+            return Err(DomainError::conflict(CANCELLED_READ_ONLY));
+        }
+        Ok(meeting)
+    }
+
+    pub fn create(&self, actor: &User, input: CreateMeeting) -> Result<Meeting, DomainError> {
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden(SCHEDULE_FORBIDDEN));
+        }
+        let fields = validate(input)?;
+        let now = self.clock.now();
+        let meeting = NewMeeting {
+            title: fields.title,
+            description: fields.description,
+            meeting_date: fields.meeting_date,
+            location: fields.location,
+            meeting_link: fields.meeting_link,
+            agenda_link: fields.agenda_link,
+            kind: fields.kind,
+            committee_id: fields.committee_id,
+            duration_minutes: fields.duration_minutes,
+            created_by: actor.id,
+            created_at: now,
+        };
+        self.meetings.create(meeting).map_err(|error| match error {
+            // The committee was named but does not exist (or was deleted meanwhile).
+            crate::RepoError::NotFound => DomainError::invalid("committeeId", NO_SUCH_COMMITTEE),
+            other => other.into(),
+        })
+    }
+
+    /// Replaces the meeting's details (admins and chairs; not once cancelled).
+    pub fn update(&self, actor: &User, id: MeetingId, input: CreateMeeting) -> Result<Meeting, DomainError> {
+        self.editable(actor, id)?;
+        let fields = validate(input)?;
+        let change = MeetingChange {
+            title: fields.title,
+            description: fields.description,
+            meeting_date: fields.meeting_date,
+            duration_minutes: fields.duration_minutes,
+            location: fields.location,
+            meeting_link: fields.meeting_link,
+            agenda_link: fields.agenda_link,
+            kind: fields.kind,
+            committee_id: fields.committee_id,
+            updated_at: self.clock.now(),
+        };
+        self.meetings.update(id, change).map_err(write_error)
+    }
+
+    /// Cancels the meeting: it is kept, and shown as cancelled everywhere.
+    pub fn cancel(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        let meeting = self.visible(actor, id)?;
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden(EDIT_FORBIDDEN));
+        }
+        if meeting.is_cancelled() {
+            return Err(DomainError::conflict(ALREADY_CANCELLED));
+        }
+        self.meetings.cancel(id, self.clock.now()).map_err(write_error)
+    }
+
+    /// Deletes a meeting recorded by mistake, with its agenda and the papers uploaded to it. Answers the
+    /// deleted meeting (for the audit log).
+    pub fn delete(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        let meeting = self.visible(actor, id)?;
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden(EDIT_FORBIDDEN));
+        }
+        let keys = self.meetings.delete(id).map_err(write_error)?;
+        for key in &keys {
+            stored_files::remove_after_row(self.files.as_ref(), key);
+        }
+        Ok(meeting)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::identity::role::Role;
+    use crate::meetings::agenda::{AgendaItem, NewAgendaItem};
+    use crate::meetings::meeting::MeetingScope;
+    use crate::shared::testing::{clock, user, MemoryFileStore};
+    use crate::RepoError;
+
+    /// Records the window and "now" it was asked for.
+    #[derive(Default)]
+    struct Recording {
+        asked: Mutex<Vec<(MeetingWindow, chrono::DateTime<chrono::Utc>)>>,
+    }
+
+    fn not_expected<T>() -> Result<T, crate::meetings::MeetingWriteError> {
+        Err(crate::meetings::MeetingWriteError::Repo(RepoError::Unexpected(anyhow::anyhow!("not expected"))))
+    }
+
+    impl MeetingRepository for Recording {
+        fn list(
+            &self,
+            window: MeetingWindow,
+            now: chrono::DateTime<chrono::Utc>,
+            _: MeetingScope,
+        ) -> Result<Vec<Meeting>, RepoError> {
+            self.asked.lock().map_err(|_| RepoError::NotFound)?.push((window, now));
+            Ok(Vec::new())
+        }
+        fn find(&self, _: crate::MeetingId, _: MeetingScope) -> Result<Option<Meeting>, RepoError> {
+            Ok(None)
+        }
+        fn create(&self, _: NewMeeting) -> Result<Meeting, RepoError> {
+            Err(RepoError::Unexpected(anyhow::anyhow!("not expected")))
+        }
+        fn update(
+            &self,
+            _: crate::MeetingId,
+            _: crate::meetings::meeting::MeetingChange,
+        ) -> Result<Meeting, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn cancel(
+            &self,
+            _: crate::MeetingId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Meeting, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn delete(
+            &self,
+            _: crate::MeetingId,
+        ) -> Result<Vec<crate::library::files::StorageKey>, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn publish_agenda(
+            &self,
+            _: crate::MeetingId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Meeting, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn agenda(&self, _: crate::MeetingId) -> Result<Vec<AgendaItem>, RepoError> {
+            Ok(Vec::new())
+        }
+        fn add_items(
+            &self,
+            _: crate::MeetingId,
+            _: Vec<NewAgendaItem>,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Vec<AgendaItem>, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn add_items_to_empty_agenda(
+            &self,
+            _: crate::MeetingId,
+            _: Vec<NewAgendaItem>,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Vec<AgendaItem>, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn update_item(
+            &self,
+            _: crate::MeetingId,
+            _: crate::AgendaItemId,
+            _: crate::meetings::AgendaItemChange,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<AgendaItem, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn delete_item(
+            &self,
+            _: crate::MeetingId,
+            _: crate::AgendaItemId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Vec<crate::library::files::StorageKey>, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn reorder(
+            &self,
+            _: crate::MeetingId,
+            _: &[crate::AgendaItemId],
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Vec<AgendaItem>, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn add_paper(
+            &self,
+            _: crate::MeetingId,
+            _: crate::AgendaItemId,
+            _: crate::meetings::agenda::NewAgendaPaper,
+            _: crate::UserId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<crate::meetings::agenda::AgendaPaper, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn add_resolution_item(
+            &self,
+            _: crate::MeetingId,
+            _: crate::meetings::agenda::NewAgendaItem,
+            _: &[crate::DocumentId],
+            _: crate::UserId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<crate::meetings::agenda::AgendaItem, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+        fn remove_paper(
+            &self,
+            _: crate::MeetingId,
+            _: crate::AgendaItemId,
+            _: crate::AgendaPaperId,
+            _: chrono::DateTime<chrono::Utc>,
+        ) -> Result<Option<crate::library::files::StorageKey>, crate::meetings::MeetingWriteError> {
+            not_expected()
+        }
+    }
+
+    #[test]
+    fn the_split_is_decided_by_the_clock_and_the_query() {
+        let repo = Arc::new(Recording::default());
+        let service = MeetingService {
+            meetings: repo.clone(),
+            files: Arc::new(MemoryFileStore::default()),
+            clock: clock(),
+        };
+        let trustee = user(Role::Trustee);
+        for query in [Some("true"), Some("false"), None, Some("")] {
+            service.list(&trustee, query).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let now = clock().0;
+        let asked = repo.asked.lock().map(|a| a.clone()).unwrap_or_default();
+        assert_eq!(
+            asked,
+            vec![
+                (MeetingWindow::Upcoming, now),
+                (MeetingWindow::Past, now),
+                (MeetingWindow::All, now),
+                (MeetingWindow::All, now)
+            ]
+        );
+        assert!(matches!(service.list(&trustee, Some("yes")), Err(DomainError::Invalid(_))));
+    }
+
+    #[test]
+    fn the_kind_defaults_to_board_and_only_a_committee_meeting_names_a_committee() {
+        let mut errors = FieldErrors::new();
+        assert_eq!(kind_and_committee(&mut errors, None, None), (MeetingKind::Board, None));
+        assert_eq!(kind_and_committee(&mut errors, Some(" "), None), (MeetingKind::Board, None));
+        assert_eq!(kind_and_committee(&mut errors, Some("agm"), None), (MeetingKind::Agm, None));
+        assert_eq!(
+            kind_and_committee(&mut errors, Some("committee"), Some(4)),
+            (MeetingKind::Committee, Some(crate::CommitteeId(4)))
+        );
+        assert!(errors.into_result().is_ok());
+
+        for (kind, committee, field, message) in [
+            (Some("party"), None, "kind", KIND_CHOICES),
+            (Some("committee"), None, "committeeId", COMMITTEE_REQUIRED),
+            (Some("board"), Some(4), "committeeId", COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS),
+        ] {
+            let mut errors = FieldErrors::new();
+            kind_and_committee(&mut errors, kind, committee);
+            let refused = match errors.into_result() {
+                Err(DomainError::Invalid(fields)) => fields.to_string(),
+                _ => String::new(),
+            };
+            assert!(refused.contains(message), "{kind:?} {committee:?} {field}: {refused}");
+        }
+    }
+
+    #[test]
+    fn trustees_cannot_schedule() {
+        let service = MeetingService {
+            meetings: Arc::new(Recording::default()),
+            files: Arc::new(MemoryFileStore::default()),
+            clock: clock(),
+        };
+        let input = CreateMeeting {
+            title: Some("Board".into()),
+            meeting_date: Some("2026-03-05T18:30:00Z".into()),
+            ..CreateMeeting::default()
+        };
+        let result = service.create(&user(Role::Trustee), input);
+        assert!(matches!(result, Err(DomainError::Forbidden(m)) if m == SCHEDULE_FORBIDDEN));
+    }
+}

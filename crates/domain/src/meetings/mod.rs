@@ -1,0 +1,27 @@
+//! Meetings: the calendar of meetings, agendas and papers, attendance and quorum, the board pack, calendar
+//! feeds, and the minutes written in the portal with the decisions register.
+
+pub mod agenda;
+pub mod attendance;
+pub mod board_pack;
+pub mod calendar;
+pub mod meeting;
+pub mod rules;
+pub mod typesetter;
+pub mod written_minutes;
+
+pub use agenda::service::{AgendaItemInput, UploadPaper};
+pub use attendance::repository::{AttendanceRepository, QuorumSettings, RecordChange};
+pub use attendance::service::{AttendanceService, RecordInput};
+pub use board_pack::builder::{
+    BoardPackBuilder, BoardPackCache, BuiltPack, CachedPack, PackCover, PackItem, PackPaper, PackSource,
+};
+pub use board_pack::service::{BoardPackFile, BoardPackService};
+pub use calendar::repository::{CalendarFacts, CalendarFeedRepository, FeedToken};
+pub use calendar::service::CalendarService;
+pub use calendar::writer::{CalendarEvent, CalendarWriter};
+pub use meeting::repository::{AgendaItemChange, MeetingRepository, MeetingWriteError};
+pub use meeting::service::{CreateMeeting, MeetingService, MeetingView};
+pub use typesetter::{PrintBlock, PrintDocument, Typesetter};
+pub use written_minutes::repository::{MinutesWriteError, WrittenMinutesRepository};
+pub use written_minutes::service::{ApproveInput, EntryInput, WrittenMinutesService};

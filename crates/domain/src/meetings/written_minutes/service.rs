@@ -1,0 +1,483 @@
+//! Minutes written in the portal and the decisions register (spec §2 Written minutes and the decisions
+//! register).
+//!
+//! Admins and chairs write the minutes of a meeting they see: notes, decisions and actions at each
+//! agenda item (an action also goes into the action tracker, linked to the meeting and item). The
+//! minutes move draft -> circulated -> approved -> locked. A draft exists only for admins and chairs (404
+//! to others); from circulation on the meeting's members read them. Approval records the date and the
+//! later meeting at which they were approved. Approved and locked minutes refuse every edit (409); a
+//! correction is a new version with a reason, the old one kept and readable.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+
+use crate::identity::user::User;
+use crate::meetings::meeting::Meeting;
+use crate::meetings::rules::scope_of;
+use crate::meetings::written_minutes::{
+    Decision, DecisionSource, MinuteEntry, MinuteEntryKind, NewMinuteAction, NewMinuteEntry, WrittenMinutes,
+    WrittenMinutesStatus, WrittenMinutesSummary,
+};
+use crate::meetings::{
+    MeetingRepository, MinutesWriteError, PrintBlock, PrintDocument, Typesetter, WrittenMinutesRepository,
+};
+use crate::shared::error::DomainError;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{AgendaItemId, MeetingId, UserId};
+
+pub const WRITE_FORBIDDEN: &str = "Only admins and chairs can write, circulate, approve or correct minutes.";
+pub const ENTRY_MAX: usize = 5000;
+pub const ACTION_TITLE_MAX: usize = 200;
+pub const REASON_MAX: usize = 1000;
+pub const SEARCH_MAX: usize = 200;
+pub const KIND_CHOICES: &str = "Kind must be note, decision or action";
+pub const NO_SUCH_ITEM: &str = "This item is not on the meeting's agenda";
+pub const NO_SUCH_ASSIGNEE: &str = "No such user";
+pub const ACTION_TOO_LONG: &str = "An action must be at most 200 characters (add detail as a note)";
+pub const ONLY_ACTIONS_ASSIGNED: &str = "Only an action has an assignee or a due date";
+pub const LATER_MEETING_REQUIRED: &str = "Choose the later meeting at which the minutes were approved";
+pub const LATER_MEETING_AFTER: &str = "The approving meeting must be later than the meeting minuted";
+pub const ALREADY_EXISTS: &str = "This meeting already has written minutes.";
+
+/// Input of "Record an entry", as received.
+#[derive(Debug, Clone, Default)]
+pub struct EntryInput {
+    pub agenda_item_id: Option<i32>,
+    pub kind: Option<String>,
+    pub text: Option<String>,
+    pub assigned_to: Option<i32>,
+    pub due_date: Option<String>,
+}
+
+/// Input of "Approve": the date and the later meeting at which they were approved.
+#[derive(Debug, Clone, Default)]
+pub struct ApproveInput {
+    pub approved_on: Option<String>,
+    pub approved_at_meeting_id: Option<i32>,
+}
+
+/// Lines of the attendance list for the minutes' PDF: implemented over the attendance records where
+/// they exist (spec §2 Attendance section).
+pub trait MinutesAttendance: Send + Sync {
+    /// "Present: ...", "Apologies: ..." lines, or empty when nothing was recorded.
+    fn lines(&self, meeting: MeetingId) -> anyhow::Result<Vec<String>>;
+}
+
+/// The conflicts of interest declared at the meeting (spec §10 Rules, Minutes): their standard records go
+/// into a new draft at their items.
+pub trait MinutesDeclarations: Send + Sync {
+    /// Adds (or brings up to date) the record of each declaration in the current draft, if there is one.
+    fn add_to_draft(&self, meeting: MeetingId) -> Result<(), DomainError>;
+}
+
+#[derive(Clone)]
+pub struct WrittenMinutesService {
+    pub minutes: Arc<dyn WrittenMinutesRepository>,
+    pub meetings: Arc<dyn MeetingRepository>,
+    pub typesetter: Arc<dyn Typesetter>,
+    /// Where the attendance list comes from (`None` in tests that do not need it: the PDF then says
+    /// attendance was not recorded).
+    pub attendance: Option<Arc<dyn MinutesAttendance>>,
+    /// Where the declarations of interest come from (`None`: the minutes start empty).
+    pub declarations: Option<Arc<dyn MinutesDeclarations>>,
+    pub clock: Arc<dyn Clock>,
+    pub time_zone: Tz,
+}
+
+fn write_error(error: MinutesWriteError) -> DomainError {
+    match error {
+        MinutesWriteError::NotFound => DomainError::NotFound("Written minutes"),
+        MinutesWriteError::AlreadyExists => DomainError::conflict(ALREADY_EXISTS),
+        MinutesWriteError::WrongStatus(status) => DomainError::conflict(match status {
+            WrittenMinutesStatus::Approved | WrittenMinutesStatus::Locked => format!(
+                "These minutes are {status}: they can no longer be edited. Record a correction as a new version."
+            ),
+            _ => format!("These minutes are {status}: that step does not apply."),
+        }),
+        MinutesWriteError::NoSuchItem => DomainError::invalid("agendaItemId", NO_SUCH_ITEM),
+        MinutesWriteError::NoSuchUser => DomainError::invalid("assignedTo", NO_SUCH_ASSIGNEE),
+        MinutesWriteError::Repo(e) => e.into(),
+    }
+}
+
+impl WrittenMinutesService {
+    fn meeting(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        self.meetings.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Meeting"))
+    }
+
+    /// The meeting, seen by `actor`, who must be an admin or chair.
+    fn writable(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+        let meeting = self.meeting(actor, id)?;
+        if !actor.role.is_officer() {
+            return Err(DomainError::forbidden(WRITE_FORBIDDEN));
+        }
+        Ok(meeting)
+    }
+
+    /// The current version. Drafts exist only for admins and chairs: anyone else reads the newest
+    /// version that is not a draft (the approved minutes while a correction is drafted), or gets 404.
+    pub fn current(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, DomainError> {
+        self.meeting(actor, id)?;
+        let minutes = self.minutes.current(id)?.ok_or(DomainError::NotFound("Written minutes"))?;
+        if minutes.status == WrittenMinutesStatus::Draft && !actor.role.is_officer() {
+            return self
+                .minutes
+                .versions(id)?
+                .into_iter()
+                .find(|v| v.status != WrittenMinutesStatus::Draft)
+                .ok_or(DomainError::NotFound("Written minutes"));
+        }
+        Ok(minutes)
+    }
+
+    /// Every version `actor` may read, newest first (drafts only for admins and chairs).
+    pub fn versions(&self, actor: &User, id: MeetingId) -> Result<Vec<WrittenMinutes>, DomainError> {
+        self.meeting(actor, id)?;
+        let versions: Vec<_> = self
+            .minutes
+            .versions(id)?
+            .into_iter()
+            .filter(|v| actor.role.is_officer() || v.status != WrittenMinutesStatus::Draft)
+            .collect();
+        if versions.is_empty() {
+            return Err(DomainError::NotFound("Written minutes"));
+        }
+        Ok(versions)
+    }
+
+    pub fn create(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, DomainError> {
+        self.writable(actor, id)?;
+        let created = self.minutes.create(id, actor.id, self.clock.now()).map_err(write_error)?;
+        let Some(declarations) = &self.declarations else {
+            return Ok(created);
+        };
+        // The draft starts with the standard record of each conflict declared so far, at its item.
+        declarations.add_to_draft(id)?;
+        Ok(self.minutes.current(id)?.unwrap_or(created))
+    }
+
+    pub fn add_entry(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        input: EntryInput,
+    ) -> Result<MinuteEntry, DomainError> {
+        let meeting = self.writable(actor, id)?;
+        let mut errors = FieldErrors::new();
+        let kind = match input.kind.as_deref().map(str::trim).unwrap_or("").parse::<MinuteEntryKind>() {
+            Ok(kind) => Some(kind),
+            Err(_) => {
+                errors.add("kind", KIND_CHOICES);
+                None
+            }
+        };
+        let text = validation::required_text(
+            &mut errors,
+            "text",
+            "Text",
+            input.text.as_deref().unwrap_or(""),
+            ENTRY_MAX,
+        );
+        let due_date =
+            validation::optional_date(&mut errors, "dueDate", "Due date", input.due_date.as_deref());
+        let is_action = kind == Some(MinuteEntryKind::Action);
+        if is_action && text.chars().count() > ACTION_TITLE_MAX {
+            errors.add("text", ACTION_TOO_LONG);
+        }
+        if !is_action && (input.assigned_to.is_some() || due_date.is_some()) {
+            errors.add("kind", ONLY_ACTIONS_ASSIGNED);
+        }
+        if input.agenda_item_id.is_some_and(|item| item < 1) {
+            errors.add("agendaItemId", NO_SUCH_ITEM);
+        }
+        if input.assigned_to.is_some_and(|user| user < 1) {
+            errors.add("assignedTo", NO_SUCH_ASSIGNEE);
+        }
+        errors.into_result()?;
+        let Some(kind) = kind else {
+            return Err(DomainError::Unexpected(anyhow::anyhow!("validated entry lacks a kind")));
+        };
+        let action = is_action.then(|| NewMinuteAction {
+            title: text.clone(),
+            description: format!(
+                "Recorded in the minutes of {} ({}).",
+                meeting.title,
+                self.date_of(&meeting)
+            ),
+            assigned_to: input.assigned_to.map(UserId),
+            due_date,
+            created_by: actor.id,
+        });
+        let entry =
+            NewMinuteEntry { agenda_item_id: input.agenda_item_id.map(AgendaItemId), kind, text, action };
+        self.minutes.add_entry(id, entry, self.clock.now()).map_err(write_error)
+    }
+
+    pub fn update_entry(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        entry: i32,
+        text: Option<&str>,
+    ) -> Result<MinuteEntry, DomainError> {
+        self.writable(actor, id)?;
+        let mut errors = FieldErrors::new();
+        let text = validation::required_text(&mut errors, "text", "Text", text.unwrap_or(""), ENTRY_MAX);
+        errors.into_result()?;
+        self.minutes.update_entry(id, entry, text, self.clock.now()).map_err(write_error)
+    }
+
+    pub fn delete_entry(&self, actor: &User, id: MeetingId, entry: i32) -> Result<(), DomainError> {
+        self.writable(actor, id)?;
+        self.minutes.delete_entry(id, entry, self.clock.now()).map_err(write_error)
+    }
+
+    /// draft -> circulated: the meeting's members can now read them.
+    pub fn circulate(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, DomainError> {
+        self.writable(actor, id)?;
+        self.minutes
+            .transition(
+                id,
+                WrittenMinutesStatus::Draft,
+                WrittenMinutesStatus::Circulated,
+                None,
+                self.clock.now(),
+            )
+            .map_err(write_error)
+    }
+
+    /// circulated -> approved, at a later meeting on a date; from now on every edit is refused.
+    pub fn approve(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        input: ApproveInput,
+    ) -> Result<WrittenMinutes, DomainError> {
+        let meeting = self.writable(actor, id)?;
+        let mut errors = FieldErrors::new();
+        let approved_on = validation::optional_date(
+            &mut errors,
+            "approvedOn",
+            "Approval date",
+            input.approved_on.as_deref(),
+        );
+        if input.approved_on.as_deref().map(str::trim).unwrap_or("").is_empty() {
+            errors.add("approvedOn", "Approval date is required");
+        }
+        let later = match input.approved_at_meeting_id {
+            None => {
+                errors.add("approvedAtMeetingId", LATER_MEETING_REQUIRED);
+                None
+            }
+            Some(later) => match self.meetings.find(MeetingId(later), scope_of(actor))? {
+                Some(later) if later.meeting_date > meeting.meeting_date => Some(later),
+                Some(_) => {
+                    errors.add("approvedAtMeetingId", LATER_MEETING_AFTER);
+                    None
+                }
+                None => {
+                    errors.add("approvedAtMeetingId", LATER_MEETING_REQUIRED);
+                    None
+                }
+            },
+        };
+        errors.into_result()?;
+        let (Some(approved_on), Some(later)) = (approved_on, later) else {
+            return Err(DomainError::Unexpected(anyhow::anyhow!("validated approval lacks its fields")));
+        };
+        self.minutes
+            .transition(
+                id,
+                WrittenMinutesStatus::Circulated,
+                WrittenMinutesStatus::Approved,
+                Some((approved_on, later.id)),
+                self.clock.now(),
+            )
+            .map_err(write_error)
+    }
+
+    /// approved -> locked: the signed, final record.
+    pub fn lock(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, DomainError> {
+        self.writable(actor, id)?;
+        self.minutes
+            .transition(
+                id,
+                WrittenMinutesStatus::Approved,
+                WrittenMinutesStatus::Locked,
+                None,
+                self.clock.now(),
+            )
+            .map_err(write_error)
+    }
+
+    /// A new draft version of approved or locked minutes, with the reason; the old version is kept.
+    pub fn correct(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        reason: Option<&str>,
+    ) -> Result<WrittenMinutes, DomainError> {
+        self.writable(actor, id)?;
+        let mut errors = FieldErrors::new();
+        let reason =
+            validation::required_text(&mut errors, "reason", "Reason", reason.unwrap_or(""), REASON_MAX);
+        errors.into_result()?;
+        self.minutes.correct(id, reason, actor.id, self.clock.now()).map_err(write_error)
+    }
+
+    /// The current version as a PDF: each item's notes, decisions and actions, the attendance list and the
+    /// approval line. Whoever may read the minutes may export them.
+    pub fn export_pdf(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        portal_name: &str,
+    ) -> Result<(String, Vec<u8>), DomainError> {
+        let minutes = self.current(actor, id)?;
+        let meeting = self.meeting(actor, id)?;
+        let mut blocks = vec![
+            PrintBlock::Note(portal_name.to_string()),
+            PrintBlock::Paragraph(
+                format!("{} - {}", self.date_of(&meeting), meeting.location.clone().unwrap_or_default())
+                    .trim_end_matches(" - ")
+                    .to_string(),
+            ),
+            PrintBlock::Note(format!(
+                "Version {} - {}{}",
+                minutes.version,
+                minutes.status,
+                minutes.correction_reason.as_ref().map(|r| format!(" - correction: {r}")).unwrap_or_default()
+            )),
+            PrintBlock::Gap,
+            PrintBlock::Heading("Attendance".into()),
+        ];
+        // The attendance list: what admins and chairs recorded (see `MinutesAttendance`).
+        let attendance = match &self.attendance {
+            Some(source) => source.lines(id).map_err(DomainError::Unexpected)?,
+            None => Vec::new(),
+        };
+        if attendance.is_empty() {
+            blocks.push(PrintBlock::Paragraph("Attendance was not recorded in the portal.".into()));
+        } else {
+            blocks.extend(attendance.into_iter().map(PrintBlock::Paragraph));
+        }
+        let mut current_item: Option<Option<String>> = None;
+        for entry in &minutes.entries {
+            let heading = entry.item_title.as_ref().map(|title| match entry.item_number {
+                Some(n) => format!("{n}. {title}"),
+                None => title.clone(),
+            });
+            if current_item.as_ref() != Some(&heading) {
+                blocks.push(PrintBlock::Gap);
+                blocks.push(PrintBlock::Heading(heading.clone().unwrap_or_else(|| "General".into())));
+                current_item = Some(heading);
+            }
+            let line = match entry.kind {
+                MinuteEntryKind::Note => entry.text.clone(),
+                MinuteEntryKind::Decision => format!("DECISION: {}", entry.text),
+                MinuteEntryKind::Action => format!("ACTION: {}", entry.text),
+            };
+            blocks.push(PrintBlock::Paragraph(line));
+        }
+        let decisions: Vec<_> =
+            minutes.entries.iter().filter(|e| e.kind == MinuteEntryKind::Decision).collect();
+        let actions: Vec<_> = minutes.entries.iter().filter(|e| e.kind == MinuteEntryKind::Action).collect();
+        for (title, list) in [("Decisions", decisions), ("Actions", actions)] {
+            blocks.push(PrintBlock::Gap);
+            blocks.push(PrintBlock::Heading(title.into()));
+            if list.is_empty() {
+                blocks.push(PrintBlock::Paragraph("None recorded.".into()));
+            }
+            for entry in list {
+                let item = entry.item_number.map(|n| format!("Item {n}: ")).unwrap_or_default();
+                blocks.push(PrintBlock::Paragraph(format!("{item}{}", entry.text)));
+            }
+        }
+        blocks.push(PrintBlock::Gap);
+        blocks.push(PrintBlock::Paragraph(approval_line(&minutes)));
+        let title = format!("Minutes: {}", meeting.title);
+        let pdf = self.typesetter.typeset(&PrintDocument { title: title.clone(), blocks })?;
+        let file_name = format!(
+            "Minutes - {} - v{}.pdf",
+            meeting.title.replace(['/', '\\', ':', '"'], "-"),
+            minutes.version
+        );
+        Ok((file_name, pdf))
+    }
+
+    /// The decisions register, newest first (drafts' decisions only for admins and chairs).
+    pub fn decisions(&self, actor: &User, search: Option<&str>) -> Result<Vec<Decision>, DomainError> {
+        let mut errors = FieldErrors::new();
+        let search = validation::optional_text(&mut errors, "q", "Search", search, SEARCH_MAX);
+        errors.into_result()?;
+        Ok(self.minutes.decisions(scope_of(actor), actor.role.is_officer(), search.as_deref())?)
+    }
+
+    /// The minutes archive's written minutes: one line per meeting `actor` sees, with the status of the
+    /// version they read (drafts only for admins and chairs), latest meeting first.
+    pub fn archive(
+        &self,
+        actor: &User,
+        search: Option<&str>,
+    ) -> Result<Vec<WrittenMinutesSummary>, DomainError> {
+        let mut errors = FieldErrors::new();
+        let search = validation::optional_text(&mut errors, "search", "Search", search, SEARCH_MAX);
+        errors.into_result()?;
+        Ok(self.minutes.summaries(scope_of(actor), actor.role.is_officer(), search.as_deref())?)
+    }
+
+    /// The register as CSV: Date, Meeting, Item, Decision, Source, Status.
+    pub fn decisions_csv(&self, actor: &User, search: Option<&str>) -> Result<Vec<u8>, DomainError> {
+        let decisions = self.decisions(actor, search)?;
+        let mut writer = ::csv::Writer::from_writer(Vec::new());
+        let unexpected = |e: ::csv::Error| DomainError::Unexpected(anyhow::Error::new(e));
+        writer
+            .write_record(["Date", "Meeting", "Item", "Decision", "Source", "Status"])
+            .map_err(unexpected)?;
+        for decision in &decisions {
+            let date = self.local_date(decision.date);
+            let (meeting, item, source) = match &decision.source {
+                DecisionSource::Minutes { meeting_title, item, .. } => {
+                    (meeting_title.clone(), item.clone().unwrap_or_default(), "minutes")
+                }
+                DecisionSource::Resolution(_) => (String::new(), String::new(), "written resolution"),
+            };
+            let status = decision.minutes_status.map(|s| s.as_str()).unwrap_or("passed");
+            writer
+                .write_record([
+                    date.as_str(),
+                    &crate::shared::csv_cell::cell(&meeting),
+                    &crate::shared::csv_cell::cell(&item),
+                    &crate::shared::csv_cell::cell(&decision.text),
+                    source,
+                    status,
+                ])
+                .map_err(unexpected)?;
+        }
+        writer.into_inner().map_err(|e| DomainError::Unexpected(anyhow::anyhow!("{e}")))
+    }
+
+    fn local_date(&self, at: DateTime<Utc>) -> String {
+        at.with_timezone(&self.time_zone).format("%Y-%m-%d").to_string()
+    }
+
+    fn date_of(&self, meeting: &Meeting) -> String {
+        meeting.meeting_date.with_timezone(&self.time_zone).format("%A %-d %B %Y, %H:%M").to_string()
+    }
+}
+
+/// "Approved on 2026-04-02 at the meeting 'April board meeting'." or what remains to be done.
+pub fn approval_line(minutes: &WrittenMinutes) -> String {
+    match (&minutes.approved_on, &minutes.approved_at) {
+        (Some(on), Some(at)) => format!(
+            "Approved as a true record on {} at the meeting \"{}\".{}",
+            on.format("%-d %B %Y"),
+            at.meeting_title,
+            if minutes.status == WrittenMinutesStatus::Locked { " Locked." } else { "" }
+        ),
+        _ => format!("Not yet approved (status: {}). Signed: ____________________ (chair)", minutes.status),
+    }
+}

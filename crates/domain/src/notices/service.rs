@@ -1,0 +1,284 @@
+//! The noticeboard (spec §2 Notices, §4 Notice expiry, §6).
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+
+use crate::identity::permissions;
+use crate::identity::user::User;
+use crate::notices::NoticeRepository;
+use crate::notices::{ListedNotice, NewNotice, Notice, NoticePriority};
+use crate::shared::error::DomainError;
+use crate::shared::read_cache::{CacheTicket, ReadCache};
+use crate::shared::timestamps;
+use crate::shared::validation::{self, FieldErrors};
+use crate::shared::Clock;
+use crate::{NoticeId, UserId};
+
+pub const TITLE_MAX: usize = 200;
+pub const CONTENT_MAX: usize = 10_000;
+pub const PRIORITY_INVALID: &str = "Priority must be low, normal or high";
+pub const EXPIRY_IN_PAST: &str = "Expiry must be in the future";
+
+/// Input of "Create notice", as received.
+#[derive(Debug, Clone, Default)]
+pub struct CreateNotice {
+    pub title: String,
+    pub content: String,
+    /// Defaults to normal.
+    pub priority: Option<String>,
+    /// Defaults to false.
+    pub pinned: Option<bool>,
+    /// RFC 3339 with a zone (`domain::timestamps`); absent, null or "" for a permanent notice.
+    pub expires_at: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct NoticeService {
+    pub notices: Arc<dyn NoticeRepository>,
+    pub clock: Arc<dyn Clock>,
+}
+
+impl NoticeService {
+    /// Pinned first, then newest. Expired notices only when asked for, flagged as such.
+    pub fn list(&self, actor: &User, include_expired: bool) -> Result<Vec<ListedNotice>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read notices."));
+        }
+        let now = self.clock.now();
+        let notices = self.notices.list(include_expired, now)?;
+        Ok(notices.into_iter().map(|notice| ListedNotice::at(notice, now)).collect())
+    }
+
+    /// The list as `cache` holds it for everyone who may read notices (the same answer for all of them),
+    /// without the database: `Ok(None)` when it holds none that is still valid (spec §9, Notices list).
+    pub fn cached_list<V>(
+        &self,
+        actor: &User,
+        include_expired: bool,
+        cache: &ReadCache<bool, V>,
+    ) -> Result<Option<Arc<V>>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read notices."));
+        }
+        Ok(cache.get(&include_expired, self.clock.now()))
+    }
+
+    /// Reads the list, makes `encode` of it and keeps that in `cache` until a notice is written (on any
+    /// process) or the earliest expiry in it passes.
+    pub fn list_into_cache<V>(
+        &self,
+        actor: &User,
+        include_expired: bool,
+        cache: &ReadCache<bool, V>,
+        encode: impl FnOnce(Vec<ListedNotice>) -> anyhow::Result<V>,
+    ) -> Result<Arc<V>, DomainError> {
+        if !permissions::can_read_board_content(actor.role) {
+            return Err(DomainError::forbidden("You cannot read notices."));
+        }
+        let generation = cache.ticket(None);
+        let now = self.clock.now();
+        let notices = self.notices.list(include_expired, now)?;
+        // The answer changes when the next notice expires (it leaves the list, or turns `expired`).
+        let until = notices.iter().filter_map(|n| n.expires_at).filter(|at| *at > now).min();
+        let ticket = CacheTicket { until, ..generation };
+        let listed = notices.into_iter().map(|notice| ListedNotice::at(notice, now)).collect();
+        let value = Arc::new(encode(listed).map_err(DomainError::Unexpected)?);
+        cache.store(include_expired, ticket, value.clone());
+        Ok(value)
+    }
+
+    pub fn create(&self, actor: &User, input: CreateNotice) -> Result<ListedNotice, DomainError> {
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can post notices."));
+        }
+        let now = self.clock.now();
+        let new_notice = validate_new_notice(&input, actor.id, now)?;
+        let created = self.notices.create(new_notice)?;
+        Ok(ListedNotice::at(created, now))
+    }
+
+    /// Answers the deleted notice (for the audit log).
+    pub fn delete(&self, actor: &User, id: NoticeId) -> Result<Notice, DomainError> {
+        if !permissions::can_publish(actor.role) {
+            return Err(DomainError::forbidden("Only admins and chairs can delete notices."));
+        }
+        self.notices.delete(id).map_err(|e| e.naming("Notice"))
+    }
+}
+
+/// The post form's rules (spec §5 Notice): title and content required, priority normal by default,
+/// no expiry for a permanent notice, and an expiry must lie in the future (published at `now`).
+pub fn validate_new_notice(
+    input: &CreateNotice,
+    created_by: UserId,
+    now: DateTime<Utc>,
+) -> Result<NewNotice, DomainError> {
+    let mut errors = FieldErrors::new();
+    let title = validation::required_line(&mut errors, "title", "Title", &input.title, TITLE_MAX);
+    let content = validation::required_text(&mut errors, "content", "Content", &input.content, CONTENT_MAX);
+    let priority = validation::optional_choice(
+        &mut errors,
+        "priority",
+        input.priority.as_deref(),
+        NoticePriority::Normal,
+        PRIORITY_INVALID,
+    );
+    let expires_at = timestamps::optional(&mut errors, "expiresAt", "Expiry", input.expires_at.as_deref());
+    if expires_at.is_some_and(|at| at <= now) {
+        errors.add("expiresAt", EXPIRY_IN_PAST);
+    }
+    errors.into_result()?;
+    Ok(NewNotice {
+        title,
+        content,
+        priority,
+        pinned: input.pinned.unwrap_or(false),
+        expires_at,
+        created_by,
+        published_at: now,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 3, 10, 12, 0, 0).unwrap()
+    }
+
+    fn input() -> CreateNotice {
+        CreateNotice {
+            title: "AGM".into(),
+            content: " The AGM moves to the 24th. ".into(),
+            priority: None,
+            pinned: None,
+            expires_at: None,
+        }
+    }
+
+    fn errors_of(result: Result<NewNotice, DomainError>) -> std::collections::BTreeMap<String, String> {
+        match result {
+            Err(DomainError::Invalid(fields)) => fields.fields().clone(),
+            other => panic!("expected field errors, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn defaults_normal_priority_unpinned_and_permanent() {
+        let notice = validate_new_notice(&input(), UserId(3), now()).unwrap();
+        assert_eq!(notice.content, "The AGM moves to the 24th.");
+        assert_eq!(
+            (notice.priority, notice.pinned, notice.expires_at),
+            (NoticePriority::Normal, false, None)
+        );
+        assert_eq!(notice.published_at, now());
+        let blank_expiry = CreateNotice { expires_at: Some(String::new()), ..input() };
+        assert_eq!(validate_new_notice(&blank_expiry, UserId(3), now()).unwrap().expires_at, None);
+    }
+
+    #[test]
+    fn an_expiry_must_be_in_the_future() {
+        let tomorrow = CreateNotice { expires_at: Some("2026-03-11T12:00:00Z".into()), ..input() };
+        let notice = validate_new_notice(&tomorrow, UserId(3), now()).unwrap();
+        assert_eq!(notice.expires_at, Some(now() + chrono::Duration::days(1)));
+        for past in ["2026-03-10T12:00:00Z", "2026-03-09T00:00:00+00:00"] {
+            let input = CreateNotice { expires_at: Some(past.into()), ..input() };
+            assert_eq!(errors_of(validate_new_notice(&input, UserId(3), now()))["expiresAt"], EXPIRY_IN_PAST);
+        }
+    }
+
+    #[test]
+    fn title_and_content_are_required() {
+        let bad = CreateNotice {
+            title: "".into(),
+            content: "  ".into(),
+            priority: Some("urgent".into()),
+            pinned: Some(true),
+            expires_at: Some("next week".into()),
+        };
+        let errors = errors_of(validate_new_notice(&bad, UserId(3), now()));
+        assert_eq!(errors["title"], "Title is required");
+        assert_eq!(errors["content"], "Content is required");
+        assert_eq!(errors["priority"], PRIORITY_INVALID);
+        assert!(errors["expiresAt"].starts_with("Expiry must be a date and time"));
+    }
+
+    /// Notices in memory; counts the reads.
+    struct Board {
+        notices: Vec<Notice>,
+        reads: std::sync::atomic::AtomicUsize,
+    }
+
+    impl NoticeRepository for Board {
+        fn list(&self, include_expired: bool, now: DateTime<Utc>) -> Result<Vec<Notice>, crate::RepoError> {
+            self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(self.notices.iter().filter(|n| include_expired || !n.is_expired(now)).cloned().collect())
+        }
+        fn create(&self, _: NewNotice) -> Result<Notice, crate::RepoError> {
+            unreachable!("not used in this test")
+        }
+        fn delete(&self, _: NoticeId) -> Result<Notice, crate::RepoError> {
+            unreachable!("not used in this test")
+        }
+    }
+
+    fn notice(id: i32, expires_at: Option<DateTime<Utc>>) -> Notice {
+        Notice {
+            id: NoticeId(id),
+            title: format!("Notice {id}"),
+            content: "c".into(),
+            priority: NoticePriority::Normal,
+            pinned: false,
+            expires_at,
+            published_at: now() - chrono::Duration::days(1),
+        }
+    }
+
+    #[test]
+    fn the_cached_list_is_read_once_and_holds_until_the_next_expiry() {
+        use crate::identity::role::Role;
+        use crate::shared::read_cache::CacheTopic;
+        use crate::shared::ChangeSink;
+        use std::sync::atomic::Ordering;
+
+        let expiry = now() + chrono::Duration::hours(1);
+        let board = Arc::new(Board {
+            notices: vec![
+                notice(1, None),
+                notice(2, Some(expiry)),
+                notice(3, Some(expiry + chrono::Duration::hours(1))),
+            ],
+            reads: Default::default(),
+        });
+        let service_at = |at: DateTime<Utc>| NoticeService {
+            notices: board.clone(),
+            clock: Arc::new(crate::shared::testing::FixedClock(at)),
+        };
+        let cache: ReadCache<bool, Vec<i32>> = ReadCache::new(CacheTopic::Notices);
+        cache.listening();
+        let ids = |list: Vec<ListedNotice>| Ok(list.into_iter().map(|l| l.notice.id.0).collect::<Vec<_>>());
+        let reader = crate::shared::testing::user(Role::Trustee);
+
+        let service = service_at(now());
+        assert_eq!(service.cached_list(&reader, false, &cache).unwrap(), None);
+        let listed = service.list_into_cache(&reader, false, &cache, ids).unwrap();
+        assert_eq!(*listed, vec![1, 2, 3]);
+        assert_eq!(service.cached_list(&reader, false, &cache).unwrap().as_deref(), Some(&vec![1, 2, 3]));
+        assert_eq!(service.cached_list(&reader, true, &cache).unwrap(), None, "the other variant is apart");
+        assert_eq!(board.reads.load(Ordering::SeqCst), 1);
+
+        // At the first expiry the held list no longer holds: the next read leaves notice 2 out.
+        let later = service_at(expiry);
+        assert_eq!(later.cached_list(&reader, false, &cache).unwrap(), None);
+        assert_eq!(*later.list_into_cache(&reader, false, &cache, ids).unwrap(), vec![1, 3]);
+        assert_eq!(board.reads.load(Ordering::SeqCst), 2);
+
+        // A notice written anywhere drops it.
+        cache.change(crate::shared::Change::NoticesChanged);
+        assert_eq!(later.cached_list(&reader, false, &cache).unwrap(), None);
+    }
+}

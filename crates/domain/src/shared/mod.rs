@@ -1,0 +1,23 @@
+//! What belongs to no area: ids, the error vocabulary, field validation, date-times, the clock, single-use
+//! tokens, the change feed and the read caches it clears, readiness, and the unit tests' in-memory fakes.
+
+#[macro_use]
+mod string_enum;
+pub mod change_feed;
+pub mod clock;
+pub mod csv_cell;
+pub mod error;
+pub mod ids;
+pub mod read_cache;
+pub mod readiness;
+pub mod secret_token;
+#[cfg(test)]
+pub(crate) mod testing;
+pub mod timestamps;
+pub mod validation;
+
+pub use change_feed::{Change, ChangeFeed, ChangeSink, ChangeSinks};
+pub use clock::Clock;
+pub use read_cache::{CacheTicket, CacheTopic, ReadCache};
+pub use readiness::Readiness;
+pub use string_enum::UnknownValue;
