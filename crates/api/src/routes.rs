@@ -7,14 +7,14 @@ use crate::audit::audit_events;
 use crate::committees::{committee_documents, committee_members, committee_messages, committees};
 use crate::dashboard::dashboard;
 use crate::governance::{
-    declaration_rounds, governance_settings, interests, resolution_offers, resolutions, terms,
+    conflicts, declaration_rounds, governance_settings, interests, resolution_offers, resolutions, terms,
 };
 use crate::http::fallback::{json_error, method_not_allowed, not_found, path_error, query_error};
 use crate::http::service::{health, openapi, user_guide};
 use crate::identity::{auth, password_reset, sessions, trustees, two_factor, users};
 use crate::library::{documents, minutes};
 use crate::meetings::{
-    agenda, board_pack, calendar_feed, conflicts, decisions, meeting_attendance, meetings, minutes_workflow,
+    agenda, board_pack, calendar_feed, decisions, meeting_attendance, meetings, minutes_workflow,
 };
 use crate::notices::notices;
 use crate::notifications::{mail, notification_settings};

@@ -30,8 +30,8 @@ pub use audit::PgAuditTrail;
 pub use committees::{PgCommitteeDocumentRepository, PgCommitteeRepository};
 pub use dashboard::PgDashboardRepository;
 pub use governance::{
-    PgDeclarationRepository, PgGovernanceSettingsRepository, PgInterestRepository, PgResolutionRepository,
-    PgTermRepository,
+    PgConflictRepository, PgDeclarationRepository, PgGovernanceSettingsRepository, PgInterestRepository,
+    PgResolutionRepository, PgTermRepository,
 };
 pub use identity::{
     PgDirectoryRepository, PgInvitationRepository, PgLoginThrottle, PgPasswordTokenRepository,
@@ -40,8 +40,8 @@ pub use identity::{
 };
 pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository};
 pub use meetings::{
-    PgAttendanceRepository, PgBoardPackCache, PgCalendarFeedRepository, PgConflictRepository,
-    PgMeetingRepository, PgWrittenMinutesRepository,
+    PgAttendanceRepository, PgBoardPackCache, PgCalendarFeedRepository, PgMeetingRepository,
+    PgWrittenMinutesRepository,
 };
 pub use notices::PgNoticeRepository;
 pub use notifications::{PgNotificationRepository, PgOutboxRepository};

@@ -8,6 +8,7 @@ use domain::governance::interest::{Interest, InterestFields, InterestKind, Inter
 use domain::governance::InterestInput;
 use domain::{InterestId, UserId};
 
+use crate::governance::conflicts::InterestRequest;
 use crate::http::blocking::blocking;
 use crate::http::body::download::{file_response, Disposition};
 use crate::http::body::json::Json;
@@ -15,7 +16,6 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
 use crate::http::openapi::schemas::FileBytes;
 use crate::http::state::AppState;
-use crate::meetings::conflicts::InterestRequest;
 
 /// The name printed at the head of the published register.
 const PORTAL_NAME: &str = "Trustee Portal";

@@ -1,6 +1,7 @@
-//! Governance: the register of interests, terms of office, annual declarations, written resolutions and
+//! Governance: the register of interests, conflicts declared on agenda items, terms of office, annual declarations, written resolutions and
 //! their offer to a meeting's agenda, and the governance settings.
 
+pub mod conflicts;
 pub mod declaration_rounds;
 pub mod governance_settings;
 pub mod interests;

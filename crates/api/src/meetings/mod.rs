@@ -1,10 +1,9 @@
-//! Meetings: the board calendar, agenda and papers, attendance and calendar feeds, conflicts declared on
-//! agenda items, board packs, written minutes and the decisions register.
+//! Meetings: the board calendar, agenda and papers, attendance and calendar feeds,
+//! board packs, written minutes and the decisions register.
 
 pub mod agenda;
 pub mod board_pack;
 pub mod calendar_feed;
-pub mod conflicts;
 pub mod decisions;
 pub mod meeting_attendance;
 #[allow(clippy::module_inception)] // the route table names operations `<module>_<handler>`: `meetings_list`

@@ -1,12 +1,14 @@
-//! Governance: the register of interests, terms of office, declarations rounds, written resolutions and
+//! Governance: the register of interests, conflicts declared on agenda items, terms of office, declarations rounds, written resolutions and
 //! the governance settings.
 
+mod conflicts;
 mod declarations;
 mod governance_settings;
 mod interests;
 mod resolutions;
 mod terms;
 
+pub use conflicts::PgConflictRepository;
 pub use declarations::PgDeclarationRepository;
 pub use governance_settings::PgGovernanceSettingsRepository;
 pub use interests::PgInterestRepository;
