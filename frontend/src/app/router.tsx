@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { FullPageMessage } from '@/app/routes/full-page-message';
 
-// Signed-in only: kept out of the sign-in page's JavaScript (issue 15 point 5).
+// Signed-in only: kept out of the sign-in page's JavaScript, which has a budget (docs/performance.md).
 const IdleWatcher = lazy(() =>
   import(/* webpackChunkName: "idle-watcher" */ '@/app/idle-watcher').then((m) => ({
     default: m.IdleWatcher,

@@ -1,4 +1,4 @@
-// The admins' Mail page (issue 12): the outbox's delivery log and a test message to oneself.
+// The admins' Mail page (spec §11): the outbox's delivery log and a test message to oneself.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen } from '@/testing/test-utils';
 
-describe('unsubscribe page (issue 12)', () => {
+describe('unsubscribe page', () => {
   it('asks, then turns the kind of e-mail off with the link token, without signing in', async () => {
     let token: string | null = null;
     server.use(

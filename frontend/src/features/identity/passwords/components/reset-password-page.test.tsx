@@ -65,7 +65,7 @@ describe('reset password page', () => {
   });
 });
 
-describe('accept invitation page (issue 12)', () => {
+describe('accept invitation page', () => {
   it('lets an invited user choose a password with the meter and rules, then sign in', async () => {
     let sent: unknown;
     server.use(

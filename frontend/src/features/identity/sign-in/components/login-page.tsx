@@ -18,7 +18,7 @@ function failureMessage(error: unknown): string {
   return 'Login failed';
 }
 
-// Loaded when needed, so the sign-in form's first load stays small (issue 15 point 5).
+// Loaded when needed, so the sign-in form's first load stays small (docs/performance.md).
 const ForgotPasswordDialog = lazy(() =>
   import(
     /* webpackChunkName: "forgot-password-dialog" */ '@/features/identity/sign-in/components/forgot-password-dialog'

@@ -1,6 +1,7 @@
-// The password step of signing in: e-mail and password, checked as the user leaves each field and on
-// submit (messages under the fields, the first field in error takes focus). Plain React state rather
-// than formik and yup, which would more than double the sign-in page's own JavaScript (issue 15 point 5).
+// The password step of signing in: e-mail and password, checked as the user leaves each field and
+// on submit (messages under the fields, the first field in error takes focus). Plain React state
+// rather than formik and yup, which would more than double the sign-in page's own JavaScript
+// (docs/performance.md).
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
 // The sign-in form's rules (spec §7), checked without a schema library so that the sign-in page's first
-// load carries no formik or yup (issue 15 point 5). The messages are the ones the yup schema gave.
+// load carries no formik or yup (docs/performance.md). The messages are the ones the yup schema gave.
 
 /** The HTML specification's valid e-mail address, the pattern yup's `email()` uses. */
 const EMAIL =

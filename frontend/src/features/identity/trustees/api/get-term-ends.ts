@@ -1,4 +1,4 @@
-// When each trustee's current term ends (issue 14), by user id.
+// When each trustee's current term ends (spec §10), by user id.
 import useSWR from 'swr';
 import type { components } from '@/types/api.generated';
 

@@ -57,8 +57,9 @@ type Values = {
 };
 
 /**
- * The create dialog's choice (issue 12): an invitation e-mail, or a temporary password the admin types and
- * passes on, which the user must replace at their first sign-in (for a portal without mail).
+ * The create dialog's choice (spec §11 Invitations): an invitation e-mail, or a temporary password
+ * the admin types and passes on, which the user must replace at their first sign-in (for a portal
+ * without mail).
  */
 function AccessFields({ mailConfigured }: { mailConfigured: boolean }) {
   const { values, setFieldValue } = useFormikContext<Values>();

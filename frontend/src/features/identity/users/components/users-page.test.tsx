@@ -178,7 +178,7 @@ describe('users page', () => {
   });
 });
 
-describe('users page: two-factor sign-in (issue 10)', () => {
+describe('users page: two-factor sign-in', () => {
   it('shows 2FA and lets an admin reset it after confirming', async () => {
     const tina = db.users.find((u) => u.name === 'Tina Trustee')!;
     tina.mfaEnabled = true;
@@ -218,7 +218,7 @@ describe('users page: two-factor sign-in (issue 10)', () => {
   });
 });
 
-describe('users page: invitations (issue 12)', () => {
+describe('users page: invitations', () => {
   const openCreate = async () => {
     const rendered = renderApp('/users', { as: 'admin' });
     await screen.findByText('Oscar Other', { selector: 'tr p' });

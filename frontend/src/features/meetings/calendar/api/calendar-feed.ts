@@ -1,4 +1,4 @@
-// The caller's private calendar feed (issue 13).
+// The caller's private calendar feed (spec §2 Calendar feed).
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import type { CalendarFeed } from '@/types/api';

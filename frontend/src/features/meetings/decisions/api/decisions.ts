@@ -1,4 +1,4 @@
-// The decisions register (issue 13, point 7): decisions recorded in written minutes, and passed written
+// The decisions register (spec §2): decisions recorded in written minutes, and passed written
 // resolutions; searchable, exported as CSV.
 import useSWR from 'swr';
 import { downloadFile } from '@/lib/download';

@@ -1,4 +1,5 @@
-// `/decisions`: the decisions register, for every signed-in member (issue 13, point 7).
+// `/decisions`: the decisions register, for every signed-in member (spec §2 Written minutes and the
+// decisions register).
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
