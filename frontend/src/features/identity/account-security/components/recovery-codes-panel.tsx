@@ -9,6 +9,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useNotify } from '@/components/notifications/notifications-provider';
+import { saveBlob } from '@/lib/download';
 import { copyText } from '@/features/identity/account-security/lib/copy';
 
 export const RECOVERY_CODES_FILE = 'trustee-portal-recovery-codes.txt';
@@ -22,18 +23,6 @@ function recoveryCodesText(codes: string[], email?: string): string {
     ...codes,
     '',
   ].join('\n');
-}
-
-function download(text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = RECOVERY_CODES_FILE;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 type Props = {
@@ -86,7 +75,9 @@ export function RecoveryCodesPanel({ codes, email, doneLabel = 'Done', onDone }:
         <Button
           variant="outlined"
           startIcon={<FileDownloadOutlined />}
-          onClick={() => download(text)}
+          onClick={() =>
+            saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), RECOVERY_CODES_FILE)
+          }
         >
           Download (.txt)
         </Button>

@@ -8,6 +8,18 @@ const controls = (name: string) =>
     .queryAllByRole('button')
     .map((b) => b.getAttribute('aria-label')?.replace(` ${name}`, '').replace(' for', ''));
 
+/** An admin who must first confirm it is them (spec §13) changes their own e-mail and saves. */
+async function changeOwnEmail() {
+  db.sessions.find((s) => s.token === `token-${ADMIN_ID}`)!.unconfirmed = true;
+  const { user } = renderApp('/users', { as: 'admin' });
+  await user.click(await screen.findByRole('button', { name: 'Edit Alice Admin' }));
+  const form = await screen.findByRole('dialog', { name: 'Edit User' });
+  await user.clear(within(form).getByLabelText(/^Email/));
+  await user.type(within(form).getByLabelText(/^Email/), 'alice.new@charity.org');
+  await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+  return { user, form };
+}
+
 describe('users page', () => {
   it('denies a trustee with their role', async () => {
     renderApp('/users', { as: 'trustee' });
@@ -101,14 +113,7 @@ describe('users page', () => {
   });
 
   it('asks for the password before an admin changes their own e-mail, then saves', async () => {
-    db.sessions.find((s) => s.token === `token-${ADMIN_ID}`)!.unconfirmed = true;
-    const { user } = renderApp('/users', { as: 'admin' });
-    await user.click(await screen.findByRole('button', { name: 'Edit Alice Admin' }));
-    const form = await screen.findByRole('dialog', { name: 'Edit User' });
-    await user.clear(within(form).getByLabelText(/^Email/));
-    await user.type(within(form).getByLabelText(/^Email/), 'alice.new@charity.org');
-    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
-
+    const { user } = await changeOwnEmail();
     const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     expect(within(confirm).getByText('Confirm your password to continue.')).toBeInTheDocument();
     await user.type(within(confirm).getByLabelText(/^Password/), 'not-my-password');
@@ -125,13 +130,7 @@ describe('users page', () => {
   });
 
   it('keeps the e-mail when the password is not confirmed', async () => {
-    db.sessions.find((s) => s.token === `token-${ADMIN_ID}`)!.unconfirmed = true;
-    const { user } = renderApp('/users', { as: 'admin' });
-    await user.click(await screen.findByRole('button', { name: 'Edit Alice Admin' }));
-    const form = await screen.findByRole('dialog', { name: 'Edit User' });
-    await user.clear(within(form).getByLabelText(/^Email/));
-    await user.type(within(form).getByLabelText(/^Email/), 'alice.new@charity.org');
-    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    const { user, form } = await changeOwnEmail();
     const confirm = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(await within(form).findByText('Confirm your password to continue.')).toBeInTheDocument();

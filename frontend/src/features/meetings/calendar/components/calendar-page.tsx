@@ -28,7 +28,7 @@ import { formatLongDate, formatTime } from '@/lib/format';
 import { canManageContent } from '@/lib/permissions';
 import type { Meeting } from '@/types/api';
 import { useMeetings } from '@/features/meetings/calendar/api/get-meetings';
-import { viewLinkedMinutes } from '@/features/meetings/calendar/api/view-linked-minutes';
+import { viewMinutes } from '@/features/meetings/minutes/api/view-minutes';
 import { meetingTag } from '@/features/meetings/calendar/meeting-kind';
 import { ScheduleMeetingDialog } from '@/features/meetings/calendar/components/schedule-meeting-dialog';
 import { SubscribeDialog } from '@/features/meetings/calendar/components/subscribe-dialog';
@@ -39,9 +39,7 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
   const openMinutes = () => {
     if (meeting.minutesLink) openExternal(meeting.minutesLink);
     else if (meeting.minutesId !== null)
-      viewLinkedMinutes(meeting.minutesId).catch((e) =>
-        notify(errorToast(e, 'Failed to open minutes')),
-      );
+      viewMinutes(meeting.minutesId).catch((e) => notify(errorToast(e, 'Failed to open minutes')));
   };
   return (
     <Card

@@ -11,7 +11,7 @@ import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import { EmptyState } from '@/components/empty-state';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
-import { SearchForm, useSubmittedSearch } from '@/components/search-form';
+import { NoSearchMatches, SearchForm, useSubmittedSearch } from '@/components/search-form';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { meetingPath } from '@/config/paths';
@@ -67,7 +67,7 @@ const columns: Column<Decision>[] = [
 export function DecisionsPage() {
   const notify = useNotify();
   const query = useSubmittedSearch();
-  const { search, clear } = query;
+  const { search } = query;
   const { data, error, isLoading } = useDecisions(search);
 
   let body;
@@ -75,15 +75,7 @@ export function DecisionsPage() {
   else if (error) body = <ErrorBlock error={error} />;
   else if (!data?.length)
     body = search ? (
-      <EmptyState
-        icon={<GavelOutlined />}
-        title={`No decisions found matching "${search}"`}
-        action={
-          <Link component="button" type="button" onClick={clear}>
-            View all decisions
-          </Link>
-        }
-      />
+      <NoSearchMatches state={query} noun="decisions" icon={<GavelOutlined />} />
     ) : (
       <EmptyState
         icon={<GavelOutlined />}

@@ -13,7 +13,7 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { EmptyState } from '@/components/empty-state';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
-import { SearchForm, useSubmittedSearch } from '@/components/search-form';
+import { NoSearchMatches, SearchForm, useSubmittedSearch } from '@/components/search-form';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { useUser } from '@/lib/auth';
 import { openExternal } from '@/lib/download';
@@ -111,7 +111,7 @@ export function MinutesPage() {
   const canManage = canManageContent(user);
   const notify = useNotify();
   const query = useSubmittedSearch();
-  const { search, clear } = query;
+  const { search } = query;
   const [uploadOpen, setUploadOpen] = useState(false);
   const { data, error, isLoading } = useMinutes(search);
 
@@ -128,15 +128,7 @@ export function MinutesPage() {
   else if (error) body = <ErrorBlock error={error} />;
   else if (!data?.length)
     body = search ? (
-      <EmptyState
-        icon={<DescriptionOutlined />}
-        title={`No minutes found matching "${search}"`}
-        action={
-          <Link component="button" type="button" onClick={clear}>
-            View all minutes
-          </Link>
-        }
-      />
+      <NoSearchMatches state={query} noun="minutes" icon={<DescriptionOutlined />} />
     ) : (
       <EmptyState
         icon={<DescriptionOutlined />}
