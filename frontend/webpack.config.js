@@ -97,7 +97,7 @@ module.exports = (_env, argv) => {
         cacheGroups: {
           // The packages the sign-in page needs beyond the entry's (MUI's button, input, card and
           // link) in one file rather than four or five: separately gzipped they cost about 2 KB more
-          // (issue 15 point 5). Pages that use any of them load the same file.
+          // (docs/performance.md). Pages that use any of them load the same file.
           signInVendors: {
             name: 'sign-in-vendors',
             chunks: 'async',

@@ -1,5 +1,5 @@
 // axe-core's WCAG 2.2 A and AA rules at 0 violations on every page a trustee can see, both themes, desktop
-// and a 360 x 740 phone (issue 11; the pages and the rules: axe-pages.js).
+// and a 360 x 740 phone (the pages and the rules: axe-pages.js).
 import { pageMatrix } from './axe-pages.js';
 
 pageMatrix('trustee');

@@ -1,7 +1,8 @@
-// axe-core's WCAG 2.2 A and AA rules at 0 violations (of any impact) on the pages outside the signed-in shell
-// (issue 11), in both themes and at both widths: sign-in, the e-mailed reset link, the forced password change
-// and the forced two-factor set-up; the sign-in page's errors and reset dialog; and the main forms with their
-// validation messages. The signed-in pages, per role: accessibility-admin/-chair/-trustee.test.js.
+// axe-core's WCAG 2.2 A and AA rules at 0 violations (of any impact) on the pages outside the
+// signed-in shell, in both themes and at both widths: sign-in, the e-mailed reset link, the forced
+// password change and the forced two-factor set-up; the sign-in page's errors and reset dialog; and
+// the main forms with their validation messages. The signed-in pages, per role:
+// accessibility-admin/-chair/-trustee.test.js.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

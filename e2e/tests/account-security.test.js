@@ -1,4 +1,4 @@
-// Account security (issue 10): a trustee turns on two-factor sign-in, signs in with a code from the app
+// Account security (spec §13): a trustee turns on two-factor sign-in, signs in with a code from the app
 // and with a recovery code, then signs out another session of theirs from Account security.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
-// Attendance and calendar feeds (issue 13, points 5 and 8): a trustee sends apologies from the calendar,
-// the chair sees them and records attendance against the quorum; the trustee subscribes to their private
-// feed, which calendar apps fetch without signing in, and downloads one meeting's .ics.
+// Attendance and calendar feeds (spec §2 Attendance section, Calendar feed): a trustee sends apologies from
+// the calendar, the chair sees them and records attendance against the quorum; the trustee subscribes to
+// their private feed, which calendar apps fetch without signing in, and downloads one meeting's .ics.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

@@ -1,4 +1,4 @@
-// The page matrix of the axe tests (issue 11): every route of the router (frontend/src/app/router.tsx) as each
+// The page matrix of the axe tests: every route of the router (frontend/src/app/router.tsx) as each
 // role that can see it, with data on every page, in both themes and at both widths (a 1280 px desktop and a
 // 360 x 740 phone). accessibility-admin/-chair/-trustee.test.js run it for one role each (one file per role
 // keeps each file's run short); accessibility.test.js covers the pages outside the signed-in shell.
@@ -107,7 +107,7 @@ export async function seedBoard() {
     title: unique('Axe Board Meeting'),
     location: 'Board room',
   });
-  // The meeting page with a published agenda, a paper and answers (issue 13).
+  // The meeting page with a published agenda, a paper and answers.
   const meetingId = seeded.meeting.id;
   const items = await api(`/api/meetings/${meetingId}/agenda-items/standard`, {
     token,

@@ -1,6 +1,6 @@
-// The dashboard does not shift as its data arrives (issue 11): its loading placeholders take the size of
-// what they stand for. Cumulative layout shift measured by the browser (the layout-shift entries that
-// Lighthouse sums), on a desktop screen and on a phone, must stay below 0.05.
+// The dashboard does not shift as its data arrives (spec §2 On a phone and by keyboard): its loading
+// placeholders take the size of what they stand for. Cumulative layout shift measured by the browser (the
+// layout-shift entries that Lighthouse sums), on a desktop screen and on a phone, must stay below 0.05.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

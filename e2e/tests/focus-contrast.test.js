@@ -1,7 +1,7 @@
-// The keyboard focus indicator of each kind of control, in both themes (issue 11, WCAG 2.4.13): the
-// pixels that change when the control takes focus must differ from what they were by at least 3:1 over an
-// area at least that of a 2 px perimeter of the control. Measured from two screenshots of the control
-// and its surroundings, unfocused and focused.
+// The keyboard focus indicator of each kind of control, in both themes (spec §2 On a phone and by keyboard,
+// WCAG 2.4.13): the pixels that change when the control takes focus must differ from what they were by at
+// least 3:1 over an area at least that of a 2 px perimeter of the control. Measured from two screenshots of
+// the control and its surroundings, unfocused and focused.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

@@ -1,4 +1,4 @@
-// Governance (issue 14): a trustee adds an interest to the register and sees it listed and its history;
+// Governance (spec §10): a trustee adds an interest to the register and sees it listed and its history;
 // a chair proposes a written resolution which three trustees vote on in the browser, the tally hidden until
 // each has voted, and it passes and is added to the next board meeting's agenda; a trustee declares a conflict on an agenda item naming their interest, and the chair
 // records how it was handled and sees the item's quorum without them.

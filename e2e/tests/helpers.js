@@ -303,7 +303,7 @@ export async function gone(locator) {
   await expectCount(locator, 0);
 }
 
-/** The WCAG 2.2 level A and AA rules of axe-core (issue 11: 0 violations on every page). */
+/** The WCAG 2.2 level A and AA rules of axe-core (0 violations on every page). */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**

@@ -1,4 +1,4 @@
-// Invitations (issue 12): an admin adds a user by invitation (the dialog's default when the server sends
+// Invitations (spec §11): an admin adds a user by invitation (the dialog's default when the server sends
 // mail), the test reads the delivered message back from MailDev, follows its link, chooses a password and
 // signs in with it; the link works once.
 import { after, before, test } from "node:test";

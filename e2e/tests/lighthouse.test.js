@@ -1,8 +1,8 @@
-// Lighthouse 12 on the dashboard of a signed-in chair, with data on it, desktop preset (issue 11): performance
-// at least 98 and accessibility 100. The production build behind the real nginx configuration, as in every
-// e2e test. Prints the scores and metrics; with LIGHTHOUSE_MOBILE=1 (`make lighthouse`) also the mobile
-// preset's, for information (no threshold). On a busy machine a run can be slowed by other work: a run below
-// the threshold is repeated, up to five runs, and the best one counts.
+// Lighthouse 12 on the dashboard of a signed-in chair, with data on it, desktop preset
+// (docs/performance.md): performance at least 98 and accessibility 100. The production build behind the
+// real nginx configuration, as in every e2e test. Prints the scores and metrics; with LIGHTHOUSE_MOBILE=1
+// (`make lighthouse`) also the mobile preset's, for information (no threshold). On a busy machine a run can
+// be slowed by other work: a run below the threshold is repeated, up to five runs, and the best one counts.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { audit, describe } from '../lighthouse.js';

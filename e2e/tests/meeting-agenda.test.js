@@ -1,5 +1,6 @@
-// Issue 13: a meeting's page and agenda. A chair starts an agenda from the standard items, attaches a PDF
-// paper, reorders by keyboard and publishes; a trustee sees nothing until then, and the paper afterwards.
+// A meeting's page and agenda (spec §2 Meeting page). A chair starts an agenda from the standard items,
+// attaches a PDF paper, reorders by keyboard and publishes; a trustee sees nothing until then, and the
+// paper afterwards.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import {

@@ -1,7 +1,7 @@
-// Issue 13, the whole meeting cycle in the browser: the chair builds an agenda from the standard items,
-// attaches a PDF paper and publishes; the board pack downloads as a PDF; a trustee sends apologies; the
-// chair records attendance, writes minutes with a decision, circulates and approves them at the next
-// meeting; the decision appears in the decisions register.
+// The whole meeting cycle in the browser (spec §2 Meeting page): the chair builds an agenda from the
+// standard items, attaches a PDF paper and publishes; the board pack downloads as a PDF; a trustee sends
+// apologies; the chair records attendance, writes minutes with a decision, circulates and approves them at
+// the next meeting; the decision appears in the decisions register.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';

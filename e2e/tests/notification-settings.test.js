@@ -1,4 +1,4 @@
-// Notification settings (issue 12): a trustee opens the page from the account menu, switches a kind off,
+// Notification settings (spec §11): a trustee opens the page from the account menu, switches a kind off,
 // chooses the weekly digest and a category, saves, and finds the choices kept after a reload; the page fits
 // a 360 px phone.
 import { after, before, test } from 'node:test';

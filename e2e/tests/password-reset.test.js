@@ -1,4 +1,4 @@
-// Self-service reset (issue 12): "Forgot password" mails a link through the real SMTP server (MailDev);
+// Self-service reset (spec §11): "Forgot password" mails a link through the real SMTP server (MailDev);
 // the test reads the delivered message back, follows the link, sets a new password and signs in with it.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";

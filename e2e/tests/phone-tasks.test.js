@@ -1,8 +1,8 @@
 // On a 360 x 740 phone, in the light and the dark theme, each role does the main task of every page
-// (issue 11): open a minute, download and view a document, change an action's status, edit a user, post a
-// chat message. No page scrolls sideways, and every control used is at least 24 x 24 px (WCAG 2.5.8) and
-// inside the viewport once scrolled to. As an admin, axe finds no serious or critical violation on the
-// pages at this width, in either theme.
+// (spec §2 On a phone and by keyboard): open a minute, download and view a document, change an action's
+// status, edit a user, post a chat message. No page scrolls sideways, and every control used is at least
+// 24 x 24 px (WCAG 2.5.8) and inside the viewport once scrolled to. As an admin, axe finds no serious or
+// critical violation on the pages at this width, in either theme.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';

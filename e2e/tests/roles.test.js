@@ -77,7 +77,7 @@ const pages = [
     title: 'Dashboard',
     loaded: (page) => page.getByRole('link', { name: /Pending Actions/ }),
     check: async (page, manage) => {
-      // Quick actions only for what the role may do (issue 11).
+      // Quick actions only for what the role may do (spec §2 Dashboard).
       const writes = ['Upload Document', 'Create Action', 'Post Notice'];
       const reads = ['Browse Documents', 'Read Minutes'];
       for (const name of [...(manage ? writes : reads), 'View Trustees']) {

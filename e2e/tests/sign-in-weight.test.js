@@ -1,4 +1,4 @@
-// The sign-in page's first load (issue 15 point 5): every script the browser fetches before the e-mail field
+// The sign-in page's first load (docs/performance.md): every script the browser fetches before the e-mail field
 // accepts input, gzipped at level 9, at most 150 KB. The build checks the same budget from webpack's chunk
 // groups (frontend/scripts/bundle-sizes.mjs); this test checks it from what the browser really fetched
 // through nginx, and that the build's count left no script out.

@@ -66,7 +66,7 @@ describe('session routing', () => {
   });
 });
 
-describe('session routing: two-factor set-up required (issue 10)', () => {
+describe('session routing: two-factor set-up required', () => {
   it('shows only the set-up page until the officer has enrolled, then the recovery codes, then the app', async () => {
     const chair = db.users.find((u) => u.id === CHAIR_ID)!;
     chair.mfaEnrolmentRequired = true;

@@ -1,11 +1,13 @@
 // The search box at the top of a list page (minutes archive, decisions register): the query applies when
 // it is submitted (Search or Enter), so each keystroke does not reload the list; Clear shows everything.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { EmptyState } from '@/components/empty-state';
 
 export type SubmittedSearch = {
   /** What is typed. */
@@ -74,5 +76,29 @@ export function SearchForm({ id, label, state, hasResults }: Props) {
         </Typography>
       )}
     </>
+  );
+}
+
+/** What a list shows when the search in force matches nothing: the search, and the way back to all. */
+export function NoSearchMatches({
+  state,
+  noun,
+  icon,
+}: {
+  state: SubmittedSearch;
+  /** What the list holds, in the plural: 'minutes', 'decisions'. */
+  noun: string;
+  icon: ReactNode;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={`No ${noun} found matching "${state.search}"`}
+      action={
+        <Link component="button" type="button" onClick={state.clear}>
+          {`View all ${noun}`}
+        </Link>
+      }
+    />
   );
 }

@@ -25,7 +25,12 @@ export function fileNameFromDisposition(header: string | null, fallback = 'docum
 export async function downloadFile(path: string): Promise<string> {
   const res = await request(path);
   const name = fileNameFromDisposition(res.headers.get('Content-Disposition'));
-  const blob = await res.blob();
+  saveBlob(await res.blob(), name);
+  return name;
+}
+
+/** Saves data the page holds as a file of the given name (the browser's download). */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -35,7 +40,6 @@ export async function downloadFile(path: string): Promise<string> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }
 
 /**

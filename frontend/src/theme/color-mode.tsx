@@ -4,7 +4,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import type { PaletteMode } from '@mui/material/styles';
 // @mui/material's ThemeProvider also carries the CSS-variables provider (and its colour-scheme script),
 // which this theme does not use; for a theme without CSS variables it hands over to this one with
-// `vars: null`, as below. About 3 KB less on the sign-in page (issue 15 point 5).
+// `vars: null`, as below. About 3 KB less on the sign-in page (docs/performance.md).
 import { ThemeProvider } from '@mui/system';
 import { createAppTheme } from '@/theme/create-app-theme';
 

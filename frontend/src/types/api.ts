@@ -61,7 +61,7 @@ export type DocumentUpload = Schemas['DocumentUpload'];
 export type MinutesUpload = Schemas['MinutesUpload'];
 export type CommitteeDocumentUpload = Schemas['CommitteeDocumentUpload'];
 
-// Issue 10: two-factor sign-in, sessions, security settings.
+// Two-factor sign-in, sessions, security settings (spec §13).
 export type MfaChallenge = Schemas['MfaChallenge'];
 export type LoginResponse = Schemas['SignIn'];
 export type MfaVerifyRequest = Schemas['VerifyRequest'];
@@ -74,7 +74,7 @@ export type SecuritySettings = Schemas['SecuritySettings'];
 export type NotificationKind = Schemas['NotificationKind'];
 export type NotificationSettings = Schemas['NotificationSettings'];
 
-// Issue 13: attendance and quorum, calendar feeds.
+// Attendance and quorum, calendar feeds (spec §2 Attendance section, Calendar feed).
 export type AttendanceResponse = Schemas['AttendanceResponse'];
 export type RecordedAttendance = Schemas['RecordedAttendance'];
 export type MemberAttendance = Schemas['MemberAttendance'];
@@ -90,7 +90,7 @@ export type MeetingConflicts = Schemas['MeetingConflicts'];
 export type DeclareConflictRequest = Schemas['DeclareConflictRequest'];
 export type CalendarFeed = Schemas['CalendarFeed'];
 
-// Issue 13: written minutes through approval, the decisions register.
+// Written minutes through approval, the decisions register (spec §2).
 export type WrittenMinutes = Schemas['WrittenMinutesBody'];
 export type MinuteEntry = Schemas['MinuteEntryBody'];
 export type MinuteEntryRequest = Schemas['EntryRequest'];

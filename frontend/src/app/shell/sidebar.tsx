@@ -44,6 +44,16 @@ import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats'
 
 type Entry = { label: string; to: string; icon: ReactElement; extra?: ReactElement | null };
 
+/** The signed-in user's own pages, under their name at the foot of the sidebar. */
+const accountLinks: Entry[] = [
+  { label: 'Account security', to: paths.accountSecurity, icon: <SecurityOutlined /> },
+  {
+    label: 'Notification settings',
+    to: paths.notificationSettings,
+    icon: <NotificationsOutlined />,
+  },
+];
+
 function CountBadge({ count }: { count: number }) {
   return (
     <Box
@@ -155,26 +165,19 @@ export function Sidebar() {
             </IconButton>
           </Tooltip>
         </Box>
-        <Button
-          component={NavLink}
-          to={paths.accountSecurity}
-          variant="text"
-          color="inherit"
-          startIcon={<SecurityOutlined />}
-          sx={{ justifyContent: 'flex-start', '&.active': { color: 'primary.main' } }}
-        >
-          Account security
-        </Button>
-        <Button
-          component={NavLink}
-          to={paths.notificationSettings}
-          variant="text"
-          color="inherit"
-          startIcon={<NotificationsOutlined />}
-          sx={{ justifyContent: 'flex-start', '&.active': { color: 'primary.main' } }}
-        >
-          Notification settings
-        </Button>
+        {accountLinks.map(({ to, label, icon }) => (
+          <Button
+            key={to}
+            component={NavLink}
+            to={to}
+            variant="text"
+            color="inherit"
+            startIcon={icon}
+            sx={{ justifyContent: 'flex-start', '&.active': { color: 'primary.main' } }}
+          >
+            {label}
+          </Button>
+        ))}
         <Button
           variant="outlined"
           color="inherit"

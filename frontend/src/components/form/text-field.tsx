@@ -1,5 +1,5 @@
 // An outlined text input with its label and helper text, not bound to any form library: the sign-in
-// page uses it with plain state (no formik or yup on its first load, issue 15 point 5) and
+// page uses it with plain state (no formik or yup on its first load: docs/performance.md) and
 // FormTextField binds it to formik. Built from FormControl + OutlinedInput rather than TextField so
 // that pages with plain inputs do not load Select, Menu and Popover.
 import {

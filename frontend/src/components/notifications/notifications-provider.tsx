@@ -75,8 +75,8 @@ function PlainToastRegion({ toast, duration, onClose, regionRef }: ToastRegionPr
   );
 }
 
-// The Alert that shows a toast, with its icons and close button, loads with the first toast (issue 15
-// point 5: not on the sign-in page's first load).
+// The Alert that shows a toast, with its icons and close button, loads with the first toast: not on the
+// sign-in page's first load, which has a budget (docs/performance.md).
 const ToastRegion = lazy(() =>
   import(/* webpackChunkName: "toast-region" */ '@/components/notifications/toast-region').then(
     (m) => ({ default: m.ToastRegion }),

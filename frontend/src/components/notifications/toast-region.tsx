@@ -1,5 +1,5 @@
 // The toast on screen: an MUI Alert in a fixed region mounted into <body>. Loaded with the first toast,
-// so that the sign-in page's first load carries no Alert, IconButton or icons (issue 15 point 5).
+// so that the sign-in page's first load carries no Alert, IconButton or icons (docs/performance.md).
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';

@@ -1,4 +1,4 @@
-// Names for the governance wire types (issue 14); the shapes are generated from the server's OpenAPI
+// Names for the governance wire types (spec §10); the shapes are generated from the server's OpenAPI
 // document into src/types/api.generated.ts (`make api-types`).
 import type { components } from '@/types/api.generated';
 

@@ -17,7 +17,7 @@ import type {
 
 export type StoredUser = CurrentUser & {
   password: string;
-  /** Two-factor sign-in (issue 10): the secret of a set-up not yet confirmed, and the recovery codes. */
+  /** Two-factor sign-in: the secret of a set-up not yet confirmed, and the recovery codes. */
   pendingSecret?: string;
   recoveryCodes?: string[];
 };
@@ -58,9 +58,9 @@ export type Db = {
   auditEvents: AuditEvent[];
   sessions: StoredSession[];
   securitySettings: { requireMfaForOfficers: boolean };
-  /** `GET /api/mail/status`: the server has an SMTP_URL (issue 12). */
+  /** `GET /api/mail/status`: the server has an SMTP_URL. */
   smtpConfigured: boolean;
-  /** Invitations sent (issue 12): whom to, in order. */
+  /** Invitations sent: whom to, in order. */
   invitationsSent: number[];
   nextId: number;
 };

@@ -36,7 +36,7 @@ function caller(request: StrictRequest<DefaultBodyType> | Request): StoredUser |
   return db.users.find((u) => u.id === session.userId && u.active) ?? null;
 }
 
-/** The calls a user who must set up two-factor sign-in may still make (issue 10). */
+/** The calls a user who must set up two-factor sign-in may still make (spec §13). */
 const openBeforeEnrolment = [
   '/api/auth/me',
   '/api/auth/logout',
@@ -586,7 +586,7 @@ export const handlers = [
       return HttpResponse.json(list);
     }),
   ),
-  // Written minutes (issue 13): none yet unless a test says otherwise; an empty decisions register.
+  // Written minutes: none yet unless a test says otherwise; an empty decisions register.
   http.get(
     '/api/meetings/:id/written-minutes',
     authed(() => HttpResponse.json({ message: 'Written minutes not found' }, { status: 404 })),
@@ -838,7 +838,7 @@ export const handlers = [
       return HttpResponse.json(entries);
     }),
   ),
-  // Governance (issue 14): nothing to warn about unless a test says otherwise.
+  // Governance: nothing to warn about unless a test says otherwise.
   http.get(
     '/api/terms/warnings',
     authed((_args, me) =>
@@ -861,7 +861,7 @@ export const handlers = [
     '/api/resolutions',
     authed(() => HttpResponse.json([])),
   ),
-  // The audit log (issue 10): admins only, newest first, filtered and paged as the server does.
+  // The audit log: admins only, newest first, filtered and paged as the server does.
   http.get(
     '/api/audit-events',
     authed(({ request }, me) => {
@@ -894,7 +894,7 @@ export const handlers = [
       });
     }),
   ),
-  // A meeting's conflicts of interest (issue 14): none declared unless a test says otherwise.
+  // A meeting's conflicts of interest: none declared unless a test says otherwise.
   http.get(
     '/api/meetings/:id/conflicts',
     authed(({ params }) =>

@@ -26,7 +26,7 @@ export const serverMessages = {
   memberRemoved: 'Member removed successfully',
   boardWarningsForbidden: "Only admins and chairs see the board's warnings.",
   auditLogForbidden: 'Only admins can read the audit log.',
-  // Issue 10: accounts and sessions.
+  // Accounts and sessions (spec §13).
   tempPasswordExpired: 'Your temporary password has expired. Ask an admin or chair for a new one.',
   wrongCode: 'That code is not right. Check the time on your phone, or use a recovery code.',
   mfaTokenExpired: 'Your sign-in has expired. Please sign in again.',

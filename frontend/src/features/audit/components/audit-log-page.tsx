@@ -1,4 +1,4 @@
-// The admins' Audit log page (issue 10, point 7; spec §2 Audit log): who did what, when, newest first,
+// The admins' Audit log page (spec §12): who did what, when, newest first,
 // filtered by person, kind and dates, paged, and exported as CSV. Entries cannot be changed.
 import { useState } from 'react';
 import Box from '@mui/material/Box';

@@ -1,6 +1,6 @@
-// The live chat (issue 15): the committee's Server-Sent Events stream, read with fetch so that the token
-// goes in the Authorization header. The library resumes with Last-Event-ID after a dropped connection;
-// while the stream cannot connect, the chat polls the list instead.
+// The live chat (spec §7, §9): the committee's Server-Sent Events stream, read with fetch so that
+// the token goes in the Authorization header. The library resumes with Last-Event-ID after a
+// dropped connection; while the stream cannot connect, the chat polls the list instead.
 import { useEffect, useState } from 'react';
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import { useSWRConfig } from 'swr';

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import type { CommitteeMessage } from '@/types/api';
 
-/** While the live stream cannot connect, the chat polls every 3 s (issue 15: live by default). */
+/** While the live stream cannot connect, the chat polls every 3 s (spec §9: live by default). */
 export const CHAT_REFRESH_MS = 3000;
 /** The server answers at most this many messages per page. */
 export const MESSAGES_PAGE = 200;

@@ -1,4 +1,4 @@
-// What admins and chairs are warned of on the dashboard (issue 14): terms ending within three months,
+// What admins and chairs are warned of on the dashboard (spec §10): terms ending within three months,
 // service past nine years, and declarations flagged as "may be disqualified".
 import useSWR from 'swr';
 import type { components } from '@/types/api.generated';

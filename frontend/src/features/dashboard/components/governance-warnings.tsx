@@ -9,6 +9,27 @@ import {
   useServiceWarnings,
 } from '@/features/dashboard/api/get-governance-warnings';
 
+type GovernanceAlertProps = {
+  severity: 'info' | 'warning';
+  label: string;
+  lines: string[];
+};
+
+/** One line per thing to do or to know, and the way to the governance page; nothing without lines. */
+function GovernanceAlert({ severity, label, lines }: GovernanceAlertProps) {
+  if (lines.length === 0) return null;
+  return (
+    <Alert severity={severity} sx={{ mb: 3 }} aria-label={label}>
+      {lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+      <Link component={RouterLink} to={paths.governance}>
+        Open governance
+      </Link>
+    </Alert>
+  );
+}
+
 /** What the signed-in trustee has to do: a declaration due, resolutions awaiting their vote. */
 export function GovernanceToDo() {
   const { data: rounds } = useRoundCounts();
@@ -20,17 +41,7 @@ export function GovernanceToDo() {
   }
   const toVote = (resolutions ?? []).filter((r) => r.canVote).length;
   if (toVote > 0) lines.push(`${toVote} written resolution(s) await your vote.`);
-  if (lines.length === 0) return null;
-  return (
-    <Alert severity="info" sx={{ mb: 3 }} aria-label="Governance to do">
-      {lines.map((line) => (
-        <div key={line}>{line}</div>
-      ))}
-      <Link component={RouterLink} to={paths.governance}>
-        Open governance
-      </Link>
-    </Alert>
-  );
+  return <GovernanceAlert severity="info" label="Governance to do" lines={lines} />;
 }
 
 /** The governance warnings of admins and chairs; nothing when all is well. */
@@ -51,15 +62,5 @@ export function GovernanceWarnings({ officer }: { officer: boolean }) {
     if (r.closedAt === null && r.declared < r.members)
       lines.push(`${r.members - r.declared} trustee(s) have not made their ${r.year} declaration.`);
   }
-  if (lines.length === 0) return null;
-  return (
-    <Alert severity="warning" sx={{ mb: 3 }} aria-label="Governance warnings">
-      {lines.map((line) => (
-        <div key={line}>{line}</div>
-      ))}
-      <Link component={RouterLink} to={paths.governance}>
-        Open governance
-      </Link>
-    </Alert>
-  );
+  return <GovernanceAlert severity="warning" label="Governance warnings" lines={lines} />;
 }

@@ -1,4 +1,4 @@
-// The governance page (issue 14): register of interests, terms of office, annual declarations and
+// The governance page (spec §10): register of interests, terms of office, annual declarations and
 // written resolutions, one tab each (the tab is kept in the URL's ?tab=).
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';

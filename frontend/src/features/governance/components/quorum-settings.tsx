@@ -1,4 +1,5 @@
-// The quorum rule (issue 13): read by everyone on the Terms of office tab, changed by admins and chairs.
+// The quorum rule (spec §10 Rules): read by everyone on the Terms of office tab, changed by admins
+// and chairs.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

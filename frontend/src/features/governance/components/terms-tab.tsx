@@ -24,6 +24,24 @@ const schema = yup.object({
   termYears: yup.number().min(1).max(10).required('Term length is required'),
 });
 
+/** A term's appointment date, length and kind: the same fields when it is recorded and changed. */
+function TermFields() {
+  return (
+    <>
+      <FormTextField name="startedOn" label="Appointed on" type="date" required shrinkLabel />
+      <FormTextField name="termYears" label="Term length (years)" type="number" required />
+      <FormSelectField
+        name="reappointment"
+        label="Appointment"
+        options={[
+          { value: 'no', label: 'First appointment' },
+          { value: 'yes', label: 'Reappointment' },
+        ]}
+      />
+    </>
+  );
+}
+
 type Values = { userId: string; startedOn: string; termYears: string; reappointment: string };
 
 function RecordTermDialog({ board, onClose }: { board: TrusteeService[]; onClose: () => void }) {
@@ -64,16 +82,7 @@ function RecordTermDialog({ board, onClose }: { board: TrusteeService[]; onClose
         label="Trustee"
         options={board.map((t) => ({ value: String(t.userId), label: t.name }))}
       />
-      <FormTextField name="startedOn" label="Appointed on" type="date" required shrinkLabel />
-      <FormTextField name="termYears" label="Term length (years)" type="number" required />
-      <FormSelectField
-        name="reappointment"
-        label="Appointment"
-        options={[
-          { value: 'no', label: 'First appointment' },
-          { value: 'yes', label: 'Reappointment' },
-        ]}
-      />
+      <TermFields />
     </FormDialog>
   );
 }
@@ -135,16 +144,7 @@ function EditTermDialog({ term, onClose }: { term: Term; onClose: () => void }) 
         }
       }}
     >
-      <FormTextField name="startedOn" label="Appointed on" type="date" required shrinkLabel />
-      <FormTextField name="termYears" label="Term length (years)" type="number" required />
-      <FormSelectField
-        name="reappointment"
-        label="Appointment"
-        options={[
-          { value: 'no', label: 'First appointment' },
-          { value: 'yes', label: 'Reappointment' },
-        ]}
-      />
+      <TermFields />
       <FormTextField
         name="endedOn"
         label="Left on"

@@ -1,50 +1,28 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NotificationsProvider } from '@/components/notifications/notifications-provider';
-import type { AgendaItem, Meeting } from '@/types/api';
 import { AgendaBuilder, type AgendaActions } from '@/features/meetings/components/agenda-builder';
 import { formatTime } from '@/lib/format';
+import {
+  agendaItemFixture,
+  MEETING_START,
+  meetingFixture,
+} from '@/features/meetings/test-fixtures';
 
-const start = '2030-03-05T18:30:00.000Z';
+const start = MEETING_START;
 
-const meeting = (durationMinutes: number): Meeting => ({
-  id: 1,
-  title: 'Board meeting',
-  description: '',
-  meetingDate: start,
-  location: null,
-  meetingLink: null,
-  agendaLink: null,
-  kind: 'board',
-  committeeId: null,
-  committeeName: null,
-  minutesId: null,
-  minutesLink: null,
-  createdAt: start,
-  status: 'scheduled',
-  cancelledAt: null,
-  durationMinutes,
-  plannedEnd: new Date(Date.parse(start) + durationMinutes * 60_000).toISOString(),
-  agendaStatus: 'draft',
-  agendaPublishedAt: null,
-  agendaChangedSincePublication: false,
-  revision: 0,
-  updatedAt: start,
-});
+const meeting = (durationMinutes: number) =>
+  meetingFixture({
+    id: 1,
+    title: 'Board meeting',
+    durationMinutes,
+    plannedEnd: new Date(Date.parse(start) + durationMinutes * 60_000).toISOString(),
+    agendaStatus: 'draft',
+    agendaPublishedAt: null,
+  });
 
-const item = (id: number, title: string, durationMinutes: number): AgendaItem => ({
-  id,
-  number: id,
-  title,
-  purpose: 'discussion',
-  presenterUserId: null,
-  presenterName: null,
-  durationMinutes,
-  description: '',
-  papers: [],
-  changedSincePublication: false,
-  resolutionId: null,
-});
+const item = (id: number, title: string, durationMinutes: number) =>
+  agendaItemFixture(id, title, { purpose: 'discussion', durationMinutes });
 
 const agenda = [item(1, 'Welcome', 5), item(2, 'Budget', 30), item(3, 'Any other business', 10)];
 

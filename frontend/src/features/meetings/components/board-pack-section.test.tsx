@@ -1,33 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import type { AgendaItem, AgendaPaper, Attendance, Meeting } from '@/types/api';
-
-const start = '2030-03-05T18:30:00.000Z';
-const meeting = (agendaStatus: Meeting['agendaStatus']): Meeting => ({
-  id: 7,
-  title: 'Spring board meeting',
-  description: '',
-  meetingDate: start,
-  location: null,
-  meetingLink: null,
-  agendaLink: null,
-  kind: 'board',
-  committeeId: null,
-  committeeName: null,
-  minutesId: null,
-  minutesLink: null,
-  createdAt: start,
-  status: 'scheduled',
-  cancelledAt: null,
-  durationMinutes: 120,
-  plannedEnd: '2030-03-05T20:30:00.000Z',
-  agendaStatus,
-  agendaPublishedAt: agendaStatus === 'published' ? start : null,
-  agendaChangedSincePublication: false,
-  revision: 0,
-  updatedAt: start,
-});
+import type { AgendaItem, AgendaPaper, Meeting } from '@/types/api';
+import {
+  agendaItemFixture,
+  attendanceFixture,
+  MEETING_START,
+  meetingFixture,
+  serveMeetingPage,
+} from '@/features/meetings/test-fixtures';
 
 const paper = (id: number, itemId: number, title: string, fileName: string, mimeType: string) =>
   ({
@@ -38,22 +19,11 @@ const paper = (id: number, itemId: number, title: string, fileName: string, mime
     fileSize: 2048,
     mimeType,
     libraryDocumentId: null,
-    addedAt: start,
+    addedAt: MEETING_START,
   }) satisfies AgendaPaper;
 
-const item = (id: number, title: string, papers: AgendaPaper[]): AgendaItem => ({
-  id,
-  number: id,
-  title,
-  purpose: 'decision',
-  presenterUserId: null,
-  presenterName: null,
-  durationMinutes: 15,
-  description: '',
-  papers,
-  changedSincePublication: false,
-  resolutionId: null,
-});
+const item = (id: number, title: string, papers: AgendaPaper[]) =>
+  agendaItemFixture(id, title, { papers });
 
 const withPapers = [
   item(1, 'Welcome and apologies', []),
@@ -72,44 +42,21 @@ const withPapers = [
   ]),
 ];
 
-const attendance: Attendance = {
-  meetingId: 7,
-  canRespond: false,
-  canRecord: false,
-  mine: null,
-  members: [],
-  guests: [],
-  summary: {
-    rule: 'count',
-    ruleText: '3 trustees',
-    serving: 5,
-    required: 3,
-    expectedAttending: 0,
-    apologies: 0,
-    notSure: 0,
-    noAnswer: 5,
-    expectedQuorate: false,
-    recordedPresent: null,
-    recordedQuorate: null,
-  },
-};
-
 function meetingPage(
   agendaStatus: Meeting['agendaStatus'],
   agenda: AgendaItem[],
   agendaVisible = true,
 ) {
-  server.use(
-    http.get('/api/meetings/7', () =>
-      HttpResponse.json({
-        meeting: meeting(agendaStatus),
-        agendaVisible,
-        agenda,
-        canManage: false,
-      }),
-    ),
-    http.get('/api/meetings/7/attendance', () => HttpResponse.json(attendance)),
-  );
+  serveMeetingPage({
+    meeting: meetingFixture({
+      agendaStatus,
+      agendaPublishedAt: agendaStatus === 'published' ? MEETING_START : null,
+    }),
+    agenda,
+    agendaVisible,
+    canManage: false,
+    attendance: attendanceFixture(),
+  });
 }
 
 describe('Board pack on the meeting page', () => {

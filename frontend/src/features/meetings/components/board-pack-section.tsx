@@ -1,4 +1,4 @@
-// The board pack of a meeting (issue 13, point 4): one PDF with a cover, the agenda and every PDF paper
+// The board pack of a meeting (spec §2 Board pack): one PDF with a cover, the agenda and every PDF paper
 // in agenda order. Papers that are not PDF files are not merged into it: the pack's agenda lists them as
 // separate downloads, and so does this section, pointing at the agenda item that holds each one.
 import { useState } from 'react';

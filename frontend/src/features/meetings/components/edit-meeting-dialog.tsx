@@ -6,7 +6,7 @@ import {
   meetingFieldsBody,
   meetingFieldValues,
   type MeetingFieldValues,
-} from '@/components/form/meeting-fields';
+} from '@/features/meetings/components/meeting-fields';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import type { CreateMeetingRequest, Meeting } from '@/types/api';
 

@@ -1,36 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import type { AgendaItem, Attendance, Meeting } from '@/types/api';
+import type { AgendaItem, Meeting } from '@/types/api';
+import {
+  agendaItemFixture,
+  attendanceFixture,
+  meetingFixture,
+} from '@/features/meetings/test-fixtures';
 import type { components } from '@/types/api.generated';
 
 type Resolution = components['schemas']['Resolution'];
-
-const start = '2030-03-05T18:30:00.000Z';
-const meeting = (kind: Meeting['kind']): Meeting => ({
-  id: 7,
-  title: 'Spring board meeting',
-  description: '',
-  meetingDate: start,
-  location: null,
-  meetingLink: null,
-  agendaLink: null,
-  kind,
-  committeeId: null,
-  committeeName: null,
-  minutesId: null,
-  minutesLink: null,
-  createdAt: start,
-  status: 'scheduled',
-  cancelledAt: null,
-  durationMinutes: 120,
-  plannedEnd: '2030-03-05T20:30:00.000Z',
-  agendaStatus: 'draft',
-  agendaPublishedAt: null,
-  agendaChangedSincePublication: false,
-  revision: 0,
-  updatedAt: start,
-});
 
 const resolution = (id: number, title: string, status: Resolution['status']): Resolution => ({
   id,
@@ -57,41 +36,13 @@ const resolution = (id: number, title: string, status: Resolution['status']): Re
   votes: [],
 });
 
-const reported: AgendaItem = {
-  id: 31,
+const reported = agendaItemFixture(31, 'Written resolution: Adopt the reserves policy', {
   number: 1,
-  title: 'Written resolution: Adopt the reserves policy',
   purpose: 'noting',
-  presenterUserId: null,
-  presenterName: null,
   durationMinutes: 5,
   description: 'Passed by written resolution on 12 February 2030.',
-  papers: [],
-  changedSincePublication: false,
   resolutionId: 5,
-};
-
-const attendance: Attendance = {
-  meetingId: 7,
-  canRespond: false,
-  canRecord: true,
-  mine: null,
-  members: [],
-  guests: [],
-  summary: {
-    rule: 'count',
-    ruleText: '3 trustees',
-    serving: 5,
-    required: 3,
-    expectedAttending: 0,
-    apologies: 0,
-    notSure: 0,
-    noAnswer: 5,
-    expectedQuorate: false,
-    recordedPresent: null,
-    recordedQuorate: null,
-  },
-};
+});
 
 function chairsMeetingPage(kind: Meeting['kind'], offers: Resolution[]) {
   let agenda: AgendaItem[] = [];
@@ -99,9 +50,16 @@ function chairsMeetingPage(kind: Meeting['kind'], offers: Resolution[]) {
   const posted: unknown[] = [];
   server.use(
     http.get('/api/meetings/7', () =>
-      HttpResponse.json({ meeting: meeting(kind), agendaVisible: true, agenda, canManage: true }),
+      HttpResponse.json({
+        meeting: meetingFixture({ kind, agendaStatus: 'draft', agendaPublishedAt: null }),
+        agendaVisible: true,
+        agenda,
+        canManage: true,
+      }),
     ),
-    http.get('/api/meetings/7/attendance', () => HttpResponse.json(attendance)),
+    http.get('/api/meetings/7/attendance', () =>
+      HttpResponse.json(attendanceFixture({ canRecord: true })),
+    ),
     http.get('/api/meetings/7/resolution-offers', () => HttpResponse.json(offered)),
     http.post('/api/meetings/7/agenda-items/from-resolution', async ({ request }) => {
       posted.push(await request.json());

@@ -1,4 +1,4 @@
-// The signed-in user's e-mail notification settings (issue 12).
+// The signed-in user's e-mail notification settings (spec §11).
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import type { NotificationSettings } from '@/types/api';

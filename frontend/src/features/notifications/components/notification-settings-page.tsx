@@ -1,4 +1,4 @@
-// Notification settings (issue 12): which e-mails the portal sends you, single mails or a weekly digest,
+// Notification settings (spec §11): which e-mails the portal sends you, single mails or a weekly digest,
 // and the document categories you follow. Every notification's footer links here.
 import { useRef } from 'react';
 import { Form, Formik, type FormikHelpers } from 'formik';

@@ -1,4 +1,5 @@
-// A meeting's attendance and quorum (issue 13): the caller's answer, what admins and chairs record.
+// A meeting's attendance and quorum (spec §2 Attendance section): the caller's answer, what admins
+// and chairs record.
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import type { Attendance, AttendanceResponse, RecordedAttendance } from '@/types/api';

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import type { Attendance, Meeting, MemberAttendance } from '@/types/api';
+import type { Attendance, MemberAttendance } from '@/types/api';
+import { attendanceFixture, serveMeetingPage } from '@/features/meetings/test-fixtures';
 
 const member = (userId: number, name: string, extra: Partial<MemberAttendance> = {}) =>
   ({
@@ -15,70 +16,20 @@ const member = (userId: number, name: string, extra: Partial<MemberAttendance> =
     ...extra,
   }) satisfies MemberAttendance;
 
-function sheet(overrides: Partial<Attendance> = {}): Attendance {
+function sheet(overrides: Parameters<typeof attendanceFixture>[0] = {}): Attendance {
   const tina = member(3, 'Tina Trustee');
-  return {
-    meetingId: 7,
+  return attendanceFixture({
     canRespond: true,
-    canRecord: false,
     mine: tina,
     members: [tina],
-    guests: [],
-    summary: {
-      rule: 'count',
-      ruleText: '3 trustees',
-      serving: 5,
-      required: 3,
-      expectedAttending: 2,
-      apologies: 1,
-      notSure: 0,
-      noAnswer: 2,
-      expectedQuorate: false,
-      recordedPresent: null,
-      recordedQuorate: null,
-    },
     ...overrides,
-  };
+    summary: { expectedAttending: 2, apologies: 1, noAnswer: 2, ...overrides.summary },
+  });
 }
-
-const start = '2030-03-05T18:30:00.000Z';
-const meeting: Meeting = {
-  id: 7,
-  title: 'Spring board meeting',
-  description: '',
-  meetingDate: start,
-  location: null,
-  meetingLink: null,
-  agendaLink: null,
-  kind: 'board',
-  committeeId: null,
-  committeeName: null,
-  minutesId: null,
-  minutesLink: null,
-  createdAt: start,
-  status: 'scheduled',
-  cancelledAt: null,
-  durationMinutes: 120,
-  plannedEnd: '2030-03-05T20:30:00.000Z',
-  agendaStatus: 'published',
-  agendaPublishedAt: start,
-  agendaChangedSincePublication: false,
-  revision: 0,
-  updatedAt: start,
-};
 
 // AttendanceSection as mounted on the meeting page.
 const renderSection = (role: 'admin' | 'chair' | 'trustee') => {
-  server.use(
-    http.get('/api/meetings/7', () =>
-      HttpResponse.json({
-        meeting,
-        agendaVisible: true,
-        agenda: [],
-        canManage: role !== 'trustee',
-      }),
-    ),
-  );
+  serveMeetingPage({ canManage: role !== 'trustee' });
   return renderApp('/meetings/7', { as: role }).user;
 };
 

@@ -10,8 +10,9 @@ import { QuorumSummaryView } from '@/features/meetings/attendance/components/quo
 import { RecordingTable } from '@/features/meetings/attendance/components/recording-table';
 
 /**
- * A meeting's attendance (issue 13): the member's own answer, the quorum summary, and for admins and
- * chairs every answer with the recording table. Self-contained: it loads its own data.
+ * A meeting's attendance (spec §2 Attendance section): the member's own answer, the quorum summary,
+ * and for admins and chairs every answer with the recording table. Self-contained: it loads its own
+ * data.
  */
 export function AttendanceSection({ meetingId, role }: { meetingId: number; role: Role }) {
   const { data, error, isLoading, mutate } = useAttendance(meetingId);

@@ -1,4 +1,4 @@
-// Conflicts of interest declared on a meeting's agenda items (issue 14, point 2).
+// Conflicts of interest declared on a meeting's agenda items (spec §10, Meeting page).
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import type { components } from '@/types/api.generated';

@@ -2,45 +2,15 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { CHAIR_ID, TRUSTEE_ID } from '@/testing/mocks/db';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import type {
-  Attendance,
-  ConflictDeclaration,
-  ItemConflicts,
-  Meeting,
-  MeetingConflicts,
-} from '@/types/api';
+import type { ConflictDeclaration, ItemConflicts, MeetingConflicts } from '@/types/api';
+import {
+  attendanceFixture,
+  MEETING_START,
+  serveMeetingPage,
+} from '@/features/meetings/test-fixtures';
 
-const start = '2030-03-05T18:30:00.000Z';
-const meeting: Meeting = {
-  id: 7,
-  title: 'Spring board meeting',
-  description: '',
-  meetingDate: start,
-  location: null,
-  meetingLink: null,
-  agendaLink: null,
-  kind: 'board',
-  committeeId: null,
-  committeeName: null,
-  minutesId: null,
-  minutesLink: null,
-  createdAt: start,
-  status: 'scheduled',
-  cancelledAt: null,
-  durationMinutes: 120,
-  plannedEnd: '2030-03-05T20:30:00.000Z',
-  agendaStatus: 'published',
-  agendaPublishedAt: start,
-  agendaChangedSincePublication: false,
-  revision: 0,
-  updatedAt: start,
-};
-
-const attendance: Attendance = {
-  meetingId: 7,
-  canRespond: false,
+const attendance = attendanceFixture({
   canRecord: true,
-  mine: null,
   members: [
     {
       userId: TRUSTEE_ID,
@@ -52,21 +22,8 @@ const attendance: Attendance = {
       recorded: null,
     },
   ],
-  guests: [],
-  summary: {
-    rule: 'count',
-    ruleText: '3 trustees',
-    serving: 5,
-    required: 3,
-    expectedAttending: 3,
-    apologies: 0,
-    notSure: 0,
-    noAnswer: 2,
-    expectedQuorate: true,
-    recordedPresent: null,
-    recordedQuorate: null,
-  },
-};
+  summary: { expectedAttending: 3, noAnswer: 2, expectedQuorate: true },
+});
 
 const declaration = (extra: Partial<ConflictDeclaration> = {}): ConflictDeclaration => ({
   id: 31,
@@ -76,7 +33,7 @@ const declaration = (extra: Partial<ConflictDeclaration> = {}): ConflictDeclarat
   userName: 'Tina Trustee',
   interest: { id: 41, kind: 'directorship', organisation: 'Acme Housing Ltd', nature: 'Director' },
   declaredBy: TRUSTEE_ID,
-  declaredAt: start,
+  declaredAt: MEETING_START,
   handling: null,
   handledAt: null,
   excludedFromDecision: true,
@@ -109,16 +66,8 @@ const conflicts = (items: ItemConflicts[], canRecord = false): MeetingConflicts 
 });
 
 const renderPage = (role: 'chair' | 'trustee', current: () => MeetingConflicts) => {
+  serveMeetingPage({ canManage: role !== 'trustee', attendance });
   server.use(
-    http.get('/api/meetings/7', () =>
-      HttpResponse.json({
-        meeting,
-        agendaVisible: true,
-        agenda: [],
-        canManage: role !== 'trustee',
-      }),
-    ),
-    http.get('/api/meetings/7/attendance', () => HttpResponse.json(attendance)),
     http.get('/api/meetings/7/conflicts', () => HttpResponse.json(current())),
     http.get('/api/interests', () =>
       HttpResponse.json([
@@ -132,7 +81,7 @@ const renderPage = (role: 'chair' | 'trustee', current: () => MeetingConflicts) 
           startedOn: '2024-01-01',
           endedOn: null,
           current: true,
-          updatedAt: start,
+          updatedAt: MEETING_START,
         },
       ]),
     ),
@@ -210,7 +159,7 @@ describe('ConflictsSection', () => {
     server.use(
       http.put('/api/meetings/7/agenda-items/11/conflicts/31/handling', async ({ request }) => {
         recorded.push(await request.json());
-        const handled = declaration({ handling: 'left', handledAt: start });
+        const handled = declaration({ handling: 'left', handledAt: MEETING_START });
         current = conflicts([grant({ declarations: [handled] })], true);
         return HttpResponse.json(handled);
       }),

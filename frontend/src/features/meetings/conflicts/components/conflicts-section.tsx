@@ -124,9 +124,9 @@ function Declaration({
 type Declaring = { item: ItemConflicts; preset?: { userId: number; interestId: number } };
 
 /**
- * Conflicts of interest at a meeting (issue 14, point 2): per agenda item, who declared a conflict, how
- * it was handled, whether the item is still quorate without them, and prompts where an item names an
- * organisation on the register. Self-contained: it loads its own data.
+ * Conflicts of interest at a meeting (spec §10, Meeting page): per agenda item, who declared a
+ * conflict, how it was handled, whether the item is still quorate without them, and prompts where
+ * an item names an organisation on the register. Self-contained: it loads its own data.
  */
 export function ConflictsSection({ meetingId }: { meetingId: number }) {
   const user = useUser();

@@ -1,4 +1,4 @@
-// A meeting's written minutes (issue 13, point 6): the current version, older versions, and every write.
+// A meeting's written minutes (spec §2): the current version, older versions, and every write.
 import useSWR from 'swr';
 import { api, ApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';

@@ -1,47 +1,20 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import type { AgendaItem, Meeting, MinuteEntry, WrittenMinutes } from '@/types/api';
+import type { AgendaItem, MinuteEntry, WrittenMinutes } from '@/types/api';
+import {
+  agendaItemFixture,
+  MEETING_START,
+  meetingFixture,
+  serveMeetingPage,
+} from '@/features/meetings/test-fixtures';
 
-const start = '2030-03-05T18:30:00.000Z';
-const meeting = (id: number, title: string, date: string): Meeting => ({
-  id,
-  title,
-  description: '',
-  meetingDate: date,
-  location: null,
-  meetingLink: null,
-  agendaLink: null,
-  kind: 'board',
-  committeeId: null,
-  committeeName: null,
-  minutesId: null,
-  minutesLink: null,
-  createdAt: start,
-  status: 'scheduled',
-  cancelledAt: null,
-  durationMinutes: 120,
-  plannedEnd: date,
-  agendaStatus: 'published',
-  agendaPublishedAt: start,
-  agendaChangedSincePublication: false,
-  revision: 0,
-  updatedAt: start,
-});
+const start = MEETING_START;
+const meeting = (id: number, title: string, date: string) =>
+  meetingFixture({ id, title, meetingDate: date, plannedEnd: date });
 
-const item = (id: number, number: number, title: string): AgendaItem => ({
-  id,
-  number,
-  title,
-  purpose: 'decision',
-  presenterUserId: null,
-  presenterName: null,
-  durationMinutes: 10,
-  description: '',
-  papers: [],
-  changedSincePublication: false,
-  resolutionId: null,
-});
+const item = (id: number, number: number, title: string) =>
+  agendaItemFixture(id, title, { number, durationMinutes: 10 });
 
 const agenda = [item(11, 1, 'Welcome and apologies'), item(12, 2, 'Budget 2031')];
 const spring = meeting(7, 'Spring board meeting', start);
@@ -80,15 +53,8 @@ const entry = (id: number, kind: string, text: string, at: AgendaItem | null): M
 const base = '/api/meetings/7/written-minutes';
 
 const renderPage = (role: 'admin' | 'chair' | 'trustee') => {
+  serveMeetingPage({ meeting: spring, agenda, canManage: role !== 'trustee' });
   server.use(
-    http.get('/api/meetings/7', () =>
-      HttpResponse.json({
-        meeting: spring,
-        agendaVisible: true,
-        agenda,
-        canManage: role !== 'trustee',
-      }),
-    ),
     http.get('/api/meetings/7/attendance', () =>
       HttpResponse.json({ message: 'Meeting not found' }, { status: 404 }),
     ),

@@ -272,9 +272,9 @@ type Dialog =
   | { kind: 'correct' };
 
 /**
- * A meeting's written minutes (issue 13, point 6): admins and chairs start them, record notes, decisions
- * and actions at each agenda item, circulate, approve, lock and correct them; the meeting's members read
- * them once circulated. Self-contained: it loads its own data.
+ * A meeting's written minutes (spec §2 Written minutes): admins and chairs start them, record
+ * notes, decisions and actions at each agenda item, circulate, approve, lock and correct them; the
+ * meeting's members read them once circulated. Self-contained: it loads its own data.
  */
 export function MinutesSection({ meeting, agenda }: { meeting: Meeting; agenda: AgendaItem[] }) {
   const meetingId = meeting.id;

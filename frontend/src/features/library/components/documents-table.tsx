@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import {
+  errorToast,
+  fixedErrorToast,
+  useNotify,
+} from '@/components/notifications/notifications-provider';
+import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
+import { RowAction } from '@/components/responsive-table/row-action';
+import { documentTitleColumn } from '@/components/document-title-column';
+import { formatDate } from '@/lib/format';
+import type { PortalDocument } from '@/types/api';
+import { useDeleteDocument } from '@/features/library/api/delete-document';
+import { downloadDocument, isViewable, viewDocument } from '@/features/library/api/open-document';
+
+type Props = { documents: PortalDocument[]; canDelete: boolean; caption: string };
+
+const columns: Column<PortalDocument>[] = [
+  documentTitleColumn,
+  { header: 'Version', width: 90, cell: (d) => d.version },
+  { header: 'Updated', width: 130, nowrap: true, cell: (d) => formatDate(d.updatedAt) },
+];
+
+export function DocumentsTable({ documents, canDelete, caption }: Props) {
+  const notify = useNotify();
+  const remove = useDeleteDocument();
+  const [deleting, setDeleting] = useState<PortalDocument | null>(null);
+
+  const download = async (document: PortalDocument) => {
+    try {
+      await downloadDocument(document.id);
+    } catch {
+      notify(fixedErrorToast('Failed to download document'));
+    }
+  };
+
+  const view = (document: PortalDocument) => {
+    viewDocument(document.id).catch((error) =>
+      notify(errorToast(error, 'Failed to open document')),
+    );
+  };
+
+  return (
+    <>
+      <ResponsiveTable
+        caption={caption}
+        rows={documents}
+        rowKey={(d) => d.id}
+        columns={columns}
+        tableSx={{ tableLayout: 'fixed', minWidth: 520 }}
+        actionsWidth={150}
+        actions={(d) => (
+          <>
+            <RowAction
+              label="Download"
+              accessibleLabel={`Download ${d.title}`}
+              icon={<DownloadOutlined />}
+              onClick={() => void download(d)}
+            />
+            {isViewable(d) && (
+              <RowAction
+                label="View"
+                accessibleLabel={`View ${d.title}`}
+                icon={<OpenInNewOutlined />}
+                onClick={() => view(d)}
+              />
+            )}
+            {canDelete && (
+              <RowAction
+                label="Delete"
+                accessibleLabel={`Delete ${d.title}`}
+                icon={<DeleteOutline />}
+                color="error"
+                onClick={() => setDeleting(d)}
+              />
+            )}
+          </>
+        )}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete Document"
+        message={`Are you sure you want to delete "${deleting?.title ?? ''}"? This cannot be undone.`}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove(deleting.id);
+            notify({ title: 'Document deleted successfully' });
+          } catch (error) {
+            notify(errorToast(error, 'Delete failed'));
+          }
+        }}
+      />
+    </>
+  );
+}
