@@ -353,7 +353,7 @@ fn the_meeting_cycle_is_there_to_try() {
 
 #[test]
 fn the_command_migrates_seeds_once_then_refuses() {
-    let db = TestDatabase::create();
+    let db = TestDatabase::empty();
     let data_dir = tempfile::tempdir().unwrap();
     let config = crate::common::test_config(db.url(), &data_dir.path().join("new-folder"));
     let pool = || persistence::connect(db.url(), 2).unwrap();

@@ -47,7 +47,7 @@ fn token_after<'a>(text: &'a str, marker: &str) -> &'a str {
 
 #[test]
 fn tokens_and_mailed_links_never_reach_the_log() {
-    let db = test_support::TestDatabase::create();
+    let db = test_support::TestDatabase::empty();
     let folder = tempfile::tempdir().unwrap();
     let data = folder.path().join("data");
     let log_path = folder.path().join("server.log");

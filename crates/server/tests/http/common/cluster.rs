@@ -91,7 +91,7 @@ impl Cluster {
     /// replicas (they take turns to migrate, and one of them makes the first admin), and waits until each
     /// answers `/readyz`.
     pub fn start(count: usize) -> Self {
-        let db = TestDatabase::create();
+        let db = TestDatabase::empty();
         let s3 = test_support::s3::server();
         let file_store_url = s3.fresh_url();
         let mut servers: Vec<ServerProcess> =

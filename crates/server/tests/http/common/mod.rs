@@ -1,4 +1,5 @@
-//! `TestApp`: the real server on a free port, over a fresh PostgreSQL database, with helpers to sign in
+//! `TestApp`: the real server on a free port, over a fresh PostgreSQL database cloned from the migrated
+//! template (`TestDatabase::migrated`), with helpers to sign in
 //! as each role. Every test gets its own app and database, so tests never share state.
 
 #![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
@@ -101,7 +102,7 @@ impl TestApp {
     }
 
     pub fn spawn_with(adjust: impl FnOnce(&mut Config)) -> Self {
-        let db = TestDatabase::create();
+        let db = TestDatabase::migrated();
         let data_dir = tempfile::tempdir().expect("temp dir");
         let mut config = test_config(db.url(), data_dir.path());
         if files_on_s3() {
