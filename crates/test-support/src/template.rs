@@ -88,8 +88,11 @@ fn drop_stale(conn: &mut PgConnection, current: &str) {
     .load::<Template>(conn)
     .unwrap_or_default();
     for template in templates.into_iter().filter(|t| t.datname != current) {
-        let created =
-            template.note.as_deref().and_then(|n| n.strip_prefix("created ")).and_then(|n| n.parse::<u64>().ok());
+        let created = template
+            .note
+            .as_deref()
+            .and_then(|n| n.strip_prefix("created "))
+            .and_then(|n| n.parse::<u64>().ok());
         if created.is_none_or(|created| now.saturating_sub(created) > STALE_AFTER_SECONDS) {
             let name = template.datname;
             // A clone in progress holds the template; the drop waits for it. A failure leaves it for next time.
@@ -126,7 +129,8 @@ fn migrations_hash() -> String {
     files.sort();
     let mut hasher = Sha256::new();
     for (relative, path) in files {
-        let content = std::fs::read(&path).unwrap_or_else(|e| panic!("could not read {}: {e}", path.display()));
+        let content =
+            std::fs::read(&path).unwrap_or_else(|e| panic!("could not read {}: {e}", path.display()));
         hasher.update(relative.as_bytes());
         hasher.update([0]);
         hasher.update((content.len() as u64).to_le_bytes());

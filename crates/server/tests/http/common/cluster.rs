@@ -2,7 +2,6 @@
 //! one S3-compatible bucket (scripts/ensure-s3.sh), as behind a load balancer. Each process has its own
 //! data folder, so nothing can pass between them except through PostgreSQL and the bucket.
 
-use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -13,7 +12,7 @@ use serde_json::json;
 
 use test_support::TestDatabase;
 
-use super::{json_of, Session, PASSWORD};
+use super::{free_port, json_of, Session, PASSWORD};
 
 pub const ADMIN_EMAIL: &str = "first.admin@example.org";
 const JWT_SECRET: &str = "a cluster secret that both processes share!";
@@ -80,10 +79,6 @@ pub struct Cluster {
     pub file_store_url: String,
     // Dropped after the processes (fields drop in order).
     db: TestDatabase,
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port()
 }
 
 impl Cluster {
