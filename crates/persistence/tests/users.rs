@@ -29,7 +29,7 @@ fn new_user(email: &str, role: Role) -> NewUser {
 
 #[test]
 fn emails_are_unique_whatever_their_case() {
-    let db = TestDatabase::create();
+    let db = TestDatabase::empty();
     let repo = repo(&db);
     repo.create(new_user("a@example.org", Role::Trustee)).unwrap();
     let duplicate = repo.create(new_user("A@Example.org", Role::Trustee));
@@ -41,7 +41,7 @@ fn emails_are_unique_whatever_their_case() {
 
 #[test]
 fn the_last_active_admin_is_guarded_in_the_transaction() {
-    let db = TestDatabase::create();
+    let db = TestDatabase::empty();
     let repo = repo(&db);
     let admin = repo.create(new_user("admin@example.org", Role::Admin)).unwrap();
     assert!(matches!(repo.delete(admin.id), Err(RepoError::LastAdmin)));
@@ -67,7 +67,7 @@ fn the_last_active_admin_is_guarded_in_the_transaction() {
 
 #[test]
 fn password_changes_bump_the_token_version() {
-    let db = TestDatabase::create();
+    let db = TestDatabase::empty();
     let repo = repo(&db);
     let user = repo.create(new_user("t@example.org", Role::Trustee)).unwrap();
     let until = chrono::Utc::now() + chrono::Duration::hours(72);
@@ -84,7 +84,7 @@ fn password_changes_bump_the_token_version() {
 fn reset_requests_are_pending_once_per_email_until_resolved() {
     use domain::identity::ResetRequestRepository;
     use persistence::PgResetRequestRepository;
-    let db = TestDatabase::create();
+    let db = TestDatabase::empty();
     let pool = persistence::connect(db.url(), 4).unwrap();
     persistence::run_migrations(&pool).unwrap();
     let users = PgUserRepository::new(pool.clone());

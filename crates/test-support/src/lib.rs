@@ -2,6 +2,7 @@
 
 pub mod file_store;
 pub mod s3;
+mod template;
 
 use diesel::pg::PgConnection;
 use diesel::{Connection, RunQueryDsl};
@@ -14,17 +15,30 @@ pub struct TestDatabase {
 }
 
 impl TestDatabase {
-    /// Creates an empty database; panics with a clear message when PostgreSQL is not reachable, since no
-    /// test can run then.
-    pub fn create() -> Self {
-        let base = std::env::var("TEST_DATABASE_URL")
-            .or_else(|_| std::env::var("DATABASE_URL"))
-            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string());
+    /// Creates an empty database, for the tests of migrating one (the `migrate` command, processes that
+    /// start together on a blank database); panics with a clear message when PostgreSQL is not reachable,
+    /// since no test can run then.
+    pub fn empty() -> Self {
+        Self::create_from(None)
+    }
+
+    /// Creates a database with every migration applied, cloned from the template of the current
+    /// migrations: a copy takes a fraction of the time of running them.
+    pub fn migrated() -> Self {
+        let template = template::ensure(&admin_url());
+        Self::create_from(Some(&template))
+    }
+
+    fn create_from(template: Option<&str>) -> Self {
+        let base = base_url();
         let admin_url = with_database(&base, "postgres");
         let name = format!("tp_test_{}", uuid::Uuid::new_v4().simple());
-        let mut conn = PgConnection::establish(&admin_url)
-            .unwrap_or_else(|e| panic!("tests need PostgreSQL at {admin_url}: {e}"));
-        diesel::sql_query(format!("CREATE DATABASE {name}"))
+        let mut conn = admin_connection(&admin_url);
+        let statement = match template {
+            Some(template) => format!("CREATE DATABASE {name} TEMPLATE {template}"),
+            None => format!("CREATE DATABASE {name}"),
+        };
+        diesel::sql_query(statement)
             .execute(&mut conn)
             .unwrap_or_else(|e| panic!("could not create test database {name}: {e}"));
         let url = with_database(&base, &name);
@@ -43,6 +57,22 @@ impl Drop for TestDatabase {
                 .execute(&mut conn);
         }
     }
+}
+
+/// The server's URL from the environment (`README.md`).
+fn base_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .or_else(|_| std::env::var("DATABASE_URL"))
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string())
+}
+
+/// The server's `postgres` database, where databases are created and the template's lock is taken.
+fn admin_url() -> String {
+    with_database(&base_url(), "postgres")
+}
+
+fn admin_connection(admin_url: &str) -> PgConnection {
+    PgConnection::establish(admin_url).unwrap_or_else(|e| panic!("tests need PostgreSQL at {admin_url}: {e}"))
 }
 
 /// Replaces the database name (the last path segment, before any query) of a PostgreSQL URL.

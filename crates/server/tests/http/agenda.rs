@@ -3,24 +3,15 @@
 //! checks, link, remove, download) and the draft/published agenda.
 
 use crate::common::files::{file_part, form, pdf, PDF_MIME};
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use chrono::{Duration, SecondsFormat, Utc};
+use crate::common::{at, error_of, json_of, Authed, Session, TestApp};
+use chrono::Duration;
 use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-fn at(offset: Duration) -> String {
-    (Utc::now() + offset).to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-fn schedule(app: &TestApp, who: &Session, body: Value) -> i64 {
-    let response = app.post("/api/meetings").auth(who).json(&body).send().unwrap();
-    json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap()
-}
-
 fn board_meeting(app: &TestApp, who: &Session) -> i64 {
-    schedule(app, who, json!({"title": "Board meeting", "meetingDate": at(Duration::days(10))}))
+    app.schedule_meeting(who, &json!({"title": "Board meeting", "meetingDate": at(Duration::days(10))}))
 }
 
 fn show(app: &TestApp, who: &Session, id: i64) -> Response {
@@ -79,10 +70,9 @@ fn the_meeting_page_and_who_edits_cancels_and_deletes() {
     let admin = app.signed_in_as(Role::Admin);
     let chair = app.signed_in_as(Role::Chair);
     let trustee = app.signed_in_as(Role::Trustee);
-    let id = schedule(
-        &app,
+    let id = app.schedule_meeting(
         &admin,
-        json!({"title": "Board", "meetingDate": "2030-03-05T18:30:00Z", "durationMinutes": 90}),
+        &json!({"title": "Board", "meetingDate": "2030-03-05T18:30:00Z", "durationMinutes": 90}),
     );
 
     let page = json_of(show(&app, &trustee, id), StatusCode::OK);
@@ -153,9 +143,9 @@ fn the_meeting_page_and_who_edits_cancels_and_deletes() {
 fn the_dashboard_skips_cancelled_meetings() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
-    let soon = schedule(&app, &admin, json!({"title": "Soon", "meetingDate": at(Duration::days(2))}));
+    let soon = app.schedule_meeting(&admin, &json!({"title": "Soon", "meetingDate": at(Duration::days(2))}));
     let later_date = at(Duration::days(20));
-    let later = schedule(&app, &admin, json!({"title": "Later", "meetingDate": later_date}));
+    let later = app.schedule_meeting(&admin, &json!({"title": "Later", "meetingDate": later_date}));
     json_of(app.post(&format!("/api/meetings/{soon}/cancel")).auth(&admin).send().unwrap(), StatusCode::OK);
     let stats = json_of(app.get("/api/dashboard/stats").auth(&admin).send().unwrap(), StatusCode::OK);
     assert_eq!(stats["nextMeeting"], later_date.as_str());
@@ -179,10 +169,9 @@ fn a_committee_meeting_is_seen_only_by_its_members_admins_and_chairs_everywhere(
         .unwrap();
     json_of(response, StatusCode::CREATED);
     let date = at(Duration::days(3));
-    let id = schedule(
-        &app,
+    let id = app.schedule_meeting(
         &admin,
-        json!({"title": "Finance committee", "meetingDate": date, "kind": "committee", "committeeId": committee}),
+        &json!({"title": "Finance committee", "meetingDate": date, "kind": "committee", "committeeId": committee}),
     );
     let agenda_item = item(&app, &admin, id, "Budget", 30);
     let paper =

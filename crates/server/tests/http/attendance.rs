@@ -7,32 +7,19 @@ use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-fn meeting(app: &TestApp, who: &Session, body: Value) -> i64 {
-    let response = app.post("/api/meetings").auth(who).json(&body).send().unwrap();
-    json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap()
-}
-
 fn board_meeting(app: &TestApp, who: &Session) -> i64 {
-    meeting(app, who, json!({"title": "Board meeting", "meetingDate": "2030-06-05T17:30:00Z"}))
+    app.schedule_meeting(who, &json!({"title": "Board meeting", "meetingDate": "2030-06-05T17:30:00Z"}))
 }
 
 /// A committee made by `who` (who becomes its chair) with these members, and a meeting of it.
 fn committee_meeting(app: &TestApp, who: &Session, members: &[i32]) -> i64 {
-    let response = app.post("/api/committees").auth(who).json(&json!({"name": "Finance"})).send().unwrap();
-    let committee = json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap();
+    let committee = app.create_committee(who, "Finance");
     for member in members {
-        let response = app
-            .post(&format!("/api/committees/{committee}/members"))
-            .auth(who)
-            .json(&json!({"userId": member}))
-            .send()
-            .unwrap();
-        json_of(response, StatusCode::CREATED);
+        app.add_committee_member(who, committee, *member, "member");
     }
-    meeting(
-        app,
+    app.schedule_meeting(
         who,
-        json!({"title": "Finance committee", "meetingDate": "2030-06-12T17:30:00Z", "kind": "committee",
+        &json!({"title": "Finance committee", "meetingDate": "2030-06-12T17:30:00Z", "kind": "committee",
                "committeeId": committee}),
     )
 }

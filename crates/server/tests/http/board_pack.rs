@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use chrono::{Duration, SecondsFormat, Utc};
+use chrono::{Duration, Utc};
 use domain::identity::role::Role;
 use domain::meetings::agenda::{AgendaPurpose, NewAgendaItem, NewAgendaPaper};
 use domain::meetings::{AgendaItemChange, MeetingRepository, PrintBlock, PrintDocument, Typesetter};
@@ -15,16 +15,14 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::common::files::pdf;
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{at, error_of, json_of, Authed, Session, TestApp};
 
 fn repo(app: &TestApp) -> persistence::PgMeetingRepository {
     persistence::PgMeetingRepository::new(app.pool.clone())
 }
 
 fn schedule(app: &TestApp, who: &Session, body: serde_json::Value) -> MeetingId {
-    let created =
-        json_of(app.post("/api/meetings").auth(who).json(&body).send().unwrap(), StatusCode::CREATED);
-    MeetingId(created["id"].as_i64().unwrap() as i32)
+    MeetingId(app.schedule_meeting(who, &body) as i32)
 }
 
 fn item(title: &str) -> NewAgendaItem {
@@ -167,7 +165,7 @@ fn the_pack_is_cover_agenda_and_papers_with_one_bookmark_per_item_with_papers() 
 fn the_pack_is_rebuilt_when_the_agenda_or_a_paper_changes_and_kept_otherwise() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
-    let date = (Utc::now() + Duration::days(7)).to_rfc3339_opts(SecondsFormat::Secs, true);
+    let date = at(Duration::days(7));
     let meeting = schedule(&app, &admin, json!({"title": "Board", "meetingDate": date}));
     let items = repo(&app).add_items(meeting, vec![item("Finance")], Utc::now()).unwrap();
     attach(&app, meeting, items[0].id, "a.pdf", "application/pdf", &pdf());
@@ -228,7 +226,7 @@ fn a_committee_meetings_pack_is_for_its_members_and_unknown_meetings_are_404() {
             .unwrap(),
         StatusCode::CREATED,
     );
-    let date = (Utc::now() + Duration::days(7)).to_rfc3339_opts(SecondsFormat::Secs, true);
+    let date = at(Duration::days(7));
     let meeting = schedule(
         &app,
         &chair,

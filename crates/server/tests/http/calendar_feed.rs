@@ -28,12 +28,6 @@ fn feed(app: &TestApp, url: &str) -> String {
     response.text().unwrap()
 }
 
-fn meeting(app: &TestApp, who: &Session, body: serde_json::Value) -> i64 {
-    json_of(app.post("/api/meetings").auth(who).json(&body).send().unwrap(), StatusCode::CREATED)["id"]
-        .as_i64()
-        .unwrap()
-}
-
 /// The unfolded lines of the VEVENT with this UID.
 fn event(text: &str, uid: &str) -> Option<String> {
     let unfolded = text.replace("\r\n ", "");
@@ -115,14 +109,15 @@ fn the_feed_holds_the_meetings_the_user_may_see_in_the_boards_time_zone() {
     let admin = app.signed_in_as(Role::Admin);
     let tina = app.signed_in_as(Role::Trustee);
     let tom = app.signed_in_named(Role::Trustee, "Tom Treasurer");
-    let summer = meeting(
-        &app,
+    let summer = app.schedule_meeting(
         &admin,
-        json!({"title": "Board meeting", "description": "Quarterly review", "meetingDate": "2030-06-05T17:30:00Z",
+        &json!({"title": "Board meeting", "description": "Quarterly review", "meetingDate": "2030-06-05T17:30:00Z",
                "location": "Community Hall", "meetingLink": "https://meet.example.org/board"}),
     );
-    let winter =
-        meeting(&app, &admin, json!({"title": "AGM", "kind": "agm", "meetingDate": "2030-12-04T18:00:00Z"}));
+    let winter = app.schedule_meeting(
+        &admin,
+        &json!({"title": "AGM", "kind": "agm", "meetingDate": "2030-12-04T18:00:00Z"}),
+    );
     let response = app.post("/api/committees").auth(&admin).json(&json!({"name": "Finance"})).send().unwrap();
     let committee = json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap();
     let added = app
@@ -130,10 +125,9 @@ fn the_feed_holds_the_meetings_the_user_may_see_in_the_boards_time_zone() {
         .auth(&admin)
         .json(&json!({"userId": tom.id}));
     json_of(added.send().unwrap(), StatusCode::CREATED);
-    let finance = meeting(
-        &app,
+    let finance = app.schedule_meeting(
         &admin,
-        json!({"title": "Finance committee", "kind": "committee", "committeeId": committee,
+        &json!({"title": "Finance committee", "kind": "committee", "committeeId": committee,
                "meetingDate": "2030-06-12T17:30:00Z"}),
     );
 
@@ -201,14 +195,13 @@ fn one_meeting_downloads_as_an_ics_file_for_those_who_may_see_it() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let tina = app.signed_in_as(Role::Trustee);
-    let board =
-        meeting(&app, &admin, json!({"title": "Board meeting", "meetingDate": "2030-03-05T18:30:00Z"}));
+    let board = app
+        .schedule_meeting(&admin, &json!({"title": "Board meeting", "meetingDate": "2030-03-05T18:30:00Z"}));
     let response = app.post("/api/committees").auth(&admin).json(&json!({"name": "Finance"})).send().unwrap();
     let committee = json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap();
-    let finance = meeting(
-        &app,
+    let finance = app.schedule_meeting(
         &admin,
-        json!({"title": "Finance", "kind": "committee", "committeeId": committee, "meetingDate": "2030-03-12T18:30:00Z"}),
+        &json!({"title": "Finance", "kind": "committee", "committeeId": committee, "meetingDate": "2030-03-12T18:30:00Z"}),
     );
 
     let response = app.get(&format!("/api/meetings/{board}/ics")).auth(&tina).send().unwrap();

@@ -67,8 +67,7 @@ const DESCRIPTION: &str = "Agenda:\r\nBEGIN:VEVENT\r\nATTENDEE:mailto:x@evil.tes
 
 #[test]
 fn titles_places_and_descriptions_stay_inside_their_event_everywhere() {
-    let smtp = mail::server().smtp_url.clone();
-    let app = TestApp::spawn_with(move |c| c.mail.smtp_url = Some(smtp));
+    let app = TestApp::spawn_with_smtp();
     let chair = app.signed_in_named(Role::Chair, &unique_name("Cal Chair"));
     let trustee = app.signed_in_named(Role::Trustee, &unique_name("Cal Trustee"));
     let title = "Board, finance; audit \\ review";

@@ -107,19 +107,6 @@ fn open_at(
     Stream(received)
 }
 
-fn committee_with(app: &TestApp, admin: &Session, members: &[&Session]) -> i64 {
-    let response =
-        app.post("/api/committees").auth(admin).json(&json!({"name": "Safeguarding"})).send().unwrap();
-    let id = json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap();
-    for member in members {
-        let body = json!({"userId": member.id, "role": "member"});
-        let response =
-            app.post(&format!("/api/committees/{id}/members")).auth(admin).json(&body).send().unwrap();
-        json_of(response, StatusCode::CREATED);
-    }
-    id
-}
-
 fn post(app: &TestApp, who: &Session, id: i64, message: &str) -> i64 {
     let response = app
         .post(&format!("/api/committees/{id}/messages"))
@@ -141,7 +128,7 @@ fn a_stream_receives_messages_posted_after_it_connected_by_anyone() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
-    let id = committee_with(&app, &admin, &[&member]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
     post(&app, &admin, id, "Before the stream");
 
     let stream = open(&app, &member, id, None);
@@ -155,7 +142,7 @@ fn a_stream_receives_messages_posted_after_it_connected_by_anyone() {
     assert!(stream.quiet_for(Duration::from_millis(500)));
 
     // Another committee's messages never reach it.
-    let other = committee_with(&app, &admin, &[]);
+    let other = app.committee_with(&admin, "Safeguarding", &[]);
     post(&app, &admin, other, "Elsewhere");
     assert!(stream.quiet_for(Duration::from_millis(500)));
 }
@@ -164,7 +151,7 @@ fn a_stream_receives_messages_posted_after_it_connected_by_anyone() {
 fn a_reconnecting_stream_resumes_after_last_event_id_with_nothing_lost_or_doubled() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
-    let id = committee_with(&app, &admin, &[]);
+    let id = app.committee_with(&admin, "Safeguarding", &[]);
     let ids: Vec<i64> = (1..=4).map(|n| post(&app, &admin, id, &format!("message {n}"))).collect();
 
     let stream = open(&app, &admin, id, Some(ids[1]));
@@ -210,7 +197,7 @@ fn removing_a_member_closes_their_stream_and_only_theirs() {
     let admin = app.signed_in_as(Role::Admin);
     let leaving = app.signed_in_named(Role::Trustee, "Lee Leaving");
     let staying = app.signed_in_named(Role::Trustee, "Sam Staying");
-    let id = committee_with(&app, &admin, &[&leaving, &staying]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&leaving, &staying]);
     let leaving_stream = open(&app, &leaving, id, None);
     let staying_stream = open(&app, &staying, id, None);
 
@@ -233,7 +220,7 @@ fn archiving_the_committee_closes_every_stream_and_outsiders_cannot_open_one() {
     let admin = app.signed_in_as(Role::Admin);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
     let outsider = app.signed_in_named(Role::Trustee, "Otto Outsider");
-    let id = committee_with(&app, &admin, &[&member]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
 
     let url = format!("/api/committees/{id}/messages/stream");
     error_of(app.get(&url).auth(&outsider).send().unwrap(), StatusCode::FORBIDDEN);
@@ -259,7 +246,7 @@ fn archiving_the_committee_closes_every_stream_and_outsiders_cannot_open_one() {
 fn the_before_cursor_pages_through_the_whole_history() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
-    let id = committee_with(&app, &admin, &[]);
+    let id = app.committee_with(&admin, "Safeguarding", &[]);
     app.execute(&format!(
         "INSERT INTO committee_messages (committee_id, user_id, message, sent_at) \
          SELECT {id}, {}, 'message ' || n, now() FROM generate_series(1, 450) AS n",
@@ -308,24 +295,13 @@ fn the_before_cursor_pages_through_the_whole_history() {
     assert_eq!(between, ids[1..3].to_vec());
 }
 
-/// Another session of the same account, as from a second device.
-fn second_session(app: &TestApp, who: &Session) -> Session {
-    let body = json_of(app.login(&who.email, &who.password), StatusCode::OK);
-    Session {
-        id: who.id,
-        email: who.email.clone(),
-        password: who.password.clone(),
-        token: body["token"].as_str().unwrap().to_string(),
-    }
-}
-
 #[test]
 fn signing_out_ends_that_sessions_stream_at_once_and_no_other() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let laptop = app.signed_in_named(Role::Trustee, "Mia Member");
-    let phone = second_session(&app, &laptop);
-    let id = committee_with(&app, &admin, &[&laptop]);
+    let phone = app.another_session(&laptop);
+    let id = app.committee_with(&admin, "Safeguarding", &[&laptop]);
     let laptop_stream = open(&app, &laptop, id, None);
     let phone_stream = open(&app, &phone, id, None);
 
@@ -341,8 +317,8 @@ fn signing_out_other_sessions_or_one_device_ends_their_streams_at_once() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let laptop = app.signed_in_named(Role::Trustee, "Mia Member");
-    let phone = second_session(&app, &laptop);
-    let id = committee_with(&app, &admin, &[&laptop]);
+    let phone = app.another_session(&laptop);
+    let id = app.committee_with(&admin, "Safeguarding", &[&laptop]);
     let laptop_stream = open(&app, &laptop, id, None);
     let phone_stream = open(&app, &phone, id, None);
 
@@ -353,7 +329,7 @@ fn signing_out_other_sessions_or_one_device_ends_their_streams_at_once() {
     assert_eq!(message(laptop_stream.next()).0, after);
 
     // One device signed out from the list of sessions.
-    let tablet = second_session(&app, &laptop);
+    let tablet = app.another_session(&laptop);
     let tablet_stream = open(&app, &tablet, id, None);
     let sessions = json_of(app.get("/api/auth/sessions").auth(&laptop).send().unwrap(), StatusCode::OK);
     let tablet_session = sessions
@@ -374,8 +350,8 @@ fn a_password_change_ends_the_accounts_streams_at_once() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let laptop = app.signed_in_named(Role::Trustee, "Mia Member");
-    let phone = second_session(&app, &laptop);
-    let id = committee_with(&app, &admin, &[&laptop]);
+    let phone = app.another_session(&laptop);
+    let id = app.committee_with(&admin, "Safeguarding", &[&laptop]);
     let laptop_stream = open(&app, &laptop, id, None);
     let phone_stream = open(&app, &phone, id, None);
 
@@ -397,7 +373,7 @@ fn deactivation_a_reset_or_losing_access_by_role_ends_the_stream_at_once() {
     let reset = app.signed_in_named(Role::Trustee, "Rey Reset");
     let demoted = app.signed_in_named(Role::Admin, "Dom Demoted");
     let second_factor_reset = app.signed_in_named(Role::Trustee, "Mo Reset");
-    let id = committee_with(&app, &admin, &[&leaving, &reset, &second_factor_reset]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&leaving, &reset, &second_factor_reset]);
     let leaving_stream = open(&app, &leaving, id, None);
     let reset_stream = open(&app, &reset, id, None);
     let second_factor_reset_stream = open(&app, &second_factor_reset, id, None);
@@ -430,7 +406,7 @@ fn a_sign_out_through_another_server_process_ends_the_stream_at_once() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
-    let id = committee_with(&app, &admin, &[&member]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
     // The stream is served by a second process; the sign-out goes through the first, so only the
     // change feed can tell the second.
     let other = app.second_process();

@@ -86,7 +86,7 @@ fn migrate_needs_only_the_database() {
         #[diesel(sql_type = diesel::sql_types::BigInt)]
         value: i64,
     }
-    let database = test_support::TestDatabase::create();
+    let database = test_support::TestDatabase::empty();
     let migrate = || {
         Command::new(env!("CARGO_BIN_EXE_trustee-portal"))
             .arg("migrate")

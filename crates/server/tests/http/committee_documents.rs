@@ -13,19 +13,6 @@ use serde_json::json;
 
 const DOCX_MIME: &str = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-fn committee_with(app: &TestApp, admin: &Session, members: &[&Session]) -> i64 {
-    let response =
-        app.post("/api/committees").auth(admin).json(&json!({"name": "Safeguarding"})).send().unwrap();
-    let id = json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap();
-    for member in members {
-        let body = json!({"userId": member.id});
-        let response =
-            app.post(&format!("/api/committees/{id}/members")).auth(admin).json(&body).send().unwrap();
-        json_of(response, StatusCode::CREATED);
-    }
-    id
-}
-
 fn post_form(app: &TestApp, who: &Session, id: i64, form: Form) -> Response {
     app.post(&format!("/api/committees/{id}/documents")).auth(who).multipart(form).send().unwrap()
 }
@@ -67,7 +54,7 @@ fn members_admins_and_chairs_upload_and_outsiders_may_not() {
     let chair = app.signed_in_as(Role::Chair);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
     let outsider = app.signed_in_named(Role::Trustee, "Otto Outsider");
-    let id = committee_with(&app, &admin, &[&member]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
 
     let created = json_of(upload(&app, &member, id, "Referral policy.pdf", pdf(), None), StatusCode::CREATED);
     assert_eq!(created["title"], "Referral policy.pdf");
@@ -114,8 +101,8 @@ fn documents_are_listed_newest_first_to_those_with_access() {
     let chair = app.signed_in_as(Role::Chair);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
     let outsider = app.signed_in_named(Role::Trustee, "Otto Outsider");
-    let id = committee_with(&app, &admin, &[&member]);
-    let other = committee_with(&app, &admin, &[]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
+    let other = app.committee_with(&admin, "Safeguarding", &[]);
     uploaded(&app, &member, id, "first.pdf", pdf());
     uploaded(&app, &admin, other, "elsewhere.pdf", pdf());
     uploaded(&app, &admin, id, "second.pdf", pdf());
@@ -142,8 +129,8 @@ fn downloads_are_attachments_with_the_original_name() {
     let admin = app.signed_in_as(Role::Admin);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
     let outsider = app.signed_in_named(Role::Trustee, "Otto Outsider");
-    let id = committee_with(&app, &admin, &[&member]);
-    let other = committee_with(&app, &admin, &[]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
+    let other = app.committee_with(&admin, "Safeguarding", &[]);
     let uploaded = upload(&app, &admin, id, "Case review – Q1.pdf", pdf(), Some("Case review"));
     let document = json_of(uploaded, StatusCode::CREATED)["id"].as_i64().unwrap();
 
@@ -174,7 +161,7 @@ fn downloads_are_attachments_with_the_original_name() {
 fn uploads_are_checked_by_type_content_and_size_and_leave_nothing_when_refused() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
-    let id = committee_with(&app, &admin, &[]);
+    let id = app.committee_with(&admin, "Safeguarding", &[]);
     let file_error =
         |response: Response| json_of(response, StatusCode::BAD_REQUEST)["errors"]["file"].clone();
 
@@ -211,7 +198,7 @@ fn an_archived_committee_takes_no_uploads_but_stays_readable() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
-    let id = committee_with(&app, &admin, &[&member]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
     let document = uploaded(&app, &member, id, "kept.pdf", pdf());
     json_of(app.patch(&format!("/api/committees/{id}/archive")).auth(&admin).send().unwrap(), StatusCode::OK);
 
@@ -227,8 +214,8 @@ fn an_archived_committee_takes_no_uploads_but_stays_readable() {
 fn deleting_a_committee_removes_its_documents_files() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
-    let doomed = committee_with(&app, &admin, &[]);
-    let kept = committee_with(&app, &admin, &[]);
+    let doomed = app.committee_with(&admin, "Safeguarding", &[]);
+    let kept = app.committee_with(&admin, "Safeguarding", &[]);
     let first = uploaded(&app, &admin, doomed, "a.pdf", pdf());
     let second = uploaded(&app, &admin, doomed, "b.txt", fixture("agenda.txt"));
     let other = uploaded(&app, &admin, kept, "c.pdf", pdf());

@@ -6,11 +6,6 @@ use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-fn committee(app: &TestApp, who: &Session, name: &str) -> i64 {
-    let response = app.post("/api/committees").auth(who).json(&json!({"name": name})).send().unwrap();
-    json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap()
-}
-
 fn add(app: &TestApp, who: &Session, id: i64, body: Value) -> Response {
     app.post(&format!("/api/committees/{id}/members")).auth(who).json(&body).send().unwrap()
 }
@@ -43,7 +38,7 @@ fn board(app: &TestApp) -> Board {
     let committee_chair = app.signed_in_named(Role::Trustee, "Cora Committee-Chair");
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
     let outsider = app.signed_in_named(Role::Trustee, "Otto Outsider");
-    let id = committee(app, &admin, "Finance");
+    let id = app.create_committee(&admin, "Finance");
     for (user, role) in [(committee_chair.id, "committee_chair"), (member.id, "member")] {
         json_of(add(app, &admin, id, json!({"userId": user, "role": role})), StatusCode::CREATED);
     }

@@ -6,19 +6,6 @@ use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-fn committee_with(app: &TestApp, admin: &Session, members: &[&Session]) -> i64 {
-    let response =
-        app.post("/api/committees").auth(admin).json(&json!({"name": "Safeguarding"})).send().unwrap();
-    let id = json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap();
-    for member in members {
-        let body = json!({"userId": member.id, "role": "member"});
-        let response =
-            app.post(&format!("/api/committees/{id}/members")).auth(admin).json(&body).send().unwrap();
-        json_of(response, StatusCode::CREATED);
-    }
-    id
-}
-
 fn post(app: &TestApp, who: &Session, id: i64, message: &str) -> Response {
     app.post(&format!("/api/committees/{id}/messages"))
         .auth(who)
@@ -43,7 +30,7 @@ fn members_admins_and_chairs_chat_and_outsiders_may_not() {
     let chair = app.signed_in_as(Role::Chair);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
     let outsider = app.signed_in_named(Role::Trustee, "Otto Outsider");
-    let id = committee_with(&app, &admin, &[&member]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
 
     let sent = json_of(post(&app, &member, id, "  Minutes attached \n"), StatusCode::CREATED);
     assert_eq!(sent["message"], "Minutes attached");
@@ -82,7 +69,7 @@ fn members_admins_and_chairs_chat_and_outsiders_may_not() {
 fn messages_must_have_text_and_at_most_4000_characters() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
-    let id = committee_with(&app, &admin, &[]);
+    let id = app.committee_with(&admin, "Safeguarding", &[]);
     for blank in ["", "   \n\t "] {
         let body = json_of(post(&app, &admin, id, blank), StatusCode::BAD_REQUEST);
         assert_eq!(body["errors"]["message"], "Message is required");
@@ -101,8 +88,8 @@ fn after_returns_only_newer_messages_oldest_first() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
-    let id = committee_with(&app, &admin, &[&member]);
-    let other = committee_with(&app, &admin, &[&member]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
+    let other = app.committee_with(&admin, "Safeguarding", &[&member]);
     let first = json_of(post(&app, &member, id, "one"), StatusCode::CREATED)["id"].as_i64().unwrap();
     json_of(post(&app, &member, other, "elsewhere"), StatusCode::CREATED);
     let second = json_of(post(&app, &admin, id, "two"), StatusCode::CREATED)["id"].as_i64().unwrap();
@@ -122,7 +109,7 @@ fn after_returns_only_newer_messages_oldest_first() {
 fn the_chat_answers_with_the_last_200_messages() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
-    let id = committee_with(&app, &admin, &[]);
+    let id = app.committee_with(&admin, "Safeguarding", &[]);
     app.execute(&format!(
         "INSERT INTO committee_messages (committee_id, user_id, message, sent_at) \
          SELECT {id}, {}, 'message ' || n, now() - (interval '1 second' * (300 - n)) \
@@ -152,7 +139,7 @@ fn an_archived_committees_chat_is_read_only() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
-    let id = committee_with(&app, &admin, &[&member]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
     json_of(post(&app, &member, id, "Before"), StatusCode::CREATED);
     json_of(app.patch(&format!("/api/committees/{id}/archive")).auth(&admin).send().unwrap(), StatusCode::OK);
     let message = error_of(post(&app, &member, id, "After"), StatusCode::CONFLICT);
@@ -166,7 +153,7 @@ fn a_deleted_authors_messages_stay_without_a_user() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
-    let id = committee_with(&app, &admin, &[&member]);
+    let id = app.committee_with(&admin, "Safeguarding", &[&member]);
     json_of(post(&app, &member, id, "I am leaving the board"), StatusCode::CREATED);
     json_of(app.delete(&format!("/api/users/{}", member.id)).auth(&admin).send().unwrap(), StatusCode::OK);
     let messages = read(&app, &admin, id, "");

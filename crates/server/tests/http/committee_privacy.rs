@@ -4,31 +4,17 @@
 //! members, admins and chairs, and an action's own assignee. Each view is read as a trustee who is not a
 //! member.
 
-use chrono::{DateTime, Utc};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use domain::identity::role::Role;
 
 use crate::common::mail::{self, unique_name};
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
-
-fn committee(app: &TestApp, admin: &Session, name: &str, members: &[&Session]) -> i64 {
-    let created = app.post("/api/committees").auth(admin).json(&json!({"name": name})).send().unwrap();
-    let id = json_of(created, StatusCode::CREATED)["id"].as_i64().unwrap();
-    for member in members {
-        let body = json!({"userId": member.id, "role": "member"});
-        let added = app.post(&format!("/api/committees/{id}/members")).auth(admin).json(&body).send();
-        json_of(added.unwrap(), StatusCode::CREATED);
-    }
-    id
-}
+use crate::common::{error_of, json_of, utc, Authed, Session, TestApp};
 
 fn committee_meeting(app: &TestApp, chair: &Session, title: &str, at: &str, committee: i64) -> i64 {
     let body = json!({"title": title, "meetingDate": at, "kind": "committee", "committeeId": committee});
-    json_of(app.post("/api/meetings").auth(chair).json(&body).send().unwrap(), StatusCode::CREATED)["id"]
-        .as_i64()
-        .unwrap()
+    app.schedule_meeting(chair, &body)
 }
 
 fn minutes(meeting: i64, rest: &str) -> String {
@@ -77,7 +63,7 @@ fn actions_and_decisions_of_committee_minutes_stay_inside_the_committee() {
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
     let outsider = app.signed_in_named(Role::Trustee, "Otto Outsider");
     let assignee = app.signed_in_named(Role::Trustee, "Abe Assignee");
-    let audit = committee(&app, &admin, "Audit and Risk", &[&member]);
+    let audit = app.committee_with(&admin, "Audit and Risk", &[&member]);
     let meeting = committee_meeting(&app, &chair, "Audit committee", "2026-10-01T17:00:00Z", audit);
 
     json_of(
@@ -201,23 +187,6 @@ fn actions_and_decisions_of_committee_minutes_stay_inside_the_committee() {
     assert_eq!(actions_seen(&app, &admin, ""), everything);
 }
 
-fn smtp_app() -> TestApp {
-    let smtp = mail::server().smtp_url.clone();
-    TestApp::spawn_with(move |c| c.mail.smtp_url = Some(smtp))
-}
-
-fn utc(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
-}
-
-fn wait_for_zero(app: &TestApp, sql: &str) {
-    let start = std::time::Instant::now();
-    while app.scalar_i64(sql) != 0 {
-        assert!(start.elapsed() < std::time::Duration::from_secs(20), "timed out waiting for zero: {sql}");
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-}
-
 fn queued_for(app: &TestApp, user: i32) -> i64 {
     app.scalar_i64(&format!("SELECT count(*) AS value FROM mail_outbox WHERE user_id = {user}"))
 }
@@ -231,7 +200,7 @@ fn subjects_to(address: &str) -> Vec<String> {
 
 #[test]
 fn committee_mail_reaches_only_those_who_may_see_the_meeting() {
-    let app = smtp_app();
+    let app = TestApp::spawn_with_smtp();
     let admin = app.signed_in_named(Role::Admin, &unique_name("Ada Admin"));
     let chair = app.signed_in_named(Role::Chair, &unique_name("Cal Chair"));
     let member = app.signed_in_named(Role::Trustee, &unique_name("Mo Member"));
@@ -245,8 +214,8 @@ fn committee_mail_reaches_only_those_who_may_see_the_meeting() {
         StatusCode::OK,
     );
 
-    let audit = committee(&app, &admin, "Audit and Risk", &[&member]);
-    let gone = committee(&app, &admin, "Old working party", &[]);
+    let audit = app.committee_with(&admin, "Audit and Risk", &[&member]);
+    let gone = app.committee_with(&admin, "Old working party", &[]);
     let meeting = committee_meeting(&app, &chair, "Audit committee", "2027-06-20T17:00:00Z", audit);
     committee_meeting(&app, &chair, "Working party", "2027-06-20T18:00:00Z", gone);
     json_of(
@@ -260,7 +229,7 @@ fn committee_mail_reaches_only_those_who_may_see_the_meeting() {
         json!({"kind": "action", "text": "Chase the auditors",
         "assignedTo": member.id, "dueDate": "2027-06-10"}),
     );
-    wait_for_zero(&app, "SELECT count(*) AS value FROM notification_events WHERE processed_at IS NULL");
+    app.wait_for_zero("SELECT count(*) AS value FROM notification_events WHERE processed_at IS NULL");
     // The working party's committee is deleted: its meeting is now seen by admins and chairs only.
     app.execute(&format!("DELETE FROM committees WHERE id = {gone}"));
 
@@ -280,7 +249,7 @@ fn committee_mail_reaches_only_those_who_may_see_the_meeting() {
             0
         );
     }
-    wait_for_zero(&app, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'queued'");
+    app.wait_for_zero("SELECT count(*) AS value FROM mail_outbox WHERE status = 'queued'");
     let member_mail = mail::wait_for(&member.email, 6);
     let member_mail: Vec<&str> = member_mail.iter().map(|m| m["subject"].as_str().unwrap()).collect();
     for subject in [
@@ -304,7 +273,7 @@ fn committee_mail_reaches_only_those_who_may_see_the_meeting() {
 
 #[test]
 fn a_member_who_has_left_gets_no_digest_line_about_the_committees_meeting() {
-    let app = smtp_app();
+    let app = TestApp::spawn_with_smtp();
     let admin = app.signed_in_named(Role::Admin, &unique_name("Ada Admin"));
     let chair = app.signed_in_named(Role::Chair, &unique_name("Cal Chair"));
     let stayer = app.signed_in_named(Role::Trustee, &unique_name("Stella Stays"));
@@ -317,9 +286,9 @@ fn a_member_who_has_left_gets_no_digest_line_about_the_committees_meeting() {
             StatusCode::OK,
         );
     }
-    let audit = committee(&app, &admin, "Audit and Risk", &[&stayer, &leaver]);
+    let audit = app.committee_with(&admin, "Audit and Risk", &[&stayer, &leaver]);
     committee_meeting(&app, &chair, "Audit committee", "2027-06-20T17:00:00Z", audit);
-    wait_for_zero(&app, "SELECT count(*) AS value FROM notification_events WHERE processed_at IS NULL");
+    app.wait_for_zero("SELECT count(*) AS value FROM notification_events WHERE processed_at IS NULL");
     let waiting = |who: &Session| {
         app.scalar_i64(&format!(
             "SELECT count(*) AS value FROM notification_digest_items WHERE user_id = {} AND sent_at IS NULL",
@@ -337,7 +306,7 @@ fn a_member_who_has_left_gets_no_digest_line_about_the_committees_meeting() {
     assert_eq!(queued_for(&app, leaver.id), 0);
     let theirs = mail::wait_for(&stayer.email, 1);
     assert!(theirs[0]["text"].as_str().unwrap().contains("Audit committee"), "{}", theirs[0]["text"]);
-    wait_for_zero(&app, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'queued'");
+    app.wait_for_zero("SELECT count(*) AS value FROM mail_outbox WHERE status = 'queued'");
     std::thread::sleep(std::time::Duration::from_millis(1000));
     assert_eq!(subjects_to(&leaver.email), Vec::<String>::new());
 }

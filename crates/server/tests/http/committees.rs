@@ -19,14 +19,6 @@ fn committee(app: &TestApp, who: &Session, name: &str) -> i64 {
     json_of(create(app, who, name), StatusCode::CREATED)["id"].as_i64().unwrap()
 }
 
-fn add_member(app: &TestApp, who: &Session, id: i64, user: i32, role: &str) {
-    let body = json!({"userId": user, "role": role});
-    json_of(
-        app.post(&format!("/api/committees/{id}/members")).auth(who).json(&body).send().unwrap(),
-        StatusCode::CREATED,
-    );
-}
-
 fn list(app: &TestApp, who: &Session, query: &str) -> Vec<Value> {
     let body = json_of(app.get(&format!("/api/committees{query}")).auth(who).send().unwrap(), StatusCode::OK);
     body.as_array().unwrap().clone()
@@ -111,7 +103,7 @@ fn officers_see_every_committee_and_others_only_their_own() {
     let audit = committee(&app, &admin, "Audit");
     let buildings = committee(&app, &admin, "Buildings");
     committee(&app, &chair, "Care");
-    add_member(&app, &admin, buildings, member.id, "member");
+    app.add_committee_member(&admin, buildings, member.id, "member");
 
     let seen = list(&app, &admin, "");
     assert_eq!(names(&seen), vec!["Audit", "Buildings", "Care"]);
@@ -149,8 +141,8 @@ fn archiving_is_for_the_committee_chair_admins_and_chairs() {
     let first = committee(&app, &admin, "First");
     let second = committee(&app, &admin, "Second");
     let third = committee(&app, &admin, "Third");
-    add_member(&app, &admin, first, committee_chair.id, "committee_chair");
-    add_member(&app, &admin, first, member.id, "member");
+    app.add_committee_member(&admin, first, committee_chair.id, "committee_chair");
+    app.add_committee_member(&admin, first, member.id, "member");
 
     assert_eq!(
         error_of(archive(&app, &member, first), StatusCode::FORBIDDEN),
@@ -190,9 +182,9 @@ fn only_archived_committees_are_deleted_with_everything_in_them() {
     let member = app.signed_in_named(Role::Trustee, "Mia Member");
     let doomed = committee(&app, &admin, "Doomed");
     let kept = committee(&app, &admin, "Kept");
-    add_member(&app, &admin, doomed, committee_chair.id, "committee_chair");
-    add_member(&app, &admin, doomed, member.id, "member");
-    add_member(&app, &admin, kept, member.id, "member");
+    app.add_committee_member(&admin, doomed, committee_chair.id, "committee_chair");
+    app.add_committee_member(&admin, doomed, member.id, "member");
+    app.add_committee_member(&admin, kept, member.id, "member");
     let say = |who: &Session, id: i64| {
         let body = json!({"message": "Hello"});
         json_of(

@@ -9,10 +9,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 fn meeting(app: &TestApp, who: &Session) -> i64 {
-    let body = json!({"title": "Board meeting", "meetingDate": "2030-06-05T17:30:00Z"});
-    json_of(app.post("/api/meetings").auth(who).json(&body).send().unwrap(), StatusCode::CREATED)["id"]
-        .as_i64()
-        .unwrap()
+    app.schedule_meeting(who, &json!({"title": "Board meeting", "meetingDate": "2030-06-05T17:30:00Z"}))
 }
 
 fn item(app: &TestApp, who: &Session, meeting: i64, title: &str, description: &str) -> i64 {

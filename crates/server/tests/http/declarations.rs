@@ -174,8 +174,7 @@ fn opening_checks_its_fields() {
 #[test]
 fn with_mail_configured_the_not_yet_declared_get_a_reminder_through_the_outbox() {
     use crate::common::mail::{self, unique_name};
-    let smtp = mail::server().smtp_url.clone();
-    let app = TestApp::spawn_with(move |c| c.mail.smtp_url = Some(smtp));
+    let app = TestApp::spawn_with_smtp();
     let chair = app.signed_in_named(Role::Chair, &unique_name("Reminding Chair"));
     let done = app.signed_in_named(Role::Trustee, &unique_name("Done Trustee"));
     let late = app.signed_in_named(Role::Trustee, &unique_name("Late Trustee"));

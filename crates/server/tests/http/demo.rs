@@ -22,17 +22,6 @@ fn seeded(app: &TestApp, force: bool) -> Summary {
     }
 }
 
-fn sign_in(app: &TestApp, email: &str) -> (Session, Value) {
-    let body = json_of(app.login(email, DEMO_PASSWORD), StatusCode::OK);
-    let session = Session {
-        id: body["user"]["id"].as_i64().unwrap() as i32,
-        email: email.to_string(),
-        password: DEMO_PASSWORD.to_string(),
-        token: body["token"].as_str().unwrap().to_string(),
-    };
-    (session, body["user"].clone())
-}
-
 fn list(app: &TestApp, who: &Session, path: &str) -> Vec<Value> {
     json_of(app.get(path).auth(who).send().unwrap(), StatusCode::OK).as_array().unwrap().clone()
 }
@@ -70,7 +59,7 @@ fn an_empty_portal_gets_a_whole_board() {
     let summary = seeded(&app, false);
     assert!(summary.accounts.iter().all(|a| a.created));
 
-    let (chair, _) = sign_in(&app, CHAIR);
+    let (chair, _) = app.sign_in_with_user(CHAIR, DEMO_PASSWORD);
 
     // About eight people in the three roles; the new trustee must choose a password.
     let users = list(&app, &chair, "/api/users");
@@ -184,19 +173,19 @@ fn an_empty_portal_gets_a_whole_board() {
     }
 
     // The other demo accounts sign in too.
-    let (_, admin) = sign_in(&app, ADMIN);
+    let (_, admin) = app.sign_in_with_user(ADMIN, DEMO_PASSWORD);
     assert_eq!(
         (admin["role"].as_str(), admin["requirePasswordChange"].as_bool()),
         (Some("admin"), Some(false))
     );
-    let (trustee, user) = sign_in(&app, TRUSTEE);
+    let (trustee, user) = app.sign_in_with_user(TRUSTEE, DEMO_PASSWORD);
     assert_eq!(user["role"], "trustee");
     assert_eq!(
         list(&app, &trustee, "/api/committees").len(),
         1,
         "the Treasurer sits on the finance committee"
     );
-    let (_, new_trustee) = sign_in(&app, MUST_CHANGE);
+    let (_, new_trustee) = app.sign_in_with_user(MUST_CHANGE, DEMO_PASSWORD);
     assert_eq!(new_trustee["requirePasswordChange"], true);
 }
 
@@ -261,8 +250,8 @@ fn any_content_means_refusal() {
 fn the_meeting_cycle_is_there_to_try() {
     let app = TestApp::spawn();
     seeded(&app, false);
-    let (chair, _) = sign_in(&app, CHAIR);
-    let (treasurer, _) = sign_in(&app, TRUSTEE);
+    let (chair, _) = app.sign_in_with_user(CHAIR, DEMO_PASSWORD);
+    let (treasurer, _) = app.sign_in_with_user(TRUSTEE, DEMO_PASSWORD);
     let get = |who: &Session, path: &str| json_of(app.get(path).auth(who).send().unwrap(), StatusCode::OK);
     let titles = |page: &Value| -> Vec<String> {
         page["agenda"].as_array().unwrap().iter().map(|i| i["title"].as_str().unwrap().to_string()).collect()
@@ -353,7 +342,7 @@ fn the_meeting_cycle_is_there_to_try() {
 
 #[test]
 fn the_command_migrates_seeds_once_then_refuses() {
-    let db = TestDatabase::create();
+    let db = TestDatabase::empty();
     let data_dir = tempfile::tempdir().unwrap();
     let config = crate::common::test_config(db.url(), &data_dir.path().join("new-folder"));
     let pool = || persistence::connect(db.url(), 2).unwrap();

@@ -7,16 +7,6 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use server::demo::{self, Outcome, DEMO_PASSWORD};
 
-fn sign_in(app: &TestApp, email: &str) -> Session {
-    let body = json_of(app.login(email, DEMO_PASSWORD), StatusCode::OK);
-    Session {
-        id: body["user"]["id"].as_i64().unwrap() as i32,
-        email: email.to_string(),
-        password: DEMO_PASSWORD.to_string(),
-        token: body["token"].as_str().unwrap().to_string(),
-    }
-}
-
 fn get(app: &TestApp, who: &Session, path: &str) -> Value {
     json_of(app.get(path).auth(who).send().unwrap(), StatusCode::OK)
 }
@@ -25,7 +15,7 @@ fn get(app: &TestApp, who: &Session, path: &str) -> Value {
 fn the_demo_board_has_its_governance() {
     let app = TestApp::spawn();
     assert!(matches!(demo::seed(&app.state, &app.pool, false).unwrap(), Outcome::Seeded(_)));
-    let chair = sign_in(&app, "margaret.okafor@example.org");
+    let chair = app.sign_in("margaret.okafor@example.org", DEMO_PASSWORD);
 
     let register = get(&app, &chair, "/api/interests");
     let register = register.as_array().unwrap();

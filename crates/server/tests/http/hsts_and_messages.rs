@@ -53,13 +53,7 @@ fn a_deactivated_owners_feed_stops_and_stays_stopped() {
     // Activated again, the old URL still answers nothing; the user is shown a new one.
     edit(true);
     assert_eq!(error_of(app.get(&url).send().unwrap(), StatusCode::NOT_FOUND), "Calendar feed not found");
-    let tina = crate::common::Session {
-        token: json_of(app.login(&tina.email, &tina.password), StatusCode::OK)["token"]
-            .as_str()
-            .unwrap()
-            .to_string(),
-        ..tina
-    };
+    let tina = app.another_session(&tina);
     let fresh = json_of(app.get("/api/calendar/feed-url").auth(&tina).send().unwrap(), StatusCode::OK)["url"]
         .as_str()
         .unwrap()

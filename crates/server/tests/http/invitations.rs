@@ -23,11 +23,6 @@ use crate::common::{error_of, json_of, Authed, Session, TestApp, PASSWORD};
 
 const CHOSEN: &str = "lantern harbour quietly";
 
-fn app_with_smtp() -> TestApp {
-    let smtp = mail::server().smtp_url.clone();
-    TestApp::spawn_with(move |c| c.mail.smtp_url = Some(smtp))
-}
-
 fn fresh_email(prefix: &str) -> String {
     format!("{}@example.org", unique_name(prefix).to_lowercase().replace(' ', "."))
 }
@@ -68,17 +63,9 @@ fn source_of(message: &Value) -> String {
         .unwrap()
 }
 
-fn wait_until(app: &TestApp, sql: &str) {
-    let start = Instant::now();
-    while app.scalar_i64(sql) == 0 {
-        assert!(start.elapsed() < Duration::from_secs(20), "timed out waiting for: {sql}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
 #[test]
 fn an_invited_user_sets_a_password_once_through_the_mailed_link_and_signs_in_with_it() {
-    let app = app_with_smtp();
+    let app = TestApp::spawn_with_smtp();
     let admin = app.signed_in_named(Role::Admin, "Alice Admin");
     let email = fresh_email("Invited");
     let created = invite(&app, &admin, &email);
@@ -139,7 +126,7 @@ fn an_invited_user_sets_a_password_once_through_the_mailed_link_and_signs_in_wit
 
 #[test]
 fn a_resent_invitation_replaces_the_old_link_and_an_expired_link_is_refused() {
-    let app = app_with_smtp();
+    let app = TestApp::spawn_with_smtp();
     let admin = app.signed_in_as(Role::Admin);
     let email = fresh_email("Resent");
     let id = invite(&app, &admin, &email)["id"].as_i64().unwrap();
@@ -189,7 +176,7 @@ fn a_resent_invitation_replaces_the_old_link_and_an_expired_link_is_refused() {
 
 #[test]
 fn the_admin_can_still_set_a_password_instead_of_inviting() {
-    let app = app_with_smtp();
+    let app = TestApp::spawn_with_smtp();
     let admin = app.signed_in_as(Role::Admin);
     let email = fresh_email("Direct");
     // The dialog's "Set a temporary password": the user must replace it at first sign-in.
@@ -260,7 +247,7 @@ fn the_admin_can_still_set_a_password_instead_of_inviting() {
 
 #[test]
 fn a_deactivated_user_gets_nothing_queued_for_them() {
-    let app = app_with_smtp();
+    let app = TestApp::spawn_with_smtp();
     let admin = app.signed_in_as(Role::Admin);
     let (id, email) = app.create_user(Role::Trustee, &unique_name("Leaver"));
     let body = json!({ "name": "Leaver", "email": email, "role": "trustee", "active": false });
@@ -270,7 +257,7 @@ fn a_deactivated_user_gets_nothing_queued_for_them() {
         "INSERT INTO mail_outbox (kind, recipient, user_id, subject, text_body, html_body) \
          VALUES ('test', '{email}', {id}, 'For a leaver', 'text', '<p>html</p>')"
     ));
-    wait_until(&app, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'cancelled'");
+    app.wait_until("SELECT count(*) AS value FROM mail_outbox WHERE status = 'cancelled'");
     let log = json_of(app.get("/api/mail/outbox").auth(&admin).send().unwrap(), StatusCode::OK);
     let entry = &log["messages"][0];
     assert_eq!(entry["status"], "cancelled");
@@ -292,7 +279,7 @@ fn a_deactivated_user_gets_nothing_queued_for_them() {
         StatusCode::OK,
     );
     stopped.execute("UPDATE mail_outbox SET next_attempt_at = now()");
-    wait_until(&stopped, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'cancelled'");
+    stopped.wait_until("SELECT count(*) AS value FROM mail_outbox WHERE status = 'cancelled'");
 }
 
 fn post_high_notice(app: &TestApp, who: &Session, title: &str) {
@@ -307,7 +294,7 @@ fn settings_of(app: &TestApp, who: &Session) -> Value {
 
 #[test]
 fn a_notifications_one_click_unsubscribe_switches_that_kind_off_in_the_users_settings() {
-    let app = app_with_smtp();
+    let app = TestApp::spawn_with_smtp();
     let chair = app.signed_in_as(Role::Chair);
     let reader = app.signed_in_named(Role::Trustee, &unique_name("Rita Reader"));
     post_high_notice(&app, &chair, "Roof repairs");
@@ -357,7 +344,7 @@ fn a_notifications_one_click_unsubscribe_switches_that_kind_off_in_the_users_set
          VALUES ('notice-high', '{}', {}, 'Queued before', 'text', '<p>html</p>')",
         reader.email, reader.id
     ));
-    wait_until(&app, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'cancelled'");
+    app.wait_until("SELECT count(*) AS value FROM mail_outbox WHERE status = 'cancelled'");
     assert_eq!(
         app.scalar_text("SELECT last_error AS value FROM mail_outbox WHERE status = 'cancelled'"),
         Some(

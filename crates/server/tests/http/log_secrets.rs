@@ -11,6 +11,8 @@ use reqwest::blocking::Client;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use crate::common::free_port;
+
 const ADMIN: &str = "ada.admin@example.org";
 const PASSWORD: &str = "a long enough admin password";
 
@@ -22,10 +24,6 @@ impl Drop for Server {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
@@ -47,7 +45,7 @@ fn token_after<'a>(text: &'a str, marker: &str) -> &'a str {
 
 #[test]
 fn tokens_and_mailed_links_never_reach_the_log() {
-    let db = test_support::TestDatabase::create();
+    let db = test_support::TestDatabase::empty();
     let folder = tempfile::tempdir().unwrap();
     let data = folder.path().join("data");
     let log_path = folder.path().join("server.log");

@@ -9,11 +9,7 @@ use reqwest::StatusCode;
 use domain::identity::role::Role;
 
 use crate::common::mail::{self, unique_name};
-use crate::common::{error_of, json_of, Authed, TestApp};
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
+use crate::common::{error_of, free_port, json_of, Authed, TestApp};
 
 /// A private MailDev (from `.local/tools`, installed by `scripts/ensure-mail.sh`) on the given ports.
 fn start_maildev(smtp: u16, web: u16) -> Child {
@@ -32,18 +28,9 @@ fn start_maildev(smtp: u16, web: u16) -> Child {
     child
 }
 
-fn wait_until(app: &TestApp, sql: &str) {
-    let start = Instant::now();
-    while app.scalar_i64(sql) == 0 {
-        assert!(start.elapsed() < Duration::from_secs(20), "timed out waiting for: {sql}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
 #[test]
 fn an_admin_sends_a_test_mail_and_sees_it_delivered_in_the_log() {
-    let smtp = mail::server().smtp_url.clone();
-    let app = TestApp::spawn_with(move |c| c.mail.smtp_url = Some(smtp));
+    let app = TestApp::spawn_with_smtp();
     let admin = app.signed_in_named(Role::Admin, &unique_name("Mail Admin"));
     let queued = json_of(app.post("/api/mail/test").auth(&admin).send().unwrap(), StatusCode::ACCEPTED);
     assert_eq!(queued["message"], format!("A test e-mail to {} is queued.", admin.email));
@@ -51,7 +38,7 @@ fn an_admin_sends_a_test_mail_and_sees_it_delivered_in_the_log() {
     let messages = mail::wait_for(&admin.email, 1);
     assert_eq!(messages.len(), 1);
     assert_eq!(messages[0]["subject"], "Test message from Test Charity");
-    wait_until(&app, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'sent'");
+    app.wait_until("SELECT count(*) AS value FROM mail_outbox WHERE status = 'sent'");
     let log = json_of(app.get("/api/mail/outbox").auth(&admin).send().unwrap(), StatusCode::OK);
     assert_eq!(log["smtpConfigured"], true);
     let entry = &log["messages"][0];
@@ -77,8 +64,7 @@ fn while_the_mail_server_is_down_messages_wait_and_go_out_once_when_it_is_back()
     json_of(app.post("/api/mail/test").auth(&admin).send().unwrap(), StatusCode::ACCEPTED);
 
     // Nothing listens: the attempt fails, the error is kept, the message stays queued for a retry.
-    wait_until(
-        &app,
+    app.wait_until(
         "SELECT count(*) AS value FROM mail_outbox WHERE attempts >= 1 AND last_error IS NOT NULL",
     );
     assert_eq!(app.scalar_text("SELECT status AS value FROM mail_outbox"), Some("queued".into()));
@@ -88,7 +74,7 @@ fn while_the_mail_server_is_down_messages_wait_and_go_out_once_when_it_is_back()
     let mut maildev = start_maildev(smtp_port, web_port);
     let web = format!("http://127.0.0.1:{web_port}");
     let delivered = mail::wait_for_at(&web, &admin.email, 1);
-    wait_until(&app, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'sent'");
+    app.wait_until("SELECT count(*) AS value FROM mail_outbox WHERE status = 'sent'");
     std::thread::sleep(Duration::from_millis(1500));
     let again = mail::messages_at(&web, &admin.email);
     maildev.kill().ok();
@@ -102,7 +88,7 @@ fn without_smtp_the_message_is_written_as_an_eml_file() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     json_of(app.post("/api/mail/test").auth(&admin).send().unwrap(), StatusCode::ACCEPTED);
-    wait_until(&app, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'sent'");
+    app.wait_until("SELECT count(*) AS value FROM mail_outbox WHERE status = 'sent'");
     let dir = app.data_dir.path().join("outbox-files");
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(files.len(), 1);

@@ -1,15 +1,11 @@
 //! `/api/meetings`: the board calendar, its upcoming/past split, and the minutes linked to each meeting.
 
 use crate::common::files::{file_part, form, pdf, PDF_MIME};
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use chrono::{Duration, SecondsFormat, Utc};
+use crate::common::{at, error_of, json_of, Authed, Session, TestApp};
+use chrono::Duration;
 use domain::identity::role::Role;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-
-fn at(offset: Duration) -> String {
-    (Utc::now() + offset).to_rfc3339_opts(SecondsFormat::Secs, true)
-}
 
 fn create(app: &TestApp, who: &Session, body: &Value) -> reqwest::blocking::Response {
     app.post("/api/meetings").auth(who).json(body).send().unwrap()

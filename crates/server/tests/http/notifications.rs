@@ -3,7 +3,7 @@
 //! the scheduler run from two racing callers (threads, and two `trustee-portal run-scheduled` processes), and
 //! the board's time zone across the clocks going forward.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use reqwest::StatusCode;
@@ -14,33 +14,16 @@ use domain::notifications::ScheduledRun;
 
 use crate::common::files::{file_part, form, pdf};
 use crate::common::mail::{self, unique_name};
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
-
-fn smtp_app() -> TestApp {
-    let smtp = mail::server().smtp_url.clone();
-    TestApp::spawn_with(move |c| c.mail.smtp_url = Some(smtp))
-}
-
-fn utc(s: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
-}
-
-fn wait_for_zero(app: &TestApp, sql: &str) {
-    let start = Instant::now();
-    while app.scalar_i64(sql) != 0 {
-        assert!(start.elapsed() < Duration::from_secs(20), "timed out waiting for zero: {sql}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
+use crate::common::{error_of, json_of, utc, Authed, Session, TestApp};
 
 /// Every event the database recorded has been expanded into messages.
 fn events_expanded(app: &TestApp) {
-    wait_for_zero(app, "SELECT count(*) AS value FROM notification_events WHERE processed_at IS NULL");
+    app.wait_for_zero("SELECT count(*) AS value FROM notification_events WHERE processed_at IS NULL");
 }
 
 /// Every queued message has been handed to the mail server.
 fn outbox_sent(app: &TestApp) {
-    wait_for_zero(app, "SELECT count(*) AS value FROM mail_outbox WHERE status = 'queued'");
+    app.wait_for_zero("SELECT count(*) AS value FROM mail_outbox WHERE status = 'queued'");
 }
 
 fn queued_for(app: &TestApp, user: i32, kind: &str) -> i64 {
@@ -142,7 +125,7 @@ fn each_user_reads_and_replaces_their_own_notification_settings() {
 
 #[test]
 fn each_event_kind_is_mailed_once_to_each_concerned_active_user_with_links() {
-    let app = smtp_app();
+    let app = TestApp::spawn_with_smtp();
     let chair = app.signed_in_named(Role::Chair, &unique_name("Cora Chair"));
     let trustee = app.signed_in_named(Role::Trustee, &unique_name("Tess Member"));
     let (gone, _) = app.create_user(Role::Trustee, &unique_name("Gail Left"));
@@ -238,7 +221,7 @@ fn a_kind_switched_off_or_a_category_not_followed_sends_nothing() {
 
 #[test]
 fn scheduled_reminders_go_once_even_when_two_runs_race() {
-    let app = smtp_app();
+    let app = TestApp::spawn_with_smtp();
     let chair = app.signed_in_named(Role::Chair, &unique_name("Cleo Chair"));
     let trustee = app.signed_in_named(Role::Trustee, &unique_name("Tara Member"));
     let (gone, _) = app.create_user(Role::Trustee, &unique_name("Gus Left"));
@@ -292,7 +275,7 @@ fn scheduled_reminders_go_once_even_when_two_runs_race() {
 
 #[test]
 fn unread_committee_messages_are_mailed_once_per_committee_after_an_hour() {
-    let app = smtp_app();
+    let app = TestApp::spawn_with_smtp();
     let admin = app.signed_in_named(Role::Admin, &unique_name("Ada Admin"));
     let reader = app.signed_in_named(Role::Trustee, &unique_name("Rita Reader"));
     let away = app.signed_in_named(Role::Trustee, &unique_name("Abe Away"));
@@ -343,7 +326,7 @@ fn unread_committee_messages_are_mailed_once_per_committee_after_an_hour() {
 
 #[test]
 fn the_weekly_digest_lists_what_would_have_been_sent_singly_in_one_mail() {
-    let app = smtp_app();
+    let app = TestApp::spawn_with_smtp();
     let chair = app.signed_in_named(Role::Chair, &unique_name("Cid Chair"));
     let trustee = app.signed_in_named(Role::Trustee, &unique_name("Dora Digest"));
     let body = json!({"disabledKinds": [], "weeklyDigest": true,
@@ -490,7 +473,7 @@ fn mailed_ics(message: &Value) -> (String, String) {
 
 #[test]
 fn meeting_mails_carry_an_ics_with_the_feeds_uid_and_a_rising_sequence() {
-    let app = smtp_app();
+    let app = TestApp::spawn_with_smtp();
     let chair = app.signed_in_named(Role::Chair, &unique_name("Cass Chair"));
     let trustee = app.signed_in_named(Role::Trustee, &unique_name("Ivy Invite"));
     let id = schedule_meeting(&app, &chair, "Spring board", "2030-04-10T17:30:00Z");

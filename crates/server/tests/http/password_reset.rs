@@ -9,11 +9,6 @@ use domain::identity::role::Role;
 use crate::common::mail::{self, token_in, unique_name};
 use crate::common::{error_of, json_of, Authed, TestApp, PASSWORD};
 
-fn app_with_smtp() -> TestApp {
-    let smtp = mail::server().smtp_url.clone();
-    TestApp::spawn_with(move |c| c.mail.smtp_url = Some(smtp))
-}
-
 fn forgot(app: &TestApp, email: &str) {
     json_of(
         app.post("/api/auth/forgot-password").json(&json!({ "email": email })).send().unwrap(),
@@ -30,7 +25,7 @@ fn reset(app: &TestApp, token: &str, password: &str) -> reqwest::blocking::Respo
 
 #[test]
 fn the_mailed_link_resets_the_password_once_and_ends_every_session() {
-    let app = app_with_smtp();
+    let app = TestApp::spawn_with_smtp();
     let session = app.signed_in_named(Role::Trustee, &unique_name("Reset"));
     let chair = app.signed_in_as(Role::Chair);
     forgot(&app, &session.email);
@@ -76,7 +71,7 @@ fn the_mailed_link_resets_the_password_once_and_ends_every_session() {
 
 #[test]
 fn expired_unknown_and_superseded_links_are_refused() {
-    let app = app_with_smtp();
+    let app = TestApp::spawn_with_smtp();
     let (_, email) = app.create_user(Role::Trustee, &unique_name("Expiry"));
     forgot(&app, &email);
     let first = token_in(mail::wait_for(&email, 1)[0]["text"].as_str().unwrap());
@@ -103,7 +98,7 @@ fn expired_unknown_and_superseded_links_are_refused() {
 
 #[test]
 fn unknown_and_deactivated_addresses_get_nothing_and_an_address_gets_at_most_three_an_hour() {
-    let app = app_with_smtp();
+    let app = TestApp::spawn_with_smtp();
     forgot(&app, "ghost@example.org");
     let (inactive_id, inactive) = app.create_user(Role::Trustee, &unique_name("Gone"));
     app.execute(&format!("UPDATE users SET active = false WHERE id = {inactive_id}"));

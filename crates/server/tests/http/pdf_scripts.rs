@@ -83,9 +83,7 @@ fn pdffonts(bytes: &[u8]) -> String {
 fn schedule(app: &TestApp, who: &Session, title: &str) -> MeetingId {
     let body =
         json!({"title": title, "meetingDate": "2031-03-01T17:30:00Z", "location": format!("Neuadd {WELSH}")});
-    let created =
-        json_of(app.post("/api/meetings").auth(who).json(&body).send().unwrap(), StatusCode::CREATED);
-    MeetingId(created["id"].as_i64().unwrap() as i32)
+    MeetingId(app.schedule_meeting(who, &body) as i32)
 }
 
 fn item(title: &str) -> NewAgendaItem {

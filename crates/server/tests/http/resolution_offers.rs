@@ -2,23 +2,17 @@
 //! on one agenda only, and its item reports the result with the supporting papers linked.
 
 use crate::common::files::{file_part, form, pdf, PDF_MIME};
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
-use chrono::{Duration, SecondsFormat, Utc};
+use crate::common::{at, error_of, json_of, Authed, Session, TestApp};
+use chrono::Duration;
 use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-fn at(offset: Duration) -> String {
-    (Utc::now() + offset).to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
 fn schedule(app: &TestApp, who: &Session, kind: &str, days: i64) -> i64 {
     let body = json!({"title": format!("{kind} in {days} days"), "meetingDate": at(Duration::days(days)),
                       "kind": kind});
-    json_of(app.post("/api/meetings").auth(who).json(&body).send().unwrap(), StatusCode::CREATED)["id"]
-        .as_i64()
-        .unwrap()
+    app.schedule_meeting(who, &body)
 }
 
 fn offers(app: &TestApp, who: &Session, meeting: i64) -> Response {

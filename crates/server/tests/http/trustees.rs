@@ -6,13 +6,9 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 fn committee(app: &TestApp, admin: &Session, name: &str, members: &[(i32, &str)]) -> i64 {
-    let response = app.post("/api/committees").auth(admin).json(&json!({"name": name})).send().unwrap();
-    let id = json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap();
+    let id = app.create_committee(admin, name);
     for (user, role) in members {
-        let body = json!({"userId": user, "role": role});
-        let response =
-            app.post(&format!("/api/committees/{id}/members")).auth(admin).json(&body).send().unwrap();
-        json_of(response, StatusCode::CREATED);
+        app.add_committee_member(admin, id, *user, role);
     }
     id
 }

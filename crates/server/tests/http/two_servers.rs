@@ -314,7 +314,7 @@ fn sign_in_failures_on_both_servers_count_together() {
 
 #[test]
 fn a_server_whose_bucket_cannot_be_reached_stops_at_start_with_the_reason() {
-    let db = test_support::TestDatabase::create();
+    let db = test_support::TestDatabase::empty();
     let s3 = test_support::s3::server();
     let mut server = Cluster::spawn(&db, "s3://no-such-bucket-anywhere/files", &s3.options());
     assert_eq!(server.wait_for_exit(), Some(false), "the server must stop:\n{}", server.log());

@@ -13,10 +13,7 @@ use serde_json::{json, Value};
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
 
 fn schedule(app: &TestApp, who: &Session, title: &str, date: &str) -> MeetingId {
-    let body = json!({"title": title, "meetingDate": date});
-    let created =
-        json_of(app.post("/api/meetings").auth(who).json(&body).send().unwrap(), StatusCode::CREATED);
-    MeetingId(created["id"].as_i64().unwrap() as i32)
+    MeetingId(app.schedule_meeting(who, &json!({"title": title, "meetingDate": date})) as i32)
 }
 
 fn items(app: &TestApp, meeting: MeetingId, titles: &[&str]) -> Vec<i32> {

@@ -2,7 +2,6 @@
 //! one S3-compatible bucket (scripts/ensure-s3.sh), as behind a load balancer. Each process has its own
 //! data folder, so nothing can pass between them except through PostgreSQL and the bucket.
 
-use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -13,7 +12,7 @@ use serde_json::json;
 
 use test_support::TestDatabase;
 
-use super::{json_of, Session, PASSWORD};
+use super::{free_port, json_of, Session, PASSWORD};
 
 pub const ADMIN_EMAIL: &str = "first.admin@example.org";
 const JWT_SECRET: &str = "a cluster secret that both processes share!";
@@ -82,16 +81,12 @@ pub struct Cluster {
     db: TestDatabase,
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port()
-}
-
 impl Cluster {
     /// Starts `count` processes at the same moment on an empty database, as `docker compose up` does with
     /// replicas (they take turns to migrate, and one of them makes the first admin), and waits until each
     /// answers `/readyz`.
     pub fn start(count: usize) -> Self {
-        let db = TestDatabase::create();
+        let db = TestDatabase::empty();
         let s3 = test_support::s3::server();
         let file_store_url = s3.fresh_url();
         let mut servers: Vec<ServerProcess> =

@@ -1,4 +1,5 @@
-//! `TestApp`: the real server on a free port, over a fresh PostgreSQL database, with helpers to sign in
+//! `TestApp`: the real server on a free port, over a fresh PostgreSQL database cloned from the migrated
+//! template (`TestDatabase::migrated`), with helpers to sign in
 //! as each role. Every test gets its own app and database, so tests never share state.
 
 #![allow(dead_code, clippy::expect_used, clippy::unwrap_used)]
@@ -100,8 +101,14 @@ impl TestApp {
         Self::spawn_with(|_| {})
     }
 
+    /// An app whose mail goes out to the tests' MailDev (`mail::server()`) instead of files.
+    pub fn spawn_with_smtp() -> Self {
+        let smtp = mail::server().smtp_url.clone();
+        Self::spawn_with(move |c| c.mail.smtp_url = Some(smtp))
+    }
+
     pub fn spawn_with(adjust: impl FnOnce(&mut Config)) -> Self {
-        let db = TestDatabase::create();
+        let db = TestDatabase::migrated();
         let data_dir = tempfile::tempdir().expect("temp dir");
         let mut config = test_config(db.url(), data_dir.path());
         if files_on_s3() {
@@ -227,14 +234,59 @@ impl TestApp {
     }
 
     pub fn signed_in_named(&self, role: Role, name: &str) -> Session {
-        let (id, email) = self.create_user(role, name);
-        let body = json_of(self.login(&email, PASSWORD), StatusCode::OK);
-        Session {
-            id,
-            email,
-            password: PASSWORD.to_string(),
+        let (_, email) = self.create_user(role, name);
+        self.sign_in(&email, PASSWORD)
+    }
+
+    /// Signs in an existing account (a demo user, say).
+    pub fn sign_in(&self, email: &str, password: &str) -> Session {
+        self.sign_in_with_user(email, password).0
+    }
+
+    /// Signs in an existing account: the session, and the user as the sign-in answer shows it.
+    pub fn sign_in_with_user(&self, email: &str, password: &str) -> (Session, Value) {
+        let body = json_of(self.login(email, password), StatusCode::OK);
+        let session = Session {
+            id: body["user"]["id"].as_i64().and_then(|id| i32::try_from(id).ok()).expect("user id"),
+            email: email.to_string(),
+            password: password.to_string(),
             token: body["token"].as_str().expect("token").to_string(),
+        };
+        (session, body["user"].clone())
+    }
+
+    /// Another session of the same account, as from a second device.
+    pub fn another_session(&self, who: &Session) -> Session {
+        self.sign_in(&who.email, &who.password)
+    }
+
+    /// Schedules a meeting (`POST /api/meetings` with this body) and answers its id.
+    pub fn schedule_meeting(&self, who: &Session, body: &Value) -> i64 {
+        let response = self.post("/api/meetings").auth(who).json(body).send().expect("request");
+        json_of(response, StatusCode::CREATED)["id"].as_i64().expect("meeting id")
+    }
+
+    /// Creates a committee (its chair is `who`) and answers its id.
+    pub fn create_committee(&self, who: &Session, name: &str) -> i64 {
+        let response = self.post("/api/committees").auth(who).json(&json!({ "name": name })).send();
+        json_of(response.expect("request"), StatusCode::CREATED)["id"].as_i64().expect("committee id")
+    }
+
+    /// Adds a member to a committee with this role (`member` or `chair`).
+    pub fn add_committee_member(&self, who: &Session, committee: i64, user: i32, role: &str) {
+        let body = json!({ "userId": user, "role": role });
+        let response =
+            self.post(&format!("/api/committees/{committee}/members")).auth(who).json(&body).send();
+        json_of(response.expect("request"), StatusCode::CREATED);
+    }
+
+    /// A committee made by `who` with these members (role `member`); answers its id.
+    pub fn committee_with(&self, who: &Session, name: &str, members: &[&Session]) -> i64 {
+        let id = self.create_committee(who, name);
+        for member in members {
+            self.add_committee_member(who, id, member.id, "member");
         }
+        id
     }
 
     /// Runs SQL for a scalar answer, to check rows behind the API.
@@ -274,6 +326,27 @@ impl TestApp {
     fn changed_behind_the_api(&self) {
         self.state.auth.session_cache.forget_all();
         self.state.forget_read_caches();
+    }
+
+    /// Waits (20 s at most) until the count this SQL answers is above zero: work of the background workers.
+    pub fn wait_until(&self, sql: &str) {
+        let start = std::time::Instant::now();
+        while self.scalar_i64(sql) == 0 {
+            assert!(start.elapsed() < std::time::Duration::from_secs(20), "timed out waiting for: {sql}");
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+
+    /// Waits (20 s at most) until the count this SQL answers is zero.
+    pub fn wait_for_zero(&self, sql: &str) {
+        let start = std::time::Instant::now();
+        while self.scalar_i64(sql) != 0 {
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(20),
+                "timed out waiting for zero: {sql}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
     }
 
     /// Runs SQL for a text answer (NULL as `None`), to check rows behind the API.
@@ -379,6 +452,21 @@ fn wait_for_the_change_feed(state: &api::AppState) {
         assert!(start.elapsed() < std::time::Duration::from_secs(10), "the change feed does not listen");
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
+}
+
+/// The moment `offset` from now, as the API takes it (RFC 3339, whole seconds, UTC).
+pub fn at(offset: chrono::Duration) -> String {
+    (chrono::Utc::now() + offset).to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// An RFC 3339 time in UTC.
+pub fn utc(text: &str) -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::parse_from_rfc3339(text).expect("an RFC 3339 time").with_timezone(&chrono::Utc)
+}
+
+/// A port nobody listens on now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port()
 }
 
 /// The code an authenticator app shows `offset` seconds from now.
