@@ -129,6 +129,7 @@ test: deps test-deps lint-rust test-rust check-api-types schemathesis check-depl
 lint-rust:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
+	python3 scripts/check-module-cycles.py
 
 # Each test binary creates and drops its own database on this server.
 # The mail tests deliver to a real SMTP server (MailDev, scripts/ensure-mail.sh) and read it back.
