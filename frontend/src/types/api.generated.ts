@@ -2968,7 +2968,7 @@ export interface components {
       quorumMinimum: number;
       /** Format: int32 */
       quorumNumerator: number;
-      /** @description How a meeting's quorum is worked out (issue 13). */
+      /** @description How a meeting's quorum is worked out (spec §10 Rules, Quorum). */
       quorumRule: components['schemas']['QuorumRuleKind'];
       registerVisibility: components['schemas']['RegisterVisibility'];
     };

@@ -1,6 +1,6 @@
 //! `/api/meetings/{id}/conflicts` and `/api/meetings/{id}/agenda-items/{itemId}/conflicts`: conflicts of
 //! interest declared on agenda items, how they were handled, each item's quorum without the conflicted
-//! members, and prompts to consider a declaration (issue 14, point 2).
+//! members, and prompts to consider a declaration (spec §10 Rules).
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};

@@ -104,7 +104,7 @@ pub async fn update(
 pub struct GovernanceSettingsBody {
     #[schema(value_type = crate::http::openapi::schemas::RegisterVisibilitySchema)]
     pub register_visibility: RegisterVisibility,
-    /// How a meeting's quorum is worked out (issue 13).
+    /// How a meeting's quorum is worked out (spec §10 Rules, Quorum).
     #[schema(value_type = crate::http::openapi::schemas::QuorumRuleKindSchema)]
     pub quorum_rule: QuorumRuleKind,
     /// `count`: the trustees needed; `fraction`: the floor under the fraction.

@@ -12,7 +12,7 @@ pub(crate) fn etag_of(bytes: &[u8]) -> String {
 }
 
 /// `ETag` on every successful JSON answer to `GET`/`HEAD` (a SHA-256 of the bytes), and `304 Not Modified`
-/// when `If-None-Match` names it (issue 15). Only JSON is read whole: streams and files pass untouched.
+/// when `If-None-Match` names it (spec §9). Only JSON is read whole: streams and files pass untouched.
 pub async fn json_etag(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,

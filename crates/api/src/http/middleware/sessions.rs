@@ -2,7 +2,7 @@
 
 use actix_web::web;
 
-/// After a write through this process, its session cache and read caches start afresh (issue 15): a
+/// After a write through this process, its session cache and read caches start afresh (spec §9, Session cache): a
 /// sign-out, a role change or a revocation holds for the caller's very next request, and so does a new
 /// notice, document or action, without waiting for the change feed (which tells the other processes within milliseconds).
 pub async fn forget_sessions_after_writes(
