@@ -9,7 +9,7 @@ use diesel::prelude::*;
 
 use domain::library::files::StorageKey;
 use domain::meetings::agenda::{
-    AgendaItem, AgendaPaper, AgendaPurpose, NewAgendaItem, Presenter, PresenterChoice,
+    AgendaItem, AgendaPaper, AgendaPurpose, NewAgendaItem, Presenter, PresenterChoice, ITEMS_MAX,
 };
 use domain::meetings::MeetingWriteError;
 use domain::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, RepoError, ResolutionId, UserId};
@@ -173,12 +173,23 @@ pub(super) fn presenter_columns(
 }
 
 /// Appends items after the last one; the meeting must be locked.
+/// Refuses a write that would leave more than `ITEMS_MAX` items on the agenda (the meeting is locked).
+pub(super) fn ensure_room(conn: &mut PgConnection, meeting: MeetingId, adding: usize) -> Tx<()> {
+    let held: i64 =
+        agenda_items::table.filter(agenda_items::meeting_id.eq(meeting.0)).count().get_result(conn)?;
+    if usize::try_from(held).unwrap_or(usize::MAX).saturating_add(adding) > ITEMS_MAX {
+        return Err(Refusal::Refused(MeetingWriteError::TooManyItems));
+    }
+    Ok(())
+}
+
 pub(super) fn append_items(
     conn: &mut PgConnection,
     meeting: MeetingId,
     items: Vec<NewAgendaItem>,
     at: DateTime<Utc>,
 ) -> Tx<Vec<AgendaItemId>> {
+    ensure_room(conn, meeting, items.len())?;
     let last: Option<i32> = agenda_items::table
         .filter(agenda_items::meeting_id.eq(meeting.0))
         .select(diesel::dsl::max(agenda_items::position))

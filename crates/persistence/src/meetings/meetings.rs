@@ -16,7 +16,8 @@ use domain::meetings::{AgendaItemChange, MeetingRepository, MeetingWriteError};
 use domain::{AgendaItemId, AgendaPaperId, CommitteeId, DocumentId, MeetingId, MinutesId, RepoError, UserId};
 
 use super::agenda::{
-    append_items, item_position, load_agenda, papers_of, parse_keys, presenter_columns, touch_agenda, Tx,
+    append_items, ensure_room, item_position, load_agenda, papers_of, parse_keys, presenter_columns,
+    touch_agenda, Tx,
 };
 use crate::error::{bad_value, pool_error, repo_error, Refusal, TxError};
 use crate::schema::{
@@ -191,7 +192,23 @@ impl PgMeetingRepository {
         self.pool.get().map_err(pool_error)
     }
 
-    /// Runs an agenda write in one transaction with the meeting locked.
+    /// Runs an agenda write in one transaction with the meeting locked, refused when the meeting is
+    /// cancelled: the check that decides the write runs under the same lock as the write.
+    fn write_agenda<T>(
+        &self,
+        id: MeetingId,
+        work: impl FnOnce(&mut PgConnection) -> Tx<T>,
+    ) -> Result<T, MeetingWriteError> {
+        self.write(id, |conn| {
+            let status: String = meetings::table.find(id.0).select(meetings::status).first(conn)?;
+            if status == MeetingStatus::Cancelled.as_str() {
+                return Err(Refusal::Refused(MeetingWriteError::Cancelled));
+            }
+            work(conn)
+        })
+    }
+
+    /// Runs a write in one transaction with the meeting locked.
     fn write<T>(
         &self,
         id: MeetingId,
@@ -347,7 +364,7 @@ impl MeetingRepository for PgMeetingRepository {
     }
 
     fn publish_agenda(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingWriteError> {
-        self.write(id, |conn| {
+        self.write_agenda(id, |conn| {
             diesel::update(meetings::table.find(id.0))
                 .set(meetings::agenda_published_at.eq(Some(at)))
                 .execute(conn)?;
@@ -366,7 +383,7 @@ impl MeetingRepository for PgMeetingRepository {
         items: Vec<NewAgendaItem>,
         at: DateTime<Utc>,
     ) -> Result<Vec<AgendaItem>, MeetingWriteError> {
-        self.write(id, |conn| {
+        self.write_agenda(id, |conn| {
             let ids = append_items(conn, id, items, at)?;
             let agenda = load_agenda(conn, id, None).map_err(|e| Refusal::Refused(e.into()))?;
             Ok(agenda.into_iter().filter(|item| ids.contains(&item.id)).collect())
@@ -388,6 +405,7 @@ impl MeetingRepository for PgMeetingRepository {
             if status == MeetingStatus::Cancelled.as_str() {
                 return Err(Refusal::Refused(MeetingWriteError::AlreadyCancelled));
             }
+            ensure_room(conn, id, 1)?;
             // The unique index is the backstop for two meetings adding it at once; this names the refusal.
             let reported: i64 = agenda_items::table
                 .filter(agenda_items::resolution_id.eq(resolution))
@@ -434,7 +452,7 @@ impl MeetingRepository for PgMeetingRepository {
         items: Vec<NewAgendaItem>,
         at: DateTime<Utc>,
     ) -> Result<Vec<AgendaItem>, MeetingWriteError> {
-        self.write(id, |conn| {
+        self.write_agenda(id, |conn| {
             let existing: i64 =
                 agenda_items::table.filter(agenda_items::meeting_id.eq(id.0)).count().get_result(conn)?;
             if existing > 0 {
@@ -452,7 +470,7 @@ impl MeetingRepository for PgMeetingRepository {
         change: AgendaItemChange,
         at: DateTime<Utc>,
     ) -> Result<AgendaItem, MeetingWriteError> {
-        self.write(id, |conn| {
+        self.write_agenda(id, |conn| {
             item_position(conn, id, item)?;
             let (presenter_user_id, presenter_name) = presenter_columns(conn, change.presenter)?;
             diesel::update(agenda_items::table.find(item.0))
@@ -480,7 +498,7 @@ impl MeetingRepository for PgMeetingRepository {
         item: AgendaItemId,
         at: DateTime<Utc>,
     ) -> Result<Vec<StorageKey>, MeetingWriteError> {
-        self.write(id, |conn| {
+        self.write_agenda(id, |conn| {
             let position = item_position(conn, id, item)?;
             let keys: Vec<Option<String>> = agenda_papers::table
                 .filter(agenda_papers::agenda_item_id.eq(item.0))
@@ -505,7 +523,7 @@ impl MeetingRepository for PgMeetingRepository {
         order: &[AgendaItemId],
         at: DateTime<Utc>,
     ) -> Result<Vec<AgendaItem>, MeetingWriteError> {
-        self.write(id, |conn| {
+        self.write_agenda(id, |conn| {
             let mut current: Vec<i32> = agenda_items::table
                 .filter(agenda_items::meeting_id.eq(id.0))
                 .select(agenda_items::id)
@@ -537,7 +555,7 @@ impl MeetingRepository for PgMeetingRepository {
         added_by: UserId,
         at: DateTime<Utc>,
     ) -> Result<AgendaPaper, MeetingWriteError> {
-        self.write(id, |conn| {
+        self.write_agenda(id, |conn| {
             item_position(conn, id, item)?;
             let values = match paper {
                 NewAgendaPaper::Upload { title, file_name, mime_type, file_size, storage_key } => (
@@ -599,7 +617,7 @@ impl MeetingRepository for PgMeetingRepository {
         paper: AgendaPaperId,
         at: DateTime<Utc>,
     ) -> Result<Option<StorageKey>, MeetingWriteError> {
-        self.write(id, |conn| {
+        self.write_agenda(id, |conn| {
             item_position(conn, id, item)?;
             let key: Option<Option<String>> = diesel::delete(
                 agenda_papers::table

@@ -5,6 +5,7 @@
 mod account_security;
 mod actions;
 mod agenda;
+mod agenda_limits;
 mod attendance;
 mod audit;
 mod auth;

@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use crate::governance::resolution::service::ResolutionService;
 use crate::governance::resolution::{Resolution, ResolutionStatus};
 use crate::identity::user::User;
-use crate::meetings::agenda::service::{Published, DESCRIPTION_MAX, ITEMS_MAX, TITLE_MAX, TOO_MANY_ITEMS};
+use crate::meetings::agenda::service::{Published, DESCRIPTION_MAX, TITLE_MAX};
 use crate::meetings::agenda::{AgendaItem, AgendaPurpose, NewAgendaItem};
 use crate::meetings::meeting::service::write_error;
 use crate::meetings::meeting::{Meeting, MeetingKind, MeetingScope, MeetingWindow};
@@ -59,9 +59,6 @@ impl ResolutionService {
         let resolution = self.resolutions.get(id).map_err(|e| e.naming("Resolution"))?;
         if resolution.status == ResolutionStatus::Open {
             return Err(DomainError::conflict(STILL_OPEN));
-        }
-        if self.meetings.meetings.agenda(meeting.id)?.len() >= ITEMS_MAX {
-            return Err(DomainError::conflict(TOO_MANY_ITEMS));
         }
         let papers: Vec<_> = resolution.papers.iter().map(|p| p.document_id).collect();
         let item = self.report_item(&resolution);

@@ -111,6 +111,10 @@ pub enum NewAgendaPaper {
 }
 
 /// The standard items a new board meeting can start from, in order (title, purpose, minutes).
+/// An agenda holds at most this many items (a reorder names them all).
+pub const ITEMS_MAX: usize = 100;
+pub const TOO_MANY_ITEMS: &str = "An agenda holds at most 100 items.";
+
 pub const STANDARD_ITEMS: [(&str, AgendaPurpose, i32); 6] = [
     ("Welcome and apologies", AgendaPurpose::Noting, 5),
     ("Declarations of interest", AgendaPurpose::Noting, 5),

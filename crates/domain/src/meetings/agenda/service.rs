@@ -24,10 +24,8 @@ pub const TITLE_MAX: usize = 200;
 pub const PRESENTER_NAME_MAX: usize = 100;
 pub const DESCRIPTION_MAX: usize = 5000;
 pub const DURATION_MAX: i64 = 600;
-/// An agenda holds at most this many items (a reorder names them all).
-pub const ITEMS_MAX: usize = 100;
+pub use crate::meetings::agenda::{ITEMS_MAX, TOO_MANY_ITEMS};
 pub const ORDER_REQUIRED: &str = "Give every item id of the agenda in the new order";
-pub const TOO_MANY_ITEMS: &str = "An agenda holds at most 100 items.";
 
 /// When the agenda was last published (`None`: a draft), to mark items changed since.
 pub type Published = Option<chrono::DateTime<chrono::Utc>>;
@@ -123,11 +121,9 @@ impl MeetingService {
         id: MeetingId,
         input: AgendaItemInput,
     ) -> Result<(AgendaItem, Published), DomainError> {
-        let (meeting, agenda) = self.buildable(actor, id)?;
+        let meeting = self.editable(actor, id)?;
         let item = validate_item(input)?;
-        if agenda.len() >= ITEMS_MAX {
-            return Err(DomainError::conflict(TOO_MANY_ITEMS));
-        }
+        // The limit and the cancellation are checked again inside the write, under the meeting's lock.
         let mut added = self.meetings.add_items(id, vec![item], self.clock.now()).map_err(write_error)?;
         let item = added
             .pop()

@@ -15,6 +15,12 @@ pub enum MeetingWriteError {
     NotFound,
     #[error("the meeting is already cancelled")]
     AlreadyCancelled,
+    /// An agenda write found the meeting cancelled once it held the meeting's lock.
+    #[error("the meeting is cancelled")]
+    Cancelled,
+    /// The agenda would hold more than `ITEMS_MAX` items.
+    #[error("the agenda is full")]
+    TooManyItems,
     /// A reorder named a different set of items than the agenda holds now.
     #[error("the agenda has changed meanwhile")]
     StaleOrder,

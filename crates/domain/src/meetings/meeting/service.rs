@@ -144,6 +144,8 @@ pub(crate) fn write_error(error: MeetingWriteError) -> DomainError {
     match error {
         MeetingWriteError::NotFound => DomainError::NotFound("Meeting"),
         MeetingWriteError::AlreadyCancelled => DomainError::conflict(ALREADY_CANCELLED),
+        MeetingWriteError::Cancelled => DomainError::conflict(CANCELLED_READ_ONLY),
+        MeetingWriteError::TooManyItems => DomainError::conflict(crate::meetings::agenda::TOO_MANY_ITEMS),
         MeetingWriteError::StaleOrder => DomainError::conflict(crate::meetings::rules::STALE_ORDER),
         MeetingWriteError::AgendaNotEmpty => DomainError::conflict(crate::meetings::rules::AGENDA_NOT_EMPTY),
         MeetingWriteError::NoSuchCommittee => DomainError::invalid("committeeId", NO_SUCH_COMMITTEE),
