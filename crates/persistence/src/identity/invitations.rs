@@ -11,6 +11,7 @@ use domain::identity::{InvitationRefusal, InvitationRepository, PendingInvitatio
 use domain::notifications::mail::OutgoingMail;
 use domain::{RepoError, UserId};
 
+use super::password_tokens::redeemable;
 use super::users::UserRow;
 use crate::error::{pool_error, repo_error, Refusal};
 use crate::notifications::enqueue_on;
@@ -18,9 +19,6 @@ use crate::schema::{password_tokens, users};
 use crate::PgPool;
 
 const INVITATION: &str = "invitation";
-
-/// id, user id, expiry, use.
-type TokenRow = (i32, i32, DateTime<Utc>, Option<DateTime<Utc>>);
 
 pub struct PgInvitationRepository {
     pool: PgPool,
@@ -143,27 +141,7 @@ impl InvitationRepository for PgInvitationRepository {
     ) -> Result<Result<UserId, TokenRefusal>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let outcome = conn.transaction::<UserId, Refusal<TokenRefusal>, _>(|conn| {
-            let token: Option<TokenRow> = password_tokens::table
-                .filter(password_tokens::token_hash.eq(token_hash))
-                .filter(password_tokens::purpose.eq(INVITATION))
-                .select((
-                    password_tokens::id,
-                    password_tokens::user_id,
-                    password_tokens::expires_at,
-                    password_tokens::used_at,
-                ))
-                .for_update()
-                .first(conn)
-                .optional()?;
-            let Some((_, user_id, expires_at, used_at)) = token else {
-                return Err(Refusal::Refused(TokenRefusal::Unknown));
-            };
-            if used_at.is_some() {
-                return Err(Refusal::Refused(TokenRefusal::Used));
-            }
-            if expires_at <= now {
-                return Err(Refusal::Refused(TokenRefusal::Expired));
-            }
+            let (_, user_id) = redeemable(conn, token_hash, INVITATION, now)?;
             // Only an active account still without a password: one that got a password another way
             // (a reset link, an admin's temporary password) has accepted already.
             let updated = diesel::update(

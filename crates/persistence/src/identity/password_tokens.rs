@@ -99,27 +99,7 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
     ) -> Result<Result<UserId, TokenRefusal>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let outcome = conn.transaction::<UserId, Refusal<TokenRefusal>, _>(|conn| {
-            let token: Option<TokenRow> = password_tokens::table
-                .filter(password_tokens::token_hash.eq(token_hash))
-                .filter(password_tokens::purpose.eq(RESET))
-                .select((
-                    password_tokens::id,
-                    password_tokens::user_id,
-                    password_tokens::expires_at,
-                    password_tokens::used_at,
-                ))
-                .for_update()
-                .first(conn)
-                .optional()?;
-            let Some((token_id, user_id, expires_at, used_at)) = token else {
-                return Err(Refusal::Refused(TokenRefusal::Unknown));
-            };
-            if used_at.is_some() {
-                return Err(Refusal::Refused(TokenRefusal::Used));
-            }
-            if expires_at <= now {
-                return Err(Refusal::Refused(TokenRefusal::Expired));
-            }
+            let (token_id, user_id) = redeemable(conn, token_hash, RESET, now)?;
             // A deactivated account keeps no working link.
             let updated = diesel::update(users::table.find(user_id).filter(users::active.eq(true)))
                 .set((
@@ -155,4 +135,35 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
             Err(Refusal::Db(e)) => Err(crate::error::repo_error(e)),
         }
     }
+}
+
+/// The token with this hash and purpose, locked, when it may still be used: (its id, its user's id).
+pub(super) fn redeemable(
+    conn: &mut PgConnection,
+    token_hash: &str,
+    purpose: &str,
+    now: DateTime<Utc>,
+) -> Result<(i32, i32), Refusal<TokenRefusal>> {
+    let token: Option<TokenRow> = password_tokens::table
+        .filter(password_tokens::token_hash.eq(token_hash))
+        .filter(password_tokens::purpose.eq(purpose))
+        .select((
+            password_tokens::id,
+            password_tokens::user_id,
+            password_tokens::expires_at,
+            password_tokens::used_at,
+        ))
+        .for_update()
+        .first(conn)
+        .optional()?;
+    let Some((token_id, user_id, expires_at, used_at)) = token else {
+        return Err(Refusal::Refused(TokenRefusal::Unknown));
+    };
+    if used_at.is_some() {
+        return Err(Refusal::Refused(TokenRefusal::Used));
+    }
+    if expires_at <= now {
+        return Err(Refusal::Refused(TokenRefusal::Expired));
+    }
+    Ok((token_id, user_id))
 }
