@@ -15,13 +15,16 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 .PHONY: help run demo demo-reset test deps test-deps system-deps frontend-deps build build-server \
         build-frontend lint-rust test-rust test-frontend test-e2e check-deploy test-backup-restore schema \
-        api-types check-api-types schemathesis lighthouse bench \
+        api-types check-api-types schemathesis lighthouse bench t test-fast \
         db-stop mail-stop s3-stop clean
 
 help:
 	@echo "make run    build and serve the portal on http://localhost:$(PORT)"
 	@echo "make demo   the same with a demo board in its own database (make demo-reset starts it again)"
 	@echo "make test   formatting, lints and every test (needs nothing but this machine)"
+	@echo "make t T=agenda::   the Rust tests matching a filter, with PostgreSQL, MailDev and S3 provisioned"
+	@echo "make test-fast      formatting, lints, the Rust unit tests and the front end's checks and tests"
+	@echo "                    (no services; a few minutes on a warm build)"
 	@echo "make bench  the release portal against a minimal actix-web ceiling (wrk): docs/performance.md"
 
 ## --- installation ---------------------------------------------------------------------------
@@ -131,20 +134,39 @@ lint-rust:
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
 	python3 scripts/check-module-cycles.py
 
-# Each test binary creates and drops its own database on this server.
+# Finds or starts the tests' services and exports where they are (TEST_*), for the rest of a recipe line.
+# Each test gets its own database on this server (a copy of a migrated template: crates/test-support).
 # The mail tests deliver to a real SMTP server (MailDev, scripts/ensure-mail.sh) and read it back.
-# The file store's tests run against a real S3-compatible server (moto, scripts/ensure-s3.sh): the S3
-# adapter's conformance suite, the two-process tests, and then the HTTP file tests (documents, committee
-# documents, minutes, upload hardening) a second time with every test app on S3 (TEST_FILE_STORE=s3).
-S3_FILE_TESTS := documents:: committee_documents:: minutes:: hardening:: body_limits::
-test-rust:
-	@server=$$(scripts/ensure-postgres.sh); mail=$$(scripts/ensure-mail.sh); s3=$$(scripts/ensure-s3.sh); \
+# The file store's tests run against a real S3-compatible server (moto, scripts/ensure-s3.sh).
+TEST_SERVICES = server=$$(scripts/ensure-postgres.sh); mail=$$(scripts/ensure-mail.sh); s3=$$(scripts/ensure-s3.sh); \
 	  export TEST_SMTP_URL=$$(sed -n 's/^SMTP_URL=//p' <<<"$$mail") TEST_MAILDEV_URL=$$(sed -n 's/^MAILDEV_URL=//p' <<<"$$mail"); \
 	  export TEST_S3_ENDPOINT_URL=$$(sed -n 's/^S3_ENDPOINT_URL=//p' <<<"$$s3") TEST_S3_BUCKET=$$(sed -n 's/^S3_BUCKET=//p' <<<"$$s3"); \
-	  export TEST_DATABASE_URL="$$server/postgres"; \
+	  export TEST_DATABASE_URL="$$server/postgres"
+
+# Every Rust test, then the HTTP file tests (documents, committee documents, minutes, upload hardening) a
+# second time with every test app on S3 (TEST_FILE_STORE=s3), after the S3 adapter's conformance suite and
+# the two-process tests.
+S3_FILE_TESTS := documents:: committee_documents:: minutes:: hardening:: body_limits::
+test-rust:
+	@$(TEST_SERVICES); \
 	  $(CARGO) test --locked --workspace; \
 	  echo "[s3] the HTTP file tests again, with the files in S3"; \
 	  TEST_FILE_STORE=s3 $(CARGO) test --locked -p server --test http -- $(S3_FILE_TESTS)
+
+# The Rust tests whose names match T (cargo test's filter: `make t T=agenda::`, `make t T=sign_in`), with
+# the services provisioned as test-rust does.
+t:
+	@$(TEST_SERVICES); \
+	  $(CARGO) test --locked --workspace -- $(T)
+
+# The loop before a commit, without any service: formatting and lints, the Rust unit tests (each crate's
+# own, and the binary's), then the front end's checks and Jest. The S3 adapter's tests that need the S3
+# server are left to test-rust. Timed in docs/performance.md ("Test suite").
+S3_SERVER_TESTS := the_s3_store_passes_the_file_store_conformance_suite \
+	uploads_are_invisible_in_the_bucket_until_committed a_bucket_that_does_not_exist_fails_the_start_up_check
+test-fast: lint-rust
+	$(CARGO) test --locked --workspace --lib --bins -- $(addprefix --skip ,$(S3_SERVER_TESTS))
+	@$(MAKE) --no-print-directory test-frontend
 
 test-frontend: frontend-deps
 	cd frontend && npm run format:check && npm run lint && npm run typecheck && npm test

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod dropper;
 pub mod file_store;
 pub mod s3;
 mod template;
@@ -32,7 +33,8 @@ impl TestDatabase {
     fn create_from(template: Option<&str>) -> Self {
         let base = base_url();
         let admin_url = with_database(&base, "postgres");
-        let name = format!("tp_test_{}", uuid::Uuid::new_v4().simple());
+        let name = dropper::fresh_name();
+        dropper::sweep_once(&admin_url);
         let mut conn = admin_connection(&admin_url);
         let statement = match template {
             Some(template) => format!("CREATE DATABASE {name} TEMPLATE {template}"),
@@ -51,11 +53,9 @@ impl TestDatabase {
 }
 
 impl Drop for TestDatabase {
+    /// Dropped in the background (`dropper`): the server's checkpoint is not the test's to wait for.
     fn drop(&mut self) {
-        if let Ok(mut conn) = PgConnection::establish(&self.admin_url) {
-            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name))
-                .execute(&mut conn);
-        }
+        dropper::later(&self.admin_url, &self.name);
     }
 }
 

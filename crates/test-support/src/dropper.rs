@@ -1,0 +1,97 @@
+//! Dropping test databases in the background.
+//!
+//! `DROP DATABASE` makes the server take a checkpoint and wait for it: seconds on a busy machine, more
+//! than most tests take. So a test does not wait for it: each drop runs on a thread of its own (drops side
+//! by side share a checkpoint). A statement the server has received completes even when the test process
+//! exits meanwhile; a drop the process had no time to send is made by a later process: `sweep_once` drops
+//! the test databases made more than `ABANDONED_AFTER_SECONDS` ago that nobody is connected to.
+
+use std::sync::OnceLock;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use diesel::pg::PgConnection;
+use diesel::sql_types::Text;
+use diesel::{Connection, RunQueryDsl};
+
+/// Test databases are named `tp_test_<seconds since 1970>_<uuid>`.
+pub(crate) const PREFIX: &str = "tp_test_";
+const ABANDONED_AFTER_SECONDS: u64 = 10 * 60;
+/// Drops of abandoned databases running side by side at most.
+const AT_ONCE: usize = 8;
+
+/// Drops the database on a thread of its own, ending the sessions still open on it (the test's own
+/// server is stopping). Drops side by side share the server's checkpoints.
+pub(crate) fn later(admin_url: &str, name: &str) {
+    let statement = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+    let admin_url = admin_url.to_string();
+    // Without a thread the drop is made here, as it was before.
+    if let Err(e) = std::thread::Builder::new()
+        .name("test-database-drop".into())
+        .spawn({
+            let (admin_url, statement) = (admin_url.clone(), statement.clone());
+            move || execute(&admin_url, &statement)
+        })
+    {
+        eprintln!("dropping {name} in the foreground: {e}");
+        execute(&admin_url, &statement);
+    }
+}
+
+/// Once per process: drops the test databases left by processes that exited before their drops were
+/// made, on a background thread. Only those old enough and without sessions; a drop without `FORCE`
+/// fails on one still in use, should a test have held one that long.
+pub(crate) fn sweep_once(admin_url: &str) {
+    static SWEPT: OnceLock<()> = OnceLock::new();
+    SWEPT.get_or_init(|| {
+        let admin_url = admin_url.to_string();
+        let _ = std::thread::Builder::new().name("test-database-sweep".into()).spawn(move || sweep(&admin_url));
+    });
+}
+
+fn sweep(admin_url: &str) {
+    #[derive(diesel::QueryableByName)]
+    struct Name {
+        #[diesel(sql_type = Text)]
+        datname: String,
+    }
+    let Ok(mut conn) = PgConnection::establish(admin_url) else { return };
+    let names = diesel::sql_query(
+        "SELECT datname::text AS datname FROM pg_database d WHERE datname ~ '^tp_test_[0-9]+_[0-9a-f]+$' \
+         AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)",
+    )
+    .load::<Name>(&mut conn)
+    .unwrap_or_default();
+    let now = now();
+    let abandoned: Vec<String> = names
+        .into_iter()
+        .map(|n| n.datname)
+        .filter(|n| created_at(n).is_some_and(|at| now.saturating_sub(at) > ABANDONED_AFTER_SECONDS))
+        .collect();
+    for chunk in abandoned.chunks(AT_ONCE) {
+        std::thread::scope(|scope| {
+            for name in chunk {
+                scope.spawn(move || execute(admin_url, &format!("DROP DATABASE IF EXISTS {name}")));
+            }
+        });
+    }
+}
+
+/// A fresh test database name.
+pub(crate) fn fresh_name() -> String {
+    format!("{PREFIX}{}_{}", now(), uuid::Uuid::new_v4().simple())
+}
+
+fn created_at(name: &str) -> Option<u64> {
+    name.strip_prefix(PREFIX)?.split_once('_')?.0.parse().ok()
+}
+
+fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// A failure leaves the database to a later sweep.
+fn execute(admin_url: &str, statement: &str) {
+    if let Ok(mut conn) = PgConnection::establish(admin_url) {
+        let _ = diesel::sql_query(statement).execute(&mut conn);
+    }
+}
