@@ -5,25 +5,21 @@
 
 mod actions;
 mod audit;
-mod change_feed;
 mod committees;
 mod dashboard;
-mod error;
 mod governance;
 mod identity;
 mod library;
 mod meetings;
 mod notices;
 mod notifications;
-mod pool;
-mod readiness;
 #[rustfmt::skip]
 mod schema;
-mod search;
+mod shared;
 
-pub use change_feed::PgChangeFeed;
-pub use pool::{connect, run_migrations, PgPool};
-pub use readiness::PgReadiness;
+pub use shared::change_feed::PgChangeFeed;
+pub use shared::pool::{connect, run_migrations, PgPool};
+pub use shared::readiness::PgReadiness;
 
 pub use actions::PgActionRepository;
 pub use audit::PgAuditTrail;

@@ -9,8 +9,8 @@ use domain::actions::{Action, ActionRepository, ActionStatus, ActionWriteError, 
 use domain::meetings::meeting::MeetingScope;
 use domain::{ActionId, MeetingId, RepoError, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::schema::{actions, users};
+use crate::shared::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

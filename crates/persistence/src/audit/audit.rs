@@ -9,8 +9,8 @@ use diesel::sql_types::Bool;
 use domain::audit::{AuditEvent, AuditFilter, AuditTrail, NewAuditEvent};
 use domain::{RepoError, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error};
 use crate::schema::{audit_events, users};
+use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
 /// Longest stored text of one field: labels, details and addresses are cut, never refused.

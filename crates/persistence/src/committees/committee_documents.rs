@@ -9,8 +9,8 @@ use domain::library::files::StorageKey;
 use domain::{CommitteeDocumentId, CommitteeId, RepoError, UserId};
 
 use super::committees::{lock_active_committee, Tx};
-use crate::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::schema::{committee_documents, users};
+use crate::shared::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

@@ -13,8 +13,8 @@ use domain::committees::{
 use domain::library::files::StorageKey;
 use domain::{CommitteeId, MessageId, RepoError, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::schema::{committee_documents, committee_members, committee_messages, committees, users};
+use crate::shared::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

@@ -8,9 +8,9 @@ use domain::meetings::meeting::{MeetingScope, MeetingStatus};
 use domain::{MeetingId, RepoError};
 
 use crate::actions::action_visible_to;
-use crate::error::{pool_error, repo_error};
 use crate::meetings::visible_to;
 use crate::schema::{actions, documents, meetings, users};
+use crate::shared::error::{pool_error, repo_error};
 use crate::PgPool;
 
 pub struct PgDashboardRepository {

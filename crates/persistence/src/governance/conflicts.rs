@@ -7,8 +7,8 @@ use domain::governance::conflict::{ConflictDeclaration, ConflictHandling, Declar
 use domain::governance::{ConflictRepository, ConflictWriteError, NewConflict};
 use domain::{AgendaItemId, ConflictId, InterestId, MeetingId, RepoError, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error};
 use crate::schema::{agenda_items, interests, meeting_conflicts, users};
+use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

@@ -9,8 +9,8 @@ use domain::governance::declaration::{
 use domain::governance::{DeclarationRepository, DeclarationWriteError, NewRound};
 use domain::{DeclarationRoundId, DocumentId, RepoError, UserId};
 
-use crate::error::{pool_error, repo_error, Refusal};
 use crate::schema::{declaration_rounds, declarations, documents, users};
+use crate::shared::error::{pool_error, repo_error, Refusal};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

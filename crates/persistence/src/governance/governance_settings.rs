@@ -5,8 +5,8 @@ use domain::governance::GovernanceSettingsRepository;
 use domain::meetings::attendance::QuorumRule;
 use domain::RepoError;
 
-use crate::error::{bad_value, pool_error, repo_error};
 use crate::schema::governance_settings;
+use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
 /// The one row of `governance_settings` (inserted by its migration).

@@ -7,8 +7,8 @@ use domain::governance::interest::{Interest, InterestFields, InterestVersion};
 use domain::governance::{Editor, InterestRepository};
 use domain::{InterestId, RepoError, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error, TxError};
 use crate::schema::{interest_versions, interests, users};
+use crate::shared::error::{bad_value, pool_error, repo_error, TxError};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

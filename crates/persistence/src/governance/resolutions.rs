@@ -9,10 +9,10 @@ use domain::governance::resolution::{
 use domain::governance::{NewResolution, ResolutionRepository, ResolutionWriteError};
 use domain::{DocumentId, RepoError, ResolutionId, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::schema::{
     agenda_items, documents, resolution_papers, resolution_voters, resolution_votes, resolutions, users,
 };
+use crate::shared::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

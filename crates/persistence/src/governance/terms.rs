@@ -7,8 +7,8 @@ use domain::governance::term::{Term, TermFields, TrusteeTerms};
 use domain::governance::TermRepository;
 use domain::{RepoError, TermId, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error, TxError};
 use crate::schema::{terms_of_office, users};
+use crate::shared::error::{bad_value, pool_error, repo_error, TxError};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

@@ -8,8 +8,8 @@ use domain::identity::role::Role;
 use domain::identity::DirectoryRepository;
 use domain::{CommitteeId, RepoError, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error};
 use crate::schema::{committee_members, committees, users};
+use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
 pub struct PgDirectoryRepository {

@@ -13,9 +13,9 @@ use domain::{RepoError, UserId};
 
 use super::password_tokens::redeemable;
 use super::users::UserRow;
-use crate::error::{pool_error, repo_error, Refusal};
 use crate::notifications::enqueue_on;
 use crate::schema::{password_tokens, users};
+use crate::shared::error::{pool_error, repo_error, Refusal};
 use crate::PgPool;
 
 const INVITATION: &str = "invitation";

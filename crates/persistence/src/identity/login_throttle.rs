@@ -7,8 +7,8 @@ use diesel::sql_types::Text;
 use domain::identity::{Admitted, LoginThrottle, ThrottleLimits, ThrottleScope};
 use domain::RepoError;
 
-use crate::error::{pool_error, repo_error};
 use crate::schema::sign_in_attempts;
+use crate::shared::error::{pool_error, repo_error};
 use crate::PgPool;
 
 /// The sign-in throttle in PostgreSQL, so every server process on the database shares the counts.

@@ -8,9 +8,9 @@ use domain::identity::{PasswordTokenRepository, TokenRefusal};
 use domain::notifications::mail::{MailKind, OutgoingMail};
 use domain::{RepoError, UserId};
 
-use crate::error::{pool_error, Refusal};
 use crate::notifications::enqueue_on;
 use crate::schema::{mail_outbox, password_reset_requests, password_tokens, users};
+use crate::shared::error::{pool_error, Refusal};
 use crate::PgPool;
 
 diesel::define_sql_function!(fn lower(x: Text) -> Text);
@@ -76,7 +76,7 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
             enqueue_on(conn, mail)?;
             Ok(true)
         })
-        .map_err(crate::error::repo_error)
+        .map_err(crate::shared::error::repo_error)
     }
 
     fn link_user(&self, token_hash: &str) -> Result<Option<UserId>, RepoError> {
@@ -88,7 +88,7 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
             .first::<i32>(&mut conn)
             .optional()
             .map(|id| id.map(UserId))
-            .map_err(crate::error::repo_error)
+            .map_err(crate::shared::error::repo_error)
     }
 
     fn reset_password(
@@ -132,7 +132,7 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
         match outcome {
             Ok(id) => Ok(Ok(id)),
             Err(Refusal::Refused(refusal)) => Ok(Err(refusal)),
-            Err(Refusal::Db(e)) => Err(crate::error::repo_error(e)),
+            Err(Refusal::Db(e)) => Err(crate::shared::error::repo_error(e)),
         }
     }
 }

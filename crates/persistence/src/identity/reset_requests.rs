@@ -5,8 +5,8 @@ use domain::identity::password_reset::ResetRequest;
 use domain::identity::ResetRequestRepository;
 use domain::{RepoError, ResetRequestId, UserId};
 
-use crate::error::{pool_error, repo_error};
 use crate::schema::{password_reset_requests, users};
+use crate::shared::error::{pool_error, repo_error};
 use crate::PgPool;
 
 pub struct PgResetRequestRepository {

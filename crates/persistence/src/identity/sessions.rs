@@ -6,8 +6,8 @@ use domain::identity::session::{NewSession, Session};
 use domain::identity::SessionRepository;
 use domain::{RepoError, SessionId, UserId};
 
-use crate::error::repo_error;
 use crate::schema::sessions;
+use crate::shared::error::repo_error;
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]
@@ -81,7 +81,7 @@ impl SessionRepository for PgSessionRepository {
                 sessions::reauthenticated_at.eq(session.created_at),
             ))
             .returning(SessionRow::as_returning())
-            .get_result(&mut crate::pool::conn(&self.pool)?)
+            .get_result(&mut crate::shared::pool::conn(&self.pool)?)
             .map(Session::from)
             .map_err(repo_error)
     }
@@ -90,7 +90,7 @@ impl SessionRepository for PgSessionRepository {
         sessions::table
             .find(id.0)
             .select(SessionRow::as_select())
-            .first(&mut crate::pool::conn(&self.pool)?)
+            .first(&mut crate::shared::pool::conn(&self.pool)?)
             .optional()
             .map(|row| row.map(Session::from))
             .map_err(repo_error)
@@ -100,7 +100,7 @@ impl SessionRepository for PgSessionRepository {
         // Never moves backwards when two requests race.
         diesel::update(sessions::table.find(id.0).filter(sessions::last_active_at.lt(at)))
             .set(sessions::last_active_at.eq(at))
-            .execute(&mut crate::pool::conn(&self.pool)?)
+            .execute(&mut crate::shared::pool::conn(&self.pool)?)
             .map_err(repo_error)?;
         Ok(())
     }
@@ -108,7 +108,7 @@ impl SessionRepository for PgSessionRepository {
     fn reauthenticated(&self, id: SessionId, at: DateTime<Utc>) -> Result<(), RepoError> {
         diesel::update(sessions::table.find(id.0))
             .set(sessions::reauthenticated_at.eq(at))
-            .execute(&mut crate::pool::conn(&self.pool)?)
+            .execute(&mut crate::shared::pool::conn(&self.pool)?)
             .map_err(repo_error)?;
         Ok(())
     }
@@ -120,7 +120,7 @@ impl SessionRepository for PgSessionRepository {
             .filter(sessions::expires_at.gt(now))
             .order((sessions::created_at.desc(), sessions::id.desc()))
             .select(SessionRow::as_select())
-            .load(&mut crate::pool::conn(&self.pool)?)
+            .load(&mut crate::shared::pool::conn(&self.pool)?)
             .map(|rows| rows.into_iter().map(Session::from).collect())
             .map_err(repo_error)
     }
@@ -133,7 +133,7 @@ impl SessionRepository for PgSessionRepository {
                 .filter(sessions::ended_at.is_null()),
         )
         .set(sessions::ended_at.eq(at))
-        .execute(&mut crate::pool::conn(&self.pool)?)
+        .execute(&mut crate::shared::pool::conn(&self.pool)?)
         .map_err(repo_error)?;
         Ok(ended > 0)
     }
@@ -147,7 +147,7 @@ impl SessionRepository for PgSessionRepository {
                 .filter(sessions::expires_at.gt(at)),
         )
         .set(sessions::ended_at.eq(at))
-        .execute(&mut crate::pool::conn(&self.pool)?)
+        .execute(&mut crate::shared::pool::conn(&self.pool)?)
         .map_err(repo_error)
     }
 
@@ -155,7 +155,7 @@ impl SessionRepository for PgSessionRepository {
         diesel::delete(
             sessions::table.filter(sessions::ended_at.lt(before).or(sessions::expires_at.lt(before))),
         )
-        .execute(&mut crate::pool::conn(&self.pool)?)
+        .execute(&mut crate::shared::pool::conn(&self.pool)?)
         .map_err(repo_error)
     }
 }

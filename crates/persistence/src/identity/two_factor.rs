@@ -7,8 +7,8 @@ use domain::identity::two_factor::SecuritySettings;
 use domain::identity::{SecuritySettingsRepository, StoredSecondFactor, TwoFactorRepository};
 use domain::{RepoError, UserId};
 
-use crate::error::{pool_error, repo_error};
 use crate::schema::{mfa_recovery_codes, security_settings, used_mfa_challenges, users};
+use crate::shared::error::{pool_error, repo_error};
 use crate::PgPool;
 
 /// Second-factor secrets (columns of `users`, sealed by the domain before they get here), recovery code
@@ -39,7 +39,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
         let found: Option<(Option<String>, Option<String>)> = users::table
             .find(user_id.0)
             .select((users::mfa_secret, users::mfa_pending_secret))
-            .first(&mut crate::pool::conn(&self.pool)?)
+            .first(&mut crate::shared::pool::conn(&self.pool)?)
             .optional()
             .map_err(repo_error)?;
         let (secret, pending_secret) = found.ok_or(RepoError::NotFound)?;
@@ -49,7 +49,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
     fn set_pending(&self, user_id: UserId, secret: &str) -> Result<(), RepoError> {
         diesel::update(users::table.find(user_id.0))
             .set(users::mfa_pending_secret.eq(secret))
-            .execute(&mut crate::pool::conn(&self.pool)?)
+            .execute(&mut crate::shared::pool::conn(&self.pool)?)
             .map_err(repo_error)?;
         Ok(())
     }
@@ -61,7 +61,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
         step: i64,
         code_hashes: &[String],
     ) -> Result<bool, RepoError> {
-        crate::pool::conn(&self.pool)?
+        crate::shared::pool::conn(&self.pool)?
             .transaction(|conn| {
                 let updated = diesel::update(
                     users::table
@@ -92,7 +92,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
                 .filter(users::mfa_last_step.is_null().or(users::mfa_last_step.lt(step))),
         )
         .set(users::mfa_last_step.eq(step))
-        .execute(&mut crate::pool::conn(&self.pool)?)
+        .execute(&mut crate::shared::pool::conn(&self.pool)?)
         .map_err(repo_error)?;
         Ok(updated > 0)
     }
@@ -103,7 +103,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
             .filter(mfa_recovery_codes::used_at.is_null())
             .order(mfa_recovery_codes::id)
             .select((mfa_recovery_codes::id, mfa_recovery_codes::code_hash))
-            .load(&mut crate::pool::conn(&self.pool)?)
+            .load(&mut crate::shared::pool::conn(&self.pool)?)
             .map_err(repo_error)
     }
 
@@ -116,7 +116,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
                 .filter(mfa_recovery_codes::used_at.is_null()),
         )
         .set(mfa_recovery_codes::used_at.eq(at))
-        .execute(&mut crate::pool::conn(&self.pool)?)
+        .execute(&mut crate::shared::pool::conn(&self.pool)?)
         .map_err(repo_error)?;
         Ok(updated > 0)
     }
@@ -128,7 +128,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
         expires_at: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> Result<bool, RepoError> {
-        crate::pool::conn(&self.pool)?
+        crate::shared::pool::conn(&self.pool)?
             .transaction(|conn| {
                 diesel::delete(used_mfa_challenges::table.filter(used_mfa_challenges::expires_at.lt(now)))
                     .execute(conn)?;
@@ -156,7 +156,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
             )
             .order(mfa_recovery_codes::id)
             .select((mfa_recovery_codes::id, mfa_recovery_codes::code_hash))
-            .load(&mut crate::pool::conn(&self.pool)?)
+            .load(&mut crate::shared::pool::conn(&self.pool)?)
             .map_err(repo_error)
     }
 
@@ -166,14 +166,14 @@ impl TwoFactorRepository for PgTwoFactorRepository {
             mfa_recovery_codes::table.find(code_id).filter(mfa_recovery_codes::code_hash.eq(old)),
         )
         .set(mfa_recovery_codes::code_hash.eq(new))
-        .execute(&mut crate::pool::conn(&self.pool)?)
+        .execute(&mut crate::shared::pool::conn(&self.pool)?)
         .map_err(repo_error)?;
         Ok(updated > 0)
     }
 
     fn release_challenge(&self, challenge_id: &str) -> Result<(), RepoError> {
         diesel::delete(used_mfa_challenges::table.find(challenge_id))
-            .execute(&mut crate::pool::conn(&self.pool)?)
+            .execute(&mut crate::shared::pool::conn(&self.pool)?)
             .map_err(repo_error)?;
         Ok(())
     }
@@ -183,7 +183,7 @@ impl TwoFactorRepository for PgTwoFactorRepository {
             .filter(users::mfa_secret.is_not_null().or(users::mfa_pending_secret.is_not_null()))
             .order(users::id)
             .select((users::id, users::mfa_secret, users::mfa_pending_secret))
-            .load(&mut crate::pool::conn(&self.pool)?)
+            .load(&mut crate::shared::pool::conn(&self.pool)?)
             .map_err(repo_error)?;
         Ok(rows
             .into_iter()
@@ -205,13 +205,13 @@ impl TwoFactorRepository for PgTwoFactorRepository {
                 .filter(users::mfa_pending_secret.is_not_distinct_from(old.1)),
         )
         .set((users::mfa_secret.eq(new.0), users::mfa_pending_secret.eq(new.1)))
-        .execute(&mut crate::pool::conn(&self.pool)?)
+        .execute(&mut crate::shared::pool::conn(&self.pool)?)
         .map_err(repo_error)?;
         Ok(updated > 0)
     }
 
     fn replace_recovery_codes(&self, user_id: UserId, code_hashes: &[String]) -> Result<(), RepoError> {
-        crate::pool::conn(&self.pool)?
+        crate::shared::pool::conn(&self.pool)?
             .transaction(|conn| store_codes(conn, user_id, code_hashes))
             .map_err(repo_error)
     }
@@ -221,12 +221,12 @@ impl TwoFactorRepository for PgTwoFactorRepository {
             .filter(mfa_recovery_codes::user_id.eq(user_id.0))
             .filter(mfa_recovery_codes::used_at.is_null())
             .select(count_star())
-            .first(&mut crate::pool::conn(&self.pool)?)
+            .first(&mut crate::shared::pool::conn(&self.pool)?)
             .map_err(repo_error)
     }
 
     fn clear(&self, user_id: UserId) -> Result<(), RepoError> {
-        crate::pool::conn(&self.pool)?
+        crate::shared::pool::conn(&self.pool)?
             .transaction(|conn| {
                 diesel::delete(mfa_recovery_codes::table.filter(mfa_recovery_codes::user_id.eq(user_id.0)))
                     .execute(conn)?;

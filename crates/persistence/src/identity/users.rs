@@ -9,8 +9,8 @@ use domain::identity::UserRepository;
 use domain::{RepoError, SessionId, UserId};
 
 use super::sessions::end_sessions;
-use crate::error::{bad_value, repo_error, TxError};
 use crate::schema::{calendar_feed_tokens, users};
+use crate::shared::error::{bad_value, repo_error, TxError};
 use crate::PgPool;
 
 // Matches the case-insensitive unique index `users_email_lower_key`, so the lookup uses it.
@@ -101,7 +101,7 @@ impl UserRepository for PgUserRepository {
         let rows = users::table
             .select(UserRow::as_select())
             .order((users::name.asc(), users::id.asc()))
-            .load(&mut crate::pool::conn(&self.pool)?)
+            .load(&mut crate::shared::pool::conn(&self.pool)?)
             .map_err(repo_error)?;
         rows.into_iter().map(User::try_from).collect()
     }
@@ -110,7 +110,7 @@ impl UserRepository for PgUserRepository {
         users::table
             .find(id.0)
             .select(UserRow::as_select())
-            .first(&mut crate::pool::conn(&self.pool)?)
+            .first(&mut crate::shared::pool::conn(&self.pool)?)
             .optional()
             .map_err(repo_error)?
             .map(User::try_from)
@@ -121,14 +121,17 @@ impl UserRepository for PgUserRepository {
         let found = users::table
             .filter(lower(users::email).eq(email.to_lowercase()))
             .select((UserRow::as_select(), users::password_hash))
-            .first::<(UserRow, String)>(&mut crate::pool::conn(&self.pool)?)
+            .first::<(UserRow, String)>(&mut crate::shared::pool::conn(&self.pool)?)
             .optional()
             .map_err(repo_error)?;
         found.map(|(row, hash)| Ok((User::try_from(row)?, hash))).transpose()
     }
 
     fn count(&self) -> Result<i64, RepoError> {
-        users::table.select(count_star()).first(&mut crate::pool::conn(&self.pool)?).map_err(repo_error)
+        users::table
+            .select(count_star())
+            .first(&mut crate::shared::pool::conn(&self.pool)?)
+            .map_err(repo_error)
     }
 
     fn create(&self, user: NewUser) -> Result<User, RepoError> {
@@ -143,13 +146,13 @@ impl UserRepository for PgUserRepository {
                 users::temp_password_expires_at.eq(user.temp_password_expires_at),
             ))
             .returning(UserRow::as_returning())
-            .get_result(&mut crate::pool::conn(&self.pool)?)
+            .get_result(&mut crate::shared::pool::conn(&self.pool)?)
             .map_err(repo_error)
             .and_then(User::try_from)
     }
 
     fn update(&self, id: UserId, changes: UserChanges, revoke_sessions: bool) -> Result<User, RepoError> {
-        let row = guarding_last_admin(&mut *crate::pool::conn(&self.pool)?, |conn| {
+        let row = guarding_last_admin(&mut *crate::shared::pool::conn(&self.pool)?, |conn| {
             let bump = if revoke_sessions { 1 } else { 0 };
             if revoke_sessions {
                 end_sessions(conn, id, None)?;
@@ -177,7 +180,7 @@ impl UserRepository for PgUserRepository {
     }
 
     fn delete(&self, id: UserId) -> Result<(), RepoError> {
-        guarding_last_admin(&mut *crate::pool::conn(&self.pool)?, |conn| {
+        guarding_last_admin(&mut *crate::shared::pool::conn(&self.pool)?, |conn| {
             let deleted = diesel::delete(users::table.find(id.0)).execute(conn)?;
             if deleted == 0 {
                 return Err(TxError::Repo(RepoError::NotFound));
@@ -190,7 +193,7 @@ impl UserRepository for PgUserRepository {
         let found = users::table
             .find(id.0)
             .select((UserRow::as_select(), users::password_hash))
-            .first::<(UserRow, String)>(&mut crate::pool::conn(&self.pool)?)
+            .first::<(UserRow, String)>(&mut crate::shared::pool::conn(&self.pool)?)
             .optional()
             .map_err(repo_error)?;
         found.map(|(row, hash)| Ok((User::try_from(row)?, hash))).transpose()
@@ -203,7 +206,7 @@ impl UserRepository for PgUserRepository {
         temporary_until: Option<DateTime<Utc>>,
         keep: Option<SessionId>,
     ) -> Result<User, RepoError> {
-        let row = crate::pool::conn(&self.pool)?.transaction(|conn| {
+        let row = crate::shared::pool::conn(&self.pool)?.transaction(|conn| {
             end_sessions(conn, id, keep)?;
             diesel::update(users::table.find(id.0))
                 .set((
@@ -220,7 +223,7 @@ impl UserRepository for PgUserRepository {
     }
 
     fn revoke_sessions(&self, id: UserId) -> Result<(), RepoError> {
-        crate::pool::conn(&self.pool)?
+        crate::shared::pool::conn(&self.pool)?
             .transaction(|conn| {
                 end_sessions(conn, id, None)?;
                 diesel::update(users::table.find(id.0))

@@ -6,8 +6,8 @@ use domain::library::files::StorageKey;
 use domain::library::DocumentRepository;
 use domain::{DocumentId, RepoError, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error};
 use crate::schema::{documents, users};
+use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

@@ -9,10 +9,10 @@ use domain::meetings::meeting::MeetingScope;
 use domain::{MeetingId, MinutesId, RepoError};
 
 use super::documents::storage_key;
-use crate::error::{bad_value, pool_error, repo_error};
 use crate::meetings::visible_to;
 use crate::schema::{meetings, minutes};
-use crate::search::contains_pattern;
+use crate::shared::error::{bad_value, pool_error, repo_error};
+use crate::shared::search::contains_pattern;
 use crate::PgPool;
 
 const MEETING_FOREIGN_KEY: &str = "minutes_meeting_id_fkey";

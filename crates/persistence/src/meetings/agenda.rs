@@ -14,8 +14,8 @@ use domain::meetings::agenda::{
 use domain::meetings::MeetingWriteError;
 use domain::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, RepoError, ResolutionId, UserId};
 
-use crate::error::{bad_value, repo_error, Refusal};
 use crate::schema::{agenda_items, agenda_papers, documents, meetings, users};
+use crate::shared::error::{bad_value, repo_error, Refusal};
 
 pub(super) type Tx<T> = Result<T, Refusal<MeetingWriteError>>;
 

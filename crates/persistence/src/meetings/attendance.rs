@@ -11,8 +11,8 @@ use domain::meetings::attendance::{
 use domain::meetings::{AttendanceRepository, RecordChange};
 use domain::{CommitteeId, MeetingId, RepoError, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error};
 use crate::schema::{committee_members, meeting_attendance, meetings, users};
+use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
 /// The committees a user belongs to.

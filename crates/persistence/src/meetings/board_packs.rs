@@ -7,8 +7,8 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use domain::meetings::{BoardPackCache, CachedPack};
 use domain::{MeetingId, RepoError};
 
-use crate::error::{pool_error, repo_error};
 use crate::schema::board_packs;
+use crate::shared::error::{pool_error, repo_error};
 use crate::PgPool;
 
 pub struct PgBoardPackCache {

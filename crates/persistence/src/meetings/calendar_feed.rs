@@ -8,8 +8,8 @@ use diesel::prelude::*;
 use domain::meetings::{CalendarFacts, CalendarFeedRepository, FeedToken};
 use domain::{MeetingId, RepoError, UserId};
 
-use crate::error::{pool_error, repo_error};
 use crate::schema::{calendar_feed_tokens, meetings, users};
+use crate::shared::error::{pool_error, repo_error};
 use crate::PgPool;
 
 pub struct PgCalendarFeedRepository {

@@ -19,10 +19,10 @@ use super::agenda::{
     append_items, ensure_room, item_position, load_agenda, papers_of, parse_keys, presenter_columns,
     touch_agenda, Tx,
 };
-use crate::error::{bad_value, pool_error, repo_error, Refusal, TxError};
 use crate::schema::{
     agenda_items, agenda_papers, committee_members, committees, documents, meetings, minutes,
 };
+use crate::shared::error::{bad_value, pool_error, repo_error, Refusal, TxError};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

@@ -16,9 +16,9 @@ use domain::meetings::written_minutes::{
 use domain::meetings::{MinutesWriteError, WrittenMinutesRepository};
 use domain::{ActionId, AgendaItemId, MeetingId, RepoError, ResolutionId, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::schema::{actions, agenda_items, meetings, minute_entries, written_minutes};
-use crate::search::contains_pattern;
+use crate::shared::error::{bad_value, pool_error, repo_error, Refusal};
+use crate::shared::search::contains_pattern;
 use crate::PgPool;
 
 type Tx<T> = Result<T, Refusal<MinutesWriteError>>;

@@ -4,8 +4,8 @@ use diesel::prelude::*;
 use domain::notices::{NewNotice, Notice, NoticeRepository};
 use domain::{NoticeId, RepoError};
 
-use crate::error::{bad_value, pool_error, repo_error};
 use crate::schema::notices;
+use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
 #[derive(Queryable, Selectable)]

@@ -16,10 +16,10 @@ use domain::{DocumentId, NoticeId, RepoError, UserId};
 use super::audience::{action_item, audience, meeting_item, to_settings, Audience};
 use super::outbox::enqueue_on;
 use super::scheduled::due;
-use crate::error::{bad_value, pool_error, repo_error, TxError};
 use crate::schema::{
     documents, notices, notification_digest_items, notification_events, notification_settings,
 };
+use crate::shared::error::{bad_value, pool_error, repo_error, TxError};
 use crate::PgPool;
 
 /// Serialises scheduled runs and digests across server processes (transaction-scoped).

@@ -10,8 +10,8 @@ use domain::notifications::notification::NotificationKind;
 use domain::notifications::OutboxRepository;
 use domain::{RepoError, UserId};
 
-use crate::error::{bad_value, pool_error, repo_error};
 use crate::schema::{mail_attachments, mail_outbox};
+use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
 pub struct PgOutboxRepository {

@@ -11,7 +11,7 @@ pub type PgPool = Pool<ConnectionManager<PgConnection>>;
 pub(crate) fn conn(
     pool: &PgPool,
 ) -> Result<PooledConnection<ConnectionManager<PgConnection>>, domain::RepoError> {
-    pool.get().map_err(crate::error::pool_error)
+    pool.get().map_err(crate::shared::error::pool_error)
 }
 
 const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations");

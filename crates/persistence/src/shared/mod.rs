@@ -1,0 +1,8 @@
+//! What every area uses: the connection pool and migrations, the driver errors in the domain's words, the
+//! change feed (LISTEN/NOTIFY), readiness, and the LIKE pattern of text searches.
+
+pub(crate) mod change_feed;
+pub(crate) mod error;
+pub(crate) mod pool;
+pub(crate) mod readiness;
+pub(crate) mod search;
