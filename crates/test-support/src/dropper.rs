@@ -22,14 +22,14 @@ const AT_ONCE: usize = 8;
 /// Drops the database on a thread of its own, ending the sessions still open on it (the test's own
 /// server is stopping). Drops side by side share the server's checkpoints.
 pub(crate) fn later(admin_url: &str, name: &str) {
-    let statement = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-    let admin_url = admin_url.to_string();
-    // Without a thread the drop is made here, as it was before.
-    if let Err(e) = std::thread::Builder::new().name("test-database-drop".into()).spawn({
+    let (admin_url, statement) =
+        (admin_url.to_string(), format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+    let spawned = std::thread::Builder::new().name("test-database-drop".into()).spawn({
         let (admin_url, statement) = (admin_url.clone(), statement.clone());
         move || execute(&admin_url, &statement)
-    }) {
-        eprintln!("dropping {name} in the foreground: {e}");
+    });
+    // Without a thread, the drop is made here.
+    if spawned.is_err() {
         execute(&admin_url, &statement);
     }
 }
