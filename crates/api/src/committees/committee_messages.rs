@@ -202,7 +202,7 @@ pub async fn stream(
                 }
             }
         }
-        Ok((subscription, backlog, last))
+        Ok::<_, DomainError>((subscription, backlog, last))
     })
     .await?;
     let mut pending = VecDeque::from([Bytes::from_static(b"retry: 2000\n\n")]);

@@ -3,6 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
+use domain::DomainError;
 use domain::MeetingId;
 
 use super::resolutions::ResolutionBody;
@@ -39,8 +40,10 @@ pub async fn list(
     let resolutions = state.resolutions.clone();
     let id = path.into_inner();
     let viewer = user.0.id;
-    let (offers, now) =
-        blocking(move || Ok((resolutions.agenda_offers(&user.0, id)?, resolutions.clock.now()))).await?;
+    let (offers, now) = blocking(move || {
+        Ok::<_, DomainError>((resolutions.agenda_offers(&user.0, id)?, resolutions.clock.now()))
+    })
+    .await?;
     Ok(HttpResponse::Ok()
         .json(offers.into_iter().map(|r| ResolutionBody::new(r, viewer, now)).collect::<Vec<_>>()))
 }

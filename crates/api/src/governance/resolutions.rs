@@ -8,6 +8,7 @@ use domain::governance::resolution::{
     Resolution, ResolutionStatus, Threshold, ThresholdKind, Vote, VoteChoice,
 };
 use domain::governance::ProposeResolution;
+use domain::DomainError;
 use domain::ResolutionId;
 use domain::UserId;
 
@@ -29,7 +30,8 @@ use crate::http::state::AppState;
 pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let resolutions = state.resolutions.clone();
     let viewer = user.0.id;
-    let (list, now) = blocking(move || Ok((resolutions.list(&user.0)?, resolutions.clock.now()))).await?;
+    let (list, now) =
+        blocking(move || Ok::<_, DomainError>((resolutions.list(&user.0)?, resolutions.clock.now()))).await?;
     Ok(HttpResponse::Ok()
         .json(list.into_iter().map(|r| ResolutionBody::new(r, viewer, now)).collect::<Vec<_>>()))
 }
@@ -95,8 +97,10 @@ pub async fn propose(
         conflicted_user_ids: body.conflicted_user_ids,
     };
     let viewer = user.0.id;
-    let (created, now) =
-        blocking(move || Ok((resolutions.propose(&user.0, input)?, resolutions.clock.now()))).await?;
+    let (created, now) = blocking(move || {
+        Ok::<_, DomainError>((resolutions.propose(&user.0, input)?, resolutions.clock.now()))
+    })
+    .await?;
     tracing::info!(resolution_id = %created.id, "written resolution proposed");
     Ok(HttpResponse::Created().json(ResolutionBody::new(created, viewer, now)))
 }
@@ -122,7 +126,8 @@ pub async fn show(
     let id = path.into_inner();
     let viewer = user.0.id;
     let (resolution, now) =
-        blocking(move || Ok((resolutions.get(&user.0, id)?, resolutions.clock.now()))).await?;
+        blocking(move || Ok::<_, DomainError>((resolutions.get(&user.0, id)?, resolutions.clock.now())))
+            .await?;
     Ok(HttpResponse::Ok().json(ResolutionBody::new(resolution, viewer, now)))
 }
 
@@ -165,7 +170,7 @@ pub async fn vote(
     let viewer = user.0.id;
     let (resolution, now) = blocking(move || {
         let voted = resolutions.vote(&user.0, id, body.vote.as_deref(), body.comment.as_deref())?;
-        Ok((voted, resolutions.clock.now()))
+        Ok::<_, DomainError>((voted, resolutions.clock.now()))
     })
     .await?;
     tracing::info!(resolution_id = %id, status = %resolution.status, "vote recorded");
@@ -194,8 +199,10 @@ pub async fn declare_conflict(
     let resolutions = state.resolutions.clone();
     let id = path.into_inner();
     let viewer = user.0.id;
-    let (resolution, now) =
-        blocking(move || Ok((resolutions.declare_conflict(&user.0, id)?, resolutions.clock.now()))).await?;
+    let (resolution, now) = blocking(move || {
+        Ok::<_, DomainError>((resolutions.declare_conflict(&user.0, id)?, resolutions.clock.now()))
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(ResolutionBody::new(resolution, viewer, now)))
 }
 

@@ -4,13 +4,17 @@ use domain::DomainError;
 use crate::http::error::ApiError;
 
 /// Runs a use case on actix's blocking pool: diesel and bcrypt must never stall the async workers.
-pub async fn blocking<T, F>(work: F) -> Result<T, ApiError>
+pub async fn blocking<T, E, F>(work: F) -> Result<T, ApiError>
 where
-    F: FnOnce() -> Result<T, DomainError> + Send + 'static,
+    F: FnOnce() -> Result<T, E> + Send + 'static,
     T: Send + 'static,
+    E: Send + 'static,
+    ApiError: From<E>,
 {
     match web::block(work).await {
         Ok(result) => result.map_err(ApiError::from),
-        Err(e) => Err(ApiError::from(DomainError::Unexpected(anyhow::anyhow!("blocking task failed: {e}")))),
+        Err(e) => {
+            Err(ApiError::Domain(DomainError::Unexpected(anyhow::anyhow!("blocking task failed: {e}"))))
+        }
     }
 }

@@ -5,6 +5,8 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+use domain::shared::refusal::{Answer, Refusal, RefusalKind};
+use domain::shared::validation::FieldErrors;
 use domain::DomainError;
 
 pub const INTERNAL_ERROR: &str = "Something went wrong on our side. Please try again.";
@@ -19,7 +21,42 @@ pub enum ApiError {
     Http(StatusCode, String),
 }
 
+/// Every area's refusal enum becomes an answer here: its own kind, message and field, or the shared
+/// error it wraps.
+macro_rules! answer_area_refusals {
+    ($($area:ty),+ $(,)?) => {$(
+        impl From<$area> for ApiError {
+            fn from(refusal: $area) -> Self {
+                ApiError::refused(refusal.answer())
+            }
+        }
+    )+};
+}
+
+answer_area_refusals!(domain::actions::ActionsRefusal);
+
+/// The status of each kind of area refusal.
+fn status_of(kind: RefusalKind) -> StatusCode {
+    match kind {
+        RefusalKind::Invalid | RefusalKind::BadRequest => StatusCode::BAD_REQUEST,
+        RefusalKind::Forbidden => StatusCode::FORBIDDEN,
+        RefusalKind::NotFound => StatusCode::NOT_FOUND,
+        RefusalKind::Conflict => StatusCode::CONFLICT,
+        RefusalKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+    }
+}
+
 impl ApiError {
+    fn refused(answer: Answer) -> Self {
+        match answer {
+            Answer::Common(error) => ApiError::Domain(error),
+            Answer::Own { kind: RefusalKind::Invalid, message, field: Some(field) } => {
+                ApiError::Domain(DomainError::Invalid(FieldErrors::single(field, message)))
+            }
+            Answer::Own { kind, message, .. } => ApiError::Http(status_of(kind), message),
+        }
+    }
+
     pub fn http(status: StatusCode, message: impl Into<String>) -> Self {
         ApiError::Http(status, message.into())
     }
@@ -83,7 +120,7 @@ impl ResponseError for ApiError {
 mod tests {
     use super::*;
     use actix_web::body::to_bytes;
-    use domain::shared::validation::FieldErrors;
+    use domain::actions::ActionsRefusal;
 
     async fn render(error: ApiError) -> (StatusCode, serde_json::Value) {
         let response = error.error_response();
@@ -132,5 +169,19 @@ mod tests {
         }
         let response = ApiError::from(DomainError::RateLimited { retry_after_secs: 9 }).error_response();
         assert_eq!(response.headers().get(header::RETRY_AFTER).unwrap(), "9");
+    }
+
+    #[actix_web::test]
+    async fn area_refusals_answer_their_own_kind_message_and_field() {
+        let (status, body) = render(ActionsRefusal::NotFound.into()).await;
+        assert_eq!((status.as_u16(), body), (404, serde_json::json!({ "message": "Action not found" })));
+        let (status, body) = render(ActionsRefusal::AlreadyComplete.into()).await;
+        assert_eq!(status.as_u16(), 409);
+        assert_eq!(body["message"], domain::actions::refusal::ACTION_COMPLETE);
+        let (status, body) = render(ActionsRefusal::AssigneeNotActive.into()).await;
+        assert_eq!(status.as_u16(), 400);
+        assert_eq!(body["errors"]["assignedTo"], domain::actions::refusal::ASSIGNEE_NOT_ACTIVE);
+        let (status, _) = render(ActionsRefusal::Common(DomainError::forbidden("no")).into()).await;
+        assert_eq!(status.as_u16(), 403);
     }
 }

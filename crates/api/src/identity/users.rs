@@ -35,7 +35,7 @@ pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
     let users = state.users.clone();
     let invitations = state.invitations.clone();
     let (list, mut pending) =
-        blocking(move || Ok((users.list(&user.0)?, invitations.pending(&user.0)?))).await?;
+        blocking(move || Ok::<_, DomainError>((users.list(&user.0)?, invitations.pending(&user.0)?))).await?;
     let bodies: Vec<UserBody> = list
         .into_iter()
         .map(|u| {

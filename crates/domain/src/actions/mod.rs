@@ -1,7 +1,9 @@
+pub mod refusal;
 pub mod repository;
 pub mod service;
 
-pub use repository::{ActionRepository, ActionWriteError};
+pub use refusal::ActionsRefusal;
+pub use repository::ActionRepository;
 pub use service::{ActionService, CreateAction};
 
 use chrono::{DateTime, NaiveDate, Utc};

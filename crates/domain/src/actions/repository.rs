@@ -1,24 +1,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::actions::{Action, ActionStatus, NewAction};
+use crate::actions::{Action, ActionStatus, ActionsRefusal, NewAction};
 use crate::meetings::meeting::MeetingScope;
 use crate::{ActionId, RepoError};
-
-/// Why an action write was refused. Checked inside the write's transaction, so no concurrent change
-/// can slip between the check and the write.
-#[derive(Debug, thiserror::Error)]
-pub enum ActionWriteError {
-    #[error("action not found")]
-    NotFound,
-    /// The assignee does not exist or their account is inactive.
-    #[error("the assignee is not an active user")]
-    AssigneeNotActive,
-    /// A complete action never changes again.
-    #[error("the action is complete")]
-    AlreadyComplete,
-    #[error(transparent)]
-    Repo(#[from] RepoError),
-}
 
 /// Storage of the board's actions. Repositories return the stored status (never `Overdue`).
 ///
@@ -39,7 +23,7 @@ pub trait ActionRepository: Send + Sync {
     fn find(&self, id: ActionId, scope: MeetingScope) -> Result<Option<Action>, RepoError>;
     /// Inserts a pending action; `AssigneeNotActive` unless the assignee is an active user (their row
     /// is share-locked meanwhile, so a concurrent deactivation waits).
-    fn create(&self, action: NewAction) -> Result<Action, ActionWriteError>;
+    fn create(&self, action: NewAction) -> Result<Action, ActionsRefusal>;
     /// Stores a settable status (`completed_at` = `at` for `Complete`); `AlreadyComplete` when the
     /// action was complete, `NotFound` when it does not exist.
     fn set_status(
@@ -47,7 +31,7 @@ pub trait ActionRepository: Send + Sync {
         id: ActionId,
         status: ActionStatus,
         at: DateTime<Utc>,
-    ) -> Result<Action, ActionWriteError>;
+    ) -> Result<Action, ActionsRefusal>;
     /// `RepoError::NotFound` when there is no such action.
     fn delete(&self, id: ActionId) -> Result<(), RepoError>;
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 
 use crate::actions::{Action, ActionPriority, ActionStatus, NewAction};
-use crate::actions::{ActionRepository, ActionWriteError};
+use crate::actions::{ActionRepository, ActionsRefusal};
 use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::meetings::rules::scope_of;
@@ -17,13 +17,12 @@ use crate::{ActionId, UserId};
 pub const TITLE_MAX: usize = 200;
 pub const DESCRIPTION_MAX: usize = 5000;
 pub const ASSIGNEE_REQUIRED: &str = "Assignee is required";
-pub const ASSIGNEE_NOT_ACTIVE: &str = "Assignee must be an active user";
+pub use crate::actions::refusal::{ACTION_COMPLETE, ASSIGNEE_NOT_ACTIVE};
 pub const PRIORITY_INVALID: &str = "Priority must be low, medium or high";
 pub const STATUS_INVALID: &str = "Status must be pending, in-progress or complete";
 pub const STATUS_FILTER_INVALID: &str = "Status must be pending, in-progress, complete or overdue";
 pub const OVERDUE_NOT_SETTABLE: &str =
     "Overdue cannot be chosen: an action becomes overdue when its due date has passed";
-pub const ACTION_COMPLETE: &str = "This action is complete and can no longer be changed.";
 
 /// Input of "Create action", as received.
 #[derive(Debug, Clone, Default)]
@@ -50,9 +49,9 @@ impl ActionService {
     }
 
     /// Every action, newest first, optionally only those with one reported status (`?status=`).
-    pub fn list(&self, actor: &User, status: Option<&str>) -> Result<Vec<Action>, DomainError> {
+    pub fn list(&self, actor: &User, status: Option<&str>) -> Result<Vec<Action>, ActionsRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read actions."));
+            return Err(DomainError::forbidden("You cannot read actions.").into());
         }
         let status = status_filter(status)?;
         let today = self.today();
@@ -63,45 +62,47 @@ impl ActionService {
     /// One action, when `actor` may see it: an action recorded in a committee meeting's minutes is
     /// "not found" for whoever may not see that meeting, unless it is assigned to them (spec §6
     /// Committee meetings).
-    pub fn get(&self, actor: &User, id: ActionId) -> Result<Action, DomainError> {
+    pub fn get(&self, actor: &User, id: ActionId) -> Result<Action, ActionsRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read actions."));
+            return Err(DomainError::forbidden("You cannot read actions.").into());
         }
-        let action = self.actions.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Action"))?;
+        let action = self.actions.find(id, scope_of(actor))?.ok_or(ActionsRefusal::NotFound)?;
         Ok(action.reported_on(self.today()))
     }
 
-    pub fn create(&self, actor: &User, input: CreateAction) -> Result<Action, DomainError> {
+    pub fn create(&self, actor: &User, input: CreateAction) -> Result<Action, ActionsRefusal> {
         if !permissions::can_manage_actions(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can create actions."));
+            return Err(DomainError::forbidden("Only admins and chairs can create actions.").into());
         }
         let new_action = validate_new_action(&input, actor.id)?;
-        let created = self.actions.create(new_action).map_err(write_error)?;
+        let created = self.actions.create(new_action)?;
         Ok(created.reported_on(self.today()))
     }
 
     /// Sets pending, in-progress or complete. Admins and chairs change any action, a trustee only the
     /// ones assigned to them; a complete action never changes again.
-    pub fn set_status(&self, actor: &User, id: ActionId, status: &str) -> Result<Action, DomainError> {
+    pub fn set_status(&self, actor: &User, id: ActionId, status: &str) -> Result<Action, ActionsRefusal> {
         // An action the actor may not see is not found, as a hidden meeting is (spec §6
         // Committee meetings); its assignee always sees it.
-        let action = self.actions.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Action"))?;
+        let action = self.actions.find(id, scope_of(actor))?.ok_or(ActionsRefusal::NotFound)?;
         if !permissions::can_change_action_status(actor.role, actor.id, action.assigned_to) {
-            return Err(DomainError::forbidden("You can only change the status of actions assigned to you."));
+            return Err(
+                DomainError::forbidden("You can only change the status of actions assigned to you.").into()
+            );
         }
         let status = settable_status(status)?;
         if action.is_final() {
-            return Err(DomainError::conflict(ACTION_COMPLETE));
+            return Err(ActionsRefusal::AlreadyComplete);
         }
-        let updated = self.actions.set_status(id, status, self.clock.now()).map_err(write_error)?;
+        let updated = self.actions.set_status(id, status, self.clock.now())?;
         Ok(updated.reported_on(self.today()))
     }
 
-    pub fn delete(&self, actor: &User, id: ActionId) -> Result<(), DomainError> {
+    pub fn delete(&self, actor: &User, id: ActionId) -> Result<(), ActionsRefusal> {
         if !permissions::can_manage_actions(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can delete actions."));
+            return Err(DomainError::forbidden("Only admins and chairs can delete actions.").into());
         }
-        self.actions.delete(id).map_err(|e| e.naming("Action"))
+        Ok(self.actions.delete(id).map_err(|e| e.naming("Action"))?)
     }
 }
 
@@ -155,15 +156,6 @@ pub fn validate_new_action(input: &CreateAction, created_by: UserId) -> Result<N
     Ok(NewAction { title, description, assigned_to, created_by, due_date, priority })
 }
 
-fn write_error(error: ActionWriteError) -> DomainError {
-    match error {
-        ActionWriteError::NotFound => DomainError::NotFound("Action"),
-        ActionWriteError::AssigneeNotActive => DomainError::invalid("assignedTo", ASSIGNEE_NOT_ACTIVE),
-        ActionWriteError::AlreadyComplete => DomainError::conflict(ACTION_COMPLETE),
-        ActionWriteError::Repo(e) => e.into(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Mutex;
@@ -191,7 +183,7 @@ mod tests {
         fn find(&self, id: ActionId, _: MeetingScope) -> Result<Option<Action>, RepoError> {
             Ok(Some(self.0.lock().unwrap().clone()).filter(|a| a.id == id))
         }
-        fn create(&self, _: NewAction) -> Result<Action, ActionWriteError> {
+        fn create(&self, _: NewAction) -> Result<Action, ActionsRefusal> {
             unreachable!("not used in this test")
         }
         fn set_status(
@@ -199,7 +191,7 @@ mod tests {
             _: ActionId,
             status: ActionStatus,
             at: DateTime<Utc>,
-        ) -> Result<Action, ActionWriteError> {
+        ) -> Result<Action, ActionsRefusal> {
             let mut action = self.0.lock().unwrap();
             action.status = status;
             action.completed_at = (status == ActionStatus::Complete).then_some(at);
@@ -259,19 +251,25 @@ mod tests {
         let other = user(6, Role::Trustee);
         assert!(matches!(
             actions.set_status(&other, ActionId(1), "complete"),
-            Err(DomainError::Forbidden(_))
+            Err(ActionsRefusal::Common(DomainError::Forbidden(_)))
         ));
-        assert!(matches!(actions.create(&other, CreateAction::default()), Err(DomainError::Forbidden(_))));
-        assert!(matches!(actions.delete(&other, ActionId(1)), Err(DomainError::Forbidden(_))));
+        assert!(matches!(
+            actions.create(&other, CreateAction::default()),
+            Err(ActionsRefusal::Common(DomainError::Forbidden(_)))
+        ));
+        assert!(matches!(
+            actions.delete(&other, ActionId(1)),
+            Err(ActionsRefusal::Common(DomainError::Forbidden(_)))
+        ));
         assert!(matches!(
             actions.set_status(&assignee, ActionId(2), "complete"),
-            Err(DomainError::NotFound(_))
+            Err(ActionsRefusal::NotFound)
         ));
         actions.set_status(&user(1, Role::Chair), ActionId(1), "in-progress").unwrap();
         actions.set_status(&assignee, ActionId(1), "complete").unwrap();
         for actor in [assignee, user(1, Role::Admin), user(2, Role::Chair)] {
             let refused = actions.set_status(&actor, ActionId(1), "pending");
-            assert!(matches!(refused, Err(DomainError::Conflict(m)) if m == ACTION_COMPLETE));
+            assert!(matches!(refused, Err(ActionsRefusal::AlreadyComplete)));
         }
     }
 
@@ -296,7 +294,7 @@ mod tests {
                 MeetingScope::VisibleTo(_) => Ok(None),
             }
         }
-        fn create(&self, action: NewAction) -> Result<Action, ActionWriteError> {
+        fn create(&self, action: NewAction) -> Result<Action, ActionsRefusal> {
             self.0.create(action)
         }
         fn set_status(
@@ -304,7 +302,7 @@ mod tests {
             id: ActionId,
             status: ActionStatus,
             at: DateTime<Utc>,
-        ) -> Result<Action, ActionWriteError> {
+        ) -> Result<Action, ActionsRefusal> {
             self.0.set_status(id, status, at)
         }
         fn delete(&self, id: ActionId) -> Result<(), RepoError> {
@@ -321,11 +319,11 @@ mod tests {
             ActionService { actions: Arc::new(Hidden(OneAction(Mutex::new(stored)))), clock: seen.clock };
         let outsider = user(6, Role::Trustee);
         assert!(hidden.list(&outsider, None).unwrap().is_empty());
-        assert!(matches!(hidden.get(&outsider, ActionId(1)), Err(DomainError::NotFound("Action"))));
+        assert!(matches!(hidden.get(&outsider, ActionId(1)), Err(ActionsRefusal::NotFound)));
         // Not found rather than forbidden: the answer does not tell that the action exists.
         assert!(matches!(
             hidden.set_status(&outsider, ActionId(1), "complete"),
-            Err(DomainError::NotFound("Action"))
+            Err(ActionsRefusal::NotFound)
         ));
         for officer in [user(1, Role::Admin), user(2, Role::Chair)] {
             assert_eq!(hidden.get(&officer, ActionId(1)).unwrap().id, ActionId(1));

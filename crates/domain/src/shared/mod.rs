@@ -1,5 +1,5 @@
 //! What belongs to no area: ids, the error vocabulary, field validation, date-times, the clock, single-use
-//! tokens, the change feed and the read caches it clears, readiness, and the unit tests' in-memory fakes.
+//! tokens, the change feed and the read caches it clears, readiness, how areas refuse, and the unit tests' in-memory fakes.
 
 #[macro_use]
 mod string_enum;
@@ -10,6 +10,7 @@ pub mod error;
 pub mod ids;
 pub mod read_cache;
 pub mod readiness;
+pub mod refusal;
 pub mod secret_token;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -20,4 +21,5 @@ pub use change_feed::{Change, ChangeFeed, ChangeSink, ChangeSinks};
 pub use clock::Clock;
 pub use read_cache::{CacheTicket, CacheTopic, ReadCache};
 pub use readiness::Readiness;
+pub use refusal::{Answer, Refusal, RefusalKind};
 pub use string_enum::UnknownValue;

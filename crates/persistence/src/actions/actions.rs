@@ -5,7 +5,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Integer, Nullable};
 
-use domain::actions::{Action, ActionRepository, ActionStatus, ActionWriteError, NewAction};
+use domain::actions::{Action, ActionRepository, ActionStatus, ActionsRefusal, NewAction};
 use domain::meetings::meeting::MeetingScope;
 use domain::{ActionId, MeetingId, RepoError, UserId};
 
@@ -141,7 +141,7 @@ impl ActionRepository for PgActionRepository {
             .transpose()
     }
 
-    fn create(&self, action: NewAction) -> Result<Action, ActionWriteError> {
+    fn create(&self, action: NewAction) -> Result<Action, ActionsRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let (row, name) = conn
             .transaction(|conn| {
@@ -154,7 +154,7 @@ impl ActionRepository for PgActionRepository {
                     .optional()?;
                 let name = match assignee {
                     Some((name, true)) => name,
-                    _ => return Err(Refusal::Refused(ActionWriteError::AssigneeNotActive)),
+                    _ => return Err(Refusal::Refused(ActionsRefusal::AssigneeNotActive)),
                 };
                 let row = diesel::insert_into(actions::table)
                     .values((
@@ -179,7 +179,7 @@ impl ActionRepository for PgActionRepository {
         id: ActionId,
         status: ActionStatus,
         at: DateTime<Utc>,
-    ) -> Result<Action, ActionWriteError> {
+    ) -> Result<Action, ActionsRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let completed_at = (status == ActionStatus::Complete).then_some(at);
         let complete = ActionStatus::Complete.as_str();
@@ -195,8 +195,8 @@ impl ActionRepository for PgActionRepository {
         // The caller checked who may change it; the stored action is answered whoever reads it.
         let found = load_one(&mut conn, id.0, MeetingScope::Everything).map_err(repo_error)?;
         match (updated, found) {
-            (_, None) => Err(ActionWriteError::NotFound),
-            (0, Some(_)) => Err(ActionWriteError::AlreadyComplete),
+            (_, None) => Err(ActionsRefusal::NotFound),
+            (0, Some(_)) => Err(ActionsRefusal::AlreadyComplete),
             (_, Some((row, name))) => Ok(to_action(row, name)?),
         }
     }
