@@ -3,6 +3,7 @@
 mod dropper;
 pub mod file_store;
 pub mod s3;
+mod spares;
 mod template;
 
 use diesel::pg::PgConnection;
@@ -33,16 +34,17 @@ impl TestDatabase {
     fn create_from(template: Option<&str>) -> Self {
         let base = base_url();
         let admin_url = with_database(&base, "postgres");
-        let name = dropper::fresh_name();
         dropper::sweep_once(&admin_url);
-        let mut conn = admin_connection(&admin_url);
-        let statement = match template {
-            Some(template) => format!("CREATE DATABASE {name} TEMPLATE {template}"),
-            None => format!("CREATE DATABASE {name}"),
+        let name = match template {
+            Some(template) => spares::take(&admin_url, template),
+            None => {
+                let name = dropper::fresh_name();
+                diesel::sql_query(format!("CREATE DATABASE {name}"))
+                    .execute(&mut admin_connection(&admin_url))
+                    .unwrap_or_else(|e| panic!("could not create test database {name}: {e}"));
+                name
+            }
         };
-        diesel::sql_query(statement)
-            .execute(&mut conn)
-            .unwrap_or_else(|e| panic!("could not create test database {name}: {e}"));
         let url = with_database(&base, &name);
         Self { admin_url, name, url }
     }

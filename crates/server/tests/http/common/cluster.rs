@@ -94,7 +94,7 @@ impl Cluster {
         for (n, server) in servers.iter_mut().enumerate() {
             server.wait_until_ready(n);
         }
-        Self { servers, client: Client::new(), file_store_url, db }
+        Self { servers, client: super::client(), file_store_url, db }
     }
 
     /// One `trustee-portal serve` process on `db` with its own data folder, not waited for.

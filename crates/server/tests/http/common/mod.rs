@@ -126,8 +126,7 @@ impl TestApp {
                 .expect("S3 store"),
             ),
         };
-        let pool = persistence::connect(db.url(), 8).expect("pool");
-        persistence::run_migrations(&pool).expect("migrations");
+        let pool = test_pool(db.url());
         let state = wiring::build_state(&config, pool.clone()).expect("state");
         let mail_worker = server::mail_worker::start(
             wiring::build_mail_worker(&config, pool.clone()).expect("mail worker"),
@@ -145,7 +144,7 @@ impl TestApp {
         wait_for_the_change_feed(&state);
         Self {
             base: format!("http://127.0.0.1:{port}"),
-            client: Client::new(),
+            client: client(),
             pool,
             state,
             data_dir,
@@ -165,7 +164,7 @@ impl TestApp {
     /// Another server process on the same database (spec §9a): its own state, pool, change feed and port.
     pub fn second_process(&self) -> SecondProcess {
         let config = test_config(self.database_url(), self.data_dir.path());
-        let pool = persistence::connect(self.database_url(), 8).expect("pool");
+        let pool = test_pool(self.database_url());
         let state = wiring::build_state(&config, pool).expect("state");
         let (port, handle) = serve(state.clone(), None, http::sends_hsts(&config.mail.public_url));
         wait_for_the_change_feed(&state);
@@ -432,7 +431,7 @@ fn serve(
                     .wrap(from_fn(api::http::middleware::request_log::log_request))
                     .configure(routes.clone())
             })
-            .workers(2)
+            .workers(1)
             .disable_signals()
             .bind(("127.0.0.1", 0))
             .expect("bind");
@@ -443,6 +442,25 @@ fn serve(
         })
     });
     rx.recv().expect("server started")
+}
+
+/// One HTTP client for every test app of the process: a client reads the system's root certificates when
+/// made, which took longer than many tests.
+pub fn client() -> Client {
+    static CLIENT: std::sync::OnceLock<Client> = std::sync::OnceLock::new();
+    CLIENT.get_or_init(Client::new).clone()
+}
+
+/// The app's pool: as the server's, but opening one connection at start and the rest when first needed,
+/// since most tests use two or three (the server opens them all at start).
+fn test_pool(url: &str) -> persistence::PgPool {
+    use diesel::r2d2::{ConnectionManager, Pool};
+    Pool::builder()
+        .max_size(8)
+        .min_idle(Some(1))
+        .connection_timeout(std::time::Duration::from_secs(10))
+        .build(ConnectionManager::new(url))
+        .expect("pool")
 }
 
 /// The change feed connects in the background at start; tests begin once it listens.
