@@ -33,7 +33,7 @@ macro_rules! answer_area_refusals {
     )+};
 }
 
-answer_area_refusals!(domain::actions::ActionsRefusal);
+answer_area_refusals!(domain::actions::ActionsRefusal, domain::meetings::MeetingsRefusal);
 
 /// The status of each kind of area refusal.
 fn status_of(kind: RefusalKind) -> StatusCode {
