@@ -7,6 +7,7 @@ use crate::shared::refusal::{Answer, Refusal, RefusalKind};
 
 pub const ALREADY_CANCELLED: &str = "This meeting is already cancelled.";
 pub const CANCELLED_READ_ONLY: &str = "This meeting is cancelled: it can no longer be changed.";
+pub const ATTENDANCE_CLOSED: &str = "This meeting has been cancelled.";
 pub const NO_SUCH_COMMITTEE: &str = "No such committee";
 pub const TOO_MANY_ITEMS: &str = "An agenda holds at most 100 items.";
 pub const STALE_ORDER: &str =
@@ -36,11 +37,17 @@ pub enum MeetingsRefusal {
     /// An unknown calendar feed token, or one whose owner is no longer active.
     #[error("Calendar feed not found")]
     FeedNotFound,
+    /// A guest row that is not (or no longer) on the meeting's attendance.
+    #[error("Guest not found")]
+    GuestNotFound,
     #[error("{ALREADY_CANCELLED}")]
     AlreadyCancelled,
     /// A cancelled meeting and its agenda are read-only.
     #[error("{CANCELLED_READ_ONLY}")]
     Cancelled,
+    /// Answers and attendance records are closed once the meeting is cancelled.
+    #[error("{ATTENDANCE_CLOSED}")]
+    AttendanceClosed,
     /// The agenda would hold more than `ITEMS_MAX` items.
     #[error("{TOO_MANY_ITEMS}")]
     TooManyItems,
@@ -102,11 +109,11 @@ impl Refusal for MeetingsRefusal {
     fn answer(self) -> Answer {
         use MeetingsRefusal::*;
         match self {
-            MeetingNotFound | AgendaItemNotFound | PaperNotFound | FeedNotFound | MinutesNotFound => {
-                Answer::own(&self, RefusalKind::NotFound)
-            }
+            MeetingNotFound | AgendaItemNotFound | PaperNotFound | FeedNotFound | GuestNotFound
+            | MinutesNotFound => Answer::own(&self, RefusalKind::NotFound),
             AlreadyCancelled
             | Cancelled
+            | AttendanceClosed
             | TooManyItems
             | StaleOrder
             | AgendaNotEmpty
