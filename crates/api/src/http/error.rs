@@ -33,7 +33,7 @@ macro_rules! answer_area_refusals {
     )+};
 }
 
-answer_area_refusals!(domain::actions::ActionsRefusal);
+answer_area_refusals!(domain::actions::ActionsRefusal, domain::meetings::MeetingsRefusal);
 
 /// The status of each kind of area refusal.
 fn status_of(kind: RefusalKind) -> StatusCode {
@@ -121,6 +121,8 @@ mod tests {
     use super::*;
     use actix_web::body::to_bytes;
     use domain::actions::ActionsRefusal;
+    use domain::meetings::written_minutes::WrittenMinutesStatus;
+    use domain::meetings::MeetingsRefusal;
 
     async fn render(error: ApiError) -> (StatusCode, serde_json::Value) {
         let response = error.error_response();
@@ -183,5 +185,31 @@ mod tests {
         assert_eq!(body["errors"]["assignedTo"], domain::actions::refusal::ASSIGNEE_NOT_ACTIVE);
         let (status, _) = render(ActionsRefusal::Common(DomainError::forbidden("no")).into()).await;
         assert_eq!(status.as_u16(), 403);
+    }
+
+    #[actix_web::test]
+    async fn meetings_refusals_answer_as_their_mappers_did() {
+        use domain::meetings::refusal;
+        let (status, body) = render(MeetingsRefusal::AgendaItemNotFound.into()).await;
+        assert_eq!((status.as_u16(), body), (404, serde_json::json!({ "message": "Agenda item not found" })));
+        let (status, body) = render(MeetingsRefusal::PaperNotFound.into()).await;
+        assert_eq!((status.as_u16(), body), (404, serde_json::json!({ "message": "Paper not found" })));
+        let (status, body) = render(MeetingsRefusal::StaleOrder.into()).await;
+        assert_eq!((status.as_u16(), body), (409, serde_json::json!({ "message": refusal::STALE_ORDER })));
+        let (status, body) = render(MeetingsRefusal::NoSuchPresenter.into()).await;
+        assert_eq!(status.as_u16(), 400);
+        assert_eq!(body["errors"]["presenterUserId"], refusal::NO_SUCH_PRESENTER);
+        let (status, body) = render(MeetingsRefusal::NoSuchCommittee.into()).await;
+        assert_eq!(status.as_u16(), 400);
+        assert_eq!(body["errors"]["committeeId"], refusal::NO_SUCH_COMMITTEE);
+        let (status, body) = render(MeetingsRefusal::minutes_are(WrittenMinutesStatus::Locked).into()).await;
+        assert_eq!(status.as_u16(), 409);
+        assert_eq!(
+            body["message"],
+            "These minutes are locked: they can no longer be edited. Record a correction as a new version."
+        );
+        let (status, body) = render(MeetingsRefusal::minutes_are(WrittenMinutesStatus::Draft).into()).await;
+        assert_eq!(status.as_u16(), 409);
+        assert_eq!(body["message"], "These minutes are draft: that step does not apply.");
     }
 }

@@ -11,13 +11,13 @@ use domain::library::files::StorageKey;
 use domain::meetings::agenda::{
     AgendaItem, AgendaPaper, AgendaPurpose, NewAgendaItem, Presenter, PresenterChoice, ITEMS_MAX,
 };
-use domain::meetings::MeetingWriteError;
+use domain::meetings::MeetingsRefusal;
 use domain::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, RepoError, ResolutionId, UserId};
 
 use crate::schema::{agenda_items, agenda_papers, documents, meetings, users};
 use crate::shared::error::{bad_value, repo_error, Refusal};
 
-pub(super) type Tx<T> = Result<T, Refusal<MeetingWriteError>>;
+pub(super) type Tx<T> = Result<T, Refusal<MeetingsRefusal>>;
 
 /// Records that the agenda changed at `at`.
 pub(super) fn touch_agenda(conn: &mut PgConnection, id: MeetingId, at: DateTime<Utc>) -> QueryResult<()> {
@@ -165,7 +165,7 @@ pub(super) fn presenter_columns(
         Some(PresenterChoice::User(user)) => {
             let exists: i64 = users::table.filter(users::id.eq(user.0)).count().get_result(conn)?;
             if exists == 0 {
-                return Err(Refusal::Refused(MeetingWriteError::NoSuchUser));
+                return Err(Refusal::Refused(MeetingsRefusal::NoSuchPresenter));
             }
             Ok((Some(user.0), None))
         }
@@ -178,7 +178,7 @@ pub(super) fn ensure_room(conn: &mut PgConnection, meeting: MeetingId, adding: u
     let held: i64 =
         agenda_items::table.filter(agenda_items::meeting_id.eq(meeting.0)).count().get_result(conn)?;
     if usize::try_from(held).unwrap_or(usize::MAX).saturating_add(adding) > ITEMS_MAX {
-        return Err(Refusal::Refused(MeetingWriteError::TooManyItems));
+        return Err(Refusal::Refused(MeetingsRefusal::TooManyItems));
     }
     Ok(())
 }
@@ -221,15 +221,20 @@ pub(super) fn append_items(
     Ok(ids)
 }
 
-/// The item's position, if it is an item of this meeting.
-pub(super) fn item_position(conn: &mut PgConnection, meeting: MeetingId, item: AgendaItemId) -> Tx<i32> {
+/// The item's position, if it is an item of this meeting; `missing` otherwise (the write's own "not found").
+pub(super) fn item_position(
+    conn: &mut PgConnection,
+    meeting: MeetingId,
+    item: AgendaItemId,
+    missing: MeetingsRefusal,
+) -> Tx<i32> {
     agenda_items::table
         .filter(agenda_items::id.eq(item.0))
         .filter(agenda_items::meeting_id.eq(meeting.0))
         .select(agenda_items::position)
         .first::<i32>(conn)
         .optional()?
-        .ok_or(Refusal::Refused(MeetingWriteError::NotFound))
+        .ok_or(Refusal::Refused(missing))
 }
 
 pub(super) fn parse_keys(raw: Vec<Option<String>>) -> Result<Vec<StorageKey>, RepoError> {

@@ -8,7 +8,7 @@ use domain::identity::role::Role;
 use domain::meetings::attendance::{
     AttendanceEntry, AttendanceMeeting, AttendanceResponse, Invitee, RecordedAttendance,
 };
-use domain::meetings::{AttendanceRepository, RecordChange};
+use domain::meetings::{AttendanceRepository, MeetingsRefusal, RecordChange};
 use domain::{CommitteeId, MeetingId, RepoError, UserId};
 
 use crate::schema::{committee_members, meeting_attendance, meetings, users};
@@ -238,7 +238,7 @@ impl AttendanceRepository for PgAttendanceRepository {
             })
     }
 
-    fn remove_guest(&self, meeting: MeetingId, id: i32) -> Result<(), RepoError> {
+    fn remove_guest(&self, meeting: MeetingId, id: i32) -> Result<(), MeetingsRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let removed = diesel::delete(
             meeting_attendance::table
@@ -249,7 +249,7 @@ impl AttendanceRepository for PgAttendanceRepository {
         .execute(&mut conn)
         .map_err(repo_error)?;
         if removed == 0 {
-            return Err(RepoError::NotFound);
+            return Err(MeetingsRefusal::GuestNotFound);
         }
         Ok(())
     }

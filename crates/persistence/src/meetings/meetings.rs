@@ -12,7 +12,7 @@ use domain::meetings::meeting::{
     LinkedMinutes, Meeting, MeetingChange, MeetingCommittee, MeetingKind, MeetingScope, MeetingStatus,
     MeetingWindow, NewMeeting,
 };
-use domain::meetings::{AgendaItemChange, MeetingRepository, MeetingWriteError};
+use domain::meetings::{AgendaItemChange, MeetingRepository, MeetingsRefusal};
 use domain::{AgendaItemId, AgendaPaperId, CommitteeId, DocumentId, MeetingId, MinutesId, RepoError, UserId};
 
 use super::agenda::{
@@ -156,8 +156,8 @@ fn load_meeting(conn: &mut PgConnection, id: MeetingId) -> Result<Meeting, RepoE
     hydrate(conn, vec![row])?.pop().ok_or(RepoError::NotFound)
 }
 
-/// Locks the meeting's row for the rest of the transaction; `NotFound` if there is none.
-fn lock_meeting(conn: &mut PgConnection, id: MeetingId) -> Tx<()> {
+/// Locks the meeting's row for the rest of the transaction; `missing` if there is none.
+fn lock_meeting(conn: &mut PgConnection, id: MeetingId, missing: MeetingsRefusal) -> Tx<()> {
     meetings::table
         .find(id.0)
         .select(meetings::id)
@@ -165,7 +165,7 @@ fn lock_meeting(conn: &mut PgConnection, id: MeetingId) -> Tx<()> {
         .first::<i32>(conn)
         .optional()?
         .map(|_| ())
-        .ok_or(Refusal::Refused(MeetingWriteError::NotFound))
+        .ok_or(Refusal::Refused(missing))
 }
 
 /// Reads in one transaction (one snapshot of the tables).
@@ -193,30 +193,33 @@ impl PgMeetingRepository {
     }
 
     /// Runs an agenda write in one transaction with the meeting locked, refused when the meeting is
-    /// cancelled: the check that decides the write runs under the same lock as the write.
+    /// cancelled: the check that decides the write runs under the same lock as the write. `missing` is
+    /// the write's "not found" when the meeting is gone.
     fn write_agenda<T>(
         &self,
         id: MeetingId,
+        missing: MeetingsRefusal,
         work: impl FnOnce(&mut PgConnection) -> Tx<T>,
-    ) -> Result<T, MeetingWriteError> {
-        self.write(id, |conn| {
+    ) -> Result<T, MeetingsRefusal> {
+        self.write(id, missing, |conn| {
             let status: String = meetings::table.find(id.0).select(meetings::status).first(conn)?;
             if status == MeetingStatus::Cancelled.as_str() {
-                return Err(Refusal::Refused(MeetingWriteError::Cancelled));
+                return Err(Refusal::Refused(MeetingsRefusal::Cancelled));
             }
             work(conn)
         })
     }
 
-    /// Runs a write in one transaction with the meeting locked.
+    /// Runs a write in one transaction with the meeting locked (`missing` when there is no meeting).
     fn write<T>(
         &self,
         id: MeetingId,
+        missing: MeetingsRefusal,
         work: impl FnOnce(&mut PgConnection) -> Tx<T>,
-    ) -> Result<T, MeetingWriteError> {
+    ) -> Result<T, MeetingsRefusal> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {
-            lock_meeting(conn, id)?;
+            lock_meeting(conn, id, missing)?;
             work(conn)
         })
         .map_err(Refusal::into_error)
@@ -264,16 +267,18 @@ impl MeetingRepository for PgMeetingRepository {
         })
     }
 
-    fn create(&self, meeting: NewMeeting) -> Result<Meeting, RepoError> {
+    fn create(&self, meeting: NewMeeting) -> Result<Meeting, MeetingsRefusal> {
         let mut conn = self.conn()?;
-        // The committee's name, which also proves it exists (NotFound otherwise).
+        // The committee's name, which also proves it exists.
         let committee_name = match meeting.committee_id {
             Some(id) => Some(
                 committees::table
                     .find(id.0)
                     .select(committees::name)
                     .first::<String>(&mut conn)
-                    .map_err(repo_error)?,
+                    .optional()
+                    .map_err(repo_error)?
+                    .ok_or(MeetingsRefusal::NoSuchCommittee)?,
             ),
             None => None,
         };
@@ -296,16 +301,16 @@ impl MeetingRepository for PgMeetingRepository {
             .returning(MeetingRow::as_returning())
             .get_result(&mut conn)
             .map_err(repo_error)?;
-        row.into_meeting(committee_name, None)
+        Ok(row.into_meeting(committee_name, None)?)
     }
 
-    fn update(&self, id: MeetingId, change: MeetingChange) -> Result<Meeting, MeetingWriteError> {
-        self.write(id, |conn| {
+    fn update(&self, id: MeetingId, change: MeetingChange) -> Result<Meeting, MeetingsRefusal> {
+        self.write(id, MeetingsRefusal::MeetingNotFound, |conn| {
             if let Some(committee) = change.committee_id {
                 let exists: i64 =
                     committees::table.filter(committees::id.eq(committee.0)).count().get_result(conn)?;
                 if exists == 0 {
-                    return Err(Refusal::Refused(MeetingWriteError::NoSuchCommittee));
+                    return Err(Refusal::Refused(MeetingsRefusal::NoSuchCommittee));
                 }
             }
             diesel::update(meetings::table.find(id.0))
@@ -327,8 +332,8 @@ impl MeetingRepository for PgMeetingRepository {
         })
     }
 
-    fn cancel(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingWriteError> {
-        self.write(id, |conn| {
+    fn cancel(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingsRefusal> {
+        self.write(id, MeetingsRefusal::MeetingNotFound, |conn| {
             let updated = diesel::update(
                 meetings::table.find(id.0).filter(meetings::status.eq(MeetingStatus::Scheduled.as_str())),
             )
@@ -340,7 +345,7 @@ impl MeetingRepository for PgMeetingRepository {
             ))
             .execute(conn)?;
             if updated == 0 {
-                return Err(Refusal::Refused(MeetingWriteError::AlreadyCancelled));
+                return Err(Refusal::Refused(MeetingsRefusal::AlreadyCancelled));
             }
             // A cancelled meeting is read-only, so a written resolution reported on its agenda is freed for
             // another meeting's (the item stays on the cancelled agenda for the record).
@@ -351,8 +356,8 @@ impl MeetingRepository for PgMeetingRepository {
         })
     }
 
-    fn delete(&self, id: MeetingId) -> Result<Vec<StorageKey>, MeetingWriteError> {
-        self.write(id, |conn| {
+    fn delete(&self, id: MeetingId) -> Result<Vec<StorageKey>, MeetingsRefusal> {
+        self.write(id, MeetingsRefusal::MeetingNotFound, |conn| {
             let keys: Vec<Option<String>> = agenda_papers::table
                 .inner_join(agenda_items::table)
                 .filter(agenda_items::meeting_id.eq(id.0))
@@ -363,8 +368,8 @@ impl MeetingRepository for PgMeetingRepository {
         })
     }
 
-    fn publish_agenda(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingWriteError> {
-        self.write_agenda(id, |conn| {
+    fn publish_agenda(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingsRefusal> {
+        self.write_agenda(id, MeetingsRefusal::MeetingNotFound, |conn| {
             diesel::update(meetings::table.find(id.0))
                 .set(meetings::agenda_published_at.eq(Some(at)))
                 .execute(conn)?;
@@ -382,8 +387,8 @@ impl MeetingRepository for PgMeetingRepository {
         id: MeetingId,
         items: Vec<NewAgendaItem>,
         at: DateTime<Utc>,
-    ) -> Result<Vec<AgendaItem>, MeetingWriteError> {
-        self.write_agenda(id, |conn| {
+    ) -> Result<Vec<AgendaItem>, MeetingsRefusal> {
+        self.write_agenda(id, MeetingsRefusal::MeetingNotFound, |conn| {
             let ids = append_items(conn, id, items, at)?;
             let agenda = load_agenda(conn, id, None).map_err(|e| Refusal::Refused(e.into()))?;
             Ok(agenda.into_iter().filter(|item| ids.contains(&item.id)).collect())
@@ -397,13 +402,13 @@ impl MeetingRepository for PgMeetingRepository {
         papers: &[DocumentId],
         added_by: UserId,
         at: DateTime<Utc>,
-    ) -> Result<AgendaItem, MeetingWriteError> {
+    ) -> Result<AgendaItem, MeetingsRefusal> {
         let resolution = item.resolution.map(|r| r.0);
-        self.write(id, |conn| {
+        self.write(id, MeetingsRefusal::MeetingNotFound, |conn| {
             // Checked again under the meeting's lock: a cancel meanwhile would strand the resolution.
             let status: String = meetings::table.find(id.0).select(meetings::status).first(conn)?;
             if status == MeetingStatus::Cancelled.as_str() {
-                return Err(Refusal::Refused(MeetingWriteError::AlreadyCancelled));
+                return Err(Refusal::Refused(MeetingsRefusal::AlreadyCancelled));
             }
             ensure_room(conn, id, 1)?;
             // The unique index is the backstop for two meetings adding it at once; this names the refusal.
@@ -412,15 +417,15 @@ impl MeetingRepository for PgMeetingRepository {
                 .count()
                 .get_result(conn)?;
             if reported > 0 {
-                return Err(Refusal::Refused(MeetingWriteError::ResolutionOnAgenda));
+                return Err(Refusal::Refused(MeetingsRefusal::ResolutionOnAgenda));
             }
             let ids = append_items(conn, id, vec![item], at).map_err(|refusal| match refusal {
                 Refusal::Db(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
-                    Refusal::Refused(MeetingWriteError::ResolutionOnAgenda)
+                    Refusal::Refused(MeetingsRefusal::ResolutionOnAgenda)
                 }
                 other => other,
             })?;
-            let item_id = ids.first().copied().ok_or(Refusal::Refused(MeetingWriteError::NotFound))?;
+            let item_id = ids.first().copied().ok_or(Refusal::Refused(MeetingsRefusal::MeetingNotFound))?;
             // Papers deleted from the library since the vote are simply not linked.
             let existing: Vec<i32> = documents::table
                 .filter(documents::id.eq_any(papers.iter().map(|d| d.0)))
@@ -442,7 +447,7 @@ impl MeetingRepository for PgMeetingRepository {
             load_agenda(conn, id, Some(item_id))
                 .map_err(|e| Refusal::Refused(e.into()))?
                 .pop()
-                .ok_or(Refusal::Refused(MeetingWriteError::NotFound))
+                .ok_or(Refusal::Refused(MeetingsRefusal::MeetingNotFound))
         })
     }
 
@@ -451,12 +456,12 @@ impl MeetingRepository for PgMeetingRepository {
         id: MeetingId,
         items: Vec<NewAgendaItem>,
         at: DateTime<Utc>,
-    ) -> Result<Vec<AgendaItem>, MeetingWriteError> {
-        self.write_agenda(id, |conn| {
+    ) -> Result<Vec<AgendaItem>, MeetingsRefusal> {
+        self.write_agenda(id, MeetingsRefusal::MeetingNotFound, |conn| {
             let existing: i64 =
                 agenda_items::table.filter(agenda_items::meeting_id.eq(id.0)).count().get_result(conn)?;
             if existing > 0 {
-                return Err(Refusal::Refused(MeetingWriteError::AgendaNotEmpty));
+                return Err(Refusal::Refused(MeetingsRefusal::AgendaNotEmpty));
             }
             append_items(conn, id, items, at)?;
             load_agenda(conn, id, None).map_err(|e| Refusal::Refused(e.into()))
@@ -469,9 +474,9 @@ impl MeetingRepository for PgMeetingRepository {
         item: AgendaItemId,
         change: AgendaItemChange,
         at: DateTime<Utc>,
-    ) -> Result<AgendaItem, MeetingWriteError> {
-        self.write_agenda(id, |conn| {
-            item_position(conn, id, item)?;
+    ) -> Result<AgendaItem, MeetingsRefusal> {
+        self.write_agenda(id, MeetingsRefusal::AgendaItemNotFound, |conn| {
+            item_position(conn, id, item, MeetingsRefusal::AgendaItemNotFound)?;
             let (presenter_user_id, presenter_name) = presenter_columns(conn, change.presenter)?;
             diesel::update(agenda_items::table.find(item.0))
                 .set((
@@ -488,7 +493,7 @@ impl MeetingRepository for PgMeetingRepository {
             load_agenda(conn, id, Some(item))
                 .map_err(|e| Refusal::Refused(e.into()))?
                 .pop()
-                .ok_or(Refusal::Refused(MeetingWriteError::NotFound))
+                .ok_or(Refusal::Refused(MeetingsRefusal::AgendaItemNotFound))
         })
     }
 
@@ -497,9 +502,9 @@ impl MeetingRepository for PgMeetingRepository {
         id: MeetingId,
         item: AgendaItemId,
         at: DateTime<Utc>,
-    ) -> Result<Vec<StorageKey>, MeetingWriteError> {
-        self.write_agenda(id, |conn| {
-            let position = item_position(conn, id, item)?;
+    ) -> Result<Vec<StorageKey>, MeetingsRefusal> {
+        self.write_agenda(id, MeetingsRefusal::AgendaItemNotFound, |conn| {
+            let position = item_position(conn, id, item, MeetingsRefusal::AgendaItemNotFound)?;
             let keys: Vec<Option<String>> = agenda_papers::table
                 .filter(agenda_papers::agenda_item_id.eq(item.0))
                 .select(agenda_papers::storage_key)
@@ -522,8 +527,8 @@ impl MeetingRepository for PgMeetingRepository {
         id: MeetingId,
         order: &[AgendaItemId],
         at: DateTime<Utc>,
-    ) -> Result<Vec<AgendaItem>, MeetingWriteError> {
-        self.write_agenda(id, |conn| {
+    ) -> Result<Vec<AgendaItem>, MeetingsRefusal> {
+        self.write_agenda(id, MeetingsRefusal::MeetingNotFound, |conn| {
             let mut current: Vec<i32> = agenda_items::table
                 .filter(agenda_items::meeting_id.eq(id.0))
                 .select(agenda_items::id)
@@ -532,12 +537,12 @@ impl MeetingRepository for PgMeetingRepository {
             current.sort_unstable();
             asked.sort_unstable();
             if current != asked {
-                return Err(Refusal::Refused(MeetingWriteError::StaleOrder));
+                return Err(Refusal::Refused(MeetingsRefusal::StaleOrder));
             }
             // Positions are checked at commit (the unique constraint is deferred).
             for (index, item) in order.iter().enumerate() {
                 let position =
-                    i32::try_from(index + 1).map_err(|_| Refusal::Refused(MeetingWriteError::StaleOrder))?;
+                    i32::try_from(index + 1).map_err(|_| Refusal::Refused(MeetingsRefusal::StaleOrder))?;
                 diesel::update(agenda_items::table.find(item.0).filter(agenda_items::position.ne(position)))
                     .set(agenda_items::position.eq(position))
                     .execute(conn)?;
@@ -554,9 +559,9 @@ impl MeetingRepository for PgMeetingRepository {
         paper: NewAgendaPaper,
         added_by: UserId,
         at: DateTime<Utc>,
-    ) -> Result<AgendaPaper, MeetingWriteError> {
-        self.write_agenda(id, |conn| {
-            item_position(conn, id, item)?;
+    ) -> Result<AgendaPaper, MeetingsRefusal> {
+        self.write_agenda(id, MeetingsRefusal::AgendaItemNotFound, |conn| {
+            item_position(conn, id, item, MeetingsRefusal::AgendaItemNotFound)?;
             let values = match paper {
                 NewAgendaPaper::Upload { title, file_name, mime_type, file_size, storage_key } => (
                     Some(title),
@@ -570,7 +575,7 @@ impl MeetingRepository for PgMeetingRepository {
                     let exists: i64 =
                         documents::table.filter(documents::id.eq(document.0)).count().get_result(conn)?;
                     if exists == 0 {
-                        return Err(Refusal::Refused(MeetingWriteError::NoSuchDocument));
+                        return Err(Refusal::Refused(MeetingsRefusal::NoSuchDocument));
                     }
                     let linked: i64 = agenda_papers::table
                         .filter(agenda_papers::agenda_item_id.eq(item.0))
@@ -578,7 +583,7 @@ impl MeetingRepository for PgMeetingRepository {
                         .count()
                         .get_result(conn)?;
                     if linked > 0 {
-                        return Err(Refusal::Refused(MeetingWriteError::AlreadyLinked));
+                        return Err(Refusal::Refused(MeetingsRefusal::AlreadyLinked));
                     }
                     (None, None, None, None, None, Some(document.0))
                 }
@@ -606,7 +611,7 @@ impl MeetingRepository for PgMeetingRepository {
                 .map_err(|e| Refusal::Refused(e.into()))?
                 .into_iter()
                 .find(|p| p.id.0 == paper_id)
-                .ok_or(Refusal::Refused(MeetingWriteError::NotFound))
+                .ok_or(Refusal::Refused(MeetingsRefusal::AgendaItemNotFound))
         })
     }
 
@@ -616,9 +621,9 @@ impl MeetingRepository for PgMeetingRepository {
         item: AgendaItemId,
         paper: AgendaPaperId,
         at: DateTime<Utc>,
-    ) -> Result<Option<StorageKey>, MeetingWriteError> {
-        self.write_agenda(id, |conn| {
-            item_position(conn, id, item)?;
+    ) -> Result<Option<StorageKey>, MeetingsRefusal> {
+        self.write_agenda(id, MeetingsRefusal::PaperNotFound, |conn| {
+            item_position(conn, id, item, MeetingsRefusal::PaperNotFound)?;
             let key: Option<Option<String>> = diesel::delete(
                 agenda_papers::table
                     .filter(agenda_papers::id.eq(paper.0))
@@ -628,7 +633,7 @@ impl MeetingRepository for PgMeetingRepository {
             .get_result(conn)
             .optional()?;
             let Some(key) = key else {
-                return Err(Refusal::Refused(MeetingWriteError::NotFound));
+                return Err(Refusal::Refused(MeetingsRefusal::PaperNotFound));
             };
             diesel::update(agenda_items::table.find(item.0))
                 .set(agenda_items::changed_at.eq(at))

@@ -13,7 +13,7 @@ use domain::meetings::written_minutes::{
     ApprovedAt, Decision, DecisionSource, MinuteEntry, NewMinuteEntry, WrittenMinutes, WrittenMinutesStatus,
     WrittenMinutesSummary,
 };
-use domain::meetings::{MinutesWriteError, WrittenMinutesRepository};
+use domain::meetings::{MeetingsRefusal, WrittenMinutesRepository};
 use domain::{ActionId, AgendaItemId, MeetingId, RepoError, ResolutionId, UserId};
 
 use crate::schema::{actions, agenda_items, meetings, minute_entries, written_minutes};
@@ -21,7 +21,7 @@ use crate::shared::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::shared::search::contains_pattern;
 use crate::PgPool;
 
-type Tx<T> = Result<T, Refusal<MinutesWriteError>>;
+type Tx<T> = Result<T, Refusal<MeetingsRefusal>>;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = written_minutes)]
@@ -110,7 +110,7 @@ fn load_version(conn: &mut PgConnection, row: VersionRow) -> Result<WrittenMinut
     assemble(row, entries)
 }
 
-/// The current version's row, locked; `NotFound` when the meeting has no written minutes.
+/// The current version's row, locked; `MinutesNotFound` when the meeting has no written minutes.
 fn lock_current(conn: &mut PgConnection, meeting: MeetingId) -> Tx<VersionRow> {
     written_minutes::table
         .filter(written_minutes::meeting_id.eq(meeting.0))
@@ -119,7 +119,7 @@ fn lock_current(conn: &mut PgConnection, meeting: MeetingId) -> Tx<VersionRow> {
         .for_update()
         .first(conn)
         .optional()?
-        .ok_or(Refusal::Refused(MinutesWriteError::NotFound))
+        .ok_or(Refusal::Refused(MeetingsRefusal::MinutesNotFound))
 }
 
 /// The current version, locked, if its status allows edits.
@@ -127,7 +127,7 @@ fn lock_editable(conn: &mut PgConnection, meeting: MeetingId) -> Tx<VersionRow> 
     let row = lock_current(conn, meeting)?;
     let status = status_of(&row.status).map_err(|e| Refusal::Refused(e.into()))?;
     if !status.is_editable() {
-        return Err(Refusal::Refused(MinutesWriteError::WrongStatus(status)));
+        return Err(Refusal::Refused(MeetingsRefusal::minutes_are(status)));
     }
     Ok(row)
 }
@@ -153,7 +153,7 @@ impl PgWrittenMinutesRepository {
         self.pool.get().map_err(pool_error)
     }
 
-    fn write<T>(&self, work: impl FnOnce(&mut PgConnection) -> Tx<T>) -> Result<T, MinutesWriteError> {
+    fn write<T>(&self, work: impl FnOnce(&mut PgConnection) -> Tx<T>) -> Result<T, MeetingsRefusal> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| work(conn)).map_err(Refusal::into_error)
     }
@@ -188,7 +188,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
         meeting: MeetingId,
         by: UserId,
         at: DateTime<Utc>,
-    ) -> Result<WrittenMinutes, MinutesWriteError> {
+    ) -> Result<WrittenMinutes, MeetingsRefusal> {
         let mut conn = self.conn()?;
         let inserted = diesel::insert_into(written_minutes::table)
             .values((
@@ -204,10 +204,10 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
         match inserted {
             Ok(row) => Ok(assemble(row, Vec::new())?),
             Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
-                Err(MinutesWriteError::AlreadyExists)
+                Err(MeetingsRefusal::MinutesExist)
             }
             Err(DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _)) => {
-                Err(MinutesWriteError::NotFound)
+                Err(MeetingsRefusal::MinutesNotFound)
             }
             Err(e) => Err(repo_error(e).into()),
         }
@@ -218,7 +218,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
         meeting: MeetingId,
         entry: NewMinuteEntry,
         at: DateTime<Utc>,
-    ) -> Result<MinuteEntry, MinutesWriteError> {
+    ) -> Result<MinuteEntry, MeetingsRefusal> {
         self.write(|conn| {
             let current = lock_editable(conn, meeting)?;
             let item: Option<(i32, String)> = match entry.agenda_item_id {
@@ -230,7 +230,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
                         .select((agenda_items::position, agenda_items::title))
                         .first(conn)
                         .optional()?
-                        .ok_or(Refusal::Refused(MinutesWriteError::NoSuchItem))?,
+                        .ok_or(Refusal::Refused(MeetingsRefusal::NoSuchItem))?,
                 ),
             };
             let action_id = match &entry.action {
@@ -255,7 +255,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
                     match created {
                         Ok(id) => Some(id),
                         Err(DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _)) => {
-                            return Err(Refusal::Refused(MinutesWriteError::NoSuchUser))
+                            return Err(Refusal::Refused(MeetingsRefusal::NoSuchAssignee))
                         }
                         Err(e) => return Err(e.into()),
                     }
@@ -285,7 +285,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
         entry: i32,
         text: String,
         at: DateTime<Utc>,
-    ) -> Result<MinuteEntry, MinutesWriteError> {
+    ) -> Result<MinuteEntry, MeetingsRefusal> {
         self.write(|conn| {
             let current = lock_editable(conn, meeting)?;
             let row = diesel::update(
@@ -297,18 +297,13 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
             .returning(EntryRow::as_returning())
             .get_result(conn)
             .optional()?
-            .ok_or(Refusal::Refused(MinutesWriteError::NotFound))?;
+            .ok_or(Refusal::Refused(MeetingsRefusal::MinutesNotFound))?;
             touch(conn, current.id, at)?;
             MinuteEntry::try_from(row).map_err(|e| Refusal::Refused(e.into()))
         })
     }
 
-    fn delete_entry(
-        &self,
-        meeting: MeetingId,
-        entry: i32,
-        at: DateTime<Utc>,
-    ) -> Result<(), MinutesWriteError> {
+    fn delete_entry(&self, meeting: MeetingId, entry: i32, at: DateTime<Utc>) -> Result<(), MeetingsRefusal> {
         self.write(|conn| {
             let current = lock_editable(conn, meeting)?;
             let deleted = diesel::delete(
@@ -318,7 +313,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
             )
             .execute(conn)?;
             if deleted == 0 {
-                return Err(Refusal::Refused(MinutesWriteError::NotFound));
+                return Err(Refusal::Refused(MeetingsRefusal::MinutesNotFound));
             }
             touch(conn, current.id, at)?;
             Ok(())
@@ -332,12 +327,12 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
         to: WrittenMinutesStatus,
         approval: Option<(NaiveDate, MeetingId)>,
         at: DateTime<Utc>,
-    ) -> Result<WrittenMinutes, MinutesWriteError> {
+    ) -> Result<WrittenMinutes, MeetingsRefusal> {
         self.write(|conn| {
             let current = lock_current(conn, meeting)?;
             let status = status_of(&current.status).map_err(|e| Refusal::Refused(e.into()))?;
             if status != from {
-                return Err(Refusal::Refused(MinutesWriteError::WrongStatus(status)));
+                return Err(Refusal::Refused(MeetingsRefusal::minutes_are(status)));
             }
             let target = written_minutes::table.find(current.id);
             // One statement per transition: the table's CHECK ties the status to the approval fields.
@@ -356,14 +351,14 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
                 }
                 WrittenMinutesStatus::Approved => {
                     let Some((on, later)) = approval else {
-                        return Err(Refusal::Refused(MinutesWriteError::NotFound));
+                        return Err(Refusal::Refused(MeetingsRefusal::MinutesNotFound));
                     };
                     let title: String = meetings::table
                         .find(later.0)
                         .select(meetings::title)
                         .first(conn)
                         .optional()?
-                        .ok_or(Refusal::Refused(MinutesWriteError::NotFound))?;
+                        .ok_or(Refusal::Refused(MeetingsRefusal::MinutesNotFound))?;
                     diesel::update(target)
                         .set((
                             status_and_time,
@@ -388,12 +383,12 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
         reason: String,
         by: UserId,
         at: DateTime<Utc>,
-    ) -> Result<WrittenMinutes, MinutesWriteError> {
+    ) -> Result<WrittenMinutes, MeetingsRefusal> {
         self.write(|conn| {
             let current = lock_current(conn, meeting)?;
             let status = status_of(&current.status).map_err(|e| Refusal::Refused(e.into()))?;
             if status.is_editable() {
-                return Err(Refusal::Refused(MinutesWriteError::WrongStatus(status)));
+                return Err(Refusal::Refused(MeetingsRefusal::minutes_are(status)));
             }
             diesel::update(written_minutes::table.find(current.id))
                 .set(written_minutes::superseded_at.eq(at))

@@ -27,7 +27,7 @@ use crate::meetings::meeting::Meeting;
 use crate::meetings::rules::{scope_of, sees_agenda};
 use crate::meetings::written_minutes::service::MinutesDeclarations;
 use crate::meetings::written_minutes::{MinuteEntryKind, NewMinuteEntry, WrittenMinutesStatus};
-use crate::meetings::{AttendanceRepository, MeetingRepository, MinutesWriteError, WrittenMinutesRepository};
+use crate::meetings::{AttendanceRepository, MeetingRepository, MeetingsRefusal, WrittenMinutesRepository};
 use crate::shared::error::DomainError;
 use crate::shared::validation::FieldErrors;
 use crate::shared::Clock;
@@ -100,9 +100,9 @@ fn write_error(error: ConflictWriteError) -> DomainError {
     }
 }
 
-fn minutes_error(error: MinutesWriteError) -> DomainError {
+fn minutes_error(error: MeetingsRefusal) -> DomainError {
     match error {
-        MinutesWriteError::Repo(e) => e.into(),
+        MeetingsRefusal::Common(e) => e,
         other => DomainError::Unexpected(anyhow::anyhow!("minutes: {other}")),
     }
 }

@@ -15,8 +15,8 @@ use crate::governance::resolution::{Resolution, ResolutionStatus};
 use crate::identity::user::User;
 use crate::meetings::agenda::service::{Published, DESCRIPTION_MAX, TITLE_MAX};
 use crate::meetings::agenda::{AgendaItem, AgendaPurpose, NewAgendaItem};
-use crate::meetings::meeting::service::write_error;
 use crate::meetings::meeting::{Meeting, MeetingKind, MeetingScope, MeetingWindow};
+use crate::meetings::MeetingsRefusal;
 use crate::shared::error::DomainError;
 use crate::{MeetingId, ResolutionId};
 
@@ -30,7 +30,11 @@ pub const ITEM_MINUTES: i32 = 5;
 impl ResolutionService {
     /// The decided resolutions this meeting's agenda is offered (earliest decided first): empty for a
     /// meeting that is not a board meeting. Admins and chairs who may build the agenda only.
-    pub fn agenda_offers(&self, actor: &User, meeting: MeetingId) -> Result<Vec<Resolution>, DomainError> {
+    pub fn agenda_offers(
+        &self,
+        actor: &User,
+        meeting: MeetingId,
+    ) -> Result<Vec<Resolution>, MeetingsRefusal> {
         let meeting = self.meetings.editable(actor, meeting)?;
         if meeting.kind != MeetingKind::Board {
             return Ok(Vec::new());
@@ -46,27 +50,29 @@ impl ResolutionService {
         actor: &User,
         meeting: MeetingId,
         resolution: Option<i32>,
-    ) -> Result<(AgendaItem, Published), DomainError> {
+    ) -> Result<(AgendaItem, Published), MeetingsRefusal> {
         let meeting = self.meetings.editable(actor, meeting)?;
         let Some(resolution) = resolution else {
-            return Err(DomainError::invalid("resolutionId", RESOLUTION_REQUIRED));
+            return Err(DomainError::invalid("resolutionId", RESOLUTION_REQUIRED).into());
         };
         if meeting.kind != MeetingKind::Board {
-            return Err(DomainError::conflict(BOARD_MEETINGS_ONLY));
+            return Err(DomainError::conflict(BOARD_MEETINGS_ONLY).into());
         }
         let id = ResolutionId(resolution);
         self.resolutions.decide_due(self.clock.now(), Some(id))?;
         let resolution = self.resolutions.get(id).map_err(|e| e.naming("Resolution"))?;
         if resolution.status == ResolutionStatus::Open {
-            return Err(DomainError::conflict(STILL_OPEN));
+            return Err(DomainError::conflict(STILL_OPEN).into());
         }
         let papers: Vec<_> = resolution.papers.iter().map(|p| p.document_id).collect();
         let item = self.report_item(&resolution);
-        let added = self
-            .meetings
-            .meetings
-            .add_resolution_item(meeting.id, item, &papers, actor.id, self.clock.now())
-            .map_err(write_error)?;
+        let added = self.meetings.meetings.add_resolution_item(
+            meeting.id,
+            item,
+            &papers,
+            actor.id,
+            self.clock.now(),
+        )?;
         Ok((added, meeting.agenda_published_at))
     }
 

@@ -113,7 +113,7 @@ pub enum NewAgendaPaper {
 /// The standard items a new board meeting can start from, in order (title, purpose, minutes).
 /// An agenda holds at most this many items (a reorder names them all).
 pub const ITEMS_MAX: usize = 100;
-pub const TOO_MANY_ITEMS: &str = "An agenda holds at most 100 items.";
+pub use crate::meetings::refusal::TOO_MANY_ITEMS;
 
 pub const STANDARD_ITEMS: [(&str, AgendaPurpose, i32); 6] = [
     ("Welcome and apologies", AgendaPurpose::Noting, 5),

@@ -9,10 +9,10 @@ use crate::library::ReceivedFile;
 use crate::meetings::agenda::{
     standard_items, AgendaItem, AgendaPaper, AgendaPurpose, NewAgendaItem, NewAgendaPaper, PresenterChoice,
 };
-use crate::meetings::meeting::service::{write_error, MeetingService};
+use crate::meetings::meeting::service::MeetingService;
 use crate::meetings::meeting::Meeting;
 use crate::meetings::rules::sees_agenda;
-use crate::meetings::AgendaItemChange;
+use crate::meetings::{AgendaItemChange, MeetingsRefusal};
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
 use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, UserId};
@@ -108,7 +108,7 @@ fn validate_item(input: AgendaItemInput) -> Result<NewAgendaItem, DomainError> {
 
 impl MeetingService {
     /// The agenda of a meeting `actor` may build (admins and chairs; not a cancelled meeting).
-    fn buildable(&self, actor: &User, id: MeetingId) -> Result<(Meeting, Vec<AgendaItem>), DomainError> {
+    fn buildable(&self, actor: &User, id: MeetingId) -> Result<(Meeting, Vec<AgendaItem>), MeetingsRefusal> {
         let meeting = self.editable(actor, id)?;
         let agenda = self.meetings.agenda(id)?;
         Ok((meeting, agenda))
@@ -120,11 +120,11 @@ impl MeetingService {
         actor: &User,
         id: MeetingId,
         input: AgendaItemInput,
-    ) -> Result<(AgendaItem, Published), DomainError> {
+    ) -> Result<(AgendaItem, Published), MeetingsRefusal> {
         let meeting = self.editable(actor, id)?;
         let item = validate_item(input)?;
         // The limit and the cancellation are checked again inside the write, under the meeting's lock.
-        let mut added = self.meetings.add_items(id, vec![item], self.clock.now()).map_err(write_error)?;
+        let mut added = self.meetings.add_items(id, vec![item], self.clock.now())?;
         let item = added
             .pop()
             .ok_or_else(|| DomainError::Unexpected(anyhow::anyhow!("the added item was not returned")))?;
@@ -136,12 +136,9 @@ impl MeetingService {
         &self,
         actor: &User,
         id: MeetingId,
-    ) -> Result<(Vec<AgendaItem>, Published), DomainError> {
+    ) -> Result<(Vec<AgendaItem>, Published), MeetingsRefusal> {
         let meeting = self.editable(actor, id)?;
-        let items = self
-            .meetings
-            .add_items_to_empty_agenda(id, standard_items(), self.clock.now())
-            .map_err(write_error)?;
+        let items = self.meetings.add_items_to_empty_agenda(id, standard_items(), self.clock.now())?;
         Ok((items, meeting.agenda_published_at))
     }
 
@@ -151,7 +148,7 @@ impl MeetingService {
         id: MeetingId,
         item: AgendaItemId,
         input: AgendaItemInput,
-    ) -> Result<(AgendaItem, Published), DomainError> {
+    ) -> Result<(AgendaItem, Published), MeetingsRefusal> {
         let meeting = self.editable(actor, id)?;
         let fields = validate_item(input)?;
         let change = AgendaItemChange {
@@ -161,14 +158,19 @@ impl MeetingService {
             duration_minutes: fields.duration_minutes,
             description: fields.description,
         };
-        let item = self.meetings.update_item(id, item, change, self.clock.now()).map_err(item_error)?;
+        let item = self.meetings.update_item(id, item, change, self.clock.now())?;
         Ok((item, meeting.agenda_published_at))
     }
 
     /// Deletes the item and the papers uploaded to it; the items after it move up.
-    pub fn delete_item(&self, actor: &User, id: MeetingId, item: AgendaItemId) -> Result<(), DomainError> {
+    pub fn delete_item(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        item: AgendaItemId,
+    ) -> Result<(), MeetingsRefusal> {
         self.editable(actor, id)?;
-        let keys = self.meetings.delete_item(id, item, self.clock.now()).map_err(item_error)?;
+        let keys = self.meetings.delete_item(id, item, self.clock.now())?;
         for key in &keys {
             stored_files::remove_after_row(self.files.as_ref(), key);
         }
@@ -182,23 +184,23 @@ impl MeetingService {
         actor: &User,
         id: MeetingId,
         order: Option<Vec<i32>>,
-    ) -> Result<(Vec<AgendaItem>, Published), DomainError> {
+    ) -> Result<(Vec<AgendaItem>, Published), MeetingsRefusal> {
         let meeting = self.editable(actor, id)?;
         let Some(order) = order else {
-            return Err(DomainError::invalid("itemIds", ORDER_REQUIRED));
+            return Err(DomainError::invalid("itemIds", ORDER_REQUIRED).into());
         };
         if order.len() > ITEMS_MAX {
-            return Err(DomainError::invalid("itemIds", TOO_MANY_ITEMS));
+            return Err(DomainError::invalid("itemIds", TOO_MANY_ITEMS).into());
         }
         let order: Vec<AgendaItemId> = order.into_iter().map(AgendaItemId).collect();
-        let items = self.meetings.reorder(id, &order, self.clock.now()).map_err(write_error)?;
+        let items = self.meetings.reorder(id, &order, self.clock.now())?;
         Ok((items, meeting.agenda_published_at))
     }
 
     /// Publishes the agenda (again): trustees who see the meeting then see it and its papers.
-    pub fn publish(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+    pub fn publish(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
         self.editable(actor, id)?;
-        self.meetings.publish_agenda(id, self.clock.now()).map_err(write_error)
+        self.meetings.publish_agenda(id, self.clock.now())
     }
 
     /// Uploads a paper to an item, with the same checks as library documents; a refused upload leaves no
@@ -209,10 +211,10 @@ impl MeetingService {
         id: MeetingId,
         item: AgendaItemId,
         input: UploadPaper,
-    ) -> Result<AgendaPaper, DomainError> {
+    ) -> Result<AgendaPaper, MeetingsRefusal> {
         let (_, agenda) = self.buildable(actor, id)?;
         if !agenda.iter().any(|i| i.id == item) {
-            return Err(DomainError::NotFound("Agenda item"));
+            return Err(MeetingsRefusal::AgendaItemNotFound);
         }
         let mut errors = FieldErrors::new();
         let title =
@@ -220,7 +222,7 @@ impl MeetingService {
         let file = checked_file(&mut errors, input.file, DOCUMENT_KINDS)?;
         errors.into_result()?;
         let Some(file) = file else {
-            return Err(DomainError::Unexpected(anyhow::anyhow!("validated upload lacks a file")));
+            return Err(DomainError::Unexpected(anyhow::anyhow!("validated upload lacks a file")).into());
         };
         let ReceivedFile { pending, file_name, kind, size } = file;
         let title = title.unwrap_or_else(|| file_name.chars().take(TITLE_MAX).collect());
@@ -234,7 +236,7 @@ impl MeetingService {
                 file_size: file_size(size)?,
                 storage_key,
             };
-            meetings.add_paper(id, item, paper, actor.id, at).map_err(item_error)
+            meetings.add_paper(id, item, paper, actor.id, at)
         })
     }
 
@@ -245,14 +247,18 @@ impl MeetingService {
         id: MeetingId,
         item: AgendaItemId,
         document_id: Option<i32>,
-    ) -> Result<AgendaPaper, DomainError> {
+    ) -> Result<AgendaPaper, MeetingsRefusal> {
         self.editable(actor, id)?;
         let Some(document) = document_id else {
-            return Err(DomainError::invalid("documentId", "Choose a library document"));
+            return Err(DomainError::invalid("documentId", "Choose a library document").into());
         };
-        self.meetings
-            .add_paper(id, item, NewAgendaPaper::Library(DocumentId(document)), actor.id, self.clock.now())
-            .map_err(item_error)
+        self.meetings.add_paper(
+            id,
+            item,
+            NewAgendaPaper::Library(DocumentId(document)),
+            actor.id,
+            self.clock.now(),
+        )
     }
 
     /// Removes a paper from an item; an uploaded paper's file goes with it, a linked document stays in
@@ -263,9 +269,9 @@ impl MeetingService {
         id: MeetingId,
         item: AgendaItemId,
         paper: AgendaPaperId,
-    ) -> Result<(), DomainError> {
+    ) -> Result<(), MeetingsRefusal> {
         self.editable(actor, id)?;
-        let key = self.meetings.remove_paper(id, item, paper, self.clock.now()).map_err(paper_error)?;
+        let key = self.meetings.remove_paper(id, item, paper, self.clock.now())?;
         if let Some(key) = key {
             stored_files::remove_after_row(self.files.as_ref(), &key);
         }
@@ -280,10 +286,10 @@ impl MeetingService {
         id: MeetingId,
         item: AgendaItemId,
         paper: AgendaPaperId,
-    ) -> Result<(AgendaPaper, Vec<u8>), DomainError> {
+    ) -> Result<(AgendaPaper, Vec<u8>), MeetingsRefusal> {
         let meeting = self.visible(actor, id)?;
         if !sees_agenda(actor, &meeting) {
-            return Err(DomainError::NotFound("Paper"));
+            return Err(MeetingsRefusal::PaperNotFound);
         }
         let paper = self
             .meetings
@@ -292,24 +298,9 @@ impl MeetingService {
             .filter(|i| i.id == item)
             .flat_map(|i| i.papers)
             .find(|p| p.id == paper)
-            .ok_or(DomainError::NotFound("Paper"))?;
-        let bytes = self.files.read(&paper.storage_key)?;
+            .ok_or(MeetingsRefusal::PaperNotFound)?;
+        let bytes = self.files.read(&paper.storage_key).map_err(DomainError::Unexpected)?;
         Ok((paper, bytes))
-    }
-}
-
-/// A write naming an item: "not found" is the item's.
-fn item_error(error: crate::meetings::MeetingWriteError) -> DomainError {
-    match error {
-        crate::meetings::MeetingWriteError::NotFound => DomainError::NotFound("Agenda item"),
-        other => write_error(other),
-    }
-}
-
-fn paper_error(error: crate::meetings::MeetingWriteError) -> DomainError {
-    match error {
-        crate::meetings::MeetingWriteError::NotFound => DomainError::NotFound("Paper"),
-        other => write_error(other),
     }
 }
 

@@ -3,6 +3,7 @@ use chrono::{DateTime, Utc};
 use crate::meetings::attendance::{
     AttendanceEntry, AttendanceMeeting, AttendanceResponse, Invitee, QuorumRule, RecordedAttendance,
 };
+use crate::meetings::MeetingsRefusal;
 use crate::{CommitteeId, MeetingId, RepoError, UserId};
 
 /// One change an admin or chair records; `recorded: None` clears what was recorded.
@@ -49,8 +50,8 @@ pub trait AttendanceRepository: Send + Sync {
         by: UserId,
         at: DateTime<Utc>,
     ) -> Result<i32, RepoError>;
-    /// Removes a guest row of this meeting (`NotFound` when it is no guest of it).
-    fn remove_guest(&self, meeting: MeetingId, id: i32) -> Result<(), RepoError>;
+    /// Removes a guest row of this meeting (`GuestNotFound` when it is no guest of it).
+    fn remove_guest(&self, meeting: MeetingId, id: i32) -> Result<(), MeetingsRefusal>;
 }
 
 /// Where the board's quorum rule is kept. It is a governance setting (`GovernanceSettingsRepository`

@@ -9,17 +9,15 @@ use crate::meetings::attendance::{
     may_see_meeting, quorum_summary, sheet_lines, AttendanceMeeting, AttendanceResponse, AttendanceSheet,
     Invitee, RecordedAttendance,
 };
-use crate::meetings::{AttendanceRepository, QuorumSettings, RecordChange};
+use crate::meetings::{AttendanceRepository, MeetingsRefusal, QuorumSettings, RecordChange};
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
 use crate::shared::Clock;
 use crate::{MeetingId, RepoError, UserId};
 
-/// The record's name for `DomainError::NotFound`, which adds " not found".
-pub const NO_SUCH_MEETING: &str = "Meeting";
 pub const NOT_INVITED: &str = "Only the meeting's members can answer its invitation.";
 pub const RECORD_FORBIDDEN: &str = "Only admins and chairs can record attendance.";
-pub const CANCELLED: &str = "This meeting has been cancelled.";
+pub use crate::meetings::refusal::ATTENDANCE_CLOSED as CANCELLED;
 pub const RESPONSE_CHOICES: &str = "Response must be attending, apologies or not-sure";
 pub const RECORDED_CHOICES: &str = "Status must be present, absent, apologies or guest";
 pub const MEMBER_NOT_GUEST: &str =
@@ -48,24 +46,31 @@ pub struct AttendanceService {
 
 impl AttendanceService {
     /// The meeting, if this user may see it (404 otherwise, so its existence is not given away).
-    fn visible_meeting(&self, actor: &User, id: MeetingId) -> Result<AttendanceMeeting, DomainError> {
-        let meeting = self.attendance.meeting(id).map_err(|e| e.naming(NO_SUCH_MEETING))?;
+    fn visible_meeting(&self, actor: &User, id: MeetingId) -> Result<AttendanceMeeting, MeetingsRefusal> {
+        let meeting = self.attendance.meeting(id).map_err(|e| match e {
+            RepoError::NotFound => MeetingsRefusal::MeetingNotFound,
+            other => other.into(),
+        })?;
         let memberships =
             if meeting.committee_meeting { self.attendance.committees_of(actor.id)? } else { Vec::new() };
         if !may_see_meeting(actor.role, meeting.committee_meeting, meeting.committee_id, &memberships) {
-            return Err(DomainError::NotFound(NO_SUCH_MEETING));
+            return Err(MeetingsRefusal::MeetingNotFound);
         }
         Ok(meeting)
     }
 
     /// The sheet: everyone who may see the meeting reads the summary and their own line; admins and
     /// chairs also every member's answer and record, and the guests.
-    pub fn sheet(&self, actor: &User, id: MeetingId) -> Result<AttendanceSheet, DomainError> {
+    pub fn sheet(&self, actor: &User, id: MeetingId) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         self.sheet_of(actor, &meeting)
     }
 
-    fn sheet_of(&self, actor: &User, meeting: &AttendanceMeeting) -> Result<AttendanceSheet, DomainError> {
+    fn sheet_of(
+        &self,
+        actor: &User,
+        meeting: &AttendanceMeeting,
+    ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let invitees = self.attendance.invitees(meeting)?;
         let entries = self.attendance.entries(meeting.id)?;
         let rule = self.settings.quorum()?;
@@ -93,11 +98,11 @@ impl AttendanceService {
         id: MeetingId,
         response: Option<&str>,
         reason: Option<&str>,
-    ) -> Result<AttendanceSheet, DomainError> {
+    ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         let invitees = self.attendance.invitees(&meeting)?;
         let Some(member) = invitees.iter().find(|i| i.user_id == actor.id) else {
-            return Err(DomainError::forbidden(NOT_INVITED));
+            return Err(DomainError::forbidden(NOT_INVITED).into());
         };
         let mut errors = FieldErrors::new();
         let response = match response.map(str::trim).filter(|r| !r.is_empty()) {
@@ -112,10 +117,10 @@ impl AttendanceService {
         let reason = validation::optional_text(&mut errors, "reason", "Reason", reason, REASON_MAX);
         errors.into_result()?;
         let Some(response) = response else {
-            return Err(DomainError::invalid("response", RESPONSE_CHOICES));
+            return Err(DomainError::invalid("response", RESPONSE_CHOICES).into());
         };
         if meeting.cancelled {
-            return Err(DomainError::conflict(CANCELLED));
+            return Err(MeetingsRefusal::AttendanceClosed);
         }
         // A reason goes with apologies only.
         let reason = reason.filter(|_| response == AttendanceResponse::Apologies);
@@ -130,13 +135,13 @@ impl AttendanceService {
         actor: &User,
         id: MeetingId,
         lines: Vec<RecordInput>,
-    ) -> Result<AttendanceSheet, DomainError> {
+    ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden(RECORD_FORBIDDEN));
+            return Err(DomainError::forbidden(RECORD_FORBIDDEN).into());
         }
         if lines.len() > BULK_MAX {
-            return Err(DomainError::invalid("records", format!("At most {BULK_MAX} records at once")));
+            return Err(DomainError::invalid("records", format!("At most {BULK_MAX} records at once")).into());
         }
         let invitees = self.attendance.invitees(&meeting)?;
         let mut errors = FieldErrors::new();
@@ -180,7 +185,7 @@ impl AttendanceService {
         }
         errors.into_result()?;
         if meeting.cancelled {
-            return Err(DomainError::conflict(CANCELLED));
+            return Err(MeetingsRefusal::AttendanceClosed);
         }
         self.attendance.record(meeting.id, &changes, actor.id, self.clock.now())?;
         self.sheet_of(actor, &meeting)
@@ -192,16 +197,16 @@ impl AttendanceService {
         actor: &User,
         id: MeetingId,
         name: Option<&str>,
-    ) -> Result<AttendanceSheet, DomainError> {
+    ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden(RECORD_FORBIDDEN));
+            return Err(DomainError::forbidden(RECORD_FORBIDDEN).into());
         }
         let mut errors = FieldErrors::new();
         let name = validation::required_line(&mut errors, "name", "Name", name.unwrap_or(""), GUEST_NAME_MAX);
         errors.into_result()?;
         if meeting.cancelled {
-            return Err(DomainError::conflict(CANCELLED));
+            return Err(MeetingsRefusal::AttendanceClosed);
         }
         self.attendance.add_guest(meeting.id, &name, actor.id, self.clock.now())?;
         self.sheet_of(actor, &meeting)
@@ -213,15 +218,12 @@ impl AttendanceService {
         actor: &User,
         id: MeetingId,
         guest: i32,
-    ) -> Result<AttendanceSheet, DomainError> {
+    ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden(RECORD_FORBIDDEN));
+            return Err(DomainError::forbidden(RECORD_FORBIDDEN).into());
         }
-        self.attendance.remove_guest(meeting.id, guest).map_err(|e| match e {
-            RepoError::NotFound => DomainError::NotFound("Guest"),
-            other => other.into(),
-        })?;
+        self.attendance.remove_guest(meeting.id, guest)?;
         self.sheet_of(actor, &meeting)
     }
 }

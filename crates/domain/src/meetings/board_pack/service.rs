@@ -23,8 +23,8 @@ use crate::library::FileStore;
 use crate::meetings::agenda::{running_times, AgendaItem};
 use crate::meetings::meeting::{Meeting, MeetingScope};
 use crate::meetings::{
-    BoardPackBuilder, BoardPackCache, CachedPack, MeetingRepository, PackCover, PackItem, PackPaper,
-    PackSource,
+    BoardPackBuilder, BoardPackCache, CachedPack, MeetingRepository, MeetingsRefusal, PackCover, PackItem,
+    PackPaper, PackSource,
 };
 use crate::shared::error::DomainError;
 use crate::shared::Clock;
@@ -66,16 +66,16 @@ fn scope_of(actor: &User) -> MeetingScope {
 impl BoardPackService {
     /// The meeting whose papers `actor` may read: 404 for a meeting they cannot see, and for a draft
     /// agenda unless they are an admin or chair.
-    pub fn readable_meeting(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
-        let meeting = self.meetings.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Meeting"))?;
+    pub fn readable_meeting(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
+        let meeting = self.meetings.find(id, scope_of(actor))?.ok_or(MeetingsRefusal::MeetingNotFound)?;
         if !(actor.role.is_officer() || meeting.agenda_published()) {
-            return Err(DomainError::NotFound("Meeting"));
+            return Err(MeetingsRefusal::MeetingNotFound);
         }
         Ok(meeting)
     }
 
     /// The board pack, from the cache when nothing in it has changed since it was built.
-    pub fn download(&self, actor: &User, id: MeetingId) -> Result<BoardPackFile, DomainError> {
+    pub fn download(&self, actor: &User, id: MeetingId) -> Result<BoardPackFile, MeetingsRefusal> {
         let meeting = self.readable_meeting(actor, id)?;
         let agenda = self.meetings.agenda(id)?;
         let fingerprint = self.fingerprint(&meeting, &agenda);

@@ -15,19 +15,15 @@ use crate::identity::user::User;
 use crate::identity::UserRepository;
 use crate::meetings::attendance::may_see_meeting;
 use crate::meetings::meeting::{Meeting, MeetingKind};
-use crate::meetings::MeetingService;
 use crate::meetings::{
     AttendanceRepository, CalendarEvent, CalendarFacts, CalendarFeedRepository, CalendarWriter, FeedToken,
 };
+use crate::meetings::{MeetingService, MeetingsRefusal};
 use crate::notifications::notification::MeetingItem;
 use crate::shared::error::DomainError;
 use crate::shared::secret_token;
 use crate::shared::Clock;
 use crate::{MeetingId, UserId};
-
-/// Record names for `DomainError::NotFound`, which adds " not found".
-pub const FEED_NOT_FOUND: &str = "Calendar feed";
-pub const NO_SUCH_MEETING: &str = "Meeting";
 
 #[derive(Clone)]
 pub struct CalendarService {
@@ -75,7 +71,7 @@ impl CalendarService {
     }
 
     /// The caller's private feed URL, made on first use.
-    pub fn feed_url(&self, actor: &User) -> Result<String, DomainError> {
+    pub fn feed_url(&self, actor: &User) -> Result<String, MeetingsRefusal> {
         let stored = match self.feeds.find(actor.id)? {
             Some(stored) => stored,
             None => {
@@ -93,7 +89,7 @@ impl CalendarService {
     }
 
     /// A new feed URL for the caller; the old one stops working.
-    pub fn regenerate(&self, actor: &User) -> Result<String, DomainError> {
+    pub fn regenerate(&self, actor: &User) -> Result<String, MeetingsRefusal> {
         let (fresh, token) = self.new_feed(actor.id)?;
         self.feeds.replace(actor.id, fresh, self.clock.now())?;
         Ok(self.url(&token))
@@ -101,29 +97,28 @@ impl CalendarService {
 
     /// The feed behind a token (no sign-in): the meetings its active owner may see. 404 for an unknown
     /// token or a deactivated user.
-    pub fn feed(&self, token: &str) -> Result<String, DomainError> {
+    pub fn feed(&self, token: &str) -> Result<String, MeetingsRefusal> {
         let well_formed = token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit());
         if !well_formed {
-            return Err(DomainError::NotFound(FEED_NOT_FOUND));
+            return Err(MeetingsRefusal::FeedNotFound);
         }
         let owner = self
             .feeds
             .active_user_by_token_hash(&secret_token::hash(&token.to_ascii_lowercase()))?
-            .ok_or(DomainError::NotFound(FEED_NOT_FOUND))?;
-        let user =
-            self.users.find(owner)?.filter(|u| u.active).ok_or(DomainError::NotFound(FEED_NOT_FOUND))?;
+            .ok_or(MeetingsRefusal::FeedNotFound)?;
+        let user = self.users.find(owner)?.filter(|u| u.active).ok_or(MeetingsRefusal::FeedNotFound)?;
         let meetings = self.visible_meetings(&user)?;
         let events = self.events(&meetings)?;
         Ok(self.writer.calendar(&self.portal_name, &events))
     }
 
     /// One meeting as an .ics file (signed in, same visibility as the calendar): (file name, text).
-    pub fn meeting_ics(&self, actor: &User, id: MeetingId) -> Result<(String, String), DomainError> {
+    pub fn meeting_ics(&self, actor: &User, id: MeetingId) -> Result<(String, String), MeetingsRefusal> {
         let meeting = self
             .visible_meetings(actor)?
             .into_iter()
             .find(|m| m.id == id)
-            .ok_or(DomainError::NotFound(NO_SUCH_MEETING))?;
+            .ok_or(MeetingsRefusal::MeetingNotFound)?;
         let events = self.events(std::slice::from_ref(&meeting))?;
         let name = format!("{} - {}", self.portal_name, meeting.title);
         Ok((format!("meeting-{}.ics", meeting.id), self.writer.calendar(&name, &events)))
@@ -131,7 +126,7 @@ impl CalendarService {
 
     /// The meetings listing for this user (so its visibility rules apply), and committee meetings only
     /// for their members, admins and chairs.
-    fn visible_meetings(&self, user: &User) -> Result<Vec<Meeting>, DomainError> {
+    fn visible_meetings(&self, user: &User) -> Result<Vec<Meeting>, MeetingsRefusal> {
         let memberships = self.attendance.committees_of(user.id)?;
         Ok(self
             .meetings

@@ -4,47 +4,8 @@ use crate::library::files::StorageKey;
 use crate::meetings::agenda::AgendaPurpose;
 use crate::meetings::agenda::{AgendaItem, AgendaPaper, NewAgendaItem, NewAgendaPaper, PresenterChoice};
 use crate::meetings::meeting::{Meeting, MeetingChange, MeetingScope, MeetingWindow, NewMeeting};
+use crate::meetings::MeetingsRefusal;
 use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, RepoError, UserId};
-
-/// Why a write to a meeting or its agenda was refused. Checked inside the write's transaction with the
-/// meeting row locked, so two editors cannot interleave.
-#[derive(Debug, thiserror::Error)]
-pub enum MeetingWriteError {
-    /// The meeting, item or paper does not exist (or is not of this meeting).
-    #[error("not found")]
-    NotFound,
-    #[error("the meeting is already cancelled")]
-    AlreadyCancelled,
-    /// An agenda write found the meeting cancelled once it held the meeting's lock.
-    #[error("the meeting is cancelled")]
-    Cancelled,
-    /// The agenda would hold more than `ITEMS_MAX` items.
-    #[error("the agenda is full")]
-    TooManyItems,
-    /// A reorder named a different set of items than the agenda holds now.
-    #[error("the agenda has changed meanwhile")]
-    StaleOrder,
-    /// The standard items are only for an empty agenda.
-    #[error("the agenda already has items")]
-    AgendaNotEmpty,
-    /// The committee named by an edit does not exist.
-    #[error("no such committee")]
-    NoSuchCommittee,
-    /// The presenter named by id does not exist.
-    #[error("no such user")]
-    NoSuchUser,
-    /// The library document to link does not exist.
-    #[error("no such document")]
-    NoSuchDocument,
-    /// The library document is already linked to this item.
-    #[error("the document is already linked to this item")]
-    AlreadyLinked,
-    /// The written resolution is on an agenda already (this meeting's or another's).
-    #[error("the resolution is already on an agenda")]
-    ResolutionOnAgenda,
-    #[error(transparent)]
-    Repo(#[from] RepoError),
-}
 
 /// An item's fields, as an edit replaces them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,6 +18,12 @@ pub struct AgendaItemChange {
 }
 
 /// Storage of meetings, their agendas and the agendas' papers.
+///
+/// Writes check their refusals inside their transaction with the meeting's row locked, so two editors
+/// cannot interleave; agenda writes also refuse a cancelled meeting (`Cancelled`). A write's "not found"
+/// names the record the write is about, whichever of its rows is missing: the meeting for meeting and
+/// whole-agenda writes (`MeetingNotFound`), the item for item edits and paper additions
+/// (`AgendaItemNotFound`), the paper for its removal (`PaperNotFound`).
 ///
 /// Every agenda write (items, order, papers) moves the meeting's `agenda_changed_at` to `at`, and the
 /// touched item's `changed_at` too; publication sets `agenda_published_at`.
@@ -71,16 +38,17 @@ pub trait MeetingRepository: Send + Sync {
     ) -> Result<Vec<Meeting>, RepoError>;
     /// The meeting, if it exists and `scope` may see it.
     fn find(&self, id: MeetingId, scope: MeetingScope) -> Result<Option<Meeting>, RepoError>;
-    fn create(&self, meeting: NewMeeting) -> Result<Meeting, RepoError>;
+    /// `NoSuchCommittee` when the committee named does not exist (or was deleted meanwhile).
+    fn create(&self, meeting: NewMeeting) -> Result<Meeting, MeetingsRefusal>;
     /// Replaces the details and increases `revision`.
-    fn update(&self, id: MeetingId, change: MeetingChange) -> Result<Meeting, MeetingWriteError>;
+    fn update(&self, id: MeetingId, change: MeetingChange) -> Result<Meeting, MeetingsRefusal>;
     /// Marks the meeting cancelled at `at` and increases `revision`.
-    fn cancel(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingWriteError>;
+    fn cancel(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingsRefusal>;
     /// Deletes the meeting with its agenda; answers the storage keys of the papers uploaded to it (linked
     /// library documents keep their files).
-    fn delete(&self, id: MeetingId) -> Result<Vec<StorageKey>, MeetingWriteError>;
+    fn delete(&self, id: MeetingId) -> Result<Vec<StorageKey>, MeetingsRefusal>;
     /// Publishes (or republishes) the agenda at `at`.
-    fn publish_agenda(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingWriteError>;
+    fn publish_agenda(&self, id: MeetingId, at: DateTime<Utc>) -> Result<Meeting, MeetingsRefusal>;
 
     /// The agenda in order, each item with its papers.
     fn agenda(&self, id: MeetingId) -> Result<Vec<AgendaItem>, RepoError>;
@@ -90,7 +58,7 @@ pub trait MeetingRepository: Send + Sync {
         id: MeetingId,
         items: Vec<NewAgendaItem>,
         at: DateTime<Utc>,
-    ) -> Result<Vec<AgendaItem>, MeetingWriteError>;
+    ) -> Result<Vec<AgendaItem>, MeetingsRefusal>;
     /// Appends an item reporting a written resolution (`item.resolution`), with the library documents
     /// that supported it linked as its papers; `ResolutionOnAgenda` when any agenda has it already.
     fn add_resolution_item(
@@ -100,35 +68,35 @@ pub trait MeetingRepository: Send + Sync {
         papers: &[DocumentId],
         added_by: UserId,
         at: DateTime<Utc>,
-    ) -> Result<AgendaItem, MeetingWriteError>;
+    ) -> Result<AgendaItem, MeetingsRefusal>;
     /// Appends the items only if the agenda is empty (`AgendaNotEmpty` otherwise).
     fn add_items_to_empty_agenda(
         &self,
         id: MeetingId,
         items: Vec<NewAgendaItem>,
         at: DateTime<Utc>,
-    ) -> Result<Vec<AgendaItem>, MeetingWriteError>;
+    ) -> Result<Vec<AgendaItem>, MeetingsRefusal>;
     fn update_item(
         &self,
         id: MeetingId,
         item: AgendaItemId,
         change: AgendaItemChange,
         at: DateTime<Utc>,
-    ) -> Result<AgendaItem, MeetingWriteError>;
+    ) -> Result<AgendaItem, MeetingsRefusal>;
     /// Deletes the item and renumbers the ones after it; answers the storage keys of its uploaded papers.
     fn delete_item(
         &self,
         id: MeetingId,
         item: AgendaItemId,
         at: DateTime<Utc>,
-    ) -> Result<Vec<StorageKey>, MeetingWriteError>;
+    ) -> Result<Vec<StorageKey>, MeetingsRefusal>;
     /// Puts the items in this order; `StaleOrder` unless `order` names every item of the agenda once.
     fn reorder(
         &self,
         id: MeetingId,
         order: &[AgendaItemId],
         at: DateTime<Utc>,
-    ) -> Result<Vec<AgendaItem>, MeetingWriteError>;
+    ) -> Result<Vec<AgendaItem>, MeetingsRefusal>;
     fn add_paper(
         &self,
         id: MeetingId,
@@ -136,7 +104,7 @@ pub trait MeetingRepository: Send + Sync {
         paper: NewAgendaPaper,
         added_by: crate::UserId,
         at: DateTime<Utc>,
-    ) -> Result<AgendaPaper, MeetingWriteError>;
+    ) -> Result<AgendaPaper, MeetingsRefusal>;
     /// Removes the paper; answers its storage key when the file was uploaded to the item (to delete it).
     fn remove_paper(
         &self,
@@ -144,5 +112,5 @@ pub trait MeetingRepository: Send + Sync {
         item: AgendaItemId,
         paper: AgendaPaperId,
         at: DateTime<Utc>,
-    ) -> Result<Option<StorageKey>, MeetingWriteError>;
+    ) -> Result<Option<StorageKey>, MeetingsRefusal>;
 }

@@ -14,7 +14,7 @@ use crate::meetings::meeting::{
     Meeting, MeetingChange, MeetingKind, MeetingWindow, NewMeeting, DEFAULT_DURATION_MINUTES,
 };
 use crate::meetings::rules::{scope_of, sees_agenda};
-use crate::meetings::{MeetingRepository, MeetingWriteError};
+use crate::meetings::{MeetingRepository, MeetingsRefusal};
 use crate::shared::error::DomainError;
 use crate::shared::timestamps;
 use crate::shared::validation::{self, FieldErrors};
@@ -27,10 +27,8 @@ pub const UPCOMING_CHOICES: &str = "upcoming must be true or false";
 pub const KIND_CHOICES: &str = "Kind must be board, committee, agm or other";
 pub const COMMITTEE_REQUIRED: &str = "Choose the committee that meets";
 pub const COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS: &str = "Only a committee meeting names a committee";
-pub const NO_SUCH_COMMITTEE: &str = "No such committee";
 pub const DURATION_RANGE: &str = "Planned length must be a whole number of minutes from 1 to 1440";
-pub const ALREADY_CANCELLED: &str = "This meeting is already cancelled.";
-pub const CANCELLED_READ_ONLY: &str = "This meeting is cancelled: it can no longer be changed.";
+pub use crate::meetings::refusal::{ALREADY_CANCELLED, CANCELLED_READ_ONLY, NO_SUCH_COMMITTEE};
 pub const DURATION_MAX: i32 = 1440;
 
 /// Input of "Create meeting" and "Edit meeting", as received; `None` or `""` mean absent.
@@ -139,30 +137,6 @@ fn validate(input: CreateMeeting) -> Result<MeetingFields, DomainError> {
     })
 }
 
-/// A meeting write's refusal in the domain's words.
-pub(crate) fn write_error(error: MeetingWriteError) -> DomainError {
-    match error {
-        MeetingWriteError::NotFound => DomainError::NotFound("Meeting"),
-        MeetingWriteError::AlreadyCancelled => DomainError::conflict(ALREADY_CANCELLED),
-        MeetingWriteError::Cancelled => DomainError::conflict(CANCELLED_READ_ONLY),
-        MeetingWriteError::TooManyItems => DomainError::conflict(crate::meetings::agenda::TOO_MANY_ITEMS),
-        MeetingWriteError::StaleOrder => DomainError::conflict(crate::meetings::rules::STALE_ORDER),
-        MeetingWriteError::AgendaNotEmpty => DomainError::conflict(crate::meetings::rules::AGENDA_NOT_EMPTY),
-        MeetingWriteError::NoSuchCommittee => DomainError::invalid("committeeId", NO_SUCH_COMMITTEE),
-        MeetingWriteError::NoSuchUser => {
-            DomainError::invalid("presenterUserId", crate::meetings::rules::NO_SUCH_PRESENTER)
-        }
-        MeetingWriteError::NoSuchDocument => {
-            DomainError::invalid("documentId", crate::meetings::rules::NO_SUCH_DOCUMENT)
-        }
-        MeetingWriteError::AlreadyLinked => DomainError::conflict(crate::meetings::rules::ALREADY_LINKED),
-        MeetingWriteError::ResolutionOnAgenda => {
-            DomainError::conflict(crate::meetings::rules::ALREADY_ON_AN_AGENDA)
-        }
-        MeetingWriteError::Repo(e) => e.into(),
-    }
-}
-
 /// One meeting as its page shows it: the agenda is `None` for a reader who may not see it yet (a draft).
 #[derive(Debug, Clone)]
 pub struct MeetingView {
@@ -179,47 +153,47 @@ pub struct MeetingService {
 
 impl MeetingService {
     /// `upcoming`: `"true"` from now on, `"false"` before now, absent or blank: all.
-    pub fn list(&self, actor: &User, upcoming: Option<&str>) -> Result<Vec<Meeting>, DomainError> {
+    pub fn list(&self, actor: &User, upcoming: Option<&str>) -> Result<Vec<Meeting>, MeetingsRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read meetings."));
+            return Err(DomainError::forbidden("You cannot read meetings.").into());
         }
         let window = match upcoming.map(str::trim).filter(|v| !v.is_empty()) {
             None => MeetingWindow::All,
             Some("true") => MeetingWindow::Upcoming,
             Some("false") => MeetingWindow::Past,
-            Some(_) => return Err(DomainError::invalid("upcoming", UPCOMING_CHOICES)),
+            Some(_) => return Err(DomainError::invalid("upcoming", UPCOMING_CHOICES).into()),
         };
         Ok(self.meetings.list(window, self.clock.now(), scope_of(actor))?)
     }
 
     /// The meeting, if `actor` may see it; 404 otherwise (a committee meeting of another committee does
     /// not exist for them).
-    pub fn visible(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
-        self.meetings.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Meeting"))
+    pub fn visible(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
+        self.meetings.find(id, scope_of(actor))?.ok_or(MeetingsRefusal::MeetingNotFound)
     }
 
     /// The meeting with its agenda when `actor` may see the agenda.
-    pub fn show(&self, actor: &User, id: MeetingId) -> Result<MeetingView, DomainError> {
+    pub fn show(&self, actor: &User, id: MeetingId) -> Result<MeetingView, MeetingsRefusal> {
         let meeting = self.visible(actor, id)?;
         let agenda = if sees_agenda(actor, &meeting) { Some(self.meetings.agenda(id)?) } else { None };
         Ok(MeetingView { meeting, agenda })
     }
 
     /// The meeting, visible to and editable by `actor` (an admin or chair), and not cancelled.
-    pub fn editable(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+    pub fn editable(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
         let meeting = self.visible(actor, id)?;
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden(EDIT_FORBIDDEN));
+            return Err(DomainError::forbidden(EDIT_FORBIDDEN).into());
         }
         if meeting.is_cancelled() {
-            return Err(DomainError::conflict(CANCELLED_READ_ONLY));
+            return Err(MeetingsRefusal::Cancelled);
         }
         Ok(meeting)
     }
 
-    pub fn create(&self, actor: &User, input: CreateMeeting) -> Result<Meeting, DomainError> {
+    pub fn create(&self, actor: &User, input: CreateMeeting) -> Result<Meeting, MeetingsRefusal> {
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden(SCHEDULE_FORBIDDEN));
+            return Err(DomainError::forbidden(SCHEDULE_FORBIDDEN).into());
         }
         let fields = validate(input)?;
         let now = self.clock.now();
@@ -236,15 +210,16 @@ impl MeetingService {
             created_by: actor.id,
             created_at: now,
         };
-        self.meetings.create(meeting).map_err(|error| match error {
-            // The committee was named but does not exist (or was deleted meanwhile).
-            crate::RepoError::NotFound => DomainError::invalid("committeeId", NO_SUCH_COMMITTEE),
-            other => other.into(),
-        })
+        self.meetings.create(meeting)
     }
 
     /// Replaces the meeting's details (admins and chairs; not once cancelled).
-    pub fn update(&self, actor: &User, id: MeetingId, input: CreateMeeting) -> Result<Meeting, DomainError> {
+    pub fn update(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        input: CreateMeeting,
+    ) -> Result<Meeting, MeetingsRefusal> {
         self.editable(actor, id)?;
         let fields = validate(input)?;
         let change = MeetingChange {
@@ -259,29 +234,29 @@ impl MeetingService {
             committee_id: fields.committee_id,
             updated_at: self.clock.now(),
         };
-        self.meetings.update(id, change).map_err(write_error)
+        self.meetings.update(id, change)
     }
 
     /// Cancels the meeting: it is kept, and shown as cancelled everywhere.
-    pub fn cancel(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+    pub fn cancel(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
         let meeting = self.visible(actor, id)?;
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden(EDIT_FORBIDDEN));
+            return Err(DomainError::forbidden(EDIT_FORBIDDEN).into());
         }
         if meeting.is_cancelled() {
-            return Err(DomainError::conflict(ALREADY_CANCELLED));
+            return Err(MeetingsRefusal::AlreadyCancelled);
         }
-        self.meetings.cancel(id, self.clock.now()).map_err(write_error)
+        self.meetings.cancel(id, self.clock.now())
     }
 
     /// Deletes a meeting recorded by mistake, with its agenda and the papers uploaded to it. Answers the
     /// deleted meeting (for the audit log).
-    pub fn delete(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+    pub fn delete(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
         let meeting = self.visible(actor, id)?;
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden(EDIT_FORBIDDEN));
+            return Err(DomainError::forbidden(EDIT_FORBIDDEN).into());
         }
-        let keys = self.meetings.delete(id).map_err(write_error)?;
+        let keys = self.meetings.delete(id)?;
         for key in &keys {
             stored_files::remove_after_row(self.files.as_ref(), key);
         }
@@ -306,8 +281,8 @@ mod tests {
         asked: Mutex<Vec<(MeetingWindow, chrono::DateTime<chrono::Utc>)>>,
     }
 
-    fn not_expected<T>() -> Result<T, crate::meetings::MeetingWriteError> {
-        Err(crate::meetings::MeetingWriteError::Repo(RepoError::Unexpected(anyhow::anyhow!("not expected"))))
+    fn not_expected<T>() -> Result<T, MeetingsRefusal> {
+        Err(RepoError::Unexpected(anyhow::anyhow!("not expected")).into())
     }
 
     impl MeetingRepository for Recording {
@@ -323,34 +298,34 @@ mod tests {
         fn find(&self, _: crate::MeetingId, _: MeetingScope) -> Result<Option<Meeting>, RepoError> {
             Ok(None)
         }
-        fn create(&self, _: NewMeeting) -> Result<Meeting, RepoError> {
-            Err(RepoError::Unexpected(anyhow::anyhow!("not expected")))
+        fn create(&self, _: NewMeeting) -> Result<Meeting, MeetingsRefusal> {
+            not_expected()
         }
         fn update(
             &self,
             _: crate::MeetingId,
             _: crate::meetings::meeting::MeetingChange,
-        ) -> Result<Meeting, crate::meetings::MeetingWriteError> {
+        ) -> Result<Meeting, MeetingsRefusal> {
             not_expected()
         }
         fn cancel(
             &self,
             _: crate::MeetingId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Meeting, crate::meetings::MeetingWriteError> {
+        ) -> Result<Meeting, MeetingsRefusal> {
             not_expected()
         }
         fn delete(
             &self,
             _: crate::MeetingId,
-        ) -> Result<Vec<crate::library::files::StorageKey>, crate::meetings::MeetingWriteError> {
+        ) -> Result<Vec<crate::library::files::StorageKey>, MeetingsRefusal> {
             not_expected()
         }
         fn publish_agenda(
             &self,
             _: crate::MeetingId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Meeting, crate::meetings::MeetingWriteError> {
+        ) -> Result<Meeting, MeetingsRefusal> {
             not_expected()
         }
         fn agenda(&self, _: crate::MeetingId) -> Result<Vec<AgendaItem>, RepoError> {
@@ -361,7 +336,7 @@ mod tests {
             _: crate::MeetingId,
             _: Vec<NewAgendaItem>,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Vec<AgendaItem>, crate::meetings::MeetingWriteError> {
+        ) -> Result<Vec<AgendaItem>, MeetingsRefusal> {
             not_expected()
         }
         fn add_items_to_empty_agenda(
@@ -369,7 +344,7 @@ mod tests {
             _: crate::MeetingId,
             _: Vec<NewAgendaItem>,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Vec<AgendaItem>, crate::meetings::MeetingWriteError> {
+        ) -> Result<Vec<AgendaItem>, MeetingsRefusal> {
             not_expected()
         }
         fn update_item(
@@ -378,7 +353,7 @@ mod tests {
             _: crate::AgendaItemId,
             _: crate::meetings::AgendaItemChange,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<AgendaItem, crate::meetings::MeetingWriteError> {
+        ) -> Result<AgendaItem, MeetingsRefusal> {
             not_expected()
         }
         fn delete_item(
@@ -386,7 +361,7 @@ mod tests {
             _: crate::MeetingId,
             _: crate::AgendaItemId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Vec<crate::library::files::StorageKey>, crate::meetings::MeetingWriteError> {
+        ) -> Result<Vec<crate::library::files::StorageKey>, MeetingsRefusal> {
             not_expected()
         }
         fn reorder(
@@ -394,7 +369,7 @@ mod tests {
             _: crate::MeetingId,
             _: &[crate::AgendaItemId],
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Vec<AgendaItem>, crate::meetings::MeetingWriteError> {
+        ) -> Result<Vec<AgendaItem>, MeetingsRefusal> {
             not_expected()
         }
         fn add_paper(
@@ -404,7 +379,7 @@ mod tests {
             _: crate::meetings::agenda::NewAgendaPaper,
             _: crate::UserId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<crate::meetings::agenda::AgendaPaper, crate::meetings::MeetingWriteError> {
+        ) -> Result<crate::meetings::agenda::AgendaPaper, MeetingsRefusal> {
             not_expected()
         }
         fn add_resolution_item(
@@ -414,7 +389,7 @@ mod tests {
             _: &[crate::DocumentId],
             _: crate::UserId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<crate::meetings::agenda::AgendaItem, crate::meetings::MeetingWriteError> {
+        ) -> Result<crate::meetings::agenda::AgendaItem, MeetingsRefusal> {
             not_expected()
         }
         fn remove_paper(
@@ -423,7 +398,7 @@ mod tests {
             _: crate::AgendaItemId,
             _: crate::AgendaPaperId,
             _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Option<crate::library::files::StorageKey>, crate::meetings::MeetingWriteError> {
+        ) -> Result<Option<crate::library::files::StorageKey>, MeetingsRefusal> {
             not_expected()
         }
     }
@@ -451,7 +426,10 @@ mod tests {
                 (MeetingWindow::All, now)
             ]
         );
-        assert!(matches!(service.list(&trustee, Some("yes")), Err(DomainError::Invalid(_))));
+        assert!(matches!(
+            service.list(&trustee, Some("yes")),
+            Err(MeetingsRefusal::Common(DomainError::Invalid(_)))
+        ));
     }
 
     #[test]
@@ -494,6 +472,8 @@ mod tests {
             ..CreateMeeting::default()
         };
         let result = service.create(&user(Role::Trustee), input);
-        assert!(matches!(result, Err(DomainError::Forbidden(m)) if m == SCHEDULE_FORBIDDEN));
+        assert!(
+            matches!(result, Err(MeetingsRefusal::Common(DomainError::Forbidden(m))) if m == SCHEDULE_FORBIDDEN)
+        );
     }
 }

@@ -4,30 +4,15 @@ use crate::meetings::meeting::MeetingScope;
 use crate::meetings::written_minutes::{
     Decision, MinuteEntry, NewMinuteEntry, WrittenMinutes, WrittenMinutesStatus, WrittenMinutesSummary,
 };
+use crate::meetings::MeetingsRefusal;
 use crate::{MeetingId, RepoError, UserId};
 
-/// Why a write to written minutes was refused; checked with the current version's row locked.
-#[derive(Debug, thiserror::Error)]
-pub enum MinutesWriteError {
-    /// No minutes (or no such entry, item or later meeting) for this meeting.
-    #[error("not found")]
-    NotFound,
-    #[error("the meeting already has written minutes")]
-    AlreadyExists,
-    /// The current version's status does not allow this (it is answered).
-    #[error("the minutes are {0}")]
-    WrongStatus(WrittenMinutesStatus),
-    /// The agenda item is not on this meeting's agenda.
-    #[error("no such agenda item")]
-    NoSuchItem,
-    /// The assignee of an action does not exist.
-    #[error("no such user")]
-    NoSuchUser,
-    #[error(transparent)]
-    Repo(#[from] RepoError),
-}
-
 /// Written minutes, their versions and entries, and the decisions register.
+///
+/// Writes check their refusals with the current version's row locked: `MinutesNotFound` when the
+/// meeting has no minutes (or the entry, or the approving meeting, does not exist), `MinutesExist`,
+/// `NoSuchItem` for an entry's item not on the meeting's agenda, `NoSuchAssignee`, and
+/// `MeetingsRefusal::minutes_are(status)` when the current version's status does not allow the write.
 pub trait WrittenMinutesRepository: Send + Sync {
     /// The current (newest) version with its entries.
     fn current(&self, meeting: MeetingId) -> Result<Option<WrittenMinutes>, RepoError>;
@@ -39,7 +24,7 @@ pub trait WrittenMinutesRepository: Send + Sync {
         meeting: MeetingId,
         by: UserId,
         at: DateTime<Utc>,
-    ) -> Result<WrittenMinutes, MinutesWriteError>;
+    ) -> Result<WrittenMinutes, MeetingsRefusal>;
     /// Records an entry on the current version if it is editable; an action entry also creates the
     /// action in the tracker, linked to the meeting and item, in the same transaction.
     fn add_entry(
@@ -47,7 +32,7 @@ pub trait WrittenMinutesRepository: Send + Sync {
         meeting: MeetingId,
         entry: NewMinuteEntry,
         at: DateTime<Utc>,
-    ) -> Result<MinuteEntry, MinutesWriteError>;
+    ) -> Result<MinuteEntry, MeetingsRefusal>;
     /// Replaces an entry's text (its action, if any, is the tracker's to edit).
     fn update_entry(
         &self,
@@ -55,14 +40,9 @@ pub trait WrittenMinutesRepository: Send + Sync {
         entry: i32,
         text: String,
         at: DateTime<Utc>,
-    ) -> Result<MinuteEntry, MinutesWriteError>;
+    ) -> Result<MinuteEntry, MeetingsRefusal>;
     /// Removes an entry; an action it created stays in the tracker.
-    fn delete_entry(
-        &self,
-        meeting: MeetingId,
-        entry: i32,
-        at: DateTime<Utc>,
-    ) -> Result<(), MinutesWriteError>;
+    fn delete_entry(&self, meeting: MeetingId, entry: i32, at: DateTime<Utc>) -> Result<(), MeetingsRefusal>;
     /// Moves the current version from `from` to `to` and records the transition's fields.
     fn transition(
         &self,
@@ -71,7 +51,7 @@ pub trait WrittenMinutesRepository: Send + Sync {
         to: WrittenMinutesStatus,
         approval: Option<(NaiveDate, MeetingId)>,
         at: DateTime<Utc>,
-    ) -> Result<WrittenMinutes, MinutesWriteError>;
+    ) -> Result<WrittenMinutes, MeetingsRefusal>;
     /// Starts a new draft version copying the current one's entries (approved or locked only); the old
     /// one is kept, marked superseded.
     fn correct(
@@ -80,7 +60,7 @@ pub trait WrittenMinutesRepository: Send + Sync {
         reason: String,
         by: UserId,
         at: DateTime<Utc>,
-    ) -> Result<WrittenMinutes, MinutesWriteError>;
+    ) -> Result<WrittenMinutes, MeetingsRefusal>;
     /// The decisions register: decisions in the current version of minutes that are circulated or
     /// later (`include_drafts`: drafts too), of meetings `scope` sees, and passed written resolutions;
     /// newest first. `search` keeps those whose text, meeting or item contains it (case-insensitive,

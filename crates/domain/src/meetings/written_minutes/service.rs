@@ -21,7 +21,7 @@ use crate::meetings::written_minutes::{
     WrittenMinutesStatus, WrittenMinutesSummary,
 };
 use crate::meetings::{
-    MeetingRepository, MinutesWriteError, PrintBlock, PrintDocument, Typesetter, WrittenMinutesRepository,
+    MeetingRepository, MeetingsRefusal, PrintBlock, PrintDocument, Typesetter, WrittenMinutesRepository,
 };
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
@@ -34,13 +34,11 @@ pub const ACTION_TITLE_MAX: usize = 200;
 pub const REASON_MAX: usize = 1000;
 pub const SEARCH_MAX: usize = 200;
 pub const KIND_CHOICES: &str = "Kind must be note, decision or action";
-pub const NO_SUCH_ITEM: &str = "This item is not on the meeting's agenda";
-pub const NO_SUCH_ASSIGNEE: &str = "No such user";
+pub use crate::meetings::refusal::{MINUTES_ALREADY_EXIST as ALREADY_EXISTS, NO_SUCH_ASSIGNEE, NO_SUCH_ITEM};
 pub const ACTION_TOO_LONG: &str = "An action must be at most 200 characters (add detail as a note)";
 pub const ONLY_ACTIONS_ASSIGNED: &str = "Only an action has an assignee or a due date";
 pub const LATER_MEETING_REQUIRED: &str = "Choose the later meeting at which the minutes were approved";
 pub const LATER_MEETING_AFTER: &str = "The approving meeting must be later than the meeting minuted";
-pub const ALREADY_EXISTS: &str = "This meeting already has written minutes.";
 
 /// Input of "Record an entry", as received.
 #[derive(Debug, Clone, Default)]
@@ -87,54 +85,38 @@ pub struct WrittenMinutesService {
     pub time_zone: Tz,
 }
 
-fn write_error(error: MinutesWriteError) -> DomainError {
-    match error {
-        MinutesWriteError::NotFound => DomainError::NotFound("Written minutes"),
-        MinutesWriteError::AlreadyExists => DomainError::conflict(ALREADY_EXISTS),
-        MinutesWriteError::WrongStatus(status) => DomainError::conflict(match status {
-            WrittenMinutesStatus::Approved | WrittenMinutesStatus::Locked => format!(
-                "These minutes are {status}: they can no longer be edited. Record a correction as a new version."
-            ),
-            _ => format!("These minutes are {status}: that step does not apply."),
-        }),
-        MinutesWriteError::NoSuchItem => DomainError::invalid("agendaItemId", NO_SUCH_ITEM),
-        MinutesWriteError::NoSuchUser => DomainError::invalid("assignedTo", NO_SUCH_ASSIGNEE),
-        MinutesWriteError::Repo(e) => e.into(),
-    }
-}
-
 impl WrittenMinutesService {
-    fn meeting(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
-        self.meetings.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Meeting"))
+    fn meeting(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
+        self.meetings.find(id, scope_of(actor))?.ok_or(MeetingsRefusal::MeetingNotFound)
     }
 
     /// The meeting, seen by `actor`, who must be an admin or chair.
-    fn writable(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
+    fn writable(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
         let meeting = self.meeting(actor, id)?;
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden(WRITE_FORBIDDEN));
+            return Err(DomainError::forbidden(WRITE_FORBIDDEN).into());
         }
         Ok(meeting)
     }
 
     /// The current version. Drafts exist only for admins and chairs: anyone else reads the newest
     /// version that is not a draft (the approved minutes while a correction is drafted), or gets 404.
-    pub fn current(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, DomainError> {
+    pub fn current(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, MeetingsRefusal> {
         self.meeting(actor, id)?;
-        let minutes = self.minutes.current(id)?.ok_or(DomainError::NotFound("Written minutes"))?;
+        let minutes = self.minutes.current(id)?.ok_or(MeetingsRefusal::MinutesNotFound)?;
         if minutes.status == WrittenMinutesStatus::Draft && !actor.role.is_officer() {
             return self
                 .minutes
                 .versions(id)?
                 .into_iter()
                 .find(|v| v.status != WrittenMinutesStatus::Draft)
-                .ok_or(DomainError::NotFound("Written minutes"));
+                .ok_or(MeetingsRefusal::MinutesNotFound);
         }
         Ok(minutes)
     }
 
     /// Every version `actor` may read, newest first (drafts only for admins and chairs).
-    pub fn versions(&self, actor: &User, id: MeetingId) -> Result<Vec<WrittenMinutes>, DomainError> {
+    pub fn versions(&self, actor: &User, id: MeetingId) -> Result<Vec<WrittenMinutes>, MeetingsRefusal> {
         self.meeting(actor, id)?;
         let versions: Vec<_> = self
             .minutes
@@ -143,14 +125,14 @@ impl WrittenMinutesService {
             .filter(|v| actor.role.is_officer() || v.status != WrittenMinutesStatus::Draft)
             .collect();
         if versions.is_empty() {
-            return Err(DomainError::NotFound("Written minutes"));
+            return Err(MeetingsRefusal::MinutesNotFound);
         }
         Ok(versions)
     }
 
-    pub fn create(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, DomainError> {
+    pub fn create(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, MeetingsRefusal> {
         self.writable(actor, id)?;
-        let created = self.minutes.create(id, actor.id, self.clock.now()).map_err(write_error)?;
+        let created = self.minutes.create(id, actor.id, self.clock.now())?;
         let Some(declarations) = &self.declarations else {
             return Ok(created);
         };
@@ -164,7 +146,7 @@ impl WrittenMinutesService {
         actor: &User,
         id: MeetingId,
         input: EntryInput,
-    ) -> Result<MinuteEntry, DomainError> {
+    ) -> Result<MinuteEntry, MeetingsRefusal> {
         let meeting = self.writable(actor, id)?;
         let mut errors = FieldErrors::new();
         let kind = match input.kind.as_deref().map(str::trim).unwrap_or("").parse::<MinuteEntryKind>() {
@@ -198,7 +180,7 @@ impl WrittenMinutesService {
         }
         errors.into_result()?;
         let Some(kind) = kind else {
-            return Err(DomainError::Unexpected(anyhow::anyhow!("validated entry lacks a kind")));
+            return Err(DomainError::Unexpected(anyhow::anyhow!("validated entry lacks a kind")).into());
         };
         let action = is_action.then(|| NewMinuteAction {
             title: text.clone(),
@@ -213,7 +195,7 @@ impl WrittenMinutesService {
         });
         let entry =
             NewMinuteEntry { agenda_item_id: input.agenda_item_id.map(AgendaItemId), kind, text, action };
-        self.minutes.add_entry(id, entry, self.clock.now()).map_err(write_error)
+        self.minutes.add_entry(id, entry, self.clock.now())
     }
 
     pub fn update_entry(
@@ -222,31 +204,29 @@ impl WrittenMinutesService {
         id: MeetingId,
         entry: i32,
         text: Option<&str>,
-    ) -> Result<MinuteEntry, DomainError> {
+    ) -> Result<MinuteEntry, MeetingsRefusal> {
         self.writable(actor, id)?;
         let mut errors = FieldErrors::new();
         let text = validation::required_text(&mut errors, "text", "Text", text.unwrap_or(""), ENTRY_MAX);
         errors.into_result()?;
-        self.minutes.update_entry(id, entry, text, self.clock.now()).map_err(write_error)
+        self.minutes.update_entry(id, entry, text, self.clock.now())
     }
 
-    pub fn delete_entry(&self, actor: &User, id: MeetingId, entry: i32) -> Result<(), DomainError> {
+    pub fn delete_entry(&self, actor: &User, id: MeetingId, entry: i32) -> Result<(), MeetingsRefusal> {
         self.writable(actor, id)?;
-        self.minutes.delete_entry(id, entry, self.clock.now()).map_err(write_error)
+        self.minutes.delete_entry(id, entry, self.clock.now())
     }
 
     /// draft -> circulated: the meeting's members can now read them.
-    pub fn circulate(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, DomainError> {
+    pub fn circulate(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, MeetingsRefusal> {
         self.writable(actor, id)?;
-        self.minutes
-            .transition(
-                id,
-                WrittenMinutesStatus::Draft,
-                WrittenMinutesStatus::Circulated,
-                None,
-                self.clock.now(),
-            )
-            .map_err(write_error)
+        self.minutes.transition(
+            id,
+            WrittenMinutesStatus::Draft,
+            WrittenMinutesStatus::Circulated,
+            None,
+            self.clock.now(),
+        )
     }
 
     /// circulated -> approved, at a later meeting on a date; from now on every edit is refused.
@@ -255,7 +235,7 @@ impl WrittenMinutesService {
         actor: &User,
         id: MeetingId,
         input: ApproveInput,
-    ) -> Result<WrittenMinutes, DomainError> {
+    ) -> Result<WrittenMinutes, MeetingsRefusal> {
         let meeting = self.writable(actor, id)?;
         let mut errors = FieldErrors::new();
         let approved_on = validation::optional_date(
@@ -286,31 +266,29 @@ impl WrittenMinutesService {
         };
         errors.into_result()?;
         let (Some(approved_on), Some(later)) = (approved_on, later) else {
-            return Err(DomainError::Unexpected(anyhow::anyhow!("validated approval lacks its fields")));
+            return Err(
+                DomainError::Unexpected(anyhow::anyhow!("validated approval lacks its fields")).into()
+            );
         };
-        self.minutes
-            .transition(
-                id,
-                WrittenMinutesStatus::Circulated,
-                WrittenMinutesStatus::Approved,
-                Some((approved_on, later.id)),
-                self.clock.now(),
-            )
-            .map_err(write_error)
+        self.minutes.transition(
+            id,
+            WrittenMinutesStatus::Circulated,
+            WrittenMinutesStatus::Approved,
+            Some((approved_on, later.id)),
+            self.clock.now(),
+        )
     }
 
     /// approved -> locked: the signed, final record.
-    pub fn lock(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, DomainError> {
+    pub fn lock(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, MeetingsRefusal> {
         self.writable(actor, id)?;
-        self.minutes
-            .transition(
-                id,
-                WrittenMinutesStatus::Approved,
-                WrittenMinutesStatus::Locked,
-                None,
-                self.clock.now(),
-            )
-            .map_err(write_error)
+        self.minutes.transition(
+            id,
+            WrittenMinutesStatus::Approved,
+            WrittenMinutesStatus::Locked,
+            None,
+            self.clock.now(),
+        )
     }
 
     /// A new draft version of approved or locked minutes, with the reason; the old version is kept.
@@ -319,13 +297,13 @@ impl WrittenMinutesService {
         actor: &User,
         id: MeetingId,
         reason: Option<&str>,
-    ) -> Result<WrittenMinutes, DomainError> {
+    ) -> Result<WrittenMinutes, MeetingsRefusal> {
         self.writable(actor, id)?;
         let mut errors = FieldErrors::new();
         let reason =
             validation::required_text(&mut errors, "reason", "Reason", reason.unwrap_or(""), REASON_MAX);
         errors.into_result()?;
-        self.minutes.correct(id, reason, actor.id, self.clock.now()).map_err(write_error)
+        self.minutes.correct(id, reason, actor.id, self.clock.now())
     }
 
     /// The current version as a PDF: each item's notes, decisions and actions, the attendance list and the
@@ -335,7 +313,7 @@ impl WrittenMinutesService {
         actor: &User,
         id: MeetingId,
         portal_name: &str,
-    ) -> Result<(String, Vec<u8>), DomainError> {
+    ) -> Result<(String, Vec<u8>), MeetingsRefusal> {
         let minutes = self.current(actor, id)?;
         let meeting = self.meeting(actor, id)?;
         let mut blocks = vec![
@@ -399,7 +377,10 @@ impl WrittenMinutesService {
         blocks.push(PrintBlock::Gap);
         blocks.push(PrintBlock::Paragraph(approval_line(&minutes)));
         let title = format!("Minutes: {}", meeting.title);
-        let pdf = self.typesetter.typeset(&PrintDocument { title: title.clone(), blocks })?;
+        let pdf = self
+            .typesetter
+            .typeset(&PrintDocument { title: title.clone(), blocks })
+            .map_err(DomainError::Unexpected)?;
         let file_name = format!(
             "Minutes - {} - v{}.pdf",
             meeting.title.replace(['/', '\\', ':', '"'], "-"),
@@ -409,7 +390,7 @@ impl WrittenMinutesService {
     }
 
     /// The decisions register, newest first (drafts' decisions only for admins and chairs).
-    pub fn decisions(&self, actor: &User, search: Option<&str>) -> Result<Vec<Decision>, DomainError> {
+    pub fn decisions(&self, actor: &User, search: Option<&str>) -> Result<Vec<Decision>, MeetingsRefusal> {
         let mut errors = FieldErrors::new();
         let search = validation::optional_text(&mut errors, "q", "Search", search, SEARCH_MAX);
         errors.into_result()?;
@@ -422,7 +403,7 @@ impl WrittenMinutesService {
         &self,
         actor: &User,
         search: Option<&str>,
-    ) -> Result<Vec<WrittenMinutesSummary>, DomainError> {
+    ) -> Result<Vec<WrittenMinutesSummary>, MeetingsRefusal> {
         let mut errors = FieldErrors::new();
         let search = validation::optional_text(&mut errors, "search", "Search", search, SEARCH_MAX);
         errors.into_result()?;
@@ -430,7 +411,7 @@ impl WrittenMinutesService {
     }
 
     /// The register as CSV: Date, Meeting, Item, Decision, Source, Status.
-    pub fn decisions_csv(&self, actor: &User, search: Option<&str>) -> Result<Vec<u8>, DomainError> {
+    pub fn decisions_csv(&self, actor: &User, search: Option<&str>) -> Result<Vec<u8>, MeetingsRefusal> {
         let decisions = self.decisions(actor, search)?;
         let mut writer = ::csv::Writer::from_writer(Vec::new());
         let unexpected = |e: ::csv::Error| DomainError::Unexpected(anyhow::Error::new(e));
@@ -457,7 +438,7 @@ impl WrittenMinutesService {
                 ])
                 .map_err(unexpected)?;
         }
-        writer.into_inner().map_err(|e| DomainError::Unexpected(anyhow::anyhow!("{e}")))
+        Ok(writer.into_inner().map_err(|e| DomainError::Unexpected(anyhow::anyhow!("{e}")))?)
     }
 
     fn local_date(&self, at: DateTime<Utc>) -> String {
