@@ -33,7 +33,7 @@ macro_rules! answer_area_refusals {
     )+};
 }
 
-answer_area_refusals!(domain::actions::ActionsRefusal);
+answer_area_refusals!(domain::actions::ActionsRefusal, domain::committees::CommitteesRefusal,);
 
 /// The status of each kind of area refusal.
 fn status_of(kind: RefusalKind) -> StatusCode {
@@ -183,5 +183,30 @@ mod tests {
         assert_eq!(body["errors"]["assignedTo"], domain::actions::refusal::ASSIGNEE_NOT_ACTIVE);
         let (status, _) = render(ActionsRefusal::Common(DomainError::forbidden("no")).into()).await;
         assert_eq!(status.as_u16(), 403);
+    }
+
+    /// Each refusal is answered exactly as the `DomainError` the use case answered before it had its own.
+    #[actix_web::test]
+    async fn committee_refusals_answer_as_before() {
+        use domain::committees::refusal as committees;
+        use domain::committees::CommitteesRefusal;
+
+        let cases: Vec<(ApiError, DomainError)> = vec![
+            (CommitteesRefusal::NotFound.into(), DomainError::NotFound("Committee")),
+            (CommitteesRefusal::NotMember.into(), DomainError::NotFound("Committee member")),
+            (CommitteesRefusal::Archived.into(), DomainError::conflict(committees::ARCHIVED_READ_ONLY)),
+            (
+                CommitteesRefusal::UserNotActive.into(),
+                DomainError::invalid("userId", committees::USER_NOT_ACTIVE),
+            ),
+        ];
+        for (refusal, before) in cases {
+            assert_eq!(render(refusal).await, render(before.into()).await);
+        }
+        let (status, body) = render(CommitteesRefusal::AlreadyMember.into()).await;
+        assert_eq!(
+            (status.as_u16(), &body["message"]),
+            (409, &serde_json::json!(committees::ALREADY_MEMBER))
+        );
     }
 }

@@ -9,13 +9,13 @@ use crate::shared::validation::FieldErrors;
 pub const FILE_REQUIRED: &str = "Please choose a file to upload.";
 
 /// Commits the upload, then records it with `insert`. If recording fails the committed file is removed
-/// again, so nothing is left that no row points to.
-pub fn commit_then_record<T>(
+/// again, so nothing is left that no row points to. `E` is the calling area's refusal (or `DomainError`).
+pub fn commit_then_record<T, E: From<DomainError>>(
     store: &dyn FileStore,
     pending: Box<dyn PendingFile>,
-    insert: impl FnOnce(StorageKey) -> Result<T, DomainError>,
-) -> Result<T, DomainError> {
-    let key = pending.commit()?;
+    insert: impl FnOnce(StorageKey) -> Result<T, E>,
+) -> Result<T, E> {
+    let key = pending.commit().map_err(DomainError::Unexpected)?;
     match insert(key.clone()) {
         Ok(record) => Ok(record),
         Err(error) => {
@@ -81,7 +81,7 @@ mod tests {
     fn a_successful_insert_keeps_the_file() {
         let store = MemoryFileStore::default();
         let pending = store.begin().unwrap_or_else(|e| panic!("{e}"));
-        let key = commit_then_record(&store, pending, Ok).unwrap_or_else(|e| panic!("{e}"));
+        let key = commit_then_record::<_, DomainError>(&store, pending, Ok).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(store.count(), 1);
         remove_after_row(&store, &key);
         assert_eq!(store.count(), 0);
