@@ -12,6 +12,7 @@ use chrono::{DateTime, Utc};
 
 use crate::governance::resolution::service::ResolutionService;
 use crate::governance::resolution::{Resolution, ResolutionStatus};
+use crate::governance::GovernanceRefusal;
 use crate::identity::user::User;
 use crate::meetings::agenda::service::{Published, DESCRIPTION_MAX, TITLE_MAX};
 use crate::meetings::agenda::{AgendaItem, AgendaPurpose, NewAgendaItem};
@@ -30,7 +31,11 @@ pub const ITEM_MINUTES: i32 = 5;
 impl ResolutionService {
     /// The decided resolutions this meeting's agenda is offered (earliest decided first): empty for a
     /// meeting that is not a board meeting. Admins and chairs who may build the agenda only.
-    pub fn agenda_offers(&self, actor: &User, meeting: MeetingId) -> Result<Vec<Resolution>, DomainError> {
+    pub fn agenda_offers(
+        &self,
+        actor: &User,
+        meeting: MeetingId,
+    ) -> Result<Vec<Resolution>, GovernanceRefusal> {
         let meeting = self.meetings.editable(actor, meeting)?;
         if meeting.kind != MeetingKind::Board {
             return Ok(Vec::new());
@@ -46,19 +51,19 @@ impl ResolutionService {
         actor: &User,
         meeting: MeetingId,
         resolution: Option<i32>,
-    ) -> Result<(AgendaItem, Published), DomainError> {
+    ) -> Result<(AgendaItem, Published), GovernanceRefusal> {
         let meeting = self.meetings.editable(actor, meeting)?;
         let Some(resolution) = resolution else {
-            return Err(DomainError::invalid("resolutionId", RESOLUTION_REQUIRED));
+            return Err(DomainError::invalid("resolutionId", RESOLUTION_REQUIRED).into());
         };
         if meeting.kind != MeetingKind::Board {
-            return Err(DomainError::conflict(BOARD_MEETINGS_ONLY));
+            return Err(DomainError::conflict(BOARD_MEETINGS_ONLY).into());
         }
         let id = ResolutionId(resolution);
         self.resolutions.decide_due(self.clock.now(), Some(id))?;
-        let resolution = self.resolutions.get(id).map_err(|e| e.naming("Resolution"))?;
+        let resolution = self.resolution(id)?;
         if resolution.status == ResolutionStatus::Open {
-            return Err(DomainError::conflict(STILL_OPEN));
+            return Err(DomainError::conflict(STILL_OPEN).into());
         }
         let papers: Vec<_> = resolution.papers.iter().map(|p| p.document_id).collect();
         let item = self.report_item(&resolution);
