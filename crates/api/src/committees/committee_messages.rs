@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-use domain::committees::{ChatEvent, ChatSubscription, CommitteeMessage};
+use domain::committees::{ChatEvent, ChatSubscription, CommitteeMessage, CommitteesRefusal};
 use domain::{CommitteeId, DomainError, MessageId, SessionId, UserId};
 
 use super::committees::AuthorBody;
@@ -202,7 +202,7 @@ pub async fn stream(
                 }
             }
         }
-        Ok::<_, DomainError>((subscription, backlog, last))
+        Ok::<_, CommitteesRefusal>((subscription, backlog, last))
     })
     .await?;
     let mut pending = VecDeque::from([Bytes::from_static(b"retry: 2000\n\n")]);
@@ -297,7 +297,7 @@ impl OpenStream {
         blocking(move || {
             let caller = state.auth.authenticate_quietly(&token)?;
             if caller.user.require_password_change || caller.mfa_enrolment_required {
-                return Err(DomainError::forbidden("no longer allowed"));
+                return Err(DomainError::forbidden("no longer allowed").into());
             }
             state.committees.check_stream(&caller.user, committee)
         })

@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use domain::meetings::MeetingsRefusal;
+use domain::governance::GovernanceRefusal;
 use domain::MeetingId;
 
 use super::resolutions::ResolutionBody;
@@ -41,7 +41,7 @@ pub async fn list(
     let id = path.into_inner();
     let viewer = user.0.id;
     let (offers, now) = blocking(move || {
-        Ok::<_, MeetingsRefusal>((resolutions.agenda_offers(&user.0, id)?, resolutions.clock.now()))
+        Ok::<_, GovernanceRefusal>((resolutions.agenda_offers(&user.0, id)?, resolutions.clock.now()))
     })
     .await?;
     Ok(HttpResponse::Ok()

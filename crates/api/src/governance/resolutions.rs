@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 use domain::governance::resolution::{
     Resolution, ResolutionStatus, Threshold, ThresholdKind, Vote, VoteChoice,
 };
-use domain::governance::ProposeResolution;
-use domain::DomainError;
+use domain::governance::{GovernanceRefusal, ProposeResolution};
 use domain::ResolutionId;
 use domain::UserId;
 
@@ -31,7 +30,8 @@ pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
     let resolutions = state.resolutions.clone();
     let viewer = user.0.id;
     let (list, now) =
-        blocking(move || Ok::<_, DomainError>((resolutions.list(&user.0)?, resolutions.clock.now()))).await?;
+        blocking(move || Ok::<_, GovernanceRefusal>((resolutions.list(&user.0)?, resolutions.clock.now())))
+            .await?;
     Ok(HttpResponse::Ok()
         .json(list.into_iter().map(|r| ResolutionBody::new(r, viewer, now)).collect::<Vec<_>>()))
 }
@@ -98,7 +98,7 @@ pub async fn propose(
     };
     let viewer = user.0.id;
     let (created, now) = blocking(move || {
-        Ok::<_, DomainError>((resolutions.propose(&user.0, input)?, resolutions.clock.now()))
+        Ok::<_, GovernanceRefusal>((resolutions.propose(&user.0, input)?, resolutions.clock.now()))
     })
     .await?;
     tracing::info!(resolution_id = %created.id, "written resolution proposed");
@@ -125,9 +125,10 @@ pub async fn show(
     let resolutions = state.resolutions.clone();
     let id = path.into_inner();
     let viewer = user.0.id;
-    let (resolution, now) =
-        blocking(move || Ok::<_, DomainError>((resolutions.get(&user.0, id)?, resolutions.clock.now())))
-            .await?;
+    let (resolution, now) = blocking(move || {
+        Ok::<_, GovernanceRefusal>((resolutions.get(&user.0, id)?, resolutions.clock.now()))
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(ResolutionBody::new(resolution, viewer, now)))
 }
 
@@ -170,7 +171,7 @@ pub async fn vote(
     let viewer = user.0.id;
     let (resolution, now) = blocking(move || {
         let voted = resolutions.vote(&user.0, id, body.vote.as_deref(), body.comment.as_deref())?;
-        Ok::<_, DomainError>((voted, resolutions.clock.now()))
+        Ok::<_, GovernanceRefusal>((voted, resolutions.clock.now()))
     })
     .await?;
     tracing::info!(resolution_id = %id, status = %resolution.status, "vote recorded");
@@ -200,7 +201,7 @@ pub async fn declare_conflict(
     let id = path.into_inner();
     let viewer = user.0.id;
     let (resolution, now) = blocking(move || {
-        Ok::<_, DomainError>((resolutions.declare_conflict(&user.0, id)?, resolutions.clock.now()))
+        Ok::<_, GovernanceRefusal>((resolutions.declare_conflict(&user.0, id)?, resolutions.clock.now()))
     })
     .await?;
     Ok(HttpResponse::Ok().json(ResolutionBody::new(resolution, viewer, now)))

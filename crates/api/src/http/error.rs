@@ -33,7 +33,12 @@ macro_rules! answer_area_refusals {
     )+};
 }
 
-answer_area_refusals!(domain::actions::ActionsRefusal, domain::meetings::MeetingsRefusal);
+answer_area_refusals!(
+    domain::actions::ActionsRefusal,
+    domain::committees::CommitteesRefusal,
+    domain::governance::GovernanceRefusal,
+    domain::meetings::MeetingsRefusal,
+);
 
 /// The status of each kind of area refusal.
 fn status_of(kind: RefusalKind) -> StatusCode {
@@ -211,5 +216,63 @@ mod tests {
         let (status, body) = render(MeetingsRefusal::minutes_are(WrittenMinutesStatus::Draft).into()).await;
         assert_eq!(status.as_u16(), 409);
         assert_eq!(body["message"], "These minutes are draft: that step does not apply.");
+    }
+
+    /// Each refusal is answered exactly as the `DomainError` the use case answered before it had its own.
+    #[actix_web::test]
+    async fn governance_and_committee_refusals_answer_as_before() {
+        use domain::committees::refusal as committees;
+        use domain::committees::CommitteesRefusal;
+        use domain::governance::refusal as governance;
+        use domain::governance::GovernanceRefusal;
+
+        let cases: Vec<(ApiError, DomainError)> = vec![
+            (GovernanceRefusal::ConflictNotFound.into(), DomainError::NotFound("Declaration")),
+            (
+                GovernanceRefusal::ConflictAlreadyDeclared.into(),
+                DomainError::conflict(governance::CONFLICT_ALREADY_DECLARED),
+            ),
+            (
+                GovernanceRefusal::RoundExists(2026).into(),
+                DomainError::conflict("A declarations round for 2026 already exists."),
+            ),
+            (
+                GovernanceRefusal::NotAskedToDeclare.into(),
+                DomainError::forbidden(governance::NOT_ASKED_TO_DECLARE),
+            ),
+            (
+                GovernanceRefusal::NoSuchCodeOfConduct.into(),
+                DomainError::invalid("codeOfConductDocumentId", "No such document in the library"),
+            ),
+            (
+                GovernanceRefusal::ThresholdOutOfReach(3).into(),
+                DomainError::invalid(
+                    "thresholdCount",
+                    "The threshold cannot be reached: 3 trustees are eligible to vote",
+                ),
+            ),
+            (GovernanceRefusal::ResolutionNotFound.into(), DomainError::NotFound("Resolution")),
+            (GovernanceRefusal::VotingClosed.into(), DomainError::conflict(governance::VOTING_CLOSED)),
+            (CommitteesRefusal::NotFound.into(), DomainError::NotFound("Committee")),
+            (CommitteesRefusal::NotMember.into(), DomainError::NotFound("Committee member")),
+            (CommitteesRefusal::Archived.into(), DomainError::conflict(committees::ARCHIVED_READ_ONLY)),
+            (
+                CommitteesRefusal::UserNotActive.into(),
+                DomainError::invalid("userId", committees::USER_NOT_ACTIVE),
+            ),
+        ];
+        for (refusal, before) in cases {
+            assert_eq!(render(refusal).await, render(before.into()).await);
+        }
+        let (status, body) = render(GovernanceRefusal::NotEligible.into()).await;
+        assert_eq!(
+            (status.as_u16(), body),
+            (403, serde_json::json!({ "message": "You are not eligible to vote on this resolution." }))
+        );
+        let (status, body) = render(CommitteesRefusal::AlreadyMember.into()).await;
+        assert_eq!(
+            (status.as_u16(), &body["message"]),
+            (409, &serde_json::json!(committees::ALREADY_MEMBER))
+        );
     }
 }

@@ -1,5 +1,4 @@
-use crate::committees::CommitteeWriteError;
-use crate::committees::{CommitteeDocument, NewCommitteeDocument};
+use crate::committees::{CommitteeDocument, CommitteesRefusal, NewCommitteeDocument};
 use crate::{CommitteeDocumentId, CommitteeId, RepoError};
 
 /// The records of committee documents; their content lives in the `FileStore`.
@@ -13,5 +12,5 @@ pub trait CommitteeDocumentRepository: Send + Sync {
         id: CommitteeDocumentId,
     ) -> Result<Option<CommitteeDocument>, RepoError>;
     /// Records an upload; `NotFound` or `Archived` refuse it, checked with the committee row share-locked.
-    fn create(&self, document: NewCommitteeDocument) -> Result<CommitteeDocument, CommitteeWriteError>;
+    fn create(&self, document: NewCommitteeDocument) -> Result<CommitteeDocument, CommitteesRefusal>;
 }

@@ -1,11 +1,13 @@
 pub mod chat_hub;
 pub mod document_repository;
+pub mod refusal;
 pub mod repository;
 pub mod service;
 
 pub use chat_hub::{AccessChange, ChatEvent, ChatHub, ChatSink, ChatSubscription};
 pub use document_repository::CommitteeDocumentRepository;
-pub use repository::{CommitteeRepository, CommitteeWriteError};
+pub use refusal::CommitteesRefusal;
+pub use repository::CommitteeRepository;
 pub use service::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};
 
 use chrono::{DateTime, Utc};

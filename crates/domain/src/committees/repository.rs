@@ -1,35 +1,14 @@
 use chrono::{DateTime, Utc};
 
 use crate::committees::{
-    Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, NewCommittee,
+    Committee, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope, CommitteesRefusal,
+    NewCommittee,
 };
 use crate::library::files::StorageKey;
 use crate::{CommitteeId, MessageId, RepoError, UserId};
 
-/// Why a committee write was refused. Checked inside the write's transaction with the committee row
-/// locked, so archiving cannot race with a new message or member.
-#[derive(Debug, thiserror::Error)]
-pub enum CommitteeWriteError {
-    #[error("committee not found")]
-    NotFound,
-    /// The committee is archived, so read-only (or archived already).
-    #[error("the committee is archived")]
-    Archived,
-    /// Only archived committees may be deleted.
-    #[error("the committee is not archived")]
-    NotArchived,
-    /// The user to add does not exist or is inactive.
-    #[error("the user is not an active user")]
-    UserNotActive,
-    #[error("the user is already a member")]
-    AlreadyMember,
-    #[error("the user is not a member")]
-    NotMember,
-    #[error(transparent)]
-    Repo(#[from] RepoError),
-}
-
-/// Storage of committees, their members and their chat.
+/// Storage of committees, their members and their chat. Writes that can be refused check it inside their
+/// transaction with the committee row locked, so archiving cannot race with a new message or member.
 pub trait CommitteeRepository: Send + Sync {
     /// By name, then id, with member counts and `viewer`'s role in each.
     fn list(&self, viewer: UserId, scope: CommitteeScope) -> Result<Vec<Committee>, RepoError>;
@@ -37,12 +16,12 @@ pub trait CommitteeRepository: Send + Sync {
     fn find(&self, id: CommitteeId, viewer: UserId) -> Result<Option<Committee>, RepoError>;
     /// Inserts the committee and its creator as `committee_chair`, in one transaction.
     fn create(&self, committee: NewCommittee) -> Result<Committee, RepoError>;
-    /// Marks an active committee archived at `at`; `Archived` when it already was.
-    fn archive(&self, id: CommitteeId, at: DateTime<Utc>) -> Result<(), CommitteeWriteError>;
+    /// Marks an active committee archived at `at`; `AlreadyArchived` when it already was.
+    fn archive(&self, id: CommitteeId, at: DateTime<Utc>) -> Result<(), CommitteesRefusal>;
     /// Deletes an archived committee with its members, messages and document rows (one transaction);
     /// `NotArchived` for an active one. Returns the storage keys of its documents, whose files the
     /// caller removes once the rows are gone.
-    fn delete_archived(&self, id: CommitteeId) -> Result<Vec<StorageKey>, CommitteeWriteError>;
+    fn delete_archived(&self, id: CommitteeId) -> Result<Vec<StorageKey>, CommitteesRefusal>;
     /// Committee chairs first, then by name.
     fn members(&self, id: CommitteeId) -> Result<Vec<CommitteeMember>, RepoError>;
     /// `Archived`, `UserNotActive` or `AlreadyMember` refuse it.
@@ -52,9 +31,9 @@ pub trait CommitteeRepository: Send + Sync {
         user: UserId,
         role: CommitteeRole,
         at: DateTime<Utc>,
-    ) -> Result<CommitteeMember, CommitteeWriteError>;
+    ) -> Result<CommitteeMember, CommitteesRefusal>;
     /// `Archived` or `NotMember` refuse it.
-    fn remove_member(&self, id: CommitteeId, user: UserId) -> Result<(), CommitteeWriteError>;
+    fn remove_member(&self, id: CommitteeId, user: UserId) -> Result<(), CommitteesRefusal>;
     /// At most `limit` messages, the latest ones, with ids above `after` and below `before`, oldest first.
     fn messages(
         &self,
@@ -83,5 +62,5 @@ pub trait CommitteeRepository: Send + Sync {
         author: UserId,
         message: &str,
         at: DateTime<Utc>,
-    ) -> Result<CommitteeMessage, CommitteeWriteError>;
+    ) -> Result<CommitteeMessage, CommitteesRefusal>;
 }

@@ -6,7 +6,7 @@ use crate::committees::{
     Committee, CommitteeDocument, CommitteeMember, CommitteeMessage, CommitteeRole, CommitteeScope,
     NewCommittee, NewCommitteeDocument,
 };
-use crate::committees::{CommitteeDocumentRepository, CommitteeRepository, CommitteeWriteError};
+use crate::committees::{CommitteeDocumentRepository, CommitteeRepository, CommitteesRefusal};
 use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::library::files::DOCUMENT_KINDS;
@@ -26,12 +26,10 @@ pub const MESSAGES_LIMIT: i64 = 200;
 
 pub const CANNOT_ACCESS: &str = "Only members of this committee, admins and chairs can open it.";
 pub const CANNOT_MANAGE: &str = "Only this committee's chair, admins and chairs can manage it.";
-pub const ARCHIVED_READ_ONLY: &str = "This committee is archived and read-only.";
-pub const ALREADY_ARCHIVED: &str = "This committee is already archived.";
-pub const NOT_ARCHIVED: &str = "Only archived committees can be deleted. Archive it first.";
-pub const ALREADY_MEMBER: &str = "This user is already a member of the committee.";
+pub use crate::committees::refusal::{
+    ALREADY_ARCHIVED, ALREADY_MEMBER, ARCHIVED_READ_ONLY, NOT_ARCHIVED, USER_NOT_ACTIVE,
+};
 pub const USER_REQUIRED: &str = "User is required";
-pub const USER_NOT_ACTIVE: &str = "User must be an active user";
 pub const ROLE_INVALID: &str = "Role must be member or committee_chair";
 
 /// Input of "Create committee", as received.
@@ -67,15 +65,15 @@ pub struct CommitteeService {
 impl CommitteeService {
     /// Admins and chairs see every committee, others the ones they belong to; archived ones only when
     /// asked for.
-    pub fn list(&self, actor: &User, include_archived: bool) -> Result<Vec<Committee>, DomainError> {
+    pub fn list(&self, actor: &User, include_archived: bool) -> Result<Vec<Committee>, CommitteesRefusal> {
         let scope = CommitteeScope { all: permissions::can_see_all_committees(actor.role), include_archived };
         Ok(self.committees.list(actor.id, scope)?)
     }
 
     /// The creator becomes the committee's chair, in the same transaction.
-    pub fn create(&self, actor: &User, input: CreateCommittee) -> Result<Committee, DomainError> {
+    pub fn create(&self, actor: &User, input: CreateCommittee) -> Result<Committee, CommitteesRefusal> {
         if !permissions::can_create_committees(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can create committees."));
+            return Err(DomainError::forbidden("Only admins and chairs can create committees.").into());
         }
         let mut errors = FieldErrors::new();
         let name = validation::required_line(&mut errors, "name", "Name", &input.name, NAME_MAX);
@@ -93,34 +91,31 @@ impl CommitteeService {
         Ok(self.committees.create(new_committee)?)
     }
 
-    pub fn archive(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+    pub fn archive(&self, actor: &User, id: CommitteeId) -> Result<Committee, CommitteesRefusal> {
         let committee = self.manageable(actor, id)?;
         if committee.archived {
-            return Err(DomainError::conflict(ALREADY_ARCHIVED));
+            return Err(CommitteesRefusal::AlreadyArchived);
         }
-        self.committees.archive(id, self.clock.now()).map_err(|e| match e {
-            CommitteeWriteError::Archived => DomainError::conflict(ALREADY_ARCHIVED),
-            other => write_error(other),
-        })?;
+        self.committees.archive(id, self.clock.now())?;
         self.committee(actor, id)
     }
 
     /// Deletes an archived committee with its members, chat and documents. The documents' files are
     /// removed once the rows are gone (after the transaction has committed), so a failure can never leave
     /// a record without its file.
-    pub fn delete(&self, actor: &User, id: CommitteeId) -> Result<(), DomainError> {
+    pub fn delete(&self, actor: &User, id: CommitteeId) -> Result<(), CommitteesRefusal> {
         let committee = self.manageable(actor, id)?;
         if !committee.archived {
-            return Err(DomainError::conflict(NOT_ARCHIVED));
+            return Err(CommitteesRefusal::NotArchived);
         }
-        let keys = self.committees.delete_archived(id).map_err(write_error)?;
+        let keys = self.committees.delete_archived(id)?;
         for key in &keys {
             stored_files::remove_after_row(self.files.as_ref(), key);
         }
         Ok(())
     }
 
-    pub fn members(&self, actor: &User, id: CommitteeId) -> Result<Vec<CommitteeMember>, DomainError> {
+    pub fn members(&self, actor: &User, id: CommitteeId) -> Result<Vec<CommitteeMember>, CommitteesRefusal> {
         self.accessible(actor, id)?;
         Ok(self.committees.members(id)?)
     }
@@ -130,7 +125,7 @@ impl CommitteeService {
         actor: &User,
         id: CommitteeId,
         input: AddMember,
-    ) -> Result<CommitteeMember, DomainError> {
+    ) -> Result<CommitteeMember, CommitteesRefusal> {
         self.manageable(actor, id)?;
         let mut errors = FieldErrors::new();
         if input.user_id.is_none() {
@@ -145,12 +140,17 @@ impl CommitteeService {
         );
         errors.into_result()?;
         let user = input.user_id.ok_or_else(|| DomainError::invalid("userId", USER_REQUIRED))?;
-        self.committees.add_member(id, user, role, self.clock.now()).map_err(write_error)
+        self.committees.add_member(id, user, role, self.clock.now())
     }
 
-    pub fn remove_member(&self, actor: &User, id: CommitteeId, user: UserId) -> Result<(), DomainError> {
+    pub fn remove_member(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+        user: UserId,
+    ) -> Result<(), CommitteesRefusal> {
         self.manageable(actor, id)?;
-        self.committees.remove_member(id, user).map_err(write_error)
+        self.committees.remove_member(id, user)
     }
 
     /// The latest messages (at most `MESSAGES_LIMIT`), oldest first; with `after`, only newer ones; with
@@ -161,7 +161,7 @@ impl CommitteeService {
         id: CommitteeId,
         after: Option<MessageId>,
         before: Option<MessageId>,
-    ) -> Result<Vec<CommitteeMessage>, DomainError> {
+    ) -> Result<Vec<CommitteeMessage>, CommitteesRefusal> {
         self.accessible(actor, id)?;
         let messages = self.committees.messages(id, after, before, MESSAGES_LIMIT)?;
         // The chat shows them: they are read (the "unread for an hour" mails skip them, spec §11).
@@ -173,9 +173,9 @@ impl CommitteeService {
 
     /// Whether `actor` may open a live stream of this chat: access, and the committee is not archived
     /// (nothing more can arrive).
-    pub fn check_stream(&self, actor: &User, id: CommitteeId) -> Result<(), DomainError> {
+    pub fn check_stream(&self, actor: &User, id: CommitteeId) -> Result<(), CommitteesRefusal> {
         if self.accessible(actor, id)?.archived {
-            return Err(DomainError::conflict(ARCHIVED_READ_ONLY));
+            return Err(CommitteesRefusal::Archived);
         }
         Ok(())
     }
@@ -187,7 +187,7 @@ impl CommitteeService {
         actor: &User,
         id: CommitteeId,
         after: MessageId,
-    ) -> Result<Vec<CommitteeMessage>, DomainError> {
+    ) -> Result<Vec<CommitteeMessage>, CommitteesRefusal> {
         self.accessible(actor, id)?;
         let messages = self.committees.messages_since(id, after, MESSAGES_LIMIT)?;
         if let Some(last) = messages.last() {
@@ -201,24 +201,28 @@ impl CommitteeService {
         actor: &User,
         id: CommitteeId,
         message: &str,
-    ) -> Result<CommitteeMessage, DomainError> {
+    ) -> Result<CommitteeMessage, CommitteesRefusal> {
         self.accessible(actor, id)?;
         let message = validate_message(message)?;
-        self.committees.post_message(id, actor.id, &message, self.clock.now()).map_err(write_error)
+        self.committees.post_message(id, actor.id, &message, self.clock.now())
     }
 
     /// The committee's documents, newest first.
-    pub fn documents(&self, actor: &User, id: CommitteeId) -> Result<Vec<CommitteeDocument>, DomainError> {
+    pub fn documents(
+        &self,
+        actor: &User,
+        id: CommitteeId,
+    ) -> Result<Vec<CommitteeDocument>, CommitteesRefusal> {
         self.accessible(actor, id)?;
         Ok(self.documents.list(id)?)
     }
 
     /// Whether `actor` may upload to this committee now; asked before the upload is read, so a refused
     /// caller's file never reaches the disk.
-    pub fn check_upload(&self, actor: &User, id: CommitteeId) -> Result<(), DomainError> {
+    pub fn check_upload(&self, actor: &User, id: CommitteeId) -> Result<(), CommitteesRefusal> {
         let committee = self.accessible(actor, id)?;
         if committee.archived {
-            return Err(DomainError::conflict(ARCHIVED_READ_ONLY));
+            return Err(CommitteesRefusal::Archived);
         }
         Ok(())
     }
@@ -230,7 +234,7 @@ impl CommitteeService {
         actor: &User,
         id: CommitteeId,
         input: UploadCommitteeDocument,
-    ) -> Result<CommitteeDocument, DomainError> {
+    ) -> Result<CommitteeDocument, CommitteesRefusal> {
         self.check_upload(actor, id)?;
         let mut errors = FieldErrors::new();
         let title = validation::optional_line(
@@ -243,7 +247,7 @@ impl CommitteeService {
         let file = checked_file(&mut errors, input.file, DOCUMENT_KINDS)?;
         errors.into_result()?;
         let Some(ReceivedFile { pending, file_name, kind, size }) = file else {
-            return Err(DomainError::Unexpected(anyhow::anyhow!("validated upload lacks its file")));
+            return Err(DomainError::Unexpected(anyhow::anyhow!("validated upload lacks its file")).into());
         };
 
         let documents = self.documents.clone();
@@ -259,7 +263,7 @@ impl CommitteeService {
                 uploaded_by: actor.id,
                 uploaded_at,
             };
-            documents.create(new).map_err(write_error)
+            documents.create(new)
         })
     }
 
@@ -269,32 +273,32 @@ impl CommitteeService {
         actor: &User,
         id: CommitteeId,
         document: CommitteeDocumentId,
-    ) -> Result<(CommitteeDocument, Vec<u8>), DomainError> {
+    ) -> Result<(CommitteeDocument, Vec<u8>), CommitteesRefusal> {
         self.accessible(actor, id)?;
-        let document = self.documents.find(id, document)?.ok_or(DomainError::NotFound("Document"))?;
-        let bytes = self.files.read(&document.storage_key)?;
+        let document = self.documents.find(id, document)?.ok_or(CommitteesRefusal::DocumentNotFound)?;
+        let bytes = self.files.read(&document.storage_key).map_err(DomainError::Unexpected)?;
         Ok((document, bytes))
     }
 
     /// The committee as `actor` sees it; unknown ids are 404 for everyone.
-    fn committee(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
-        self.committees.find(id, actor.id)?.ok_or(DomainError::NotFound("Committee"))
+    fn committee(&self, actor: &User, id: CommitteeId) -> Result<Committee, CommitteesRefusal> {
+        self.committees.find(id, actor.id)?.ok_or(CommitteesRefusal::NotFound)
     }
 
     /// Chat, documents and members: its members, admins and chairs.
-    fn accessible(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+    fn accessible(&self, actor: &User, id: CommitteeId) -> Result<Committee, CommitteesRefusal> {
         let committee = self.committee(actor, id)?;
         if !permissions::can_access_committee(actor.role, committee.viewer_role) {
-            return Err(DomainError::forbidden(CANNOT_ACCESS));
+            return Err(DomainError::forbidden(CANNOT_ACCESS).into());
         }
         Ok(committee)
     }
 
     /// Archive, delete and membership: its own chair, admins and chairs.
-    fn manageable(&self, actor: &User, id: CommitteeId) -> Result<Committee, DomainError> {
+    fn manageable(&self, actor: &User, id: CommitteeId) -> Result<Committee, CommitteesRefusal> {
         let committee = self.committee(actor, id)?;
         if !permissions::can_manage_committee(actor.role, committee.viewer_role) {
-            return Err(DomainError::forbidden(CANNOT_MANAGE));
+            return Err(DomainError::forbidden(CANNOT_MANAGE).into());
         }
         Ok(committee)
     }
@@ -306,18 +310,6 @@ pub fn validate_message(raw: &str) -> Result<String, DomainError> {
     let message = validation::required_text(&mut errors, "message", "Message", raw, MESSAGE_MAX);
     errors.into_result()?;
     Ok(message)
-}
-
-fn write_error(error: CommitteeWriteError) -> DomainError {
-    match error {
-        CommitteeWriteError::NotFound => DomainError::NotFound("Committee"),
-        CommitteeWriteError::Archived => DomainError::conflict(ARCHIVED_READ_ONLY),
-        CommitteeWriteError::NotArchived => DomainError::conflict(NOT_ARCHIVED),
-        CommitteeWriteError::UserNotActive => DomainError::invalid("userId", USER_NOT_ACTIVE),
-        CommitteeWriteError::AlreadyMember => DomainError::conflict(ALREADY_MEMBER),
-        CommitteeWriteError::NotMember => DomainError::NotFound("Committee member"),
-        CommitteeWriteError::Repo(e) => e.into(),
-    }
 }
 
 #[cfg(test)]
@@ -352,13 +344,13 @@ mod tests {
         fn create(&self, _: NewCommittee) -> Result<Committee, RepoError> {
             unreachable!("not used in this test")
         }
-        fn archive(&self, _: CommitteeId, _: DateTime<Utc>) -> Result<(), CommitteeWriteError> {
+        fn archive(&self, _: CommitteeId, _: DateTime<Utc>) -> Result<(), CommitteesRefusal> {
             unreachable!("not used in this test")
         }
         fn delete_archived(
             &self,
             _: CommitteeId,
-        ) -> Result<Vec<crate::library::files::StorageKey>, CommitteeWriteError> {
+        ) -> Result<Vec<crate::library::files::StorageKey>, CommitteesRefusal> {
             unreachable!("not used in this test")
         }
         fn members(&self, _: CommitteeId) -> Result<Vec<CommitteeMember>, RepoError> {
@@ -370,10 +362,10 @@ mod tests {
             _: UserId,
             _: CommitteeRole,
             _: DateTime<Utc>,
-        ) -> Result<CommitteeMember, CommitteeWriteError> {
+        ) -> Result<CommitteeMember, CommitteesRefusal> {
             unreachable!("not used in this test")
         }
-        fn remove_member(&self, _: CommitteeId, _: UserId) -> Result<(), CommitteeWriteError> {
+        fn remove_member(&self, _: CommitteeId, _: UserId) -> Result<(), CommitteesRefusal> {
             unreachable!("not used in this test")
         }
         fn messages(
@@ -399,7 +391,7 @@ mod tests {
             _: UserId,
             _: &str,
             _: DateTime<Utc>,
-        ) -> Result<CommitteeMessage, CommitteeWriteError> {
+        ) -> Result<CommitteeMessage, CommitteesRefusal> {
             unreachable!("not used in this test")
         }
     }
@@ -418,9 +410,9 @@ mod tests {
         ) -> Result<Option<CommitteeDocument>, RepoError> {
             Ok(None)
         }
-        fn create(&self, document: NewCommitteeDocument) -> Result<CommitteeDocument, CommitteeWriteError> {
+        fn create(&self, document: NewCommitteeDocument) -> Result<CommitteeDocument, CommitteesRefusal> {
             self.0.lock().unwrap().push(document);
-            Err(CommitteeWriteError::Archived)
+            Err(CommitteesRefusal::Archived)
         }
     }
 
@@ -436,7 +428,7 @@ mod tests {
         };
         let input = UploadCommitteeDocument { title: None, file: Some(received_pdf(&files)) };
         let refused = service.upload_document(&testing::user(Role::Trustee), CommitteeId(3), input);
-        assert!(matches!(refused, Err(DomainError::Conflict(m)) if m == ARCHIVED_READ_ONLY));
+        assert!(matches!(refused, Err(CommitteesRefusal::Archived)));
         // The file was committed for the insert, which was refused: it is gone again.
         let attempted = documents.0.lock().unwrap();
         assert_eq!((attempted.len(), attempted[0].title.as_str()), (1, "a.pdf"));

@@ -3,7 +3,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
 use domain::committees::{
-    Author, CommitteeDocument, CommitteeDocumentRepository, CommitteeWriteError, NewCommitteeDocument,
+    Author, CommitteeDocument, CommitteeDocumentRepository, CommitteesRefusal, NewCommitteeDocument,
 };
 use domain::library::files::StorageKey;
 use domain::{CommitteeDocumentId, CommitteeId, RepoError, UserId};
@@ -92,7 +92,7 @@ impl CommitteeDocumentRepository for PgCommitteeDocumentRepository {
         Ok(load(&mut conn, committee, Some(id))?.into_iter().next())
     }
 
-    fn create(&self, document: NewCommitteeDocument) -> Result<CommitteeDocument, CommitteeWriteError> {
+    fn create(&self, document: NewCommitteeDocument) -> Result<CommitteeDocument, CommitteesRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let (row, name) = conn
             .transaction(|conn| -> Tx<Listed> {

@@ -8,7 +8,7 @@ use diesel::sql_types::Integer;
 
 use domain::committees::{
     Author, Committee, CommitteeMember, CommitteeMessage, CommitteeRepository, CommitteeRole, CommitteeScope,
-    CommitteeWriteError, NewCommittee,
+    CommitteesRefusal, NewCommittee,
 };
 use domain::library::files::StorageKey;
 use domain::{CommitteeId, MessageId, RepoError, UserId};
@@ -32,7 +32,7 @@ fn committee_role(value: &str) -> Result<CommitteeRole, RepoError> {
     value.parse().map_err(|_| bad_value("committee_members.role", value))
 }
 
-pub(crate) type Tx<T> = Result<T, Refusal<CommitteeWriteError>>;
+pub(crate) type Tx<T> = Result<T, Refusal<CommitteesRefusal>>;
 
 pub struct PgCommitteeRepository {
     pool: PgPool,
@@ -106,8 +106,8 @@ pub(crate) fn lock_active_committee(conn: &mut PgConnection, id: CommitteeId) ->
         .first::<bool>(conn)
         .optional()?;
     match archived {
-        None => Err(Refusal::Refused(CommitteeWriteError::NotFound)),
-        Some(true) => Err(Refusal::Refused(CommitteeWriteError::Archived)),
+        None => Err(Refusal::Refused(CommitteesRefusal::NotFound)),
+        Some(true) => Err(Refusal::Refused(CommitteesRefusal::Archived)),
         Some(false) => Ok(()),
     }
 }
@@ -159,7 +159,7 @@ impl CommitteeRepository for PgCommitteeRepository {
         })
     }
 
-    fn archive(&self, id: CommitteeId, at: DateTime<Utc>) -> Result<(), CommitteeWriteError> {
+    fn archive(&self, id: CommitteeId, at: DateTime<Utc>) -> Result<(), CommitteesRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let updated = diesel::update(committees::table.find(id.0).filter(committees::archived.eq(false)))
             .set((committees::archived.eq(true), committees::archived_at.eq(Some(at))))
@@ -174,10 +174,10 @@ impl CommitteeRepository for PgCommitteeRepository {
             .first::<i32>(&mut conn)
             .optional()
             .map_err(repo_error)?;
-        Err(if exists.is_some() { CommitteeWriteError::Archived } else { CommitteeWriteError::NotFound })
+        Err(if exists.is_some() { CommitteesRefusal::AlreadyArchived } else { CommitteesRefusal::NotFound })
     }
 
-    fn delete_archived(&self, id: CommitteeId) -> Result<Vec<StorageKey>, CommitteeWriteError> {
+    fn delete_archived(&self, id: CommitteeId) -> Result<Vec<StorageKey>, CommitteesRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| -> Tx<Vec<StorageKey>> {
             let archived = committees::table
@@ -187,8 +187,8 @@ impl CommitteeRepository for PgCommitteeRepository {
                 .first::<bool>(conn)
                 .optional()?;
             match archived {
-                None => return Err(Refusal::Refused(CommitteeWriteError::NotFound)),
-                Some(false) => return Err(Refusal::Refused(CommitteeWriteError::NotArchived)),
+                None => return Err(Refusal::Refused(CommitteesRefusal::NotFound)),
+                Some(false) => return Err(Refusal::Refused(CommitteesRefusal::NotArchived)),
                 Some(true) => {}
             }
             let keys = committee_documents::table
@@ -244,7 +244,7 @@ impl CommitteeRepository for PgCommitteeRepository {
         user: UserId,
         role: CommitteeRole,
         at: DateTime<Utc>,
-    ) -> Result<CommitteeMember, CommitteeWriteError> {
+    ) -> Result<CommitteeMember, CommitteesRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| -> Tx<CommitteeMember> {
             lock_active_committee(conn, id)?;
@@ -257,7 +257,7 @@ impl CommitteeRepository for PgCommitteeRepository {
                 .optional()?;
             let (name, email) = match found {
                 Some((name, email, true)) => (name, email),
-                _ => return Err(Refusal::Refused(CommitteeWriteError::UserNotActive)),
+                _ => return Err(Refusal::Refused(CommitteesRefusal::UserNotActive)),
             };
             let inserted = diesel::insert_into(committee_members::table)
                 .values((
@@ -269,14 +269,14 @@ impl CommitteeRepository for PgCommitteeRepository {
                 .on_conflict_do_nothing()
                 .execute(conn)?;
             if inserted == 0 {
-                return Err(Refusal::Refused(CommitteeWriteError::AlreadyMember));
+                return Err(Refusal::Refused(CommitteesRefusal::AlreadyMember));
             }
             Ok(CommitteeMember { user_id: user, name, email, role, joined_at: at })
         })
         .map_err(Refusal::into_error)
     }
 
-    fn remove_member(&self, id: CommitteeId, user: UserId) -> Result<(), CommitteeWriteError> {
+    fn remove_member(&self, id: CommitteeId, user: UserId) -> Result<(), CommitteesRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| -> Tx<()> {
             lock_active_committee(conn, id)?;
@@ -287,7 +287,7 @@ impl CommitteeRepository for PgCommitteeRepository {
             )
             .execute(conn)?;
             if deleted == 0 {
-                return Err(Refusal::Refused(CommitteeWriteError::NotMember));
+                return Err(Refusal::Refused(CommitteesRefusal::NotMember));
             }
             Ok(())
         })
@@ -338,7 +338,7 @@ impl CommitteeRepository for PgCommitteeRepository {
         author: UserId,
         message: &str,
         at: DateTime<Utc>,
-    ) -> Result<CommitteeMessage, CommitteeWriteError> {
+    ) -> Result<CommitteeMessage, CommitteesRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| -> Tx<CommitteeMessage> {
             lock_active_committee(conn, id)?;

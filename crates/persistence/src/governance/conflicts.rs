@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
 use domain::governance::conflict::{ConflictDeclaration, ConflictHandling, DeclaredInterest};
-use domain::governance::{ConflictRepository, ConflictWriteError, NewConflict};
+use domain::governance::{ConflictRepository, GovernanceRefusal, NewConflict};
 use domain::{AgendaItemId, ConflictId, InterestId, MeetingId, RepoError, UserId};
 
 use crate::schema::{agenda_items, interests, meeting_conflicts, users};
@@ -103,7 +103,7 @@ impl ConflictRepository for PgConflictRepository {
         self.load(&mut conn, meeting)
     }
 
-    fn declare(&self, conflict: NewConflict) -> Result<ConflictDeclaration, ConflictWriteError> {
+    fn declare(&self, conflict: NewConflict) -> Result<ConflictDeclaration, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let id: i32 = diesel::insert_into(meeting_conflicts::table)
             .values((
@@ -117,8 +117,8 @@ impl ConflictRepository for PgConflictRepository {
             .returning(meeting_conflicts::id)
             .get_result(&mut conn)
             .map_err(|e| match repo_error(e) {
-                RepoError::Duplicate(_) => ConflictWriteError::Duplicate,
-                other => ConflictWriteError::Repo(other),
+                RepoError::Duplicate(_) => GovernanceRefusal::ConflictAlreadyDeclared,
+                other => other.into(),
             })?;
         Ok(self.one(&mut conn, conflict.meeting_id, id)?)
     }
@@ -131,7 +131,7 @@ impl ConflictRepository for PgConflictRepository {
         handling: Option<ConflictHandling>,
         by: UserId,
         at: DateTime<Utc>,
-    ) -> Result<ConflictDeclaration, ConflictWriteError> {
+    ) -> Result<ConflictDeclaration, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let (by, at) = if handling.is_some() { (Some(by.0), Some(at)) } else { (None, None) };
         let changed = diesel::update(
@@ -146,9 +146,9 @@ impl ConflictRepository for PgConflictRepository {
             meeting_conflicts::handled_at.eq(at),
         ))
         .execute(&mut conn)
-        .map_err(|e| ConflictWriteError::Repo(repo_error(e)))?;
+        .map_err(repo_error)?;
         if changed == 0 {
-            return Err(ConflictWriteError::NotFound);
+            return Err(GovernanceRefusal::ConflictNotFound);
         }
         Ok(self.one(&mut conn, meeting, id.0)?)
     }
@@ -158,7 +158,7 @@ impl ConflictRepository for PgConflictRepository {
         meeting: MeetingId,
         item: AgendaItemId,
         id: ConflictId,
-    ) -> Result<(), ConflictWriteError> {
+    ) -> Result<(), GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let deleted = diesel::delete(
             meeting_conflicts::table
@@ -167,9 +167,9 @@ impl ConflictRepository for PgConflictRepository {
                 .filter(meeting_conflicts::agenda_item_id.eq(item.0)),
         )
         .execute(&mut conn)
-        .map_err(|e| ConflictWriteError::Repo(repo_error(e)))?;
+        .map_err(repo_error)?;
         if deleted == 0 {
-            return Err(ConflictWriteError::NotFound);
+            return Err(GovernanceRefusal::ConflictNotFound);
         }
         Ok(())
     }

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use domain::governance::declaration::{
     Declaration, DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary,
 };
-use domain::governance::{DeclarationRepository, DeclarationWriteError, NewRound};
+use domain::governance::{DeclarationRepository, GovernanceRefusal, NewRound};
 use domain::{DeclarationRoundId, DocumentId, RepoError, UserId};
 
 use crate::schema::{declaration_rounds, declarations, documents, users};
@@ -70,7 +70,7 @@ fn to_member(row: DeclarationRow, name: String, email: String) -> RoundMember {
     RoundMember { user_id: UserId(row.user_id), name, email, declaration }
 }
 
-type Refused = Refusal<DeclarationWriteError>;
+type Refused = Refusal<GovernanceRefusal>;
 
 /// Round, member, declared at, over 18, no disqualification.
 type StatusRow = (i32, i32, Option<DateTime<Utc>>, Option<bool>, Option<bool>);
@@ -142,7 +142,7 @@ impl DeclarationRepository for PgDeclarationRepository {
         ))
     }
 
-    fn open(&self, round: NewRound) -> Result<DeclarationRound, DeclarationWriteError> {
+    fn open(&self, round: NewRound) -> Result<DeclarationRound, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let row = conn
             .transaction(|conn| {
@@ -152,7 +152,7 @@ impl DeclarationRepository for PgDeclarationRepository {
                     .for_share()
                     .first::<String>(conn)
                     .optional()?
-                    .ok_or(Refusal::Refused(DeclarationWriteError::NoSuchDocument))?;
+                    .ok_or(Refusal::Refused(GovernanceRefusal::NoSuchCodeOfConduct))?;
                 let row: RoundRow = diesel::insert_into(declaration_rounds::table)
                     .values((
                         declaration_rounds::year.eq(round.year),
@@ -163,7 +163,14 @@ impl DeclarationRepository for PgDeclarationRepository {
                         declaration_rounds::opened_at.eq(round.opened_at),
                     ))
                     .returning(RoundRow::as_returning())
-                    .get_result(conn)?;
+                    .get_result(conn)
+                    .map_err(|e| match repo_error(e) {
+                        // The year is unique: it has its round already.
+                        RepoError::Duplicate(_) => {
+                            Refusal::Refused(GovernanceRefusal::RoundExists(round.year))
+                        }
+                        other => Refusal::Refused(other.into()),
+                    })?;
                 // The serving trustees today are the ones asked to declare.
                 let serving = users::table
                     .filter(users::active.eq(true))
@@ -185,7 +192,7 @@ impl DeclarationRepository for PgDeclarationRepository {
         name: &str,
         answers: DeclarationAnswers,
         at: DateTime<Utc>,
-    ) -> Result<(), DeclarationWriteError> {
+    ) -> Result<(), GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| {
             let closed_at = declaration_rounds::table
@@ -194,9 +201,9 @@ impl DeclarationRepository for PgDeclarationRepository {
                 .for_share()
                 .first::<Option<DateTime<Utc>>>(conn)
                 .optional()?
-                .ok_or(Refusal::Refused(DeclarationWriteError::Repo(RepoError::NotFound)))?;
+                .ok_or(Refusal::Refused(GovernanceRefusal::RoundNotFound))?;
             if closed_at.is_some() {
-                return Err(Refusal::Refused(DeclarationWriteError::Closed));
+                return Err(Refusal::Refused(GovernanceRefusal::RoundClosed));
             }
             let mine = declarations::table
                 .filter(declarations::round_id.eq(id.0))
@@ -215,9 +222,9 @@ impl DeclarationRepository for PgDeclarationRepository {
             if written == 0 {
                 let member = diesel::select(diesel::dsl::exists(mine)).get_result::<bool>(conn)?;
                 let refusal = if member {
-                    DeclarationWriteError::AlreadyDeclared
+                    GovernanceRefusal::AlreadyDeclared
                 } else {
-                    DeclarationWriteError::NotMember
+                    GovernanceRefusal::NotAskedToDeclare
                 };
                 return Err(Refusal::Refused(refusal));
             }
@@ -230,7 +237,7 @@ impl DeclarationRepository for PgDeclarationRepository {
         &self,
         id: DeclarationRoundId,
         at: DateTime<Utc>,
-    ) -> Result<DeclarationRound, DeclarationWriteError> {
+    ) -> Result<DeclarationRound, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let closed = diesel::update(
             declaration_rounds::table.find(id.0).filter(declaration_rounds::closed_at.is_null()),
@@ -246,11 +253,7 @@ impl DeclarationRepository for PgDeclarationRepository {
                 let exists = diesel::select(diesel::dsl::exists(declaration_rounds::table.find(id.0)))
                     .get_result::<bool>(&mut conn)
                     .map_err(repo_error)?;
-                Err(if exists {
-                    DeclarationWriteError::Closed
-                } else {
-                    DeclarationWriteError::Repo(RepoError::NotFound)
-                })
+                Err(if exists { GovernanceRefusal::RoundClosed } else { GovernanceRefusal::RoundNotFound })
             }
         }
     }

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use domain::governance::resolution::{
     decide, Paper, Resolution, ResolutionStatus, Threshold, ThresholdKind, Vote, VoteChoice, Voter,
 };
-use domain::governance::{NewResolution, ResolutionRepository, ResolutionWriteError};
+use domain::governance::{GovernanceRefusal, NewResolution, ResolutionRepository};
 use domain::{DocumentId, RepoError, ResolutionId, UserId};
 
 use crate::schema::{
@@ -43,7 +43,7 @@ struct VoteRow {
     voted_at: DateTime<Utc>,
 }
 
-type Refused = Refusal<ResolutionWriteError>;
+type Refused = Refusal<GovernanceRefusal>;
 
 fn threshold_of(row: &ResolutionRow) -> Result<Threshold, RepoError> {
     let bad = || bad_value("resolutions.threshold", &row.threshold);
@@ -120,7 +120,7 @@ fn lock(conn: &mut PgConnection, id: ResolutionId) -> Result<Resolution, Refused
         .for_update()
         .first(conn)
         .optional()?
-        .ok_or(Refusal::Refused(ResolutionWriteError::Repo(RepoError::NotFound)))?;
+        .ok_or(Refusal::Refused(GovernanceRefusal::ResolutionNotFound))?;
     load(conn, row).map_err(|e| Refusal::Refused(e.into()))
 }
 
@@ -181,7 +181,7 @@ impl ResolutionRepository for PgResolutionRepository {
         load(&mut conn, row)
     }
 
-    fn propose(&self, new: NewResolution) -> Result<Resolution, ResolutionWriteError> {
+    fn propose(&self, new: NewResolution) -> Result<Resolution, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| {
             let found: i64 = documents::table
@@ -189,7 +189,7 @@ impl ResolutionRepository for PgResolutionRepository {
                 .count()
                 .get_result(conn)?;
             if found != new.papers.len() as i64 {
-                return Err(Refusal::Refused(ResolutionWriteError::NoSuchPaper));
+                return Err(Refusal::Refused(GovernanceRefusal::NoSuchPaper));
             }
             // Share-locked: a trustee deactivated meanwhile waits until the voters are fixed.
             let serving: Vec<(i32, String)> = users::table
@@ -198,12 +198,12 @@ impl ResolutionRepository for PgResolutionRepository {
                 .for_share()
                 .load(conn)?;
             if new.conflicted.iter().any(|c| !serving.iter().any(|(id, _)| *id == c.0)) {
-                return Err(Refusal::Refused(ResolutionWriteError::NotServing));
+                return Err(Refusal::Refused(GovernanceRefusal::ConflictedNotServing));
             }
             let eligible =
                 serving.iter().filter(|(id, _)| !new.conflicted.contains(&UserId(*id))).count() as u32;
             if eligible == 0 || new.threshold.votes_needed(eligible) > eligible {
-                return Err(Refusal::Refused(ResolutionWriteError::TooFewVoters(eligible)));
+                return Err(Refusal::Refused(GovernanceRefusal::ThresholdOutOfReach(eligible)));
             }
             let count = match new.threshold {
                 Threshold::Count(n) => i32::try_from(n).ok(),
@@ -252,19 +252,19 @@ impl ResolutionRepository for PgResolutionRepository {
         choice: VoteChoice,
         comment: Option<String>,
         at: DateTime<Utc>,
-    ) -> Result<Resolution, ResolutionWriteError> {
+    ) -> Result<Resolution, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| {
             // The row lock orders concurrent votes: each one sees the ones before it.
             let mut resolution = lock(conn, id)?;
             if resolution.status != ResolutionStatus::Open || at >= resolution.closes_at {
-                return Err(Refusal::Refused(ResolutionWriteError::Closed));
+                return Err(Refusal::Refused(GovernanceRefusal::VotingClosed));
             }
             if resolution.vote_of(user).is_some() {
-                return Err(Refusal::Refused(ResolutionWriteError::AlreadyVoted));
+                return Err(Refusal::Refused(GovernanceRefusal::AlreadyVoted));
             }
             let Some(voter) = resolution.voters.iter().find(|v| v.user_id == user && !v.conflicted) else {
-                return Err(Refusal::Refused(ResolutionWriteError::NotEligible));
+                return Err(Refusal::Refused(GovernanceRefusal::NotEligible));
             };
             let vote = Vote { user_id: user, voter_name: voter.name.clone(), choice, comment, voted_at: at };
             diesel::insert_into(resolution_votes::table)
@@ -289,18 +289,18 @@ impl ResolutionRepository for PgResolutionRepository {
         id: ResolutionId,
         user: UserId,
         at: DateTime<Utc>,
-    ) -> Result<Resolution, ResolutionWriteError> {
+    ) -> Result<Resolution, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| {
             let mut resolution = lock(conn, id)?;
             if resolution.status != ResolutionStatus::Open || at >= resolution.closes_at {
-                return Err(Refusal::Refused(ResolutionWriteError::Closed));
+                return Err(Refusal::Refused(GovernanceRefusal::VotingClosed));
             }
             if resolution.vote_of(user).is_some() {
-                return Err(Refusal::Refused(ResolutionWriteError::AlreadyVoted));
+                return Err(Refusal::Refused(GovernanceRefusal::AlreadyVoted));
             }
             if !resolution.is_eligible(user) {
-                return Err(Refusal::Refused(ResolutionWriteError::NotEligible));
+                return Err(Refusal::Refused(GovernanceRefusal::NotEligible));
             }
             diesel::update(
                 resolution_voters::table

@@ -18,7 +18,7 @@ use crate::governance::interest::matches as interest_matches;
 use crate::governance::interest::service::{InterestInput, InterestService};
 use crate::governance::interest::Interest;
 use crate::governance::{
-    ConflictRepository, ConflictWriteError, GovernanceSettingsRepository, InterestRepository, NewConflict,
+    ConflictRepository, GovernanceRefusal, GovernanceSettingsRepository, InterestRepository, NewConflict,
 };
 use crate::identity::user::User;
 use crate::meetings::agenda::AgendaItem;
@@ -37,7 +37,6 @@ pub const NOT_FOR_OTHERS: &str = "Only admins and chairs can declare a conflict 
 pub const HANDLING_FORBIDDEN: &str = "Only admins and chairs record how a conflict was handled.";
 pub const WITHDRAW_FORBIDDEN: &str = "Only admins and chairs can withdraw someone else's declaration.";
 pub const CANCELLED: &str = "This meeting has been cancelled.";
-pub const DUPLICATE: &str = "This trustee has already declared a conflict on this item.";
 pub const NOT_A_MEMBER: &str = "Only members of the meeting declare conflicts on its items";
 pub const INTEREST_OR_NEW: &str = "Choose an entry on the register of interests or describe a new interest";
 pub const ONE_INTEREST: &str = "Choose an entry on the register or describe a new interest, not both";
@@ -90,14 +89,6 @@ pub struct ConflictService {
     pub interests: InterestService,
     pub minutes: Arc<dyn WrittenMinutesRepository>,
     pub clock: Arc<dyn Clock>,
-}
-
-fn write_error(error: ConflictWriteError) -> DomainError {
-    match error {
-        ConflictWriteError::Duplicate => DomainError::conflict(DUPLICATE),
-        ConflictWriteError::NotFound => DomainError::NotFound("Declaration"),
-        ConflictWriteError::Repo(e) => e.into(),
-    }
 }
 
 fn minutes_error(error: MeetingsRefusal) -> DomainError {
@@ -157,7 +148,11 @@ impl ConflictService {
     }
 
     /// Every item of the meeting with its declarations, quorum and suggestions.
-    pub fn meeting_conflicts(&self, actor: &User, id: MeetingId) -> Result<MeetingConflicts, DomainError> {
+    pub fn meeting_conflicts(
+        &self,
+        actor: &User,
+        id: MeetingId,
+    ) -> Result<MeetingConflicts, GovernanceRefusal> {
         let meeting = self.meeting(actor, id)?;
         let agenda = self.agenda(actor, &meeting)?;
         let items = self.items_view(actor, &meeting, agenda)?;
@@ -175,11 +170,11 @@ impl ConflictService {
         actor: &User,
         id: MeetingId,
         item: AgendaItemId,
-    ) -> Result<ItemConflicts, DomainError> {
+    ) -> Result<ItemConflicts, GovernanceRefusal> {
         let meeting = self.meeting(actor, id)?;
         let item = self.item(actor, &meeting, item)?;
         let mut items = self.items_view(actor, &meeting, vec![item])?;
-        items.pop().ok_or(DomainError::NotFound("Agenda item"))
+        Ok(items.pop().ok_or(DomainError::NotFound("Agenda item"))?)
     }
 
     fn items_view(
@@ -235,12 +230,12 @@ impl ConflictService {
         id: MeetingId,
         item: AgendaItemId,
         input: DeclareConflictInput,
-    ) -> Result<ConflictDeclaration, DomainError> {
+    ) -> Result<ConflictDeclaration, GovernanceRefusal> {
         let meeting = self.meeting(actor, id)?;
         let item = self.item(actor, &meeting, item)?;
         let declarant = input.user_id.map(UserId).unwrap_or(actor.id);
         if declarant != actor.id && !actor.role.is_officer() {
-            return Err(DomainError::forbidden(NOT_FOR_OTHERS));
+            return Err(DomainError::forbidden(NOT_FOR_OTHERS).into());
         }
         let mut errors = FieldErrors::new();
         let Present { invitees, .. } = present_members(self.attendance.as_ref(), id)?;
@@ -267,10 +262,10 @@ impl ConflictService {
         }
         errors.into_result()?;
         if meeting.is_cancelled() {
-            return Err(DomainError::conflict(CANCELLED));
+            return Err(DomainError::conflict(CANCELLED).into());
         }
         if self.conflicts.list(id)?.iter().any(|d| d.agenda_item_id == item.id && d.user_id == declarant) {
-            return Err(DomainError::conflict(DUPLICATE));
+            return Err(GovernanceRefusal::ConflictAlreadyDeclared);
         }
         let interest_id = match (input.interest_id, input.new_interest) {
             (Some(interest), _) => InterestId(interest),
@@ -278,19 +273,16 @@ impl ConflictService {
                 let new = InterestInput { user_id: Some(declarant.0), ..new };
                 self.interests.create(actor, new)?.id
             }
-            (None, None) => return Err(DomainError::invalid("interestId", INTEREST_OR_NEW)),
+            (None, None) => return Err(DomainError::invalid("interestId", INTEREST_OR_NEW).into()),
         };
-        let declared = self
-            .conflicts
-            .declare(NewConflict {
-                meeting_id: id,
-                agenda_item_id: item.id,
-                user_id: declarant,
-                interest_id,
-                declared_by: actor.id,
-                declared_at: self.clock.now(),
-            })
-            .map_err(write_error)?;
+        let declared = self.conflicts.declare(NewConflict {
+            meeting_id: id,
+            agenda_item_id: item.id,
+            user_id: declarant,
+            interest_id,
+            declared_by: actor.id,
+            declared_at: self.clock.now(),
+        })?;
         self.add_to_draft(id)?;
         self.find(id, declared.id)
     }
@@ -303,11 +295,11 @@ impl ConflictService {
         item: AgendaItemId,
         conflict: ConflictId,
         handling: Option<&str>,
-    ) -> Result<ConflictDeclaration, DomainError> {
+    ) -> Result<ConflictDeclaration, GovernanceRefusal> {
         let meeting = self.meeting(actor, id)?;
         let item = self.item(actor, &meeting, item)?;
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden(HANDLING_FORBIDDEN));
+            return Err(DomainError::forbidden(HANDLING_FORBIDDEN).into());
         }
         let handling = match handling.map(str::trim).filter(|h| !h.is_empty()) {
             None => None,
@@ -318,11 +310,9 @@ impl ConflictService {
             ),
         };
         if meeting.is_cancelled() {
-            return Err(DomainError::conflict(CANCELLED));
+            return Err(DomainError::conflict(CANCELLED).into());
         }
-        self.conflicts
-            .set_handling(id, item.id, conflict, handling, actor.id, self.clock.now())
-            .map_err(write_error)?;
+        self.conflicts.set_handling(id, item.id, conflict, handling, actor.id, self.clock.now())?;
         self.add_to_draft(id)?;
         self.find(id, conflict)
     }
@@ -335,7 +325,7 @@ impl ConflictService {
         id: MeetingId,
         item: AgendaItemId,
         conflict: ConflictId,
-    ) -> Result<(), DomainError> {
+    ) -> Result<(), GovernanceRefusal> {
         let meeting = self.meeting(actor, id)?;
         let item = self.item(actor, &meeting, item)?;
         let declaration = self
@@ -343,12 +333,12 @@ impl ConflictService {
             .list(id)?
             .into_iter()
             .find(|d| d.id == conflict && d.agenda_item_id == item.id)
-            .ok_or(DomainError::NotFound("Declaration"))?;
+            .ok_or(GovernanceRefusal::ConflictNotFound)?;
         if declaration.user_id != actor.id && !actor.role.is_officer() {
-            return Err(DomainError::forbidden(WITHDRAW_FORBIDDEN));
+            return Err(DomainError::forbidden(WITHDRAW_FORBIDDEN).into());
         }
         if meeting.is_cancelled() {
-            return Err(DomainError::conflict(CANCELLED));
+            return Err(DomainError::conflict(CANCELLED).into());
         }
         if let Some(draft) = self.minutes.current(id)?.filter(|m| m.status == WrittenMinutesStatus::Draft) {
             let entry = draft.entries.iter().find(|e| {
@@ -359,15 +349,15 @@ impl ConflictService {
                 self.minutes.delete_entry(id, entry.id, self.clock.now()).map_err(minutes_error)?;
             }
         }
-        self.conflicts.delete(id, item.id, conflict).map_err(write_error)
+        self.conflicts.delete(id, item.id, conflict)
     }
 
-    fn find(&self, id: MeetingId, conflict: ConflictId) -> Result<ConflictDeclaration, DomainError> {
+    fn find(&self, id: MeetingId, conflict: ConflictId) -> Result<ConflictDeclaration, GovernanceRefusal> {
         self.conflicts
             .list(id)?
             .into_iter()
             .find(|d| d.id == conflict)
-            .ok_or(DomainError::NotFound("Declaration"))
+            .ok_or(GovernanceRefusal::ConflictNotFound)
     }
 }
 

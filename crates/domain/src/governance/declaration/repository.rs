@@ -1,6 +1,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::governance::declaration::{DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary};
+use crate::governance::GovernanceRefusal;
 use crate::{DeclarationRoundId, DocumentId, RepoError, UserId};
 
 /// A round to open.
@@ -13,21 +14,6 @@ pub struct NewRound {
     pub opened_at: DateTime<Utc>,
 }
 
-/// Why a declaration or a close was refused, decided inside the write.
-#[derive(Debug, thiserror::Error)]
-pub enum DeclarationWriteError {
-    #[error("the round is closed")]
-    Closed,
-    #[error("already declared")]
-    AlreadyDeclared,
-    #[error("not asked to declare in this round")]
-    NotMember,
-    #[error("no such code of conduct document")]
-    NoSuchDocument,
-    #[error(transparent)]
-    Repo(#[from] RepoError),
-}
-
 /// Storage of declarations rounds.
 pub trait DeclarationRepository: Send + Sync {
     /// Newest year first, with `viewer`'s own status in each.
@@ -35,10 +21,10 @@ pub trait DeclarationRepository: Send + Sync {
     /// The round and its members by name. `RepoError::NotFound` when there is none.
     fn get(&self, id: DeclarationRoundId) -> Result<(DeclarationRound, Vec<RoundMember>), RepoError>;
     /// Inserts the round and one member row per active user, in one transaction.
-    /// `RepoError::Duplicate` when the year has a round; `NoSuchDocument` when the code is not in the library.
-    fn open(&self, round: NewRound) -> Result<DeclarationRound, DeclarationWriteError>;
+    /// `RoundExists` when the year has a round; `NoSuchCodeOfConduct` when the code is not in the library.
+    fn open(&self, round: NewRound) -> Result<DeclarationRound, GovernanceRefusal>;
     /// Records a declaration once, while the round is open (the round row is share-locked, so a close
-    /// waits for it).
+    /// waits for it): `RoundNotFound`, `RoundClosed`, `AlreadyDeclared` or `NotAskedToDeclare` refuse it.
     fn declare(
         &self,
         id: DeclarationRoundId,
@@ -46,13 +32,10 @@ pub trait DeclarationRepository: Send + Sync {
         name: &str,
         answers: DeclarationAnswers,
         at: DateTime<Utc>,
-    ) -> Result<(), DeclarationWriteError>;
-    /// `Closed` when it already is; `Repo(NotFound)` when there is no such round.
-    fn close(
-        &self,
-        id: DeclarationRoundId,
-        at: DateTime<Utc>,
-    ) -> Result<DeclarationRound, DeclarationWriteError>;
+    ) -> Result<(), GovernanceRefusal>;
+    /// `RoundClosed` when it already is; `RoundNotFound` when there is no such round.
+    fn close(&self, id: DeclarationRoundId, at: DateTime<Utc>)
+        -> Result<DeclarationRound, GovernanceRefusal>;
 }
 
 /// A trustee to remind.

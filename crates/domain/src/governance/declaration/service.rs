@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::governance::declaration::{DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary};
 use crate::governance::{
-    DeclarationRepository, DeclarationWriteError, GovernanceMail, NewRound, ReminderRecipient,
+    DeclarationRepository, GovernanceMail, GovernanceRefusal, NewRound, ReminderRecipient,
 };
 use crate::identity::user::User;
 use crate::shared::error::DomainError;
@@ -52,16 +52,16 @@ pub struct DeclarationService {
 }
 
 impl DeclarationService {
-    pub fn list(&self, actor: &User) -> Result<Vec<RoundSummary>, DomainError> {
+    pub fn list(&self, actor: &User) -> Result<Vec<RoundSummary>, GovernanceRefusal> {
         Ok(self.rounds.list(actor.id)?)
     }
 
-    pub fn get(&self, actor: &User, id: DeclarationRoundId) -> Result<RoundView, DomainError> {
-        let (round, members) = self.rounds.get(id).map_err(not_found)?;
+    pub fn get(&self, actor: &User, id: DeclarationRoundId) -> Result<RoundView, GovernanceRefusal> {
+        let (round, members) = self.round(id)?;
         Ok(RoundView { round, members, viewer_is_officer: actor.role.is_officer() })
     }
 
-    pub fn open(&self, actor: &User, input: OpenRound) -> Result<DeclarationRound, DomainError> {
+    pub fn open(&self, actor: &User, input: OpenRound) -> Result<DeclarationRound, GovernanceRefusal> {
         officer(actor)?;
         let mut errors = FieldErrors::new();
         let year = match input.year {
@@ -85,7 +85,7 @@ impl DeclarationService {
         errors.into_result()?;
         let (Some(year), Some(deadline), Some(code)) = (year, deadline, input.code_of_conduct_document_id)
         else {
-            return Err(DomainError::invalid("year", "Year is required"));
+            return Err(DomainError::invalid("year", "Year is required").into());
         };
         let round = NewRound {
             year,
@@ -94,15 +94,7 @@ impl DeclarationService {
             opened_by: actor.id,
             opened_at: now,
         };
-        self.rounds.open(round).map_err(|e| match e {
-            DeclarationWriteError::NoSuchDocument => {
-                DomainError::invalid("codeOfConductDocumentId", "No such document in the library")
-            }
-            DeclarationWriteError::Repo(RepoError::Duplicate(_)) => {
-                DomainError::conflict(format!("A declarations round for {year} already exists."))
-            }
-            other => write_error(other),
-        })
+        self.rounds.open(round)
     }
 
     pub fn declare(
@@ -110,9 +102,9 @@ impl DeclarationService {
         actor: &User,
         id: DeclarationRoundId,
         input: DeclareInput,
-    ) -> Result<RoundView, DomainError> {
+    ) -> Result<RoundView, GovernanceRefusal> {
         let answers = validate_answers(input)?;
-        self.rounds.declare(id, actor.id, &actor.name, answers, self.clock.now()).map_err(write_error)?;
+        self.rounds.declare(id, actor.id, &actor.name, answers, self.clock.now())?;
         if answers.may_be_disqualified() {
             // Flagged, not blocked: the chair sees it on the round and decides what to do.
             tracing::warn!(round_id = %id, user_id = %actor.id, "a trustee declared they may be disqualified");
@@ -120,18 +112,18 @@ impl DeclarationService {
         self.get(actor, id)
     }
 
-    pub fn close(&self, actor: &User, id: DeclarationRoundId) -> Result<DeclarationRound, DomainError> {
+    pub fn close(&self, actor: &User, id: DeclarationRoundId) -> Result<DeclarationRound, GovernanceRefusal> {
         officer(actor)?;
-        self.rounds.close(id, self.clock.now()).map_err(write_error)
+        self.rounds.close(id, self.clock.now())
     }
 
     /// E-mails a reminder to every member who has not declared yet. Answers how many were reminded and
     /// whether mail is configured.
-    pub fn remind(&self, actor: &User, id: DeclarationRoundId) -> Result<(usize, bool), DomainError> {
+    pub fn remind(&self, actor: &User, id: DeclarationRoundId) -> Result<(usize, bool), GovernanceRefusal> {
         officer(actor)?;
-        let (round, members) = self.rounds.get(id).map_err(not_found)?;
+        let (round, members) = self.round(id)?;
         if round.closed_at.is_some() {
-            return Err(DomainError::conflict("The round is closed."));
+            return Err(GovernanceRefusal::RoundClosed);
         }
         let recipients: Vec<ReminderRecipient> = members
             .into_iter()
@@ -141,8 +133,22 @@ impl DeclarationService {
         if recipients.is_empty() {
             return Ok((0, true));
         }
-        let configured = self.mail.remind_declaration(&recipients, round.year, round.deadline)?;
+        let configured = self
+            .mail
+            .remind_declaration(&recipients, round.year, round.deadline)
+            .map_err(DomainError::Unexpected)?;
         Ok((if configured { recipients.len() } else { 0 }, configured))
+    }
+
+    /// The round and its members; `RoundNotFound` when there is none.
+    fn round(
+        &self,
+        id: DeclarationRoundId,
+    ) -> Result<(DeclarationRound, Vec<RoundMember>), GovernanceRefusal> {
+        match self.rounds.get(id) {
+            Err(RepoError::NotFound) => Err(GovernanceRefusal::RoundNotFound),
+            found => Ok(found?),
+        }
     }
 }
 
@@ -174,26 +180,6 @@ fn officer(actor: &User) -> Result<(), DomainError> {
         Ok(())
     } else {
         Err(DomainError::forbidden(ONLY_OFFICERS))
-    }
-}
-
-fn not_found(error: RepoError) -> DomainError {
-    error.naming("Declarations round")
-}
-
-fn write_error(error: DeclarationWriteError) -> DomainError {
-    match error {
-        DeclarationWriteError::Closed => DomainError::conflict("The round is closed."),
-        DeclarationWriteError::AlreadyDeclared => {
-            DomainError::conflict("You have already declared in this round.")
-        }
-        DeclarationWriteError::NotMember => DomainError::forbidden(
-            "You were not serving when this round opened, so you are not asked to declare.",
-        ),
-        DeclarationWriteError::NoSuchDocument => {
-            DomainError::invalid("codeOfConductDocumentId", "No such document")
-        }
-        DeclarationWriteError::Repo(e) => not_found(e),
     }
 }
 

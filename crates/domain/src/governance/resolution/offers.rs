@@ -12,11 +12,11 @@ use chrono::{DateTime, Utc};
 
 use crate::governance::resolution::service::ResolutionService;
 use crate::governance::resolution::{Resolution, ResolutionStatus};
+use crate::governance::GovernanceRefusal;
 use crate::identity::user::User;
 use crate::meetings::agenda::service::{Published, DESCRIPTION_MAX, TITLE_MAX};
 use crate::meetings::agenda::{AgendaItem, AgendaPurpose, NewAgendaItem};
 use crate::meetings::meeting::{Meeting, MeetingKind, MeetingScope, MeetingWindow};
-use crate::meetings::MeetingsRefusal;
 use crate::shared::error::DomainError;
 use crate::{MeetingId, ResolutionId};
 
@@ -34,7 +34,7 @@ impl ResolutionService {
         &self,
         actor: &User,
         meeting: MeetingId,
-    ) -> Result<Vec<Resolution>, MeetingsRefusal> {
+    ) -> Result<Vec<Resolution>, GovernanceRefusal> {
         let meeting = self.meetings.editable(actor, meeting)?;
         if meeting.kind != MeetingKind::Board {
             return Ok(Vec::new());
@@ -50,7 +50,7 @@ impl ResolutionService {
         actor: &User,
         meeting: MeetingId,
         resolution: Option<i32>,
-    ) -> Result<(AgendaItem, Published), MeetingsRefusal> {
+    ) -> Result<(AgendaItem, Published), GovernanceRefusal> {
         let meeting = self.meetings.editable(actor, meeting)?;
         let Some(resolution) = resolution else {
             return Err(DomainError::invalid("resolutionId", RESOLUTION_REQUIRED).into());
@@ -60,7 +60,7 @@ impl ResolutionService {
         }
         let id = ResolutionId(resolution);
         self.resolutions.decide_due(self.clock.now(), Some(id))?;
-        let resolution = self.resolutions.get(id).map_err(|e| e.naming("Resolution"))?;
+        let resolution = self.resolution(id)?;
         if resolution.status == ResolutionStatus::Open {
             return Err(DomainError::conflict(STILL_OPEN).into());
         }

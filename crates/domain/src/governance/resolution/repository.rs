@@ -1,6 +1,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::governance::resolution::{Resolution, Threshold, VoteChoice};
+use crate::governance::GovernanceRefusal;
 use crate::{DocumentId, RepoError, ResolutionId, UserId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,35 +18,17 @@ pub struct NewResolution {
     pub proposed_at: DateTime<Utc>,
 }
 
-/// Refusals decided inside a write, with the resolution row locked.
-#[derive(Debug, thiserror::Error)]
-pub enum ResolutionWriteError {
-    #[error("no such document")]
-    NoSuchPaper,
-    #[error("a conflicted user is not a serving trustee")]
-    NotServing,
-    /// Fewer eligible voters than the threshold needs (or none at all).
-    #[error("not enough eligible voters: {0}")]
-    TooFewVoters(u32),
-    #[error("voting has closed")]
-    Closed,
-    #[error("already voted")]
-    AlreadyVoted,
-    #[error("not eligible to vote")]
-    NotEligible,
-    #[error(transparent)]
-    Repo(#[from] RepoError),
-}
-
 /// Storage of written resolutions. Every write that changes the votes or the voters decides the result in
 /// the same transaction (`entities::resolution::decide`).
 pub trait ResolutionRepository: Send + Sync {
     /// Newest first.
     fn list(&self) -> Result<Vec<Resolution>, RepoError>;
     fn get(&self, id: ResolutionId) -> Result<Resolution, RepoError>;
-    /// Inserts it with the active users as its voters.
-    fn propose(&self, resolution: NewResolution) -> Result<Resolution, ResolutionWriteError>;
-    /// Records a vote once, while open and before closing time, from an eligible voter.
+    /// Inserts it with the active users as its voters: `NoSuchPaper`, `ConflictedNotServing` or
+    /// `ThresholdOutOfReach` refuse it (the active users are share-locked meanwhile).
+    fn propose(&self, resolution: NewResolution) -> Result<Resolution, GovernanceRefusal>;
+    /// Records a vote once, while open and before closing time, from an eligible voter, with the
+    /// resolution row locked: `ResolutionNotFound`, `VotingClosed`, `AlreadyVoted` or `NotEligible`.
     fn vote(
         &self,
         id: ResolutionId,
@@ -53,14 +36,14 @@ pub trait ResolutionRepository: Send + Sync {
         choice: VoteChoice,
         comment: Option<String>,
         at: DateTime<Utc>,
-    ) -> Result<Resolution, ResolutionWriteError>;
-    /// Marks a voter conflicted (not eligible) before they vote, while open.
+    ) -> Result<Resolution, GovernanceRefusal>;
+    /// Marks a voter conflicted (not eligible) before they vote, while open; refused as `vote` is.
     fn declare_conflict(
         &self,
         id: ResolutionId,
         user: UserId,
         at: DateTime<Utc>,
-    ) -> Result<Resolution, ResolutionWriteError>;
+    ) -> Result<Resolution, GovernanceRefusal>;
     /// The decided resolutions no agenda item reports yet, decided after `after` (if given) and no later
     /// than `until` (if given), earliest decided first: what a meeting's agenda is offered.
     fn decided_off_agenda(

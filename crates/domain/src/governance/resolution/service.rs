@@ -6,7 +6,7 @@ use std::sync::Arc;
 use chrono_tz::Tz;
 
 use crate::governance::resolution::{Resolution, Threshold, ThresholdKind, VoteChoice};
-use crate::governance::{NewResolution, ResolutionRepository, ResolutionWriteError};
+use crate::governance::{GovernanceRefusal, NewResolution, ResolutionRepository};
 use crate::identity::user::User;
 use crate::meetings::meeting::service::MeetingService;
 use crate::shared::error::DomainError;
@@ -45,19 +45,21 @@ pub struct ResolutionService {
 
 impl ResolutionService {
     /// Newest first; any whose closing time has passed are decided first.
-    pub fn list(&self, _actor: &User) -> Result<Vec<Resolution>, DomainError> {
+    pub fn list(&self, _actor: &User) -> Result<Vec<Resolution>, GovernanceRefusal> {
         self.resolutions.decide_due(self.clock.now(), None)?;
         Ok(self.resolutions.list()?)
     }
 
-    pub fn get(&self, _actor: &User, id: ResolutionId) -> Result<Resolution, DomainError> {
+    pub fn get(&self, _actor: &User, id: ResolutionId) -> Result<Resolution, GovernanceRefusal> {
         self.resolutions.decide_due(self.clock.now(), Some(id))?;
-        self.resolutions.get(id).map_err(not_found)
+        self.resolution(id)
     }
 
-    pub fn propose(&self, actor: &User, input: ProposeResolution) -> Result<Resolution, DomainError> {
+    pub fn propose(&self, actor: &User, input: ProposeResolution) -> Result<Resolution, GovernanceRefusal> {
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden("Only admins and chairs can propose written resolutions."));
+            return Err(
+                DomainError::forbidden("Only admins and chairs can propose written resolutions.").into()
+            );
         }
         let now = self.clock.now();
         let mut errors = FieldErrors::new();
@@ -85,7 +87,7 @@ impl ResolutionService {
         };
         errors.into_result()?;
         let (Some(closes_at), Some(threshold)) = (closes_at, threshold) else {
-            return Err(DomainError::invalid("closesAt", "Closing time is required"));
+            return Err(DomainError::invalid("closesAt", "Closing time is required").into());
         };
         let mut papers: Vec<DocumentId> = input.paper_document_ids.iter().copied().map(DocumentId).collect();
         papers.sort();
@@ -104,7 +106,7 @@ impl ResolutionService {
             proposed_by_name: actor.name.clone(),
             proposed_at: now,
         };
-        self.resolutions.propose(new).map_err(write_error)
+        self.resolutions.propose(new)
     }
 
     pub fn vote(
@@ -113,7 +115,7 @@ impl ResolutionService {
         id: ResolutionId,
         vote: Option<&str>,
         comment: Option<&str>,
-    ) -> Result<Resolution, DomainError> {
+    ) -> Result<Resolution, GovernanceRefusal> {
         let mut errors = FieldErrors::new();
         let choice = match vote.map(str::trim).map(str::parse::<VoteChoice>) {
             Some(Ok(choice)) => Some(choice),
@@ -124,50 +126,30 @@ impl ResolutionService {
         };
         let comment = validation::optional_text(&mut errors, "comment", "Comment", comment, COMMENT_MAX);
         errors.into_result()?;
-        let Some(choice) = choice else { return Err(DomainError::invalid("vote", VOTE_INVALID)) };
+        let Some(choice) = choice else { return Err(DomainError::invalid("vote", VOTE_INVALID).into()) };
         let now = self.clock.now();
         // A vote arriving after closing time meets a decided resolution, whatever the background step did.
         self.resolutions.decide_due(now, Some(id))?;
-        self.resolutions.vote(id, actor.id, choice, comment, now).map_err(write_error)
+        self.resolutions.vote(id, actor.id, choice, comment, now)
     }
 
     /// The signed-in trustee declares a conflict on it and so gives up their vote.
-    pub fn declare_conflict(&self, actor: &User, id: ResolutionId) -> Result<Resolution, DomainError> {
+    pub fn declare_conflict(&self, actor: &User, id: ResolutionId) -> Result<Resolution, GovernanceRefusal> {
         let now = self.clock.now();
         self.resolutions.decide_due(now, Some(id))?;
-        self.resolutions.declare_conflict(id, actor.id, now).map_err(write_error)
+        self.resolutions.declare_conflict(id, actor.id, now)
     }
 
     /// The background step: decides every resolution whose closing time has come.
-    pub fn decide_due(&self) -> Result<Vec<ResolutionId>, DomainError> {
+    pub fn decide_due(&self) -> Result<Vec<ResolutionId>, GovernanceRefusal> {
         Ok(self.resolutions.decide_due(self.clock.now(), None)?)
     }
-}
 
-fn not_found(error: RepoError) -> DomainError {
-    error.naming("Resolution")
-}
-
-fn write_error(error: ResolutionWriteError) -> DomainError {
-    match error {
-        ResolutionWriteError::NoSuchPaper => DomainError::invalid(
-            "paperDocumentIds",
-            "Every supporting paper must be a document of the library",
-        ),
-        ResolutionWriteError::NotServing => {
-            DomainError::invalid("conflictedUserIds", "Every conflicted trustee must be a serving trustee")
+    /// One resolution as stored; `ResolutionNotFound` when there is none.
+    pub(crate) fn resolution(&self, id: ResolutionId) -> Result<Resolution, GovernanceRefusal> {
+        match self.resolutions.get(id) {
+            Err(RepoError::NotFound) => Err(GovernanceRefusal::ResolutionNotFound),
+            found => Ok(found?),
         }
-        ResolutionWriteError::TooFewVoters(eligible) => DomainError::invalid(
-            "thresholdCount",
-            format!("The threshold cannot be reached: {eligible} trustees are eligible to vote"),
-        ),
-        ResolutionWriteError::Closed => DomainError::conflict("Voting on this resolution has closed."),
-        ResolutionWriteError::AlreadyVoted => {
-            DomainError::conflict("You have already voted on this resolution.")
-        }
-        ResolutionWriteError::NotEligible => {
-            DomainError::forbidden("You are not eligible to vote on this resolution.")
-        }
-        ResolutionWriteError::Repo(e) => not_found(e),
     }
 }
