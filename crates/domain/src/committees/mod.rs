@@ -1,9 +1,9 @@
-pub mod chat_hub;
+pub mod chat;
 pub mod document_repository;
 pub mod repository;
 pub mod service;
 
-pub use chat_hub::{AccessChange, ChatEvent, ChatHub, ChatSink, ChatSubscription};
+pub use chat::{AccessChange, ChatEvent, ChatSink, ChatStreams, ChatSubscription};
 pub use document_repository::CommitteeDocumentRepository;
 pub use repository::{CommitteeRepository, CommitteeWriteError};
 pub use service::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};

@@ -1,7 +1,6 @@
 //! E-mail as the portal queues and reports it (spec §11).
 
 pub mod mailer;
-pub mod outbox_worker;
 pub mod repository;
 pub mod service;
 pub mod templates;
