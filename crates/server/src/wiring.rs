@@ -83,10 +83,13 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     };
     let unsubscribe_key = UnsubscribeKey::new(&config.jwt_secret);
     let templates = Arc::new(
-        MailTemplates::new(MailSettings {
-            public_url: config.mail.public_url.clone(),
-            portal_name: config.mail.portal_name.clone(),
-        })?
+        MailTemplates::new(
+            MailSettings {
+                public_url: config.mail.public_url.clone(),
+                portal_name: config.mail.portal_name.clone(),
+            },
+            Arc::new(mailer::TemplateRenderer::new()?),
+        )
         .with_unsubscribe_key(unsubscribe_key.clone()),
     );
     let invitations = InvitationService {

@@ -6,6 +6,7 @@ pub mod notification;
 pub mod unsubscribe;
 
 pub use mail::mailer::{MailError, Mailer};
+pub use mail::renderer::MailRenderer;
 pub use mail::repository::OutboxRepository;
 pub use mail::service::MailService;
 pub use notification::repository::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};

@@ -389,6 +389,26 @@ impl<K: Eq + std::hash::Hash + Send, V: Send + Sync> crate::shared::ChangeSink f
     }
 }
 
+/// Words every message as the debug form of what it says (the real templates are the mailer's).
+pub struct DebugRenderer;
+
+impl crate::notifications::MailRenderer for DebugRenderer {
+    fn render(
+        &self,
+        settings: &crate::notifications::mail::renderer::MailSettings,
+        to: &crate::notifications::mail::renderer::Recipient<'_>,
+        content: &crate::notifications::mail::renderer::MailContent<'_>,
+    ) -> anyhow::Result<crate::notifications::mail::renderer::MailParts> {
+        use crate::notifications::mail::renderer::MailContent;
+        let text = format!("{} to {}: {content:?}", settings.portal_name, to.name);
+        let subject = match content {
+            MailContent::Notification { subject, .. } => subject.clone(),
+            other => format!("{other:?}"),
+        };
+        Ok(crate::notifications::mail::renderer::MailParts { subject, html: text.clone(), text })
+    }
+}
+
 pub struct FixedClock(pub chrono::DateTime<chrono::Utc>);
 
 impl crate::shared::Clock for FixedClock {
