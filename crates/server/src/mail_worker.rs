@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use domain::notifications::OutboxWorker;
+use runtime::OutboxWorker;
 
 pub struct MailWorkerHandle {
     stop: Arc<AtomicBool>,

@@ -6,15 +6,15 @@ use api::AppState;
 use auth::{BcryptHasher, ChaChaSealer, JwtTokenService, TotpSecondFactor};
 use domain::actions::ActionService;
 use domain::audit::AuditService;
-use domain::committees::{ChatHub, CommitteeRepository, CommitteeService};
+use domain::committees::{CommitteeRepository, CommitteeService};
 use domain::dashboard::DashboardService;
 use domain::governance::{
     ConflictService, DeclarationService, InterestService, ResolutionService, TermService,
 };
 use domain::identity::session::SessionPolicy;
 use domain::identity::{
-    AuthService, DirectoryService, InvitationService, PasswordResetService, SessionCache, SessionService,
-    TwoFactorService, UserService,
+    AuthService, DirectoryService, InvitationService, PasswordResetService, SessionService, TwoFactorService,
+    UserService,
 };
 use domain::library::{DocumentService, FileStore, MinutesService, ViewTickets};
 use domain::meetings::{
@@ -24,9 +24,9 @@ use domain::meetings::{
 use domain::notices::NoticeService;
 use domain::notifications::mail::templates::{MailSettings, MailTemplates};
 use domain::notifications::unsubscribe::UnsubscribeKey;
-use domain::notifications::{MailService, Mailer, NotificationService, OutboxWorker, UnsubscribeService};
+use domain::notifications::{MailService, Mailer, NotificationService, UnsubscribeService};
 use domain::shared::clock::SystemClock;
-use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock, ReadCache};
+use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock};
 use persistence::{
     LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
     PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository, PgCommitteeRepository,
@@ -37,6 +37,7 @@ use persistence::{
     PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository,
     PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
 };
+use runtime::{ChatHub, OutboxWorker, ProcessReadCache, ProcessSessionCache};
 
 use crate::config::{Config, FileStoreConfig};
 
@@ -44,10 +45,10 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     let committee_repository: Arc<dyn CommitteeRepository> =
         Arc::new(PgCommitteeRepository::new(pool.clone()));
     let chat = ChatHub::new(committee_repository.clone());
-    let session_cache = Arc::new(SessionCache::new());
-    let notices_cache = Arc::new(ReadCache::new(CacheTopic::Notices));
-    let documents_cache = Arc::new(ReadCache::new(CacheTopic::Documents));
-    let dashboard_cache = Arc::new(ReadCache::new(CacheTopic::Dashboard));
+    let session_cache = Arc::new(ProcessSessionCache::new());
+    let notices_cache = Arc::new(ProcessReadCache::new(CacheTopic::Notices));
+    let documents_cache = Arc::new(ProcessReadCache::new(CacheTopic::Documents));
+    let dashboard_cache = Arc::new(ProcessReadCache::new(CacheTopic::Dashboard));
     // The session cache before the chat: a stream told that its session or user changed checks again
     // at once, and that check must not find the session still cached.
     let live: Arc<dyn ChangeSink> = Arc::new(ChangeSinks(vec![
@@ -82,10 +83,13 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     };
     let unsubscribe_key = UnsubscribeKey::new(&config.jwt_secret);
     let templates = Arc::new(
-        MailTemplates::new(MailSettings {
-            public_url: config.mail.public_url.clone(),
-            portal_name: config.mail.portal_name.clone(),
-        })?
+        MailTemplates::new(
+            MailSettings {
+                public_url: config.mail.public_url.clone(),
+                portal_name: config.mail.portal_name.clone(),
+            },
+            Arc::new(mailer::TemplateRenderer::new()?),
+        )
         .with_unsubscribe_key(unsubscribe_key.clone()),
     );
     let invitations = InvitationService {

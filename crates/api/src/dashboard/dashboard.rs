@@ -27,13 +27,13 @@ pub async fn stats(state: web::Data<AppState>, user: CurrentUser) -> Result<Http
     // Admins and chairs share one answer, each other reader has their own: held in memory until what it
     // counts changes on any process or time alone changes it (spec §9, Dashboard stats).
     let key = state.dashboard.stats_key(&user.0)?;
-    if let Some(stats) = state.dashboard.cached_stats(key, &state.dashboard_cache) {
+    if let Some(stats) = state.dashboard.cached_stats(key, &*state.dashboard_cache) {
         return Ok(stats.response());
     }
     let dashboard = state.dashboard.clone();
     let cache = state.dashboard_cache.clone();
     let stats = blocking(move || {
-        dashboard.stats_into_cache(key, &cache, |stats| EncodedJson::of(&DashboardStatsBody::from(stats)))
+        dashboard.stats_into_cache(key, &*cache, |stats| EncodedJson::of(&DashboardStatsBody::from(stats)))
     })
     .await?;
     Ok(stats.response())

@@ -2,7 +2,7 @@ use std::sync::Arc;
 
 use domain::actions::ActionService;
 use domain::audit::AuditService;
-use domain::committees::{ChatHub, CommitteeService};
+use domain::committees::{ChatStreams, CommitteeService};
 use domain::dashboard::DashboardService;
 use domain::governance::{
     ConflictService, DeclarationService, InterestService, ResolutionService, TermService,
@@ -61,17 +61,17 @@ pub struct AppState {
     /// The encoded notices list (with and without expired ones), the same for every reader, kept until a
     /// notice is written on any process or the next one expires (spec §9, Notices list). Fed by the change
     /// feed.
-    pub notices_cache: Arc<ReadCache<bool, crate::http::body::cached::EncodedJson>>,
+    pub notices_cache: Arc<dyn ReadCache<bool, crate::http::body::cached::EncodedJson>>,
     /// The encoded documents list per category filter (the same for every reader), kept until a document
     /// or an uploader's name is written on any process (spec §9, Documents list). Fed by the change feed.
-    pub documents_cache: Arc<ReadCache<DocumentListKey, crate::http::body::cached::EncodedJson>>,
+    pub documents_cache: Arc<dyn ReadCache<DocumentListKey, crate::http::body::cached::EncodedJson>>,
     /// The encoded dashboard figures per meeting scope (admins and chairs share one; each other reader
     /// has their own), kept until an action, document, meeting, membership or account is written on any
     /// process, the day turns or the next meeting starts (spec §9, Dashboard stats). Fed by the change feed.
-    pub dashboard_cache: Arc<ReadCache<MeetingScope, crate::http::body::cached::EncodedJson>>,
+    pub dashboard_cache: Arc<dyn ReadCache<MeetingScope, crate::http::body::cached::EncodedJson>>,
     pub committees: CommitteeService,
     /// The open live chat streams of this process (spec §7, Live chat).
-    pub chat: Arc<ChatHub>,
+    pub chat: Arc<dyn ChatStreams>,
     /// Everything the change feed tells (the chat streams, the session cache). The feed holds it weakly:
     /// it stops listening once the last clone of the state is dropped.
     pub live: Arc<dyn ChangeSink>,

@@ -51,13 +51,13 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     // The same list for every reader of a filter: a process that holds it answers from memory (spec §9).
     let key = state.documents.list_key(&user.0, query.category.as_deref())?;
-    if let Some(list) = state.documents.cached_list(key, &state.documents_cache) {
+    if let Some(list) = state.documents.cached_list(key, &*state.documents_cache) {
         return Ok(list.response());
     }
     let documents = state.documents.clone();
     let cache = state.documents_cache.clone();
     let list = blocking(move || {
-        documents.list_into_cache(key, &cache, |list| {
+        documents.list_into_cache(key, &*cache, |list| {
             EncodedJson::of(&list.into_iter().map(DocumentBody::from).collect::<Vec<_>>())
         })
     })

@@ -47,13 +47,13 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let include_expired = query.include_expired.unwrap_or(false);
     // The same list for every reader: a process that holds it answers from memory (spec §9, Notices list).
-    if let Some(list) = state.notices.cached_list(&user.0, include_expired, &state.notices_cache)? {
+    if let Some(list) = state.notices.cached_list(&user.0, include_expired, &*state.notices_cache)? {
         return Ok(list.response());
     }
     let notices = state.notices.clone();
     let cache = state.notices_cache.clone();
     let list = blocking(move || {
-        notices.list_into_cache(&user.0, include_expired, &cache, |list| {
+        notices.list_into_cache(&user.0, include_expired, &*cache, |list| {
             EncodedJson::of(&list.into_iter().map(NoticeBody::from).collect::<Vec<_>>())
         })
     })

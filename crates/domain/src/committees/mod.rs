@@ -1,10 +1,10 @@
-pub mod chat_hub;
+pub mod chat;
 pub mod document_repository;
 pub mod refusal;
 pub mod repository;
 pub mod service;
 
-pub use chat_hub::{AccessChange, ChatEvent, ChatHub, ChatSink, ChatSubscription};
+pub use chat::{AccessChange, ChatEvent, ChatSink, ChatStreams, ChatSubscription};
 pub use document_repository::CommitteeDocumentRepository;
 pub use refusal::CommitteesRefusal;
 pub use repository::CommitteeRepository;

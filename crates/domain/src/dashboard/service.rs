@@ -42,7 +42,11 @@ impl DashboardService {
 
     /// The figures as `cache` holds them for `key`, without the database; `None` when it holds none that
     /// still holds now.
-    pub fn cached_stats<V>(&self, key: MeetingScope, cache: &ReadCache<MeetingScope, V>) -> Option<Arc<V>> {
+    pub fn cached_stats<V>(
+        &self,
+        key: MeetingScope,
+        cache: &dyn ReadCache<MeetingScope, V>,
+    ) -> Option<Arc<V>> {
         cache.get(&key, self.clock.now())
     }
 
@@ -51,7 +55,7 @@ impl DashboardService {
     pub fn stats_into_cache<V>(
         &self,
         key: MeetingScope,
-        cache: &ReadCache<MeetingScope, V>,
+        cache: &dyn ReadCache<MeetingScope, V>,
         encode: impl FnOnce(DashboardStats) -> anyhow::Result<V>,
     ) -> Result<Arc<V>, DomainError> {
         let generation = cache.ticket(None);
@@ -130,8 +134,8 @@ mod tests {
         DashboardService { dashboard: figures.clone(), clock: Arc::new(FixedClock(now)) }
     }
 
-    fn listening_cache() -> ReadCache<MeetingScope, DashboardStats> {
-        let cache = ReadCache::new(CacheTopic::Dashboard);
+    fn listening_cache() -> crate::shared::testing::MemoryReadCache<MeetingScope, DashboardStats> {
+        let cache = crate::shared::testing::MemoryReadCache::new(CacheTopic::Dashboard);
         cache.listening();
         cache
     }

@@ -56,7 +56,7 @@ impl NoticeService {
         &self,
         actor: &User,
         include_expired: bool,
-        cache: &ReadCache<bool, V>,
+        cache: &dyn ReadCache<bool, V>,
     ) -> Result<Option<Arc<V>>, DomainError> {
         if !permissions::can_read_board_content(actor.role) {
             return Err(DomainError::forbidden("You cannot read notices."));
@@ -70,7 +70,7 @@ impl NoticeService {
         &self,
         actor: &User,
         include_expired: bool,
-        cache: &ReadCache<bool, V>,
+        cache: &dyn ReadCache<bool, V>,
         encode: impl FnOnce(Vec<ListedNotice>) -> anyhow::Result<V>,
     ) -> Result<Arc<V>, DomainError> {
         if !permissions::can_read_board_content(actor.role) {
@@ -258,7 +258,8 @@ mod tests {
             notices: board.clone(),
             clock: Arc::new(crate::shared::testing::FixedClock(at)),
         };
-        let cache: ReadCache<bool, Vec<i32>> = ReadCache::new(CacheTopic::Notices);
+        let cache: crate::shared::testing::MemoryReadCache<bool, Vec<i32>> =
+            crate::shared::testing::MemoryReadCache::new(CacheTopic::Notices);
         cache.listening();
         let ids = |list: Vec<ListedNotice>| Ok(list.into_iter().map(|l| l.notice.id.0).collect::<Vec<_>>());
         let reader = crate::shared::testing::user(Role::Trustee);

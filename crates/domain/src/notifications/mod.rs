@@ -1,4 +1,4 @@
-//! E-mail: the outbox and its worker, the templates, notifications and reminders with their settings, and
+//! E-mail: the outbox, the templates, notifications and reminders with their settings, and
 //! one-click unsubscribe.
 
 pub mod mail;
@@ -6,7 +6,7 @@ pub mod notification;
 pub mod unsubscribe;
 
 pub use mail::mailer::{MailError, Mailer};
-pub use mail::outbox_worker::OutboxWorker;
+pub use mail::renderer::MailRenderer;
 pub use mail::repository::OutboxRepository;
 pub use mail::service::MailService;
 pub use notification::repository::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};

@@ -1,5 +1,5 @@
 //! What belongs to no area: ids, the error vocabulary, field validation, date-times, the clock, single-use
-//! tokens, the change feed and the read caches it clears, readiness, how areas refuse, and the unit tests' in-memory fakes.
+//! tokens, the change feed, the read caches' port, readiness, how areas refuse, and the unit tests' in-memory fakes.
 
 #[macro_use]
 mod string_enum;

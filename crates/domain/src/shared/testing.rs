@@ -317,6 +317,98 @@ impl crate::identity::SecuritySettingsRepository for Unused {
     }
 }
 
+/// A session cache that never holds anything (as while the change feed is not listening).
+pub struct NoSessionCache;
+
+impl crate::identity::SessionCache for NoSessionCache {
+    fn get(&self, _: SessionId) -> Option<crate::identity::CachedSession> {
+        None
+    }
+    fn generation(&self) -> u64 {
+        0
+    }
+    fn store(&self, _: u64, _: crate::identity::CachedSession) {}
+    fn forget_all(&self) {}
+    fn is_empty(&self) -> bool {
+        true
+    }
+}
+
+/// An answer held and the moment it stops holding.
+type Held<V> = (Arc<V>, Option<DateTime<Utc>>);
+
+/// A read cache that keeps what the port's contract lets it keep, and hears the changes a test tells it.
+pub struct MemoryReadCache<K, V> {
+    topic: crate::shared::CacheTopic,
+    /// The count of changes, and what is held per key.
+    inner: Mutex<(u64, HashMap<K, Held<V>>)>,
+}
+
+impl<K, V> MemoryReadCache<K, V> {
+    pub fn new(topic: crate::shared::CacheTopic) -> Self {
+        MemoryReadCache { topic, inner: Mutex::new((0, HashMap::new())) }
+    }
+}
+
+impl<K: Eq + std::hash::Hash + Send, V: Send + Sync> crate::shared::ReadCache<K, V>
+    for MemoryReadCache<K, V>
+{
+    fn get(&self, key: &K, now: DateTime<Utc>) -> Option<Arc<V>> {
+        let inner = self.inner.lock().unwrap();
+        let (value, until) = inner.1.get(key)?;
+        until.is_none_or(|until| now < until).then(|| value.clone())
+    }
+    fn ticket(&self, until: Option<DateTime<Utc>>) -> crate::shared::CacheTicket {
+        crate::shared::CacheTicket { generation: self.inner.lock().unwrap().0, until }
+    }
+    fn store(&self, key: K, ticket: crate::shared::CacheTicket, value: Arc<V>) {
+        let mut inner = self.inner.lock().unwrap();
+        if inner.0 == ticket.generation {
+            inner.1.insert(key, (value, ticket.until));
+        }
+    }
+    fn forget_all(&self) {
+        let mut inner = self.inner.lock().unwrap();
+        inner.0 += 1;
+        inner.1.clear();
+    }
+    fn is_empty(&self) -> bool {
+        self.inner.lock().unwrap().1.is_empty()
+    }
+}
+
+impl<K: Eq + std::hash::Hash + Send, V: Send + Sync> crate::shared::ChangeSink for MemoryReadCache<K, V> {
+    fn listening(&self) {}
+    fn deaf(&self) {
+        crate::shared::ReadCache::forget_all(self);
+    }
+    fn change(&self, change: crate::shared::Change) {
+        if self.topic.drops_on(change) {
+            crate::shared::ReadCache::forget_all(self);
+        }
+    }
+}
+
+/// Words every message as the debug form of what it says (the real templates are the mailer's).
+pub struct DebugRenderer;
+
+impl crate::notifications::MailRenderer for DebugRenderer {
+    fn render(
+        &self,
+        settings: &crate::notifications::mail::renderer::MailSettings,
+        to: &crate::notifications::mail::renderer::Recipient<'_>,
+        content: &crate::notifications::mail::renderer::MailContent<'_>,
+    ) -> anyhow::Result<crate::notifications::mail::renderer::MailParts> {
+        use crate::notifications::mail::renderer::MailContent;
+        let text = format!("{} to {}: {content:?}", settings.portal_name, to.name);
+        let subject = match content {
+            MailContent::Notification { subject, .. } => subject.clone(),
+            other => format!("{other:?}"),
+        };
+        Ok(crate::notifications::mail::renderer::MailParts { subject, html: text.clone(), text })
+    }
+}
+
 pub struct FixedClock(pub chrono::DateTime<chrono::Utc>);
 
 impl crate::shared::Clock for FixedClock {
@@ -351,7 +443,7 @@ pub fn unused_tickets() -> crate::library::view_tickets::ViewTickets {
                 absolute: chrono::Duration::hours(12),
                 temporary_password: chrono::Duration::hours(72),
             },
-            session_cache: Arc::new(crate::identity::SessionCache::new()),
+            session_cache: Arc::new(NoSessionCache),
         },
     }
 }

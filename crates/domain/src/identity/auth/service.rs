@@ -81,7 +81,7 @@ pub struct AuthService {
     pub security_settings: Arc<dyn SecuritySettingsRepository>,
     pub policy: SessionPolicy,
     /// Sessions checked recently by this process, kept exact by the change feed (spec §9, Session cache).
-    pub session_cache: Arc<SessionCache>,
+    pub session_cache: Arc<dyn SessionCache>,
 }
 
 impl AuthService {

@@ -87,7 +87,7 @@ impl DocumentService {
     pub fn cached_list<V>(
         &self,
         key: DocumentListKey,
-        cache: &ReadCache<DocumentListKey, V>,
+        cache: &dyn ReadCache<DocumentListKey, V>,
     ) -> Option<Arc<V>> {
         cache.get(&key, self.clock.now())
     }
@@ -97,7 +97,7 @@ impl DocumentService {
     pub fn list_into_cache<V>(
         &self,
         key: DocumentListKey,
-        cache: &ReadCache<DocumentListKey, V>,
+        cache: &dyn ReadCache<DocumentListKey, V>,
         encode: impl FnOnce(Vec<Document>) -> anyhow::Result<V>,
     ) -> Result<Arc<V>, DomainError> {
         let ticket = cache.ticket(None);
@@ -324,7 +324,8 @@ mod tests {
 
         let documents = Arc::new(FailingDocuments::default());
         let service = service(Arc::new(MemoryFileStore::default()), documents.clone());
-        let cache: ReadCache<DocumentListKey, usize> = ReadCache::new(CacheTopic::Documents);
+        let cache: crate::shared::testing::MemoryReadCache<DocumentListKey, usize> =
+            crate::shared::testing::MemoryReadCache::new(CacheTopic::Documents);
         cache.listening();
         let reads = || documents.lists.load(Ordering::SeqCst);
         let all = service.list_key(&user(Role::Trustee), None).unwrap();

@@ -1,7 +1,7 @@
 //! E-mail as the portal queues and reports it (spec §11).
 
 pub mod mailer;
-pub mod outbox_worker;
+pub mod renderer;
 pub mod repository;
 pub mod service;
 pub mod templates;

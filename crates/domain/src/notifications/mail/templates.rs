@@ -1,45 +1,22 @@
-//! The e-mail templates (minijinja), compiled into the binary: a plain-text and an HTML part per kind,
-//! sharing one footer. HTML parts are auto-escaped, so names and titles cannot inject markup.
+//! E-mail as the portal composes it: who it goes to, the links in it (absolute, into `PUBLIC_URL`), the
+//! signed one-click unsubscribe links of bulk mail, and the finished `OutgoingMail`. The words themselves
+//! come from the `MailRenderer` port (the mail adapter's templates).
 
-use minijinja::{context, Environment, Value};
+use std::sync::Arc;
 
+use crate::notifications::mail::renderer::{BulkFooter, MailContent, MailRenderer};
+pub use crate::notifications::mail::renderer::{MailSettings, NotificationBody, Recipient};
 use crate::notifications::mail::{MailKind, OutgoingMail};
 use crate::notifications::notification::DigestEntry;
 use crate::notifications::unsubscribe::UnsubscribeKey;
 use crate::UserId;
 
-/// Where links point and whose name is on the mail.
-#[derive(Debug, Clone)]
-pub struct MailSettings {
-    /// `PUBLIC_URL`, without a trailing slash.
-    pub public_url: String,
-    /// `PORTAL_NAME`: the charity's name in subjects and footers.
-    pub portal_name: String,
-}
-
 pub struct MailTemplates {
-    env: Environment<'static>,
+    renderer: Arc<dyn MailRenderer>,
     settings: MailSettings,
     /// Signs one-click unsubscribe links (`unsubscribe_link`); `None` in tests that send no bulk mail.
     unsubscribe: Option<UnsubscribeKey>,
 }
-
-const TEMPLATES: &[(&str, &str)] = &[
-    ("footer.txt", include_str!("../../../templates/mail/footer.txt")),
-    ("footer.html", include_str!("../../../templates/mail/footer.html")),
-    ("password-reset.txt", include_str!("../../../templates/mail/password-reset.txt")),
-    ("password-reset.html", include_str!("../../../templates/mail/password-reset.html")),
-    ("invitation.txt", include_str!("../../../templates/mail/invitation.txt")),
-    ("invitation.html", include_str!("../../../templates/mail/invitation.html")),
-    ("test.txt", include_str!("../../../templates/mail/test.txt")),
-    ("test.html", include_str!("../../../templates/mail/test.html")),
-    ("notification.txt", include_str!("../../../templates/mail/notification.txt")),
-    ("notification.html", include_str!("../../../templates/mail/notification.html")),
-    ("digest.txt", include_str!("../../../templates/mail/digest.txt")),
-    ("digest.html", include_str!("../../../templates/mail/digest.html")),
-    ("declaration-reminder.txt", include_str!("../../../templates/mail/declaration-reminder.txt")),
-    ("declaration-reminder.html", include_str!("../../../templates/mail/declaration-reminder.html")),
-];
 
 /// The front-end route where a trustee makes their annual declaration.
 pub const GOVERNANCE_PATH: &str = "/governance";
@@ -47,31 +24,10 @@ pub const GOVERNANCE_PATH: &str = "/governance";
 /// The front-end route of the Notification settings page (every notification's footer links to it).
 pub const NOTIFICATION_SETTINGS_PATH: &str = "/notification-settings";
 
-/// The body of one notification: an opening sentence, the item and a link to it.
-#[derive(Debug, Clone)]
-pub struct NotificationBody {
-    pub intro: String,
-    pub title: String,
-    pub details: Vec<String>,
-    pub link: String,
-    pub link_label: String,
-}
-
-/// The recipient of a message.
-pub struct Recipient<'a> {
-    pub user_id: Option<UserId>,
-    pub name: &'a str,
-    pub email: &'a str,
-}
-
 impl MailTemplates {
-    pub fn new(mut settings: MailSettings) -> anyhow::Result<Self> {
+    pub fn new(mut settings: MailSettings, renderer: Arc<dyn MailRenderer>) -> Self {
         settings.public_url = settings.public_url.trim_end_matches('/').to_string();
-        let mut env = Environment::new();
-        for (name, source) in TEMPLATES {
-            env.add_template(name, source)?;
-        }
-        Ok(Self { env, settings, unsubscribe: None })
+        Self { renderer, settings, unsubscribe: None }
     }
 
     /// With the key that signs unsubscribe links.
@@ -104,19 +60,16 @@ impl MailTemplates {
     }
 
     pub fn password_reset(&self, to: &Recipient<'_>, link: &str) -> anyhow::Result<OutgoingMail> {
-        let subject = format!("Reset your {} password", self.settings.portal_name);
-        self.render(MailKind::PasswordReset, "password-reset", to, subject, context! { link })
+        self.render(MailKind::PasswordReset, to, &MailContent::PasswordReset { link })
     }
 
     /// An invitation to set a first password; `inviter` is the admin's name.
     pub fn invitation(&self, to: &Recipient<'_>, link: &str, inviter: &str) -> anyhow::Result<OutgoingMail> {
-        let subject = format!("You are invited to {}", self.settings.portal_name);
-        self.render(MailKind::Invitation, "invitation", to, subject, context! { link, inviter })
+        self.render(MailKind::Invitation, to, &MailContent::Invitation { link, inviter })
     }
 
     pub fn test(&self, to: &Recipient<'_>) -> anyhow::Result<OutgoingMail> {
-        let subject = format!("Test message from {}", self.settings.portal_name);
-        self.render(MailKind::Test, "test", to, subject, context! {})
+        self.render(MailKind::Test, to, &MailContent::Test)
     }
 
     /// A notification: both parts, the item's link, and in the footer the Notification settings link and a
@@ -129,44 +82,33 @@ impl MailTemplates {
         subject: String,
         body: &NotificationBody,
     ) -> anyhow::Result<OutgoingMail> {
-        let extra = context! {
-            intro => body.intro,
-            title => body.title,
-            details => body.details,
-            link => body.link,
-            link_label => body.link_label,
-        };
-        self.bulk(kind, "notification", to, subject, extra, "Stop e-mails like this one")
+        let footer = self.bulk_footer(kind, to);
+        self.bulk(kind, to, &MailContent::Notification { subject, body, footer })
     }
 
     /// The weekly digest: one line and link per entry. Its unsubscribe link turns every notification off.
     pub fn digest(&self, to: &Recipient<'_>, entries: &[DigestEntry]) -> anyhow::Result<OutgoingMail> {
-        let subject = format!("Your weekly {} digest", self.settings.portal_name);
-        let entries: Vec<Value> =
-            entries.iter().map(|e| context! { summary => e.summary, link => e.link }).collect();
-        let extra = context! { entries => entries };
-        self.bulk(MailKind::NotificationDigest, "digest", to, subject, extra, "Stop all notification e-mails")
+        let kind = MailKind::NotificationDigest;
+        let footer = self.bulk_footer(kind, to);
+        self.bulk(kind, to, &MailContent::Digest { entries, footer })
     }
 
-    /// Bulk mail: the settings link and the unsubscribe links (footer and header).
+    /// Bulk mail's footer links: the settings page and the page that turns `kind` off.
+    fn bulk_footer(&self, kind: MailKind, to: &Recipient<'_>) -> BulkFooter {
+        BulkFooter {
+            settings_link: self.link(NOTIFICATION_SETTINGS_PATH),
+            unsubscribe_link: to.user_id.and_then(|user| self.unsubscribe_page_link(user, kind)),
+        }
+    }
+
+    /// Bulk mail: with the one-click unsubscribe link in its header.
     fn bulk(
         &self,
         kind: MailKind,
-        template: &str,
         to: &Recipient<'_>,
-        subject: String,
-        extra: Value,
-        unsubscribe_label: &str,
+        content: &MailContent<'_>,
     ) -> anyhow::Result<OutgoingMail> {
-        let settings_link = self.link(NOTIFICATION_SETTINGS_PATH);
-        let unsubscribe_page = to.user_id.and_then(|user| self.unsubscribe_page_link(user, kind));
-        let extra = context! {
-            settings_link => settings_link,
-            unsubscribe_link => unsubscribe_page,
-            unsubscribe_label => unsubscribe_label,
-            ..extra
-        };
-        let mut mail = self.render(kind, template, to, subject, extra)?;
+        let mut mail = self.render(kind, to, content)?;
         mail.list_unsubscribe = to.user_id.and_then(|user| self.unsubscribe_link(user, kind));
         Ok(mail)
     }
@@ -178,35 +120,28 @@ impl MailTemplates {
         year: i32,
         deadline: &str,
     ) -> anyhow::Result<OutgoingMail> {
-        let subject = format!("Reminder: your {year} trustee declaration for {}", self.settings.portal_name);
-        let extra = context! { year, deadline, link => self.link(GOVERNANCE_PATH) };
-        self.render(MailKind::DeclarationReminder, "declaration-reminder", to, subject, extra)
+        let link = self.link(GOVERNANCE_PATH);
+        self.render(
+            MailKind::DeclarationReminder,
+            to,
+            &MailContent::DeclarationReminder { year, deadline, link },
+        )
     }
 
     fn render(
         &self,
         kind: MailKind,
-        template: &str,
         to: &Recipient<'_>,
-        subject: String,
-        extra: Value,
+        content: &MailContent<'_>,
     ) -> anyhow::Result<OutgoingMail> {
-        let ctx = context! {
-            name => to.name,
-            to => to.email,
-            portal_name => self.settings.portal_name,
-            public_url => self.settings.public_url,
-            ..extra
-        };
-        let text = self.env.get_template(&format!("{template}.txt"))?.render(&ctx)?;
-        let html = self.env.get_template(&format!("{template}.html"))?.render(&ctx)?;
+        let parts = self.renderer.render(&self.settings, to, content)?;
         Ok(OutgoingMail {
             kind,
             to: to.email.to_string(),
             user_id: to.user_id,
-            subject,
-            text,
-            html,
+            subject: parts.subject,
+            text: parts.text,
+            html: parts.html,
             list_unsubscribe: None,
             attachments: Vec::new(),
         })
@@ -217,45 +152,47 @@ impl MailTemplates {
 mod tests {
     use super::*;
 
+    /// Words nothing: these tests are about what the domain composes (the mailer tests the words).
+    struct Blank;
+
+    impl MailRenderer for Blank {
+        fn render(
+            &self,
+            _: &MailSettings,
+            _: &Recipient<'_>,
+            _: &MailContent<'_>,
+        ) -> anyhow::Result<crate::notifications::mail::renderer::MailParts> {
+            Ok(crate::notifications::mail::renderer::MailParts {
+                subject: String::new(),
+                text: String::new(),
+                html: String::new(),
+            })
+        }
+    }
+
     fn templates() -> MailTemplates {
-        MailTemplates::new(MailSettings {
-            public_url: "https://portal.example.org/".into(),
-            portal_name: "Hope & Recovery".into(),
-        })
-        .unwrap()
+        MailTemplates::new(
+            MailSettings {
+                public_url: "https://portal.example.org/".into(),
+                portal_name: "Hope & Recovery".into(),
+            },
+            Arc::new(Blank),
+        )
     }
 
     #[test]
-    fn reset_mail_has_the_link_in_both_parts_and_escapes_html() {
+    fn links_are_absolute_whatever_the_public_url_ends_with() {
         let t = templates();
-        let to = Recipient { user_id: Some(UserId(3)), name: "<Ann>", email: "ann@example.org" };
-        let link = t.link("/reset-password?token=abc");
-        assert_eq!(link, "https://portal.example.org/reset-password?token=abc");
-        let mail = t.password_reset(&to, &link).unwrap();
-        assert_eq!(mail.subject, "Reset your Hope & Recovery password");
-        assert!(mail.text.contains("https://portal.example.org/reset-password?token=abc"));
-        assert!(
-            mail.html.contains("href=\"https:&#x2f;&#x2f;portal.example.org&#x2f;reset-password?token=abc\"")
-                || mail.html.contains("href=\"https://portal.example.org/reset-password?token=abc\"")
+        assert_eq!(
+            t.link("/reset-password?token=abc"),
+            "https://portal.example.org/reset-password?token=abc"
         );
-        assert!(mail.html.contains("&lt;Ann&gt;"));
-        assert!(mail.text.contains("Hello <Ann>"));
-        assert!(mail.html.contains("Hope &amp; Recovery"));
-    }
-
-    #[test]
-    fn invitation_names_the_inviter_and_carries_the_link_and_no_unsubscribe() {
-        let t = templates();
         let to = Recipient { user_id: None, name: "Nia", email: "nia@example.org" };
-        let link = t.link("/accept-invitation?token=xyz");
-        let mail = t.invitation(&to, &link, "Alice Admin").unwrap();
-        assert_eq!(mail.kind, MailKind::Invitation);
-        assert_eq!(mail.subject, "You are invited to Hope & Recovery");
-        assert!(mail.text.contains("Alice Admin has invited you"));
-        assert!(mail.text.contains("https://portal.example.org/accept-invitation?token=xyz"));
-        assert!(mail.text.contains("7 days"));
-        assert!(mail.html.contains("Accept the invitation"));
-        assert_eq!(mail.list_unsubscribe, None);
+        let mail = t.invitation(&to, &t.link("/accept-invitation?token=xyz"), "Alice Admin").unwrap();
+        assert_eq!(
+            (mail.kind, mail.to.as_str(), mail.list_unsubscribe),
+            (MailKind::Invitation, "nia@example.org", None)
+        );
     }
 
     #[test]

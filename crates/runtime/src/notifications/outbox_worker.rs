@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use chrono::Duration;
 
-use crate::notifications::{Mailer, OutboxRepository};
-use crate::shared::Clock;
+use domain::notifications::{Mailer, OutboxRepository};
+use domain::shared::Clock;
 
 pub const MAX_ATTEMPTS: i32 = 10;
 /// How long a claimed message is reserved for the process that claimed it (longer than any SMTP send).

@@ -1,5 +1,6 @@
-//! Live committee chat (spec §7, Live chat): the open chat streams of this process, told of every committed
-//! message, member removal and archiving by the change feed (so whichever process wrote it).
+//! Live committee chat (spec §7, Live chat): the open chat streams of this process (the domain's
+//! `ChatStreams`), told of every committed message, member removal and archiving by the change feed (so
+//! whichever process wrote it).
 //!
 //! Messages of one committee are committed in id order (the insert holds a per-committee lock), and the
 //! feed reports them in commit order, so a stream that only forwards ids above the last one it sent never
@@ -9,73 +10,38 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::committees::CommitteeMessage;
-use crate::committees::CommitteeRepository;
-use crate::shared::{Change, ChangeSink};
-use crate::{CommitteeId, MessageId, SessionId, UserId};
-
-/// What an open chat stream hears.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ChatEvent {
-    Message(CommitteeMessage),
-    /// This user was removed from the committee: their stream closes (and is refused on reconnecting
-    /// unless they may still read the chat).
-    MemberRemoved(UserId),
-    /// The committee was archived or deleted, or the feed lost its connection (changes may have been
-    /// missed): every stream closes; clients reconnect and catch up from their last message.
-    Closed,
-    /// A session, a user or the security settings changed (a sign-out, a password change, a
-    /// deactivation, a role change...): every stream it concerns checks again, at once, that its session
-    /// and access still hold, and ends if not (spec §7, Live chat).
-    AccessChanged(AccessChange),
-}
-
-/// Whose access a change may have ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AccessChange {
-    Session(SessionId),
-    User(UserId),
-    /// The security settings (idle limit, required two-factor sign-in): every stream.
-    Everyone,
-}
-
-impl AccessChange {
-    /// Whether a stream opened by `user` with `session` must check again.
-    pub fn concerns(self, session: SessionId, user: UserId) -> bool {
-        match self {
-            AccessChange::Session(changed) => changed == session,
-            AccessChange::User(changed) => changed == user,
-            AccessChange::Everyone => true,
-        }
-    }
-}
-
-/// Receives events; returns false once the stream is gone, and is then dropped.
-pub type ChatSink = Box<dyn Fn(ChatEvent) -> bool + Send + Sync>;
+use domain::committees::{
+    AccessChange, ChatEvent, ChatSink, ChatStreams, ChatSubscription, CommitteeRepository,
+};
+use domain::shared::{Change, ChangeSink};
+use domain::{CommitteeId, MessageId};
 
 struct Subscriber {
     key: u64,
     sink: ChatSink,
 }
 
+type Subscribers = Mutex<HashMap<CommitteeId, Vec<Subscriber>>>;
+
 /// The registry of open chat streams, per committee.
 pub struct ChatHub {
     committees: Arc<dyn CommitteeRepository>,
-    subscribers: Mutex<HashMap<CommitteeId, Vec<Subscriber>>>,
+    /// Shared with the registrations, which remove themselves when dropped.
+    subscribers: Arc<Subscribers>,
     next_key: AtomicU64,
     listening: AtomicBool,
 }
 
-/// An open stream's registration: dropping it unsubscribes.
-pub struct ChatSubscription {
-    hub: Arc<ChatHub>,
+/// What `ChatSubscription` holds: dropping it unsubscribes.
+struct Registration {
+    subscribers: Arc<Subscribers>,
     committee: CommitteeId,
     key: u64,
 }
 
-impl Drop for ChatSubscription {
+impl Drop for Registration {
     fn drop(&mut self) {
-        let mut subscribers = self.hub.lock();
+        let mut subscribers = lock(&self.subscribers);
         if let Some(list) = subscribers.get_mut(&self.committee) {
             list.retain(|s| s.key != self.key);
             if list.is_empty() {
@@ -89,23 +55,10 @@ impl ChatHub {
     pub fn new(committees: Arc<dyn CommitteeRepository>) -> Arc<ChatHub> {
         Arc::new(ChatHub {
             committees,
-            subscribers: Mutex::new(HashMap::new()),
+            subscribers: Arc::new(Mutex::new(HashMap::new())),
             next_key: AtomicU64::new(1),
             listening: AtomicBool::new(false),
         })
-    }
-
-    /// Registers a stream. The caller checks access first and catches up from the database after this.
-    pub fn subscribe(self: &Arc<Self>, committee: CommitteeId, sink: ChatSink) -> ChatSubscription {
-        let key = self.next_key.fetch_add(1, Ordering::Relaxed);
-        self.lock().entry(committee).or_default().push(Subscriber { key, sink });
-        ChatSubscription { hub: self.clone(), committee, key }
-    }
-
-    /// Whether the change feed listens: a stream opened while it does not would hear nothing, so it is
-    /// refused (the client polls meanwhile).
-    pub fn is_listening(&self) -> bool {
-        self.listening.load(Ordering::SeqCst)
     }
 
     /// How many streams are open (all committees).
@@ -114,7 +67,7 @@ impl ChatHub {
     }
 
     fn lock(&self) -> MutexGuard<'_, HashMap<CommitteeId, Vec<Subscriber>>> {
-        self.subscribers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.subscribers)
     }
 
     fn send(&self, committee: CommitteeId, event: &ChatEvent) {
@@ -166,6 +119,27 @@ impl ChatHub {
     }
 }
 
+fn lock(subscribers: &Subscribers) -> MutexGuard<'_, HashMap<CommitteeId, Vec<Subscriber>>> {
+    subscribers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl ChatStreams for ChatHub {
+    /// Whether the change feed listens.
+    fn is_listening(&self) -> bool {
+        self.listening.load(Ordering::SeqCst)
+    }
+
+    fn subscribe(&self, committee: CommitteeId, sink: ChatSink) -> ChatSubscription {
+        let key = self.next_key.fetch_add(1, Ordering::Relaxed);
+        self.lock().entry(committee).or_default().push(Subscriber { key, sink });
+        ChatSubscription::new(Box::new(Registration {
+            subscribers: self.subscribers.clone(),
+            committee,
+            key,
+        }))
+    }
+}
+
 impl ChangeSink for ChatHub {
     fn listening(&self) {
         self.listening.store(true, Ordering::SeqCst);
@@ -196,20 +170,5 @@ impl ChangeSink for ChatHub {
             }
             _ => {}
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_access_change_concerns_the_streams_of_its_session_or_user_or_everyone() {
-        let (session, user) = (SessionId(7), UserId(3));
-        assert!(AccessChange::Session(SessionId(7)).concerns(session, user));
-        assert!(!AccessChange::Session(SessionId(8)).concerns(session, user));
-        assert!(AccessChange::User(UserId(3)).concerns(session, user));
-        assert!(!AccessChange::User(UserId(4)).concerns(session, user));
-        assert!(AccessChange::Everyone.concerns(session, user));
     }
 }

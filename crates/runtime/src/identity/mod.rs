@@ -1,0 +1,3 @@
+//! Sessions checked recently, kept in this process.
+
+pub mod session_cache;
