@@ -31,11 +31,6 @@ fn sql_error(app: &TestApp, sql: &str) -> Option<String> {
     diesel::sql_query(sql).execute(&mut conn).err().map(|e| e.to_string())
 }
 
-fn ticket_url(app: &TestApp, who: &Session, path: &str) -> String {
-    let body = json_of(app.post(&format!("{path}/view-ticket")).auth(who).send().unwrap(), StatusCode::OK);
-    body["url"].as_str().unwrap().to_string()
-}
-
 #[test]
 fn each_wired_event_is_recorded_with_who_what_and_the_address() {
     let app = TestApp::spawn();
@@ -98,7 +93,7 @@ fn each_wired_event_is_recorded_with_who_what_and_the_address() {
         app.get(&format!("/api/documents/{doc}/download")).auth(&admin).send().unwrap().status(),
         StatusCode::OK
     );
-    let url = ticket_url(&app, &admin, &format!("/api/documents/{doc}"));
+    let url = app.view_ticket_url(&admin, &format!("/api/documents/{doc}"));
     assert_eq!(app.get(&url).send().unwrap().status(), StatusCode::OK);
     json_of(app.delete(&format!("/api/documents/{doc}")).auth(&chair).send().unwrap(), StatusCode::OK);
 
@@ -117,7 +112,7 @@ fn each_wired_event_is_recorded_with_who_what_and_the_address() {
         app.get(&format!("/api/minutes/{minutes}/download")).auth(&admin).send().unwrap().status(),
         StatusCode::OK
     );
-    let url = ticket_url(&app, &admin, &format!("/api/minutes/{minutes}"));
+    let url = app.view_ticket_url(&admin, &format!("/api/minutes/{minutes}"));
     assert_eq!(app.get(&url).send().unwrap().status(), StatusCode::OK);
 
     // Committees: members in and out, a document up and down.
