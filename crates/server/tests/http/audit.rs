@@ -41,11 +41,7 @@ fn upload_download_and_view(
     fields: &[(&str, &str)],
     file_name: &str,
 ) -> i64 {
-    let upload = form(fields, Some(file_part(pdf(), file_name, PDF_MIME)));
-    let id = json_of(app.post(path).auth(uploader).multipart(upload).send().unwrap(), StatusCode::CREATED)
-        ["id"]
-        .as_i64()
-        .unwrap();
+    let id = app.upload_pdf_to(uploader, path, fields, file_name);
     assert_eq!(
         app.get(&format!("{path}/{id}/download")).auth(reader).send().unwrap().status(),
         StatusCode::OK

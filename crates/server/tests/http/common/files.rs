@@ -93,6 +93,14 @@ impl TestApp {
         self.scalar_i64(&format!("SELECT count(*) AS value FROM {table}"))
     }
 
+    /// Uploads the fixture PDF as `file_name` with these fields to `path` (`/api/documents`, say); answers
+    /// its id.
+    pub fn upload_pdf_to(&self, who: &Session, path: &str, fields: &[(&str, &str)], file_name: &str) -> i64 {
+        let upload = form(fields, Some(file_part(pdf(), file_name, PDF_MIME)));
+        let response = self.post(path).auth(who).multipart(upload).send().unwrap();
+        json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap()
+    }
+
     /// Asks for a view ticket to the file at `path` (`/api/documents/7`, say) and answers the view address
     /// it gives, which holds the ticket.
     pub fn view_ticket_url(&self, who: &Session, path: &str) -> String {
