@@ -11,9 +11,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { FormStatusAlert } from '@/components/form/form-status-alert';
 import { showServerErrors } from '@/components/form/server-errors';
 import {
-  errorToast,
+  failureToast,
   useNotify,
-  type ToastInput,
+  type Failure,
 } from '@/components/notifications/notifications-provider';
 
 /**
@@ -22,7 +22,7 @@ import {
  */
 export type DialogOutcome<V> = {
   success: string | ((values: V) => string);
-  failure: string | ((error: unknown) => ToastInput);
+  failure: Failure;
 };
 
 type Props<V extends FormikValues> = {
@@ -69,10 +69,7 @@ export function FormDialog<V extends FormikValues>({
         onClose();
       }
     } catch (error) {
-      if (outcome) {
-        const { failure } = outcome;
-        notify(typeof failure === 'function' ? failure(error) : errorToast(error, failure));
-      }
+      if (outcome) notify(failureToast(error, outcome.failure));
       // The form has reported the failure (a toast); a server answer is also shown in the form.
       showServerErrors(error, helpers, formRef.current, Object.keys(initialValues));
     }
