@@ -31,9 +31,24 @@ fn sql_error(app: &TestApp, sql: &str) -> Option<String> {
     diesel::sql_query(sql).execute(&mut conn).err().map(|e| e.to_string())
 }
 
-fn ticket_url(app: &TestApp, who: &Session, path: &str) -> String {
-    let body = json_of(app.post(&format!("{path}/view-ticket")).auth(who).send().unwrap(), StatusCode::OK);
-    body["url"].as_str().unwrap().to_string()
+/// Uploads a PDF with these fields to `path` (`/api/documents`, say) as `uploader`, then downloads it and
+/// opens it by a view ticket as `reader`: answers its id.
+fn upload_download_and_view(
+    app: &TestApp,
+    uploader: &Session,
+    reader: &Session,
+    path: &str,
+    fields: &[(&str, &str)],
+    file_name: &str,
+) -> i64 {
+    let id = app.upload_pdf_to(uploader, path, fields, file_name);
+    assert_eq!(
+        app.get(&format!("{path}/{id}/download")).auth(reader).send().unwrap().status(),
+        StatusCode::OK
+    );
+    let url = app.view_ticket_url(reader, &format!("{path}/{id}"));
+    assert_eq!(app.get(&url).send().unwrap().status(), StatusCode::OK);
+    id
 }
 
 #[test]
@@ -84,57 +99,17 @@ fn each_wired_event_is_recorded_with_who_what_and_the_address() {
     json_of(app.delete(&format!("/api/users/{nina}")).auth(&admin).send().unwrap(), StatusCode::OK);
 
     // Documents: upload, download, view, delete.
-    let doc_form = form(
-        &[("title", "Safeguarding case"), ("category", "safeguarding")],
-        Some(file_part(pdf(), "case.pdf", PDF_MIME)),
-    );
-    let doc = json_of(
-        app.post("/api/documents").auth(&chair).multipart(doc_form).send().unwrap(),
-        StatusCode::CREATED,
-    )["id"]
-        .as_i64()
-        .unwrap();
-    assert_eq!(
-        app.get(&format!("/api/documents/{doc}/download")).auth(&admin).send().unwrap().status(),
-        StatusCode::OK
-    );
-    let url = ticket_url(&app, &admin, &format!("/api/documents/{doc}"));
-    assert_eq!(app.get(&url).send().unwrap().status(), StatusCode::OK);
+    let doc_fields = [("title", "Safeguarding case"), ("category", "safeguarding")];
+    let doc = upload_download_and_view(&app, &chair, &admin, "/api/documents", &doc_fields, "case.pdf");
     json_of(app.delete(&format!("/api/documents/{doc}")).auth(&chair).send().unwrap(), StatusCode::OK);
 
     // Minutes: upload, download, view.
-    let minutes_form = form(
-        &[("title", "March board"), ("meetingDate", "2026-03-05T18:30:00Z")],
-        Some(file_part(pdf(), "m.pdf", PDF_MIME)),
-    );
-    let minutes = json_of(
-        app.post("/api/minutes").auth(&chair).multipart(minutes_form).send().unwrap(),
-        StatusCode::CREATED,
-    )["id"]
-        .as_i64()
-        .unwrap();
-    assert_eq!(
-        app.get(&format!("/api/minutes/{minutes}/download")).auth(&admin).send().unwrap().status(),
-        StatusCode::OK
-    );
-    let url = ticket_url(&app, &admin, &format!("/api/minutes/{minutes}"));
-    assert_eq!(app.get(&url).send().unwrap().status(), StatusCode::OK);
+    let minutes_fields = [("title", "March board"), ("meetingDate", "2026-03-05T18:30:00Z")];
+    upload_download_and_view(&app, &chair, &admin, "/api/minutes", &minutes_fields, "m.pdf");
 
     // Committees: members in and out, a document up and down.
-    let committee = json_of(
-        app.post("/api/committees").auth(&admin).json(&json!({"name": "Finance"})).send().unwrap(),
-        StatusCode::CREATED,
-    )["id"]
-        .as_i64()
-        .unwrap();
-    json_of(
-        app.post(&format!("/api/committees/{committee}/members"))
-            .auth(&admin)
-            .json(&json!({"userId": trustee_id}))
-            .send()
-            .unwrap(),
-        StatusCode::CREATED,
-    );
+    let committee = app.create_committee(&admin, "Finance");
+    app.add_committee_member(&admin, committee, trustee_id, "member");
     json_of(
         app.delete(&format!("/api/committees/{committee}/members/{trustee_id}")).auth(&admin).send().unwrap(),
         StatusCode::OK,

@@ -227,27 +227,12 @@ fn hidden_meetings_draft_agendas_and_cancelled_meetings() {
     );
 
     // A committee meeting of a committee one is not on is 404.
-    let committee = json_of(
-        app.post("/api/committees").auth(&chair).json(&json!({"name": "Finance"})).send().unwrap(),
-        StatusCode::CREATED,
-    )["id"]
-        .as_i64()
-        .unwrap();
-    json_of(
-        app.post(&format!("/api/committees/{committee}/members"))
-            .auth(&chair)
-            .json(&json!({"userId": jane.id}))
-            .send()
-            .unwrap(),
-        StatusCode::CREATED,
+    let committee = app.committee_with(&chair, "Finance", &[&jane]);
+    let finance = app.schedule_meeting(
+        &chair,
+        &json!({"title": "Finance committee", "meetingDate": "2030-06-12T17:30:00Z", "kind": "committee",
+                "committeeId": committee}),
     );
-    let body = json!({"title": "Finance committee", "meetingDate": "2030-06-12T17:30:00Z", "kind": "committee",
-                      "committeeId": committee});
-    let finance =
-        json_of(app.post("/api/meetings").auth(&chair).json(&body).send().unwrap(), StatusCode::CREATED)
-            ["id"]
-            .as_i64()
-            .unwrap();
     let budget = item(&app, &chair, finance, "Budget", "");
     publish(&app, &chair, finance);
     let olives = interest(&app, &outsider, "Budget Ltd");

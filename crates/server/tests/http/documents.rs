@@ -2,8 +2,8 @@
 //! the 10 MB limit and type checks, and nothing left behind by a refused upload.
 
 use crate::common::files::{
-    disposition_file_name, file_part, fixture, forged_ticket, form, pdf, pdf_of_size, ticket_issued_at,
-    PDF_MIME, TEN_MB,
+    disposition_file_name, file_part, fixture, forged_ticket, form, header, pdf, pdf_of_size,
+    ticket_issued_at, PDF_MIME, TEN_MB,
 };
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::identity::role::Role;
@@ -271,10 +271,6 @@ fn types_are_checked_by_extension_and_by_content() {
     assert_eq!(docx["mimeType"], DOCX_MIME);
 }
 
-fn header(response: &Response, name: &str) -> String {
-    response.headers().get(name).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default()
-}
-
 #[test]
 fn downloads_return_the_uploaded_bytes_under_the_original_name() {
     let app = TestApp::spawn();
@@ -314,13 +310,7 @@ fn downloads_return_the_uploaded_bytes_under_the_original_name() {
 }
 
 fn ticket_url(app: &TestApp, who: &Session, id: i64) -> String {
-    let body = json_of(
-        app.post(&format!("/api/documents/{id}/view-ticket")).auth(who).send().unwrap(),
-        StatusCode::OK,
-    );
-    let url = body["url"].as_str().unwrap().to_string();
-    assert!(url.starts_with(&format!("/api/documents/{id}/view?ticket=")), "{url}");
-    url
+    app.view_ticket_url(who, &format!("/api/documents/{id}"))
 }
 
 #[test]
@@ -339,12 +329,7 @@ fn view_tickets_open_one_document_for_a_minute() {
     }
     // A valid ticket shows the PDF inline, without any bearer header.
     let url = ticket_url(&app, &trustee, doc);
-    let response = app.get(&url).send().unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(header(&response, "content-type"), PDF_MIME);
-    assert!(header(&response, "content-disposition").starts_with("inline;"));
-    assert_eq!(header(&response, "x-content-type-options"), "nosniff");
-    assert_eq!(response.bytes().unwrap().to_vec(), pdf());
+    app.assert_shows_pdf_inline(&url);
 
     // Another document's ticket, an expired one, a forged one, a session token, or none: 401.
     let ticket = url.split("ticket=").nth(1).unwrap().to_string();

@@ -141,40 +141,16 @@ fn the_front_end_served_by_the_server_carries_nginxs_security_headers() {
 fn an_inline_pdf_view_is_sandboxed() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
-    let upload = form(
-        &[("title", "Pack"), ("category", "misc")],
-        Some(file_part(pdf(), "pack.pdf", "application/pdf")),
-    );
-    let doc = json_of(
-        app.post("/api/documents").auth(&admin).multipart(upload).send().unwrap(),
-        StatusCode::CREATED,
-    )["id"]
-        .as_i64()
-        .unwrap();
-    let link = json_of(
-        app.post(&format!("/api/documents/{doc}/view-ticket")).auth(&admin).send().unwrap(),
-        StatusCode::OK,
-    );
-    let response = app.get(link["url"].as_str().unwrap()).send().unwrap();
+    let doc =
+        app.upload_pdf_to(&admin, "/api/documents", &[("title", "Pack"), ("category", "misc")], "pack.pdf");
+    let response = app.get(&app.view_ticket_url(&admin, &format!("/api/documents/{doc}"))).send().unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.headers()["content-disposition"].to_str().unwrap().starts_with("inline"));
     assert_eq!(response.headers()["content-security-policy"], "sandbox");
     assert_eq!(response.headers().get_all("content-security-policy").iter().count(), 1);
 
-    let minutes = form(
-        &[("title", "March"), ("meetingDate", "2026-03-05T18:30:00Z")],
-        Some(file_part(pdf(), "m.pdf", "application/pdf")),
-    );
-    let id = json_of(
-        app.post("/api/minutes").auth(&admin).multipart(minutes).send().unwrap(),
-        StatusCode::CREATED,
-    )["id"]
-        .as_i64()
-        .unwrap();
-    let link = json_of(
-        app.post(&format!("/api/minutes/{id}/view-ticket")).auth(&admin).send().unwrap(),
-        StatusCode::OK,
-    );
-    let response = app.get(link["url"].as_str().unwrap()).send().unwrap();
+    let fields = [("title", "March"), ("meetingDate", "2026-03-05T18:30:00Z")];
+    let id = app.upload_pdf_to(&admin, "/api/minutes", &fields, "m.pdf");
+    let response = app.get(&app.view_ticket_url(&admin, &format!("/api/minutes/{id}"))).send().unwrap();
     assert_eq!(response.headers()["content-security-policy"], "sandbox");
 }

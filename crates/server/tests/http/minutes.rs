@@ -2,7 +2,8 @@
 //! permission table of spec §6 and nothing left behind by a refused upload.
 
 use crate::common::files::{
-    disposition_file_name, file_part, fixture, form, pdf, pdf_of_size, ticket_issued_at, PDF_MIME, TEN_MB,
+    disposition_file_name, file_part, fixture, form, header, pdf, pdf_of_size, ticket_issued_at, PDF_MIME,
+    TEN_MB,
 };
 use crate::common::{error_of, json_of, Authed, Session, TestApp};
 use domain::identity::role::Role;
@@ -42,10 +43,6 @@ fn upload_pdf(app: &TestApp, who: &Session, title: &str, name: &str) -> Value {
 fn assert_nothing_stored(app: &TestApp) {
     assert_eq!(app.stored_files(), 0, "no file may be left behind");
     assert_eq!(app.rows("minutes"), 0, "no row may be left behind");
-}
-
-fn header(response: &Response, name: &str) -> String {
-    response.headers().get(name).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default()
 }
 
 #[test]
@@ -295,13 +292,7 @@ fn pdf_minutes_download_byte_for_byte_and_link_minutes_have_no_file() {
 }
 
 fn ticket_url(app: &TestApp, who: &Session, id: i64) -> String {
-    let body = json_of(
-        app.post(&format!("/api/minutes/{id}/view-ticket")).auth(who).send().unwrap(),
-        StatusCode::OK,
-    );
-    let url = body["url"].as_str().unwrap().to_string();
-    assert!(url.starts_with(&format!("/api/minutes/{id}/view?ticket=")), "{url}");
-    url
+    app.view_ticket_url(who, &format!("/api/minutes/{id}"))
 }
 
 #[test]
@@ -319,11 +310,7 @@ fn view_tickets_open_one_set_of_minutes_inline() {
         assert_eq!(app.get(&url).send().unwrap().status(), StatusCode::OK);
     }
     let url = ticket_url(&app, &trustee, id);
-    let response = app.get(&url).send().unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(header(&response, "content-type"), PDF_MIME);
-    assert!(header(&response, "content-disposition").starts_with("inline;"));
-    assert_eq!(response.bytes().unwrap().to_vec(), pdf());
+    app.assert_shows_pdf_inline(&url);
 
     let ticket = url.split("ticket=").nth(1).unwrap().to_string();
     let expired = ticket_issued_at(

@@ -10,6 +10,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { FormStatusAlert } from '@/components/form/form-status-alert';
 import { showServerErrors } from '@/components/form/server-errors';
+import {
+  failureToast,
+  useNotify,
+  type Failure,
+} from '@/components/notifications/notifications-provider';
+
+/**
+ * What a write's dialog says when it is done: on success a toast of `success`, then the dialog closes;
+ * on failure a toast of the API's message (`failure` when there is none), or the toast `failure` makes.
+ */
+export type DialogOutcome<V> = {
+  success: string | ((values: V) => string);
+  failure: Failure;
+};
 
 type Props<V extends FormikValues> = {
   open: boolean;
@@ -19,8 +33,12 @@ type Props<V extends FormikValues> = {
   validationSchema: AnyObjectSchema;
   submitLabel: string;
   busyLabel: string;
-  /** Reports a failure (a toast), then rethrows it: the dialog shows a server answer in the form. */
-  onSubmit: (values: V, helpers: FormikHelpers<V>) => Promise<void>;
+  /**
+   * The write. With `outcome` the dialog reports it; without, it reports a failure (a toast) itself,
+   * then rethrows it: the dialog shows a server answer in the form.
+   */
+  onSubmit: (values: V, helpers: FormikHelpers<V>) => Promise<unknown>;
+  outcome?: DialogOutcome<V>;
   onClose: () => void;
   children: ReactNode;
 };
@@ -34,16 +52,24 @@ export function FormDialog<V extends FormikValues>({
   submitLabel,
   busyLabel,
   onSubmit,
+  outcome,
   onClose,
   children,
 }: Props<V>) {
+  const notify = useNotify();
   const titleId = `dialog-title-${title.replace(/\s+/g, '-').toLowerCase()}`;
   const formRef = useRef<HTMLFormElement>(null);
   const submit = async (values: V, helpers: FormikHelpers<V>) => {
     helpers.setStatus(undefined);
     try {
       await onSubmit(values, helpers);
+      if (outcome) {
+        const { success } = outcome;
+        notify({ title: typeof success === 'function' ? success(values) : success });
+        onClose();
+      }
     } catch (error) {
+      if (outcome) notify(failureToast(error, outcome.failure));
       // The form has reported the failure (a toast); a server answer is also shown in the form.
       showServerErrors(error, helpers, formRef.current, Object.keys(initialValues));
     }

@@ -138,3 +138,33 @@ export const fixedErrorToast = (description: string): ToastInput => ({
   description,
   severity: 'error',
 });
+
+/**
+ * A write's failure toast: the API's message titled 'Error' (this text when it has none), or the toast a
+ * function makes (a fixed text, say).
+ */
+export type Failure = string | ((error: unknown) => ToastInput);
+
+export const failureToast = (error: unknown, failure: Failure): ToastInput =>
+  typeof failure === 'function' ? failure(error) : errorToast(error, failure);
+
+/**
+ * Runs a write and toasts how it went: a toast titled `success` once it is done, or the failure toast.
+ * Answers whether it succeeded; a failure is reported, not thrown.
+ */
+export function useReportWrite() {
+  const notify = useNotify();
+  return useCallback(
+    async (write: Promise<unknown>, success: string, failure: Failure): Promise<boolean> => {
+      try {
+        await write;
+      } catch (error) {
+        notify(failureToast(error, failure));
+        return false;
+      }
+      notify({ title: success });
+      return true;
+    },
+    [notify],
+  );
+}

@@ -3,8 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use reqwest::blocking::multipart::{Form, Part};
+use reqwest::blocking::Response;
+use reqwest::StatusCode;
 
-use super::TestApp;
+use super::{json_of, Authed, Session, TestApp};
 
 pub const PDF_MIME: &str = "application/pdf";
 pub const TEN_MB: usize = 10 * 1024 * 1024;
@@ -90,6 +92,39 @@ impl TestApp {
     pub fn rows(&self, table: &str) -> i64 {
         self.scalar_i64(&format!("SELECT count(*) AS value FROM {table}"))
     }
+
+    /// Uploads the fixture PDF as `file_name` with these fields to `path` (`/api/documents`, say); answers
+    /// its id.
+    pub fn upload_pdf_to(&self, who: &Session, path: &str, fields: &[(&str, &str)], file_name: &str) -> i64 {
+        let upload = form(fields, Some(file_part(pdf(), file_name, PDF_MIME)));
+        let response = self.post(path).auth(who).multipart(upload).send().unwrap();
+        json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap()
+    }
+
+    /// Asks for a view ticket to the file at `path` (`/api/documents/7`, say) and answers the view address
+    /// it gives, which holds the ticket.
+    pub fn view_ticket_url(&self, who: &Session, path: &str) -> String {
+        let body =
+            json_of(self.post(&format!("{path}/view-ticket")).auth(who).send().unwrap(), StatusCode::OK);
+        let url = body["url"].as_str().unwrap().to_string();
+        assert!(url.starts_with(&format!("{path}/view?ticket=")), "{url}");
+        url
+    }
+
+    /// The view at a ticket's address shows the fixture PDF inline, without any bearer header.
+    pub fn assert_shows_pdf_inline(&self, url: &str) {
+        let response = self.get(url).send().unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(header(&response, "content-type"), PDF_MIME);
+        assert!(header(&response, "content-disposition").starts_with("inline;"));
+        assert_eq!(header(&response, "x-content-type-options"), "nosniff");
+        assert_eq!(response.bytes().unwrap().to_vec(), pdf());
+    }
+}
+
+/// A response header's text, or "" when it is missing.
+pub fn header(response: &Response, name: &str) -> String {
+    response.headers().get(name).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default()
 }
 
 /// A view ticket signed with the test app's secret as if issued at `issued` (to make expired ones).

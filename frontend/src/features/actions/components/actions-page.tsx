@@ -13,7 +13,11 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
+import {
+  errorToast,
+  useNotify,
+  useReportWrite,
+} from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ActionStatusChip, actionStatusLabels, PriorityChip } from '@/components/status-chips';
@@ -123,7 +127,7 @@ function StatusSelect({ action }: { action: Action }) {
 export function ActionsPage() {
   const user = useUser();
   const canManage = canManageContent(user);
-  const notify = useNotify();
+  const report = useReportWrite();
   const remove = useDeleteAction();
   const { data, error, isLoading } = useActions();
   const [filter, setFilter] = useState<ActionStatus | null>(null);
@@ -247,12 +251,7 @@ export function ActionsPage() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          try {
-            await remove(deleting.id);
-            notify({ title: 'Action deleted successfully' });
-          } catch (error) {
-            notify(errorToast(error, 'Delete failed'));
-          }
+          await report(remove(deleting.id), 'Action deleted successfully', 'Delete failed');
         }}
       />
     </>

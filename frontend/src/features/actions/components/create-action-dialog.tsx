@@ -2,7 +2,6 @@ import * as yup from 'yup';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import type { ActionPriority } from '@/types/api';
 import { useAssignees } from '@/features/actions/api/get-actions';
 import { useCreateAction } from '@/features/actions/api/create-action';
@@ -24,7 +23,6 @@ type Values = {
 };
 
 export function CreateActionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const notify = useNotify();
   const create = useCreateAction();
   const { data: people } = useAssignees(open);
   return (
@@ -42,22 +40,16 @@ export function CreateActionDialog({ open, onClose }: { open: boolean; onClose: 
       validationSchema={schema}
       submitLabel="Create Action"
       busyLabel="Creating..."
-      onSubmit={async (values) => {
-        try {
-          await create({
-            title: values.title.trim(),
-            description: values.description.trim(),
-            assignedTo: Number(values.assignedTo),
-            dueDate: values.dueDate || null,
-            priority: values.priority,
-          });
-          notify({ title: 'Action created successfully' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to create action'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Action created successfully', failure: 'Failed to create action' }}
+      onSubmit={(values) =>
+        create({
+          title: values.title.trim(),
+          description: values.description.trim(),
+          assignedTo: Number(values.assignedTo),
+          dueDate: values.dueDate || null,
+          priority: values.priority,
+        })
+      }
     >
       <FormTextField name="title" label="Title" required />
       <FormTextField name="description" label="Description" multiline minRows={3} />

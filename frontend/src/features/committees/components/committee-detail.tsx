@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
+import { fixedErrorToast, useReportWrite } from '@/components/notifications/notifications-provider';
 import { ToneChip } from '@/components/status-chips';
 import { useUser } from '@/lib/auth';
 import { canManageCommittee } from '@/lib/permissions';
@@ -22,7 +22,7 @@ type Props = { committee: Committee; onGone: () => void };
 
 export function CommitteeDetail({ committee, onGone }: Props) {
   const user = useUser();
-  const notify = useNotify();
+  const report = useReportWrite();
   const archive = useArchiveCommittee();
   const remove = useDeleteCommittee();
   const canManage = canManageCommittee(user, committee);
@@ -89,13 +89,12 @@ export function CommitteeDetail({ committee, onGone }: Props) {
         destructive={false}
         onClose={() => setConfirm(null)}
         onConfirm={async () => {
-          try {
-            await archive(committee.id);
-            notify({ title: 'Committee archived successfully' });
+          if (
+            await report(archive(committee.id), 'Committee archived successfully', () =>
+              fixedErrorToast('Failed to archive committee'),
+            )
+          )
             onGone();
-          } catch {
-            notify(fixedErrorToast('Failed to archive committee'));
-          }
         }}
       />
       <ConfirmDialog
@@ -104,13 +103,12 @@ export function CommitteeDetail({ committee, onGone }: Props) {
         message="Are you sure you want to permanently delete this committee? This action cannot be undone."
         onClose={() => setConfirm(null)}
         onConfirm={async () => {
-          try {
-            await remove(committee.id);
-            notify({ title: 'Committee deleted successfully' });
+          if (
+            await report(remove(committee.id), 'Committee deleted successfully', () =>
+              fixedErrorToast('Failed to delete committee'),
+            )
+          )
             onGone();
-          } catch {
-            notify(fixedErrorToast('Failed to delete committee'));
-          }
         }}
       />
     </Box>

@@ -7,7 +7,11 @@ import Typography from '@mui/material/Typography';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
-import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
+import {
+  fixedErrorToast,
+  useNotify,
+  useReportWrite,
+} from '@/components/notifications/notifications-provider';
 import { LoadingBlock } from '@/components/query-state';
 import { EmailAddress } from '@/components/email-address';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
@@ -47,6 +51,7 @@ type Props = { committee: Committee; canManage: boolean };
 
 export function CommitteeMembers({ committee, canManage }: Props) {
   const notify = useNotify();
+  const report = useReportWrite();
   const add = useAddMember();
   const remove = useRemoveMember();
   const editable = canManage && !committee.archived;
@@ -148,12 +153,9 @@ export function CommitteeMembers({ committee, canManage }: Props) {
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
           if (!removing) return;
-          try {
-            await remove(committee.id, removing.userId);
-            notify({ title: 'Member removed successfully' });
-          } catch {
-            notify(fixedErrorToast('Failed to remove member'));
-          }
+          await report(remove(committee.id, removing.userId), 'Member removed successfully', () =>
+            fixedErrorToast('Failed to remove member'),
+          );
         }}
       />
     </Box>

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormTextField } from '@/components/form/form-text-field';
-import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
+import { fixedErrorToast } from '@/components/notifications/notifications-provider';
 import type { Committee } from '@/types/api';
 import { useCreateCommittee } from '@/features/committees/api/create-committee';
 
@@ -13,7 +13,6 @@ const schema = yup.object({
 type Props = { open: boolean; onClose: () => void; onCreated: (committee: Committee) => void };
 
 export function CreateCommitteeDialog({ open, onClose, onCreated }: Props) {
-  const notify = useNotify();
   const create = useCreateCommittee();
   return (
     <FormDialog
@@ -24,19 +23,16 @@ export function CreateCommitteeDialog({ open, onClose, onCreated }: Props) {
       validationSchema={schema}
       submitLabel="Create Committee"
       busyLabel="Creating..."
+      outcome={{
+        success: 'Committee created successfully',
+        failure: () => fixedErrorToast('Failed to create committee'),
+      }}
       onSubmit={async (values) => {
-        try {
-          const committee = await create({
-            name: values.name.trim(),
-            description: values.description.trim(),
-          });
-          notify({ title: 'Committee created successfully' });
-          onCreated(committee);
-          onClose();
-        } catch (error) {
-          notify(fixedErrorToast('Failed to create committee'));
-          throw error;
-        }
+        const committee = await create({
+          name: values.name.trim(),
+          description: values.description.trim(),
+        });
+        onCreated(committee);
       }}
     >
       <FormTextField name="name" label="Name" required />

@@ -32,7 +32,6 @@ const schema = yup.object({
 type Values = { year: string; deadline: string; codeOfConductDocumentId: string };
 
 function OpenRoundDialog({ onClose }: { onClose: () => void }) {
-  const notify = useNotify();
   const { open } = useRoundActions();
   const { data: library } = useLibrary();
   return (
@@ -49,20 +48,14 @@ function OpenRoundDialog({ onClose }: { onClose: () => void }) {
       validationSchema={schema}
       submitLabel="Open round"
       busyLabel="Opening..."
-      onSubmit={async (values) => {
-        try {
-          await open({
-            year: Number(values.year),
-            deadline: values.deadline,
-            codeOfConductDocumentId: Number(values.codeOfConductDocumentId),
-          });
-          notify({ title: 'Declarations round opened' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to open the round'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Declarations round opened', failure: 'Failed to open the round' }}
+      onSubmit={(values) =>
+        open({
+          year: Number(values.year),
+          deadline: values.deadline,
+          codeOfConductDocumentId: Number(values.codeOfConductDocumentId),
+        })
+      }
     >
       <FormTextField name="year" label="Year" type="number" required />
       <FormTextField name="deadline" label="Deadline" type="date" required shrinkLabel />

@@ -2,7 +2,6 @@ import * as yup from 'yup';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { useSaveInterest } from '@/features/governance/api/interests';
 import { type Interest, type InterestKind, interestKindLabels } from '@/features/governance/types';
 
@@ -34,7 +33,6 @@ type Props = {
 };
 
 export function InterestDialog({ open, onClose, entry, trustees, selfId }: Props) {
-  const notify = useNotify();
   const save = useSaveInterest();
   return (
     <FormDialog<Values>
@@ -53,23 +51,20 @@ export function InterestDialog({ open, onClose, entry, trustees, selfId }: Props
       validationSchema={schema}
       submitLabel="Save"
       busyLabel="Saving..."
-      onSubmit={async (values) => {
-        try {
-          await save(entry?.id ?? null, {
-            userId: entry ? undefined : Number(values.userId),
-            kind: values.kind,
-            organisation: values.organisation.trim(),
-            nature: values.nature.trim(),
-            startedOn: values.startedOn,
-            endedOn: values.endedOn || null,
-          });
-          notify({ title: entry ? 'Interest updated' : 'Interest added' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to save the interest'));
-          throw error;
-        }
+      outcome={{
+        success: entry ? 'Interest updated' : 'Interest added',
+        failure: 'Failed to save the interest',
       }}
+      onSubmit={(values) =>
+        save(entry?.id ?? null, {
+          userId: entry ? undefined : Number(values.userId),
+          kind: values.kind,
+          organisation: values.organisation.trim(),
+          nature: values.nature.trim(),
+          startedOn: values.startedOn,
+          endedOn: values.endedOn || null,
+        })
+      }
     >
       {!entry && trustees && (
         <FormSelectField

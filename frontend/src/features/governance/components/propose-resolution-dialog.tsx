@@ -8,7 +8,6 @@ import FormLabel from '@mui/material/FormLabel';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { localInputToIso } from '@/lib/format';
 import { useLibrary } from '@/features/governance/api/library';
 import { useResolutionActions } from '@/features/governance/api/resolutions';
@@ -71,7 +70,6 @@ function CheckboxList({
 }
 
 export function ProposeResolutionDialog({ onClose }: { onClose: () => void }) {
-  const notify = useNotify();
   const { propose } = useResolutionActions();
   const { data: library } = useLibrary();
   const { data: board } = useTermsOverview();
@@ -93,24 +91,18 @@ export function ProposeResolutionDialog({ onClose }: { onClose: () => void }) {
       validationSchema={schema}
       submitLabel="Propose"
       busyLabel="Proposing..."
-      onSubmit={async (values) => {
-        try {
-          await propose({
-            title: values.title.trim(),
-            text: values.text.trim(),
-            closesAt: localInputToIso(values.closesAt),
-            threshold: values.threshold,
-            thresholdCount: values.threshold === 'count' ? Number(values.thresholdCount) : null,
-            paperDocumentIds: values.papers.map(Number),
-            conflictedUserIds: values.conflicted.map(Number),
-          });
-          notify({ title: 'Resolution proposed' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to propose the resolution'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Resolution proposed', failure: 'Failed to propose the resolution' }}
+      onSubmit={(values) =>
+        propose({
+          title: values.title.trim(),
+          text: values.text.trim(),
+          closesAt: localInputToIso(values.closesAt),
+          threshold: values.threshold,
+          thresholdCount: values.threshold === 'count' ? Number(values.thresholdCount) : null,
+          paperDocumentIds: values.papers.map(Number),
+          conflictedUserIds: values.conflicted.map(Number),
+        })
+      }
     >
       <FormTextField name="title" label="Title" required />
       <FormTextField name="text" label="Resolution text" required multiline minRows={3} />

@@ -45,7 +45,6 @@ function TermFields() {
 type Values = { userId: string; startedOn: string; termYears: string; reappointment: string };
 
 function RecordTermDialog({ board, onClose }: { board: TrusteeService[]; onClose: () => void }) {
-  const notify = useNotify();
   const record = useRecordTerm();
   return (
     <FormDialog<Values>
@@ -61,21 +60,15 @@ function RecordTermDialog({ board, onClose }: { board: TrusteeService[]; onClose
       validationSchema={schema}
       submitLabel="Record"
       busyLabel="Saving..."
-      onSubmit={async (values) => {
-        try {
-          await record({
-            userId: Number(values.userId),
-            startedOn: values.startedOn,
-            termYears: Number(values.termYears),
-            reappointment: values.reappointment === 'yes',
-          });
-          notify({ title: 'Term recorded' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to record the term'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Term recorded', failure: 'Failed to record the term' }}
+      onSubmit={(values) =>
+        record({
+          userId: Number(values.userId),
+          startedOn: values.startedOn,
+          termYears: Number(values.termYears),
+          reappointment: values.reappointment === 'yes',
+        })
+      }
     >
       <FormSelectField
         name="userId"
@@ -128,21 +121,15 @@ function EditTermDialog({ term, onClose }: { term: Term; onClose: () => void }) 
       validationSchema={editSchema}
       submitLabel="Save"
       busyLabel="Saving..."
-      onSubmit={async (values) => {
-        try {
-          await update(term.id, {
-            startedOn: values.startedOn,
-            termYears: Number(values.termYears),
-            reappointment: values.reappointment === 'yes',
-            endedOn: values.endedOn || null,
-          });
-          notify({ title: 'Term updated' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to update the term'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Term updated', failure: 'Failed to update the term' }}
+      onSubmit={(values) =>
+        update(term.id, {
+          startedOn: values.startedOn,
+          termYears: Number(values.termYears),
+          reappointment: values.reappointment === 'yes',
+          endedOn: values.endedOn || null,
+        })
+      }
     >
       <TermFields />
       <FormTextField

@@ -7,6 +7,7 @@ import {
   errorToast,
   fixedErrorToast,
   useNotify,
+  useReportWrite,
 } from '@/components/notifications/notifications-provider';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { RowAction } from '@/components/responsive-table/row-action';
@@ -26,6 +27,7 @@ const columns: Column<PortalDocument>[] = [
 
 export function DocumentsTable({ documents, canDelete, caption }: Props) {
   const notify = useNotify();
+  const report = useReportWrite();
   const remove = useDeleteDocument();
   const [deleting, setDeleting] = useState<PortalDocument | null>(null);
 
@@ -87,12 +89,7 @@ export function DocumentsTable({ documents, canDelete, caption }: Props) {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          try {
-            await remove(deleting.id);
-            notify({ title: 'Document deleted successfully' });
-          } catch (error) {
-            notify(errorToast(error, 'Delete failed'));
-          }
+          await report(remove(deleting.id), 'Document deleted successfully', 'Delete failed');
         }}
       />
     </>

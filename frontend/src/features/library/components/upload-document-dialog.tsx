@@ -3,7 +3,7 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { FormFileField } from '@/components/form/form-file-field';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { fixedErrorToast, useNotify } from '@/components/notifications/notifications-provider';
+import { fixedErrorToast } from '@/components/notifications/notifications-provider';
 import { categoryLabels } from '@/components/status-chips';
 import type { DocumentCategory } from '@/types/api';
 import { useUploadDocument } from '@/features/library/api/upload-document';
@@ -22,7 +22,6 @@ type Values = { title: string; category: string; version: string; file: File | n
 type Props = { open: boolean; onClose: () => void; defaultCategory?: DocumentCategory };
 
 export function UploadDocumentDialog({ open, onClose, defaultCategory }: Props) {
-  const notify = useNotify();
   const upload = useUploadDocument();
   return (
     <FormDialog<Values>
@@ -33,21 +32,18 @@ export function UploadDocumentDialog({ open, onClose, defaultCategory }: Props) 
       validationSchema={schema}
       submitLabel="Upload"
       busyLabel="Uploading..."
-      onSubmit={async (values) => {
-        try {
-          await upload({
-            title: values.title.trim(),
-            category: values.category as DocumentCategory,
-            version: values.version.trim() || '1.0',
-            file: values.file as File,
-          });
-          notify({ title: 'Document uploaded successfully' });
-          onClose();
-        } catch (error) {
-          notify(fixedErrorToast('Failed to upload document'));
-          throw error;
-        }
+      outcome={{
+        success: 'Document uploaded successfully',
+        failure: () => fixedErrorToast('Failed to upload document'),
       }}
+      onSubmit={(values) =>
+        upload({
+          title: values.title.trim(),
+          category: values.category as DocumentCategory,
+          version: values.version.trim() || '1.0',
+          file: values.file as File,
+        })
+      }
     >
       <FormTextField name="title" label="Title" required />
       <FormSelectField

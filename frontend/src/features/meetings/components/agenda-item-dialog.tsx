@@ -4,7 +4,6 @@ import * as yup from 'yup';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import type { AgendaItem, AgendaItemRequest, AgendaPurpose, DirectoryEntry } from '@/types/api';
 import { purposeLabels } from '@/features/meetings/agenda-times';
 
@@ -101,7 +100,6 @@ type Props = {
 };
 
 export function AgendaItemDialog({ open, item, onSave, onClose }: Props) {
-  const notify = useNotify();
   return (
     <FormDialog<Values>
       open={open}
@@ -111,16 +109,11 @@ export function AgendaItemDialog({ open, item, onSave, onClose }: Props) {
       validationSchema={schema}
       submitLabel={item ? 'Save item' : 'Add item'}
       busyLabel="Saving..."
-      onSubmit={async (values) => {
-        try {
-          await onSave(toRequest(values));
-          notify({ title: item ? 'Agenda item saved' : 'Agenda item added' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to save the agenda item'));
-          throw error;
-        }
+      outcome={{
+        success: item ? 'Agenda item saved' : 'Agenda item added',
+        failure: 'Failed to save the agenda item',
       }}
+      onSubmit={(values) => onSave(toRequest(values))}
     >
       <FormTextField name="title" label="Title" required />
       <FormSelectField

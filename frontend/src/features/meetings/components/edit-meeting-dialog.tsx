@@ -7,7 +7,6 @@ import {
   meetingFieldValues,
   type MeetingFieldValues,
 } from '@/features/meetings/components/meeting-fields';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import type { CreateMeetingRequest, Meeting } from '@/types/api';
 
 const schema = yup.object(meetingFieldRules);
@@ -21,7 +20,6 @@ type Props = {
 
 /** Edits a meeting's details; its kind and committee are kept. */
 export function EditMeetingDialog({ open, meeting, onSave, onClose }: Props) {
-  const notify = useNotify();
   return (
     <FormDialog<MeetingFieldValues>
       open={open}
@@ -31,20 +29,14 @@ export function EditMeetingDialog({ open, meeting, onSave, onClose }: Props) {
       validationSchema={schema}
       submitLabel="Save meeting"
       busyLabel="Saving..."
-      onSubmit={async (values) => {
-        try {
-          await onSave({
-            ...meetingFieldsBody(values),
-            kind: meeting.kind,
-            committeeId: meeting.committeeId,
-          });
-          notify({ title: 'Meeting saved' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to save the meeting'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Meeting saved', failure: 'Failed to save the meeting' }}
+      onSubmit={(values) =>
+        onSave({
+          ...meetingFieldsBody(values),
+          kind: meeting.kind,
+          committeeId: meeting.committeeId,
+        })
+      }
     >
       <MeetingFields />
     </FormDialog>

@@ -5,7 +5,6 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { FormFileField } from '@/components/form/form-file-field';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import type { AgendaItem, PortalDocument } from '@/types/api';
 
 const ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.txt';
@@ -66,7 +65,6 @@ type Props = {
 };
 
 export function PaperDialog({ open, item, onUpload, onLink, onClose }: Props) {
-  const notify = useNotify();
   return (
     <FormDialog<Values>
       open={open}
@@ -76,20 +74,14 @@ export function PaperDialog({ open, item, onUpload, onLink, onClose }: Props) {
       validationSchema={schema}
       submitLabel="Attach paper"
       busyLabel="Attaching..."
+      outcome={{ success: 'Paper attached', failure: 'Failed to attach the paper' }}
       onSubmit={async (values) => {
-        try {
-          if (values.source === 'library') await onLink(Number(values.documentId));
-          else {
-            const form = new FormData();
-            if (values.title.trim()) form.append('title', values.title.trim());
-            if (values.file) form.append('file', values.file);
-            await onUpload(form);
-          }
-          notify({ title: 'Paper attached' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to attach the paper'));
-          throw error;
+        if (values.source === 'library') await onLink(Number(values.documentId));
+        else {
+          const form = new FormData();
+          if (values.title.trim()) form.append('title', values.title.trim());
+          if (values.file) form.append('file', values.file);
+          await onUpload(form);
         }
       }}
     >

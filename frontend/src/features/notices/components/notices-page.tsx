@@ -14,7 +14,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
+import { useReportWrite } from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ToneChip } from '@/components/status-chips';
@@ -96,7 +96,7 @@ function NoticeCard({
 export function NoticesPage() {
   const user = useUser();
   const canManage = canManageContent(user);
-  const notify = useNotify();
+  const report = useReportWrite();
   const remove = useDeleteNotice();
   const [showExpired, setShowExpired] = useState(false);
   const [postOpen, setPostOpen] = useState(false);
@@ -174,12 +174,7 @@ export function NoticesPage() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          try {
-            await remove(deleting.id);
-            notify({ title: 'Notice deleted successfully' });
-          } catch (error) {
-            notify(errorToast(error, 'Delete failed'));
-          }
+          await report(remove(deleting.id), 'Notice deleted successfully', 'Delete failed');
         }}
       />
     </>

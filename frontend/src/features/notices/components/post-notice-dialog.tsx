@@ -5,7 +5,6 @@ import Switch from '@mui/material/Switch';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { localInputToIso } from '@/lib/format';
 import type { NoticePriority } from '@/types/api';
 import { useCreateNotice } from '@/features/notices/api/create-notice';
@@ -37,7 +36,6 @@ function PinnedSwitch() {
 }
 
 export function PostNoticeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const notify = useNotify();
   const create = useCreateNotice();
   return (
     <FormDialog<Values>
@@ -48,22 +46,16 @@ export function PostNoticeDialog({ open, onClose }: { open: boolean; onClose: ()
       validationSchema={schema}
       submitLabel="Post Notice"
       busyLabel="Posting..."
-      onSubmit={async (values) => {
-        try {
-          await create({
-            title: values.title.trim(),
-            content: values.content.trim(),
-            priority: values.priority,
-            pinned: values.pinned,
-            expiresAt: values.expiresAt ? localInputToIso(values.expiresAt) : null,
-          });
-          notify({ title: 'Notice created successfully' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to create notice'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Notice created successfully', failure: 'Failed to create notice' }}
+      onSubmit={(values) =>
+        create({
+          title: values.title.trim(),
+          content: values.content.trim(),
+          priority: values.priority,
+          pinned: values.pinned,
+          expiresAt: values.expiresAt ? localInputToIso(values.expiresAt) : null,
+        })
+      }
     >
       <FormTextField name="title" label="Title" required />
       <FormTextField name="content" label="Content" required multiline minRows={4} />

@@ -17,6 +17,7 @@ import {
   errorToast,
   fixedErrorToast,
   useNotify,
+  useReportWrite,
 } from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
@@ -120,6 +121,7 @@ function AccessDenied({ role }: { role: string }) {
 
 function UserManagement({ me }: { me: User }) {
   const notify = useNotify();
+  const report = useReportWrite();
   const { data: users, error, isLoading } = useUsers(true);
   const remove = useDeleteUser();
   const reset = useResetPassword();
@@ -251,12 +253,9 @@ function UserManagement({ me }: { me: User }) {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
-          try {
-            await remove(deleting.id);
-            notify({ title: 'User deleted successfully' });
-          } catch {
-            notify(fixedErrorToast('Failed to delete user'));
-          }
+          await report(remove(deleting.id), 'User deleted successfully', () =>
+            fixedErrorToast('Failed to delete user'),
+          );
         }}
       />
       <ConfirmDialog

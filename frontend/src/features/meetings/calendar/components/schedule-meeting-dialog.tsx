@@ -9,7 +9,6 @@ import {
   meetingFieldValues,
   type MeetingFieldValues,
 } from '@/features/meetings/components/meeting-fields';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { useCreateMeeting } from '@/features/meetings/calendar/api/create-meeting';
 import { useCommitteeChoices } from '@/features/meetings/calendar/api/get-committee-choices';
 import { meetingKindLabels, type MeetingKind } from '@/features/meetings/calendar/meeting-kind';
@@ -47,7 +46,6 @@ function CommitteeField() {
 }
 
 export function ScheduleMeetingDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const notify = useNotify();
   const create = useCreateMeeting();
   return (
     <FormDialog<Values>
@@ -58,20 +56,14 @@ export function ScheduleMeetingDialog({ open, onClose }: { open: boolean; onClos
       validationSchema={schema}
       submitLabel="Schedule Meeting"
       busyLabel="Scheduling..."
-      onSubmit={async (values) => {
-        try {
-          await create({
-            ...meetingFieldsBody(values),
-            kind: values.kind,
-            committeeId: values.kind === 'committee' ? Number(values.committeeId) : null,
-          });
-          notify({ title: 'Meeting created successfully' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to create meeting'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Meeting created successfully', failure: 'Failed to create meeting' }}
+      onSubmit={(values) =>
+        create({
+          ...meetingFieldsBody(values),
+          kind: values.kind,
+          committeeId: values.kind === 'committee' ? Number(values.committeeId) : null,
+        })
+      }
     >
       <MeetingFields
         afterTitle={

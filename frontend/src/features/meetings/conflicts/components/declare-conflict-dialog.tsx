@@ -3,7 +3,6 @@ import * as yup from 'yup';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { useRevalidate } from '@/lib/swr';
 import {
   declareConflict,
@@ -99,7 +98,6 @@ export function DeclareConflictDialog({
   onClose,
   onDeclared,
 }: Props) {
-  const notify = useNotify();
   const revalidate = useRevalidate();
   return (
     <FormDialog<Values>
@@ -118,30 +116,24 @@ export function DeclareConflictDialog({
       validationSchema={schema}
       submitLabel="Declare"
       busyLabel="Declaring..."
+      outcome={{ success: 'Conflict declared', failure: 'Failed to declare the conflict' }}
       onSubmit={async (values) => {
         const userId = Number(values.userId);
-        try {
-          await declareConflict(meetingId, item.agendaItemId, {
-            userId: userId === selfId ? null : userId,
-            interestId: values.interest === NEW ? null : Number(values.interest),
-            newInterest:
-              values.interest === NEW
-                ? {
-                    kind: values.kind,
-                    organisation: values.organisation.trim(),
-                    nature: values.nature.trim(),
-                    startedOn: values.startedOn,
-                  }
-                : null,
-          });
-          if (values.interest === NEW) await revalidate('/api/interests');
-          notify({ title: 'Conflict declared' });
-          onDeclared();
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to declare the conflict'));
-          throw error;
-        }
+        await declareConflict(meetingId, item.agendaItemId, {
+          userId: userId === selfId ? null : userId,
+          interestId: values.interest === NEW ? null : Number(values.interest),
+          newInterest:
+            values.interest === NEW
+              ? {
+                  kind: values.kind,
+                  organisation: values.organisation.trim(),
+                  nature: values.nature.trim(),
+                  startedOn: values.startedOn,
+                }
+              : null,
+        });
+        if (values.interest === NEW) await revalidate('/api/interests');
+        onDeclared();
       }}
     >
       {members && (

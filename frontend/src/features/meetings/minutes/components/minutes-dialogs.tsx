@@ -6,7 +6,6 @@ import dayjs from 'dayjs';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { formatDate } from '@/lib/format';
 import type {
   AgendaItem,
@@ -65,7 +64,6 @@ export function EntryDialog({
   item: AgendaItem | null;
   onSave: (body: MinuteEntryRequest) => Promise<unknown>;
 }) {
-  const notify = useNotify();
   const where = item ? `item ${item.number}: ${item.title}` : 'General';
   return (
     <FormDialog<EntryValues>
@@ -77,22 +75,19 @@ export function EntryDialog({
       validationSchema={entrySchema}
       submitLabel="Record"
       busyLabel="Recording..."
+      outcome={{
+        success: (values) => `${kindLabels[values.kind]} recorded`,
+        failure: 'Failed to record the entry',
+      }}
       onSubmit={async (values) => {
         const action = values.kind === 'action';
-        try {
-          await onSave({
-            agendaItemId: item?.id ?? null,
-            kind: values.kind,
-            text: values.text.trim(),
-            assignedTo: action && values.assignedTo ? Number(values.assignedTo) : null,
-            dueDate: action && values.dueDate ? values.dueDate : null,
-          });
-          notify({ title: `${kindLabels[values.kind]} recorded` });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to record the entry'));
-          throw error;
-        }
+        await onSave({
+          agendaItemId: item?.id ?? null,
+          kind: values.kind,
+          text: values.text.trim(),
+          assignedTo: action && values.assignedTo ? Number(values.assignedTo) : null,
+          dueDate: action && values.dueDate ? values.dueDate : null,
+        });
       }}
     >
       <FormSelectField
@@ -112,7 +107,6 @@ export function EditEntryDialog({
   onSave,
   onClose,
 }: Close & { entry: MinuteEntry; onSave: (text: string) => Promise<unknown> }) {
-  const notify = useNotify();
   return (
     <FormDialog<{ text: string }>
       open
@@ -128,16 +122,8 @@ export function EditEntryDialog({
       })}
       submitLabel="Save entry"
       busyLabel="Saving..."
-      onSubmit={async (values) => {
-        try {
-          await onSave(values.text.trim());
-          notify({ title: 'Entry saved' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to save the entry'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Entry saved', failure: 'Failed to save the entry' }}
+      onSubmit={(values) => onSave(values.text.trim())}
     >
       <FormTextField name="text" label="Text" required multiline minRows={3} />
     </FormDialog>
@@ -151,7 +137,6 @@ export function ApproveDialog({
   onSave,
   onClose,
 }: Close & { meeting: Meeting; onSave: (body: ApproveMinutesRequest) => Promise<unknown> }) {
-  const notify = useNotify();
   const { data } = useSWR<Meeting[]>('/api/meetings');
   const later = (data ?? [])
     .filter(
@@ -176,19 +161,13 @@ export function ApproveDialog({
       })}
       submitLabel="Approve minutes"
       busyLabel="Approving..."
-      onSubmit={async (values) => {
-        try {
-          await onSave({
-            approvedOn: values.approvedOn,
-            approvedAtMeetingId: Number(values.approvedAtMeetingId),
-          });
-          notify({ title: 'Minutes approved' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to approve the minutes'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Minutes approved', failure: 'Failed to approve the minutes' }}
+      onSubmit={(values) =>
+        onSave({
+          approvedOn: values.approvedOn,
+          approvedAtMeetingId: Number(values.approvedAtMeetingId),
+        })
+      }
     >
       <FormTextField name="approvedOn" label="Date of approval" type="date" required shrinkLabel />
       <FormSelectField
@@ -209,7 +188,6 @@ export function CorrectionDialog({
   onSave,
   onClose,
 }: Close & { onSave: (reason: string) => Promise<unknown> }) {
-  const notify = useNotify();
   return (
     <FormDialog<{ reason: string }>
       open
@@ -226,16 +204,11 @@ export function CorrectionDialog({
       })}
       submitLabel="Start correction"
       busyLabel="Starting..."
-      onSubmit={async (values) => {
-        try {
-          await onSave(values.reason.trim());
-          notify({ title: 'Correction started as a new version' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Failed to record the correction'));
-          throw error;
-        }
+      outcome={{
+        success: 'Correction started as a new version',
+        failure: 'Failed to record the correction',
       }}
+      onSubmit={(values) => onSave(values.reason.trim())}
     >
       <FormTextField
         name="reason"

@@ -8,7 +8,6 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormFileField } from '@/components/form/form-file-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { localInputToIso } from '@/lib/format';
 import { useUploadMinutes } from '@/features/meetings/minutes/api/upload-minutes';
 
@@ -62,7 +61,6 @@ function MethodFields() {
 }
 
 export function UploadMinutesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const notify = useNotify();
   const upload = useUploadMinutes();
   return (
     <FormDialog<Values>
@@ -80,22 +78,16 @@ export function UploadMinutesDialog({ open, onClose }: { open: boolean; onClose:
       validationSchema={schema}
       submitLabel="Upload"
       busyLabel="Uploading..."
-      onSubmit={async (values) => {
-        try {
-          await upload({
-            title: values.title.trim(),
-            meetingDate: localInputToIso(values.meetingDate),
-            meetingId: String(values.meetingId).trim() || null,
-            file: values.method === 'file' ? values.file : null,
-            externalLink: values.method === 'link' ? values.externalLink.trim() || null : null,
-          });
-          notify({ title: 'Minutes uploaded successfully' });
-          onClose();
-        } catch (error) {
-          notify(errorToast(error, 'Upload failed'));
-          throw error;
-        }
-      }}
+      outcome={{ success: 'Minutes uploaded successfully', failure: 'Upload failed' }}
+      onSubmit={(values) =>
+        upload({
+          title: values.title.trim(),
+          meetingDate: localInputToIso(values.meetingDate),
+          meetingId: String(values.meetingId).trim() || null,
+          file: values.method === 'file' ? values.file : null,
+          externalLink: values.method === 'link' ? values.externalLink.trim() || null : null,
+        })
+      }
     >
       <FormTextField name="title" label="Meeting Title" required />
       <FormTextField
