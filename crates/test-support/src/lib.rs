@@ -61,11 +61,27 @@ impl Drop for TestDatabase {
     }
 }
 
-/// The server's URL from the environment (`README.md`).
+/// The server's URL from the environment (`README.md`), without TLS or GSSAPI encryption unless the URL
+/// asks for them: threads that make and drop databases can still be waiting on the server when the test
+/// process exits, and libpq inside OpenSSL while the process's exit handlers clean OpenSSL up crashed it.
 fn base_url() -> String {
-    std::env::var("TEST_DATABASE_URL")
+    let url = std::env::var("TEST_DATABASE_URL")
         .or_else(|_| std::env::var("DATABASE_URL"))
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string())
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string());
+    without_encryption(&url)
+}
+
+/// `url` with `sslmode=disable` and `gssencmode=disable`, where it does not set them itself.
+fn without_encryption(url: &str) -> String {
+    let mut url = url.to_string();
+    for setting in ["sslmode=disable", "gssencmode=disable"] {
+        let key = setting.split('=').next().unwrap_or(setting);
+        if !url.contains(&format!("{key}=")) {
+            url.push(if url.contains('?') { '&' } else { '?' });
+            url.push_str(setting);
+        }
+    }
+    url
 }
 
 /// The server's `postgres` database, where databases are created and the template's lock is taken.
@@ -96,7 +112,19 @@ fn with_database(url: &str, database: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::with_database;
+    use super::{with_database, without_encryption};
+
+    #[test]
+    fn test_connections_go_without_encryption_unless_asked() {
+        assert_eq!(
+            without_encryption("postgres://u@h/app"),
+            "postgres://u@h/app?sslmode=disable&gssencmode=disable"
+        );
+        assert_eq!(
+            without_encryption("postgres://u@h/app?sslmode=require"),
+            "postgres://u@h/app?sslmode=require&gssencmode=disable"
+        );
+    }
 
     #[test]
     fn replaces_the_database_name() {
