@@ -2,13 +2,13 @@
 //! table has no PUT, PATCH or DELETE here, and the database refuses changes to the table.
 
 use actix_web::{web, HttpResponse};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
 
 use domain::audit::{AuditEvent, AuditKind, AuditPage, AuditQuery};
 
 use crate::http::blocking::blocking;
-use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::csv::{self, Cell};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
 use crate::http::openapi::schemas::FileBytes;
@@ -105,8 +105,45 @@ pub async fn export_csv(
 ) -> Result<HttpResponse, ApiError> {
     let audit = state.audit.clone();
     let query = query.into_inner().into_query();
-    let bytes = blocking(move || audit.export_csv(&user.0, &query)).await?;
-    Ok(file_response(bytes, "audit-log.csv", "text/csv; charset=utf-8", Disposition::Attachment))
+    let bytes = blocking(move || log_csv(&audit.export(&user.0, &query)?)).await?;
+    Ok(csv::response(bytes, "audit-log.csv"))
+}
+
+const CSV_HEADER: [&str; 9] = [
+    "Time (UTC)",
+    "Event",
+    "Actor",
+    "Actor e-mail",
+    "Object type",
+    "Object id",
+    "Object",
+    "Details",
+    "Address",
+];
+
+/// What an event leaves out is an empty cell.
+fn text(value: &Option<String>) -> Cell<'_> {
+    Cell::typed(value.as_deref().unwrap_or(""))
+}
+
+/// One line per event, newest first.
+fn log_csv(events: &[AuditEvent]) -> Result<Vec<u8>, ApiError> {
+    csv::write(
+        CSV_HEADER,
+        events.iter().map(|event| {
+            [
+                Cell::ours(event.occurred_at.to_rfc3339_opts(SecondsFormat::Secs, true)),
+                Cell::ours(event.kind.as_str()),
+                text(&event.actor_name),
+                text(&event.actor_email),
+                text(&event.object_type),
+                text(&event.object_id),
+                text(&event.object_label),
+                text(&event.details),
+                text(&event.client_address),
+            ]
+        }),
+    )
 }
 
 /// One entry of the audit log.
@@ -179,5 +216,35 @@ impl From<AuditPage> for AuditPageBody {
             page: page.page,
             limit: page.limit,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    #[test]
+    fn the_log_csv_neutralises_formulas_and_leaves_absent_fields_empty() {
+        let event = AuditEvent {
+            id: 1,
+            occurred_at: Utc.with_ymd_and_hms(2026, 3, 5, 12, 0, 0).unwrap(),
+            actor_id: None,
+            actor_name: Some("Test User".into()),
+            actor_email: None,
+            kind: AuditKind::DocumentUploaded,
+            object_type: Some("document".into()),
+            object_id: Some("1".into()),
+            object_label: Some("=HYPERLINK(\"x\")".into()),
+            details: None,
+            client_address: Some("10.0.0.1".into()),
+        };
+        let text = String::from_utf8(log_csv(&[event]).unwrap()).unwrap();
+        assert_eq!(
+            text,
+            "Time (UTC),Event,Actor,Actor e-mail,Object type,Object id,Object,Details,Address\n\
+             2026-03-05T12:00:00Z,document_uploaded,Test User,,document,1,\"'=HYPERLINK(\"\"x\"\")\",,10.0.0.1\n"
+        );
     }
 }

@@ -4,12 +4,15 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::governance::interest::{Interest, InterestFields, InterestKind, InterestVersion};
+use domain::governance::interest::{
+    ExportedInterest, Interest, InterestFields, InterestKind, InterestVersion,
+};
 use domain::governance::InterestInput;
 use domain::{InterestId, UserId};
 
 use crate::governance::conflicts::InterestRequest;
 use crate::http::blocking::blocking;
+use crate::http::body::csv::{self, Cell};
 use crate::http::body::download::{file_response, Disposition};
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
@@ -152,8 +155,28 @@ pub async fn history(
 )]
 pub async fn export_csv(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
-    let bytes = blocking(move || interests.export_csv(&user.0)).await?;
-    Ok(file_response(bytes, "register-of-interests.csv", "text/csv; charset=utf-8", Disposition::Attachment))
+    let bytes = blocking(move || register_csv(&interests.export_register(&user.0)?)).await?;
+    Ok(csv::response(bytes, "register-of-interests.csv"))
+}
+
+/// One line per entry, with a header; `Status` is `current` or `past` on the day of the export.
+fn register_csv(entries: &[ExportedInterest]) -> Result<Vec<u8>, ApiError> {
+    let header = ["Trustee", "Kind", "Organisation or person", "Nature", "From", "To", "Status"];
+    csv::write(
+        header,
+        entries.iter().map(|ExportedInterest { entry, current }| {
+            let fields = &entry.fields;
+            [
+                Cell::typed(&entry.user_name),
+                Cell::ours(fields.kind.as_str()),
+                Cell::typed(&fields.organisation),
+                Cell::typed(&fields.nature),
+                Cell::ours(fields.started_on.to_string()),
+                Cell::ours(fields.ended_on.map(|d| d.to_string()).unwrap_or_default()),
+                Cell::ours(if *current { "current" } else { "past" }),
+            ]
+        }),
+    )
 }
 
 /// The whole register as a PDF to publish: current interests, then past ones.
@@ -291,5 +314,54 @@ impl From<InterestVersion> for InterestVersionBody {
             before: version.before.map(Into::into),
             after: version.after.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(name: &str, organisation: &str, ended_on: Option<NaiveDate>, current: bool) -> ExportedInterest {
+        let entry = Interest {
+            id: InterestId(1),
+            user_id: UserId(1),
+            user_name: name.into(),
+            fields: InterestFields {
+                kind: InterestKind::Trusteeship,
+                organisation: organisation.into(),
+                nature: "Trustee, \"unpaid\"".into(),
+                started_on: NaiveDate::from_ymd_opt(2020, 5, 1).unwrap(),
+                ended_on,
+            },
+            created_at: DateTime::<Utc>::MIN_UTC,
+            updated_at: DateTime::<Utc>::MIN_UTC,
+        };
+        ExportedInterest { entry, current }
+    }
+
+    #[test]
+    fn the_register_csv_quotes_and_marks_past_entries() {
+        let rows = [
+            entry("Ann", "Food Bank, Leeds", None, true),
+            entry("Bob", "Shelter", NaiveDate::from_ymd_opt(2026, 3, 9), false),
+        ];
+        let text = String::from_utf8(register_csv(&rows).unwrap()).unwrap();
+        assert_eq!(
+            text,
+            "Trustee,Kind,Organisation or person,Nature,From,To,Status\n\
+             Ann,trusteeship,\"Food Bank, Leeds\",\"Trustee, \"\"unpaid\"\"\",2020-05-01,,current\n\
+             Bob,trusteeship,Shelter,\"Trustee, \"\"unpaid\"\"\",2020-05-01,2026-03-09,past\n"
+        );
+    }
+
+    #[test]
+    fn register_cells_that_look_like_formulas_are_neutralised() {
+        let text =
+            String::from_utf8(register_csv(&[entry("=cmd|' /C calc'!A0", "@SUM(1)", None, true)]).unwrap())
+                .unwrap();
+        assert!(
+            text.lines().nth(1).unwrap().starts_with("'=cmd|' /C calc'!A0,trusteeship,'@SUM(1),"),
+            "{text}"
+        );
     }
 }

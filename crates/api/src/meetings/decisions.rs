@@ -5,10 +5,10 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::meetings::written_minutes::{Decision, DecisionSource};
+use domain::meetings::written_minutes::{DatedDecision, Decision, DecisionSource};
 
 use crate::http::blocking::blocking;
-use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::csv::{self as csv_body, Cell};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
 use crate::http::openapi::schemas::FileBytes;
@@ -95,6 +95,68 @@ pub async fn csv(
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
     let q = query.into_inner().q;
-    let bytes = blocking(move || service.decisions_csv(&user.0, q.as_deref())).await?;
-    Ok(file_response(bytes, "decisions-register.csv", "text/csv; charset=utf-8", Disposition::Attachment))
+    let bytes = blocking(move || register_csv(&service.decisions_to_export(&user.0, q.as_deref())?)).await?;
+    Ok(csv_body::response(bytes, "decisions-register.csv"))
+}
+
+/// Date, Meeting, Item, Decision, Source, Status: a passed resolution has no meeting or item.
+fn register_csv(decisions: &[DatedDecision]) -> Result<Vec<u8>, ApiError> {
+    csv_body::write(
+        ["Date", "Meeting", "Item", "Decision", "Source", "Status"],
+        decisions.iter().map(|DatedDecision { on, decision }| {
+            let (meeting, item, source) = match &decision.source {
+                DecisionSource::Minutes { meeting_title, item, .. } => {
+                    (meeting_title.as_str(), item.as_deref().unwrap_or_default(), "minutes")
+                }
+                DecisionSource::Resolution(_) => ("", "", "written resolution"),
+            };
+            [
+                Cell::ours(on.format("%Y-%m-%d").to_string()),
+                Cell::typed(meeting),
+                Cell::typed(item),
+                Cell::typed(&decision.text),
+                Cell::ours(source),
+                Cell::ours(decision.minutes_status.map(|s| s.as_str()).unwrap_or("passed")),
+            ]
+        }),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{NaiveDate, TimeZone};
+    use domain::meetings::written_minutes::WrittenMinutesStatus;
+    use domain::{MeetingId, ResolutionId};
+
+    use super::*;
+
+    fn dated(source: DecisionSource, text: &str, status: Option<WrittenMinutesStatus>) -> DatedDecision {
+        let decision = Decision {
+            date: Utc.with_ymd_and_hms(2026, 4, 1, 23, 30, 0).unwrap(),
+            source,
+            text: text.into(),
+            minutes_status: status,
+        };
+        DatedDecision { on: NaiveDate::from_ymd_opt(2026, 4, 2).unwrap(), decision }
+    }
+
+    #[test]
+    fn the_register_csv_dates_locally_and_guards_what_was_typed() {
+        let minutes = DecisionSource::Minutes {
+            meeting_id: MeetingId(1),
+            meeting_title: "April board, 2026".into(),
+            item: Some("-Budget".into()),
+        };
+        let rows = [
+            dated(minutes, "=Approve", Some(WrittenMinutesStatus::Approved)),
+            dated(DecisionSource::Resolution(ResolutionId(2)), "Adopt the policy.", None),
+        ];
+        let text = String::from_utf8(register_csv(&rows).unwrap()).unwrap();
+        assert_eq!(
+            text,
+            "Date,Meeting,Item,Decision,Source,Status\n\
+             2026-04-02,\"April board, 2026\",'-Budget,'=Approve,minutes,approved\n\
+             2026-04-02,,,Adopt the policy.,written resolution,passed\n"
+        );
+    }
 }

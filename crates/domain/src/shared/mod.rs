@@ -5,7 +5,6 @@
 mod string_enum;
 pub mod change_feed;
 pub mod clock;
-pub mod csv_cell;
 pub mod error;
 pub mod ids;
 pub mod read_cache;

@@ -1,7 +1,8 @@
 //! Request and response bodies: JSON in and out, lenient field readers, timestamps, uploads, file
-//! downloads and pre-encoded answers.
+//! downloads, CSV exports and pre-encoded answers.
 
 pub mod cached;
+pub mod csv;
 pub mod download;
 pub(crate) mod input;
 pub(crate) mod json;

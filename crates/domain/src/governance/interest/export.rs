@@ -1,38 +1,9 @@
-//! The register of interests as files: CSV for spreadsheets, and a document to publish as PDF.
+//! The register of interests as a document to publish as PDF.
 
 use chrono::NaiveDate;
 
 use crate::governance::interest::Interest;
 use crate::meetings::{PrintBlock, PrintDocument};
-use crate::shared::csv_cell::cell;
-use crate::shared::error::DomainError;
-
-pub const CSV_HEADER: [&str; 7] =
-    ["Trustee", "Kind", "Organisation or person", "Nature", "From", "To", "Status"];
-
-/// One row per entry, with a header; `Status` is `current` or `past` on `today`.
-pub fn csv(entries: &[Interest], today: NaiveDate) -> Result<Vec<u8>, DomainError> {
-    let mut writer = ::csv::Writer::from_writer(Vec::new());
-    let unexpected = |e: ::csv::Error| DomainError::Unexpected(anyhow::Error::new(e));
-    writer.write_record(CSV_HEADER).map_err(unexpected)?;
-    for entry in entries {
-        let fields = &entry.fields;
-        let ended = fields.ended_on.map(|d| d.to_string()).unwrap_or_default();
-        let status = if entry.is_current(today) { "current" } else { "past" };
-        writer
-            .write_record([
-                &cell(&entry.user_name),
-                fields.kind.as_str(),
-                &cell(&fields.organisation),
-                &cell(&fields.nature),
-                &fields.started_on.to_string(),
-                &ended,
-                status,
-            ])
-            .map_err(unexpected)?;
-    }
-    writer.into_inner().map_err(|e| DomainError::Unexpected(anyhow::anyhow!("csv: {e}")))
-}
 
 /// The register as a board publishes it (in the annual report or on its website): per trustee, their
 /// current interests, then the interests that ended in the last year... all past ones, marked as such.
@@ -97,34 +68,6 @@ mod tests {
             created_at: DateTime::<Utc>::MIN_UTC,
             updated_at: DateTime::<Utc>::MIN_UTC,
         }
-    }
-
-    #[test]
-    fn csv_quotes_and_marks_past_entries() {
-        let today = NaiveDate::from_ymd_opt(2026, 3, 10).unwrap();
-        let rows = [entry("Ann", "Food Bank, Leeds", None), entry("Bob", "Shelter", today.pred_opt())];
-        let text = String::from_utf8(csv(&rows, today).unwrap()).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "Trustee,Kind,Organisation or person,Nature,From,To,Status");
-        assert_eq!(
-            lines[1],
-            "Ann,trusteeship,\"Food Bank, Leeds\",\"Trustee, \"\"unpaid\"\"\",2020-05-01,,current"
-        );
-        assert_eq!(
-            lines[2],
-            "Bob,trusteeship,Shelter,\"Trustee, \"\"unpaid\"\"\",2020-05-01,2026-03-09,past"
-        );
-    }
-
-    #[test]
-    fn csv_cells_that_look_like_formulas_are_neutralised() {
-        let today = NaiveDate::from_ymd_opt(2026, 3, 10).unwrap();
-        let rows = [entry("=cmd|' /C calc'!A0", "@SUM(1)", None)];
-        let text = String::from_utf8(csv(&rows, today).unwrap()).unwrap();
-        assert!(
-            text.lines().nth(1).unwrap().starts_with("'=cmd|' /C calc'!A0,trusteeship,'@SUM(1),"),
-            "{text}"
-        );
     }
 
     #[test]

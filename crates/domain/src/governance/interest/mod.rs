@@ -62,6 +62,13 @@ pub struct Interest {
     pub updated_at: DateTime<Utc>,
 }
 
+/// One entry of the register as exported: whether it is current is decided on the day of the export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportedInterest {
+    pub entry: Interest,
+    pub current: bool,
+}
+
 impl Interest {
     /// Current until the day it ended: an interest ending today is still declared today.
     pub fn is_current(&self, today: NaiveDate) -> bool {

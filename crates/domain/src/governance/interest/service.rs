@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
-use crate::governance::interest::{Interest, InterestFields, InterestKind, InterestVersion};
+use crate::governance::interest::{
+    ExportedInterest, Interest, InterestFields, InterestKind, InterestVersion,
+};
 use crate::governance::settings::{GovernanceSettings, RegisterVisibility};
 use crate::governance::{Editor, GovernanceSettingsRepository, InterestRepository};
 use crate::identity::role::Role;
@@ -118,10 +120,15 @@ impl InterestService {
             .collect())
     }
 
-    /// The whole register as CSV (for the annual report or a spreadsheet).
-    pub fn export_csv(&self, actor: &User) -> Result<Vec<u8>, DomainError> {
-        let entries = self.whole_register(actor)?;
-        crate::governance::interest::export::csv(&entries, self.today())
+    /// The whole register to export (for the annual report or a spreadsheet), each entry marked current
+    /// or past today.
+    pub fn export_register(&self, actor: &User) -> Result<Vec<ExportedInterest>, DomainError> {
+        let today = self.today();
+        Ok(self
+            .whole_register(actor)?
+            .into_iter()
+            .map(|entry| ExportedInterest { current: entry.is_current(today), entry })
+            .collect())
     }
 
     /// The whole register as a PDF to publish: current interests, then past ones.

@@ -129,3 +129,10 @@ pub struct Decision {
     /// The minutes' status (`None` for a resolution).
     pub minutes_status: Option<WrittenMinutesStatus>,
 }
+
+/// A decision as the register exports it, dated in the board's time zone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DatedDecision {
+    pub on: NaiveDate,
+    pub decision: Decision,
+}

@@ -10,14 +10,13 @@
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use crate::identity::user::User;
 use crate::meetings::meeting::Meeting;
 use crate::meetings::rules::scope_of;
 use crate::meetings::written_minutes::{
-    Decision, DecisionSource, MinuteEntry, MinuteEntryKind, NewMinuteAction, NewMinuteEntry, WrittenMinutes,
+    DatedDecision, Decision, MinuteEntry, MinuteEntryKind, NewMinuteAction, NewMinuteEntry, WrittenMinutes,
     WrittenMinutesStatus, WrittenMinutesSummary,
 };
 use crate::meetings::{
@@ -410,39 +409,20 @@ impl WrittenMinutesService {
         Ok(self.minutes.summaries(scope_of(actor), actor.role.is_officer(), search.as_deref())?)
     }
 
-    /// The register as CSV: Date, Meeting, Item, Decision, Source, Status.
-    pub fn decisions_csv(&self, actor: &User, search: Option<&str>) -> Result<Vec<u8>, MeetingsRefusal> {
-        let decisions = self.decisions(actor, search)?;
-        let mut writer = ::csv::Writer::from_writer(Vec::new());
-        let unexpected = |e: ::csv::Error| DomainError::Unexpected(anyhow::Error::new(e));
-        writer
-            .write_record(["Date", "Meeting", "Item", "Decision", "Source", "Status"])
-            .map_err(unexpected)?;
-        for decision in &decisions {
-            let date = self.local_date(decision.date);
-            let (meeting, item, source) = match &decision.source {
-                DecisionSource::Minutes { meeting_title, item, .. } => {
-                    (meeting_title.clone(), item.clone().unwrap_or_default(), "minutes")
-                }
-                DecisionSource::Resolution(_) => (String::new(), String::new(), "written resolution"),
-            };
-            let status = decision.minutes_status.map(|s| s.as_str()).unwrap_or("passed");
-            writer
-                .write_record([
-                    date.as_str(),
-                    &crate::shared::csv_cell::cell(&meeting),
-                    &crate::shared::csv_cell::cell(&item),
-                    &crate::shared::csv_cell::cell(&decision.text),
-                    source,
-                    status,
-                ])
-                .map_err(unexpected)?;
-        }
-        Ok(writer.into_inner().map_err(|e| DomainError::Unexpected(anyhow::anyhow!("{e}")))?)
-    }
-
-    fn local_date(&self, at: DateTime<Utc>) -> String {
-        at.with_timezone(&self.time_zone).format("%Y-%m-%d").to_string()
+    /// The register to export (for the annual report), each decision dated in the board's time zone.
+    pub fn decisions_to_export(
+        &self,
+        actor: &User,
+        search: Option<&str>,
+    ) -> Result<Vec<DatedDecision>, MeetingsRefusal> {
+        Ok(self
+            .decisions(actor, search)?
+            .into_iter()
+            .map(|decision| DatedDecision {
+                on: decision.date.with_timezone(&self.time_zone).date_naive(),
+                decision,
+            })
+            .collect())
     }
 
     fn date_of(&self, meeting: &Meeting) -> String {
