@@ -33,7 +33,7 @@ impl TestDatabase {
 
     fn create_from(template: Option<&str>) -> Self {
         let base = base_url();
-        let admin_url = with_database(&base, "postgres");
+        let admin_url = admin_url();
         dropper::sweep_once(&admin_url);
         let name = match template {
             Some(template) => spares::take(&admin_url, template),
@@ -61,32 +61,30 @@ impl Drop for TestDatabase {
     }
 }
 
-/// The server's URL from the environment (`README.md`), without TLS or GSSAPI encryption unless the URL
-/// asks for them: threads that make and drop databases can still be waiting on the server when the test
-/// process exits, and libpq inside OpenSSL while the process's exit handlers clean OpenSSL up crashed it.
+/// The server's URL from the environment (`README.md`), without TLS unless the URL asks for it: threads
+/// that make and drop databases can still be waiting on the server when the test process exits, and libpq
+/// inside OpenSSL while the process's exit handlers clean OpenSSL up crashed it.
 fn base_url() -> String {
     let url = std::env::var("TEST_DATABASE_URL")
         .or_else(|_| std::env::var("DATABASE_URL"))
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string());
-    without_encryption(&url)
+    with_setting(&url, "sslmode", "disable")
 }
 
-/// `url` with `sslmode=disable` and `gssencmode=disable`, where it does not set them itself.
-fn without_encryption(url: &str) -> String {
-    let mut url = url.to_string();
-    for setting in ["sslmode=disable", "gssencmode=disable"] {
-        let key = setting.split('=').next().unwrap_or(setting);
-        if !url.contains(&format!("{key}=")) {
-            url.push(if url.contains('?') { '&' } else { '?' });
-            url.push_str(setting);
-        }
+/// `url` with `key=value` added to its query, unless it sets `key` itself.
+fn with_setting(url: &str, key: &str, value: &str) -> String {
+    if url.contains(&format!("{key}=")) {
+        return url.to_string();
     }
-    url
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}{key}={value}")
 }
 
 /// The server's `postgres` database, where databases are created and the template's lock is taken.
 fn admin_url() -> String {
-    with_database(&base_url(), "postgres")
+    // Only libpq reads it (the app's change feed does not know `gssencmode`): no GSSAPI negotiation,
+    // which crashed a process exiting while a thread of this crate connected.
+    with_setting(&with_database(&base_url(), "postgres"), "gssencmode", "disable")
 }
 
 fn admin_connection(admin_url: &str) -> PgConnection {
@@ -112,17 +110,21 @@ fn with_database(url: &str, database: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{with_database, without_encryption};
+    use super::{with_database, with_setting};
 
     #[test]
-    fn test_connections_go_without_encryption_unless_asked() {
+    fn a_setting_is_added_unless_the_url_has_it() {
         assert_eq!(
-            without_encryption("postgres://u@h/app"),
-            "postgres://u@h/app?sslmode=disable&gssencmode=disable"
+            with_setting("postgres://u@h/app", "sslmode", "disable"),
+            "postgres://u@h/app?sslmode=disable"
         );
         assert_eq!(
-            without_encryption("postgres://u@h/app?sslmode=require"),
-            "postgres://u@h/app?sslmode=require&gssencmode=disable"
+            with_setting("postgres://u@h/app?sslmode=require", "sslmode", "disable"),
+            "postgres://u@h/app?sslmode=require"
+        );
+        assert_eq!(
+            with_setting("postgres://u@h/app?sslmode=disable", "gssencmode", "disable"),
+            "postgres://u@h/app?sslmode=disable&gssencmode=disable"
         );
     }
 
