@@ -2258,7 +2258,7 @@ export interface components {
        * @description The presenting portal user, if the presenter is one.
        */
       presenterUserId: number | null;
-      purpose: components['schemas']['AgendaPurposeBody'];
+      purpose: components['schemas']['AgendaPurpose'];
       /**
        * Format: int32
        * @description The decided written resolution the item reports, when it was added from one.
@@ -2294,7 +2294,7 @@ export interface components {
        * @description Required: `decision`, `discussion`, `information` or `noting`.
        * @default null
        */
-      purpose: string;
+      purpose: components['schemas']['AgendaPurpose'];
       /**
        * @description Required, at most 200 characters.
        * @default null
@@ -2331,10 +2331,10 @@ export interface components {
       title?: string | null;
     };
     /**
-     * @description Why an item is on the agenda.
+     * @description Why an item is on the agenda: what the board is asked to do with it.
      * @enum {string}
      */
-    AgendaPurposeBody: 'decision' | 'discussion' | 'information' | 'noting';
+    AgendaPurpose: 'decision' | 'discussion' | 'information' | 'noting';
     /**
      * @description Whether the agenda is still a draft.
      * @enum {string}

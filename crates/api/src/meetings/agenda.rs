@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use domain::library::files::DOCUMENT_KINDS;
 use domain::meetings::agenda::{AgendaItem, AgendaPaper, AgendaPurpose, Presenter};
-use domain::meetings::{AgendaItemInput, UploadPaper};
+use domain::meetings::{AgendaItemRequest, UploadPaper};
 use domain::{AgendaItemId, AgendaPaperId, MeetingId};
 
 use crate::http::blocking::blocking;
@@ -18,42 +18,6 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
 use crate::http::openapi::schemas::FileBytes;
 use crate::http::state::AppState;
-
-/// An agenda item's fields; every field may be absent or null, the use case says which are required.
-#[derive(Deserialize, Default, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct AgendaItemRequest {
-    /// Required, at most 200 characters.
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
-    title: Option<String>,
-    /// Required: `decision`, `discussion`, `information` or `noting`.
-    #[schema(required = true, nullable = false, value_type = String, pattern = "^(decision|discussion|information|noting)$")]
-    purpose: Option<String>,
-    /// A portal user who presents the item (not together with `presenterName`).
-    presenter_user_id: Option<i32>,
-    /// A presenter's name as free text, at most 100 characters (not together with `presenterUserId`).
-    #[schema(value_type = Option<String>, max_length = 100)]
-    presenter_name: Option<String>,
-    /// Required: minutes, 0 to 600.
-    #[schema(required = true, nullable = false, value_type = i64, minimum = 0, maximum = 600)]
-    duration_minutes: Option<i64>,
-    /// At most 5000 characters.
-    #[schema(value_type = Option<String>, max_length = 5000)]
-    description: Option<String>,
-}
-
-impl From<AgendaItemRequest> for AgendaItemInput {
-    fn from(body: AgendaItemRequest) -> Self {
-        AgendaItemInput {
-            title: body.title,
-            purpose: body.purpose,
-            presenter_user_id: body.presenter_user_id,
-            presenter_name: body.presenter_name,
-            duration_minutes: body.duration_minutes,
-            description: body.description,
-        }
-    }
-}
 
 /// Adds an item at the end of the agenda.
 #[utoipa::path(
@@ -85,7 +49,7 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let id = path.into_inner();
-    let input = AgendaItemInput::from(body.into_inner());
+    let input = body.into_inner();
     let (item, published) = blocking(move || meetings.add_item(&user.0, id, input)).await?;
     Ok(HttpResponse::Created().json(AgendaItemBody::new(item, published)))
 }
@@ -193,7 +157,7 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let (id, item) = path.into_inner();
-    let input = AgendaItemInput::from(body.into_inner());
+    let input = body.into_inner();
     let (item, published) = blocking(move || meetings.update_item(&user.0, id, item, input)).await?;
     Ok(HttpResponse::Ok().json(AgendaItemBody::new(item, published)))
 }
@@ -395,27 +359,6 @@ pub async fn download_paper(
     Ok(file_response(bytes, &paper.file_name, &paper.mime_type, Disposition::Attachment))
 }
 
-/// Why an item is on the agenda.
-#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum AgendaPurposeBody {
-    Decision,
-    Discussion,
-    Information,
-    Noting,
-}
-
-impl From<AgendaPurpose> for AgendaPurposeBody {
-    fn from(purpose: AgendaPurpose) -> Self {
-        match purpose {
-            AgendaPurpose::Decision => Self::Decision,
-            AgendaPurpose::Discussion => Self::Discussion,
-            AgendaPurpose::Information => Self::Information,
-            AgendaPurpose::Noting => Self::Noting,
-        }
-    }
-}
-
 /// A paper attached to an agenda item: a file uploaded to the item, or a library document
 /// (`libraryDocumentId`).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -458,7 +401,7 @@ pub struct AgendaItemBody {
     pub id: i32,
     pub number: i32,
     pub title: String,
-    pub purpose: AgendaPurposeBody,
+    pub purpose: AgendaPurpose,
     /// The presenting portal user, if the presenter is one.
     #[schema(required = true)]
     pub presenter_user_id: Option<i32>,
@@ -487,7 +430,7 @@ impl AgendaItemBody {
             id: item.id.0,
             number: item.number,
             title: item.title,
-            purpose: item.purpose.into(),
+            purpose: item.purpose,
             presenter_user_id,
             presenter_name,
             duration_minutes: item.duration_minutes,

@@ -11,7 +11,7 @@ pub mod rules;
 pub mod typesetter;
 pub mod written_minutes;
 
-pub use agenda::service::{AgendaItemInput, UploadPaper};
+pub use agenda::service::{AgendaItemRequest, UploadPaper};
 pub use attendance::repository::{AttendanceRepository, QuorumSettings, RecordChange};
 pub use attendance::service::{AttendanceService, RecordInput};
 pub use board_pack::builder::{

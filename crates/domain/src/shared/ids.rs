@@ -8,6 +8,12 @@ macro_rules! id_type {
         #[serde(transparent)]
         pub struct $name(pub $inner);
 
+        impl From<$inner> for $name {
+            fn from(id: $inner) -> Self {
+                $name(id)
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 self.0.fmt(f)

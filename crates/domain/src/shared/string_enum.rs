@@ -1,4 +1,5 @@
-//! Enums whose wire, Rust and database spellings are one string each.
+//! Enums whose wire, Rust and database spellings are one string each; the API document describes them
+//! from here, so the api crate needs no copy of its own.
 
 /// A value that is not one of an enum's spellings.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -6,8 +7,8 @@
 pub struct UnknownValue(pub String);
 
 macro_rules! string_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
-        $(#[$meta])*
+    ($(#[doc = $doc:literal])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
+        $(#[doc = $doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub enum $name {
             $(#[serde(rename = $text)] $variant),+
@@ -22,6 +23,21 @@ macro_rules! string_enum {
                 }
             }
         }
+
+        // Written by hand rather than derived: the derive does not see the spellings through the macro.
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                let lines: &[&str] = &[$($doc),*];
+                let description = lines.iter().map(|line| line.trim()).collect::<Vec<_>>().join("\n");
+                utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .enum_values(Some([$($text),+]))
+                    .description(Some(description).filter(|d| !d.is_empty()))
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
 
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -8,11 +8,13 @@ use anyhow::{anyhow, Context};
 use chrono::{DateTime, Duration, Utc};
 
 use domain::actions::ActionService;
+use domain::meetings::agenda::AgendaPurpose;
 use domain::meetings::meeting::Meeting;
 use domain::meetings::{
-    AgendaItemInput, ApproveInput, AttendanceService, EntryInput, MeetingService, RecordInput, UploadPaper,
+    AgendaItemRequest, ApproveInput, AttendanceService, EntryInput, MeetingService, RecordInput, UploadPaper,
     WrittenMinutesService,
 };
+use domain::shared::Received;
 use domain::MeetingId;
 
 use super::data::Who;
@@ -27,7 +29,7 @@ pub const NEXT: usize = 3;
 /// A business item: title, purpose, presenter, minutes, description, papers.
 struct Business {
     title: &'static str,
-    purpose: &'static str,
+    purpose: AgendaPurpose,
     presenter: Who,
     minutes: i64,
     description: &'static str,
@@ -42,7 +44,7 @@ enum Paper {
 const HELD_BUSINESS: &[Business] = &[
     Business {
         title: "Finance report and reserves policy",
-        purpose: "decision",
+        purpose: AgendaPurpose::Decision,
         presenter: Who::Treasurer,
         minutes: 25,
         description: "Management accounts to the end of the quarter and the revised reserves policy.",
@@ -50,7 +52,7 @@ const HELD_BUSINESS: &[Business] = &[
     },
     Business {
         title: "Safeguarding report",
-        purpose: "information",
+        purpose: AgendaPurpose::Information,
         presenter: Who::Safeguarding,
         minutes: 15,
         description: "Concerns raised in the quarter and how they were handled.",
@@ -61,7 +63,7 @@ const HELD_BUSINESS: &[Business] = &[
 const NEXT_BUSINESS: &[Business] = &[
     Business {
         title: "Annual report and accounts 2025/26",
-        purpose: "decision",
+        purpose: AgendaPurpose::Decision,
         presenter: Who::Treasurer,
         minutes: 30,
         description: "To approve the trustees' annual report and the accounts for signature.",
@@ -81,7 +83,7 @@ const NEXT_BUSINESS: &[Business] = &[
     },
     Business {
         title: "Safeguarding report",
-        purpose: "information",
+        purpose: AgendaPurpose::Information,
         presenter: Who::Safeguarding,
         minutes: 15,
         description: "The quarter's concerns, training completed and DBS renewals.",
@@ -98,7 +100,7 @@ const NEXT_BUSINESS: &[Business] = &[
     },
     Business {
         title: "Insurance renewal",
-        purpose: "decision",
+        purpose: AgendaPurpose::Decision,
         presenter: Who::Secretary,
         minutes: 10,
         description: "To choose between the three quotes received for the policy renewing next month.",
@@ -134,10 +136,10 @@ impl Seeder<'_> {
             .with_context(|| format!("cannot add the standard items to '{}'", meeting.title))?;
         let mut added = Vec::new();
         for item in business {
-            let input = AgendaItemInput {
+            let input = AgendaItemRequest {
                 title: Some(item.title.into()),
-                purpose: Some(item.purpose.into()),
-                presenter_user_id: Some(self.person(item.presenter)?.id.0),
+                purpose: Received::Given(item.purpose),
+                presenter_user_id: Some(self.person(item.presenter)?.id),
                 presenter_name: None,
                 duration_minutes: Some(item.minutes),
                 description: Some(item.description.into()),

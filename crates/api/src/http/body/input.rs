@@ -2,26 +2,7 @@
 
 use serde::{Deserialize, Deserializer};
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum IdOrText {
-    Id(i32),
-    Text(String),
-}
-
-/// An optional id: a number, a string of digits (a `<select>` value), or `null` / `""` for none.
-pub fn optional_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i32>, D::Error> {
-    match Option::<IdOrText>::deserialize(deserializer)? {
-        None => Ok(None),
-        Some(IdOrText::Id(id)) => Ok(Some(id)),
-        Some(IdOrText::Text(text)) if text.trim().is_empty() => Ok(None),
-        Some(IdOrText::Text(text)) => text
-            .trim()
-            .parse()
-            .map(Some)
-            .map_err(|_| serde::de::Error::custom(format!("expected a numeric id, got '{text}'"))),
-    }
-}
+pub use domain::shared::received::optional_id;
 
 /// A query parameter whose empty value (`?includeExpired=`) means the same as leaving it out: one rule
 /// for every query of the API. Anything else must parse as `T`.

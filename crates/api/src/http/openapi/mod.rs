@@ -16,6 +16,9 @@ use utoipa::{Modify, OpenApi, ToSchema};
 use crate::http::error::ErrorBody;
 use crate::http::service::openapi::OpenApiJson;
 
+mod limits;
+#[cfg(test)]
+mod reference_test;
 pub(crate) mod schemas;
 
 /// The name of the security scheme of signed-in calls (`Authorization: Bearer <session token>`).
@@ -62,6 +65,16 @@ struct ApiDoc;
 
 /// The whole document, generated from the code.
 pub fn document() -> utoipa::openapi::OpenApi {
+    let mut doc = document_without_limits();
+    if let Err(why) = limits::apply_all(&mut doc) {
+        // A unit test (limits.rs) proves every listed limit lands; this only guards a served document.
+        tracing::error!(%why, "a request field's limit is missing from the OpenAPI document");
+    }
+    doc
+}
+
+/// The document before the request fields' limits are set from the domain's constants.
+fn document_without_limits() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi().merge_from(crate::routes::ApiPaths::openapi());
     OperationIds.modify(&mut doc);
     BearerScheme.modify(&mut doc);

@@ -15,6 +15,7 @@ use crate::meetings::rules::sees_agenda;
 use crate::meetings::{AgendaItemChange, MeetingsRefusal};
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
+use crate::shared::{FieldLimits, Limit, Received};
 use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, UserId};
 
 pub const PURPOSE_CHOICES: &str = "Purpose must be decision, discussion, information or noting";
@@ -30,15 +31,35 @@ pub const ORDER_REQUIRED: &str = "Give every item id of the agenda in the new or
 /// When the agenda was last published (`None`: a draft), to mark items changed since.
 pub type Published = Option<chrono::DateTime<chrono::Utc>>;
 
-/// Input of "Add item" and "Edit item", as received; `None` or `""` mean absent.
-#[derive(Debug, Clone, Default)]
-pub struct AgendaItemInput {
+/// An agenda item's fields; every field may be absent or null, the use case says which are required.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AgendaItemRequest {
+    /// Required, at most 200 characters.
+    #[schema(required = true, nullable = false, value_type = String)]
     pub title: Option<String>,
-    pub purpose: Option<String>,
-    pub presenter_user_id: Option<i32>,
+    /// Required: `decision`, `discussion`, `information` or `noting`.
+    #[schema(required = true, nullable = false, value_type = AgendaPurpose)]
+    pub purpose: Received<AgendaPurpose>,
+    /// A portal user who presents the item (not together with `presenterName`).
+    #[schema(value_type = Option<i32>)]
+    pub presenter_user_id: Option<UserId>,
+    /// A presenter's name as free text, at most 100 characters (not together with `presenterUserId`).
     pub presenter_name: Option<String>,
+    /// Required: minutes, 0 to 600.
+    #[schema(required = true, nullable = false, value_type = i64)]
     pub duration_minutes: Option<i64>,
+    /// At most 5000 characters.
     pub description: Option<String>,
+}
+
+impl FieldLimits for AgendaItemRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("title", Limit::RequiredText { max: TITLE_MAX }),
+        ("presenterName", Limit::Text { max: PRESENTER_NAME_MAX }),
+        ("durationMinutes", Limit::Range { min: 0, max: DURATION_MAX }),
+        ("description", Limit::Text { max: DESCRIPTION_MAX }),
+    ];
 }
 
 /// Input of "Upload paper": the title defaults to the file's name.
@@ -48,7 +69,7 @@ pub struct UploadPaper {
     pub file: Option<ReceivedFile>,
 }
 
-fn validate_item(input: AgendaItemInput) -> Result<NewAgendaItem, DomainError> {
+fn validate_item(input: AgendaItemRequest) -> Result<NewAgendaItem, DomainError> {
     let mut errors = FieldErrors::new();
     let title = validation::required_line(
         &mut errors,
@@ -57,15 +78,16 @@ fn validate_item(input: AgendaItemInput) -> Result<NewAgendaItem, DomainError> {
         input.title.as_deref().unwrap_or(""),
         TITLE_MAX,
     );
-    let purpose = match input.purpose.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
-        None => {
+    let purpose = match input.purpose {
+        Received::Given(purpose) => purpose,
+        Received::Absent => {
             errors.add("purpose", "Purpose is required");
             AgendaPurpose::Discussion
         }
-        Some(value) => value.parse().unwrap_or_else(|_| {
+        Received::Unreadable => {
             errors.add("purpose", PURPOSE_CHOICES);
             AgendaPurpose::Discussion
-        }),
+        }
     };
     let presenter_name = validation::optional_line(
         &mut errors,
@@ -79,7 +101,7 @@ fn validate_item(input: AgendaItemInput) -> Result<NewAgendaItem, DomainError> {
             errors.add("presenterName", ONE_PRESENTER);
             None
         }
-        (Some(id), None) => Some(PresenterChoice::User(UserId(id))),
+        (Some(id), None) => Some(PresenterChoice::User(id)),
         (None, Some(name)) => Some(PresenterChoice::Named(name)),
         (None, None) => None,
     };
@@ -119,7 +141,7 @@ impl MeetingService {
         &self,
         actor: &User,
         id: MeetingId,
-        input: AgendaItemInput,
+        input: AgendaItemRequest,
     ) -> Result<(AgendaItem, Published), MeetingsRefusal> {
         let meeting = self.editable(actor, id)?;
         let item = validate_item(input)?;
@@ -147,7 +169,7 @@ impl MeetingService {
         actor: &User,
         id: MeetingId,
         item: AgendaItemId,
-        input: AgendaItemInput,
+        input: AgendaItemRequest,
     ) -> Result<(AgendaItem, Published), MeetingsRefusal> {
         let meeting = self.editable(actor, id)?;
         let fields = validate_item(input)?;
@@ -308,12 +330,13 @@ impl MeetingService {
 mod tests {
     use super::*;
 
-    fn input(title: &str, purpose: &str, minutes: i64) -> AgendaItemInput {
-        AgendaItemInput {
+    fn input(title: &str, purpose: &str, minutes: i64) -> AgendaItemRequest {
+        let purpose = serde_json::from_value(serde_json::Value::from(purpose)).unwrap_or_default();
+        AgendaItemRequest {
             title: Some(title.into()),
-            purpose: Some(purpose.into()),
+            purpose,
             duration_minutes: Some(minutes),
-            ..AgendaItemInput::default()
+            ..AgendaItemRequest::default()
         }
     }
 
@@ -338,7 +361,7 @@ mod tests {
     #[test]
     fn a_presenter_is_a_user_or_a_name_not_both() {
         let mut both = input("Budget", "decision", 20);
-        both.presenter_user_id = Some(3);
+        both.presenter_user_id = Some(UserId(3));
         both.presenter_name = Some("Guest".into());
         assert!(refused(validate_item(both)).contains(ONE_PRESENTER));
         let mut named = input("Budget", "decision", 20);

@@ -1,0 +1,77 @@
+//! The request fields' limits in the document, from the domain's constants (`domain::shared::limits`):
+//! `#[schema(...)]` attributes take only literal numbers, so the limits are set on the generated schemas
+//! here instead of being written a second time beside each field.
+
+use utoipa::openapi::schema::Schema;
+use utoipa::openapi::{OpenApi, RefOr};
+use utoipa::ToSchema;
+
+use domain::shared::limits::{FieldLimits, Limit};
+
+/// Every request type with limits. A type missing here keeps a document without its limits, which the
+/// reference test of the document notices.
+pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
+    apply::<domain::meetings::AgendaItemRequest>(doc)?;
+    Ok(())
+}
+
+/// Sets `T`'s limits on its schema's properties.
+fn apply<T: ToSchema + FieldLimits>(doc: &mut OpenApi) -> Result<(), String> {
+    let name = T::name();
+    let schema = doc
+        .components
+        .as_mut()
+        .and_then(|components| components.schemas.get_mut(name.as_ref()))
+        .ok_or_else(|| format!("the document has no schema {name}"))?;
+    let RefOr::T(Schema::Object(object)) = schema else {
+        return Err(format!("schema {name} is not an object"));
+    };
+    for (field, limit) in T::LIMITS {
+        let property = object
+            .properties
+            .get_mut(*field)
+            .ok_or_else(|| format!("schema {name} has no property {field}"))?;
+        set_limit(property, *limit).map_err(|why| format!("{name}.{field}: {why}"))?;
+    }
+    Ok(())
+}
+
+fn set_limit(property: &mut RefOr<Schema>, limit: Limit) -> Result<(), &'static str> {
+    match (property, limit) {
+        (RefOr::T(Schema::Array(array)), Limit::Items { max }) => {
+            array.max_items = Some(max);
+            Ok(())
+        }
+        (RefOr::T(Schema::Object(object)), limit) => {
+            match limit {
+                Limit::RequiredText { max } => {
+                    object.min_length = Some(1);
+                    object.max_length = Some(max);
+                    object.pattern = Some(r"\S".to_string());
+                }
+                Limit::Text { max } => object.max_length = Some(max),
+                Limit::Range { min, max } => {
+                    object.minimum = Some(number(min));
+                    object.maximum = Some(number(max));
+                }
+                Limit::AtLeast { min } => object.minimum = Some(number(min)),
+                Limit::Items { .. } => return Err("a list limit on a field that is not a list"),
+            }
+            Ok(())
+        }
+        _ => Err("the field's schema is a reference or a composite"),
+    }
+}
+
+fn number(value: i64) -> utoipa::Number {
+    utoipa::Number::Int(isize::try_from(value).unwrap_or(isize::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_listed_limit_lands_on_its_field() {
+        let mut doc = super::super::document_without_limits();
+        assert_eq!(super::apply_all(&mut doc), Ok(()));
+    }
+}
