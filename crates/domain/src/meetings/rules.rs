@@ -1,7 +1,12 @@
 //! Rules every meeting use case shares, and other areas with them: which meetings and agendas a user sees.
 
+use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::meetings::meeting::{Meeting, MeetingScope};
+use crate::meetings::MeetingsRefusal;
+use crate::shared::error::DomainError;
+
+pub const EDIT_FORBIDDEN: &str = "Only admins and chairs can edit, cancel or delete meetings.";
 
 /// The meetings `actor` may see: admins and chairs all; others not the committee meetings of committees
 /// they do not belong to.
@@ -16,4 +21,15 @@ pub fn scope_of(actor: &User) -> MeetingScope {
 /// Whether `actor` sees the meeting's agenda: admins and chairs always, others once it is published.
 pub fn sees_agenda(actor: &User, meeting: &Meeting) -> bool {
     actor.role.is_officer() || meeting.agenda_published()
+}
+
+/// Whether `actor` may change a meeting they can see: admins and chairs, and not once it is cancelled.
+pub fn may_edit(actor: &User, meeting: &Meeting) -> Result<(), MeetingsRefusal> {
+    if !permissions::can_publish(actor.role) {
+        return Err(DomainError::forbidden(EDIT_FORBIDDEN).into());
+    }
+    if meeting.is_cancelled() {
+        return Err(MeetingsRefusal::Cancelled);
+    }
+    Ok(())
 }

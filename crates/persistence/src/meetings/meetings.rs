@@ -8,6 +8,7 @@ use diesel::sql_types::Bool;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use domain::library::files::StorageKey;
 use domain::meetings::agenda::{AgendaItem, AgendaPaper, NewAgendaItem, NewAgendaPaper};
+use domain::meetings::meeting::repository::DecideItem;
 use domain::meetings::meeting::{
     LinkedMinutes, Meeting, MeetingChange, MeetingCommittee, MeetingKind, MeetingScope, MeetingStatus,
     MeetingWindow, NewMeeting,
@@ -168,6 +169,25 @@ fn lock_meeting(conn: &mut PgConnection, id: MeetingId, missing: MeetingsRefusal
         .ok_or(Refusal::Refused(missing))
 }
 
+/// The meeting as `scope` sees it, with its committee and minutes.
+fn load_visible(
+    conn: &mut PgConnection,
+    id: MeetingId,
+    scope: MeetingScope,
+) -> Result<Option<Meeting>, RepoError> {
+    let row: Option<MeetingRow> = meetings::table
+        .find(id.0)
+        .filter(visible_to(scope))
+        .select(MeetingRow::as_select())
+        .first(conn)
+        .optional()
+        .map_err(repo_error)?;
+    match row {
+        Some(row) => Ok(hydrate(conn, vec![row])?.pop()),
+        None => Ok(None),
+    }
+}
+
 /// Reads in one transaction (one snapshot of the tables).
 fn read_tx<T>(
     conn: &mut PgConnection,
@@ -252,19 +272,7 @@ impl MeetingRepository for PgMeetingRepository {
 
     fn find(&self, id: MeetingId, scope: MeetingScope) -> Result<Option<Meeting>, RepoError> {
         let mut conn = self.conn()?;
-        read_tx(&mut conn, |conn| {
-            let row: Option<MeetingRow> = meetings::table
-                .find(id.0)
-                .filter(visible_to(scope))
-                .select(MeetingRow::as_select())
-                .first(conn)
-                .optional()
-                .map_err(repo_error)?;
-            match row {
-                Some(row) => Ok(hydrate(conn, vec![row])?.pop()),
-                None => Ok(None),
-            }
-        })
+        read_tx(&mut conn, |conn| load_visible(conn, id, scope))
     }
 
     fn create(&self, meeting: NewMeeting) -> Result<Meeting, MeetingsRefusal> {
@@ -380,6 +388,28 @@ impl MeetingRepository for PgMeetingRepository {
     fn agenda(&self, id: MeetingId) -> Result<Vec<AgendaItem>, RepoError> {
         let mut conn = self.conn()?;
         read_tx(&mut conn, |conn| load_agenda(conn, id, None))
+    }
+
+    fn add_item(
+        &self,
+        id: MeetingId,
+        scope: MeetingScope,
+        at: DateTime<Utc>,
+        decide: DecideItem<'_>,
+    ) -> Result<(AgendaItem, Option<DateTime<Utc>>), MeetingsRefusal> {
+        self.write(id, MeetingsRefusal::MeetingNotFound, |conn| {
+            let meeting = load_visible(conn, id, scope)
+                .map_err(|e| Refusal::Refused(e.into()))?
+                .ok_or(Refusal::Refused(MeetingsRefusal::MeetingNotFound))?;
+            let item = decide(&meeting).map_err(Refusal::Refused)?;
+            let ids = append_items(conn, id, vec![item], at)?;
+            let item_id = ids.first().copied().ok_or(Refusal::Refused(MeetingsRefusal::MeetingNotFound))?;
+            let item = load_agenda(conn, id, Some(item_id))
+                .map_err(|e| Refusal::Refused(e.into()))?
+                .pop()
+                .ok_or(Refusal::Refused(MeetingsRefusal::MeetingNotFound))?;
+            Ok((item, meeting.agenda_published_at))
+        })
     }
 
     fn add_items(

@@ -11,7 +11,7 @@ use crate::meetings::agenda::{
 };
 use crate::meetings::meeting::service::MeetingService;
 use crate::meetings::meeting::Meeting;
-use crate::meetings::rules::sees_agenda;
+use crate::meetings::rules::{may_edit, scope_of, sees_agenda};
 use crate::meetings::{AgendaItemChange, MeetingsRefusal};
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
@@ -143,14 +143,13 @@ impl MeetingService {
         id: MeetingId,
         input: AgendaItemRequest,
     ) -> Result<(AgendaItem, Published), MeetingsRefusal> {
-        let meeting = self.editable(actor, id)?;
-        let item = validate_item(input)?;
-        // The limit and the cancellation are checked again inside the write, under the meeting's lock.
-        let mut added = self.meetings.add_items(id, vec![item], self.clock.now())?;
-        let item = added
-            .pop()
-            .ok_or_else(|| DomainError::Unexpected(anyhow::anyhow!("the added item was not returned")))?;
-        Ok((item, meeting.agenda_published_at))
+        // Every check runs on the locked meeting, inside the write (spec §2 Meeting page: at most
+        // ITEMS_MAX items, none added to a cancelled meeting), in the order `editable` makes them.
+        let decide = Box::new(move |meeting: &Meeting| {
+            may_edit(actor, meeting)?;
+            Ok(validate_item(input)?)
+        });
+        self.meetings.add_item(id, scope_of(actor), self.clock.now(), decide)
     }
 
     /// Starts an empty agenda from the standard items (409 when it has items already).

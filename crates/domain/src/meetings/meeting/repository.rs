@@ -7,6 +7,9 @@ use crate::meetings::meeting::{Meeting, MeetingChange, MeetingScope, MeetingWind
 use crate::meetings::MeetingsRefusal;
 use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, RepoError, UserId};
 
+/// The use case's checks of an agenda write, run on the locked meeting inside the write's transaction.
+pub type DecideItem<'a> = Box<dyn FnOnce(&Meeting) -> Result<NewAgendaItem, MeetingsRefusal> + 'a>;
+
 /// An item's fields, as an edit replaces them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AgendaItemChange {
@@ -52,6 +55,17 @@ pub trait MeetingRepository: Send + Sync {
 
     /// The agenda in order, each item with its papers.
     fn agenda(&self, id: MeetingId) -> Result<Vec<AgendaItem>, RepoError>;
+    /// Adds one item at the end of the agenda in one transaction: with the meeting locked and read as
+    /// `scope` sees it (`MeetingNotFound` when it cannot), `decide` makes the use case's checks (who may
+    /// edit, not cancelled, the item's fields) and answers the item; then the agenda's limit is checked
+    /// and the item written. Answers the item and when the agenda was last published.
+    fn add_item(
+        &self,
+        id: MeetingId,
+        scope: MeetingScope,
+        at: DateTime<Utc>,
+        decide: DecideItem<'_>,
+    ) -> Result<(AgendaItem, Option<DateTime<Utc>>), MeetingsRefusal>;
     /// Appends the items at the end of the agenda, in order.
     fn add_items(
         &self,

@@ -13,7 +13,7 @@ use crate::meetings::agenda::AgendaItem;
 use crate::meetings::meeting::{
     Meeting, MeetingChange, MeetingKind, MeetingWindow, NewMeeting, DEFAULT_DURATION_MINUTES,
 };
-use crate::meetings::rules::{scope_of, sees_agenda};
+use crate::meetings::rules::{may_edit, scope_of, sees_agenda};
 use crate::meetings::{MeetingRepository, MeetingsRefusal};
 use crate::shared::error::DomainError;
 use crate::shared::timestamps;
@@ -22,7 +22,7 @@ use crate::shared::Clock;
 use crate::MeetingId;
 
 pub const SCHEDULE_FORBIDDEN: &str = "Only admins and chairs can schedule meetings.";
-pub const EDIT_FORBIDDEN: &str = "Only admins and chairs can edit, cancel or delete meetings.";
+pub use crate::meetings::rules::EDIT_FORBIDDEN;
 pub const UPCOMING_CHOICES: &str = "upcoming must be true or false";
 pub const KIND_CHOICES: &str = "Kind must be board, committee, agm or other";
 pub const COMMITTEE_REQUIRED: &str = "Choose the committee that meets";
@@ -182,12 +182,7 @@ impl MeetingService {
     /// The meeting, visible to and editable by `actor` (an admin or chair), and not cancelled.
     pub fn editable(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
         let meeting = self.visible(actor, id)?;
-        if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden(EDIT_FORBIDDEN).into());
-        }
-        if meeting.is_cancelled() {
-            return Err(MeetingsRefusal::Cancelled);
-        }
+        may_edit(actor, &meeting)?;
         Ok(meeting)
     }
 
@@ -330,6 +325,15 @@ mod tests {
         }
         fn agenda(&self, _: crate::MeetingId) -> Result<Vec<AgendaItem>, RepoError> {
             Ok(Vec::new())
+        }
+        fn add_item(
+            &self,
+            _: crate::MeetingId,
+            _: crate::meetings::meeting::MeetingScope,
+            _: chrono::DateTime<chrono::Utc>,
+            _: crate::meetings::meeting::repository::DecideItem<'_>,
+        ) -> Result<(AgendaItem, Option<chrono::DateTime<chrono::Utc>>), MeetingsRefusal> {
+            not_expected()
         }
         fn add_items(
             &self,
