@@ -113,6 +113,24 @@ fn load(conn: &mut PgConnection, row: ResolutionRow) -> Result<Resolution, RepoE
 }
 
 /// Locks the resolution row and loads it; `NotFound` when there is none.
+/// The resolution locked, while it is open and `user` has not voted on it: what a vote and a declared
+/// conflict both need.
+fn lock_open_to(
+    conn: &mut PgConnection,
+    id: ResolutionId,
+    user: UserId,
+    at: DateTime<Utc>,
+) -> Result<Resolution, Refused> {
+    let resolution = lock(conn, id)?;
+    if resolution.status != ResolutionStatus::Open || at >= resolution.closes_at {
+        return Err(Refusal::Refused(GovernanceRefusal::VotingClosed));
+    }
+    if resolution.vote_of(user).is_some() {
+        return Err(Refusal::Refused(GovernanceRefusal::AlreadyVoted));
+    }
+    Ok(resolution)
+}
+
 fn lock(conn: &mut PgConnection, id: ResolutionId) -> Result<Resolution, Refused> {
     let row = resolutions::table
         .find(id.0)
@@ -256,13 +274,7 @@ impl ResolutionRepository for PgResolutionRepository {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| {
             // The row lock orders concurrent votes: each one sees the ones before it.
-            let mut resolution = lock(conn, id)?;
-            if resolution.status != ResolutionStatus::Open || at >= resolution.closes_at {
-                return Err(Refusal::Refused(GovernanceRefusal::VotingClosed));
-            }
-            if resolution.vote_of(user).is_some() {
-                return Err(Refusal::Refused(GovernanceRefusal::AlreadyVoted));
-            }
+            let mut resolution = lock_open_to(conn, id, user, at)?;
             let Some(voter) = resolution.voters.iter().find(|v| v.user_id == user && !v.conflicted) else {
                 return Err(Refusal::Refused(GovernanceRefusal::NotEligible));
             };
@@ -292,13 +304,7 @@ impl ResolutionRepository for PgResolutionRepository {
     ) -> Result<Resolution, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| {
-            let mut resolution = lock(conn, id)?;
-            if resolution.status != ResolutionStatus::Open || at >= resolution.closes_at {
-                return Err(Refusal::Refused(GovernanceRefusal::VotingClosed));
-            }
-            if resolution.vote_of(user).is_some() {
-                return Err(Refusal::Refused(GovernanceRefusal::AlreadyVoted));
-            }
+            let mut resolution = lock_open_to(conn, id, user, at)?;
             if !resolution.is_eligible(user) {
                 return Err(Refusal::Refused(GovernanceRefusal::NotEligible));
             }

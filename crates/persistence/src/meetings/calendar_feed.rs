@@ -42,12 +42,7 @@ impl CalendarFeedRepository for PgCalendarFeedRepository {
     ) -> Result<FeedToken, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         diesel::insert_into(calendar_feed_tokens::table)
-            .values((
-                calendar_feed_tokens::user_id.eq(user.0),
-                calendar_feed_tokens::nonce.eq(&token.nonce),
-                calendar_feed_tokens::token_hash.eq(&token.token_hash),
-                calendar_feed_tokens::created_at.eq(at),
-            ))
+            .values(token_row(user, &token, at))
             .on_conflict(calendar_feed_tokens::user_id)
             .do_nothing()
             .execute(&mut conn)
@@ -64,12 +59,7 @@ impl CalendarFeedRepository for PgCalendarFeedRepository {
     fn replace(&self, user: UserId, token: FeedToken, at: DateTime<Utc>) -> Result<(), RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         diesel::insert_into(calendar_feed_tokens::table)
-            .values((
-                calendar_feed_tokens::user_id.eq(user.0),
-                calendar_feed_tokens::nonce.eq(&token.nonce),
-                calendar_feed_tokens::token_hash.eq(&token.token_hash),
-                calendar_feed_tokens::created_at.eq(at),
-            ))
+            .values(token_row(user, &token, at))
             .on_conflict(calendar_feed_tokens::user_id)
             .do_update()
             .set((
@@ -116,4 +106,23 @@ impl CalendarFeedRepository for PgCalendarFeedRepository {
             })
             .collect())
     }
+}
+
+/// The columns of a user's feed token.
+fn token_row(
+    user: UserId,
+    token: &FeedToken,
+    at: DateTime<Utc>,
+) -> (
+    diesel::dsl::Eq<calendar_feed_tokens::user_id, i32>,
+    diesel::dsl::Eq<calendar_feed_tokens::nonce, &String>,
+    diesel::dsl::Eq<calendar_feed_tokens::token_hash, &String>,
+    diesel::dsl::Eq<calendar_feed_tokens::created_at, DateTime<Utc>>,
+) {
+    (
+        calendar_feed_tokens::user_id.eq(user.0),
+        calendar_feed_tokens::nonce.eq(&token.nonce),
+        calendar_feed_tokens::token_hash.eq(&token.token_hash),
+        calendar_feed_tokens::created_at.eq(at),
+    )
 }

@@ -447,10 +447,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
             #[diesel(sql_type = Nullable<Int4>)]
             resolution_id: Option<i32>,
         }
-        let (everything, user) = match scope {
-            MeetingScope::Everything => (true, 0),
-            MeetingScope::VisibleTo(user) => (false, user.0),
-        };
+        let (everything, user) = scope_binds(scope);
         let pattern = search.map(contains_pattern);
         // The current version of each meeting's minutes; a committee meeting only for its members (or
         // everyone in `Everything`); passed written resolutions for everyone.
@@ -523,10 +520,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
             #[diesel(sql_type = Nullable<Date>)]
             approved_on: Option<NaiveDate>,
         }
-        let (everything, user) = match scope {
-            MeetingScope::Everything => (true, 0),
-            MeetingScope::VisibleTo(user) => (false, user.0),
-        };
+        let (everything, user) = scope_binds(scope);
         let pattern = search.map(contains_pattern);
         // The newest version each reader may see, per meeting (the same visibility rule as the register).
         let sql = "
@@ -562,5 +556,13 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
                 })
             })
             .collect()
+    }
+}
+
+/// A meeting scope as the raw queries' two binds: "everything", else the user whose visibility applies.
+fn scope_binds(scope: MeetingScope) -> (bool, i32) {
+    match scope {
+        MeetingScope::Everything => (true, 0),
+        MeetingScope::VisibleTo(user) => (false, user.0),
     }
 }
