@@ -109,16 +109,14 @@ impl CalendarFeedRepository for PgCalendarFeedRepository {
 }
 
 /// The columns of a user's feed token.
-fn token_row(
-    user: UserId,
-    token: &FeedToken,
-    at: DateTime<Utc>,
-) -> (
+type TokenRow<'a> = (
     diesel::dsl::Eq<calendar_feed_tokens::user_id, i32>,
-    diesel::dsl::Eq<calendar_feed_tokens::nonce, &String>,
-    diesel::dsl::Eq<calendar_feed_tokens::token_hash, &String>,
+    diesel::dsl::Eq<calendar_feed_tokens::nonce, &'a String>,
+    diesel::dsl::Eq<calendar_feed_tokens::token_hash, &'a String>,
     diesel::dsl::Eq<calendar_feed_tokens::created_at, DateTime<Utc>>,
-) {
+);
+
+fn token_row(user: UserId, token: &FeedToken, at: DateTime<Utc>) -> TokenRow<'_> {
     (
         calendar_feed_tokens::user_id.eq(user.0),
         calendar_feed_tokens::nonce.eq(&token.nonce),
