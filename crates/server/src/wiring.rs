@@ -228,6 +228,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         calendar,
         board_packs,
         written_minutes,
+        throttle_delay_step: config.throttle_delay_step,
         portal_name: config.mail.portal_name.clone(),
         actions: ActionService {
             actions: Arc::new(PgActionRepository::new(pool.clone())),

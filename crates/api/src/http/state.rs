@@ -54,6 +54,8 @@ pub struct AppState {
     /// Minutes written in the portal and the decisions register (spec §2 Written minutes and the decisions
     /// register).
     pub written_minutes: WrittenMinutesService,
+    /// The step of the account-wide delay of password and code checks (a second in service).
+    pub throttle_delay_step: std::time::Duration,
     /// `PORTAL_NAME`, on printed documents.
     pub portal_name: String,
     pub actions: ActionService,

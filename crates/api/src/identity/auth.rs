@@ -21,12 +21,12 @@ use crate::http::extractors::{client_address, client_info, CurrentUser, SessionU
 use crate::http::state::AppState;
 
 /// Holds a password or code check back while the account is under attack from many addresses: 1, 2,
-/// 4 ... seconds, at most a minute (spec: Account security > Throttling). The wait is asynchronous, so
-/// no worker thread is held.
-pub(crate) async fn wait_out(attempt: &ThrottledAttempt) {
+/// 4 ... seconds, at most a minute (spec: Account security > Throttling), a second being
+/// `AppState::throttle_delay_step`. The wait is asynchronous, so no worker thread is held.
+pub(crate) async fn wait_out(state: &AppState, attempt: &ThrottledAttempt) {
     if !attempt.delay.is_zero() {
         tracing::warn!(delay_secs = attempt.delay.as_secs(), "check slowed: many failures for the account");
-        actix_web::rt::time::sleep(attempt.delay).await;
+        actix_web::rt::time::sleep(attempt.delay.mul_f64(state.throttle_delay_step.as_secs_f64())).await;
     }
 }
 
@@ -94,7 +94,7 @@ pub(crate) async fn sign_in(
     let auth = state.auth.clone();
     let (account, address) = (email.clone(), client.address.clone());
     let attempt = blocking(move || auth.begin_sign_in(&account, &address)).await?;
-    wait_out(&attempt).await;
+    wait_out(&state, &attempt).await;
     let auth = state.auth.clone();
     blocking(move || auth.sign_in(&attempt, &email, &password, &client)).await
 }
@@ -317,7 +317,7 @@ pub async fn change_password(
     let (who, typed, new) = (caller.clone(), current_password.clone(), new_password.clone());
     let attempt = blocking(move || auth.begin_password_change(&who, &typed, &new, &client)).await?;
     // The account-wide delay, waited without holding a thread, before the current password is checked.
-    wait_out(&attempt).await;
+    wait_out(&state, &attempt).await;
     let auth = state.auth.clone();
     let signed_in =
         blocking(move || auth.change_password(&caller, &attempt, &current_password, &new_password)).await?;

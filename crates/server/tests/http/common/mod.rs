@@ -23,6 +23,9 @@ use server::{http, wiring};
 use test_support::TestDatabase;
 
 pub const PASSWORD: &str = "correct-horse-battery";
+/// The test servers' step of the account-wide delay (a second in service): the throttling tests check
+/// that the delay grows 1, 2, 4 ... steps without waiting whole seconds.
+pub const THROTTLE_STEP: std::time::Duration = std::time::Duration::from_millis(150);
 
 pub struct TestApp {
     pub base: String,
@@ -66,6 +69,7 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
         session_hours: 12,
         session_idle_minutes: 60,
         temp_password_hours: 72,
+        throttle_delay_step: THROTTLE_STEP,
         development: false,
         // Without SMTP (files under the data folder) unless a test asks for the mail server: `with_smtp`.
         mail: MailConfig {
