@@ -94,7 +94,7 @@ pub(crate) async fn sign_in(
     let auth = state.auth.clone();
     let (account, address) = (email.clone(), client.address.clone());
     let attempt = blocking(move || auth.begin_sign_in(&account, &address)).await?;
-    wait_out(&state, &attempt).await;
+    wait_out(state, &attempt).await;
     let auth = state.auth.clone();
     blocking(move || auth.sign_in(&attempt, &email, &password, &client)).await
 }

@@ -85,7 +85,7 @@ async fn verify_code(
     let two_factor = state.two_factor.clone();
     let (token, typed, address) = (challenge.clone(), code.clone(), client.address.clone());
     let attempt = blocking(move || two_factor.begin_verify_sign_in(&token, &typed, &address)).await?;
-    wait_out(&state, &attempt).await;
+    wait_out(state, &attempt).await;
     let two_factor = state.two_factor.clone();
     blocking(move || two_factor.verify_sign_in(&attempt, &challenge, &code, &client)).await
 }
@@ -101,7 +101,7 @@ async fn begin_check(
     let two_factor = state.two_factor.clone();
     let (caller, code) = (caller.clone(), code.to_string());
     let attempt = blocking(move || two_factor.begin_code_check(&caller, check, &code, &client)).await?;
-    wait_out(&state, &attempt).await;
+    wait_out(state, &attempt).await;
     Ok(attempt)
 }
 
