@@ -332,7 +332,7 @@ async fn confirm_password(
     let auth = state.auth.clone();
     let who = caller.clone();
     let attempt = blocking(move || auth.begin_password_check(&who, &client)).await?;
-    wait_out(&state, &attempt).await;
+    wait_out(state, &attempt).await;
     let auth = state.auth.clone();
     blocking(move || auth.reauthenticate_with_password(&caller, &attempt, &password)).await
 }
