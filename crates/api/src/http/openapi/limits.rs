@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use domain::shared::limits::{FieldLimits, Limit};
 
 /// Every request type with limits. A type missing here keeps a document without its limits, which the
-/// reference test of the document notices.
+/// contract test of the document (`server/tests/http/openapi.rs`) notices.
 pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     apply::<domain::meetings::AgendaItemRequest>(doc)?;
     Ok(())

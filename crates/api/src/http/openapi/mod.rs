@@ -17,8 +17,6 @@ use crate::http::error::ErrorBody;
 use crate::http::service::openapi::OpenApiJson;
 
 mod limits;
-#[cfg(test)]
-mod reference_test;
 pub(crate) mod schemas;
 
 /// The name of the security scheme of signed-in calls (`Authorization: Bearer <session token>`).
