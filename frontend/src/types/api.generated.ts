@@ -2604,7 +2604,8 @@ export interface components {
       userName: string;
     };
     /**
-     * @description How a declared conflict was handled: the trustee left the meeting for the item; stayed for the discussion but not the decision; or there was no conflict after all
+     * @description How the board handled a declared conflict (recorded by an admin or chair): the trustee left the
+     *     meeting for the item; stayed for the discussion but not the decision; no conflict after all.
      * @enum {string}
      */
     ConflictHandling: 'left' | 'stayed-not-decided' | 'no-conflict';
@@ -2889,7 +2890,7 @@ export interface components {
       version: string;
     };
     /**
-     * @description The library's categories
+     * @description The library's categories, one tab each (spec §2 Documents).
      * @enum {string}
      */
     DocumentCategory:
@@ -3024,7 +3025,7 @@ export interface components {
       startedOn: string;
     };
     /**
-     * @description What kind of interest a register entry records
+     * @description What kind of interest an entry records.
      * @enum {string}
      */
     InterestKind:
@@ -3354,7 +3355,7 @@ export interface components {
      */
     NoticePriority: 'low' | 'normal' | 'high';
     /**
-     * @description A kind of e-mail notification a user can switch off
+     * @description What a notification is about; each can be switched off on the Notification settings page.
      * @enum {string}
      */
     NotificationKind:
@@ -3427,12 +3428,14 @@ export interface components {
       title: string;
     };
     /**
-     * @description What an item's quorum counts: members expected (answered attending) until attendance is recorded, then members recorded present
+     * @description What an item's quorum counts from: who answered that they will attend, until attendance is
+     *     recorded; then who was recorded present.
      * @enum {string}
      */
     QuorumBasis: 'expected' | 'recorded';
     /**
-     * @description How the quorum is worked out: a set number of trustees, or a fraction of the serving trustees with a minimum
+     * @description How the quorum is worked out: `count`, a fixed number of trustees; `fraction`, a fraction of the
+     *     serving trustees (rounded up), and never fewer than the minimum.
      * @enum {string}
      */
     QuorumRuleKind: 'count' | 'fraction';
@@ -3503,7 +3506,8 @@ export interface components {
       password: string;
     };
     /**
-     * @description Who reads the register of interests: every member, or admins and chairs (officers) only
+     * @description Who may read the register of interests: every signed-in member (the default), or admins and
+     *     chairs only (a trustee still sees their own entries).
      * @enum {string}
      */
     RegisterVisibility: 'members' | 'officers';
@@ -3581,7 +3585,7 @@ export interface components {
       title: string;
     };
     /**
-     * @description A written resolution's state
+     * @description A written resolution's state.
      * @enum {string}
      */
     ResolutionStatus: 'open' | 'passed' | 'failed';
@@ -3765,7 +3769,7 @@ export interface components {
       message: string;
     };
     /**
-     * @description What a written resolution needs to pass: a majority of eligible trustees, a set number, or all
+     * @description What a written resolution needs to pass: a majority of eligible trustees, a set number, or all.
      * @enum {string}
      */
     ThresholdKind: 'majority' | 'count' | 'unanimous';
@@ -3839,7 +3843,7 @@ export interface components {
       url: string;
     };
     /**
-     * @description A vote on a written resolution
+     * @description A vote on a written resolution.
      * @enum {string}
      */
     VoteChoice: 'for' | 'against' | 'abstain';

@@ -4,11 +4,11 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::governance::conflict::{ConflictDeclaration, ConflictHandling, ItemQuorum, QuorumBasis};
 use domain::governance::interest::{Interest, InterestKind};
-use domain::governance::{DeclareConflictInput, InterestInput, ItemConflicts, MeetingConflicts};
+use domain::governance::{DeclareConflictRequest, HandlingRequest, ItemConflicts, MeetingConflicts};
 use domain::{AgendaItemId, ConflictId, MeetingId};
 
 use crate::http::blocking::blocking;
@@ -70,63 +70,6 @@ pub async fn item(
     Ok(HttpResponse::Ok().json(ItemConflictsBody::from(view)))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InterestRequest {
-    /// The trustee the entry belongs to (create only; default: the signed-in user). Admins and chairs may
-    /// name anyone; a trustee only themselves.
-    #[serde(default)]
-    user_id: Option<i32>,
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = crate::http::openapi::schemas::InterestKindSchema)]
-    kind: Option<String>,
-    /// The organisation or person; required, at most 200 characters.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
-    organisation: Option<String>,
-    /// The nature of the interest; required, at most 2000 characters.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 2000, pattern = r"\S")]
-    nature: Option<String>,
-    /// `YYYY-MM-DD`, not in the future.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, format = Date)]
-    started_on: Option<String>,
-    /// `YYYY-MM-DD`, not before `startedOn`; null or `""` while current.
-    #[serde(default)]
-    #[schema(format = Date)]
-    ended_on: Option<String>,
-}
-
-impl From<InterestRequest> for InterestInput {
-    fn from(body: InterestRequest) -> Self {
-        InterestInput {
-            user_id: body.user_id,
-            kind: body.kind.unwrap_or_default(),
-            organisation: body.organisation.unwrap_or_default(),
-            nature: body.nature.unwrap_or_default(),
-            started_on: body.started_on.unwrap_or_default(),
-            ended_on: body.ended_on,
-        }
-    }
-}
-
-/// A declaration: give `interestId` (one of the trustee's register entries) or `newInterest` (added to
-/// the register now), not both.
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeclareConflictRequest {
-    /// The conflicted member; default the caller. Only admins and chairs name someone else.
-    #[serde(default)]
-    user_id: Option<i32>,
-    /// One of that member's entries on the register of interests.
-    #[serde(default)]
-    interest_id: Option<i32>,
-    #[serde(default)]
-    /// A new entry for the register (its `userId` is ignored: it is the declaring member's).
-    new_interest: Option<InterestRequest>,
-}
-
 /// Declares a conflict of interest on an agenda item. The written minutes' draft, if there is one,
 /// receives its standard record at the item.
 #[utoipa::path(
@@ -160,23 +103,9 @@ pub async fn declare(
 ) -> Result<HttpResponse, ApiError> {
     let conflicts = state.conflicts.clone();
     let (id, item) = path.into_inner();
-    let body = body.into_inner();
-    let input = DeclareConflictInput {
-        user_id: body.user_id,
-        interest_id: body.interest_id,
-        new_interest: body.new_interest.map(InterestInput::from),
-    };
+    let input = body.into_inner();
     let declared = blocking(move || conflicts.declare(&user.0, id, item, input)).await?;
     Ok(HttpResponse::Created().json(ConflictBody::from(declared)))
-}
-
-/// How the conflict was handled.
-#[derive(Deserialize, Default, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct HandlingRequest {
-    /// `left`, `stayed-not-decided` or `no-conflict`; null clears what was recorded.
-    #[schema(value_type = Option<crate::http::openapi::schemas::ConflictHandlingSchema>, required = true)]
-    handling: Option<String>,
 }
 
 /// Records how a declared conflict was handled (admins and chairs). The minutes' draft's record follows.
@@ -207,9 +136,8 @@ pub async fn handling(
 ) -> Result<HttpResponse, ApiError> {
     let conflicts = state.conflicts.clone();
     let (id, item, conflict) = path.into_inner();
-    let handling = body.into_inner().handling;
-    let recorded =
-        blocking(move || conflicts.set_handling(&user.0, id, item, conflict, handling.as_deref())).await?;
+    let input = body.into_inner();
+    let recorded = blocking(move || conflicts.set_handling(&user.0, id, item, conflict, input)).await?;
     Ok(HttpResponse::Ok().json(ConflictBody::from(recorded)))
 }
 
@@ -249,7 +177,6 @@ pub async fn withdraw(
 #[schema(as = DeclaredInterest)]
 pub struct DeclaredInterestBody {
     pub id: i32,
-    #[schema(value_type = crate::http::openapi::schemas::InterestKindSchema)]
     pub kind: InterestKind,
     pub organisation: String,
     pub nature: String,
@@ -272,7 +199,7 @@ pub struct ConflictBody {
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub declared_at: DateTime<Utc>,
     /// Null until an admin or chair records it.
-    #[schema(value_type = Option<crate::http::openapi::schemas::ConflictHandlingSchema>, required = true)]
+    #[schema(required = true)]
     pub handling: Option<ConflictHandling>,
     #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
     #[schema(value_type = Option<String>, format = DateTime, required = true)]
@@ -315,7 +242,6 @@ impl From<ConflictDeclaration> for ConflictBody {
 #[serde(rename_all = "camelCase")]
 #[schema(as = ItemQuorum)]
 pub struct ItemQuorumBody {
-    #[schema(value_type = crate::http::openapi::schemas::QuorumBasisSchema)]
     pub basis: QuorumBasis,
     /// Members expected or recorded present, before anyone is left out.
     pub present: u32,
@@ -349,7 +275,6 @@ pub struct SuggestedConflictBody {
     pub user_id: i32,
     pub user_name: String,
     pub interest_id: i32,
-    #[schema(value_type = crate::http::openapi::schemas::InterestKindSchema)]
     pub kind: InterestKind,
     pub organisation: String,
     pub nature: String,

@@ -2,12 +2,12 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::governance::declaration::{
     DeclarationRound, RoundMember, RoundSummary, DISQUALIFICATION_GROUNDS,
 };
-use domain::governance::{DeclareInput, OpenRound, RoundView};
+use domain::governance::{DeclareRequest, OpenRoundRequest, RoundView};
 use domain::DeclarationRoundId;
 use domain::UserId;
 
@@ -33,23 +33,6 @@ pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
         .json(list.into_iter().map(|s| RoundSummaryBody::new(s, officer)).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OpenRoundRequest {
-    /// 2000 to 2100; one round per year.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = i64, minimum = 2000, maximum = 2100)]
-    year: Option<i64>,
-    /// `YYYY-MM-DD`, not in the past.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, format = Date)]
-    deadline: Option<String>,
-    /// The code of conduct: a document of the library.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = i32)]
-    code_of_conduct_document_id: Option<i32>,
-}
-
 /// Opens a round; the trustees serving now are asked to declare.
 #[utoipa::path(
     post,
@@ -70,12 +53,7 @@ pub async fn open(
     body: Json<OpenRoundRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let rounds = state.declarations.clone();
-    let body = body.into_inner();
-    let input = OpenRound {
-        year: body.year,
-        deadline: body.deadline.unwrap_or_default(),
-        code_of_conduct_document_id: body.code_of_conduct_document_id,
-    };
+    let input = body.into_inner();
     let round = blocking(move || rounds.open(&user.0, input)).await?;
     tracing::info!(round_id = %round.id, year = round.year, "declarations round opened");
     Ok(HttpResponse::Created().json(RoundBody::from(round)))
@@ -105,27 +83,6 @@ pub async fn show(
     Ok(HttpResponse::Ok().json(RoundDetailBody::new(view, viewer)))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeclareRequest {
-    /// Must be `true`: my register entries are complete and current.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = bool)]
-    register_complete: Option<bool>,
-    /// I am 18 or over (`false` flags the declaration to the chair).
-    #[serde(default, rename = "over18")]
-    #[schema(required = true, nullable = false, value_type = bool)]
-    over_18: Option<bool>,
-    /// None of the section 178 grounds applies to me (`false` flags the declaration to the chair).
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = bool)]
-    no_disqualification: Option<bool>,
-    /// Must be `true`: I accept the code of conduct.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = bool)]
-    accepts_code: Option<bool>,
-}
-
 /// Makes the signed-in trustee's declaration, with their name and the time.
 #[utoipa::path(
     post,
@@ -151,13 +108,7 @@ pub async fn declare(
 ) -> Result<HttpResponse, ApiError> {
     let rounds = state.declarations.clone();
     let id = path.into_inner();
-    let body = body.into_inner();
-    let input = DeclareInput {
-        register_complete: body.register_complete,
-        over_18: body.over_18,
-        no_disqualification: body.no_disqualification,
-        accepts_code: body.accepts_code,
-    };
+    let input = body.into_inner();
     let viewer = user.0.id;
     let view = blocking(move || rounds.declare(&user.0, id, input)).await?;
     Ok(HttpResponse::Ok().json(RoundDetailBody::new(view, viewer)))

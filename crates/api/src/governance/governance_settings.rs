@@ -1,11 +1,11 @@
 //! `/api/governance/settings`: the board's governance settings (spec §10 Governance).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::governance::settings::{GovernanceSettings, RegisterVisibility};
-use domain::governance::GovernanceSettingsInput;
+use domain::governance::SettingsRequest;
 use domain::meetings::attendance::QuorumRuleKind;
 
 use crate::http::audit;
@@ -13,7 +13,6 @@ use crate::http::blocking::blocking;
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::RegisterVisibilitySchema;
 use crate::http::state::AppState;
 
 /// The settings; every signed-in member may read them.
@@ -28,31 +27,6 @@ pub async fn show(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
     let interests = state.interests.clone();
     let settings = blocking(move || interests.settings(&user.0)).await?;
     Ok(HttpResponse::Ok().json(GovernanceSettingsBody::from(settings)))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SettingsRequest {
-    /// Unchanged when absent.
-    #[serde(default)]
-    #[schema(value_type = Option<RegisterVisibilitySchema>)]
-    register_visibility: Option<String>,
-    /// `count` or `fraction`; unchanged when absent.
-    #[serde(default)]
-    #[schema(value_type = Option<crate::http::openapi::schemas::QuorumRuleKindSchema>)]
-    quorum_rule: Option<String>,
-    /// 1 to 100; unchanged when absent.
-    #[serde(default)]
-    #[schema(minimum = 1, maximum = 100)]
-    quorum_minimum: Option<i64>,
-    /// 1 to the denominator; unchanged when absent.
-    #[serde(default)]
-    #[schema(minimum = 1, maximum = 100)]
-    quorum_numerator: Option<i64>,
-    /// 1 to 100, at least the numerator; unchanged when absent.
-    #[serde(default)]
-    #[schema(minimum = 1, maximum = 100)]
-    quorum_denominator: Option<i64>,
 }
 
 /// Changes the settings (admins and chairs).
@@ -76,14 +50,7 @@ pub async fn update(
     body: Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
-    let body: SettingsRequest = crate::http::body::input::object_body(body.into_inner())?;
-    let input = GovernanceSettingsInput {
-        register_visibility: body.register_visibility,
-        quorum_rule: body.quorum_rule,
-        quorum_minimum: body.quorum_minimum,
-        quorum_numerator: body.quorum_numerator,
-        quorum_denominator: body.quorum_denominator,
-    };
+    let input: SettingsRequest = crate::http::body::input::object_body(body.into_inner())?;
     let actor = user.0.id;
     let settings = blocking(move || interests.set_settings(&user.0, input)).await?;
     tracing::info!(visibility = %settings.register_visibility, "governance settings changed");
@@ -102,10 +69,8 @@ pub async fn update(
 #[serde(rename_all = "camelCase")]
 #[schema(as = GovernanceSettings)]
 pub struct GovernanceSettingsBody {
-    #[schema(value_type = crate::http::openapi::schemas::RegisterVisibilitySchema)]
     pub register_visibility: RegisterVisibility,
     /// How a meeting's quorum is worked out (spec §10 Rules, Quorum).
-    #[schema(value_type = crate::http::openapi::schemas::QuorumRuleKindSchema)]
     pub quorum_rule: QuorumRuleKind,
     /// `count`: the trustees needed; `fraction`: the floor under the fraction.
     #[schema(minimum = 1, maximum = 100)]

@@ -7,10 +7,9 @@ use serde::{Deserialize, Serialize};
 use domain::governance::interest::{
     ExportedInterest, Interest, InterestFields, InterestKind, InterestVersion,
 };
-use domain::governance::InterestInput;
+use domain::governance::{InterestRequest, MatchRequest};
 use domain::{InterestId, UserId};
 
-use crate::governance::conflicts::InterestRequest;
 use crate::http::blocking::blocking;
 use crate::http::body::csv::{self, Cell};
 use crate::http::body::download::{file_response, Disposition};
@@ -80,7 +79,7 @@ pub async fn create(
     body: Json<InterestRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
-    let input = InterestInput::from(body.into_inner());
+    let input = body.into_inner();
     let today = interests.today();
     let created = blocking(move || interests.create(&user.0, input)).await?;
     tracing::info!(interest_id = %created.id, "interest added to the register");
@@ -109,7 +108,7 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
     let id = path.into_inner();
-    let input = InterestInput::from(body.into_inner());
+    let input = body.into_inner();
     let today = interests.today();
     let updated = blocking(move || interests.update(&user.0, id, input)).await?;
     tracing::info!(interest_id = %id, "interest changed");
@@ -197,14 +196,6 @@ pub async fn export_pdf(state: web::Data<AppState>, user: CurrentUser) -> Result
     Ok(file_response(bytes, "register-of-interests.pdf", "application/pdf", Disposition::Attachment))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MatchRequest {
-    /// An agenda item's title and description, or any text (at most 20000 characters).
-    #[serde(default)]
-    text: Option<String>,
-}
-
 /// The current register entries a text names (for example an agenda item), to prompt a declaration of
 /// interest: admins and chairs get every trustee's, a trustee only their own.
 #[utoipa::path(
@@ -222,13 +213,10 @@ pub async fn matches(
     user: CurrentUser,
     body: Json<MatchRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let text = body.into_inner().text.unwrap_or_default();
-    if text.chars().count() > 20_000 {
-        return Err(domain::DomainError::invalid("text", "Text must be at most 20000 characters").into());
-    }
+    let input = body.into_inner();
     let interests = state.interests.clone();
     let today = interests.today();
-    let found = blocking(move || interests.named_in(&user.0, &text)).await?;
+    let found = blocking(move || interests.named_in(&user.0, input)).await?;
     Ok(HttpResponse::Ok().json(found.into_iter().map(|i| InterestBody::at(i, today)).collect::<Vec<_>>()))
 }
 
@@ -266,7 +254,6 @@ impl InterestBody {
 #[serde(rename_all = "camelCase")]
 #[schema(as = InterestFields)]
 pub struct InterestFieldsBody {
-    #[schema(value_type = crate::http::openapi::schemas::InterestKindSchema)]
     pub kind: InterestKind,
     pub organisation: String,
     pub nature: String,

@@ -1,9 +1,8 @@
 //! A decided written resolution offered to the next board meeting's agenda (spec §2 Meeting page).
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
 
-use domain::governance::GovernanceRefusal;
+use domain::governance::{FromResolutionRequest, GovernanceRefusal};
 use domain::MeetingId;
 
 use super::resolutions::ResolutionBody;
@@ -48,14 +47,6 @@ pub async fn list(
         .json(offers.into_iter().map(|r| ResolutionBody::new(r, viewer, now)).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize, Default, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct FromResolutionRequest {
-    /// A decided written resolution that is on no agenda yet.
-    #[schema(required = true, nullable = false, value_type = i32)]
-    resolution_id: Option<i32>,
-}
-
 /// Adds a noting item reporting the decided resolution (its result, tally and wording) at the end of a
 /// board meeting's agenda, with its supporting papers linked from the library.
 #[utoipa::path(
@@ -86,7 +77,7 @@ pub async fn add(
 ) -> Result<HttpResponse, ApiError> {
     let resolutions = state.resolutions.clone();
     let id = path.into_inner();
-    let resolution = body.into_inner().resolution_id;
-    let (item, published) = blocking(move || resolutions.add_to_agenda(&user.0, id, resolution)).await?;
+    let input = body.into_inner();
+    let (item, published) = blocking(move || resolutions.add_to_agenda(&user.0, id, input)).await?;
     Ok(HttpResponse::Created().json(AgendaItemBody::new(item, published)))
 }

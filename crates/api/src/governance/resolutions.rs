@@ -2,12 +2,12 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::governance::resolution::{
     Resolution, ResolutionStatus, Threshold, ThresholdKind, Vote, VoteChoice,
 };
-use domain::governance::{GovernanceRefusal, ProposeResolution};
+use domain::governance::{GovernanceRefusal, ProposeRequest, VoteRequest};
 use domain::ResolutionId;
 use domain::UserId;
 
@@ -15,7 +15,6 @@ use crate::http::blocking::blocking;
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::{ThresholdKindSchema, VoteChoiceSchema};
 use crate::http::state::AppState;
 
 /// Every resolution, newest first (any past its closing time is decided first).
@@ -34,35 +33,6 @@ pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
             .await?;
     Ok(HttpResponse::Ok()
         .json(list.into_iter().map(|r| ResolutionBody::new(r, viewer, now)).collect::<Vec<_>>()))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProposeRequest {
-    /// Required, at most 200 characters.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
-    title: Option<String>,
-    /// The resolution's wording; required, at most 20000 characters.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 20000, pattern = r"\S")]
-    text: Option<String>,
-    /// RFC 3339 with a zone, in the future.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, format = DateTime)]
-    closes_at: Option<String>,
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = ThresholdKindSchema)]
-    threshold: Option<String>,
-    /// Votes for needed, for `threshold = count`.
-    #[serde(default)]
-    threshold_count: Option<i64>,
-    /// Supporting papers: ids of library documents.
-    #[serde(default)]
-    paper_document_ids: Vec<i32>,
-    /// Serving trustees conflicted on it, who are not eligible to vote.
-    #[serde(default)]
-    conflicted_user_ids: Vec<i32>,
 }
 
 /// Proposes a written resolution; the serving trustees not conflicted on it are its voters.
@@ -86,16 +56,7 @@ pub async fn propose(
     body: Json<ProposeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let resolutions = state.resolutions.clone();
-    let body = body.into_inner();
-    let input = ProposeResolution {
-        title: body.title.unwrap_or_default(),
-        text: body.text.unwrap_or_default(),
-        closes_at: body.closes_at.unwrap_or_default(),
-        threshold: body.threshold.unwrap_or_default(),
-        threshold_count: body.threshold_count,
-        paper_document_ids: body.paper_document_ids,
-        conflicted_user_ids: body.conflicted_user_ids,
-    };
+    let input = body.into_inner();
     let viewer = user.0.id;
     let (created, now) = blocking(move || {
         Ok::<_, GovernanceRefusal>((resolutions.propose(&user.0, input)?, resolutions.clock.now()))
@@ -132,17 +93,6 @@ pub async fn show(
     Ok(HttpResponse::Ok().json(ResolutionBody::new(resolution, viewer, now)))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VoteRequest {
-    #[serde(default)]
-    #[schema(value_type = Option<VoteChoiceSchema>)]
-    vote: Option<String>,
-    /// Optional, at most 2000 characters.
-    #[serde(default)]
-    comment: Option<String>,
-}
-
 /// Casts the signed-in trustee's vote: once, and never changed.
 #[utoipa::path(
     post,
@@ -167,10 +117,10 @@ pub async fn vote(
 ) -> Result<HttpResponse, ApiError> {
     let resolutions = state.resolutions.clone();
     let id = path.into_inner();
-    let body = body.into_inner();
+    let input = body.into_inner();
     let viewer = user.0.id;
     let (resolution, now) = blocking(move || {
-        let voted = resolutions.vote(&user.0, id, body.vote.as_deref(), body.comment.as_deref())?;
+        let voted = resolutions.vote(&user.0, id, input)?;
         Ok::<_, GovernanceRefusal>((voted, resolutions.clock.now()))
     })
     .await?;
@@ -232,7 +182,6 @@ pub struct VoterBody {
 pub struct VoteBody {
     pub user_id: i32,
     pub voter_name: String,
-    #[schema(value_type = crate::http::openapi::schemas::VoteChoiceSchema)]
     pub vote: VoteChoice,
     #[schema(required = true)]
     pub comment: Option<String>,
@@ -277,7 +226,6 @@ pub struct ResolutionBody {
     pub text: String,
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub closes_at: DateTime<Utc>,
-    #[schema(value_type = crate::http::openapi::schemas::ThresholdKindSchema)]
     pub threshold: ThresholdKind,
     /// The set number of votes for `threshold = count`, otherwise `null`.
     #[schema(required = true)]
@@ -285,7 +233,6 @@ pub struct ResolutionBody {
     pub proposed_by_name: String,
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub proposed_at: DateTime<Utc>,
-    #[schema(value_type = crate::http::openapi::schemas::ResolutionStatusSchema)]
     pub status: ResolutionStatus,
     #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
     #[schema(required = true)]
@@ -299,7 +246,7 @@ pub struct ResolutionBody {
     /// The signed-in user may vote now.
     pub can_vote: bool,
     /// The signed-in user's own vote, if cast.
-    #[schema(value_type = Option<crate::http::openapi::schemas::VoteChoiceSchema>, required = true)]
+    #[schema(required = true)]
     pub my_vote: Option<VoteChoice>,
     /// `null` until the signed-in user has voted or the resolution is decided.
     #[schema(required = true)]

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDate;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::governance::term::{ServiceSummary, Term, TrusteeTerms};
-use domain::governance::TermInput;
+use domain::governance::TermRequest;
 use domain::identity::role::Role;
 use domain::TermId;
 
@@ -47,41 +47,6 @@ pub async fn warnings(state: web::Data<AppState>, user: CurrentUser) -> Result<H
     Ok(HttpResponse::Ok().json(list.into_iter().map(TrusteeServiceBody::from).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TermRequest {
-    /// The trustee (create only).
-    #[serde(default)]
-    user_id: Option<i32>,
-    /// Appointment date, `YYYY-MM-DD`.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, format = Date)]
-    started_on: Option<String>,
-    /// 1 to 10.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = i64, minimum = 1, maximum = 10)]
-    term_years: Option<i64>,
-    /// Default `false`.
-    #[serde(default)]
-    reappointment: Option<bool>,
-    /// The day the trustee left before the term's end; null while serving.
-    #[serde(default)]
-    #[schema(format = Date)]
-    ended_on: Option<String>,
-}
-
-impl From<TermRequest> for TermInput {
-    fn from(body: TermRequest) -> Self {
-        TermInput {
-            user_id: body.user_id,
-            started_on: body.started_on.unwrap_or_default(),
-            term_years: body.term_years,
-            reappointment: body.reappointment,
-            ended_on: body.ended_on,
-        }
-    }
-}
-
 const FIELD_ERRORS: &str = "`errors.userId`, `errors.startedOn`, `errors.termYears`, `errors.endedOn`, or a \
                             malformed body";
 
@@ -103,7 +68,7 @@ pub async fn create(
     body: Json<TermRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let terms = state.terms.clone();
-    let input = TermInput::from(body.into_inner());
+    let input = body.into_inner();
     let term = blocking(move || terms.create(&user.0, input)).await?;
     Ok(HttpResponse::Created().json(TermBody::from(term)))
 }
@@ -130,7 +95,7 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let terms = state.terms.clone();
     let id = path.into_inner();
-    let input = TermInput::from(body.into_inner());
+    let input = body.into_inner();
     let term = blocking(move || terms.update(&user.0, id, input)).await?;
     Ok(HttpResponse::Ok().json(TermBody::from(term)))
 }

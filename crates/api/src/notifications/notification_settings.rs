@@ -2,17 +2,16 @@
 //! and reminders).
 
 use actix_web::{web, HttpResponse};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::library::document::DocumentCategory;
 use domain::notifications::notification::{NotificationKind, NotificationSettings};
-use domain::notifications::SettingsInput;
+use domain::notifications::NotificationSettingsRequest;
 
 use crate::http::blocking::blocking;
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::{DocumentCategorySchema, NotificationKindSchema};
 use crate::http::state::AppState;
 
 /// The caller's notification settings. A new user has every kind on, single mails, every category
@@ -22,12 +21,10 @@ use crate::http::state::AppState;
 #[schema(as = NotificationSettings)]
 pub struct NotificationSettingsBody {
     /// The kinds switched off; every other kind is sent.
-    #[schema(value_type = Vec<NotificationKindSchema>)]
     disabled_kinds: Vec<NotificationKind>,
     /// One mail a week (Monday morning, board time) listing everything instead of single mails.
     weekly_digest: bool,
     /// Library categories whose new documents are notified.
-    #[schema(value_type = Vec<DocumentCategorySchema>)]
     followed_categories: Vec<DocumentCategory>,
 }
 
@@ -39,17 +36,6 @@ impl From<NotificationSettings> for NotificationSettingsBody {
             followed_categories: s.followed_categories,
         }
     }
-}
-
-/// The whole new settings (they replace the old ones).
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NotificationSettingsRequest {
-    #[schema(value_type = Vec<NotificationKindSchema>)]
-    disabled_kinds: Vec<String>,
-    weekly_digest: bool,
-    #[schema(value_type = Vec<DocumentCategorySchema>)]
-    followed_categories: Vec<String>,
 }
 
 /// The caller's settings.
@@ -85,12 +71,7 @@ pub async fn update(
     body: Json<NotificationSettingsRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.notifications.clone();
-    let body = body.into_inner();
-    let input = SettingsInput {
-        disabled_kinds: body.disabled_kinds,
-        weekly_digest: body.weekly_digest,
-        followed_categories: body.followed_categories,
-    };
+    let input = body.into_inner();
     let settings = blocking(move || service.update_settings(&user.0, input)).await?;
     Ok(HttpResponse::Ok().json(NotificationSettingsBody::from(settings)))
 }

@@ -10,13 +10,16 @@ pub mod settings;
 pub mod term;
 
 pub use conflict::repository::{ConflictRepository, NewConflict};
-pub use conflict::service::{ConflictService, DeclareConflictInput, ItemConflicts, MeetingConflicts};
+pub use conflict::service::{
+    ConflictService, DeclareConflictRequest, HandlingRequest, ItemConflicts, MeetingConflicts,
+};
 pub use declaration::repository::{DeclarationRepository, GovernanceMail, NewRound, ReminderRecipient};
-pub use declaration::service::{DeclarationService, DeclareInput, OpenRound, RoundView};
+pub use declaration::service::{DeclarationService, DeclareRequest, OpenRoundRequest, RoundView};
 pub use interest::repository::{Editor, GovernanceSettingsRepository, InterestRepository};
-pub use interest::service::{GovernanceSettingsInput, InterestInput, InterestService};
+pub use interest::service::{InterestRequest, InterestService, MatchRequest, SettingsRequest};
 pub use refusal::GovernanceRefusal;
+pub use resolution::offers::FromResolutionRequest;
 pub use resolution::repository::{NewResolution, ResolutionRepository};
-pub use resolution::service::{ProposeResolution, ResolutionService};
+pub use resolution::service::{ProposeRequest, ResolutionService, VoteRequest};
 pub use term::repository::TermRepository;
-pub use term::service::{TermInput, TermService};
+pub use term::service::{TermRequest, TermService};

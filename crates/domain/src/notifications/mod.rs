@@ -10,5 +10,5 @@ pub use mail::renderer::MailRenderer;
 pub use mail::repository::OutboxRepository;
 pub use mail::service::MailService;
 pub use notification::repository::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
-pub use notification::service::{NotificationService, ScheduledRun, SettingsInput};
+pub use notification::service::{NotificationService, NotificationSettingsRequest, ScheduledRun, Spelled};
 pub use unsubscribe::service::UnsubscribeService;

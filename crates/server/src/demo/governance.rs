@@ -5,11 +5,14 @@
 use anyhow::Context;
 use chrono::{Datelike, Duration, Months};
 
+use domain::governance::interest::InterestKind;
+use domain::governance::resolution::{ThresholdKind, VoteChoice};
 use domain::governance::{
-    DeclarationService, DeclareInput, InterestInput, InterestService, OpenRound, ProposeResolution,
-    ResolutionService, TermInput,
+    DeclarationService, DeclareRequest, InterestRequest, InterestService, OpenRoundRequest, ProposeRequest,
+    ResolutionService, TermRequest, VoteRequest,
 };
 use domain::library::{DocumentService, UploadDocument};
+use domain::shared::{IsoDate, Received};
 use domain::DeclarationRoundId;
 
 use super::data::Who;
@@ -32,28 +35,49 @@ const TERMS: &[(Who, u32, i64, bool)] = &[
 ];
 
 /// Interests: who, kind, organisation, nature, started (days ago), ended (days ago).
-type Entry = (Who, &'static str, &'static str, &'static str, i64, Option<i64>);
+type Entry = (Who, InterestKind, &'static str, &'static str, i64, Option<i64>);
 const INTERESTS: &[Entry] = &[
-    (Who::Treasurer, "directorship", "Gill & Co Accountants Ltd", "Director and shareholder", 2900, None),
-    (Who::Safeguarding, "trusteeship", "Northside Women's Aid", "Trustee", 1500, None),
+    (
+        Who::Treasurer,
+        InterestKind::Directorship,
+        "Gill & Co Accountants Ltd",
+        "Director and shareholder",
+        2900,
+        None,
+    ),
+    (Who::Safeguarding, InterestKind::Trusteeship, "Northside Women's Aid", "Trustee", 1500, None),
     (
         Who::People,
-        "family",
+        InterestKind::Family,
         "Leeds City Council",
         "Spouse works in adult social care commissioning",
         900,
         None,
     ),
-    (Who::LivedExperience, "employment", "Recovery Café CIC", "Paid peer support worker", 1200, Some(200)),
+    (
+        Who::LivedExperience,
+        InterestKind::Employment,
+        "Recovery Café CIC",
+        "Paid peer support worker",
+        1200,
+        Some(200),
+    ),
     (
         Who::Chair,
-        "gift-or-hospitality",
+        InterestKind::GiftOrHospitality,
         "Harcourt Foundation",
         "Dinner at the annual funders' evening",
         320,
         Some(320),
     ),
-    (Who::Chair, "trusteeship", "Yorkshire Recovery Network", "Trustee and vice-chair", 2000, None),
+    (
+        Who::Chair,
+        InterestKind::Trusteeship,
+        "Yorkshire Recovery Network",
+        "Trustee and vice-chair",
+        2000,
+        None,
+    ),
 ];
 
 impl Seeder<'_> {
@@ -68,12 +92,12 @@ impl Seeder<'_> {
         let officer = self.person(Who::Secretary)?.clone();
         for (who, months_ago, years, reappointment) in TERMS {
             let started = self.today().checked_sub_months(Months::new(*months_ago)).context("date")?;
-            let input = TermInput {
-                user_id: Some(self.person(*who)?.id.0),
-                started_on: started.to_string(),
+            let input = TermRequest {
+                user_id: Some(self.person(*who)?.id),
+                started_on: Received::Given(IsoDate(started)),
                 term_years: Some(*years),
                 reappointment: Some(*reappointment),
-                ended_on: None,
+                ended_on: Received::Absent,
             };
             self.state
                 .terms
@@ -87,13 +111,13 @@ impl Seeder<'_> {
         for (who, kind, organisation, nature, started, ended) in INTERESTS {
             // Declared a week after it began; an ended one was later edited to say so.
             let service = InterestService { clock: self.clock(-started + 7), ..self.state.interests.clone() };
-            let input = InterestInput {
+            let input = InterestRequest {
                 user_id: None,
-                kind: (*kind).into(),
-                organisation: (*organisation).into(),
-                nature: (*nature).into(),
-                started_on: (self.today() - Duration::days(*started)).to_string(),
-                ended_on: None,
+                kind: Received::Given(*kind),
+                organisation: Some((*organisation).into()),
+                nature: Some((*nature).into()),
+                started_on: Received::Given(IsoDate(self.today() - Duration::days(*started))),
+                ended_on: Received::Absent,
             };
             let owner = self.person(*who)?.clone();
             let entry = service
@@ -103,7 +127,7 @@ impl Seeder<'_> {
                 let ended_on = self.today() - Duration::days(*ended);
                 let service =
                     InterestService { clock: self.clock(-ended + 1), ..self.state.interests.clone() };
-                let input = InterestInput { ended_on: Some(ended_on.to_string()), ..input };
+                let input = InterestRequest { ended_on: Received::Given(IsoDate(ended_on)), ..input };
                 service
                     .update(&owner, entry.id, input)
                     .with_context(|| format!("cannot end {organisation}"))?;
@@ -149,14 +173,14 @@ impl Seeder<'_> {
         let round = service(-300)
             .open(
                 &self.person(Who::Chair)?.clone(),
-                OpenRound {
+                OpenRoundRequest {
                     year: Some(i64::from(opened.year())),
-                    deadline: (opened.date_naive() + Duration::days(30)).to_string(),
-                    code_of_conduct_document_id: Some(code.id.0),
+                    deadline: Received::Given(IsoDate(opened.date_naive() + Duration::days(30))),
+                    code_of_conduct_document_id: Some(code.id),
                 },
             )
             .context("cannot open the declarations round")?;
-        let clear = DeclareInput {
+        let clear = DeclareRequest {
             register_complete: Some(true),
             over_18: Some(true),
             no_disqualification: Some(true),
@@ -183,18 +207,20 @@ impl Seeder<'_> {
     fn resolutions(&mut self) -> anyhow::Result<()> {
         let chair = self.person(Who::Chair)?.clone();
         let papers = self.state.documents.list(&chair, None).context("cannot list the library")?;
-        let paper = papers.iter().find(|d| d.title == "Budget and Cash-flow Forecast").map(|d| d.id.0);
+        let paper = papers.iter().find(|d| d.title == "Budget and Cash-flow Forecast").map(|d| d.id);
         let service =
             |days: i64| ResolutionService { clock: self.clock(days), ..self.state.resolutions.clone() };
         let passed = service(-20)
             .propose(
                 &chair,
-                ProposeResolution {
-                    title: "Approve the revised budget".into(),
-                    text: "That the board approves the revised budget and cash-flow forecast for this year."
-                        .into(),
-                    closes_at: (self.now - Duration::days(13)).to_rfc3339(),
-                    threshold: "majority".into(),
+                ProposeRequest {
+                    title: Some("Approve the revised budget".into()),
+                    text: Some(
+                        "That the board approves the revised budget and cash-flow forecast for this year."
+                            .into(),
+                    ),
+                    closes_at: Some((self.now - Duration::days(13)).to_rfc3339()),
+                    threshold: Received::Given(ThresholdKind::Majority),
                     threshold_count: None,
                     paper_document_ids: paper.into_iter().collect(),
                     conflicted_user_ids: vec![],
@@ -203,29 +229,33 @@ impl Seeder<'_> {
             .context("cannot propose the passed resolution")?;
         let voters = [Who::Chair, Who::ViceChair, Who::Treasurer, Who::Safeguarding, Who::People];
         for (n, who) in voters.iter().enumerate() {
-            let comment = (n == 2).then_some("The forecast is prudent.");
+            let comment = (n == 2).then(|| "The forecast is prudent.".to_string());
+            let vote = VoteRequest { vote: Received::Given(VoteChoice::For), comment };
             service(-19 + n as i64)
-                .vote(&self.person(*who)?.clone(), passed.id, Some("for"), comment)
+                .vote(&self.person(*who)?.clone(), passed.id, vote)
                 .with_context(|| format!("cannot vote for {who:?}"))?;
         }
         let open = service(-2)
             .propose(
                 &chair,
-                ProposeResolution {
-                    title: "Appoint Northside Accountants as independent examiner".into(),
-                    text: "That the board appoints Northside Accountants LLP as independent examiner of the \
-                           annual accounts."
-                        .into(),
-                    closes_at: (self.now + Duration::days(5)).to_rfc3339(),
-                    threshold: "majority".into(),
+                ProposeRequest {
+                    title: Some("Appoint Northside Accountants as independent examiner".into()),
+                    text: Some(
+                        "That the board appoints Northside Accountants LLP as independent examiner of the \
+                         annual accounts."
+                            .into(),
+                    ),
+                    closes_at: Some((self.now + Duration::days(5)).to_rfc3339()),
+                    threshold: Received::Given(ThresholdKind::Majority),
                     threshold_count: None,
                     paper_document_ids: vec![],
                     // The Treasurer's firm works with the examiner: conflicted, not eligible to vote.
-                    conflicted_user_ids: vec![self.person(Who::Treasurer)?.id.0],
+                    conflicted_user_ids: vec![self.person(Who::Treasurer)?.id],
                 },
             )
             .context("cannot propose the open resolution")?;
-        service(-1).vote(&chair, open.id, Some("for"), None).context("cannot vote on the open resolution")?;
+        let vote = VoteRequest { vote: Received::Given(VoteChoice::For), comment: None };
+        service(-1).vote(&chair, open.id, vote).context("cannot vote on the open resolution")?;
         Ok(())
     }
 }

@@ -12,6 +12,12 @@ use domain::shared::limits::{FieldLimits, Limit};
 /// contract test of the document (`server/tests/http/openapi.rs`) notices.
 pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     apply::<domain::meetings::AgendaItemRequest>(doc)?;
+    // Governance and notifications.
+    apply::<domain::governance::InterestRequest>(doc)?;
+    apply::<domain::governance::SettingsRequest>(doc)?;
+    apply::<domain::governance::OpenRoundRequest>(doc)?;
+    apply::<domain::governance::TermRequest>(doc)?;
+    apply::<domain::governance::ProposeRequest>(doc)?;
     Ok(())
 }
 

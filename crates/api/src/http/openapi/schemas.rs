@@ -11,10 +11,6 @@ use utoipa::{PartialSchema, ToSchema};
 use domain::actions::{ActionPriority, ActionStatus};
 use domain::audit::AuditKind;
 use domain::committees::CommitteeRole;
-use domain::governance::conflict::{ConflictHandling, QuorumBasis};
-use domain::governance::interest::InterestKind;
-use domain::governance::resolution::{ResolutionStatus, ThresholdKind, VoteChoice};
-use domain::governance::settings::RegisterVisibility;
 use domain::identity::role::Role;
 use domain::library::document::DocumentCategory;
 use domain::notices::NoticePriority;
@@ -79,38 +75,6 @@ wire_enum!(
     "A notice's priority"
 );
 
-wire_enum!(
-    InterestKindSchema as "InterestKind" = InterestKind::ALL.iter().map(|v| v.as_str()),
-    "What kind of interest a register entry records"
-);
-wire_enum!(
-    ConflictHandlingSchema as "ConflictHandling" = ConflictHandling::ALL.iter().map(|v| v.as_str()),
-    "How a declared conflict was handled: the trustee left the meeting for the item; stayed for the \
-     discussion but not the decision; or there was no conflict after all"
-);
-wire_enum!(
-    QuorumBasisSchema as "QuorumBasis" = QuorumBasis::ALL.iter().map(|v| v.as_str()),
-    "What an item's quorum counts: members expected (answered attending) until attendance is recorded, \
-     then members recorded present"
-);
-wire_enum!(
-    RegisterVisibilitySchema as "RegisterVisibility" = RegisterVisibility::ALL.iter().map(|v| v.as_str()),
-    "Who reads the register of interests: every member, or admins and chairs (officers) only"
-);
-
-wire_enum!(
-    ThresholdKindSchema as "ThresholdKind" = ThresholdKind::ALL.iter().map(|v| v.as_str()),
-    "What a written resolution needs to pass: a majority of eligible trustees, a set number, or all"
-);
-wire_enum!(
-    VoteChoiceSchema as "VoteChoice" = VoteChoice::ALL.iter().map(|v| v.as_str()),
-    "A vote on a written resolution"
-);
-wire_enum!(
-    ResolutionStatusSchema as "ResolutionStatus" = ResolutionStatus::ALL.iter().map(|v| v.as_str()),
-    "A written resolution's state"
-);
-
 /// The bytes of a file (a download, or the `file` part of an upload).
 pub struct FileBytes;
 
@@ -153,12 +117,6 @@ wire_enum!(
     BooleanFilterSchema as "BooleanFilter" = ["true", "false", ""],
     "A yes/no query flag; empty: as if it were left out"
 );
-wire_enum!(
-    NotificationKindSchema as "NotificationKind" =
-        domain::notifications::notification::NotificationKind::ALL.iter().map(|v| v.as_str()),
-    "A kind of e-mail notification a user can switch off"
-);
-
 // Attendance and quorum (spec §2 Attendance section).
 wire_enum!(
     AttendanceResponseSchema as "AttendanceResponse" =

@@ -15,7 +15,7 @@ use crate::governance::conflict::{
     item_quorum, ConflictDeclaration, ConflictHandling, ItemQuorum, QuorumBasis,
 };
 use crate::governance::interest::matches as interest_matches;
-use crate::governance::interest::service::{InterestInput, InterestService};
+use crate::governance::interest::service::{InterestRequest, InterestService};
 use crate::governance::interest::Interest;
 use crate::governance::{
     ConflictRepository, GovernanceRefusal, GovernanceSettingsRepository, InterestRepository, NewConflict,
@@ -30,7 +30,7 @@ use crate::meetings::written_minutes::{MinuteEntryKind, NewMinuteEntry, WrittenM
 use crate::meetings::{AttendanceRepository, MeetingRepository, MeetingsRefusal, WrittenMinutesRepository};
 use crate::shared::error::DomainError;
 use crate::shared::validation::FieldErrors;
-use crate::shared::Clock;
+use crate::shared::{Clock, Received};
 use crate::{AgendaItemId, ConflictId, InterestId, MeetingId, RepoError, UserId};
 
 pub const NOT_FOR_OTHERS: &str = "Only admins and chairs can declare a conflict for someone else.";
@@ -43,15 +43,31 @@ pub const ONE_INTEREST: &str = "Choose an entry on the register or describe a ne
 pub const NOT_THEIR_INTEREST: &str = "Choose one of the declaring trustee's own entries on the register";
 pub const HANDLING_CHOICES: &str = "Handling must be left, stayed-not-decided or no-conflict";
 
-/// Input of "declare a conflict", as received.
-#[derive(Debug, Clone, Default)]
-pub struct DeclareConflictInput {
-    /// The trustee declaring; the caller when absent (only admins and chairs name someone else).
-    pub user_id: Option<i32>,
-    /// One of that trustee's register entries...
-    pub interest_id: Option<i32>,
-    /// ...or a new entry, added to the register now (its `user_id` is ignored).
-    pub new_interest: Option<InterestInput>,
+/// A declaration: give `interestId` (one of the trustee's register entries) or `newInterest` (added to
+/// the register now), not both.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeclareConflictRequest {
+    /// The conflicted member; default the caller. Only admins and chairs name someone else.
+    #[serde(default)]
+    #[schema(value_type = Option<i32>)]
+    pub user_id: Option<UserId>,
+    /// One of that member's entries on the register of interests.
+    #[serde(default)]
+    #[schema(value_type = Option<i32>)]
+    pub interest_id: Option<InterestId>,
+    #[serde(default)]
+    /// A new entry for the register (its `userId` is ignored: it is the declaring member's).
+    pub new_interest: Option<InterestRequest>,
+}
+
+/// How the conflict was handled.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct HandlingRequest {
+    /// `left`, `stayed-not-decided` or `no-conflict`; null clears what was recorded.
+    #[schema(value_type = Option<ConflictHandling>, required = true)]
+    pub handling: Received<ConflictHandling>,
 }
 
 /// One agenda item's conflicts as the caller sees them.
@@ -229,11 +245,11 @@ impl ConflictService {
         actor: &User,
         id: MeetingId,
         item: AgendaItemId,
-        input: DeclareConflictInput,
+        input: DeclareConflictRequest,
     ) -> Result<ConflictDeclaration, GovernanceRefusal> {
         let meeting = self.meeting(actor, id)?;
         let item = self.item(actor, &meeting, item)?;
-        let declarant = input.user_id.map(UserId).unwrap_or(actor.id);
+        let declarant = input.user_id.unwrap_or(actor.id);
         if declarant != actor.id && !actor.role.is_officer() {
             return Err(DomainError::forbidden(NOT_FOR_OTHERS).into());
         }
@@ -245,7 +261,7 @@ impl ConflictService {
         match (input.interest_id, &input.new_interest) {
             (None, None) => errors.add("interestId", INTEREST_OR_NEW),
             (Some(_), Some(_)) => errors.add("interestId", ONE_INTEREST),
-            (Some(interest), None) => match self.register.get(InterestId(interest)) {
+            (Some(interest), None) => match self.register.get(interest) {
                 Ok(entry) if entry.user_id == declarant => {}
                 Ok(_) | Err(RepoError::NotFound) => errors.add("interestId", NOT_THEIR_INTEREST),
                 Err(other) => return Err(other.into()),
@@ -268,9 +284,9 @@ impl ConflictService {
             return Err(GovernanceRefusal::ConflictAlreadyDeclared);
         }
         let interest_id = match (input.interest_id, input.new_interest) {
-            (Some(interest), _) => InterestId(interest),
+            (Some(interest), _) => interest,
             (None, Some(new)) => {
-                let new = InterestInput { user_id: Some(declarant.0), ..new };
+                let new = InterestRequest { user_id: Some(declarant), ..new };
                 self.interests.create(actor, new)?.id
             }
             (None, None) => return Err(DomainError::invalid("interestId", INTEREST_OR_NEW).into()),
@@ -294,20 +310,17 @@ impl ConflictService {
         id: MeetingId,
         item: AgendaItemId,
         conflict: ConflictId,
-        handling: Option<&str>,
+        input: HandlingRequest,
     ) -> Result<ConflictDeclaration, GovernanceRefusal> {
         let meeting = self.meeting(actor, id)?;
         let item = self.item(actor, &meeting, item)?;
         if !actor.role.is_officer() {
             return Err(DomainError::forbidden(HANDLING_FORBIDDEN).into());
         }
-        let handling = match handling.map(str::trim).filter(|h| !h.is_empty()) {
-            None => None,
-            Some(value) => Some(
-                value
-                    .parse::<ConflictHandling>()
-                    .map_err(|_| DomainError::invalid("handling", HANDLING_CHOICES))?,
-            ),
+        let handling = match input.handling {
+            Received::Absent => None,
+            Received::Given(handling) => Some(handling),
+            Received::Unreadable => return Err(DomainError::invalid("handling", HANDLING_CHOICES).into()),
         };
         if meeting.is_cancelled() {
             return Err(DomainError::conflict(CANCELLED).into());

@@ -3,14 +3,16 @@
 
 use std::sync::Arc;
 
+use chrono::NaiveDate;
+
 use crate::governance::declaration::{DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary};
 use crate::governance::{
     DeclarationRepository, GovernanceMail, GovernanceRefusal, NewRound, ReminderRecipient,
 };
 use crate::identity::user::User;
 use crate::shared::error::DomainError;
-use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
+use crate::shared::validation::FieldErrors;
+use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{DeclarationRoundId, DocumentId, RepoError};
 
 pub const ONLY_OFFICERS: &str = "Only admins and chairs can run declarations rounds.";
@@ -18,20 +20,52 @@ pub const MUST_CONFIRM_REGISTER: &str = "Please confirm that your register entri
 pub const MUST_ACCEPT_CODE: &str = "Please confirm that you accept the code of conduct";
 pub const ANSWER_REQUIRED: &str = "Please answer this question";
 
-/// Input of "open a round", as received.
-#[derive(Debug, Clone, Default)]
-pub struct OpenRound {
+/// The first and last year a round may be opened for.
+pub const YEAR_MIN: i64 = 2000;
+pub const YEAR_MAX: i64 = 2100;
+
+// "Open a round".
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenRoundRequest {
+    /// 2000 to 2100; one round per year.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = i64)]
     pub year: Option<i64>,
-    pub deadline: String,
-    pub code_of_conduct_document_id: Option<i32>,
+    /// `YYYY-MM-DD`, not in the past.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, format = Date)]
+    pub deadline: Received<IsoDate>,
+    /// The code of conduct: a document of the library.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = i32)]
+    pub code_of_conduct_document_id: Option<DocumentId>,
 }
 
-/// Input of "declare", as received: every answer must be given.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct DeclareInput {
+impl FieldLimits for OpenRoundRequest {
+    const LIMITS: &'static [(&'static str, Limit)] =
+        &[("year", Limit::Range { min: YEAR_MIN, max: YEAR_MAX })];
+}
+
+// "Declare": every answer must be given.
+#[derive(Debug, Clone, Copy, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeclareRequest {
+    /// Must be `true`: my register entries are complete and current.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = bool)]
     pub register_complete: Option<bool>,
+    /// I am 18 or over (`false` flags the declaration to the chair).
+    #[serde(default, rename = "over18")]
+    #[schema(required = true, nullable = false, value_type = bool)]
     pub over_18: Option<bool>,
+    /// None of the section 178 grounds applies to me (`false` flags the declaration to the chair).
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = bool)]
     pub no_disqualification: Option<bool>,
+    /// Must be `true`: I accept the code of conduct.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = bool)]
     pub accepts_code: Option<bool>,
 }
 
@@ -61,20 +95,23 @@ impl DeclarationService {
         Ok(RoundView { round, members, viewer_is_officer: actor.role.is_officer() })
     }
 
-    pub fn open(&self, actor: &User, input: OpenRound) -> Result<DeclarationRound, GovernanceRefusal> {
+    pub fn open(&self, actor: &User, input: OpenRoundRequest) -> Result<DeclarationRound, GovernanceRefusal> {
         officer(actor)?;
         let mut errors = FieldErrors::new();
         let year = match input.year {
-            Some(year @ 2000..=2100) => i32::try_from(year).ok(),
+            Some(year @ YEAR_MIN..=YEAR_MAX) => i32::try_from(year).ok(),
             _ => None,
         };
         if year.is_none() {
             errors.add("year", "Year must be a year from 2000 to 2100");
         }
-        if input.deadline.trim().is_empty() {
+        if input.deadline.is_absent() {
             errors.add("deadline", "Deadline is required");
         }
-        let deadline = validation::optional_date(&mut errors, "deadline", "Deadline", Some(&input.deadline));
+        let deadline = input
+            .deadline
+            .read(&mut errors, "deadline", "Deadline must be a date (YYYY-MM-DD)")
+            .map(NaiveDate::from);
         let now = self.clock.now();
         if deadline.is_some_and(|d| d < now.date_naive()) {
             errors.add("deadline", "Deadline must not be in the past");
@@ -87,13 +124,7 @@ impl DeclarationService {
         else {
             return Err(DomainError::invalid("year", "Year is required").into());
         };
-        let round = NewRound {
-            year,
-            deadline,
-            code_of_conduct: DocumentId(code),
-            opened_by: actor.id,
-            opened_at: now,
-        };
+        let round = NewRound { year, deadline, code_of_conduct: code, opened_by: actor.id, opened_at: now };
         self.rounds.open(round)
     }
 
@@ -101,7 +132,7 @@ impl DeclarationService {
         &self,
         actor: &User,
         id: DeclarationRoundId,
-        input: DeclareInput,
+        input: DeclareRequest,
     ) -> Result<RoundView, GovernanceRefusal> {
         let answers = validate_answers(input)?;
         self.rounds.declare(id, actor.id, &actor.name, answers, self.clock.now())?;
@@ -152,7 +183,7 @@ impl DeclarationService {
     }
 }
 
-fn validate_answers(input: DeclareInput) -> Result<DeclarationAnswers, DomainError> {
+fn validate_answers(input: DeclareRequest) -> Result<DeclarationAnswers, DomainError> {
     let mut errors = FieldErrors::new();
     if input.register_complete != Some(true) {
         errors.add("registerComplete", MUST_CONFIRM_REGISTER);
@@ -189,20 +220,20 @@ mod tests {
 
     #[test]
     fn confirmations_are_required_and_eligibility_is_answered_either_way() {
-        let Err(DomainError::Invalid(errors)) = validate_answers(DeclareInput::default()) else {
+        let Err(DomainError::Invalid(errors)) = validate_answers(DeclareRequest::default()) else {
             panic!("expected errors")
         };
         assert_eq!(errors.fields()["registerComplete"], MUST_CONFIRM_REGISTER);
         assert_eq!(errors.fields()["acceptsCode"], MUST_ACCEPT_CODE);
         assert_eq!(errors.fields()["over18"], ANSWER_REQUIRED);
-        let flagged = DeclareInput {
+        let flagged = DeclareRequest {
             register_complete: Some(true),
             over_18: Some(true),
             no_disqualification: Some(false),
             accepts_code: Some(true),
         };
         assert!(validate_answers(flagged).unwrap().may_be_disqualified());
-        let clear = DeclareInput { no_disqualification: Some(true), ..flagged };
+        let clear = DeclareRequest { no_disqualification: Some(true), ..flagged };
         assert!(!validate_answers(clear).unwrap().may_be_disqualified());
     }
 }

@@ -12,11 +12,11 @@ use crate::governance::settings::{GovernanceSettings, RegisterVisibility};
 use crate::governance::{Editor, GovernanceSettingsRepository, InterestRepository};
 use crate::identity::role::Role;
 use crate::identity::user::User;
-use crate::meetings::attendance::{QuorumRule, QUORUM_MAX};
+use crate::meetings::attendance::{QuorumRule, QuorumRuleKind, QUORUM_MAX};
 use crate::meetings::Typesetter;
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
+use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{InterestId, RepoError, UserId};
 
 pub const ORGANISATION_MAX: usize = 200;
@@ -38,17 +38,54 @@ pub fn can_read_whole_register(actor: Role, visibility: RegisterVisibility) -> b
     actor.is_officer() || visibility == RegisterVisibility::Members
 }
 
-/// Input of "add" and "edit" an entry, as received.
-#[derive(Debug, Clone, Default)]
-pub struct InterestInput {
-    /// The trustee the entry belongs to; the actor when absent. Ignored on edit.
-    pub user_id: Option<i32>,
-    pub kind: String,
-    pub organisation: String,
-    pub nature: String,
-    pub started_on: String,
-    pub ended_on: Option<String>,
+// A register entry's fields, for "add" and "edit" an entry (and a new entry made with a declaration).
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InterestRequest {
+    /// The trustee the entry belongs to (create only; default: the signed-in user). Admins and chairs may
+    /// name anyone; a trustee only themselves.
+    #[serde(default)]
+    #[schema(value_type = Option<i32>)]
+    pub user_id: Option<UserId>,
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = InterestKind)]
+    pub kind: Received<InterestKind>,
+    /// The organisation or person; required, at most 200 characters.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String)]
+    pub organisation: Option<String>,
+    /// The nature of the interest; required, at most 2000 characters.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String)]
+    pub nature: Option<String>,
+    /// `YYYY-MM-DD`, not in the future.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, format = Date)]
+    pub started_on: Received<IsoDate>,
+    /// `YYYY-MM-DD`, not before `startedOn`; null or `""` while current.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub ended_on: Received<IsoDate>,
 }
+
+impl FieldLimits for InterestRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("organisation", Limit::RequiredText { max: ORGANISATION_MAX }),
+        ("nature", Limit::RequiredText { max: NATURE_MAX }),
+    ];
+}
+
+// "Which entries does this text name?"
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchRequest {
+    /// An agenda item's title and description, or any text (at most 20000 characters).
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+/// The longest text matched against the register.
+pub const MATCH_TEXT_MAX: usize = 20_000;
 
 #[derive(Clone)]
 pub struct InterestService {
@@ -73,8 +110,8 @@ impl InterestService {
         Ok(self.interests.list(scope)?)
     }
 
-    pub fn create(&self, actor: &User, input: InterestInput) -> Result<Interest, DomainError> {
-        let owner = input.user_id.map(UserId).unwrap_or(actor.id);
+    pub fn create(&self, actor: &User, input: InterestRequest) -> Result<Interest, DomainError> {
+        let owner = input.user_id.unwrap_or(actor.id);
         if !can_edit_interests_of(actor.role, actor.id, owner) {
             return Err(DomainError::forbidden(NOT_YOURS));
         }
@@ -89,7 +126,7 @@ impl InterestService {
         &self,
         actor: &User,
         id: InterestId,
-        input: InterestInput,
+        input: InterestRequest,
     ) -> Result<Interest, DomainError> {
         let existing = self.get(id)?;
         if !can_edit_interests_of(actor.role, actor.id, existing.user_id) {
@@ -111,10 +148,17 @@ impl InterestService {
 
     /// The current entries an agenda text names, for the prompt to consider a declaration: admins and
     /// chairs get everyone's, a trustee only their own.
-    pub fn named_in(&self, actor: &User, text: &str) -> Result<Vec<Interest>, DomainError> {
+    pub fn named_in(&self, actor: &User, input: MatchRequest) -> Result<Vec<Interest>, DomainError> {
+        let text = input.text.unwrap_or_default();
+        if text.chars().count() > MATCH_TEXT_MAX {
+            return Err(DomainError::invalid(
+                "text",
+                format!("Text must be at most {MATCH_TEXT_MAX} characters"),
+            ));
+        }
         let scope = if actor.role.is_officer() { None } else { Some(actor.id) };
         let entries = self.interests.list(scope)?;
-        Ok(crate::governance::interest::matches::named_in(text, &entries, self.today())
+        Ok(crate::governance::interest::matches::named_in(&text, &entries, self.today())
             .into_iter()
             .cloned()
             .collect())
@@ -145,20 +189,18 @@ impl InterestService {
     pub fn set_settings(
         &self,
         actor: &User,
-        input: GovernanceSettingsInput,
+        input: SettingsRequest,
     ) -> Result<GovernanceSettings, DomainError> {
         if !actor.role.is_officer() {
             return Err(DomainError::forbidden("Only admins and chairs can change governance settings."));
         }
         let mut errors = FieldErrors::new();
         let current = self.settings.get()?;
-        let register_visibility = validation::optional_choice(
-            &mut errors,
-            "registerVisibility",
-            input.register_visibility.as_deref(),
-            current.register_visibility,
-            "Register visibility must be members or officers",
-        );
+        let register_visibility = input
+            .register_visibility
+            .clone()
+            .read(&mut errors, "registerVisibility", "Register visibility must be members or officers")
+            .unwrap_or(current.register_visibility);
         let quorum = quorum_rule(&mut errors, &input, current.quorum);
         errors.into_result()?;
         Ok(self.settings.set(GovernanceSettings { register_visibility, quorum })?)
@@ -192,11 +234,11 @@ fn not_found(error: RepoError) -> DomainError {
 
 /// The entry form's rules: kind from the list, organisation and nature required, a start date not in the
 /// future, and an end date (optional) not before the start.
-pub fn validate(input: &InterestInput, today: NaiveDate) -> Result<InterestFields, DomainError> {
+pub fn validate(input: &InterestRequest, today: NaiveDate) -> Result<InterestFields, DomainError> {
     let mut errors = FieldErrors::new();
-    let kind = match input.kind.trim().parse::<InterestKind>() {
-        Ok(kind) => Some(kind),
-        Err(_) => {
+    let kind = match input.kind {
+        Received::Given(kind) => Some(kind),
+        Received::Absent | Received::Unreadable => {
             errors.add("kind", KIND_INVALID);
             None
         }
@@ -205,17 +247,24 @@ pub fn validate(input: &InterestInput, today: NaiveDate) -> Result<InterestField
         &mut errors,
         "organisation",
         "Organisation or person",
-        &input.organisation,
+        input.organisation.as_deref().unwrap_or(""),
         ORGANISATION_MAX,
     );
-    let nature =
-        validation::required_text(&mut errors, "nature", "Nature of the interest", &input.nature, NATURE_MAX);
-    let started_on =
-        validation::optional_date(&mut errors, "startedOn", "Start date", Some(&input.started_on));
-    if input.started_on.trim().is_empty() {
+    let nature = validation::required_text(
+        &mut errors,
+        "nature",
+        "Nature of the interest",
+        input.nature.as_deref().unwrap_or(""),
+        NATURE_MAX,
+    );
+    if input.started_on.is_absent() {
         errors.add("startedOn", "Start date is required");
     }
-    let ended_on = validation::optional_date(&mut errors, "endedOn", "End date", input.ended_on.as_deref());
+    let started_on =
+        input.started_on.clone().read(&mut errors, "startedOn", "Start date must be a date (YYYY-MM-DD)");
+    let ended_on =
+        input.ended_on.clone().read(&mut errors, "endedOn", "End date must be a date (YYYY-MM-DD)");
+    let (started_on, ended_on) = (started_on.map(NaiveDate::from), ended_on.map(NaiveDate::from));
     if started_on.is_some_and(|start| start > today) {
         errors.add("startedOn", STARTED_IN_FUTURE);
     }
@@ -233,15 +282,35 @@ pub fn validate(input: &InterestInput, today: NaiveDate) -> Result<InterestField
     }
 }
 
-/// Input of "Change governance settings"; each absent field keeps its value.
-#[derive(Debug, Clone, Default)]
-pub struct GovernanceSettingsInput {
-    pub register_visibility: Option<String>,
-    /// `count` or `fraction`.
-    pub quorum_rule: Option<String>,
+// The governance settings to change; each absent field keeps its value.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsRequest {
+    /// Unchanged when absent.
+    #[serde(default)]
+    #[schema(value_type = Option<RegisterVisibility>)]
+    pub register_visibility: Received<RegisterVisibility>,
+    /// `count` or `fraction`; unchanged when absent.
+    #[serde(default)]
+    #[schema(value_type = Option<QuorumRuleKind>)]
+    pub quorum_rule: Received<QuorumRuleKind>,
+    /// 1 to 100; unchanged when absent.
+    #[serde(default)]
     pub quorum_minimum: Option<i64>,
+    /// 1 to the denominator; unchanged when absent.
+    #[serde(default)]
     pub quorum_numerator: Option<i64>,
+    /// 1 to 100, at least the numerator; unchanged when absent.
+    #[serde(default)]
     pub quorum_denominator: Option<i64>,
+}
+
+impl FieldLimits for SettingsRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("quorumMinimum", Limit::Range { min: 1, max: QUORUM_MAX as i64 }),
+        ("quorumNumerator", Limit::Range { min: 1, max: QUORUM_MAX as i64 }),
+        ("quorumDenominator", Limit::Range { min: 1, max: QUORUM_MAX as i64 }),
+    ];
 }
 
 pub const QUORUM_MINIMUM_RANGE: &str = "Quorum minimum must be a whole number from 1 to 100";
@@ -249,14 +318,12 @@ pub const QUORUM_FRACTION_RANGE: &str =
     "The quorum fraction must be numerator/denominator with 1 <= numerator <= denominator <= 100";
 
 /// The quorum rule after these changes; errors under `quorumRule`, `quorumMinimum`, `quorumNumerator`.
-fn quorum_rule(errors: &mut FieldErrors, input: &GovernanceSettingsInput, current: QuorumRule) -> QuorumRule {
-    let kind = validation::optional_choice(
-        errors,
-        "quorumRule",
-        input.quorum_rule.as_deref(),
-        current.kind,
-        "Quorum rule must be count or fraction",
-    );
+fn quorum_rule(errors: &mut FieldErrors, input: &SettingsRequest, current: QuorumRule) -> QuorumRule {
+    let kind = input
+        .quorum_rule
+        .clone()
+        .read(errors, "quorumRule", "Quorum rule must be count or fraction")
+        .unwrap_or(current.kind);
     let in_range = |value: Option<i64>, fallback: u32| -> Option<u32> {
         match value {
             None => Some(fallback),
@@ -285,15 +352,21 @@ mod tests {
         NaiveDate::from_ymd_opt(2026, 3, 10).unwrap()
     }
 
-    fn input() -> InterestInput {
-        InterestInput {
-            user_id: None,
-            kind: "directorship".into(),
-            organisation: " Acme Housing Ltd ".into(),
-            nature: "Non-executive director".into(),
-            started_on: "2024-01-01".into(),
-            ended_on: None,
-        }
+    fn input() -> InterestRequest {
+        request(serde_json::json!({
+            "kind": "directorship",
+            "organisation": " Acme Housing Ltd ",
+            "nature": "Non-executive director",
+            "startedOn": "2024-01-01",
+        }))
+    }
+
+    fn request(body: serde_json::Value) -> InterestRequest {
+        serde_json::from_value(body).unwrap()
+    }
+
+    fn date(text: &str) -> IsoDate {
+        text.parse().unwrap()
     }
 
     fn errors_of(result: Result<InterestFields, DomainError>) -> std::collections::BTreeMap<String, String> {
@@ -331,14 +404,13 @@ mod tests {
 
     #[test]
     fn each_field_is_checked() {
-        let bad = InterestInput {
-            user_id: None,
-            kind: "hobby".into(),
-            organisation: " ".into(),
-            nature: "".into(),
-            started_on: "".into(),
-            ended_on: Some("soon".into()),
-        };
+        let bad = request(serde_json::json!({
+            "kind": "hobby",
+            "organisation": " ",
+            "nature": "",
+            "startedOn": "",
+            "endedOn": "soon",
+        }));
         let errors = errors_of(validate(&bad, today()));
         assert_eq!(errors["kind"], KIND_INVALID);
         assert_eq!(errors["organisation"], "Organisation or person is required");
@@ -349,9 +421,9 @@ mod tests {
 
     #[test]
     fn dates_must_make_sense() {
-        let ended_early = InterestInput { ended_on: Some("2023-12-31".into()), ..input() };
+        let ended_early = InterestRequest { ended_on: Received::Given(date("2023-12-31")), ..input() };
         assert_eq!(errors_of(validate(&ended_early, today()))["endedOn"], ENDED_BEFORE_START);
-        let future = InterestInput { started_on: "2026-03-11".into(), ..input() };
+        let future = InterestRequest { started_on: Received::Given(date("2026-03-11")), ..input() };
         assert_eq!(errors_of(validate(&future, today()))["startedOn"], STARTED_IN_FUTURE);
     }
 }

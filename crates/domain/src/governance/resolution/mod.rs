@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use crate::{DocumentId, ResolutionId, UserId};
 
 string_enum!(
-    /// How many votes for a resolution need.
+    /// What a written resolution needs to pass: a majority of eligible trustees, a set number, or all.
     ThresholdKind {
         Majority => "majority",
         Count => "count",
@@ -18,6 +18,7 @@ string_enum!(
 );
 
 string_enum!(
+    /// A vote on a written resolution.
     VoteChoice {
         For => "for",
         Against => "against",
@@ -26,6 +27,7 @@ string_enum!(
 );
 
 string_enum!(
+    /// A written resolution's state.
     ResolutionStatus {
         Open => "open",
         Passed => "passed",

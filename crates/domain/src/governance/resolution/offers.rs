@@ -24,6 +24,15 @@ pub const STILL_OPEN: &str = "This resolution is still open: it goes on an agend
 pub const BOARD_MEETINGS_ONLY: &str =
     "Written resolutions are reported to board meetings: add it to a board meeting's agenda.";
 pub const RESOLUTION_REQUIRED: &str = "Choose a decided written resolution";
+// "Add a decided resolution to the agenda".
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct FromResolutionRequest {
+    /// A decided written resolution that is on no agenda yet.
+    #[schema(required = true, nullable = false, value_type = i32)]
+    pub resolution_id: Option<ResolutionId>,
+}
+
 /// The item's planned minutes: the board notes a result it has already decided.
 pub const ITEM_MINUTES: i32 = 5;
 
@@ -49,16 +58,15 @@ impl ResolutionService {
         &self,
         actor: &User,
         meeting: MeetingId,
-        resolution: Option<i32>,
+        input: FromResolutionRequest,
     ) -> Result<(AgendaItem, Published), GovernanceRefusal> {
         let meeting = self.meetings.editable(actor, meeting)?;
-        let Some(resolution) = resolution else {
+        let Some(id) = input.resolution_id else {
             return Err(DomainError::invalid("resolutionId", RESOLUTION_REQUIRED).into());
         };
         if meeting.kind != MeetingKind::Board {
             return Err(DomainError::conflict(BOARD_MEETINGS_ONLY).into());
         }
-        let id = ResolutionId(resolution);
         self.resolutions.decide_due(self.clock.now(), Some(id))?;
         let resolution = self.resolution(id)?;
         if resolution.status == ResolutionStatus::Open {

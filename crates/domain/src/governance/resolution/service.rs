@@ -12,7 +12,7 @@ use crate::meetings::meeting::service::MeetingService;
 use crate::shared::error::DomainError;
 use crate::shared::timestamps;
 use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
+use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{DocumentId, RepoError, ResolutionId, UserId};
 
 pub const TITLE_MAX: usize = 200;
@@ -21,16 +21,53 @@ pub const COMMENT_MAX: usize = 2_000;
 pub const THRESHOLD_INVALID: &str = "Threshold must be majority, count or unanimous";
 pub const VOTE_INVALID: &str = "Vote must be for, against or abstain";
 
-/// Input of "propose", as received.
-#[derive(Debug, Clone, Default)]
-pub struct ProposeResolution {
-    pub title: String,
-    pub text: String,
-    pub closes_at: String,
-    pub threshold: String,
+// "Propose" a written resolution.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProposeRequest {
+    /// Required, at most 200 characters.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String)]
+    pub title: Option<String>,
+    /// The resolution's wording; required, at most 20000 characters.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String)]
+    pub text: Option<String>,
+    /// RFC 3339 with a zone, in the future.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, format = DateTime)]
+    pub closes_at: Option<String>,
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = ThresholdKind)]
+    pub threshold: Received<ThresholdKind>,
+    /// Votes for needed, for `threshold = count`.
+    #[serde(default)]
     pub threshold_count: Option<i64>,
-    pub paper_document_ids: Vec<i32>,
-    pub conflicted_user_ids: Vec<i32>,
+    /// Supporting papers: ids of library documents.
+    #[serde(default)]
+    #[schema(value_type = Vec<i32>)]
+    pub paper_document_ids: Vec<DocumentId>,
+    /// Serving trustees conflicted on it, who are not eligible to vote.
+    #[serde(default)]
+    #[schema(value_type = Vec<i32>)]
+    pub conflicted_user_ids: Vec<UserId>,
+}
+
+impl FieldLimits for ProposeRequest {
+    const LIMITS: &'static [(&'static str, Limit)] =
+        &[("title", Limit::RequiredText { max: TITLE_MAX }), ("text", Limit::RequiredText { max: TEXT_MAX })];
+}
+
+// A vote, with an optional comment.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VoteRequest {
+    #[serde(default)]
+    #[schema(value_type = Option<VoteChoice>)]
+    pub vote: Received<VoteChoice>,
+    /// Optional, at most 2000 characters.
+    #[serde(default)]
+    pub comment: Option<String>,
 }
 
 #[derive(Clone)]
@@ -55,7 +92,7 @@ impl ResolutionService {
         self.resolution(id)
     }
 
-    pub fn propose(&self, actor: &User, input: ProposeResolution) -> Result<Resolution, GovernanceRefusal> {
+    pub fn propose(&self, actor: &User, input: ProposeRequest) -> Result<Resolution, GovernanceRefusal> {
         if !actor.role.is_officer() {
             return Err(
                 DomainError::forbidden("Only admins and chairs can propose written resolutions.").into()
@@ -63,24 +100,38 @@ impl ResolutionService {
         }
         let now = self.clock.now();
         let mut errors = FieldErrors::new();
-        let title = validation::required_line(&mut errors, "title", "Title", &input.title, TITLE_MAX);
-        let text = validation::required_text(&mut errors, "text", "Text", &input.text, TEXT_MAX);
+        let title = validation::required_line(
+            &mut errors,
+            "title",
+            "Title",
+            input.title.as_deref().unwrap_or(""),
+            TITLE_MAX,
+        );
+        let text = validation::required_text(
+            &mut errors,
+            "text",
+            "Text",
+            input.text.as_deref().unwrap_or(""),
+            TEXT_MAX,
+        );
         let closes_at =
-            timestamps::required(&mut errors, "closesAt", "Closing time", Some(input.closes_at.as_str()));
+            timestamps::required(&mut errors, "closesAt", "Closing time", input.closes_at.as_deref());
         if closes_at.is_some_and(|at| at <= now) {
             errors.add("closesAt", "Closing time must be in the future");
         }
-        let threshold = match input.threshold.trim().parse::<ThresholdKind>() {
-            Ok(ThresholdKind::Majority) => Some(Threshold::Majority),
-            Ok(ThresholdKind::Unanimous) => Some(Threshold::Unanimous),
-            Ok(ThresholdKind::Count) => match input.threshold_count.and_then(|n| u32::try_from(n).ok()) {
-                Some(n) if n >= 1 => Some(Threshold::Count(n)),
-                _ => {
-                    errors.add("thresholdCount", "Number of votes must be at least 1");
-                    None
+        let threshold = match input.threshold {
+            Received::Given(ThresholdKind::Majority) => Some(Threshold::Majority),
+            Received::Given(ThresholdKind::Unanimous) => Some(Threshold::Unanimous),
+            Received::Given(ThresholdKind::Count) => {
+                match input.threshold_count.and_then(|n| u32::try_from(n).ok()) {
+                    Some(n) if n >= 1 => Some(Threshold::Count(n)),
+                    _ => {
+                        errors.add("thresholdCount", "Number of votes must be at least 1");
+                        None
+                    }
                 }
-            },
-            Err(_) => {
+            }
+            Received::Absent | Received::Unreadable => {
                 errors.add("threshold", THRESHOLD_INVALID);
                 None
             }
@@ -89,10 +140,10 @@ impl ResolutionService {
         let (Some(closes_at), Some(threshold)) = (closes_at, threshold) else {
             return Err(DomainError::invalid("closesAt", "Closing time is required").into());
         };
-        let mut papers: Vec<DocumentId> = input.paper_document_ids.iter().copied().map(DocumentId).collect();
+        let mut papers = input.paper_document_ids;
         papers.sort();
         papers.dedup();
-        let mut conflicted: Vec<UserId> = input.conflicted_user_ids.iter().copied().map(UserId).collect();
+        let mut conflicted = input.conflicted_user_ids;
         conflicted.sort();
         conflicted.dedup();
         let new = NewResolution {
@@ -113,18 +164,23 @@ impl ResolutionService {
         &self,
         actor: &User,
         id: ResolutionId,
-        vote: Option<&str>,
-        comment: Option<&str>,
+        input: VoteRequest,
     ) -> Result<Resolution, GovernanceRefusal> {
         let mut errors = FieldErrors::new();
-        let choice = match vote.map(str::trim).map(str::parse::<VoteChoice>) {
-            Some(Ok(choice)) => Some(choice),
-            _ => {
+        let choice = match input.vote {
+            Received::Given(choice) => Some(choice),
+            Received::Absent | Received::Unreadable => {
                 errors.add("vote", VOTE_INVALID);
                 None
             }
         };
-        let comment = validation::optional_text(&mut errors, "comment", "Comment", comment, COMMENT_MAX);
+        let comment = validation::optional_text(
+            &mut errors,
+            "comment",
+            "Comment",
+            input.comment.as_deref(),
+            COMMENT_MAX,
+        );
         errors.into_result()?;
         let Some(choice) = choice else { return Err(DomainError::invalid("vote", VOTE_INVALID).into()) };
         let now = self.clock.now();

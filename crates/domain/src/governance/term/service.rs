@@ -9,22 +9,45 @@ use crate::governance::term::{ServiceSummary, Term, TermFields, TrusteeTerms};
 use crate::governance::TermRepository;
 use crate::identity::user::User;
 use crate::shared::error::DomainError;
-use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
+use crate::shared::validation::FieldErrors;
+use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{RepoError, TermId, UserId};
 
 pub const TERM_YEARS_INVALID: &str = "Term length must be a whole number of years from 1 to 10";
 pub const ONLY_OFFICERS: &str = "Only admins and chairs can record terms of office.";
 
-/// Input of "record" and "change" a term, as received.
-#[derive(Debug, Clone, Default)]
-pub struct TermInput {
-    /// Create only.
-    pub user_id: Option<i32>,
-    pub started_on: String,
+/// The shortest and longest term of office, in years.
+pub const TERM_YEARS_MIN: i64 = 1;
+pub const TERM_YEARS_MAX: i64 = 10;
+
+// "Record" and "change" a term.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TermRequest {
+    /// The trustee (create only).
+    #[serde(default)]
+    #[schema(value_type = Option<i32>)]
+    pub user_id: Option<UserId>,
+    /// Appointment date, `YYYY-MM-DD`.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, format = Date)]
+    pub started_on: Received<IsoDate>,
+    /// 1 to 10.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = i64)]
     pub term_years: Option<i64>,
+    /// Default `false`.
+    #[serde(default)]
     pub reappointment: Option<bool>,
-    pub ended_on: Option<String>,
+    /// The day the trustee left before the term's end; null while serving.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub ended_on: Received<IsoDate>,
+}
+
+impl FieldLimits for TermRequest {
+    const LIMITS: &'static [(&'static str, Limit)] =
+        &[("termYears", Limit::Range { min: TERM_YEARS_MIN, max: TERM_YEARS_MAX })];
 }
 
 #[derive(Clone)]
@@ -64,19 +87,19 @@ impl TermService {
             .collect())
     }
 
-    pub fn create(&self, actor: &User, input: TermInput) -> Result<Term, DomainError> {
+    pub fn create(&self, actor: &User, input: TermRequest) -> Result<Term, DomainError> {
         officer(actor)?;
         let fields = validate(&input)?;
         let Some(user) = input.user_id else {
             return Err(DomainError::invalid("userId", "Trustee is required"));
         };
-        self.terms.create(UserId(user), fields).map_err(|e| match e {
+        self.terms.create(user, fields).map_err(|e| match e {
             RepoError::NotFound => DomainError::invalid("userId", "No such trustee"),
             other => other.into(),
         })
     }
 
-    pub fn update(&self, actor: &User, id: TermId, input: TermInput) -> Result<Term, DomainError> {
+    pub fn update(&self, actor: &User, id: TermId, input: TermRequest) -> Result<Term, DomainError> {
         officer(actor)?;
         let fields = validate(&input)?;
         self.terms.update(id, fields).map_err(not_found)
@@ -100,17 +123,23 @@ fn not_found(error: RepoError) -> DomainError {
     error.naming("Term")
 }
 
-pub fn validate(input: &TermInput) -> Result<TermFields, DomainError> {
+pub fn validate(input: &TermRequest) -> Result<TermFields, DomainError> {
     let mut errors = FieldErrors::new();
-    if input.started_on.trim().is_empty() {
+    if input.started_on.is_absent() {
         errors.add("startedOn", "Appointment date is required");
     }
-    let started_on =
-        validation::optional_date(&mut errors, "startedOn", "Appointment date", Some(&input.started_on));
-    let ended_on =
-        validation::optional_date(&mut errors, "endedOn", "Date of leaving", input.ended_on.as_deref());
+    let started_on = input
+        .started_on
+        .clone()
+        .read(&mut errors, "startedOn", "Appointment date must be a date (YYYY-MM-DD)")
+        .map(NaiveDate::from);
+    let ended_on = input
+        .ended_on
+        .clone()
+        .read(&mut errors, "endedOn", "Date of leaving must be a date (YYYY-MM-DD)")
+        .map(NaiveDate::from);
     let term_years = match input.term_years {
-        Some(years @ 1..=10) => u8::try_from(years).ok(),
+        Some(years @ TERM_YEARS_MIN..=TERM_YEARS_MAX) => u8::try_from(years).ok(),
         _ => None,
     };
     if term_years.is_none() {
@@ -139,14 +168,10 @@ mod tests {
 
     #[test]
     fn a_term_needs_a_date_and_one_to_ten_years() {
-        let ok = TermInput { started_on: "2024-01-01".into(), term_years: Some(3), ..Default::default() };
+        let read = |body: serde_json::Value| serde_json::from_value::<TermRequest>(body).unwrap();
+        let ok = read(serde_json::json!({"startedOn": "2024-01-01", "termYears": 3}));
         assert_eq!(validate(&ok).unwrap().term_years, 3);
-        let bad = TermInput {
-            started_on: "".into(),
-            term_years: Some(11),
-            ended_on: Some("x".into()),
-            ..Default::default()
-        };
+        let bad = read(serde_json::json!({"startedOn": "", "termYears": 11, "endedOn": "x"}));
         let Err(DomainError::Invalid(errors)) = validate(&bad) else { panic!("expected errors") };
         assert_eq!(errors.fields()["startedOn"], "Appointment date is required");
         assert_eq!(errors.fields()["termYears"], TERM_YEARS_INVALID);

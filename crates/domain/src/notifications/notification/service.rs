@@ -40,12 +40,33 @@ pub const UNREAD_AFTER_MINUTES: i64 = 60;
 /// Events expanded per transaction.
 const EVENT_BATCH: i64 = 50;
 
-/// Input of `PUT /api/notification-settings`, as received.
-#[derive(Debug, Clone, Default)]
-pub struct SettingsInput {
-    pub disabled_kinds: Vec<String>,
+/// The whole new settings (they replace the old ones).
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationSettingsRequest {
+    #[schema(value_type = Vec<NotificationKind>)]
+    pub disabled_kinds: Vec<Spelled<NotificationKind>>,
     pub weekly_digest: bool,
-    pub followed_categories: Vec<String>,
+    #[schema(value_type = Vec<DocumentCategory>)]
+    pub followed_categories: Vec<Spelled<DocumentCategory>>,
+}
+
+/// A list entry as sent: one of an enum's spellings, exactly, or the text that is none of them, kept for
+/// the field's message ("Unknown notification kind 'x'").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Spelled<T> {
+    Known(T),
+    Unknown(String),
+}
+
+impl<'de, T: std::str::FromStr> serde::Deserialize<'de> for Spelled<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Ok(match text.parse::<T>() {
+            Ok(value) => Spelled::Known(value),
+            Err(_) => Spelled::Unknown(text),
+        })
+    }
 }
 
 /// What one scheduled run did.
@@ -76,7 +97,7 @@ impl NotificationService {
     pub fn update_settings(
         &self,
         actor: &User,
-        input: SettingsInput,
+        input: NotificationSettingsRequest,
     ) -> Result<NotificationSettings, DomainError> {
         let mut errors = FieldErrors::new();
         let disabled_kinds = parse_all::<NotificationKind>(&input.disabled_kinds, NotificationKind::ALL);
@@ -427,13 +448,13 @@ fn category_label(category: DocumentCategory) -> &'static str {
 }
 
 /// Every value parsed, without duplicates, in the enum's order; or the first unknown one.
-fn parse_all<T: std::str::FromStr + Copy + PartialEq>(
-    values: &[String],
-    all: &[T],
-) -> Result<Vec<T>, String> {
+fn parse_all<T: Copy + PartialEq>(values: &[Spelled<T>], all: &[T]) -> Result<Vec<T>, String> {
     let mut parsed = Vec::new();
     for value in values {
-        let v = value.parse::<T>().map_err(|_| value.clone())?;
+        let v = match value {
+            Spelled::Known(v) => *v,
+            Spelled::Unknown(text) => return Err(text.clone()),
+        };
         if !parsed.contains(&v) {
             parsed.push(v);
         }
@@ -631,13 +652,18 @@ mod tests {
 
     #[test]
     fn settings_refuse_unknown_kinds_and_keep_the_known_order() {
+        let sent = |texts: &[&str]| -> Vec<Spelled<NotificationKind>> {
+            serde_json::from_value(serde_json::json!(texts)).unwrap()
+        };
         assert_eq!(
-            parse_all(
-                &["notice-high".into(), "action-assigned".into(), "notice-high".into()],
-                NotificationKind::ALL
-            ),
+            parse_all(&sent(&["notice-high", "action-assigned", "notice-high"]), NotificationKind::ALL),
             Ok(vec![NotificationKind::ActionAssigned, NotificationKind::NoticeHigh])
         );
-        assert_eq!(parse_all(&["nope".into()], NotificationKind::ALL), Err("nope".to_string()));
+        assert_eq!(parse_all(&sent(&["nope"]), NotificationKind::ALL), Err("nope".to_string()));
+        // Spellings are exact, as before: a padded one is unknown.
+        assert_eq!(
+            parse_all(&sent(&[" notice-high"]), NotificationKind::ALL),
+            Err(" notice-high".to_string())
+        );
     }
 }
