@@ -22,7 +22,7 @@ pub use calendar::repository::{CalendarFacts, CalendarFeedRepository, FeedToken}
 pub use calendar::service::CalendarService;
 pub use calendar::writer::{CalendarEvent, CalendarWriter};
 pub use meeting::repository::{AgendaItemChange, MeetingRepository};
-pub use meeting::service::{CreateMeeting, MeetingService, MeetingView};
+pub use meeting::service::{CreateMeetingRequest, MeetingService, MeetingView};
 pub use refusal::MeetingsRefusal;
 pub use typesetter::{PrintBlock, PrintDocument, Typesetter};
 pub use written_minutes::repository::WrittenMinutesRepository;
