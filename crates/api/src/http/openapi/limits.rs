@@ -14,6 +14,14 @@ pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     apply::<domain::meetings::AgendaItemRequest>(doc)?;
     // Meetings.
     apply::<domain::meetings::CreateMeetingRequest>(doc)?;
+    apply::<domain::meetings::EntryRequest>(doc)?;
+    apply::<domain::meetings::EntryTextRequest>(doc)?;
+    apply::<domain::meetings::ApproveRequest>(doc)?;
+    apply::<domain::meetings::CorrectionRequest>(doc)?;
+    apply::<domain::meetings::RespondRequest>(doc)?;
+    apply::<domain::meetings::RecordManyRequest>(doc)?;
+    apply::<domain::meetings::GuestRequest>(doc)?;
+    apply::<domain::meetings::ReorderRequest>(doc)?;
     Ok(())
 }
 
