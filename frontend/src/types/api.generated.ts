@@ -2336,10 +2336,11 @@ export interface components {
      */
     AgendaPurpose: 'decision' | 'discussion' | 'information' | 'noting';
     /**
-     * @description Whether the agenda is still a draft.
+     * @description Whether the agenda is still a draft (seen only by admins and chairs) or published.
      * @enum {string}
      */
-    AgendaStatusBody: 'draft' | 'published';
+    AgendaStatus: 'draft' | 'published';
+    /** @description "Approve": the date and the later meeting at which the minutes were approved. */
     ApproveRequest: {
       /**
        * Format: int32
@@ -2369,7 +2370,7 @@ export interface components {
       summary: components['schemas']['QuorumSummary'];
     };
     /**
-     * @description A member's answer to a meeting: attending, apologies or not sure
+     * @description A member's own answer to the invitation.
      * @enum {string}
      */
     AttendanceResponse: 'attending' | 'apologies' | 'not-sure';
@@ -2609,6 +2610,7 @@ export interface components {
      * @enum {string}
      */
     ConflictHandling: 'left' | 'stayed-not-decided' | 'no-conflict';
+    /** @description "Correct approved minutes": why. */
     CorrectionRequest: {
       /** @description Required, at most 1000 characters: why the approved minutes are corrected. */
       reason: string;
@@ -2636,7 +2638,10 @@ export interface components {
       /** @description Required, at most 100 characters. */
       name: string;
     };
-    /** @description Every field may be absent or null; the use case says which are required. */
+    /**
+     * @description The fields of "Create meeting" and "Edit meeting"; every field may be absent or null, the use case says
+     *     which are required.
+     */
     CreateMeetingRequest: {
       /** @default null */
       agendaLink: string | null;
@@ -2911,6 +2916,7 @@ export interface components {
       /** @description Optional, default `1.0`, at most 20 characters. */
       version?: string | null;
     };
+    /** @description "Record an entry": a note, decision or action, at an item or under "General". */
     EntryRequest: {
       /**
        * Format: int32
@@ -2932,6 +2938,7 @@ export interface components {
       /** @description Required, at most 5000 characters (an action: at most 200, its title in the tracker). */
       text: string;
     };
+    /** @description "Edit an entry": its new text. */
     EntryTextRequest: {
       /** @description Required, at most 5000 characters. */
       text: string;
@@ -2987,6 +2994,7 @@ export interface components {
        */
       userId: number | null;
     };
+    /** @description A guest who is not a user. */
     GuestRequest: {
       /**
        * @description Required, at most 200 characters.
@@ -3173,7 +3181,7 @@ export interface components {
       /** Format: date-time */
       agendaPublishedAt: string | null;
       /** @description `draft` (seen only by admins and chairs) until published. */
-      agendaStatus: components['schemas']['AgendaStatusBody'];
+      agendaStatus: components['schemas']['AgendaStatus'];
       /** Format: date-time */
       cancelledAt: string | null;
       /**
@@ -3193,7 +3201,7 @@ export interface components {
       /** Format: int32 */
       id: number;
       /** @description `board` for meetings recorded before kinds existed. */
-      kind: components['schemas']['MeetingKindBody'];
+      kind: components['schemas']['MeetingKind'];
       location: string | null;
       /** Format: date-time */
       meetingDate: string;
@@ -3212,7 +3220,7 @@ export interface components {
        */
       revision: number;
       /** @description `scheduled`, or `cancelled` (kept and shown as cancelled). */
-      status: components['schemas']['MeetingStatusBody'];
+      status: components['schemas']['MeetingStatus'];
       title: string;
       /** Format: date-time */
       updatedAt: string;
@@ -3242,15 +3250,17 @@ export interface components {
       meeting: components['schemas']['Meeting'];
     };
     /**
-     * @description What sort of meeting it is: the calendar's tag.
+     * @description What sort of meeting it is, shown as the calendar's tag (spec §2 Calendar): `committee`, a meeting
+     *     of one sub-committee (named by `Meeting::committee`); `agm`, the annual general meeting. Meetings
+     *     recorded before the kind existed are board meetings.
      * @enum {string}
      */
-    MeetingKindBody: 'board' | 'committee' | 'agm' | 'other';
+    MeetingKind: 'board' | 'committee' | 'agm' | 'other';
     /**
-     * @description A meeting's life.
+     * @description A meeting's life: scheduled, or cancelled (kept and shown as cancelled; deleting is for mistakes).
      * @enum {string}
      */
-    MeetingStatusBody: 'scheduled' | 'cancelled';
+    MeetingStatus: 'scheduled' | 'cancelled';
     /** @description A member's line: their answer and what was recorded. */
     MemberAttendance: {
       name: string;
@@ -3478,21 +3488,25 @@ export interface components {
       /** @description The caller's password. */
       password?: string | null;
     };
+    /** @description One line of "record attendance": `status` absent or empty clears the record. */
     RecordLine: {
       status?: components['schemas']['RecordedAttendance'] | null;
       /** Format: int32 */
       userId: number;
     };
+    /** @description Many users' attendance at once. */
     RecordManyRequest: {
       /** @description At most 500 lines, stored together or not at all. */
       records: components['schemas']['RecordLine'][];
     };
+    /** @description What was recorded for one user, who is named by the path. */
     RecordRequest: {
       /** @default null */
       status: components['schemas']['RecordedAttendance'] | null;
     };
     /**
-     * @description What was recorded for someone at a meeting
+     * @description What an admin or chair recorded at (or after) the meeting; `guest`: attended without being one of
+     *     the meeting's members (a user, or a visitor by name).
      * @enum {string}
      */
     RecordedAttendance: 'present' | 'absent' | 'apologies' | 'guest';
@@ -3624,6 +3638,7 @@ export interface components {
       userId: number;
       voted: boolean;
     };
+    /** @description A member's answer to the invitation. */
     RespondRequest: {
       /**
        * @description With apologies, at most 500 characters (ignored with other answers).

@@ -2,11 +2,11 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::library::files::DOCUMENT_KINDS;
 use domain::meetings::agenda::{AgendaItem, AgendaPaper, AgendaPurpose, Presenter};
-use domain::meetings::{AgendaItemRequest, UploadPaper};
+use domain::meetings::{AgendaItemRequest, LinkPaperRequest, ReorderRequest, UploadPaper};
 use domain::{AgendaItemId, AgendaPaperId, MeetingId};
 
 use crate::http::blocking::blocking;
@@ -84,15 +84,6 @@ pub async fn standard(
     Ok(HttpResponse::Created().json(body))
 }
 
-/// The new order of the whole agenda.
-#[derive(Deserialize, Default, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ReorderRequest {
-    /// Every item id of the agenda, once each, in the new order.
-    #[schema(required = true, nullable = false, value_type = Vec<i32>, max_items = 100)]
-    item_ids: Option<Vec<i32>>,
-}
-
 /// Puts the items in a new order; their numbers follow.
 #[utoipa::path(
     put,
@@ -122,8 +113,8 @@ pub async fn reorder(
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let id = path.into_inner();
-    let order = body.into_inner().item_ids;
-    let (items, published) = blocking(move || meetings.reorder(&user.0, id, order)).await?;
+    let input = body.into_inner();
+    let (items, published) = blocking(move || meetings.reorder(&user.0, id, input)).await?;
     let body: Vec<AgendaItemBody> = items.into_iter().map(|i| AgendaItemBody::new(i, published)).collect();
     Ok(HttpResponse::Ok().json(body))
 }
@@ -251,15 +242,6 @@ pub async fn upload_paper(
     Ok(HttpResponse::Created().json(AgendaPaperBody::from(paper)))
 }
 
-/// A library document to attach.
-#[derive(Deserialize, Default, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct LinkPaperRequest {
-    /// Required: the id of a document in the library.
-    #[schema(required = true, nullable = false, value_type = i32)]
-    document_id: Option<i32>,
-}
-
 /// Attaches a library document to an item as a paper (the file stays the library's).
 #[utoipa::path(
     post,
@@ -290,8 +272,8 @@ pub async fn link_paper(
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let (id, item) = path.into_inner();
-    let document = body.into_inner().document_id;
-    let paper = blocking(move || meetings.link_paper(&user.0, id, item, document)).await?;
+    let input = body.into_inner();
+    let paper = blocking(move || meetings.link_paper(&user.0, id, item, input)).await?;
     Ok(HttpResponse::Created().json(AgendaPaperBody::from(paper)))
 }
 

@@ -2,15 +2,15 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::identity::role::Role;
 use domain::meetings::attendance::{
     AttendanceResponse, AttendanceSheet, GuestAttendance, MemberAttendance, QuorumRuleKind, QuorumSummary,
     RecordedAttendance,
 };
-use domain::meetings::RecordInput;
-use domain::MeetingId;
+use domain::meetings::{GuestRequest, RecordLine, RecordManyRequest, RecordRequest, RespondRequest};
+use domain::{MeetingId, UserId};
 
 use crate::http::blocking::blocking;
 use crate::http::body::json::Json;
@@ -42,17 +42,6 @@ pub async fn show(
     Ok(HttpResponse::Ok().json(AttendanceBody::from(sheet)))
 }
 
-#[derive(Deserialize, Default, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct RespondRequest {
-    /// Required.
-    #[schema(required = true, nullable = false, value_type = crate::http::openapi::schemas::AttendanceResponseSchema)]
-    response: Option<String>,
-    /// With apologies, at most 500 characters (ignored with other answers).
-    #[schema(value_type = Option<String>, max_length = 500)]
-    reason: Option<String>,
-}
-
 /// The caller answers the invitation: attending, apologies (with an optional reason) or not sure.
 #[utoipa::path(
     put,
@@ -76,20 +65,9 @@ pub async fn respond(
 ) -> Result<HttpResponse, ApiError> {
     let attendance = state.attendance.clone();
     let id = MeetingId(path.into_inner());
-    let body = body.into_inner();
-    let sheet =
-        blocking(move || attendance.respond(&user.0, id, body.response.as_deref(), body.reason.as_deref()))
-            .await?;
+    let input = body.into_inner();
+    let sheet = blocking(move || attendance.respond(&user.0, id, input)).await?;
     Ok(HttpResponse::Ok().json(AttendanceBody::from(sheet)))
-}
-
-#[derive(Deserialize, Default, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct RecordRequest {
-    /// `present`, `absent` or `apologies` for a member of the meeting; `guest` for any other active
-    /// user; null or empty clears what was recorded.
-    #[schema(value_type = Option<crate::http::openapi::schemas::RecordedAttendanceSchema>)]
-    status: Option<String>,
 }
 
 /// Records one user's attendance (admins and chairs).
@@ -122,27 +100,9 @@ pub async fn record_one(
     let attendance = state.attendance.clone();
     let (id, user_id) = path.into_inner();
     let body: RecordRequest = crate::http::body::input::object_body(body.into_inner())?;
-    let line = RecordInput { user_id, status: body.status };
+    let line = RecordLine { user_id: UserId(user_id), status: body.status };
     let sheet = blocking(move || attendance.record(&user.0, MeetingId(id), vec![line])).await?;
     Ok(HttpResponse::Ok().json(AttendanceBody::from(sheet)))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RecordLine {
-    user_id: i32,
-    /// As in `PUT /api/meetings/{id}/attendance/{userId}`.
-    #[serde(default)]
-    #[schema(value_type = Option<crate::http::openapi::schemas::RecordedAttendanceSchema>)]
-    status: Option<String>,
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RecordManyRequest {
-    /// At most 500 lines, stored together or not at all.
-    #[schema(max_items = 500)]
-    records: Vec<RecordLine>,
 }
 
 /// Records many users' attendance at once (admins and chairs): all lines or none.
@@ -170,22 +130,9 @@ pub async fn record_many(
 ) -> Result<HttpResponse, ApiError> {
     let attendance = state.attendance.clone();
     let id = MeetingId(path.into_inner());
-    let lines = body
-        .into_inner()
-        .records
-        .into_iter()
-        .map(|l| RecordInput { user_id: l.user_id, status: l.status })
-        .collect();
+    let lines = body.into_inner().records;
     let sheet = blocking(move || attendance.record(&user.0, id, lines)).await?;
     Ok(HttpResponse::Ok().json(AttendanceBody::from(sheet)))
-}
-
-#[derive(Deserialize, Default, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct GuestRequest {
-    /// Required, at most 200 characters.
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
-    name: Option<String>,
 }
 
 /// Records a guest who is not a user, by name (admins and chairs).
@@ -211,8 +158,8 @@ pub async fn add_guest(
 ) -> Result<HttpResponse, ApiError> {
     let attendance = state.attendance.clone();
     let id = MeetingId(path.into_inner());
-    let name = body.into_inner().name;
-    let sheet = blocking(move || attendance.add_guest(&user.0, id, name.as_deref())).await?;
+    let input = body.into_inner();
+    let sheet = blocking(move || attendance.add_guest(&user.0, id, input)).await?;
     Ok(HttpResponse::Created().json(AttendanceBody::from(sheet)))
 }
 
@@ -253,7 +200,7 @@ pub struct MemberAttendanceBody {
     #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
     pub role: Role,
     /// Null until they answer.
-    #[schema(required = true, value_type = Option<crate::http::openapi::schemas::AttendanceResponseSchema>)]
+    #[schema(required = true)]
     pub response: Option<AttendanceResponse>,
     /// Given with apologies.
     #[schema(required = true)]
@@ -262,7 +209,7 @@ pub struct MemberAttendanceBody {
     #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
     pub responded_at: Option<DateTime<Utc>>,
     /// Null until an admin or chair records it.
-    #[schema(required = true, value_type = Option<crate::http::openapi::schemas::RecordedAttendanceSchema>)]
+    #[schema(required = true)]
     pub recorded: Option<RecordedAttendance>,
 }
 

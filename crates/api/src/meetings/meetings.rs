@@ -4,8 +4,8 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::meetings::meeting::{Meeting, MeetingKind, MeetingStatus};
-use domain::meetings::{CreateMeeting, MeetingView};
+use domain::meetings::meeting::{AgendaStatus, Meeting, MeetingKind, MeetingStatus};
+use domain::meetings::{CreateMeetingRequest, MeetingView};
 use domain::MeetingId;
 
 use super::agenda::AgendaItemBody;
@@ -49,48 +49,6 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(list.into_iter().map(MeetingBody::from).collect::<Vec<_>>()))
 }
 
-/// Every field may be absent or null; the use case says which are required.
-#[derive(Deserialize, Default, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CreateMeetingRequest {
-    /// Required, at most 200 characters.
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
-    title: Option<String>,
-    /// At most 5000 characters.
-    #[schema(value_type = Option<String>, max_length = 5000)]
-    description: Option<String>,
-    /// Required: RFC 3339 date-time with a zone, e.g. `2026-03-05T18:30:00Z`.
-    #[schema(required = true, nullable = false, value_type = String, format = DateTime)]
-    meeting_date: Option<String>,
-    location: Option<String>,
-    meeting_link: Option<String>,
-    agenda_link: Option<String>,
-    /// `board` (the default), `committee`, `agm` or `other`.
-    #[schema(value_type = Option<String>, pattern = "^(board|committee|agm|other)?$")]
-    kind: Option<String>,
-    /// Required for a committee meeting (an existing committee), refused for any other kind.
-    committee_id: Option<i32>,
-    /// The planned length in minutes; 120 when absent.
-    #[schema(minimum = 1, maximum = 1440)]
-    duration_minutes: Option<i64>,
-}
-
-impl From<CreateMeetingRequest> for CreateMeeting {
-    fn from(body: CreateMeetingRequest) -> Self {
-        CreateMeeting {
-            title: body.title,
-            description: body.description,
-            meeting_date: body.meeting_date,
-            location: body.location,
-            meeting_link: body.meeting_link,
-            agenda_link: body.agenda_link,
-            kind: body.kind,
-            committee_id: body.committee_id,
-            duration_minutes: body.duration_minutes,
-        }
-    }
-}
-
 /// Schedules a meeting (also one in the past, to record it).
 #[utoipa::path(
     post,
@@ -114,7 +72,7 @@ pub async fn create(
     body: Json<CreateMeetingRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
-    let input = CreateMeeting::from(body.into_inner());
+    let input = body.into_inner();
     let created = blocking(move || meetings.create(&user.0, input)).await?;
     tracing::info!(meeting_id = %created.id, "meeting scheduled");
     Ok(HttpResponse::Created().json(MeetingBody::from(created)))
@@ -174,7 +132,7 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let id = path.into_inner();
-    let input = CreateMeeting::from(body.into_inner());
+    let input = body.into_inner();
     let updated = blocking(move || meetings.update(&user.0, id, input)).await?;
     tracing::info!(meeting_id = %id, "meeting edited");
     Ok(HttpResponse::Ok().json(MeetingBody::from(updated)))
@@ -265,27 +223,6 @@ pub async fn publish(
     Ok(HttpResponse::Ok().json(MeetingBody::from(published)))
 }
 
-/// What sort of meeting it is: the calendar's tag.
-#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum MeetingKindBody {
-    Board,
-    Committee,
-    Agm,
-    Other,
-}
-
-impl From<MeetingKind> for MeetingKindBody {
-    fn from(kind: MeetingKind) -> Self {
-        match kind {
-            MeetingKind::Board => Self::Board,
-            MeetingKind::Committee => Self::Committee,
-            MeetingKind::Agm => Self::Agm,
-            MeetingKind::Other => Self::Other,
-        }
-    }
-}
-
 /// A meeting with its most recent minutes: `minutesLink` is their external link, null for a PDF.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -303,7 +240,7 @@ pub struct MeetingBody {
     #[schema(required = true)]
     pub agenda_link: Option<String>,
     /// `board` for meetings recorded before kinds existed.
-    pub kind: MeetingKindBody,
+    pub kind: MeetingKind,
     /// The committee of a committee meeting; null for other kinds, or once that committee is deleted.
     #[schema(required = true)]
     pub committee_id: Option<i32>,
@@ -316,7 +253,7 @@ pub struct MeetingBody {
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub created_at: DateTime<Utc>,
     /// `scheduled`, or `cancelled` (kept and shown as cancelled).
-    pub status: MeetingStatusBody,
+    pub status: MeetingStatus,
     #[schema(required = true)]
     #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
     pub cancelled_at: Option<DateTime<Utc>>,
@@ -326,7 +263,7 @@ pub struct MeetingBody {
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub planned_end: DateTime<Utc>,
     /// `draft` (seen only by admins and chairs) until published.
-    pub agenda_status: AgendaStatusBody,
+    pub agenda_status: AgendaStatus,
     #[schema(required = true)]
     #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
     pub agenda_published_at: Option<DateTime<Utc>>,
@@ -338,27 +275,11 @@ pub struct MeetingBody {
     pub updated_at: DateTime<Utc>,
 }
 
-/// A meeting's life.
-#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum MeetingStatusBody {
-    Scheduled,
-    Cancelled,
-}
-
-/// Whether the agenda is still a draft.
-#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum AgendaStatusBody {
-    Draft,
-    Published,
-}
-
 impl From<Meeting> for MeetingBody {
     fn from(meeting: Meeting) -> Self {
         let planned_end = meeting.planned_end();
         let agenda_changed_since_publication = meeting.agenda_changed_since_publication();
-        let agenda_published = meeting.agenda_published();
+        let agenda_status = meeting.agenda_status();
         let (minutes_id, minutes_link) = match meeting.minutes {
             Some(linked) => (Some(linked.id.0), linked.external_link),
             None => (None, None),
@@ -375,24 +296,17 @@ impl From<Meeting> for MeetingBody {
             location: meeting.location,
             meeting_link: meeting.meeting_link,
             agenda_link: meeting.agenda_link,
-            kind: meeting.kind.into(),
+            kind: meeting.kind,
             committee_id,
             committee_name,
             minutes_id,
             minutes_link,
             created_at: meeting.created_at,
-            status: match meeting.status {
-                MeetingStatus::Scheduled => MeetingStatusBody::Scheduled,
-                MeetingStatus::Cancelled => MeetingStatusBody::Cancelled,
-            },
+            status: meeting.status,
             cancelled_at: meeting.cancelled_at,
             duration_minutes: meeting.duration_minutes,
             planned_end,
-            agenda_status: if agenda_published {
-                AgendaStatusBody::Published
-            } else {
-                AgendaStatusBody::Draft
-            },
+            agenda_status,
             agenda_published_at: meeting.agenda_published_at,
             agenda_changed_since_publication,
             revision: meeting.revision,

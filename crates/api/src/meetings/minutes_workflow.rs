@@ -6,7 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use domain::meetings::written_minutes::{MinuteEntry, WrittenMinutes, WrittenMinutesSummary};
-use domain::meetings::{ApproveInput, EntryInput};
+use domain::meetings::{ApproveRequest, CorrectionRequest, EntryRequest, EntryTextRequest};
 use domain::MeetingId;
 
 use crate::http::blocking::blocking;
@@ -131,56 +131,6 @@ pub struct ArchiveQuery {
     search: Option<String>,
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EntryRequest {
-    /// Optional: an item of this meeting's agenda.
-    #[serde(default, deserialize_with = "crate::http::body::input::optional_id")]
-    #[schema(value_type = Option<i32>, minimum = 1)]
-    agenda_item_id: Option<i32>,
-    /// Required: `note`, `decision` or `action`.
-    #[schema(required = true, nullable = false, value_type = String)]
-    kind: Option<String>,
-    /// Required, at most 5000 characters (an action: at most 200, its title in the tracker).
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200)]
-    text: Option<String>,
-    /// Action only: the user the action is assigned to.
-    #[serde(default, deserialize_with = "crate::http::body::input::optional_id")]
-    #[schema(value_type = Option<i32>, minimum = 1)]
-    assigned_to: Option<i32>,
-    /// Action only: `YYYY-MM-DD`.
-    #[schema(value_type = Option<String>, format = Date)]
-    due_date: Option<String>,
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EntryTextRequest {
-    /// Required, at most 5000 characters.
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 5000)]
-    text: Option<String>,
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ApproveRequest {
-    /// Required: the date of approval, `YYYY-MM-DD`.
-    #[schema(required = true, nullable = false, value_type = String, format = Date)]
-    approved_on: Option<String>,
-    /// Required: the later meeting at which the minutes were approved.
-    #[serde(default, deserialize_with = "crate::http::body::input::optional_id")]
-    #[schema(required = true, nullable = false, value_type = i32, minimum = 1)]
-    approved_at_meeting_id: Option<i32>,
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CorrectionRequest {
-    /// Required, at most 1000 characters: why the approved minutes are corrected.
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 1000)]
-    reason: Option<String>,
-}
-
 const NOT_FOUND: &str =
     "No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs)";
 
@@ -266,14 +216,7 @@ pub async fn add_entry(
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
     let id = path.into_inner();
-    let body = body.into_inner();
-    let input = EntryInput {
-        agenda_item_id: body.agenda_item_id,
-        kind: body.kind,
-        text: body.text,
-        assigned_to: body.assigned_to,
-        due_date: body.due_date,
-    };
+    let input = body.into_inner();
     let entry = blocking(move || service.add_entry(&user.0, id, input)).await?;
     Ok(HttpResponse::Created().json(MinuteEntryBody::from(entry)))
 }
@@ -294,8 +237,8 @@ pub async fn update_entry(
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
     let (id, entry) = path.into_inner();
-    let text = body.into_inner().text;
-    let entry = blocking(move || service.update_entry(&user.0, id, entry, text.as_deref())).await?;
+    let input = body.into_inner();
+    let entry = blocking(move || service.update_entry(&user.0, id, entry, input)).await?;
     Ok(HttpResponse::Ok().json(MinuteEntryBody::from(entry)))
 }
 
@@ -351,9 +294,7 @@ pub async fn approve(
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
     let id = path.into_inner();
-    let body = body.into_inner();
-    let input =
-        ApproveInput { approved_on: body.approved_on, approved_at_meeting_id: body.approved_at_meeting_id };
+    let input = body.into_inner();
     let minutes = blocking(move || service.approve(&user.0, id, input)).await?;
     Ok(HttpResponse::Ok().json(WrittenMinutesBody::from(minutes)))
 }
@@ -393,8 +334,8 @@ pub async fn correct(
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
     let id = path.into_inner();
-    let reason = body.into_inner().reason;
-    let minutes = blocking(move || service.correct(&user.0, id, reason.as_deref())).await?;
+    let input = body.into_inner();
+    let minutes = blocking(move || service.correct(&user.0, id, input)).await?;
     Ok(HttpResponse::Created().json(WrittenMinutesBody::from(minutes)))
 }
 

@@ -11,9 +11,11 @@ pub mod rules;
 pub mod typesetter;
 pub mod written_minutes;
 
-pub use agenda::service::{AgendaItemRequest, UploadPaper};
+pub use agenda::service::{AgendaItemRequest, LinkPaperRequest, ReorderRequest, UploadPaper};
 pub use attendance::repository::{AttendanceRepository, QuorumSettings, RecordChange};
-pub use attendance::service::{AttendanceService, RecordInput};
+pub use attendance::service::{
+    AttendanceService, GuestRequest, RecordLine, RecordManyRequest, RecordRequest, RespondRequest,
+};
 pub use board_pack::builder::{
     BoardPackBuilder, BoardPackCache, BuiltPack, CachedPack, PackCover, PackItem, PackPaper, PackSource,
 };
@@ -22,8 +24,10 @@ pub use calendar::repository::{CalendarFacts, CalendarFeedRepository, FeedToken}
 pub use calendar::service::CalendarService;
 pub use calendar::writer::{CalendarEvent, CalendarWriter};
 pub use meeting::repository::{AgendaItemChange, MeetingRepository};
-pub use meeting::service::{CreateMeeting, MeetingService, MeetingView};
+pub use meeting::service::{CreateMeetingRequest, MeetingService, MeetingView};
 pub use refusal::MeetingsRefusal;
 pub use typesetter::{PrintBlock, PrintDocument, Typesetter};
 pub use written_minutes::repository::WrittenMinutesRepository;
-pub use written_minutes::service::{ApproveInput, EntryInput, WrittenMinutesService};
+pub use written_minutes::service::{
+    ApproveRequest, CorrectionRequest, EntryRequest, EntryTextRequest, WrittenMinutesService,
+};

@@ -5,6 +5,7 @@
 //! Times are relative to today: `days` below zero are in the past.
 
 use domain::identity::role::Role;
+use domain::meetings::meeting::MeetingKind;
 
 /// The demo's people; each is one account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -427,8 +428,8 @@ pub struct Gathering {
     pub location: Option<&'static str>,
     pub meeting_link: Option<&'static str>,
     pub agenda_link: Option<&'static str>,
-    /// `board`, `committee`, `agm` or `other` (the calendar's tag).
-    pub kind: &'static str,
+    /// The calendar's tag.
+    pub kind: MeetingKind,
     /// The committee (one of `GROUPS`, by name) of a committee meeting.
     pub committee: Option<&'static str>,
     pub created_by: Who,
@@ -444,7 +445,7 @@ pub const GATHERINGS: &[Gathering] = &[
         location: Some("Community Hub, Room 2"),
         meeting_link: None,
         agenda_link: Some("https://docs.example.org/board/agenda-q1"),
-        kind: "board",
+        kind: MeetingKind::Board,
         committee: None,
         created_by: Who::Chair,
     },
@@ -457,7 +458,7 @@ pub const GATHERINGS: &[Gathering] = &[
         location: Some("The Old Library, Meeting Room"),
         meeting_link: None,
         agenda_link: None,
-        kind: "other",
+        kind: MeetingKind::Other,
         committee: None,
         created_by: Who::ViceChair,
     },
@@ -469,7 +470,7 @@ pub const GATHERINGS: &[Gathering] = &[
         location: Some("Online"),
         meeting_link: Some("https://meet.example.org/board-quarterly"),
         agenda_link: Some("https://docs.example.org/board/agenda-q2"),
-        kind: "board",
+        kind: MeetingKind::Board,
         committee: None,
         created_by: Who::Chair,
     },
@@ -481,7 +482,7 @@ pub const GATHERINGS: &[Gathering] = &[
         location: Some("Community Hub, Room 2 and online"),
         meeting_link: Some("https://meet.example.org/board-quarterly"),
         agenda_link: Some("https://docs.example.org/board/agenda-q3"),
-        kind: "board",
+        kind: MeetingKind::Board,
         committee: None,
         created_by: Who::Chair,
     },
@@ -493,7 +494,7 @@ pub const GATHERINGS: &[Gathering] = &[
         location: None,
         meeting_link: Some("https://meet.example.org/finance-committee"),
         agenda_link: None,
-        kind: "committee",
+        kind: MeetingKind::Committee,
         committee: Some("Finance, Audit & Risk Committee"),
         created_by: Who::ViceChair,
     },
@@ -506,7 +507,7 @@ pub const GATHERINGS: &[Gathering] = &[
         location: Some("Community Hub, Main Hall"),
         meeting_link: None,
         agenda_link: Some("https://docs.example.org/agm/notice-and-agenda"),
-        kind: "agm",
+        kind: MeetingKind::Agm,
         committee: None,
         created_by: Who::Secretary,
     },

@@ -9,13 +9,15 @@ use chrono::{DateTime, Duration, Utc};
 
 use domain::actions::ActionService;
 use domain::meetings::agenda::AgendaPurpose;
+use domain::meetings::attendance::{AttendanceResponse, RecordedAttendance};
 use domain::meetings::meeting::Meeting;
+use domain::meetings::written_minutes::MinuteEntryKind;
 use domain::meetings::{
-    AgendaItemRequest, ApproveInput, AttendanceService, EntryInput, MeetingService, RecordInput, UploadPaper,
-    WrittenMinutesService,
+    AgendaItemRequest, ApproveRequest, AttendanceService, EntryRequest, MeetingService, RecordLine,
+    ReorderRequest, RespondRequest, UploadPaper, WrittenMinutesService,
 };
-use domain::shared::Received;
-use domain::MeetingId;
+use domain::shared::{IsoDate, Received};
+use domain::{AgendaItemId, MeetingId};
 
 use super::data::Who;
 use super::{files, Seeder};
@@ -169,13 +171,15 @@ impl Seeder<'_> {
         }
         // Business after "Matters arising", before "Any other business" and "Date of next meeting".
         let split = standard.len().saturating_sub(2);
-        let order: Vec<i32> = standard[..split]
+        let order: Vec<AgendaItemId> = standard[..split]
             .iter()
-            .map(|i| i.id.0)
-            .chain(added.iter().copied())
-            .chain(standard[split..].iter().map(|i| i.id.0))
+            .map(|i| i.id)
+            .chain(added.iter().copied().map(AgendaItemId))
+            .chain(standard[split..].iter().map(|i| i.id))
             .collect();
-        service.reorder(chair, meeting.id, Some(order)).context("cannot order the agenda")?;
+        service
+            .reorder(chair, meeting.id, ReorderRequest { item_ids: Some(order) })
+            .context("cannot order the agenda")?;
         Ok(added)
     }
 
@@ -206,13 +210,19 @@ impl Seeder<'_> {
             .respond(
                 self.person(Who::LivedExperience)?,
                 held.id,
-                Some("apologies"),
-                Some("Working late that week"),
+                RespondRequest {
+                    response: Received::Given(AttendanceResponse::Apologies),
+                    reason: Some("Working late that week".into()),
+                },
             )
             .context("cannot answer apologies")?;
         for who in [Who::Treasurer, Who::Safeguarding, Who::ViceChair] {
             attendance
-                .respond(self.person(who)?, held.id, Some("attending"), None)
+                .respond(
+                    self.person(who)?,
+                    held.id,
+                    RespondRequest { response: Received::Given(AttendanceResponse::Attending), reason: None },
+                )
                 .context("cannot answer")?;
         }
         let attendance = AttendanceService {
@@ -227,9 +237,13 @@ impl Seeder<'_> {
             .iter()
             // The new trustee joined after this meeting.
             .filter(|m| m.user_id != newcomer)
-            .map(|m| RecordInput {
-                user_id: m.user_id.0,
-                status: Some(if m.user_id == apologies { "apologies" } else { "present" }.into()),
+            .map(|m| RecordLine {
+                user_id: m.user_id,
+                status: Received::Given(if m.user_id == apologies {
+                    RecordedAttendance::Apologies
+                } else {
+                    RecordedAttendance::Present
+                }),
             })
             .collect();
         attendance.record(&chair, held.id, lines).context("cannot record the attendance")?;
@@ -253,16 +267,16 @@ impl Seeder<'_> {
         let finance = business.first().copied();
         let safeguarding = business.get(1).copied();
         let entries = [
-            (finance, "note", "The Treasurer presented the management accounts: reserves of 4.1 months of running costs.", None, None),
-            (finance, "decision", "The board approved the revised reserves policy: reserves of three to six months of running costs.", None, None),
+            (finance, MinuteEntryKind::Note, "The Treasurer presented the management accounts: reserves of 4.1 months of running costs.", None, None),
+            (finance, MinuteEntryKind::Decision, "The board approved the revised reserves policy: reserves of three to six months of running costs.", None, None),
             (
                 finance,
-                "action",
+                MinuteEntryKind::Action,
                 "Publish the revised reserves policy on the website",
-                Some(treasurer.id.0),
-                Some((held.meeting_date + Duration::days(21)).date_naive().to_string()),
+                Some(treasurer.id),
+                Some(IsoDate((held.meeting_date + Duration::days(21)).date_naive())),
             ),
-            (safeguarding, "note", "Seven concerns were raised in the quarter, all handled within the policy. The board thanked the Safeguarding Lead.", None, None),
+            (safeguarding, MinuteEntryKind::Note, "Seven concerns were raised in the quarter, all handled within the policy. The board thanked the Safeguarding Lead.", None, None),
         ];
         let mut action = None;
         for (item, kind, text, assigned_to, due_date) in entries {
@@ -270,12 +284,12 @@ impl Seeder<'_> {
                 .add_entry(
                     &chair,
                     id,
-                    EntryInput {
-                        agenda_item_id: item,
-                        kind: Some(kind.into()),
+                    EntryRequest {
+                        agenda_item_id: item.map(AgendaItemId),
+                        kind: Received::Given(kind),
                         text: Some(text.into()),
                         assigned_to,
-                        due_date,
+                        due_date: due_date.into(),
                     },
                 )
                 .with_context(|| format!("cannot record '{text}'"))?;
@@ -286,9 +300,9 @@ impl Seeder<'_> {
             .approve(
                 &chair,
                 id,
-                ApproveInput {
-                    approved_on: Some(approving.meeting_date.date_naive().to_string()),
-                    approved_at_meeting_id: Some(approving.id.0),
+                ApproveRequest {
+                    approved_on: Received::Given(IsoDate(approving.meeting_date.date_naive())),
+                    approved_at_meeting_id: Some(approving.id),
                 },
             )
             .context("cannot approve the minutes")?;

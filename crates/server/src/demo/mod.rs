@@ -29,9 +29,10 @@ use domain::identity::user::User;
 use domain::identity::CreateUser;
 use domain::library::{DocumentService, MinutesService, UploadDocument, UploadMinutes};
 use domain::meetings::meeting::Meeting;
-use domain::meetings::{CreateMeeting, MeetingService};
+use domain::meetings::{CreateMeetingRequest, MeetingService};
 use domain::notices::{CreateNotice, NoticeService};
-use domain::shared::Clock;
+use domain::shared::{Clock, Received};
+use domain::CommitteeId;
 use persistence::PgPool;
 
 use crate::config::Config;
@@ -343,16 +344,19 @@ impl Seeder<'_> {
                 clock: self.clock_at(date - Duration::days(28)),
                 ..self.state.meetings.clone()
             };
-            let input = CreateMeeting {
+            let input = CreateMeetingRequest {
                 title: Some(gathering.title.into()),
                 description: Some(gathering.description.into()),
                 meeting_date: Some(date.to_rfc3339()),
                 location: gathering.location.map(Into::into),
                 meeting_link: gathering.meeting_link.map(Into::into),
                 agenda_link: gathering.agenda_link.map(Into::into),
-                kind: Some(gathering.kind.into()),
+                kind: Received::Given(gathering.kind),
                 duration_minutes: None,
-                committee_id: gathering.committee.and_then(|name| self.committees.get(name).copied()),
+                committee_id: gathering
+                    .committee
+                    .and_then(|name| self.committees.get(name).copied())
+                    .map(CommitteeId),
             };
             let meeting = service
                 .create(self.person(gathering.created_by)?, input)

@@ -12,6 +12,16 @@ use domain::shared::limits::{FieldLimits, Limit};
 /// contract test of the document (`server/tests/http/openapi.rs`) notices.
 pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     apply::<domain::meetings::AgendaItemRequest>(doc)?;
+    // Meetings.
+    apply::<domain::meetings::CreateMeetingRequest>(doc)?;
+    apply::<domain::meetings::EntryRequest>(doc)?;
+    apply::<domain::meetings::EntryTextRequest>(doc)?;
+    apply::<domain::meetings::ApproveRequest>(doc)?;
+    apply::<domain::meetings::CorrectionRequest>(doc)?;
+    apply::<domain::meetings::RespondRequest>(doc)?;
+    apply::<domain::meetings::RecordManyRequest>(doc)?;
+    apply::<domain::meetings::GuestRequest>(doc)?;
+    apply::<domain::meetings::ReorderRequest>(doc)?;
     // Governance and notifications.
     apply::<domain::governance::InterestRequest>(doc)?;
     apply::<domain::governance::SettingsRequest>(doc)?;

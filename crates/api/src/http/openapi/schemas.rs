@@ -119,16 +119,6 @@ wire_enum!(
 );
 // Attendance and quorum (spec §2 Attendance section).
 wire_enum!(
-    AttendanceResponseSchema as "AttendanceResponse" =
-        domain::meetings::attendance::AttendanceResponse::ALL.iter().map(|v| v.as_str()),
-    "A member's answer to a meeting: attending, apologies or not sure"
-);
-wire_enum!(
-    RecordedAttendanceSchema as "RecordedAttendance" =
-        domain::meetings::attendance::RecordedAttendance::ALL.iter().map(|v| v.as_str()),
-    "What was recorded for someone at a meeting"
-);
-wire_enum!(
     QuorumRuleKindSchema as "QuorumRuleKind" =
         domain::meetings::attendance::QuorumRuleKind::ALL.iter().map(|v| v.as_str()),
     "How the quorum is worked out: a set number of trustees, or a fraction of the serving trustees with a minimum"

@@ -62,6 +62,28 @@ impl FieldLimits for AgendaItemRequest {
     ];
 }
 
+/// The new order of the whole agenda.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ReorderRequest {
+    /// Every item id of the agenda, once each, in the new order.
+    #[schema(required = true, nullable = false, value_type = Vec<i32>)]
+    pub item_ids: Option<Vec<AgendaItemId>>,
+}
+
+impl FieldLimits for ReorderRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("itemIds", Limit::Items { max: ITEMS_MAX })];
+}
+
+/// A library document to attach.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LinkPaperRequest {
+    /// Required: the id of a document in the library.
+    #[schema(required = true, nullable = false, value_type = i32)]
+    pub document_id: Option<DocumentId>,
+}
+
 /// Input of "Upload paper": the title defaults to the file's name.
 #[derive(Debug)]
 pub struct UploadPaper {
@@ -204,16 +226,15 @@ impl MeetingService {
         &self,
         actor: &User,
         id: MeetingId,
-        order: Option<Vec<i32>>,
+        input: ReorderRequest,
     ) -> Result<(Vec<AgendaItem>, Published), MeetingsRefusal> {
         let meeting = self.editable(actor, id)?;
-        let Some(order) = order else {
+        let Some(order) = input.item_ids else {
             return Err(DomainError::invalid("itemIds", ORDER_REQUIRED).into());
         };
         if order.len() > ITEMS_MAX {
             return Err(DomainError::invalid("itemIds", TOO_MANY_ITEMS).into());
         }
-        let order: Vec<AgendaItemId> = order.into_iter().map(AgendaItemId).collect();
         let items = self.meetings.reorder(id, &order, self.clock.now())?;
         Ok((items, meeting.agenda_published_at))
     }
@@ -267,19 +288,13 @@ impl MeetingService {
         actor: &User,
         id: MeetingId,
         item: AgendaItemId,
-        document_id: Option<i32>,
+        input: LinkPaperRequest,
     ) -> Result<AgendaPaper, MeetingsRefusal> {
         self.editable(actor, id)?;
-        let Some(document) = document_id else {
+        let Some(document) = input.document_id else {
             return Err(DomainError::invalid("documentId", "Choose a library document").into());
         };
-        self.meetings.add_paper(
-            id,
-            item,
-            NewAgendaPaper::Library(DocumentId(document)),
-            actor.id,
-            self.clock.now(),
-        )
+        self.meetings.add_paper(id, item, NewAgendaPaper::Library(document), actor.id, self.clock.now())
     }
 
     /// Removes a paper from an item; an uploaded paper's file goes with it, a linked document stays in

@@ -12,7 +12,7 @@ use crate::meetings::attendance::{
 use crate::meetings::{AttendanceRepository, MeetingsRefusal, QuorumSettings, RecordChange};
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
+use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{MeetingId, RepoError, UserId};
 
 pub const NOT_INVITED: &str = "Only the meeting's members can answer its invitation.";
@@ -29,11 +29,66 @@ pub const REASON_MAX: usize = 500;
 pub const GUEST_NAME_MAX: usize = 200;
 pub const BULK_MAX: usize = 500;
 
-/// One line of "record attendance", as received: `status` absent or empty clears the record.
-#[derive(Debug, Clone, Default)]
-pub struct RecordInput {
-    pub user_id: i32,
-    pub status: Option<String>,
+/// A member's answer to the invitation.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RespondRequest {
+    /// Required.
+    #[schema(required = true, nullable = false, value_type = AttendanceResponse)]
+    pub response: Received<AttendanceResponse>,
+    /// With apologies, at most 500 characters (ignored with other answers).
+    pub reason: Option<String>,
+}
+
+impl FieldLimits for RespondRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("reason", Limit::Text { max: REASON_MAX })];
+}
+
+/// What was recorded for one user, who is named by the path.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RecordRequest {
+    /// `present`, `absent` or `apologies` for a member of the meeting; `guest` for any other active
+    /// user; null or empty clears what was recorded.
+    #[schema(value_type = Option<RecordedAttendance>)]
+    pub status: Received<RecordedAttendance>,
+}
+
+/// One line of "record attendance": `status` absent or empty clears the record.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordLine {
+    #[schema(value_type = i32)]
+    pub user_id: UserId,
+    /// As in `PUT /api/meetings/{id}/attendance/{userId}`.
+    #[serde(default)]
+    #[schema(value_type = Option<RecordedAttendance>)]
+    pub status: Received<RecordedAttendance>,
+}
+
+/// Many users' attendance at once.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordManyRequest {
+    /// At most 500 lines, stored together or not at all.
+    pub records: Vec<RecordLine>,
+}
+
+impl FieldLimits for RecordManyRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("records", Limit::Items { max: BULK_MAX })];
+}
+
+/// A guest who is not a user.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct GuestRequest {
+    /// Required, at most 200 characters.
+    #[schema(required = true, nullable = false, value_type = String)]
+    pub name: Option<String>,
+}
+
+impl FieldLimits for GuestRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("name", Limit::RequiredText { max: GUEST_NAME_MAX })];
 }
 
 #[derive(Clone)]
@@ -96,8 +151,7 @@ impl AttendanceService {
         &self,
         actor: &User,
         id: MeetingId,
-        response: Option<&str>,
-        reason: Option<&str>,
+        input: RespondRequest,
     ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         let invitees = self.attendance.invitees(&meeting)?;
@@ -105,16 +159,16 @@ impl AttendanceService {
             return Err(DomainError::forbidden(NOT_INVITED).into());
         };
         let mut errors = FieldErrors::new();
-        let response = match response.map(str::trim).filter(|r| !r.is_empty()) {
-            None => {
+        let response = match input.response {
+            Received::Given(response) => Some(response),
+            // Left out or not one of the answers: the same message.
+            Received::Absent | Received::Unreadable => {
                 errors.add("response", RESPONSE_CHOICES);
                 None
             }
-            Some(value) => {
-                value.parse::<AttendanceResponse>().map_err(|_| errors.add("response", RESPONSE_CHOICES)).ok()
-            }
         };
-        let reason = validation::optional_text(&mut errors, "reason", "Reason", reason, REASON_MAX);
+        let reason =
+            validation::optional_text(&mut errors, "reason", "Reason", input.reason.as_deref(), REASON_MAX);
         errors.into_result()?;
         let Some(response) = response else {
             return Err(DomainError::invalid("response", RESPONSE_CHOICES).into());
@@ -134,7 +188,7 @@ impl AttendanceService {
         &self,
         actor: &User,
         id: MeetingId,
-        lines: Vec<RecordInput>,
+        lines: Vec<RecordLine>,
     ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         if !actor.role.is_officer() {
@@ -148,17 +202,15 @@ impl AttendanceService {
         let mut changes = Vec::with_capacity(lines.len());
         for (index, line) in lines.into_iter().enumerate() {
             let field = format!("records[{index}].status");
-            let recorded = match line.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-                None => None,
-                Some(value) => match value.parse::<RecordedAttendance>() {
-                    Ok(status) => Some(status),
-                    Err(_) => {
-                        errors.add(&field, RECORDED_CHOICES);
-                        continue;
-                    }
-                },
+            let recorded = match line.status {
+                Received::Absent => None,
+                Received::Given(status) => Some(status),
+                Received::Unreadable => {
+                    errors.add(&field, RECORDED_CHOICES);
+                    continue;
+                }
             };
-            let user_id = UserId(line.user_id);
+            let user_id = line.user_id;
             let member: Option<&Invitee> = invitees.iter().find(|i| i.user_id == user_id);
             let name = match member {
                 Some(member) => {
@@ -196,14 +248,20 @@ impl AttendanceService {
         &self,
         actor: &User,
         id: MeetingId,
-        name: Option<&str>,
+        input: GuestRequest,
     ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         if !actor.role.is_officer() {
             return Err(DomainError::forbidden(RECORD_FORBIDDEN).into());
         }
         let mut errors = FieldErrors::new();
-        let name = validation::required_line(&mut errors, "name", "Name", name.unwrap_or(""), GUEST_NAME_MAX);
+        let name = validation::required_line(
+            &mut errors,
+            "name",
+            "Name",
+            input.name.as_deref().unwrap_or(""),
+            GUEST_NAME_MAX,
+        );
         errors.into_result()?;
         if meeting.cancelled {
             return Err(MeetingsRefusal::AttendanceClosed);

@@ -5,32 +5,21 @@ use chrono::{DateTime, Duration, Utc};
 
 use crate::{CommitteeId, MeetingId, MinutesId, UserId};
 
-/// What sort of meeting it is, shown as the calendar's tag (spec §2 Calendar). Meetings recorded before
-/// the kind existed are board meetings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MeetingKind {
-    Board,
-    /// A meeting of one sub-committee, named by `Meeting::committee`.
-    Committee,
-    /// The annual general meeting.
-    Agm,
-    Other,
-}
+string_enum!(
+    /// What sort of meeting it is, shown as the calendar's tag (spec §2 Calendar): `committee`, a meeting
+    /// of one sub-committee (named by `Meeting::committee`); `agm`, the annual general meeting. Meetings
+    /// recorded before the kind existed are board meetings.
+    MeetingKind {
+        Board => "board",
+        Committee => "committee",
+        Agm => "agm",
+        Other => "other",
+    }
+);
 
 impl MeetingKind {
-    pub const ALL: [MeetingKind; 4] = [Self::Board, Self::Committee, Self::Agm, Self::Other];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Board => "board",
-            Self::Committee => "committee",
-            Self::Agm => "agm",
-            Self::Other => "other",
-        }
-    }
-
     pub fn parse(value: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|kind| kind.as_str() == value)
+        value.parse().ok()
     }
 }
 
@@ -39,6 +28,14 @@ string_enum!(
     MeetingStatus {
         Scheduled => "scheduled",
         Cancelled => "cancelled",
+    }
+);
+
+string_enum!(
+    /// Whether the agenda is still a draft (seen only by admins and chairs) or published.
+    AgendaStatus {
+        Draft => "draft",
+        Published => "published",
     }
 );
 
@@ -108,6 +105,14 @@ impl Meeting {
 
     pub fn agenda_published(&self) -> bool {
         self.agenda_published_at.is_some()
+    }
+
+    pub fn agenda_status(&self) -> AgendaStatus {
+        if self.agenda_published() {
+            AgendaStatus::Published
+        } else {
+            AgendaStatus::Draft
+        }
     }
 
     /// Whether the agenda changed after it was (last) published.

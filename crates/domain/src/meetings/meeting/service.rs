@@ -18,8 +18,8 @@ use crate::meetings::{MeetingRepository, MeetingsRefusal};
 use crate::shared::error::DomainError;
 use crate::shared::timestamps;
 use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
-use crate::MeetingId;
+use crate::shared::{Clock, FieldLimits, Limit, Received};
+use crate::{CommitteeId, MeetingId};
 
 pub const SCHEDULE_FORBIDDEN: &str = "Only admins and chairs can schedule meetings.";
 pub use crate::meetings::rules::EDIT_FORBIDDEN;
@@ -31,45 +31,67 @@ pub const DURATION_RANGE: &str = "Planned length must be a whole number of minut
 pub use crate::meetings::refusal::{ALREADY_CANCELLED, CANCELLED_READ_ONLY, NO_SUCH_COMMITTEE};
 pub const DURATION_MAX: i32 = 1440;
 
-/// Input of "Create meeting" and "Edit meeting", as received; `None` or `""` mean absent.
-#[derive(Debug, Clone, Default)]
-pub struct CreateMeeting {
+pub const TITLE_MAX: usize = 200;
+pub const DESCRIPTION_MAX: usize = 5000;
+pub const LOCATION_MAX: usize = 200;
+pub const DURATION_MIN: i32 = 1;
+
+/// The fields of "Create meeting" and "Edit meeting"; every field may be absent or null, the use case says
+/// which are required.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CreateMeetingRequest {
+    /// Required, at most 200 characters.
+    #[schema(required = true, nullable = false, value_type = String)]
     pub title: Option<String>,
+    /// At most 5000 characters.
     pub description: Option<String>,
+    /// Required: RFC 3339 date-time with a zone, e.g. `2026-03-05T18:30:00Z`.
+    #[schema(required = true, nullable = false, value_type = String, format = DateTime)]
     pub meeting_date: Option<String>,
     pub location: Option<String>,
     pub meeting_link: Option<String>,
     pub agenda_link: Option<String>,
-    /// `board` when absent.
-    pub kind: Option<String>,
-    /// Required for a committee meeting, refused for any other kind.
-    pub committee_id: Option<i32>,
-    /// The planned length in minutes, 1 to 1440; 120 when absent.
+    /// `board` (the default), `committee`, `agm` or `other`.
+    // Described as text rather than as `MeetingKind`: a blank kind means the default, which the enum's
+    // schema alone would refuse.
+    #[schema(value_type = Option<String>, pattern = "^(board|committee|agm|other)?$")]
+    pub kind: Received<MeetingKind>,
+    /// Required for a committee meeting (an existing committee), refused for any other kind.
+    #[schema(value_type = Option<i32>)]
+    pub committee_id: Option<CommitteeId>,
+    /// The planned length in minutes; 120 when absent.
     pub duration_minutes: Option<i64>,
+}
+
+impl FieldLimits for CreateMeetingRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("title", Limit::RequiredText { max: TITLE_MAX }),
+        ("description", Limit::Text { max: DESCRIPTION_MAX }),
+        ("durationMinutes", Limit::Range { min: DURATION_MIN as i64, max: DURATION_MAX as i64 }),
+    ];
 }
 
 /// The kind and, for a committee meeting, its committee; errors go under `kind` and `committeeId`.
 fn kind_and_committee(
     errors: &mut FieldErrors,
-    kind: Option<&str>,
-    committee_id: Option<i32>,
-) -> (MeetingKind, Option<crate::CommitteeId>) {
-    let kind = match kind.map(str::trim).filter(|k| !k.is_empty()) {
-        None => MeetingKind::Board,
-        Some(value) => match MeetingKind::parse(value) {
-            Some(kind) => kind,
-            None => {
-                errors.add("kind", KIND_CHOICES);
-                return (MeetingKind::Board, None);
-            }
-        },
+    kind: Received<MeetingKind>,
+    committee_id: Option<CommitteeId>,
+) -> (MeetingKind, Option<CommitteeId>) {
+    let kind = match kind {
+        Received::Absent => MeetingKind::Board,
+        Received::Given(kind) => kind,
+        Received::Unreadable => {
+            errors.add("kind", KIND_CHOICES);
+            return (MeetingKind::Board, None);
+        }
     };
     match (kind, committee_id) {
         (MeetingKind::Committee, None) => errors.add("committeeId", COMMITTEE_REQUIRED),
         (MeetingKind::Committee, Some(_)) | (_, None) => {}
         (_, Some(_)) => errors.add("committeeId", COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS),
     }
-    (kind, committee_id.map(crate::CommitteeId))
+    (kind, committee_id)
 }
 
 /// A meeting's fields, validated (shared by create and edit).
@@ -81,26 +103,36 @@ struct MeetingFields {
     meeting_link: Option<String>,
     agenda_link: Option<String>,
     kind: MeetingKind,
-    committee_id: Option<crate::CommitteeId>,
+    committee_id: Option<CommitteeId>,
     duration_minutes: i32,
 }
 
-fn validate(input: CreateMeeting) -> Result<MeetingFields, DomainError> {
+fn validate(input: CreateMeetingRequest) -> Result<MeetingFields, DomainError> {
     let mut errors = FieldErrors::new();
-    let title =
-        validation::required_line(&mut errors, "title", "Title", input.title.as_deref().unwrap_or(""), 200);
+    let title = validation::required_line(
+        &mut errors,
+        "title",
+        "Title",
+        input.title.as_deref().unwrap_or(""),
+        TITLE_MAX,
+    );
     let description = validation::optional_text(
         &mut errors,
         "description",
         "Description",
         input.description.as_deref(),
-        5000,
+        DESCRIPTION_MAX,
     )
     .unwrap_or_default();
     let meeting_date =
         timestamps::required(&mut errors, "meetingDate", "Meeting date", input.meeting_date.as_deref());
-    let location =
-        validation::optional_line(&mut errors, "location", "Location", input.location.as_deref(), 200);
+    let location = validation::optional_line(
+        &mut errors,
+        "location",
+        "Location",
+        input.location.as_deref(),
+        LOCATION_MAX,
+    );
     let meeting_link = validation::optional_web_link(
         &mut errors,
         "meetingLink",
@@ -109,11 +141,11 @@ fn validate(input: CreateMeeting) -> Result<MeetingFields, DomainError> {
     );
     let agenda_link =
         validation::optional_web_link(&mut errors, "agendaLink", "Agenda link", input.agenda_link.as_deref());
-    let (kind, committee_id) = kind_and_committee(&mut errors, input.kind.as_deref(), input.committee_id);
+    let (kind, committee_id) = kind_and_committee(&mut errors, input.kind, input.committee_id);
     let duration_minutes = match input.duration_minutes {
         None => DEFAULT_DURATION_MINUTES,
         Some(minutes) => match i32::try_from(minutes) {
-            Ok(minutes) if (1..=DURATION_MAX).contains(&minutes) => minutes,
+            Ok(minutes) if (DURATION_MIN..=DURATION_MAX).contains(&minutes) => minutes,
             _ => {
                 errors.add("durationMinutes", DURATION_RANGE);
                 DEFAULT_DURATION_MINUTES
@@ -186,7 +218,7 @@ impl MeetingService {
         Ok(meeting)
     }
 
-    pub fn create(&self, actor: &User, input: CreateMeeting) -> Result<Meeting, MeetingsRefusal> {
+    pub fn create(&self, actor: &User, input: CreateMeetingRequest) -> Result<Meeting, MeetingsRefusal> {
         if !permissions::can_publish(actor.role) {
             return Err(DomainError::forbidden(SCHEDULE_FORBIDDEN).into());
         }
@@ -213,7 +245,7 @@ impl MeetingService {
         &self,
         actor: &User,
         id: MeetingId,
-        input: CreateMeeting,
+        input: CreateMeetingRequest,
     ) -> Result<Meeting, MeetingsRefusal> {
         self.editable(actor, id)?;
         let fields = validate(input)?;
@@ -436,30 +468,37 @@ mod tests {
         ));
     }
 
+    /// A `kind` as a request body carries it.
+    fn kind(value: serde_json::Value) -> Received<MeetingKind> {
+        serde_json::from_value(value).unwrap_or(Received::Unreadable)
+    }
+
     #[test]
     fn the_kind_defaults_to_board_and_only_a_committee_meeting_names_a_committee() {
+        use serde_json::json;
         let mut errors = FieldErrors::new();
-        assert_eq!(kind_and_committee(&mut errors, None, None), (MeetingKind::Board, None));
-        assert_eq!(kind_and_committee(&mut errors, Some(" "), None), (MeetingKind::Board, None));
-        assert_eq!(kind_and_committee(&mut errors, Some("agm"), None), (MeetingKind::Agm, None));
+        let committee = Some(CommitteeId(4));
+        assert_eq!(kind_and_committee(&mut errors, kind(json!(null)), None), (MeetingKind::Board, None));
+        assert_eq!(kind_and_committee(&mut errors, kind(json!(" ")), None), (MeetingKind::Board, None));
+        assert_eq!(kind_and_committee(&mut errors, kind(json!("agm")), None), (MeetingKind::Agm, None));
         assert_eq!(
-            kind_and_committee(&mut errors, Some("committee"), Some(4)),
-            (MeetingKind::Committee, Some(crate::CommitteeId(4)))
+            kind_and_committee(&mut errors, kind(json!("committee")), committee),
+            (MeetingKind::Committee, committee)
         );
         assert!(errors.into_result().is_ok());
 
-        for (kind, committee, field, message) in [
-            (Some("party"), None, "kind", KIND_CHOICES),
-            (Some("committee"), None, "committeeId", COMMITTEE_REQUIRED),
-            (Some("board"), Some(4), "committeeId", COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS),
+        for (sent, committee, field, message) in [
+            ("party", None, "kind", KIND_CHOICES),
+            ("committee", None, "committeeId", COMMITTEE_REQUIRED),
+            ("board", committee, "committeeId", COMMITTEE_ONLY_FOR_COMMITTEE_MEETINGS),
         ] {
             let mut errors = FieldErrors::new();
-            kind_and_committee(&mut errors, kind, committee);
+            kind_and_committee(&mut errors, kind(json!(sent)), committee);
             let refused = match errors.into_result() {
                 Err(DomainError::Invalid(fields)) => fields.to_string(),
                 _ => String::new(),
             };
-            assert!(refused.contains(message), "{kind:?} {committee:?} {field}: {refused}");
+            assert!(refused.contains(message), "{sent:?} {committee:?} {field}: {refused}");
         }
     }
 
@@ -470,10 +509,10 @@ mod tests {
             files: Arc::new(MemoryFileStore::default()),
             clock: clock(),
         };
-        let input = CreateMeeting {
+        let input = CreateMeetingRequest {
             title: Some("Board".into()),
             meeting_date: Some("2026-03-05T18:30:00Z".into()),
-            ..CreateMeeting::default()
+            ..CreateMeetingRequest::default()
         };
         let result = service.create(&user(Role::Trustee), input);
         assert!(

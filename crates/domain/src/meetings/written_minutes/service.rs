@@ -24,7 +24,7 @@ use crate::meetings::{
 };
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
+use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{AgendaItemId, MeetingId, UserId};
 
 pub const WRITE_FORBIDDEN: &str = "Only admins and chairs can write, circulate, approve or correct minutes.";
@@ -39,21 +39,91 @@ pub const ONLY_ACTIONS_ASSIGNED: &str = "Only an action has an assignee or a due
 pub const LATER_MEETING_REQUIRED: &str = "Choose the later meeting at which the minutes were approved";
 pub const LATER_MEETING_AFTER: &str = "The approving meeting must be later than the meeting minuted";
 
-/// Input of "Record an entry", as received.
-#[derive(Debug, Clone, Default)]
-pub struct EntryInput {
-    pub agenda_item_id: Option<i32>,
-    pub kind: Option<String>,
+/// The first id a record can have: an id below it names nothing.
+pub const FIRST_ID: i32 = 1;
+pub const DUE_DATE_FORMAT: &str = "Due date must be a date (YYYY-MM-DD)";
+pub const APPROVAL_DATE_FORMAT: &str = "Approval date must be a date (YYYY-MM-DD)";
+
+/// "Record an entry": a note, decision or action, at an item or under "General".
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryRequest {
+    /// Optional: an item of this meeting's agenda.
+    #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
+    #[schema(value_type = Option<i32>)]
+    pub agenda_item_id: Option<AgendaItemId>,
+    /// Required: `note`, `decision` or `action`.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String)]
+    pub kind: Received<MinuteEntryKind>,
+    /// Required, at most 5000 characters (an action: at most 200, its title in the tracker).
+    // The document states the action's limit, the stricter one; it asks for a character without the
+    // `\S` pattern of other required text, so `min_length` stays beside the field.
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1)]
     pub text: Option<String>,
-    pub assigned_to: Option<i32>,
-    pub due_date: Option<String>,
+    /// Action only: the user the action is assigned to.
+    #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
+    #[schema(value_type = Option<i32>)]
+    pub assigned_to: Option<UserId>,
+    /// Action only: `YYYY-MM-DD`.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub due_date: Received<IsoDate>,
 }
 
-/// Input of "Approve": the date and the later meeting at which they were approved.
-#[derive(Debug, Clone, Default)]
-pub struct ApproveInput {
-    pub approved_on: Option<String>,
-    pub approved_at_meeting_id: Option<i32>,
+impl FieldLimits for EntryRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("agendaItemId", Limit::AtLeast { min: FIRST_ID as i64 }),
+        ("text", Limit::Text { max: ACTION_TITLE_MAX }),
+        ("assignedTo", Limit::AtLeast { min: FIRST_ID as i64 }),
+    ];
+}
+
+/// "Approve": the date and the later meeting at which the minutes were approved.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApproveRequest {
+    /// Required: the date of approval, `YYYY-MM-DD`.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String, format = Date)]
+    pub approved_on: Received<IsoDate>,
+    /// Required: the later meeting at which the minutes were approved.
+    #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
+    #[schema(required = true, nullable = false, value_type = i32)]
+    pub approved_at_meeting_id: Option<MeetingId>,
+}
+
+impl FieldLimits for ApproveRequest {
+    const LIMITS: &'static [(&'static str, Limit)] =
+        &[("approvedAtMeetingId", Limit::AtLeast { min: FIRST_ID as i64 })];
+}
+
+/// "Edit an entry": its new text.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryTextRequest {
+    /// Required, at most 5000 characters.
+    // Required text without the `\S` pattern in the document, so `min_length` stays beside the field.
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1)]
+    pub text: Option<String>,
+}
+
+impl FieldLimits for EntryTextRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("text", Limit::Text { max: ENTRY_MAX })];
+}
+
+/// "Correct approved minutes": why.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CorrectionRequest {
+    /// Required, at most 1000 characters: why the approved minutes are corrected.
+    // Required text without the `\S` pattern in the document, so `min_length` stays beside the field.
+    #[schema(required = true, nullable = false, value_type = String, min_length = 1)]
+    pub reason: Option<String>,
+}
+
+impl FieldLimits for CorrectionRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("reason", Limit::Text { max: REASON_MAX })];
 }
 
 /// Lines of the attendance list for the minutes' PDF: implemented over the attendance records where
@@ -144,13 +214,14 @@ impl WrittenMinutesService {
         &self,
         actor: &User,
         id: MeetingId,
-        input: EntryInput,
+        input: EntryRequest,
     ) -> Result<MinuteEntry, MeetingsRefusal> {
         let meeting = self.writable(actor, id)?;
         let mut errors = FieldErrors::new();
-        let kind = match input.kind.as_deref().map(str::trim).unwrap_or("").parse::<MinuteEntryKind>() {
-            Ok(kind) => Some(kind),
-            Err(_) => {
+        let kind = match input.kind {
+            Received::Given(kind) => Some(kind),
+            // Left out or not one of the kinds: the same message.
+            Received::Absent | Received::Unreadable => {
                 errors.add("kind", KIND_CHOICES);
                 None
             }
@@ -163,7 +234,7 @@ impl WrittenMinutesService {
             ENTRY_MAX,
         );
         let due_date =
-            validation::optional_date(&mut errors, "dueDate", "Due date", input.due_date.as_deref());
+            input.due_date.read(&mut errors, "dueDate", DUE_DATE_FORMAT).map(chrono::NaiveDate::from);
         let is_action = kind == Some(MinuteEntryKind::Action);
         if is_action && text.chars().count() > ACTION_TITLE_MAX {
             errors.add("text", ACTION_TOO_LONG);
@@ -171,10 +242,10 @@ impl WrittenMinutesService {
         if !is_action && (input.assigned_to.is_some() || due_date.is_some()) {
             errors.add("kind", ONLY_ACTIONS_ASSIGNED);
         }
-        if input.agenda_item_id.is_some_and(|item| item < 1) {
+        if input.agenda_item_id.is_some_and(|item| item.0 < FIRST_ID) {
             errors.add("agendaItemId", NO_SUCH_ITEM);
         }
-        if input.assigned_to.is_some_and(|user| user < 1) {
+        if input.assigned_to.is_some_and(|user| user.0 < FIRST_ID) {
             errors.add("assignedTo", NO_SUCH_ASSIGNEE);
         }
         errors.into_result()?;
@@ -188,12 +259,11 @@ impl WrittenMinutesService {
                 meeting.title,
                 self.date_of(&meeting)
             ),
-            assigned_to: input.assigned_to.map(UserId),
+            assigned_to: input.assigned_to,
             due_date,
             created_by: actor.id,
         });
-        let entry =
-            NewMinuteEntry { agenda_item_id: input.agenda_item_id.map(AgendaItemId), kind, text, action };
+        let entry = NewMinuteEntry { agenda_item_id: input.agenda_item_id, kind, text, action };
         self.minutes.add_entry(id, entry, self.clock.now())
     }
 
@@ -202,11 +272,17 @@ impl WrittenMinutesService {
         actor: &User,
         id: MeetingId,
         entry: i32,
-        text: Option<&str>,
+        input: EntryTextRequest,
     ) -> Result<MinuteEntry, MeetingsRefusal> {
         self.writable(actor, id)?;
         let mut errors = FieldErrors::new();
-        let text = validation::required_text(&mut errors, "text", "Text", text.unwrap_or(""), ENTRY_MAX);
+        let text = validation::required_text(
+            &mut errors,
+            "text",
+            "Text",
+            input.text.as_deref().unwrap_or(""),
+            ENTRY_MAX,
+        );
         errors.into_result()?;
         self.minutes.update_entry(id, entry, text, self.clock.now())
     }
@@ -233,25 +309,23 @@ impl WrittenMinutesService {
         &self,
         actor: &User,
         id: MeetingId,
-        input: ApproveInput,
+        input: ApproveRequest,
     ) -> Result<WrittenMinutes, MeetingsRefusal> {
         let meeting = self.writable(actor, id)?;
         let mut errors = FieldErrors::new();
-        let approved_on = validation::optional_date(
-            &mut errors,
-            "approvedOn",
-            "Approval date",
-            input.approved_on.as_deref(),
-        );
-        if input.approved_on.as_deref().map(str::trim).unwrap_or("").is_empty() {
+        if input.approved_on.is_absent() {
             errors.add("approvedOn", "Approval date is required");
         }
+        let approved_on = input
+            .approved_on
+            .read(&mut errors, "approvedOn", APPROVAL_DATE_FORMAT)
+            .map(chrono::NaiveDate::from);
         let later = match input.approved_at_meeting_id {
             None => {
                 errors.add("approvedAtMeetingId", LATER_MEETING_REQUIRED);
                 None
             }
-            Some(later) => match self.meetings.find(MeetingId(later), scope_of(actor))? {
+            Some(later) => match self.meetings.find(later, scope_of(actor))? {
                 Some(later) if later.meeting_date > meeting.meeting_date => Some(later),
                 Some(_) => {
                     errors.add("approvedAtMeetingId", LATER_MEETING_AFTER);
@@ -295,12 +369,17 @@ impl WrittenMinutesService {
         &self,
         actor: &User,
         id: MeetingId,
-        reason: Option<&str>,
+        input: CorrectionRequest,
     ) -> Result<WrittenMinutes, MeetingsRefusal> {
         self.writable(actor, id)?;
         let mut errors = FieldErrors::new();
-        let reason =
-            validation::required_text(&mut errors, "reason", "Reason", reason.unwrap_or(""), REASON_MAX);
+        let reason = validation::required_text(
+            &mut errors,
+            "reason",
+            "Reason",
+            input.reason.as_deref().unwrap_or(""),
+            REASON_MAX,
+        );
         errors.into_result()?;
         self.minutes.correct(id, reason, actor.id, self.clock.now())
     }
