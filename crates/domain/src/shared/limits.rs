@@ -7,6 +7,9 @@
 pub enum Limit {
     /// Required text: at least one character that is not a space, at most `max` characters.
     RequiredText { max: usize },
+    /// Required text of at least one character, at most `max` characters (spaces are checked by the use
+    /// case, but the document states only the length).
+    FilledText { max: usize },
     /// Optional text of at most `max` characters.
     Text { max: usize },
     /// A whole number from `min` to `max`.

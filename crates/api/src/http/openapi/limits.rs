@@ -65,6 +65,10 @@ fn set_limit(property: &mut RefOr<Schema>, limit: Limit) -> Result<(), &'static 
                     object.max_length = Some(max);
                     object.pattern = Some(r"\S".to_string());
                 }
+                Limit::FilledText { max } => {
+                    object.min_length = Some(1);
+                    object.max_length = Some(max);
+                }
                 Limit::Text { max } => object.max_length = Some(max),
                 Limit::Range { min, max } => {
                     object.minimum = Some(number(min));

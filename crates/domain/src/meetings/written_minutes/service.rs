@@ -59,7 +59,7 @@ pub struct EntryRequest {
     /// Required, at most 5000 characters (an action: at most 200, its title in the tracker).
     // The document states the action's limit, the stricter one; it asks for a character without the
     // `\S` pattern of other required text, so `min_length` stays beside the field.
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1)]
+    #[schema(required = true, nullable = false, value_type = String)]
     pub text: Option<String>,
     /// Action only: the user the action is assigned to.
     #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
@@ -74,7 +74,7 @@ pub struct EntryRequest {
 impl FieldLimits for EntryRequest {
     const LIMITS: &'static [(&'static str, Limit)] = &[
         ("agendaItemId", Limit::AtLeast { min: FIRST_ID as i64 }),
-        ("text", Limit::Text { max: ACTION_TITLE_MAX }),
+        ("text", Limit::FilledText { max: ACTION_TITLE_MAX }),
         ("assignedTo", Limit::AtLeast { min: FIRST_ID as i64 }),
     ];
 }
@@ -104,12 +104,12 @@ impl FieldLimits for ApproveRequest {
 pub struct EntryTextRequest {
     /// Required, at most 5000 characters.
     // Required text without the `\S` pattern in the document, so `min_length` stays beside the field.
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1)]
+    #[schema(required = true, nullable = false, value_type = String)]
     pub text: Option<String>,
 }
 
 impl FieldLimits for EntryTextRequest {
-    const LIMITS: &'static [(&'static str, Limit)] = &[("text", Limit::Text { max: ENTRY_MAX })];
+    const LIMITS: &'static [(&'static str, Limit)] = &[("text", Limit::FilledText { max: ENTRY_MAX })];
 }
 
 /// "Correct approved minutes": why.
@@ -118,12 +118,12 @@ impl FieldLimits for EntryTextRequest {
 pub struct CorrectionRequest {
     /// Required, at most 1000 characters: why the approved minutes are corrected.
     // Required text without the `\S` pattern in the document, so `min_length` stays beside the field.
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1)]
+    #[schema(required = true, nullable = false, value_type = String)]
     pub reason: Option<String>,
 }
 
 impl FieldLimits for CorrectionRequest {
-    const LIMITS: &'static [(&'static str, Limit)] = &[("reason", Limit::Text { max: REASON_MAX })];
+    const LIMITS: &'static [(&'static str, Limit)] = &[("reason", Limit::FilledText { max: REASON_MAX })];
 }
 
 /// Lines of the attendance list for the minutes' PDF: implemented over the attendance records where
