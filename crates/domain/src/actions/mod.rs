@@ -4,7 +4,7 @@ pub mod service;
 
 pub use refusal::ActionsRefusal;
 pub use repository::ActionRepository;
-pub use service::{ActionService, CreateAction};
+pub use service::{ActionService, CreateActionRequest};
 
 use chrono::{DateTime, NaiveDate, Utc};
 
@@ -21,6 +21,7 @@ string_enum!(
 );
 
 string_enum!(
+    /// An action's priority.
     ActionPriority {
         Low => "low",
         Medium => "medium",

@@ -4,6 +4,7 @@
 //!
 //! Times are relative to today: `days` below zero are in the past.
 
+use domain::actions::{ActionPriority, ActionStatus};
 use domain::identity::role::Role;
 
 /// The demo's people; each is one account.
@@ -305,32 +306,15 @@ pub const PAPERS: &[Paper] = &[
     },
 ];
 
-/// The stored status an action is given after it is created; "overdue" comes from a past due date.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Pending,
-    InProgress,
-    Complete,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Pending => "pending",
-            Status::InProgress => "in-progress",
-            Status::Complete => "complete",
-        }
-    }
-}
-
 pub struct Task {
     pub title: &'static str,
     pub description: &'static str,
     pub assigned_to: Who,
     pub created_by: Who,
     pub due_days: Option<i64>,
-    pub priority: &'static str,
-    pub status: Status,
+    pub priority: ActionPriority,
+    /// The stored status the action is given after it is created; "overdue" comes from a past due date.
+    pub status: ActionStatus,
 }
 
 pub const TASKS: &[Task] = &[
@@ -340,8 +324,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::Treasurer,
         created_by: Who::Chair,
         due_days: Some(21),
-        priority: "high",
-        status: Status::Pending,
+        priority: ActionPriority::High,
+        status: ActionStatus::Pending,
     },
     Task {
         title: "Draft a social media policy",
@@ -349,8 +333,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::People,
         created_by: Who::ViceChair,
         due_days: None,
-        priority: "low",
-        status: Status::Pending,
+        priority: ActionPriority::Low,
+        status: ActionStatus::Pending,
     },
     Task {
         title: "Prepare the annual report and accounts",
@@ -359,8 +343,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::Treasurer,
         created_by: Who::Chair,
         due_days: Some(12),
-        priority: "high",
-        status: Status::InProgress,
+        priority: ActionPriority::High,
+        status: ActionStatus::InProgress,
     },
     Task {
         title: "Recruit two trustees with lived experience of recovery",
@@ -368,8 +352,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::LivedExperience,
         created_by: Who::Chair,
         due_days: Some(45),
-        priority: "medium",
-        status: Status::InProgress,
+        priority: ActionPriority::Medium,
+        status: ActionStatus::InProgress,
     },
     Task {
         title: "Renew trustee DBS checks",
@@ -377,8 +361,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::Safeguarding,
         created_by: Who::Secretary,
         due_days: Some(-40),
-        priority: "medium",
-        status: Status::Complete,
+        priority: ActionPriority::Medium,
+        status: ActionStatus::Complete,
     },
     Task {
         title: "Update the safeguarding policy after the local authority training",
@@ -386,8 +370,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::Safeguarding,
         created_by: Who::Chair,
         due_days: Some(-55),
-        priority: "high",
-        status: Status::Complete,
+        priority: ActionPriority::High,
+        status: ActionStatus::Complete,
     },
     Task {
         title: "Review the lone working policy",
@@ -395,8 +379,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::ViceChair,
         created_by: Who::Chair,
         due_days: Some(-8),
-        priority: "medium",
-        status: Status::Pending,
+        priority: ActionPriority::Medium,
+        status: ActionStatus::Pending,
     },
     Task {
         title: "Submit the grant monitoring report",
@@ -404,8 +388,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::Treasurer,
         created_by: Who::Chair,
         due_days: Some(-3),
-        priority: "high",
-        status: Status::InProgress,
+        priority: ActionPriority::High,
+        status: ActionStatus::InProgress,
     },
     Task {
         title: "Book the venue for the Annual General Meeting",
@@ -413,8 +397,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::NewTrustee,
         created_by: Who::ViceChair,
         due_days: Some(30),
-        priority: "low",
-        status: Status::Pending,
+        priority: ActionPriority::Low,
+        status: ActionStatus::Pending,
     },
 ];
 

@@ -23,7 +23,7 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 use diesel::RunQueryDsl;
 
 use api::AppState;
-use domain::actions::CreateAction;
+use domain::actions::{ActionStatus, CreateActionRequest};
 use domain::committees::{AddMember, Committee, CommitteeService, CreateCommittee, UploadCommitteeDocument};
 use domain::identity::user::User;
 use domain::identity::CreateUser;
@@ -31,12 +31,12 @@ use domain::library::{DocumentService, MinutesService, UploadDocument, UploadMin
 use domain::meetings::meeting::Meeting;
 use domain::meetings::{CreateMeeting, MeetingService};
 use domain::notices::{CreateNotice, NoticeService};
-use domain::shared::Clock;
+use domain::shared::{Clock, IsoDate, Received};
 use persistence::PgPool;
 
 use crate::config::Config;
 
-use data::{Content, Record, Status, Who};
+use data::{Content, Record, Who};
 
 /// The password of every demo account. Demo data is for trying the portal, never for real use.
 pub const DEMO_PASSWORD: &str = "demo-password";
@@ -313,20 +313,20 @@ impl Seeder<'_> {
     fn tasks(&mut self) -> anyhow::Result<()> {
         let actions = &self.state.actions;
         for task in data::TASKS {
-            let input = CreateAction {
-                title: task.title.into(),
+            let input = CreateActionRequest {
+                title: Some(task.title.into()),
                 description: Some(task.description.into()),
                 assigned_to: Some(self.person(task.assigned_to)?.id),
-                due_date: task.due_days.map(|days| (self.today() + Duration::days(days)).to_string()),
-                priority: Some(task.priority.into()),
+                due_date: task.due_days.map(|days| IsoDate(self.today() + Duration::days(days))).into(),
+                priority: Received::Given(task.priority),
             };
             let creator = self.person(task.created_by)?;
             let action =
                 actions.create(creator, input).with_context(|| format!("cannot create '{}'", task.title))?;
-            if task.status != Status::Pending {
+            if task.status != ActionStatus::Pending {
                 // The assignee moves their own action on.
                 actions
-                    .set_status(self.person(task.assigned_to)?, action.id, task.status.as_str())
+                    .set_status(self.person(task.assigned_to)?, action.id, Received::Given(task.status))
                     .with_context(|| format!("cannot set the status of '{}'", task.title))?;
             }
             self.summary.actions += 1;

@@ -12,6 +12,8 @@ use domain::shared::limits::{FieldLimits, Limit};
 /// reference test of the document notices.
 pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     apply::<domain::meetings::AgendaItemRequest>(doc)?;
+    // Actions, identity, library, audit, committees, notices.
+    apply::<domain::actions::CreateActionRequest>(doc)?;
     Ok(())
 }
 

@@ -8,7 +8,7 @@ use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use domain::actions::{ActionPriority, ActionStatus};
+use domain::actions::ActionStatus;
 use domain::audit::AuditKind;
 use domain::committees::CommitteeRole;
 use domain::governance::conflict::{ConflictHandling, QuorumBasis};
@@ -49,17 +49,9 @@ macro_rules! wire_enum {
 
 wire_enum!(RoleSchema as "Role" = Role::ALL.iter().map(|v| v.as_str()), "A user's role on the board");
 wire_enum!(
-    ActionStatusSchema as "ActionStatus" = ActionStatus::ALL.iter().map(|v| v.as_str()),
-    "An action's reported status; `overdue` is computed by the server (not complete and due before today)"
-);
-wire_enum!(
     SettableActionStatusSchema as "SettableActionStatus" =
         ActionStatus::ALL.iter().filter(|v| v.is_settable()).map(|v| v.as_str()),
     "The statuses a client may set"
-);
-wire_enum!(
-    ActionPrioritySchema as "ActionPriority" = ActionPriority::ALL.iter().map(|v| v.as_str()),
-    "An action's priority"
 );
 wire_enum!(
     DocumentCategorySchema as "DocumentCategory" = DocumentCategory::ALL.iter().map(|v| v.as_str()),
