@@ -6,6 +6,7 @@
 
 use domain::actions::{ActionPriority, ActionStatus};
 use domain::identity::role::Role;
+use domain::notices::NoticePriority;
 
 /// The demo's people; each is one account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -542,7 +543,7 @@ pub const MINUTES: &[MinutesPaper] = &[
 pub struct Notice {
     pub title: &'static str,
     pub content: &'static str,
-    pub priority: &'static str,
+    pub priority: NoticePriority,
     pub pinned: bool,
     pub posted_days: i64,
     /// Relative to today; below zero the notice has expired.
@@ -556,7 +557,7 @@ pub const NOTICES: &[Notice] = &[
         content: "If you are worried about someone we support, contact the Safeguarding Lead, Fiona \
                   MacLeod, on 07700 900105 the same day. If anyone is in immediate danger, call 999 \
                   first.",
-        priority: "high",
+        priority: NoticePriority::High,
         pinned: true,
         posted_days: -90,
         expires_days: None,
@@ -567,7 +568,7 @@ pub const NOTICES: &[Notice] = &[
         content: "Papers for every meeting are published in the Documents section at least seven days \
                   before. Please read them before the meeting and send questions to the Company \
                   Secretary.",
-        priority: "normal",
+        priority: NoticePriority::Normal,
         pinned: true,
         posted_days: -150,
         expires_days: None,
@@ -577,7 +578,7 @@ pub const NOTICES: &[Notice] = &[
         title: "Annual return due to the Charity Commission",
         content: "The annual return must be filed within ten months of the year end. The Treasurer \
                   will circulate the figures for sign-off at the next board meeting.",
-        priority: "high",
+        priority: NoticePriority::High,
         pinned: false,
         posted_days: -5,
         expires_days: Some(40),
@@ -587,7 +588,7 @@ pub const NOTICES: &[Notice] = &[
         title: "Welcome to our new trustee",
         content: "Please welcome Tom Barker, who joins the board with twenty years' experience in \
                   community housing. Tom will shadow the Finance, Audit & Risk Committee.",
-        priority: "normal",
+        priority: NoticePriority::Normal,
         pinned: false,
         posted_days: -3,
         expires_days: None,
@@ -597,7 +598,7 @@ pub const NOTICES: &[Notice] = &[
         title: "Recovery café hours on bank holidays",
         content: "The recovery cafés close on bank holiday Mondays. The Monday evening group meets on \
                   the Tuesday instead, at the same time and place.",
-        priority: "low",
+        priority: NoticePriority::Low,
         pinned: false,
         posted_days: -12,
         expires_days: Some(60),
@@ -607,7 +608,7 @@ pub const NOTICES: &[Notice] = &[
         title: "Volunteer celebration evening: please reply",
         content: "Join staff, volunteers and peer mentors for our thank-you evening. Please reply to \
                   the office so we can order food.",
-        priority: "normal",
+        priority: NoticePriority::Normal,
         pinned: false,
         posted_days: -45,
         expires_days: Some(-10),

@@ -30,7 +30,7 @@ use domain::identity::CreateUser;
 use domain::library::{DocumentService, MinutesService, UploadDocument, UploadMinutes};
 use domain::meetings::meeting::Meeting;
 use domain::meetings::{CreateMeeting, MeetingService};
-use domain::notices::{CreateNotice, NoticeService};
+use domain::notices::{CreateNoticeRequest, NoticeService};
 use domain::shared::{Clock, IsoDate, Received};
 use persistence::PgPool;
 
@@ -398,10 +398,10 @@ impl Seeder<'_> {
             // Posted on its day: an expiry now past was still ahead then, as the use case requires.
             let service =
                 NoticeService { clock: self.clock(notice.posted_days), ..self.state.notices.clone() };
-            let input = CreateNotice {
-                title: notice.title.into(),
-                content: notice.content.into(),
-                priority: Some(notice.priority.into()),
+            let input = CreateNoticeRequest {
+                title: Some(notice.title.into()),
+                content: Some(notice.content.into()),
+                priority: Received::Given(notice.priority),
                 pinned: Some(notice.pinned),
                 expires_at: notice.expires_days.map(|days| (self.now + Duration::days(days)).to_rfc3339()),
             };

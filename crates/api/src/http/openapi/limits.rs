@@ -14,6 +14,7 @@ pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     apply::<domain::meetings::AgendaItemRequest>(doc)?;
     // Actions, identity, library, audit, committees, notices.
     apply::<domain::actions::CreateActionRequest>(doc)?;
+    apply::<domain::notices::CreateNoticeRequest>(doc)?;
     Ok(())
 }
 

@@ -17,7 +17,6 @@ use domain::governance::resolution::{ResolutionStatus, ThresholdKind, VoteChoice
 use domain::governance::settings::RegisterVisibility;
 use domain::identity::role::Role;
 use domain::library::document::DocumentCategory;
-use domain::notices::NoticePriority;
 
 /// A named string enum whose values are the domain enum's own spellings, so the two cannot differ.
 fn string_enum(values: impl IntoIterator<Item = &'static str>, description: &str) -> RefOr<Schema> {
@@ -65,10 +64,6 @@ wire_enum!(
     DirectoryCommitteeRoleSchema as "DirectoryCommitteeRole" =
         CommitteeRole::ALL.iter().map(|v| v.directory_label()),
     "The trustee directory's spelling of a committee role"
-);
-wire_enum!(
-    NoticePrioritySchema as "NoticePriority" = NoticePriority::ALL.iter().map(|v| v.as_str()),
-    "A notice's priority"
 );
 
 wire_enum!(
