@@ -5,6 +5,7 @@
 //! Times are relative to today: `days` below zero are in the past.
 
 use domain::actions::{ActionPriority, ActionStatus};
+use domain::committees::CommitteeRole;
 use domain::identity::role::Role;
 use domain::notices::NoticePriority;
 
@@ -618,7 +619,7 @@ pub const NOTICES: &[Notice] = &[
 
 pub struct Membership {
     pub who: Who,
-    pub role: &'static str,
+    pub role: CommitteeRole,
     pub joined_days: i64,
 }
 
@@ -650,10 +651,10 @@ pub const GROUPS: &[Group] = &[
         created_by: Who::Chair,
         created_days: -400,
         members: &[
-            Membership { who: Who::Treasurer, role: "member", joined_days: -400 },
-            Membership { who: Who::ViceChair, role: "member", joined_days: -390 },
-            Membership { who: Who::People, role: "member", joined_days: -200 },
-            Membership { who: Who::NewTrustee, role: "member", joined_days: -3 },
+            Membership { who: Who::Treasurer, role: CommitteeRole::Member, joined_days: -400 },
+            Membership { who: Who::ViceChair, role: CommitteeRole::Member, joined_days: -390 },
+            Membership { who: Who::People, role: CommitteeRole::Member, joined_days: -200 },
+            Membership { who: Who::NewTrustee, role: CommitteeRole::Member, joined_days: -3 },
         ],
         chat: &[
             Chat {
@@ -704,8 +705,8 @@ pub const GROUPS: &[Group] = &[
         created_by: Who::ViceChair,
         created_days: -260,
         members: &[
-            Membership { who: Who::LivedExperience, role: "member", joined_days: -260 },
-            Membership { who: Who::Safeguarding, role: "member", joined_days: -250 },
+            Membership { who: Who::LivedExperience, role: CommitteeRole::Member, joined_days: -260 },
+            Membership { who: Who::Safeguarding, role: CommitteeRole::Member, joined_days: -250 },
         ],
         chat: &[
             Chat {

@@ -24,7 +24,9 @@ use diesel::RunQueryDsl;
 
 use api::AppState;
 use domain::actions::{ActionStatus, CreateActionRequest};
-use domain::committees::{AddMember, Committee, CommitteeService, CreateCommittee, UploadCommitteeDocument};
+use domain::committees::{
+    AddMemberRequest, Committee, CommitteeService, CreateCommitteeRequest, UploadCommitteeDocument,
+};
 use domain::identity::user::User;
 use domain::identity::CreateUser;
 use domain::library::{DocumentService, MinutesService, UploadDocument, UploadMinutes};
@@ -421,9 +423,9 @@ impl Seeder<'_> {
             let creator = &creator;
             for membership in group.members {
                 let service = self.committee_service(self.clock(membership.joined_days));
-                let input = AddMember {
+                let input = AddMemberRequest {
                     user_id: Some(self.person(membership.who)?.id),
-                    role: Some(membership.role.into()),
+                    role: Received::Given(membership.role),
                 };
                 service
                     .add_member(creator, committee.id, input)
@@ -462,7 +464,10 @@ impl Seeder<'_> {
     }
 
     fn committee(&self, group: &data::Group) -> anyhow::Result<Committee> {
-        let input = CreateCommittee { name: group.name.into(), description: Some(group.description.into()) };
+        let input = CreateCommitteeRequest {
+            name: Some(group.name.into()),
+            description: Some(group.description.into()),
+        };
         self.committee_service(self.clock(group.created_days))
             .create(self.person(group.created_by)?, input)
             .with_context(|| format!("cannot create the committee '{}'", group.name))

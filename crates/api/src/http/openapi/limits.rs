@@ -15,6 +15,8 @@ pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     // Actions, identity, library, audit, committees, notices.
     apply::<domain::actions::CreateActionRequest>(doc)?;
     apply::<domain::notices::CreateNoticeRequest>(doc)?;
+    apply::<domain::committees::CreateCommitteeRequest>(doc)?;
+    apply::<domain::committees::AddMemberRequest>(doc)?;
     Ok(())
 }
 

@@ -57,10 +57,6 @@ wire_enum!(
     "The library's categories"
 );
 wire_enum!(
-    CommitteeRoleSchema as "CommitteeRole" = CommitteeRole::ALL.iter().map(|v| v.as_str()),
-    "A member's role inside one committee"
-);
-wire_enum!(
     DirectoryCommitteeRoleSchema as "DirectoryCommitteeRole" =
         CommitteeRole::ALL.iter().map(|v| v.directory_label()),
     "The trustee directory's spelling of a committee role"
