@@ -46,7 +46,9 @@ macro_rules! wire_enum {
     };
 }
 
-wire_enum!(RoleSchema as "Role" = Role::ALL.iter().map(|v| v.as_str()), "A user's role on the board");
+/// The domain's own enum describes itself (its name stays `Role`); the alias keeps other areas' DTOs
+/// pointing at it until they name `Role` directly.
+pub type RoleSchema = Role;
 wire_enum!(
     SettableActionStatusSchema as "SettableActionStatus" =
         ActionStatus::ALL.iter().filter(|v| v.is_settable()).map(|v| v.as_str()),
