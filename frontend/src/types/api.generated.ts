@@ -2208,12 +2208,13 @@ export interface components {
       updatedAt: string;
     };
     /**
-     * @description An action's priority
+     * @description An action's priority.
      * @enum {string}
      */
     ActionPriority: 'low' | 'medium' | 'high';
     /**
-     * @description An action's reported status; `overdue` is computed by the server (not complete and due before today)
+     * @description An action's status as the API reports it; `overdue` is computed by the server (not complete and due
+     *     before today), never stored or set.
      * @enum {string}
      */
     ActionStatus: 'pending' | 'in-progress' | 'complete' | 'overdue';
@@ -2222,6 +2223,7 @@ export interface components {
      * @enum {string}
      */
     ActionStatusFilter: 'pending' | 'in-progress' | 'complete' | 'overdue' | '';
+    /** @description A user to add to a committee, and their role in it. */
     AddMemberRequest: {
       role?: components['schemas']['CommitteeRole'] | null;
       /**
@@ -2566,7 +2568,7 @@ export interface components {
       user: components['schemas']['Author'] | null;
     };
     /**
-     * @description A member's role inside one committee
+     * @description A member's role inside one committee, distinct from their board role.
      * @enum {string}
      */
     CommitteeRole: 'member' | 'committee_chair';
@@ -2612,6 +2614,7 @@ export interface components {
       /** @description Required, at most 1000 characters: why the approved minutes are corrected. */
       reason: string;
     };
+    /** @description A new action's fields; every field may be absent or null, the use case says which are required. */
     CreateActionRequest: {
       /**
        * Format: int32
@@ -2629,6 +2632,7 @@ export interface components {
       /** @description Required, at most 200 characters. */
       title: string;
     };
+    /** @description A new committee's fields; every field may be absent or null, the use case says which are required. */
     CreateCommitteeRequest: {
       /** @description At most 2000 characters. */
       description?: string | null;
@@ -2677,6 +2681,7 @@ export interface components {
        */
       title: string;
     };
+    /** @description A new notice's fields; every field may be absent or null, the use case says which are required. */
     CreateNoticeRequest: {
       /** @description Required, at most 10000 characters. */
       content: string;
@@ -3349,7 +3354,7 @@ export interface components {
       title: string;
     };
     /**
-     * @description A notice's priority
+     * @description A notice's priority.
      * @enum {string}
      */
     NoticePriority: 'low' | 'normal' | 'high';
@@ -3633,7 +3638,7 @@ export interface components {
       response: components['schemas']['AttendanceResponse'];
     };
     /**
-     * @description A user's role on the board
+     * @description A user's role on the board (spec §6).
      * @enum {string}
      */
     Role: 'admin' | 'chair' | 'trustee';
@@ -3798,6 +3803,7 @@ export interface components {
       /** Format: int32 */
       userId: number;
     };
+    /** @description An account's fields after an edit. */
     UpdateUserRequest: {
       active: boolean;
       email: string;

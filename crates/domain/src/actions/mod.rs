@@ -11,7 +11,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use crate::{ActionId, MeetingId, UserId};
 
 string_enum!(
-    /// An action's status as the API reports it. `Overdue` is derived, never stored or set.
+    /// An action's status as the API reports it; `overdue` is computed by the server (not complete and due
+    /// before today), never stored or set.
     ActionStatus {
         Pending => "pending",
         InProgress => "in-progress",

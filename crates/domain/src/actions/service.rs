@@ -26,7 +26,7 @@ pub const STATUS_FILTER_INVALID: &str = "Status must be pending, in-progress, co
 pub const OVERDUE_NOT_SETTABLE: &str =
     "Overdue cannot be chosen: an action becomes overdue when its due date has passed";
 
-/// "Create action" as received; every field may be absent or null, the use case says which are required.
+/// A new action's fields; every field may be absent or null, the use case says which are required.
 #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
 // Each field defaults rather than the whole struct: the document then shows no `null` defaults.
 #[serde(rename_all = "camelCase")]

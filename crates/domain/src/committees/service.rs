@@ -34,7 +34,7 @@ pub use crate::committees::refusal::{
 pub const USER_REQUIRED: &str = "User is required";
 pub const ROLE_INVALID: &str = "Role must be member or committee_chair";
 
-/// "Create committee" as received; every field may be absent or null, the use case says which are required.
+/// A new committee's fields; every field may be absent or null, the use case says which are required.
 #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateCommitteeRequest {
@@ -54,7 +54,7 @@ impl FieldLimits for CreateCommitteeRequest {
     ];
 }
 
-/// "Add member" as received.
+/// A user to add to a committee, and their role in it.
 #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddMemberRequest {

@@ -20,7 +20,7 @@ pub const CONTENT_MAX: usize = 10_000;
 pub const PRIORITY_INVALID: &str = "Priority must be low, normal or high";
 pub const EXPIRY_IN_PAST: &str = "Expiry must be in the future";
 
-/// "Post notice" as received; every field may be absent or null, the use case says which are required.
+/// A new notice's fields; every field may be absent or null, the use case says which are required.
 // Each field defaults rather than the whole struct: the document then shows no `null` defaults.
 #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

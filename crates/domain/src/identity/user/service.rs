@@ -27,7 +27,7 @@ pub struct CreateUser {
     pub require_password_change: bool,
 }
 
-/// "Edit user" as received.
+/// An account's fields after an edit.
 #[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
 pub struct UpdateUserRequest {
     pub name: String,
