@@ -2412,7 +2412,7 @@ export interface components {
       total: number;
     };
     /**
-     * @description What an audit event records
+     * @description What happened. The database's CHECK on `audit_events.kind` lists the same spellings.
      * @enum {string}
      */
     AuditKind:

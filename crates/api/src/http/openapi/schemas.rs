@@ -127,10 +127,6 @@ wire_enum!(
     "A category to filter by; empty: no filter"
 );
 wire_enum!(
-    AuditKindSchema as "AuditKind" = AuditKind::ALL.iter().map(|v| v.as_str()),
-    "What an audit event records"
-);
-wire_enum!(
     AuditKindFilterSchema as "AuditKindFilter" = AuditKind::ALL.iter().map(|v| v.as_str()).chain([""]),
     "An audit event kind to filter by; empty: no filter"
 );
