@@ -2894,7 +2894,7 @@ export interface components {
       version: string;
     };
     /**
-     * @description The library's categories
+     * @description The library's categories, one tab each (spec §2 Documents).
      * @enum {string}
      */
     DocumentCategory:
