@@ -2208,12 +2208,13 @@ export interface components {
       updatedAt: string;
     };
     /**
-     * @description An action's priority
+     * @description An action's priority.
      * @enum {string}
      */
     ActionPriority: 'low' | 'medium' | 'high';
     /**
-     * @description An action's reported status; `overdue` is computed by the server (not complete and due before today)
+     * @description An action's status as the API reports it; `overdue` is computed by the server (not complete and due
+     *     before today), never stored or set.
      * @enum {string}
      */
     ActionStatus: 'pending' | 'in-progress' | 'complete' | 'overdue';
@@ -2222,6 +2223,7 @@ export interface components {
      * @enum {string}
      */
     ActionStatusFilter: 'pending' | 'in-progress' | 'complete' | 'overdue' | '';
+    /** @description A user to add to a committee, and their role in it. */
     AddMemberRequest: {
       role?: components['schemas']['CommitteeRole'] | null;
       /**
@@ -2411,7 +2413,7 @@ export interface components {
       total: number;
     };
     /**
-     * @description What an audit event records
+     * @description What happened. The database's CHECK on `audit_events.kind` lists the same spellings.
      * @enum {string}
      */
     AuditKind:
@@ -2567,7 +2569,7 @@ export interface components {
       user: components['schemas']['Author'] | null;
     };
     /**
-     * @description A member's role inside one committee
+     * @description A member's role inside one committee, distinct from their board role.
      * @enum {string}
      */
     CommitteeRole: 'member' | 'committee_chair';
@@ -2615,6 +2617,7 @@ export interface components {
       /** @description Required, at most 1000 characters: why the approved minutes are corrected. */
       reason: string;
     };
+    /** @description A new action's fields; every field may be absent or null, the use case says which are required. */
     CreateActionRequest: {
       /**
        * Format: int32
@@ -2632,6 +2635,7 @@ export interface components {
       /** @description Required, at most 200 characters. */
       title: string;
     };
+    /** @description A new committee's fields; every field may be absent or null, the use case says which are required. */
     CreateCommitteeRequest: {
       /** @description At most 2000 characters. */
       description?: string | null;
@@ -2683,6 +2687,7 @@ export interface components {
        */
       title: string;
     };
+    /** @description A new notice's fields; every field may be absent or null, the use case says which are required. */
     CreateNoticeRequest: {
       /** @description Required, at most 10000 characters. */
       content: string;
@@ -3360,7 +3365,7 @@ export interface components {
       title: string;
     };
     /**
-     * @description A notice's priority
+     * @description A notice's priority.
      * @enum {string}
      */
     NoticePriority: 'low' | 'normal' | 'high';
@@ -3652,7 +3657,7 @@ export interface components {
       response: components['schemas']['AttendanceResponse'];
     };
     /**
-     * @description A user's role on the board
+     * @description A user's role on the board (spec §6).
      * @enum {string}
      */
     Role: 'admin' | 'chair' | 'trustee';
@@ -3817,6 +3822,7 @@ export interface components {
       /** Format: int32 */
       userId: number;
     };
+    /** @description An account's fields after an edit. */
     UpdateUserRequest: {
       active: boolean;
       email: string;

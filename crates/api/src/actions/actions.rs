@@ -4,23 +4,25 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::actions::{Action, ActionPriority, ActionStatus, CreateAction};
-use domain::{ActionId, UserId};
+use domain::actions::{Action, ActionPriority, ActionStatus, CreateActionRequest};
+use domain::shared::Received;
+use domain::ActionId;
 
 use crate::http::blocking::blocking;
 use crate::http::body::json::Json;
 use crate::http::body::message::MessageBody;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::{ActionPrioritySchema, SettableActionStatusSchema};
+use crate::http::openapi::schemas::SettableActionStatusSchema;
 use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// A reported status, `overdue` included; absent or empty: all.
+    #[serde(default)]
     #[param(value_type = Option<crate::http::openapi::schemas::ActionStatusFilterSchema>)]
-    status: Option<String>,
+    status: Received<ActionStatus>,
 }
 
 /// The action tracker, newest first.
@@ -43,7 +45,7 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let actions = state.actions.clone();
     let status = query.into_inner().status;
-    let list = blocking(move || actions.list(&user.0, status.as_deref())).await?;
+    let list = blocking(move || actions.list(&user.0, status)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(ActionBody::from).collect::<Vec<_>>()))
 }
 
@@ -72,31 +74,6 @@ pub async fn get(
     Ok(HttpResponse::Ok().json(ActionBody::from(action)))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CreateActionRequest {
-    /// Required, at most 200 characters.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
-    title: Option<String>,
-    /// At most 5000 characters.
-    #[serde(default)]
-    #[schema(value_type = Option<String>, max_length = 5000)]
-    description: Option<String>,
-    /// Required: the id of an active user (a string of digits is accepted too).
-    #[serde(default, deserialize_with = "crate::http::body::input::optional_id")]
-    #[schema(required = true, nullable = false, value_type = i32, minimum = 1)]
-    assigned_to: Option<i32>,
-    /// `YYYY-MM-DD`, or null / `""` for no deadline.
-    #[serde(default)]
-    #[schema(format = Date)]
-    due_date: Option<String>,
-    /// Default `medium`.
-    #[serde(default)]
-    #[schema(value_type = Option<ActionPrioritySchema>)]
-    priority: Option<String>,
-}
-
 /// Creates an action, pending (or overdue at once for a past due date).
 #[utoipa::path(
     post,
@@ -119,14 +96,7 @@ pub async fn create(
     body: Json<CreateActionRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let actions = state.actions.clone();
-    let body = body.into_inner();
-    let input = CreateAction {
-        title: body.title.unwrap_or_default(),
-        description: body.description,
-        assigned_to: body.assigned_to.map(UserId),
-        due_date: body.due_date,
-        priority: body.priority,
-    };
+    let input = body.into_inner();
     let created = blocking(move || actions.create(&user.0, input)).await?;
     tracing::info!(action_id = %created.id, "action created");
     Ok(HttpResponse::Created().json(ActionBody::from(created)))
@@ -136,7 +106,7 @@ pub async fn create(
 pub struct SetStatusRequest {
     #[serde(default)]
     #[schema(value_type = SettableActionStatusSchema, required = true)]
-    status: Option<String>,
+    status: Received<ActionStatus>,
 }
 
 /// Changes an action's status; admins and chairs any action, a trustee only their own.
@@ -165,8 +135,8 @@ pub async fn set_status(
 ) -> Result<HttpResponse, ApiError> {
     let actions = state.actions.clone();
     let id = path.into_inner();
-    let status = body.into_inner().status.unwrap_or_default();
-    let updated = blocking(move || actions.set_status(&user.0, id, &status)).await?;
+    let status = body.into_inner().status;
+    let updated = blocking(move || actions.set_status(&user.0, id, status)).await?;
     tracing::info!(action_id = %id, status = %updated.status, "action status changed");
     Ok(HttpResponse::Ok().json(ActionBody::from(updated)))
 }
@@ -213,9 +183,7 @@ pub struct ActionBody {
     #[serde(serialize_with = "crate::http::body::time::date_option")]
     #[schema(required = true)]
     pub due_date: Option<NaiveDate>,
-    #[schema(value_type = crate::http::openapi::schemas::ActionPrioritySchema)]
     pub priority: ActionPriority,
-    #[schema(value_type = crate::http::openapi::schemas::ActionStatusSchema)]
     pub status: ActionStatus,
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub created_at: DateTime<Utc>,

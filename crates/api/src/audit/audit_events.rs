@@ -6,6 +6,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
 
 use domain::audit::{AuditEvent, AuditKind, AuditPage, AuditQuery};
+use domain::shared::{IsoDate, Received};
 
 use crate::http::blocking::blocking;
 use crate::http::body::csv::{self, Cell};
@@ -23,17 +24,17 @@ pub struct AuditListQuery {
     #[param(value_type = Option<i32>)]
     user_id: Option<i32>,
     /// Only events of this kind.
-    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[serde(default)]
     #[param(value_type = Option<crate::http::openapi::schemas::AuditKindFilterSchema>)]
-    kind: Option<String>,
+    kind: Received<AuditKind>,
     /// `YYYY-MM-DD` (UTC), included; empty: no filter.
-    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[serde(default)]
     #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
-    from: Option<String>,
+    from: Received<IsoDate>,
     /// `YYYY-MM-DD` (UTC), included, not before `from`; empty: no filter.
-    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
+    #[serde(default)]
     #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
-    to: Option<String>,
+    to: Received<IsoDate>,
     /// From 1; default 1 (ignored by the CSV export).
     #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
     #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
@@ -154,7 +155,6 @@ pub struct AuditEventBody {
     pub id: i64,
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub occurred_at: DateTime<Utc>,
-    #[schema(value_type = crate::http::openapi::schemas::AuditKindSchema)]
     pub kind: AuditKind,
     /// `null` for an anonymous event (a failed sign-in) or once the account is deleted.
     #[schema(required = true)]

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::committees::{AddMember, CommitteeMember, CommitteeRole};
+use domain::committees::{AddMemberRequest, CommitteeMember, CommitteeRole};
 use domain::{CommitteeId, UserId};
 
 use crate::http::audit;
@@ -14,7 +14,6 @@ use crate::http::body::json::Json;
 use crate::http::body::message::MessageBody;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::CommitteeRoleSchema;
 use crate::http::state::AppState;
 
 /// A committee's members: committee chairs first, then by name.
@@ -41,19 +40,6 @@ pub async fn list(
     let id = path.into_inner();
     let members = blocking(move || committees.members(&user.0, id)).await?;
     Ok(HttpResponse::Ok().json(members.into_iter().map(CommitteeMemberBody::from).collect::<Vec<_>>()))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AddMemberRequest {
-    /// Required: the id of an active user (a string of digits is accepted too).
-    #[serde(default, deserialize_with = "crate::http::body::input::optional_id")]
-    #[schema(required = true, nullable = false, value_type = i32, minimum = 1)]
-    user_id: Option<i32>,
-    /// Default `member`.
-    #[serde(default)]
-    #[schema(value_type = Option<CommitteeRoleSchema>)]
-    role: Option<String>,
 }
 
 /// Adds a member.
@@ -84,8 +70,7 @@ pub async fn add(
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
     let id = path.into_inner();
-    let body = body.into_inner();
-    let input = AddMember { user_id: body.user_id.map(UserId), role: body.role };
+    let input = body.into_inner();
     let actor = user.0.id;
     let member = blocking(move || committees.add_member(&user.0, id, input)).await?;
     tracing::info!(committee_id = %id, user_id = %member.user_id, "committee member added");
@@ -143,7 +128,6 @@ pub struct CommitteeMemberBody {
     pub user_id: i32,
     pub name: String,
     pub email: String,
-    #[schema(value_type = crate::http::openapi::schemas::CommitteeRoleSchema)]
     pub role: CommitteeRole,
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub joined_at: DateTime<Utc>,

@@ -4,7 +4,7 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use domain::committees::{Committee, CommitteeRole, CreateCommittee};
+use domain::committees::{Committee, CommitteeRole, CreateCommitteeRequest};
 use domain::CommitteeId;
 
 use crate::http::blocking::blocking;
@@ -47,18 +47,6 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(list.into_iter().map(CommitteeBody::from).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct CreateCommitteeRequest {
-    /// Required, at most 100 characters.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 100, pattern = r"\S")]
-    name: Option<String>,
-    /// At most 2000 characters.
-    #[serde(default)]
-    #[schema(value_type = Option<String>, max_length = 2000)]
-    description: Option<String>,
-}
-
 /// Creates a committee; the creator becomes its committee chair.
 #[utoipa::path(
     post,
@@ -80,8 +68,7 @@ pub async fn create(
     body: Json<CreateCommitteeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let committees = state.committees.clone();
-    let body = body.into_inner();
-    let input = CreateCommittee { name: body.name.unwrap_or_default(), description: body.description };
+    let input = body.into_inner();
     let created = blocking(move || committees.create(&user.0, input)).await?;
     tracing::info!(committee_id = %created.id, "committee created");
     Ok(HttpResponse::Created().json(CommitteeBody::from(created)))
@@ -153,7 +140,7 @@ pub struct CommitteeBody {
     pub description: String,
     pub archived: bool,
     pub member_count: i64,
-    #[schema(required = true, value_type = Option<crate::http::openapi::schemas::CommitteeRoleSchema>)]
+    #[schema(required = true, value_type = Option<CommitteeRole>)]
     pub role: Option<CommitteeRole>,
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub created_at: DateTime<Utc>,

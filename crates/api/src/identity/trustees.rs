@@ -38,7 +38,6 @@ pub struct DirectoryEntryBody {
     pub email: String,
     #[schema(required = true)]
     pub phone: Option<String>,
-    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
     pub role: Role,
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub joined_date: DateTime<Utc>,

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use domain::audit::{self as audit_event, AuditKind, AuditObject, NewAuditEvent};
 use domain::identity::role::Role;
 use domain::identity::user::User;
-use domain::identity::{CreateUser, InvitationState, InviteUser, UpdateUser};
+use domain::identity::{CreateUser, InvitationState, InviteUser, UpdateUserRequest};
 use domain::DomainError;
 use domain::UserId;
 
@@ -64,7 +64,6 @@ pub struct CreateUserRequest {
     /// single-use link (valid 7 days).
     #[serde(default)]
     invite: bool,
-    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
     role: Role,
     #[serde(default)]
     phone: Option<String>,
@@ -140,24 +139,6 @@ pub async fn create(
     Ok(HttpResponse::Created().json(UserBody { invitation, ..UserBody::from(created) }))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct UpdateUserRequest {
-    name: String,
-    email: String,
-    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
-    role: Role,
-    active: bool,
-    /// Absent keeps the phone number, `null` or "" removes it.
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    phone: Option<Option<String>>,
-}
-
-/// Tells a field sent as `null` (`Some(None)`) from a field left out (`None`, by `default`).
-fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(deserializer).map(Some)
-}
-
 /// Edits an account; a role change or deactivation revokes the user's sessions.
 #[utoipa::path(
     put,
@@ -189,14 +170,7 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let users = state.users.clone();
     let id = path.into_inner();
-    let body = body.into_inner();
-    let input = UpdateUser {
-        name: body.name,
-        email: body.email,
-        role: body.role,
-        active: body.active,
-        phone: body.phone,
-    };
+    let input = body.into_inner();
     let actor = user.0.id;
     let auth = state.auth.clone();
     let (before, updated) = blocking(move || {
@@ -295,7 +269,6 @@ pub struct UserBody {
     pub id: i32,
     pub name: String,
     pub email: String,
-    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
     pub role: Role,
     pub active: bool,
     #[schema(required = true)]

@@ -10,6 +10,7 @@ use domain::library::document::service::MANAGE_FORBIDDEN;
 use domain::library::document::{Document, DocumentCategory, Uploader};
 use domain::library::files::{FileKind, DOCUMENT_KINDS};
 use domain::library::UploadDocument;
+use domain::shared::Received;
 use domain::{DocumentId, DomainError};
 
 use crate::http::audit;
@@ -27,8 +28,9 @@ use crate::http::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only this category; absent or empty: all.
+    #[serde(default)]
     #[param(value_type = Option<crate::http::openapi::schemas::DocumentCategoryFilterSchema>)]
-    category: Option<String>,
+    category: Received<DocumentCategory>,
 }
 
 /// The library, most recently updated first.
@@ -50,7 +52,7 @@ pub async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     // The same list for every reader of a filter: a process that holds it answers from memory (spec §9).
-    let key = state.documents.list_key(&user.0, query.category.as_deref())?;
+    let key = state.documents.list_key(&user.0, query.into_inner().category)?;
     if let Some(list) = state.documents.cached_list(key, &*state.documents_cache) {
         return Ok(list.response());
     }
@@ -276,7 +278,6 @@ impl From<Uploader> for UploaderBody {
 pub struct DocumentBody {
     pub id: i32,
     pub title: String,
-    #[schema(value_type = crate::http::openapi::schemas::DocumentCategorySchema)]
     pub category: DocumentCategory,
     pub version: String,
     pub mime_type: String,

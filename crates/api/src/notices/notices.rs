@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::notices::{CreateNotice, ListedNotice, NoticePriority};
+use domain::notices::{CreateNoticeRequest, ListedNotice, NoticePriority};
 use domain::NoticeId;
 
 use crate::http::audit;
@@ -15,7 +15,6 @@ use crate::http::body::json::Json;
 use crate::http::body::message::MessageBody;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::NoticePrioritySchema;
 use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -61,30 +60,6 @@ pub async fn list(
     Ok(list.response())
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CreateNoticeRequest {
-    /// Required, at most 200 characters.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 200, pattern = r"\S")]
-    title: Option<String>,
-    /// Required, at most 10000 characters.
-    #[serde(default)]
-    #[schema(required = true, nullable = false, value_type = String, min_length = 1, max_length = 10000, pattern = r"\S")]
-    content: Option<String>,
-    /// Default `normal`.
-    #[serde(default)]
-    #[schema(value_type = Option<NoticePrioritySchema>)]
-    priority: Option<String>,
-    /// Default `false`.
-    #[serde(default)]
-    pinned: Option<bool>,
-    /// RFC 3339 with a zone, in the future; null or `""` for a permanent notice.
-    #[serde(default)]
-    #[schema(format = DateTime)]
-    expires_at: Option<String>,
-}
-
 /// Posts a notice.
 #[utoipa::path(
     post,
@@ -107,14 +82,7 @@ pub async fn create(
     body: Json<CreateNoticeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let notices = state.notices.clone();
-    let body = body.into_inner();
-    let input = CreateNotice {
-        title: body.title.unwrap_or_default(),
-        content: body.content.unwrap_or_default(),
-        priority: body.priority,
-        pinned: body.pinned,
-        expires_at: body.expires_at,
-    };
+    let input = body.into_inner();
     let created = blocking(move || notices.create(&user.0, input)).await?;
     tracing::info!(notice_id = %created.notice.id, "notice posted");
     Ok(HttpResponse::Created().json(NoticeBody::from(created)))
@@ -162,7 +130,6 @@ pub struct NoticeBody {
     pub id: i32,
     pub title: String,
     pub content: String,
-    #[schema(value_type = crate::http::openapi::schemas::NoticePrioritySchema)]
     pub priority: NoticePriority,
     pub pinned: bool,
     #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]

@@ -4,14 +4,15 @@ pub mod service;
 
 pub use refusal::ActionsRefusal;
 pub use repository::ActionRepository;
-pub use service::{ActionService, CreateAction};
+pub use service::{ActionService, CreateActionRequest};
 
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::{ActionId, MeetingId, UserId};
 
 string_enum!(
-    /// An action's status as the API reports it. `Overdue` is derived, never stored or set.
+    /// An action's status as the API reports it; `overdue` is computed by the server (not complete and due
+    /// before today), never stored or set.
     ActionStatus {
         Pending => "pending",
         InProgress => "in-progress",
@@ -21,6 +22,7 @@ string_enum!(
 );
 
 string_enum!(
+    /// An action's priority.
     ActionPriority {
         Low => "low",
         Medium => "medium",

@@ -11,11 +11,13 @@ use crate::identity::user::User;
 use crate::meetings::rules::scope_of;
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
+use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{ActionId, UserId};
 
 pub const TITLE_MAX: usize = 200;
 pub const DESCRIPTION_MAX: usize = 5000;
+/// The smallest id an assignee can have (ids are serials from 1).
+pub const ASSIGNEE_ID_MIN: i64 = 1;
 pub const ASSIGNEE_REQUIRED: &str = "Assignee is required";
 pub use crate::actions::refusal::{ACTION_COMPLETE, ASSIGNEE_NOT_ACTIVE};
 pub const PRIORITY_INVALID: &str = "Priority must be low, medium or high";
@@ -24,16 +26,38 @@ pub const STATUS_FILTER_INVALID: &str = "Status must be pending, in-progress, co
 pub const OVERDUE_NOT_SETTABLE: &str =
     "Overdue cannot be chosen: an action becomes overdue when its due date has passed";
 
-/// Input of "Create action", as received.
-#[derive(Debug, Clone, Default)]
-pub struct CreateAction {
-    pub title: String,
+/// A new action's fields; every field may be absent or null, the use case says which are required.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+// Each field defaults rather than the whole struct: the document then shows no `null` defaults.
+#[serde(rename_all = "camelCase")]
+pub struct CreateActionRequest {
+    /// Required, at most 200 characters.
+    #[schema(required = true, nullable = false, value_type = String)]
+    #[serde(default)]
+    pub title: Option<String>,
+    /// At most 5000 characters.
+    #[serde(default)]
     pub description: Option<String>,
+    /// Required: the id of an active user (a string of digits is accepted too).
+    #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
+    #[schema(required = true, nullable = false, value_type = i32)]
     pub assigned_to: Option<UserId>,
-    /// `YYYY-MM-DD`; absent, null or "" for no deadline.
-    pub due_date: Option<String>,
-    /// Defaults to medium.
-    pub priority: Option<String>,
+    /// `YYYY-MM-DD`, or null / `""` for no deadline.
+    #[schema(value_type = Option<String>, format = Date)]
+    #[serde(default)]
+    pub due_date: Received<IsoDate>,
+    /// Default `medium`.
+    #[schema(value_type = Option<ActionPriority>)]
+    #[serde(default)]
+    pub priority: Received<ActionPriority>,
+}
+
+impl FieldLimits for CreateActionRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("title", Limit::RequiredText { max: TITLE_MAX }),
+        ("description", Limit::Text { max: DESCRIPTION_MAX }),
+        ("assignedTo", Limit::AtLeast { min: ASSIGNEE_ID_MIN }),
+    ];
 }
 
 #[derive(Clone)]
@@ -49,7 +73,7 @@ impl ActionService {
     }
 
     /// Every action, newest first, optionally only those with one reported status (`?status=`).
-    pub fn list(&self, actor: &User, status: Option<&str>) -> Result<Vec<Action>, ActionsRefusal> {
+    pub fn list(&self, actor: &User, status: Received<ActionStatus>) -> Result<Vec<Action>, ActionsRefusal> {
         if !permissions::can_read_board_content(actor.role) {
             return Err(DomainError::forbidden("You cannot read actions.").into());
         }
@@ -70,18 +94,23 @@ impl ActionService {
         Ok(action.reported_on(self.today()))
     }
 
-    pub fn create(&self, actor: &User, input: CreateAction) -> Result<Action, ActionsRefusal> {
+    pub fn create(&self, actor: &User, input: CreateActionRequest) -> Result<Action, ActionsRefusal> {
         if !permissions::can_manage_actions(actor.role) {
             return Err(DomainError::forbidden("Only admins and chairs can create actions.").into());
         }
-        let new_action = validate_new_action(&input, actor.id)?;
+        let new_action = validate_new_action(input, actor.id)?;
         let created = self.actions.create(new_action)?;
         Ok(created.reported_on(self.today()))
     }
 
     /// Sets pending, in-progress or complete. Admins and chairs change any action, a trustee only the
     /// ones assigned to them; a complete action never changes again.
-    pub fn set_status(&self, actor: &User, id: ActionId, status: &str) -> Result<Action, ActionsRefusal> {
+    pub fn set_status(
+        &self,
+        actor: &User,
+        id: ActionId,
+        status: Received<ActionStatus>,
+    ) -> Result<Action, ActionsRefusal> {
         // An action the actor may not see is not found, as a hidden meeting is (spec §6
         // Committee meetings); its assignee always sees it.
         let action = self.actions.find(id, scope_of(actor))?.ok_or(ActionsRefusal::NotFound)?;
@@ -107,19 +136,18 @@ impl ActionService {
 }
 
 /// The `?status=` filter: any reported status, overdue included; absent or blank for all.
-pub fn status_filter(raw: Option<&str>) -> Result<Option<ActionStatus>, DomainError> {
-    match raw.map(str::trim).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(value) => {
-            value.parse().map(Some).map_err(|_| DomainError::invalid("status", STATUS_FILTER_INVALID))
-        }
-    }
+pub fn status_filter(status: Received<ActionStatus>) -> Result<Option<ActionStatus>, DomainError> {
+    let mut errors = FieldErrors::new();
+    let status = status.read(&mut errors, "status", STATUS_FILTER_INVALID);
+    errors.into_result()?;
+    Ok(status)
 }
 
 /// A status a client may set: overdue is derived from the due date, never chosen.
-pub fn settable_status(raw: &str) -> Result<ActionStatus, DomainError> {
-    let status: ActionStatus =
-        raw.trim().parse().map_err(|_| DomainError::invalid("status", STATUS_INVALID))?;
+pub fn settable_status(status: Received<ActionStatus>) -> Result<ActionStatus, DomainError> {
+    let Received::Given(status) = status else {
+        return Err(DomainError::invalid("status", STATUS_INVALID));
+    };
     if !status.is_settable() {
         return Err(DomainError::invalid("status", OVERDUE_NOT_SETTABLE));
     }
@@ -128,9 +156,15 @@ pub fn settable_status(raw: &str) -> Result<ActionStatus, DomainError> {
 
 /// The create form's rules (spec §5 Action create): title and assignee required, priority medium by default.
 /// A due date in the past is accepted (the action is then reported overdue at once).
-pub fn validate_new_action(input: &CreateAction, created_by: UserId) -> Result<NewAction, DomainError> {
+pub fn validate_new_action(input: CreateActionRequest, created_by: UserId) -> Result<NewAction, DomainError> {
     let mut errors = FieldErrors::new();
-    let title = validation::required_line(&mut errors, "title", "Title", &input.title, TITLE_MAX);
+    let title = validation::required_line(
+        &mut errors,
+        "title",
+        "Title",
+        input.title.as_deref().unwrap_or(""),
+        TITLE_MAX,
+    );
     let description = validation::optional_text(
         &mut errors,
         "description",
@@ -142,14 +176,12 @@ pub fn validate_new_action(input: &CreateAction, created_by: UserId) -> Result<N
     if input.assigned_to.is_none() {
         errors.add("assignedTo", ASSIGNEE_REQUIRED);
     }
-    let due_date = validation::optional_date(&mut errors, "dueDate", "Due date", input.due_date.as_deref());
-    let priority = validation::optional_choice(
-        &mut errors,
-        "priority",
-        input.priority.as_deref(),
-        ActionPriority::Medium,
-        PRIORITY_INVALID,
-    );
+    let due_date = input
+        .due_date
+        .read(&mut errors, "dueDate", "Due date must be a date (YYYY-MM-DD)")
+        .map(NaiveDate::from);
+    let priority =
+        input.priority.read(&mut errors, "priority", PRIORITY_INVALID).unwrap_or(ActionPriority::Medium);
     errors.into_result()?;
     let assigned_to =
         input.assigned_to.ok_or_else(|| DomainError::invalid("assignedTo", ASSIGNEE_REQUIRED))?;
@@ -230,16 +262,16 @@ mod tests {
         let trustee = user(5, Role::Trustee);
         let due_day = Utc.with_ymd_and_hms(2026, 3, 10, 23, 59, 0).unwrap();
         let next_day = Utc.with_ymd_and_hms(2026, 3, 11, 0, 0, 0).unwrap();
-        let status = |now| service(now, trustee.id).list(&trustee, None).unwrap()[0].status;
+        let status = |now| service(now, trustee.id).list(&trustee, Received::Absent).unwrap()[0].status;
         assert_eq!(status(due_day), ActionStatus::Pending);
         assert_eq!(status(next_day), ActionStatus::Overdue);
         // Changing the status of an overdue action keeps reporting it overdue until it is complete.
         let actions = service(next_day, trustee.id);
         assert_eq!(
-            actions.set_status(&trustee, ActionId(1), "in-progress").unwrap().status,
+            actions.set_status(&trustee, ActionId(1), as_received("in-progress")).unwrap().status,
             ActionStatus::Overdue
         );
-        let done = actions.set_status(&trustee, ActionId(1), "complete").unwrap();
+        let done = actions.set_status(&trustee, ActionId(1), as_received("complete")).unwrap();
         assert_eq!((done.status, done.completed_at), (ActionStatus::Complete, Some(next_day)));
     }
 
@@ -250,11 +282,11 @@ mod tests {
         let actions = service(now, assignee.id);
         let other = user(6, Role::Trustee);
         assert!(matches!(
-            actions.set_status(&other, ActionId(1), "complete"),
+            actions.set_status(&other, ActionId(1), as_received("complete")),
             Err(ActionsRefusal::Common(DomainError::Forbidden(_)))
         ));
         assert!(matches!(
-            actions.create(&other, CreateAction::default()),
+            actions.create(&other, CreateActionRequest::default()),
             Err(ActionsRefusal::Common(DomainError::Forbidden(_)))
         ));
         assert!(matches!(
@@ -262,13 +294,13 @@ mod tests {
             Err(ActionsRefusal::Common(DomainError::Forbidden(_)))
         ));
         assert!(matches!(
-            actions.set_status(&assignee, ActionId(2), "complete"),
+            actions.set_status(&assignee, ActionId(2), as_received("complete")),
             Err(ActionsRefusal::NotFound)
         ));
-        actions.set_status(&user(1, Role::Chair), ActionId(1), "in-progress").unwrap();
-        actions.set_status(&assignee, ActionId(1), "complete").unwrap();
+        actions.set_status(&user(1, Role::Chair), ActionId(1), as_received("in-progress")).unwrap();
+        actions.set_status(&assignee, ActionId(1), as_received("complete")).unwrap();
         for actor in [assignee, user(1, Role::Admin), user(2, Role::Chair)] {
-            let refused = actions.set_status(&actor, ActionId(1), "pending");
+            let refused = actions.set_status(&actor, ActionId(1), as_received("pending"));
             assert!(matches!(refused, Err(ActionsRefusal::AlreadyComplete)));
         }
     }
@@ -318,26 +350,31 @@ mod tests {
         let hidden =
             ActionService { actions: Arc::new(Hidden(OneAction(Mutex::new(stored)))), clock: seen.clock };
         let outsider = user(6, Role::Trustee);
-        assert!(hidden.list(&outsider, None).unwrap().is_empty());
+        assert!(hidden.list(&outsider, Received::Absent).unwrap().is_empty());
         assert!(matches!(hidden.get(&outsider, ActionId(1)), Err(ActionsRefusal::NotFound)));
         // Not found rather than forbidden: the answer does not tell that the action exists.
         assert!(matches!(
-            hidden.set_status(&outsider, ActionId(1), "complete"),
+            hidden.set_status(&outsider, ActionId(1), as_received("complete")),
             Err(ActionsRefusal::NotFound)
         ));
         for officer in [user(1, Role::Admin), user(2, Role::Chair)] {
             assert_eq!(hidden.get(&officer, ActionId(1)).unwrap().id, ActionId(1));
-            assert_eq!(hidden.list(&officer, None).unwrap().len(), 1);
+            assert_eq!(hidden.list(&officer, Received::Absent).unwrap().len(), 1);
         }
     }
 
-    fn input() -> CreateAction {
-        CreateAction {
-            title: "  Review the risk register ".into(),
+    /// A field as the request's deserializer reads `raw`.
+    fn as_received<T: serde::de::DeserializeOwned>(raw: &str) -> Received<T> {
+        serde_json::from_value(serde_json::Value::from(raw)).unwrap_or_default()
+    }
+
+    fn input() -> CreateActionRequest {
+        CreateActionRequest {
+            title: Some("  Review the risk register ".into()),
             description: Some("Before the March meeting".into()),
             assigned_to: Some(UserId(7)),
-            due_date: Some("2026-03-31".into()),
-            priority: None,
+            due_date: as_received("2026-03-31"),
+            priority: Received::Absent,
         }
     }
 
@@ -352,28 +389,28 @@ mod tests {
 
     #[test]
     fn a_valid_action_is_trimmed_and_defaults_to_medium() {
-        let action = validate_new_action(&input(), UserId(1)).unwrap();
+        let action = validate_new_action(input(), UserId(1)).unwrap();
         assert_eq!(action.title, "Review the risk register");
         assert_eq!(action.priority, ActionPriority::Medium);
         assert_eq!(action.due_date, NaiveDate::from_ymd_opt(2026, 3, 31));
         assert_eq!((action.assigned_to, action.created_by), (UserId(7), UserId(1)));
 
-        let bare = CreateAction { description: None, due_date: Some(String::new()), ..input() };
-        let action = validate_new_action(&bare, UserId(1)).unwrap();
+        let bare = CreateActionRequest { description: None, due_date: as_received(""), ..input() };
+        let action = validate_new_action(bare, UserId(1)).unwrap();
         assert_eq!((action.description.as_str(), action.due_date), ("", None));
     }
 
     #[test]
     fn title_and_assignee_are_required_and_fields_checked() {
-        let bad = CreateAction {
-            title: " ".into(),
+        let bad = CreateActionRequest {
+            title: Some(" ".into()),
             description: Some("x".repeat(DESCRIPTION_MAX + 1)),
             assigned_to: None,
-            due_date: Some("31/03/2026".into()),
-            priority: Some("urgent".into()),
+            due_date: as_received("31/03/2026"),
+            priority: as_received("urgent"),
         };
         assert_eq!(
-            field_errors(validate_new_action(&bad, UserId(1))),
+            field_errors(validate_new_action(bad, UserId(1))),
             vec![
                 ("assignedTo".into(), ASSIGNEE_REQUIRED.into()),
                 ("description".into(), "Description must be at most 5000 characters".into()),
@@ -382,30 +419,31 @@ mod tests {
                 ("title".into(), "Title is required".into()),
             ]
         );
-        let long = CreateAction { title: "t".repeat(TITLE_MAX + 1), ..input() };
+        let long = CreateActionRequest { title: Some("t".repeat(TITLE_MAX + 1)), ..input() };
         assert_eq!(
-            field_errors(validate_new_action(&long, UserId(1))),
+            field_errors(validate_new_action(long, UserId(1))),
             vec![("title".into(), "Title must be at most 200 characters".into())]
         );
     }
 
     #[test]
     fn clients_set_three_statuses_and_never_overdue() {
-        assert_eq!(settable_status("complete").unwrap(), ActionStatus::Complete);
-        assert_eq!(settable_status("in-progress").unwrap(), ActionStatus::InProgress);
-        let status_error = |raw: &str| match settable_status(raw) {
+        assert_eq!(settable_status(as_received("complete")).unwrap(), ActionStatus::Complete);
+        assert_eq!(settable_status(as_received("in-progress")).unwrap(), ActionStatus::InProgress);
+        let status_error = |raw: &str| match settable_status(as_received(raw)) {
             Err(DomainError::Invalid(fields)) => fields.fields()["status"].clone(),
             other => panic!("expected a field error, got {other:?}"),
         };
         assert_eq!(status_error("overdue"), OVERDUE_NOT_SETTABLE);
         assert_eq!(status_error("done"), STATUS_INVALID);
+        assert_eq!(status_error(""), STATUS_INVALID);
     }
 
     #[test]
     fn the_list_filters_on_any_reported_status() {
-        assert_eq!(status_filter(None).unwrap(), None);
-        assert_eq!(status_filter(Some("")).unwrap(), None);
-        assert_eq!(status_filter(Some("overdue")).unwrap(), Some(ActionStatus::Overdue));
-        assert!(matches!(status_filter(Some("late")), Err(DomainError::Invalid(_))));
+        assert_eq!(status_filter(Received::Absent).unwrap(), None);
+        assert_eq!(status_filter(as_received("")).unwrap(), None);
+        assert_eq!(status_filter(as_received("overdue")).unwrap(), Some(ActionStatus::Overdue));
+        assert!(matches!(status_filter(as_received("late")), Err(DomainError::Invalid(_))));
     }
 }

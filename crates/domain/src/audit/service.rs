@@ -10,7 +10,7 @@ use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::shared::error::DomainError;
 use crate::shared::validation::FieldErrors;
-use crate::shared::Clock;
+use crate::shared::{Clock, IsoDate, Received};
 use crate::UserId;
 
 pub const FORBIDDEN: &str = "Only admins can read the audit log.";
@@ -28,11 +28,11 @@ pub const RANGE_INVALID: &str = "The end date must not be before the start date"
 #[derive(Debug, Clone, Default)]
 pub struct AuditQuery {
     pub user_id: Option<i32>,
-    pub kind: Option<String>,
-    /// `YYYY-MM-DD`, UTC, included.
-    pub from: Option<String>,
-    /// `YYYY-MM-DD`, UTC, included.
-    pub to: Option<String>,
+    pub kind: Received<AuditKind>,
+    /// UTC, included.
+    pub from: Received<IsoDate>,
+    /// UTC, included.
+    pub to: Received<IsoDate>,
     /// From 1; default 1.
     pub page: Option<i64>,
     /// 1 to 200; default 50.
@@ -82,10 +82,11 @@ pub fn cutoff(now: DateTime<Utc>, retention_days: i64) -> DateTime<Utc> {
     now - chrono::Duration::days(retention_days)
 }
 
-fn date(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option<NaiveDate> {
-    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
-    match NaiveDate::parse_from_str(value, "%Y-%m-%d") {
-        Ok(day) if (1..=9999).contains(&day.year()) && value.len() == 10 => Some(day),
+/// A day of the years 1 to 9999 (year 0 is written `0000` but is no date a log holds).
+fn date(errors: &mut FieldErrors, field: &str, day: &Received<IsoDate>) -> Option<NaiveDate> {
+    match day {
+        Received::Absent => None,
+        Received::Given(IsoDate(day)) if (1..=9999).contains(&day.year()) => Some(*day),
         _ => {
             errors.add(field, DATE_INVALID);
             None
@@ -95,18 +96,9 @@ fn date(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option<Naiv
 
 fn validate(query: &AuditQuery) -> Result<(AuditFilter, i64, i64), DomainError> {
     let mut errors = FieldErrors::new();
-    let kind = match query.kind.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
-        None => None,
-        Some(raw) => match raw.parse::<AuditKind>() {
-            Ok(kind) => Some(kind),
-            Err(_) => {
-                errors.add("kind", KIND_INVALID);
-                None
-            }
-        },
-    };
-    let from = date(&mut errors, "from", query.from.as_deref());
-    let to = date(&mut errors, "to", query.to.as_deref());
+    let kind = query.kind.clone().read(&mut errors, "kind", KIND_INVALID);
+    let from = date(&mut errors, "from", &query.from);
+    let to = date(&mut errors, "to", &query.to);
     if let (Some(from), Some(to)) = (from, to) {
         if to < from {
             errors.add("to", RANGE_INVALID);
@@ -200,13 +192,18 @@ mod tests {
         assert_eq!((page.total, page.page, page.limit), (0, 1, DEFAULT_LIMIT));
     }
 
+    /// A query field as the query's deserializer reads `raw`.
+    fn as_received<T: serde::de::DeserializeOwned>(raw: &str) -> Received<T> {
+        serde_json::from_value(serde_json::Value::from(raw)).unwrap_or_default()
+    }
+
     #[test]
     fn filters_and_pages_are_validated() {
         let (audit, _) = service();
         let bad = AuditQuery {
-            kind: Some("sign_in".into()),
-            from: Some("2026-13-01".into()),
-            to: Some("yesterday".into()),
+            kind: as_received("sign_in"),
+            from: as_received("2026-13-01"),
+            to: as_received("yesterday"),
             page: Some(0),
             limit: Some(201),
             ..AuditQuery::default()
@@ -218,12 +215,15 @@ mod tests {
         assert_eq!(fields["to"], DATE_INVALID);
         assert!(fields.contains_key("page") && fields.contains_key("limit"));
         let reversed = AuditQuery {
-            from: Some("2026-03-05".into()),
-            to: Some("2026-03-04".into()),
+            from: as_received("2026-03-05"),
+            to: as_received("2026-03-04"),
             ..AuditQuery::default()
         };
         let Err(DomainError::Invalid(errors)) = audit.list(&user(Role::Admin), &reversed) else { panic!() };
         assert_eq!(errors.fields()["to"], RANGE_INVALID);
+        let year_zero = AuditQuery { from: as_received("0000-01-01"), ..AuditQuery::default() };
+        let Err(DomainError::Invalid(errors)) = audit.list(&user(Role::Admin), &year_zero) else { panic!() };
+        assert_eq!(errors.fields()["from"], DATE_INVALID);
     }
 
     #[test]

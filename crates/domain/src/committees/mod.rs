@@ -8,7 +8,7 @@ pub use chat::{AccessChange, ChatEvent, ChatSink, ChatStreams, ChatSubscription}
 pub use document_repository::CommitteeDocumentRepository;
 pub use refusal::CommitteesRefusal;
 pub use repository::CommitteeRepository;
-pub use service::{AddMember, CommitteeService, CreateCommittee, UploadCommitteeDocument};
+pub use service::{AddMemberRequest, CommitteeService, CreateCommitteeRequest, UploadCommitteeDocument};
 
 use chrono::{DateTime, Utc};
 

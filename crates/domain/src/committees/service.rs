@@ -14,13 +14,15 @@ use crate::library::stored_files::{self, checked_file, file_size};
 use crate::library::{FileStore, ReceivedFile};
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
+use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{CommitteeDocumentId, CommitteeId, MessageId, UserId};
 
 pub const NAME_MAX: usize = 100;
 pub const DESCRIPTION_MAX: usize = 2000;
 pub const MESSAGE_MAX: usize = 4000;
 pub const DOCUMENT_TITLE_MAX: usize = 255;
+/// The smallest id a member can have (ids are serials from 1).
+pub const USER_ID_MIN: i64 = 1;
 /// The chat answers with at most this many messages: the latest ones.
 pub const MESSAGES_LIMIT: i64 = 200;
 
@@ -32,19 +34,42 @@ pub use crate::committees::refusal::{
 pub const USER_REQUIRED: &str = "User is required";
 pub const ROLE_INVALID: &str = "Role must be member or committee_chair";
 
-/// Input of "Create committee", as received.
-#[derive(Debug, Clone, Default)]
-pub struct CreateCommittee {
-    pub name: String,
+/// A new committee's fields; every field may be absent or null, the use case says which are required.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateCommitteeRequest {
+    /// Required, at most 100 characters.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String)]
+    pub name: Option<String>,
+    /// At most 2000 characters.
+    #[serde(default)]
     pub description: Option<String>,
 }
 
-/// Input of "Add member", as received.
-#[derive(Debug, Clone, Default)]
-pub struct AddMember {
+impl FieldLimits for CreateCommitteeRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("name", Limit::RequiredText { max: NAME_MAX }),
+        ("description", Limit::Text { max: DESCRIPTION_MAX }),
+    ];
+}
+
+/// A user to add to a committee, and their role in it.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddMemberRequest {
+    /// Required: the id of an active user (a string of digits is accepted too).
+    #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
+    #[schema(required = true, nullable = false, value_type = i32)]
     pub user_id: Option<UserId>,
-    /// `member` (the default) or `committee_chair`.
-    pub role: Option<String>,
+    /// Default `member`.
+    #[serde(default)]
+    #[schema(value_type = Option<CommitteeRole>)]
+    pub role: Received<CommitteeRole>,
+}
+
+impl FieldLimits for AddMemberRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("userId", Limit::AtLeast { min: USER_ID_MIN })];
 }
 
 /// Input of "Upload committee document", as received: `title` is `None` when absent.
@@ -71,12 +96,22 @@ impl CommitteeService {
     }
 
     /// The creator becomes the committee's chair, in the same transaction.
-    pub fn create(&self, actor: &User, input: CreateCommittee) -> Result<Committee, CommitteesRefusal> {
+    pub fn create(
+        &self,
+        actor: &User,
+        input: CreateCommitteeRequest,
+    ) -> Result<Committee, CommitteesRefusal> {
         if !permissions::can_create_committees(actor.role) {
             return Err(DomainError::forbidden("Only admins and chairs can create committees.").into());
         }
         let mut errors = FieldErrors::new();
-        let name = validation::required_line(&mut errors, "name", "Name", &input.name, NAME_MAX);
+        let name = validation::required_line(
+            &mut errors,
+            "name",
+            "Name",
+            input.name.as_deref().unwrap_or(""),
+            NAME_MAX,
+        );
         let description = validation::optional_text(
             &mut errors,
             "description",
@@ -124,20 +159,14 @@ impl CommitteeService {
         &self,
         actor: &User,
         id: CommitteeId,
-        input: AddMember,
+        input: AddMemberRequest,
     ) -> Result<CommitteeMember, CommitteesRefusal> {
         self.manageable(actor, id)?;
         let mut errors = FieldErrors::new();
         if input.user_id.is_none() {
             errors.add("userId", USER_REQUIRED);
         }
-        let role = validation::optional_choice(
-            &mut errors,
-            "role",
-            input.role.as_deref(),
-            CommitteeRole::Member,
-            ROLE_INVALID,
-        );
+        let role = input.role.read(&mut errors, "role", ROLE_INVALID).unwrap_or(CommitteeRole::Member);
         errors.into_result()?;
         let user = input.user_id.ok_or_else(|| DomainError::invalid("userId", USER_REQUIRED))?;
         self.committees.add_member(id, user, role, self.clock.now())

@@ -32,4 +32,4 @@ pub use two_factor::repository::{SecuritySettingsRepository, StoredSecondFactor,
 pub use two_factor::second_factor::{Opened, SecondFactor, SecretSealer};
 pub use two_factor::service::{Enrolment, TwoFactorService};
 pub use user::repository::UserRepository;
-pub use user::service::{CreateUser, UpdateUser, UserService};
+pub use user::service::{CreateUser, UpdateUserRequest, UserService};

@@ -2,13 +2,14 @@ pub mod repository;
 pub mod service;
 
 pub use repository::NoticeRepository;
-pub use service::{CreateNotice, NoticeService};
+pub use service::{CreateNoticeRequest, NoticeService};
 
 use chrono::{DateTime, Utc};
 
 use crate::{NoticeId, UserId};
 
 string_enum!(
+    /// A notice's priority.
     NoticePriority {
         Low => "low",
         Normal => "normal",

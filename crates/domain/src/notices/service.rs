@@ -12,7 +12,7 @@ use crate::shared::error::DomainError;
 use crate::shared::read_cache::{CacheTicket, ReadCache};
 use crate::shared::timestamps;
 use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
+use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{NoticeId, UserId};
 
 pub const TITLE_MAX: usize = 200;
@@ -20,17 +20,37 @@ pub const CONTENT_MAX: usize = 10_000;
 pub const PRIORITY_INVALID: &str = "Priority must be low, normal or high";
 pub const EXPIRY_IN_PAST: &str = "Expiry must be in the future";
 
-/// Input of "Create notice", as received.
-#[derive(Debug, Clone, Default)]
-pub struct CreateNotice {
-    pub title: String,
-    pub content: String,
-    /// Defaults to normal.
-    pub priority: Option<String>,
-    /// Defaults to false.
+/// A new notice's fields; every field may be absent or null, the use case says which are required.
+// Each field defaults rather than the whole struct: the document then shows no `null` defaults.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateNoticeRequest {
+    /// Required, at most 200 characters.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String)]
+    pub title: Option<String>,
+    /// Required, at most 10000 characters.
+    #[serde(default)]
+    #[schema(required = true, nullable = false, value_type = String)]
+    pub content: Option<String>,
+    /// Default `normal`.
+    #[serde(default)]
+    #[schema(value_type = Option<NoticePriority>)]
+    pub priority: Received<NoticePriority>,
+    /// Default `false`.
+    #[serde(default)]
     pub pinned: Option<bool>,
-    /// RFC 3339 with a zone (`domain::timestamps`); absent, null or "" for a permanent notice.
+    /// RFC 3339 with a zone, in the future; null or `""` for a permanent notice.
+    #[serde(default)]
+    #[schema(format = DateTime)]
     pub expires_at: Option<String>,
+}
+
+impl FieldLimits for CreateNoticeRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("title", Limit::RequiredText { max: TITLE_MAX }),
+        ("content", Limit::RequiredText { max: CONTENT_MAX }),
+    ];
 }
 
 #[derive(Clone)]
@@ -88,12 +108,12 @@ impl NoticeService {
         Ok(value)
     }
 
-    pub fn create(&self, actor: &User, input: CreateNotice) -> Result<ListedNotice, DomainError> {
+    pub fn create(&self, actor: &User, input: CreateNoticeRequest) -> Result<ListedNotice, DomainError> {
         if !permissions::can_publish(actor.role) {
             return Err(DomainError::forbidden("Only admins and chairs can post notices."));
         }
         let now = self.clock.now();
-        let new_notice = validate_new_notice(&input, actor.id, now)?;
+        let new_notice = validate_new_notice(input, actor.id, now)?;
         let created = self.notices.create(new_notice)?;
         Ok(ListedNotice::at(created, now))
     }
@@ -110,20 +130,27 @@ impl NoticeService {
 /// The post form's rules (spec §5 Notice): title and content required, priority normal by default,
 /// no expiry for a permanent notice, and an expiry must lie in the future (published at `now`).
 pub fn validate_new_notice(
-    input: &CreateNotice,
+    input: CreateNoticeRequest,
     created_by: UserId,
     now: DateTime<Utc>,
 ) -> Result<NewNotice, DomainError> {
     let mut errors = FieldErrors::new();
-    let title = validation::required_line(&mut errors, "title", "Title", &input.title, TITLE_MAX);
-    let content = validation::required_text(&mut errors, "content", "Content", &input.content, CONTENT_MAX);
-    let priority = validation::optional_choice(
+    let title = validation::required_line(
         &mut errors,
-        "priority",
-        input.priority.as_deref(),
-        NoticePriority::Normal,
-        PRIORITY_INVALID,
+        "title",
+        "Title",
+        input.title.as_deref().unwrap_or(""),
+        TITLE_MAX,
     );
+    let content = validation::required_text(
+        &mut errors,
+        "content",
+        "Content",
+        input.content.as_deref().unwrap_or(""),
+        CONTENT_MAX,
+    );
+    let priority =
+        input.priority.read(&mut errors, "priority", PRIORITY_INVALID).unwrap_or(NoticePriority::Normal);
     let expires_at = timestamps::optional(&mut errors, "expiresAt", "Expiry", input.expires_at.as_deref());
     if expires_at.is_some_and(|at| at <= now) {
         errors.add("expiresAt", EXPIRY_IN_PAST);
@@ -150,11 +177,11 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 3, 10, 12, 0, 0).unwrap()
     }
 
-    fn input() -> CreateNotice {
-        CreateNotice {
-            title: "AGM".into(),
-            content: " The AGM moves to the 24th. ".into(),
-            priority: None,
+    fn input() -> CreateNoticeRequest {
+        CreateNoticeRequest {
+            title: Some("AGM".into()),
+            content: Some(" The AGM moves to the 24th. ".into()),
+            priority: Received::Absent,
             pinned: None,
             expires_at: None,
         }
@@ -169,38 +196,38 @@ mod tests {
 
     #[test]
     fn defaults_normal_priority_unpinned_and_permanent() {
-        let notice = validate_new_notice(&input(), UserId(3), now()).unwrap();
+        let notice = validate_new_notice(input(), UserId(3), now()).unwrap();
         assert_eq!(notice.content, "The AGM moves to the 24th.");
         assert_eq!(
             (notice.priority, notice.pinned, notice.expires_at),
             (NoticePriority::Normal, false, None)
         );
         assert_eq!(notice.published_at, now());
-        let blank_expiry = CreateNotice { expires_at: Some(String::new()), ..input() };
-        assert_eq!(validate_new_notice(&blank_expiry, UserId(3), now()).unwrap().expires_at, None);
+        let blank_expiry = CreateNoticeRequest { expires_at: Some(String::new()), ..input() };
+        assert_eq!(validate_new_notice(blank_expiry, UserId(3), now()).unwrap().expires_at, None);
     }
 
     #[test]
     fn an_expiry_must_be_in_the_future() {
-        let tomorrow = CreateNotice { expires_at: Some("2026-03-11T12:00:00Z".into()), ..input() };
-        let notice = validate_new_notice(&tomorrow, UserId(3), now()).unwrap();
+        let tomorrow = CreateNoticeRequest { expires_at: Some("2026-03-11T12:00:00Z".into()), ..input() };
+        let notice = validate_new_notice(tomorrow, UserId(3), now()).unwrap();
         assert_eq!(notice.expires_at, Some(now() + chrono::Duration::days(1)));
         for past in ["2026-03-10T12:00:00Z", "2026-03-09T00:00:00+00:00"] {
-            let input = CreateNotice { expires_at: Some(past.into()), ..input() };
-            assert_eq!(errors_of(validate_new_notice(&input, UserId(3), now()))["expiresAt"], EXPIRY_IN_PAST);
+            let input = CreateNoticeRequest { expires_at: Some(past.into()), ..input() };
+            assert_eq!(errors_of(validate_new_notice(input, UserId(3), now()))["expiresAt"], EXPIRY_IN_PAST);
         }
     }
 
     #[test]
     fn title_and_content_are_required() {
-        let bad = CreateNotice {
-            title: "".into(),
-            content: "  ".into(),
-            priority: Some("urgent".into()),
+        let bad = CreateNoticeRequest {
+            title: Some("".into()),
+            content: Some("  ".into()),
+            priority: serde_json::from_value(serde_json::Value::from("urgent")).unwrap_or_default(),
             pinned: Some(true),
             expires_at: Some("next week".into()),
         };
-        let errors = errors_of(validate_new_notice(&bad, UserId(3), now()));
+        let errors = errors_of(validate_new_notice(bad, UserId(3), now()));
         assert_eq!(errors["title"], "Title is required");
         assert_eq!(errors["content"], "Content is required");
         assert_eq!(errors["priority"], PRIORITY_INVALID);

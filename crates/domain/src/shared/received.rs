@@ -174,6 +174,25 @@ mod tests {
         }
     }
 
+    #[derive(Deserialize, Debug)]
+    #[serde(rename_all = "camelCase")]
+    struct WithId {
+        #[serde(default, deserialize_with = "super::optional_id")]
+        user_id: Option<crate::UserId>,
+    }
+
+    #[test]
+    fn ids_may_be_numbers_digit_strings_or_absent() {
+        let read = |json: &str| serde_json::from_str::<WithId>(json).map(|p| p.user_id.map(|id| id.0));
+        assert_eq!(read(r#"{"userId": 7}"#).ok(), Some(Some(7)));
+        assert_eq!(read(r#"{"userId": "7"}"#).ok(), Some(Some(7)));
+        assert_eq!(read(r#"{"userId": ""}"#).ok(), Some(None));
+        assert_eq!(read(r#"{"userId": null}"#).ok(), Some(None));
+        assert_eq!(read(r#"{}"#).ok(), Some(None));
+        assert!(read(r#"{"userId": "seven"}"#).is_err());
+        assert!(read(r#"{"userId": 1.5}"#).is_err());
+    }
+
     #[test]
     fn reading_an_unreadable_value_records_the_fields_error() {
         let mut errors = FieldErrors::new();

@@ -4,8 +4,11 @@
 //!
 //! Times are relative to today: `days` below zero are in the past.
 
+use domain::actions::{ActionPriority, ActionStatus};
+use domain::committees::CommitteeRole;
 use domain::identity::role::Role;
 use domain::meetings::meeting::MeetingKind;
+use domain::notices::NoticePriority;
 
 /// The demo's people; each is one account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -306,32 +309,15 @@ pub const PAPERS: &[Paper] = &[
     },
 ];
 
-/// The stored status an action is given after it is created; "overdue" comes from a past due date.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Pending,
-    InProgress,
-    Complete,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Pending => "pending",
-            Status::InProgress => "in-progress",
-            Status::Complete => "complete",
-        }
-    }
-}
-
 pub struct Task {
     pub title: &'static str,
     pub description: &'static str,
     pub assigned_to: Who,
     pub created_by: Who,
     pub due_days: Option<i64>,
-    pub priority: &'static str,
-    pub status: Status,
+    pub priority: ActionPriority,
+    /// The stored status the action is given after it is created; "overdue" comes from a past due date.
+    pub status: ActionStatus,
 }
 
 pub const TASKS: &[Task] = &[
@@ -341,8 +327,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::Treasurer,
         created_by: Who::Chair,
         due_days: Some(21),
-        priority: "high",
-        status: Status::Pending,
+        priority: ActionPriority::High,
+        status: ActionStatus::Pending,
     },
     Task {
         title: "Draft a social media policy",
@@ -350,8 +336,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::People,
         created_by: Who::ViceChair,
         due_days: None,
-        priority: "low",
-        status: Status::Pending,
+        priority: ActionPriority::Low,
+        status: ActionStatus::Pending,
     },
     Task {
         title: "Prepare the annual report and accounts",
@@ -360,8 +346,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::Treasurer,
         created_by: Who::Chair,
         due_days: Some(12),
-        priority: "high",
-        status: Status::InProgress,
+        priority: ActionPriority::High,
+        status: ActionStatus::InProgress,
     },
     Task {
         title: "Recruit two trustees with lived experience of recovery",
@@ -369,8 +355,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::LivedExperience,
         created_by: Who::Chair,
         due_days: Some(45),
-        priority: "medium",
-        status: Status::InProgress,
+        priority: ActionPriority::Medium,
+        status: ActionStatus::InProgress,
     },
     Task {
         title: "Renew trustee DBS checks",
@@ -378,8 +364,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::Safeguarding,
         created_by: Who::Secretary,
         due_days: Some(-40),
-        priority: "medium",
-        status: Status::Complete,
+        priority: ActionPriority::Medium,
+        status: ActionStatus::Complete,
     },
     Task {
         title: "Update the safeguarding policy after the local authority training",
@@ -387,8 +373,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::Safeguarding,
         created_by: Who::Chair,
         due_days: Some(-55),
-        priority: "high",
-        status: Status::Complete,
+        priority: ActionPriority::High,
+        status: ActionStatus::Complete,
     },
     Task {
         title: "Review the lone working policy",
@@ -396,8 +382,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::ViceChair,
         created_by: Who::Chair,
         due_days: Some(-8),
-        priority: "medium",
-        status: Status::Pending,
+        priority: ActionPriority::Medium,
+        status: ActionStatus::Pending,
     },
     Task {
         title: "Submit the grant monitoring report",
@@ -405,8 +391,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::Treasurer,
         created_by: Who::Chair,
         due_days: Some(-3),
-        priority: "high",
-        status: Status::InProgress,
+        priority: ActionPriority::High,
+        status: ActionStatus::InProgress,
     },
     Task {
         title: "Book the venue for the Annual General Meeting",
@@ -414,8 +400,8 @@ pub const TASKS: &[Task] = &[
         assigned_to: Who::NewTrustee,
         created_by: Who::ViceChair,
         due_days: Some(30),
-        priority: "low",
-        status: Status::Pending,
+        priority: ActionPriority::Low,
+        status: ActionStatus::Pending,
     },
 ];
 
@@ -559,7 +545,7 @@ pub const MINUTES: &[MinutesPaper] = &[
 pub struct Notice {
     pub title: &'static str,
     pub content: &'static str,
-    pub priority: &'static str,
+    pub priority: NoticePriority,
     pub pinned: bool,
     pub posted_days: i64,
     /// Relative to today; below zero the notice has expired.
@@ -573,7 +559,7 @@ pub const NOTICES: &[Notice] = &[
         content: "If you are worried about someone we support, contact the Safeguarding Lead, Fiona \
                   MacLeod, on 07700 900105 the same day. If anyone is in immediate danger, call 999 \
                   first.",
-        priority: "high",
+        priority: NoticePriority::High,
         pinned: true,
         posted_days: -90,
         expires_days: None,
@@ -584,7 +570,7 @@ pub const NOTICES: &[Notice] = &[
         content: "Papers for every meeting are published in the Documents section at least seven days \
                   before. Please read them before the meeting and send questions to the Company \
                   Secretary.",
-        priority: "normal",
+        priority: NoticePriority::Normal,
         pinned: true,
         posted_days: -150,
         expires_days: None,
@@ -594,7 +580,7 @@ pub const NOTICES: &[Notice] = &[
         title: "Annual return due to the Charity Commission",
         content: "The annual return must be filed within ten months of the year end. The Treasurer \
                   will circulate the figures for sign-off at the next board meeting.",
-        priority: "high",
+        priority: NoticePriority::High,
         pinned: false,
         posted_days: -5,
         expires_days: Some(40),
@@ -604,7 +590,7 @@ pub const NOTICES: &[Notice] = &[
         title: "Welcome to our new trustee",
         content: "Please welcome Tom Barker, who joins the board with twenty years' experience in \
                   community housing. Tom will shadow the Finance, Audit & Risk Committee.",
-        priority: "normal",
+        priority: NoticePriority::Normal,
         pinned: false,
         posted_days: -3,
         expires_days: None,
@@ -614,7 +600,7 @@ pub const NOTICES: &[Notice] = &[
         title: "Recovery café hours on bank holidays",
         content: "The recovery cafés close on bank holiday Mondays. The Monday evening group meets on \
                   the Tuesday instead, at the same time and place.",
-        priority: "low",
+        priority: NoticePriority::Low,
         pinned: false,
         posted_days: -12,
         expires_days: Some(60),
@@ -624,7 +610,7 @@ pub const NOTICES: &[Notice] = &[
         title: "Volunteer celebration evening: please reply",
         content: "Join staff, volunteers and peer mentors for our thank-you evening. Please reply to \
                   the office so we can order food.",
-        priority: "normal",
+        priority: NoticePriority::Normal,
         pinned: false,
         posted_days: -45,
         expires_days: Some(-10),
@@ -634,7 +620,7 @@ pub const NOTICES: &[Notice] = &[
 
 pub struct Membership {
     pub who: Who,
-    pub role: &'static str,
+    pub role: CommitteeRole,
     pub joined_days: i64,
 }
 
@@ -666,10 +652,10 @@ pub const GROUPS: &[Group] = &[
         created_by: Who::Chair,
         created_days: -400,
         members: &[
-            Membership { who: Who::Treasurer, role: "member", joined_days: -400 },
-            Membership { who: Who::ViceChair, role: "member", joined_days: -390 },
-            Membership { who: Who::People, role: "member", joined_days: -200 },
-            Membership { who: Who::NewTrustee, role: "member", joined_days: -3 },
+            Membership { who: Who::Treasurer, role: CommitteeRole::Member, joined_days: -400 },
+            Membership { who: Who::ViceChair, role: CommitteeRole::Member, joined_days: -390 },
+            Membership { who: Who::People, role: CommitteeRole::Member, joined_days: -200 },
+            Membership { who: Who::NewTrustee, role: CommitteeRole::Member, joined_days: -3 },
         ],
         chat: &[
             Chat {
@@ -720,8 +706,8 @@ pub const GROUPS: &[Group] = &[
         created_by: Who::ViceChair,
         created_days: -260,
         members: &[
-            Membership { who: Who::LivedExperience, role: "member", joined_days: -260 },
-            Membership { who: Who::Safeguarding, role: "member", joined_days: -250 },
+            Membership { who: Who::LivedExperience, role: CommitteeRole::Member, joined_days: -260 },
+            Membership { who: Who::Safeguarding, role: CommitteeRole::Member, joined_days: -250 },
         ],
         chat: &[
             Chat {

@@ -7,7 +7,7 @@
 use anyhow::{anyhow, Context};
 use chrono::{DateTime, Duration, Utc};
 
-use domain::actions::ActionService;
+use domain::actions::{ActionService, ActionStatus};
 use domain::meetings::agenda::AgendaPurpose;
 use domain::meetings::attendance::{AttendanceResponse, RecordedAttendance};
 use domain::meetings::meeting::Meeting;
@@ -312,7 +312,9 @@ impl Seeder<'_> {
                 clock: self.clock_at(held.meeting_date + Duration::days(14)),
                 ..self.state.actions.clone()
             };
-            actions.set_status(&treasurer, action, "complete").context("cannot complete the action")?;
+            actions
+                .set_status(&treasurer, action, Received::Given(ActionStatus::Complete))
+                .context("cannot complete the action")?;
             self.summary.actions += 1;
         }
         Ok(())

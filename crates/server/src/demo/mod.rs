@@ -23,21 +23,23 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 use diesel::RunQueryDsl;
 
 use api::AppState;
-use domain::actions::CreateAction;
-use domain::committees::{AddMember, Committee, CommitteeService, CreateCommittee, UploadCommitteeDocument};
+use domain::actions::{ActionStatus, CreateActionRequest};
+use domain::committees::{
+    AddMemberRequest, Committee, CommitteeService, CreateCommitteeRequest, UploadCommitteeDocument,
+};
 use domain::identity::user::User;
 use domain::identity::CreateUser;
 use domain::library::{DocumentService, MinutesService, UploadDocument, UploadMinutes};
 use domain::meetings::meeting::Meeting;
 use domain::meetings::{CreateMeetingRequest, MeetingService};
-use domain::notices::{CreateNotice, NoticeService};
-use domain::shared::{Clock, Received};
+use domain::notices::{CreateNoticeRequest, NoticeService};
+use domain::shared::{Clock, IsoDate, Received};
 use domain::CommitteeId;
 use persistence::PgPool;
 
 use crate::config::Config;
 
-use data::{Content, Record, Status, Who};
+use data::{Content, Record, Who};
 
 /// The password of every demo account. Demo data is for trying the portal, never for real use.
 pub const DEMO_PASSWORD: &str = "demo-password";
@@ -314,20 +316,20 @@ impl Seeder<'_> {
     fn tasks(&mut self) -> anyhow::Result<()> {
         let actions = &self.state.actions;
         for task in data::TASKS {
-            let input = CreateAction {
-                title: task.title.into(),
+            let input = CreateActionRequest {
+                title: Some(task.title.into()),
                 description: Some(task.description.into()),
                 assigned_to: Some(self.person(task.assigned_to)?.id),
-                due_date: task.due_days.map(|days| (self.today() + Duration::days(days)).to_string()),
-                priority: Some(task.priority.into()),
+                due_date: task.due_days.map(|days| IsoDate(self.today() + Duration::days(days))).into(),
+                priority: Received::Given(task.priority),
             };
             let creator = self.person(task.created_by)?;
             let action =
                 actions.create(creator, input).with_context(|| format!("cannot create '{}'", task.title))?;
-            if task.status != Status::Pending {
+            if task.status != ActionStatus::Pending {
                 // The assignee moves their own action on.
                 actions
-                    .set_status(self.person(task.assigned_to)?, action.id, task.status.as_str())
+                    .set_status(self.person(task.assigned_to)?, action.id, Received::Given(task.status))
                     .with_context(|| format!("cannot set the status of '{}'", task.title))?;
             }
             self.summary.actions += 1;
@@ -402,10 +404,10 @@ impl Seeder<'_> {
             // Posted on its day: an expiry now past was still ahead then, as the use case requires.
             let service =
                 NoticeService { clock: self.clock(notice.posted_days), ..self.state.notices.clone() };
-            let input = CreateNotice {
-                title: notice.title.into(),
-                content: notice.content.into(),
-                priority: Some(notice.priority.into()),
+            let input = CreateNoticeRequest {
+                title: Some(notice.title.into()),
+                content: Some(notice.content.into()),
+                priority: Received::Given(notice.priority),
                 pinned: Some(notice.pinned),
                 expires_at: notice.expires_days.map(|days| (self.now + Duration::days(days)).to_rfc3339()),
             };
@@ -425,9 +427,9 @@ impl Seeder<'_> {
             let creator = &creator;
             for membership in group.members {
                 let service = self.committee_service(self.clock(membership.joined_days));
-                let input = AddMember {
+                let input = AddMemberRequest {
                     user_id: Some(self.person(membership.who)?.id),
-                    role: Some(membership.role.into()),
+                    role: Received::Given(membership.role),
                 };
                 service
                     .add_member(creator, committee.id, input)
@@ -466,7 +468,10 @@ impl Seeder<'_> {
     }
 
     fn committee(&self, group: &data::Group) -> anyhow::Result<Committee> {
-        let input = CreateCommittee { name: group.name.into(), description: Some(group.description.into()) };
+        let input = CreateCommitteeRequest {
+            name: Some(group.name.into()),
+            description: Some(group.description.into()),
+        };
         self.committee_service(self.clock(group.created_days))
             .create(self.person(group.created_by)?, input)
             .with_context(|| format!("cannot create the committee '{}'", group.name))

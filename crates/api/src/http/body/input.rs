@@ -2,8 +2,6 @@
 
 use serde::{Deserialize, Deserializer};
 
-pub use domain::shared::received::optional_id;
-
 /// A query parameter whose empty value (`?includeExpired=`) means the same as leaving it out: one rule
 /// for every query of the API. Anything else must parse as `T`.
 pub fn empty_as_absent<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
@@ -36,17 +34,6 @@ pub fn object_body<T: serde::de::DeserializeOwned>(
 mod tests {
     #[derive(serde::Deserialize, Debug)]
     #[serde(rename_all = "camelCase")]
-    struct Probe {
-        #[serde(default, deserialize_with = "super::optional_id")]
-        user_id: Option<i32>,
-    }
-
-    fn read(json: &str) -> Result<Option<i32>, serde_json::Error> {
-        serde_json::from_str::<Probe>(json).map(|p| p.user_id)
-    }
-
-    #[derive(serde::Deserialize, Debug)]
-    #[serde(rename_all = "camelCase")]
     struct Flags {
         #[serde(default, deserialize_with = "super::empty_as_absent")]
         include_expired: Option<bool>,
@@ -60,16 +47,5 @@ mod tests {
         assert_eq!(read("includeExpired=true").unwrap(), Some(true));
         assert_eq!(read("includeExpired=false").unwrap(), Some(false));
         assert!(read("includeExpired=yes").is_err());
-    }
-
-    #[test]
-    fn ids_may_be_numbers_digit_strings_or_absent() {
-        assert_eq!(read(r#"{"userId": 7}"#).unwrap(), Some(7));
-        assert_eq!(read(r#"{"userId": "7"}"#).unwrap(), Some(7));
-        assert_eq!(read(r#"{"userId": ""}"#).unwrap(), None);
-        assert_eq!(read(r#"{"userId": null}"#).unwrap(), None);
-        assert_eq!(read(r#"{}"#).unwrap(), None);
-        assert!(read(r#"{"userId": "seven"}"#).is_err());
-        assert!(read(r#"{"userId": 1.5}"#).is_err());
     }
 }

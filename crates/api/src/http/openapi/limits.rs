@@ -28,6 +28,11 @@ pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     apply::<domain::governance::OpenRoundRequest>(doc)?;
     apply::<domain::governance::TermRequest>(doc)?;
     apply::<domain::governance::ProposeRequest>(doc)?;
+    // Actions, identity, library, audit, committees, notices.
+    apply::<domain::actions::CreateActionRequest>(doc)?;
+    apply::<domain::notices::CreateNoticeRequest>(doc)?;
+    apply::<domain::committees::CreateCommitteeRequest>(doc)?;
+    apply::<domain::committees::AddMemberRequest>(doc)?;
     Ok(())
 }
 

@@ -8,12 +8,11 @@ use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use domain::actions::{ActionPriority, ActionStatus};
+use domain::actions::ActionStatus;
 use domain::audit::AuditKind;
 use domain::committees::CommitteeRole;
 use domain::identity::role::Role;
 use domain::library::document::DocumentCategory;
-use domain::notices::NoticePriority;
 
 /// A named string enum whose values are the domain enum's own spellings, so the two cannot differ.
 fn string_enum(values: impl IntoIterator<Item = &'static str>, description: &str) -> RefOr<Schema> {
@@ -43,36 +42,21 @@ macro_rules! wire_enum {
     };
 }
 
-wire_enum!(RoleSchema as "Role" = Role::ALL.iter().map(|v| v.as_str()), "A user's role on the board");
-wire_enum!(
-    ActionStatusSchema as "ActionStatus" = ActionStatus::ALL.iter().map(|v| v.as_str()),
-    "An action's reported status; `overdue` is computed by the server (not complete and due before today)"
-);
+/// The domain's own enum describes itself (its name stays `Role`); the alias keeps other areas' DTOs
+/// pointing at it until they name `Role` directly.
+pub type RoleSchema = Role;
 wire_enum!(
     SettableActionStatusSchema as "SettableActionStatus" =
         ActionStatus::ALL.iter().filter(|v| v.is_settable()).map(|v| v.as_str()),
     "The statuses a client may set"
 );
-wire_enum!(
-    ActionPrioritySchema as "ActionPriority" = ActionPriority::ALL.iter().map(|v| v.as_str()),
-    "An action's priority"
-);
-wire_enum!(
-    DocumentCategorySchema as "DocumentCategory" = DocumentCategory::ALL.iter().map(|v| v.as_str()),
-    "The library's categories"
-);
-wire_enum!(
-    CommitteeRoleSchema as "CommitteeRole" = CommitteeRole::ALL.iter().map(|v| v.as_str()),
-    "A member's role inside one committee"
-);
+/// The domain's own enum describes itself (its name stays `DocumentCategory`); the alias keeps the upload
+/// form's and other areas' DTOs pointing at it.
+pub type DocumentCategorySchema = DocumentCategory;
 wire_enum!(
     DirectoryCommitteeRoleSchema as "DirectoryCommitteeRole" =
         CommitteeRole::ALL.iter().map(|v| v.directory_label()),
     "The trustee directory's spelling of a committee role"
-);
-wire_enum!(
-    NoticePrioritySchema as "NoticePriority" = NoticePriority::ALL.iter().map(|v| v.as_str()),
-    "A notice's priority"
 );
 
 /// The bytes of a file (a download, or the `file` part of an upload).
@@ -104,10 +88,6 @@ wire_enum!(
     DocumentCategoryFilterSchema as "DocumentCategoryFilter" =
         DocumentCategory::ALL.iter().map(|v| v.as_str()).chain([""]),
     "A category to filter by; empty: no filter"
-);
-wire_enum!(
-    AuditKindSchema as "AuditKind" = AuditKind::ALL.iter().map(|v| v.as_str()),
-    "What an audit event records"
 );
 wire_enum!(
     AuditKindFilterSchema as "AuditKindFilter" = AuditKind::ALL.iter().map(|v| v.as_str()).chain([""]),

@@ -27,15 +27,22 @@ pub struct CreateUser {
     pub require_password_change: bool,
 }
 
-/// Input of "Update user", as received.
-#[derive(Debug, Clone)]
-pub struct UpdateUser {
+/// An account's fields after an edit.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+pub struct UpdateUserRequest {
     pub name: String,
     pub email: String,
     pub role: Role,
     pub active: bool,
-    /// `None` keeps the current phone number; `Some(None)` removes it.
+    /// Absent keeps the phone number, `null` or "" removes it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub phone: Option<Option<String>>,
+}
+
+/// Tells a field sent as `null` (`Some(None)`) from a field left out (`None`, by `default`).
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<String>>, D::Error> {
+    <Option<String> as serde::Deserialize>::deserialize(deserializer).map(Some)
 }
 
 #[derive(Clone)]
@@ -87,7 +94,12 @@ impl UserService {
     }
 
     /// Answers the account before and after the change (the audit log records what changed).
-    pub fn update(&self, actor: &User, id: UserId, input: UpdateUser) -> Result<(User, User), DomainError> {
+    pub fn update(
+        &self,
+        actor: &User,
+        id: UserId,
+        input: UpdateUserRequest,
+    ) -> Result<(User, User), DomainError> {
         if !permissions::can_open_user_management(actor.role) {
             return Err(DomainError::forbidden("Only admins and chairs can manage users."));
         }

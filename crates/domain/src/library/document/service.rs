@@ -13,7 +13,7 @@ use crate::library::{DocumentRepository, FileStore, ReceivedFile};
 use crate::shared::error::DomainError;
 use crate::shared::read_cache::ReadCache;
 use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
+use crate::shared::{Clock, Received};
 use crate::{DocumentId, SessionId};
 
 pub const MANAGE_FORBIDDEN: &str = "Only admins and chairs can upload or delete documents.";
@@ -68,18 +68,26 @@ pub struct DocumentListKey {
 
 impl DocumentService {
     /// Checks that `actor` may read the library and reads the filter (`errors.category` when unknown).
-    pub fn list_key(&self, actor: &User, category: Option<&str>) -> Result<DocumentListKey, DomainError> {
+    pub fn list_key(
+        &self,
+        actor: &User,
+        category: Received<DocumentCategory>,
+    ) -> Result<DocumentListKey, DomainError> {
         if !permissions::can_read_board_content(actor.role) {
             return Err(DomainError::forbidden("You cannot read documents."));
         }
         let mut errors = FieldErrors::new();
-        let category = parse_category(&mut errors, category);
+        let category = category.read(&mut errors, "category", category_message());
         errors.into_result()?;
         Ok(DocumentListKey { category })
     }
 
-    pub fn list(&self, actor: &User, category: Option<&str>) -> Result<Vec<Document>, DomainError> {
-        let key = self.list_key(actor, category)?;
+    pub fn list(
+        &self,
+        actor: &User,
+        category: Option<DocumentCategory>,
+    ) -> Result<Vec<Document>, DomainError> {
+        let key = self.list_key(actor, category.into())?;
         Ok(self.documents.list(key.category)?)
     }
 
@@ -303,7 +311,12 @@ mod tests {
     #[test]
     fn the_list_key_is_the_filter_alone_and_every_reader_shares_it() {
         let service = service(Arc::new(MemoryFileStore::default()), Arc::new(FailingDocuments::default()));
-        let key = |role, filter: Option<&str>| service.list_key(&user(role), filter);
+        let key = |role, filter: Option<&str>| {
+            let filter = filter.map_or(Received::Absent, |raw| {
+                serde_json::from_value(serde_json::Value::from(raw)).unwrap_or_default()
+            });
+            service.list_key(&user(role), filter)
+        };
         let all = key(Role::Trustee, None).unwrap();
         // Every role reads the whole library: the same answer, so the same key.
         for role in [Role::Admin, Role::Chair, Role::Trustee] {
@@ -328,8 +341,9 @@ mod tests {
             crate::shared::testing::MemoryReadCache::new(CacheTopic::Documents);
         cache.listening();
         let reads = || documents.lists.load(Ordering::SeqCst);
-        let all = service.list_key(&user(Role::Trustee), None).unwrap();
-        let finance = service.list_key(&user(Role::Trustee), Some("finance")).unwrap();
+        let all = service.list_key(&user(Role::Trustee), Received::Absent).unwrap();
+        let finance =
+            service.list_key(&user(Role::Trustee), Received::Given(DocumentCategory::Finance)).unwrap();
 
         assert_eq!(service.cached_list(all, &cache), None);
         assert_eq!(*service.list_into_cache(all, &cache, |list| Ok(list.len())).unwrap(), 0);
