@@ -7,7 +7,8 @@ use serde::Serialize;
 use domain::governance::resolution::{
     Resolution, ResolutionStatus, Threshold, ThresholdKind, Vote, VoteChoice,
 };
-use domain::governance::{GovernanceRefusal, ProposeRequest, VoteRequest};
+use domain::governance::{GovernanceRefusal, ProposeRequest, ResolutionService, VoteRequest};
+use domain::identity::user::User;
 use domain::ResolutionId;
 use domain::UserId;
 
@@ -55,15 +56,10 @@ pub async fn propose(
     user: CurrentUser,
     body: Json<ProposeRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let resolutions = state.resolutions.clone();
     let input = body.into_inner();
-    let viewer = user.0.id;
-    let (created, now) = blocking(move || {
-        Ok::<_, GovernanceRefusal>((resolutions.propose(&user.0, input)?, resolutions.clock.now()))
-    })
-    .await?;
+    let created = as_seen_by(&state, user, move |service, who| service.propose(who, input)).await?;
     tracing::info!(resolution_id = %created.id, "written resolution proposed");
-    Ok(HttpResponse::Created().json(ResolutionBody::new(created, viewer, now)))
+    Ok(HttpResponse::Created().json(created))
 }
 
 /// One resolution.
@@ -83,14 +79,9 @@ pub async fn show(
     user: CurrentUser,
     path: web::Path<ResolutionId>,
 ) -> Result<HttpResponse, ApiError> {
-    let resolutions = state.resolutions.clone();
     let id = path.into_inner();
-    let viewer = user.0.id;
-    let (resolution, now) = blocking(move || {
-        Ok::<_, GovernanceRefusal>((resolutions.get(&user.0, id)?, resolutions.clock.now()))
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(ResolutionBody::new(resolution, viewer, now)))
+    let resolution = as_seen_by(&state, user, move |service, who| service.get(who, id)).await?;
+    Ok(HttpResponse::Ok().json(resolution))
 }
 
 /// Casts the signed-in trustee's vote: once, and never changed.
@@ -115,17 +106,11 @@ pub async fn vote(
     path: web::Path<ResolutionId>,
     body: Json<VoteRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let resolutions = state.resolutions.clone();
     let id = path.into_inner();
     let input = body.into_inner();
-    let viewer = user.0.id;
-    let (resolution, now) = blocking(move || {
-        let voted = resolutions.vote(&user.0, id, input)?;
-        Ok::<_, GovernanceRefusal>((voted, resolutions.clock.now()))
-    })
-    .await?;
+    let resolution = as_seen_by(&state, user, move |service, who| service.vote(who, id, input)).await?;
     tracing::info!(resolution_id = %id, status = %resolution.status, "vote recorded");
-    Ok(HttpResponse::Created().json(ResolutionBody::new(resolution, viewer, now)))
+    Ok(HttpResponse::Created().json(resolution))
 }
 
 /// The signed-in trustee declares a conflict of interest on it, and so is not eligible to vote.
@@ -147,14 +132,26 @@ pub async fn declare_conflict(
     user: CurrentUser,
     path: web::Path<ResolutionId>,
 ) -> Result<HttpResponse, ApiError> {
-    let resolutions = state.resolutions.clone();
     let id = path.into_inner();
+    let resolution = as_seen_by(&state, user, move |service, who| service.declare_conflict(who, id)).await?;
+    Ok(HttpResponse::Ok().json(resolution))
+}
+
+/// Runs one use case on a resolution for the caller and answers the resolution as the caller sees it now
+/// (whether the tally shows depends on who asks and on the time, spec §10 Governance).
+async fn as_seen_by(
+    state: &AppState,
+    user: CurrentUser,
+    work: impl FnOnce(&ResolutionService, &User) -> Result<Resolution, GovernanceRefusal> + Send + 'static,
+) -> Result<ResolutionBody, ApiError> {
+    let resolutions = state.resolutions.clone();
     let viewer = user.0.id;
     let (resolution, now) = blocking(move || {
-        Ok::<_, GovernanceRefusal>((resolutions.declare_conflict(&user.0, id)?, resolutions.clock.now()))
+        let resolution = work(&resolutions, &user.0)?;
+        Ok::<_, GovernanceRefusal>((resolution, resolutions.clock.now()))
     })
     .await?;
-    Ok(HttpResponse::Ok().json(ResolutionBody::new(resolution, viewer, now)))
+    Ok(ResolutionBody::new(resolution, viewer, now))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -4,6 +4,7 @@
 //! transaction, so two editors cannot slip an edit past an approval.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel::sql_types::{Bool, Date, Int4, Nullable, Text, Timestamptz};
@@ -447,8 +448,6 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
             #[diesel(sql_type = Nullable<Int4>)]
             resolution_id: Option<i32>,
         }
-        let (everything, user) = scope_binds(scope);
-        let pattern = search.map(contains_pattern);
         // The current version of each meeting's minutes; a committee meeting only for its members (or
         // everyone in `Everything`); passed written resolutions for everyone.
         let sql = "
@@ -475,13 +474,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
                OR d.text ILIKE $4 ESCAPE '\\' OR d.meeting_title ILIKE $4 ESCAPE '\\' OR d.item ILIKE $4 ESCAPE '\\'
             ORDER BY d.date DESC, d.sort_id DESC";
         let mut conn = self.conn()?;
-        let rows: Vec<Row> = diesel::sql_query(sql)
-            .bind::<Bool, _>(include_drafts)
-            .bind::<Bool, _>(everything)
-            .bind::<Int4, _>(user)
-            .bind::<Nullable<Text>, _>(pattern)
-            .load(&mut conn)
-            .map_err(repo_error)?;
+        let rows: Vec<Row> = load_visible(&mut conn, sql, include_drafts, scope, search)?;
         rows.into_iter()
             .map(|row| {
                 let source = match (row.resolution_id, row.meeting_id) {
@@ -520,8 +513,6 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
             #[diesel(sql_type = Nullable<Date>)]
             approved_on: Option<NaiveDate>,
         }
-        let (everything, user) = scope_binds(scope);
-        let pattern = search.map(contains_pattern);
         // The newest version each reader may see, per meeting (the same visibility rule as the register).
         let sql = "
             SELECT * FROM (
@@ -537,13 +528,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
             ) s
             ORDER BY s.meeting_date DESC, s.meeting_id DESC";
         let mut conn = self.conn()?;
-        let rows: Vec<Row> = diesel::sql_query(sql)
-            .bind::<Bool, _>(include_drafts)
-            .bind::<Bool, _>(everything)
-            .bind::<Int4, _>(user)
-            .bind::<Nullable<Text>, _>(pattern)
-            .load(&mut conn)
-            .map_err(repo_error)?;
+        let rows: Vec<Row> = load_visible(&mut conn, sql, include_drafts, scope, search)?;
         rows.into_iter()
             .map(|row| {
                 Ok(WrittenMinutesSummary {
@@ -559,10 +544,25 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
     }
 }
 
-/// A meeting scope as the raw queries' two binds: "everything", else the user whose visibility applies.
-fn scope_binds(scope: MeetingScope) -> (bool, i32) {
-    match scope {
+/// Runs one of the register's reads, which bind the same four values: whether drafts are included ($1),
+/// the reader's meeting scope as "everything" ($2) or the user whose visibility applies ($3), and the
+/// search words as an `ILIKE` pattern ($4, null for none).
+fn load_visible<R: QueryableByName<Pg> + 'static>(
+    conn: &mut PgConnection,
+    sql: &str,
+    include_drafts: bool,
+    scope: MeetingScope,
+    search: Option<&str>,
+) -> Result<Vec<R>, RepoError> {
+    let (everything, user) = match scope {
         MeetingScope::Everything => (true, 0),
         MeetingScope::VisibleTo(user) => (false, user.0),
-    }
+    };
+    diesel::sql_query(sql)
+        .bind::<Bool, _>(include_drafts)
+        .bind::<Bool, _>(everything)
+        .bind::<Int4, _>(user)
+        .bind::<Nullable<Text>, _>(search.map(contains_pattern))
+        .load(conn)
+        .map_err(repo_error)
 }
