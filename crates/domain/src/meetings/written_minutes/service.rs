@@ -58,7 +58,7 @@ pub struct EntryRequest {
     pub kind: Received<MinuteEntryKind>,
     /// Required, at most 5000 characters (an action: at most 200, its title in the tracker).
     // The document states the action's limit, the stricter one; it asks for a character without the
-    // `\S` pattern of other required text, so `min_length` stays beside the field.
+    // `\S` pattern of other required text (`Limit::FilledText`).
     #[schema(required = true, nullable = false, value_type = String)]
     pub text: Option<String>,
     /// Action only: the user the action is assigned to.
@@ -103,7 +103,7 @@ impl FieldLimits for ApproveRequest {
 #[serde(rename_all = "camelCase")]
 pub struct EntryTextRequest {
     /// Required, at most 5000 characters.
-    // Required text without the `\S` pattern in the document, so `min_length` stays beside the field.
+    // Required text without the `\S` pattern in the document (`Limit::FilledText`).
     #[schema(required = true, nullable = false, value_type = String)]
     pub text: Option<String>,
 }
@@ -117,7 +117,7 @@ impl FieldLimits for EntryTextRequest {
 #[serde(rename_all = "camelCase")]
 pub struct CorrectionRequest {
     /// Required, at most 1000 characters: why the approved minutes are corrected.
-    // Required text without the `\S` pattern in the document, so `min_length` stays beside the field.
+    // Required text without the `\S` pattern in the document (`Limit::FilledText`).
     #[schema(required = true, nullable = false, value_type = String)]
     pub reason: Option<String>,
 }
