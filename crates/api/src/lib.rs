@@ -11,6 +11,7 @@ mod library;
 mod meetings;
 mod notices;
 mod notifications;
+pub mod openapi;
 pub mod routes;
 
 pub use http::state::AppState;
@@ -19,5 +20,5 @@ pub use http::state::AppState;
 /// `web::Data<AppState>`.
 pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
     routes::configure(cfg);
-    http::openapi::configure(cfg);
+    openapi::configure(cfg);
 }

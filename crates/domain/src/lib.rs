@@ -14,5 +14,9 @@ pub mod meetings;
 pub mod notices;
 pub mod notifications;
 
+/// Test doubles of every area's ports, for the use cases' unit tests.
+#[cfg(test)]
+pub(crate) mod testing;
+
 pub use shared::error::{DomainError, RepoError};
 pub use shared::ids::*;

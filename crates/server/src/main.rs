@@ -187,7 +187,7 @@ fn print_openapi() -> anyhow::Result<ExitCode> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     let written = out
-        .write_all(api::http::openapi::document_json().as_bytes())
+        .write_all(api::openapi::document_json().as_bytes())
         .and_then(|()| out.write_all(b"\n"))
         .and_then(|()| out.flush());
     match written {

@@ -13,7 +13,7 @@ use crate::http::body::json::Json;
 use crate::http::body::message::MessageBody;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::SettableActionStatusSchema;
+use crate::http::schemas::SettableActionStatusSchema;
 use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -21,7 +21,7 @@ use crate::http::state::AppState;
 pub struct ListQuery {
     /// A reported status, `overdue` included; absent or empty: all.
     #[serde(default)]
-    #[param(value_type = Option<crate::http::openapi::schemas::ActionStatusFilterSchema>)]
+    #[param(value_type = Option<crate::http::schemas::ActionStatusFilterSchema>)]
     status: Received<ActionStatus>,
 }
 

@@ -12,7 +12,7 @@ use crate::http::blocking::blocking;
 use crate::http::body::csv::{self, Cell};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::FileBytes;
+use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -25,7 +25,7 @@ pub struct AuditListQuery {
     user_id: Option<i32>,
     /// Only events of this kind.
     #[serde(default)]
-    #[param(value_type = Option<crate::http::openapi::schemas::AuditKindFilterSchema>)]
+    #[param(value_type = Option<crate::http::schemas::AuditKindFilterSchema>)]
     kind: Received<AuditKind>,
     /// `YYYY-MM-DD` (UTC), included; empty: no filter.
     #[serde(default)]

@@ -16,7 +16,7 @@ use crate::http::body::download::{file_response, Disposition};
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::FileBytes;
+use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 /// A committee's documents, newest first.
@@ -114,7 +114,7 @@ pub async fn upload(
     ),
     responses(
         (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
-            content((crate::http::openapi::schemas::FileBytes = "application/pdf"), (crate::http::openapi::schemas::FileBytes = "application/msword"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::openapi::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::openapi::schemas::FileBytes = "text/plain")),
+            content((crate::http::schemas::FileBytes = "application/pdf"), (crate::http::schemas::FileBytes = "application/msword"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
         (status = 403, body = ErrorBody,

@@ -16,7 +16,7 @@ use crate::http::body::download::{file_response, Disposition};
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::FileBytes;
+use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 /// The name printed at the head of the published register.

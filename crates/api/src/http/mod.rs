@@ -1,5 +1,6 @@
 //! The HTTP machinery every area shares: application state, errors, extractors, request and response
-//! bodies, middleware, the OpenAPI document, and the service's own endpoints (probes, user guide).
+//! bodies, middleware, the wire schemas the OpenAPI document names, and the service's own endpoints
+//! (probes, user guide, the OpenAPI document's bytes).
 
 pub mod audit;
 pub(crate) mod blocking;
@@ -8,6 +9,6 @@ pub mod error;
 pub(crate) mod extractors;
 pub(crate) mod fallback;
 pub mod middleware;
-pub mod openapi;
+pub(crate) mod schemas;
 pub(crate) mod service;
 pub(crate) mod state;

@@ -50,7 +50,7 @@ pub struct DirectoryEntryBody {
 pub struct DirectoryCommitteeBody {
     pub id: i32,
     pub name: String,
-    #[schema(value_type = crate::http::openapi::schemas::DirectoryCommitteeRoleSchema)]
+    #[schema(value_type = crate::http::schemas::DirectoryCommitteeRoleSchema)]
     pub role: &'static str,
 }
 

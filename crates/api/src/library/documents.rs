@@ -21,7 +21,7 @@ use crate::http::body::message::MessageBody;
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::{DocumentCategorySchema, FileBytes};
+use crate::http::schemas::{DocumentCategorySchema, FileBytes};
 use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -29,7 +29,7 @@ use crate::http::state::AppState;
 pub struct ListQuery {
     /// Only this category; absent or empty: all.
     #[serde(default)]
-    #[param(value_type = Option<crate::http::openapi::schemas::DocumentCategoryFilterSchema>)]
+    #[param(value_type = Option<crate::http::schemas::DocumentCategoryFilterSchema>)]
     category: Received<DocumentCategory>,
 }
 
@@ -165,7 +165,7 @@ pub async fn delete(
     params(("id" = i32, Path, description = "The document's id")),
     responses(
         (status = 200, description = "The exact bytes uploaded; `Content-Type` is the document's `mimeType`",
-            content((crate::http::openapi::schemas::FileBytes = "application/pdf"), (crate::http::openapi::schemas::FileBytes = "application/msword"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::openapi::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::openapi::schemas::FileBytes = "text/plain")),
+            content((crate::http::schemas::FileBytes = "application/pdf"), (crate::http::schemas::FileBytes = "application/msword"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
         (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
@@ -223,7 +223,7 @@ pub async fn view_ticket(
     ),
     responses(
         (status = 200, description = "The file: PDFs `inline`, any other type as an `attachment`",
-            content((crate::http::openapi::schemas::FileBytes = "application/pdf"), (crate::http::openapi::schemas::FileBytes = "application/msword"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::openapi::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::openapi::schemas::FileBytes = "text/plain")),
+            content((crate::http::schemas::FileBytes = "application/pdf"), (crate::http::schemas::FileBytes = "application/msword"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`inline` for a PDF, `attachment` otherwise"))),
         (status = 401, body = ErrorBody,

@@ -19,7 +19,7 @@ use crate::http::body::download::{file_response, Disposition};
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::FileBytes;
+use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]

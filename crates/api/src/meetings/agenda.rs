@@ -16,7 +16,7 @@ use crate::http::body::message::MessageBody;
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::FileBytes;
+use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 /// Adds an item at the end of the agenda.
@@ -322,7 +322,7 @@ pub async fn remove_paper(
     ),
     responses(
         (status = 200, description = "The exact bytes; `Content-Type` is the paper's `mimeType`",
-            content((crate::http::openapi::schemas::FileBytes = "application/pdf"), (crate::http::openapi::schemas::FileBytes = "application/msword"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::openapi::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::openapi::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::openapi::schemas::FileBytes = "text/plain")),
+            content((crate::http::schemas::FileBytes = "application/pdf"), (crate::http::schemas::FileBytes = "application/msword"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
         (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),

@@ -8,7 +8,7 @@ use crate::http::blocking::blocking;
 use crate::http::body::download::{file_response, Disposition};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::FileBytes;
+use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 /// One PDF: a cover page (the portal's name, the meeting's title, its date and time in the board's time

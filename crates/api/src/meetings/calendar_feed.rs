@@ -10,7 +10,7 @@ use crate::http::blocking::blocking;
 use crate::http::body::download::{file_response, Disposition};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::FileBytes;
+use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 pub const ICS_TYPE: &str = "text/calendar; charset=utf-8";

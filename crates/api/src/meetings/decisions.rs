@@ -11,7 +11,7 @@ use crate::http::blocking::blocking;
 use crate::http::body::csv::{self as csv_body, Cell};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::FileBytes;
+use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -197,7 +197,7 @@ pub async fn remove_guest(
 pub struct MemberAttendanceBody {
     pub user_id: i32,
     pub name: String,
-    #[schema(value_type = crate::http::openapi::schemas::RoleSchema)]
+    #[schema(value_type = crate::http::schemas::RoleSchema)]
     pub role: Role,
     /// Null until they answer.
     #[schema(required = true)]
@@ -251,7 +251,7 @@ impl From<GuestAttendance> for GuestAttendanceBody {
 #[serde(rename_all = "camelCase")]
 #[schema(as = QuorumSummary)]
 pub struct QuorumSummaryBody {
-    #[schema(value_type = crate::http::openapi::schemas::QuorumRuleKindSchema)]
+    #[schema(value_type = crate::http::schemas::QuorumRuleKindSchema)]
     pub rule: QuorumRuleKind,
     /// The rule in words, e.g. "3 trustees".
     pub rule_text: String,

@@ -21,7 +21,7 @@ use crate::http::state::AppState;
 pub struct ListQuery {
     /// `true`: from now on, soonest first; `false`: before now, latest first; absent or empty: all,
     /// soonest first.
-    #[param(value_type = Option<crate::http::openapi::schemas::BooleanFilterSchema>)]
+    #[param(value_type = Option<crate::http::schemas::BooleanFilterSchema>)]
     upcoming: Option<String>,
 }
 

@@ -14,7 +14,7 @@ use crate::http::body::download::{file_response, Disposition};
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::openapi::schemas::FileBytes;
+use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 /// One note, decision or action recorded at an agenda item.

@@ -23,7 +23,7 @@ use crate::http::state::AppState;
 pub struct ListQuery {
     /// Also list expired notices; default `false`.
     #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
-    #[param(value_type = Option<crate::http::openapi::schemas::BooleanFilterSchema>)]
+    #[param(value_type = Option<crate::http::schemas::BooleanFilterSchema>)]
     include_expired: Option<bool>,
 }
 

@@ -197,7 +197,7 @@ mod tests {
     use super::*;
     use crate::identity::role::Role;
     use crate::meetings::meeting::MeetingScope;
-    use crate::shared::testing::{self, FixedClock};
+    use crate::testing::{self, FixedClock};
     use crate::RepoError;
 
     /// One stored action; enough to drive the service's own rules.

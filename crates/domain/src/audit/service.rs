@@ -123,7 +123,7 @@ mod tests {
     use super::*;
     use crate::audit::{AuditEvent, AuditObject};
     use crate::identity::role::Role;
-    use crate::shared::testing::{clock, user};
+    use crate::testing::{clock, user};
     use crate::RepoError;
 
     #[derive(Default)]

@@ -4,6 +4,8 @@ pub mod refusal;
 pub mod repository;
 pub mod service;
 
+/// A member's role inside a committee is one of the roles a person holds, kept with the board's roles.
+pub use crate::identity::role::CommitteeRole;
 pub use chat::{AccessChange, ChatEvent, ChatSink, ChatStreams, ChatSubscription};
 pub use document_repository::CommitteeDocumentRepository;
 pub use refusal::CommitteesRefusal;
@@ -14,24 +16,6 @@ use chrono::{DateTime, Utc};
 
 use crate::library::files::StorageKey;
 use crate::{CommitteeDocumentId, CommitteeId, MessageId, UserId};
-
-string_enum!(
-    /// A member's role inside one committee, distinct from their board role.
-    CommitteeRole {
-        Member => "member",
-        CommitteeChair => "committee_chair",
-    }
-);
-
-impl CommitteeRole {
-    /// The trustee directory's shorter spelling ("chair" | "member", see the API contract).
-    pub fn directory_label(self) -> &'static str {
-        match self {
-            CommitteeRole::Member => "member",
-            CommitteeRole::CommitteeChair => "chair",
-        }
-    }
-}
 
 /// A sub-committee as one user sees it (spec §3 Committee).
 #[derive(Debug, Clone, PartialEq, Eq)]

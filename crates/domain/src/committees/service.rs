@@ -349,7 +349,7 @@ mod tests {
 
     use super::*;
     use crate::identity::role::Role;
-    use crate::shared::testing::{self, received_pdf, MemoryFileStore};
+    use crate::testing::{self, received_pdf, MemoryFileStore};
     use crate::RepoError;
 
     /// One active committee with the test user as a member; only what an upload reaches is implemented.

@@ -92,8 +92,8 @@ mod tests {
     use super::*;
     use crate::identity::role::Role;
     use crate::shared::read_cache::CacheTopic;
-    use crate::shared::testing::{user, FixedClock};
     use crate::shared::{Change, ChangeSink};
+    use crate::testing::{user, FixedClock};
     use crate::{MeetingId, RepoError, UserId};
 
     /// Answers `next` as the next meeting and counts the reads and the scopes read for.
@@ -134,8 +134,8 @@ mod tests {
         DashboardService { dashboard: figures.clone(), clock: Arc::new(FixedClock(now)) }
     }
 
-    fn listening_cache() -> crate::shared::testing::MemoryReadCache<MeetingScope, DashboardStats> {
-        let cache = crate::shared::testing::MemoryReadCache::new(CacheTopic::Dashboard);
+    fn listening_cache() -> crate::testing::MemoryReadCache<MeetingScope, DashboardStats> {
+        let cache = crate::testing::MemoryReadCache::new(CacheTopic::Dashboard);
         cache.listening();
         cache
     }

@@ -1,6 +1,6 @@
 //! The permission table of spec §6 as pure functions. Every handler asks these; the browser is never trusted.
 
-use crate::committees::CommitteeRole;
+use crate::identity::role::CommitteeRole;
 use crate::identity::role::Role;
 use crate::UserId;
 

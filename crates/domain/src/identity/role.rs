@@ -14,6 +14,24 @@ impl Role {
     }
 }
 
+string_enum!(
+    /// A member's role inside one committee, distinct from their board role.
+    CommitteeRole {
+        Member => "member",
+        CommitteeChair => "committee_chair",
+    }
+);
+
+impl CommitteeRole {
+    /// The trustee directory's shorter spelling ("chair" | "member", see the API contract).
+    pub fn directory_label(self) -> &'static str {
+        match self {
+            CommitteeRole::Member => "member",
+            CommitteeRole::CommitteeChair => "chair",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Role;

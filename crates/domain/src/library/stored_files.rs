@@ -63,7 +63,7 @@ pub fn file_size(size: u64) -> Result<i64, DomainError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared::testing::MemoryFileStore;
+    use crate::testing::MemoryFileStore;
     use std::io::Write;
 
     #[test]

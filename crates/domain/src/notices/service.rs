@@ -283,13 +283,13 @@ mod tests {
         });
         let service_at = |at: DateTime<Utc>| NoticeService {
             notices: board.clone(),
-            clock: Arc::new(crate::shared::testing::FixedClock(at)),
+            clock: Arc::new(crate::testing::FixedClock(at)),
         };
-        let cache: crate::shared::testing::MemoryReadCache<bool, Vec<i32>> =
-            crate::shared::testing::MemoryReadCache::new(CacheTopic::Notices);
+        let cache: crate::testing::MemoryReadCache<bool, Vec<i32>> =
+            crate::testing::MemoryReadCache::new(CacheTopic::Notices);
         cache.listening();
         let ids = |list: Vec<ListedNotice>| Ok(list.into_iter().map(|l| l.notice.id.0).collect::<Vec<_>>());
-        let reader = crate::shared::testing::user(Role::Trustee);
+        let reader = crate::testing::user(Role::Trustee);
 
         let service = service_at(now());
         assert_eq!(service.cached_list(&reader, false, &cache).unwrap(), None);

@@ -1,6 +1,6 @@
 //! The limits of request fields, written once. A use case checks its request against its area's
 //! constants; the request type lists the same constants here, and the API document states them from
-//! this list (the api crate's `http/openapi/limits.rs`), so the document and the check cannot differ.
+//! this list (the api crate's `openapi/limits.rs`), so the document and the check cannot differ.
 
 /// What one field accepts beyond its type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,8 +13,6 @@ pub mod readiness;
 pub mod received;
 pub mod refusal;
 pub mod secret_token;
-#[cfg(test)]
-pub(crate) mod testing;
 pub mod timestamps;
 pub mod validation;
 

@@ -149,23 +149,6 @@ pub fn is_web_link(value: &str) -> bool {
     value.len() <= 2000 && !host.is_empty() && !value.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
-/// One of an enum's spellings, or `default` when absent or blank.
-pub fn optional_choice<T: std::str::FromStr>(
-    errors: &mut FieldErrors,
-    field: &str,
-    raw: Option<&str>,
-    default: T,
-    message: &str,
-) -> T {
-    match raw.map(str::trim).filter(|v| !v.is_empty()) {
-        None => default,
-        Some(value) => value.parse().unwrap_or_else(|_| {
-            errors.add(field, message);
-            default
-        }),
-    }
-}
-
 /// An optional calendar date `YYYY-MM-DD`; `None` when absent or blank.
 pub fn optional_date(
     errors: &mut FieldErrors,
@@ -257,16 +240,7 @@ mod tests {
     }
 
     #[test]
-    fn choices_and_dates() {
-        use crate::actions::ActionPriority;
-        let mut errors = FieldErrors::new();
-        let low = optional_choice(&mut errors, "priority", Some("low"), ActionPriority::Medium, "bad");
-        let default = optional_choice(&mut errors, "priority", Some(" "), ActionPriority::Medium, "bad");
-        assert_eq!((low, default), (ActionPriority::Low, ActionPriority::Medium));
-        assert!(errors.is_empty());
-        optional_choice(&mut errors, "priority", Some("urgent"), ActionPriority::Medium, "bad");
-        assert_eq!(errors.fields()["priority"], "bad");
-
+    fn dates() {
         let mut errors = FieldErrors::new();
         assert_eq!(
             optional_date(&mut errors, "dueDate", "Due date", Some("2026-03-05")),

@@ -4,7 +4,7 @@ use actix_web::http::header;
 use actix_web::web::{self, Bytes};
 use actix_web::HttpResponse;
 
-/// The encoded document, as `crate::http::openapi::configure` registers it: built once, and the same
+/// The encoded document, as `crate::openapi::configure` registers it: built once, and the same
 /// bytes for every request.
 pub struct OpenApiJson(Bytes);
 

@@ -3,7 +3,7 @@ pub mod service;
 
 use chrono::{DateTime, Utc};
 
-use crate::committees::CommitteeRole;
+use crate::identity::role::CommitteeRole;
 use crate::identity::role::Role;
 use crate::{CommitteeId, UserId};
 

@@ -235,7 +235,7 @@ mod tests {
     use super::*;
     use crate::identity::role::Role;
     use crate::library::files::StorageKey;
-    use crate::shared::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
+    use crate::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
     use crate::RepoError;
 
     /// Refuses every insert, as a database that fails would; counts the calls.
@@ -337,8 +337,8 @@ mod tests {
 
         let documents = Arc::new(FailingDocuments::default());
         let service = service(Arc::new(MemoryFileStore::default()), documents.clone());
-        let cache: crate::shared::testing::MemoryReadCache<DocumentListKey, usize> =
-            crate::shared::testing::MemoryReadCache::new(CacheTopic::Documents);
+        let cache: crate::testing::MemoryReadCache<DocumentListKey, usize> =
+            crate::testing::MemoryReadCache::new(CacheTopic::Documents);
         cache.listening();
         let reads = || documents.lists.load(Ordering::SeqCst);
         let all = service.list_key(&user(Role::Trustee), Received::Absent).unwrap();

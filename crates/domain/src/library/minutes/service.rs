@@ -191,7 +191,7 @@ fn unknown_meeting(error: RepoError) -> DomainError {
 mod tests {
     use super::*;
     use crate::identity::role::Role;
-    use crate::shared::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
+    use crate::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
 
     /// Answers every insert as the database does for an unknown meeting id.
     struct NoMeetings;

@@ -14,12 +14,12 @@ use sha2::Sha256;
 use crate::identity::user::User;
 use crate::identity::UserRepository;
 use crate::meetings::attendance::may_see_meeting;
+use crate::meetings::calendar::MeetingItem;
 use crate::meetings::meeting::{Meeting, MeetingKind};
 use crate::meetings::{
     AttendanceRepository, CalendarEvent, CalendarFacts, CalendarFeedRepository, CalendarWriter, FeedToken,
 };
 use crate::meetings::{MeetingService, MeetingsRefusal};
-use crate::notifications::notification::MeetingItem;
 use crate::shared::error::DomainError;
 use crate::shared::secret_token;
 use crate::shared::Clock;

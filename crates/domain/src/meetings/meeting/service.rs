@@ -299,7 +299,7 @@ mod tests {
     use crate::identity::role::Role;
     use crate::meetings::agenda::{AgendaItem, NewAgendaItem};
     use crate::meetings::meeting::MeetingScope;
-    use crate::shared::testing::{clock, user, MemoryFileStore};
+    use crate::testing::{clock, user, MemoryFileStore};
     use crate::RepoError;
 
     /// Records the window and "now" it was asked for.

@@ -7,8 +7,10 @@ pub mod service;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::library::document::DocumentCategory;
+/// A meeting as its notification mails describe it is the calendar's view of it.
+pub use crate::meetings::calendar::MeetingItem;
 use crate::notifications::mail::{MailKind, OutgoingMail};
-use crate::{ActionId, CommitteeId, DocumentId, MeetingId, NoticeId, UserId};
+use crate::{ActionId, CommitteeId, DocumentId, NoticeId, UserId};
 
 string_enum!(
     /// What a notification is about; each can be switched off on the Notification settings page.
@@ -114,23 +116,6 @@ pub struct ActionItem {
     pub id: ActionId,
     pub title: String,
     pub due_date: Option<NaiveDate>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MeetingItem {
-    pub id: MeetingId,
-    pub title: String,
-    pub starts_at: DateTime<Utc>,
-    /// The planned end (start plus the meeting's duration).
-    pub ends_at: DateTime<Utc>,
-    pub description: String,
-    pub location: Option<String>,
-    pub meeting_link: Option<String>,
-    /// The committee of a committee meeting (its members are the audience).
-    pub committee: Option<String>,
-    /// The calendar SEQUENCE (as in the feed), so a mailed .ics replaces the earlier one.
-    pub sequence: u32,
-    pub cancelled: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

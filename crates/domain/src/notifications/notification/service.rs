@@ -523,7 +523,7 @@ mod tests {
                         public_url: "https://portal.example.org".into(),
                         portal_name: "Hope".into(),
                     },
-                    Arc::new(crate::shared::testing::DebugRenderer),
+                    Arc::new(crate::testing::DebugRenderer),
                 )
                 .with_unsubscribe_key(UnsubscribeKey::new(b"a key for the test")),
             ),

@@ -14,10 +14,10 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi, ToSchema};
 
 use crate::http::error::ErrorBody;
+use crate::http::schemas;
 use crate::http::service::openapi::OpenApiJson;
 
 mod limits;
-pub(crate) mod schemas;
 
 /// The name of the security scheme of signed-in calls (`Authorization: Bearer <session token>`).
 pub const BEARER: &str = "bearerAuth";
