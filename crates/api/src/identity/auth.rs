@@ -5,11 +5,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::identity::auth::service::NOT_TEMPORARY;
 use domain::identity::role::Role;
 use domain::identity::session::ClientInfo;
 use domain::identity::sign_in_throttle::service::ThrottledAttempt;
-use domain::identity::{Authenticated, CreateUser, SignInStep, SignedIn};
+use domain::identity::{Authenticated, CreateUser, IdentityRefusal, SignInStep, SignedIn};
 use domain::{DomainError, UserId};
 
 use super::users::UserBody;
@@ -179,7 +178,7 @@ pub async fn register(
     body: Json<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     if !state.registration_enabled {
-        return Err(DomainError::forbidden("Registration is disabled").into());
+        return Err(IdentityRefusal::RegistrationDisabled.into());
     }
     let client = client_info(&req, state.trust_proxy);
     let RegisterRequest { name, email, password } = body.into_inner();
@@ -271,7 +270,7 @@ pub async fn change_password_temp(
     let caller = caller.0;
     // Without the old password this call is only safe for replacing a temporary one.
     if !caller.user.require_password_change {
-        return Err(DomainError::forbidden(NOT_TEMPORARY).into());
+        return Err(IdentityRefusal::NotTemporary.into());
     }
     let auth = state.auth.clone();
     let new_password = body.into_inner().new_password;

@@ -6,12 +6,11 @@ use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use serde::{Deserialize, Serialize};
 
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::identity::auth::service::PASSWORD_CHANGE_REQUIRED;
 use domain::identity::sign_in_throttle::service::ThrottledAttempt;
 use domain::identity::two_factor::service::{CodeCheck, RESET_DONE};
 use domain::identity::two_factor::SecuritySettings;
-use domain::identity::Authenticated;
-use domain::{DomainError, UserId};
+use domain::identity::{Authenticated, IdentityRefusal};
+use domain::UserId;
 
 use super::auth::{wait_out, SessionBody};
 use crate::http::blocking::blocking;
@@ -118,7 +117,7 @@ struct SetupBody {
 /// first replace a temporary password.
 fn enrolling(caller: SessionUser) -> Result<Authenticated, ApiError> {
     if caller.0.user.require_password_change {
-        return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED).into());
+        return Err(IdentityRefusal::PasswordChangeRequired.into());
     }
     Ok(caller.0)
 }
@@ -309,7 +308,7 @@ pub async fn reauthenticate(
     let result = match (password.filter(|p| !p.is_empty()), code.filter(|c| !c.trim().is_empty())) {
         (Some(password), _) => confirm_password(&state, caller, password, client).await,
         (None, Some(code)) => confirm_code(&state, caller, code, client).await,
-        (None, None) => return Err(DomainError::invalid("password", "Password is required").into()),
+        (None, None) => return Err(IdentityRefusal::PasswordRequired.into()),
     };
     if let Err(error) = result {
         // A wrong password or code is a failed authentication, recorded like a refused sign-in.

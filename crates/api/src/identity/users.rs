@@ -7,8 +7,7 @@ use serde::{Deserialize, Serialize};
 use domain::audit::{self as audit_event, AuditKind, AuditObject, NewAuditEvent};
 use domain::identity::role::Role;
 use domain::identity::user::User;
-use domain::identity::{CreateUser, InvitationState, InviteUser, UpdateUserRequest};
-use domain::DomainError;
+use domain::identity::{CreateUser, IdentityRefusal, InvitationState, InviteUser, UpdateUserRequest};
 use domain::UserId;
 
 use crate::http::audit;
@@ -35,7 +34,8 @@ pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
     let users = state.users.clone();
     let invitations = state.invitations.clone();
     let (list, mut pending) =
-        blocking(move || Ok::<_, DomainError>((users.list(&user.0)?, invitations.pending(&user.0)?))).await?;
+        blocking(move || Ok::<_, IdentityRefusal>((users.list(&user.0)?, invitations.pending(&user.0)?)))
+            .await?;
     let bodies: Vec<UserBody> = list
         .into_iter()
         .map(|u| {
@@ -45,8 +45,6 @@ pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
         .collect();
     Ok(HttpResponse::Ok().json(bodies))
 }
-
-const INVITE_WITHOUT_PASSWORD: &str = "Leave the password empty when sending an invitation.";
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct CreateUserRequest {
@@ -105,7 +103,7 @@ pub async fn create(
             (created, Some(InvitationBody::from(invitation)))
         }
         (true, Some(_)) => {
-            return Err(DomainError::invalid("password", INVITE_WITHOUT_PASSWORD).into());
+            return Err(IdentityRefusal::InviteWithPassword.into());
         }
         (false, password) => {
             let users = state.users.clone();
