@@ -16,7 +16,7 @@ pub mod two_factor;
 pub mod user;
 
 pub use auth::password_hasher::PasswordHasher;
-pub use auth::service::{AuthService, Authenticated, SignInStep, SignedIn};
+pub use auth::service::{AuthService, Authenticated, SignInRequest, SignInStep, SignedIn};
 pub use auth::token_service::{ChallengeClaims, SessionClaims, TokenError, TokenService, ViewResource};
 pub use directory::repository::DirectoryRepository;
 pub use directory::service::DirectoryService;
@@ -32,6 +32,10 @@ pub use session::service::{SessionService, SessionView};
 pub use sign_in_throttle::login_throttle::{Admitted, LoginThrottle, ThrottleLimits, ThrottleScope};
 pub use two_factor::repository::{SecuritySettingsRepository, StoredSecondFactor, TwoFactorRepository};
 pub use two_factor::second_factor::{Opened, SecondFactor, SecretSealer};
-pub use two_factor::service::{Enrolment, TwoFactorService};
+pub use two_factor::service::{
+    CodeRequest, Confirmation, Enrolment, ReauthenticateRequest, TwoFactorService, VerifyCodeRequest,
+};
 pub use user::repository::UserRepository;
-pub use user::service::{CreateUser, UpdateUserRequest, UserService};
+pub use user::service::{
+    CreateUser, CreateUserRequest, NewAccount, RegisterRequest, UpdateUserRequest, UserService,
+};

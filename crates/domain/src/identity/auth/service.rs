@@ -28,6 +28,14 @@ use crate::{SessionId, UserId};
 pub const FORGOT_PASSWORD_MESSAGE: &str =
     "If an account with this email exists, password reset instructions would be sent to that email address.";
 
+/// Signing in with a password.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = LoginRequest)]
+pub struct SignInRequest {
+    pub email: String,
+    pub password: String,
+}
+
 /// A session handed to a client.
 #[derive(Debug, Clone)]
 pub struct SignedIn {

@@ -13,6 +13,7 @@ use crate::identity::two_factor::SecuritySettings;
 use crate::identity::user::User;
 use crate::identity::{ChallengeClaims, StoredSecondFactor, TokenError};
 use crate::shared::error::DomainError;
+use crate::shared::limits::{FieldLimits, Limit};
 use crate::shared::secret_token;
 use crate::UserId;
 
@@ -23,6 +24,72 @@ pub const RESET_DONE: &str = "Two-factor sign-in reset. They will set it up agai
 /// The tag of a recovery code stored before salting, once wrapped at start: `legacy-bcrypt:` and a bcrypt
 /// of the code's old unsalted SHA-256 digest (spec: Account security > Secrets at rest).
 pub const LEGACY_WRAPPED: &str = "legacy-bcrypt:";
+
+/// The longest code read: a TOTP code has 6 digits, a recovery code 10 letters and a dash.
+pub const CODE_MAX: usize = 64;
+/// The longest password the confirming-it-is-you form states (the policy's own limit is in bytes).
+pub const REAUTHENTICATE_PASSWORD_MAX: usize = 1000;
+
+/// The second step of signing in.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = VerifyRequest)]
+pub struct VerifyCodeRequest {
+    /// The token the password step answered.
+    pub mfa_token: String,
+    /// A 6-digit code from the authenticator app, or a recovery code (`abcde-fghjk`).
+    pub code: String,
+}
+
+impl FieldLimits for VerifyCodeRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("code", Limit::Text { max: CODE_MAX })];
+}
+
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+pub struct CodeRequest {
+    /// A 6-digit code from the authenticator app (or, where a code of the enrolled factor is asked for, a
+    /// recovery code).
+    pub code: String,
+}
+
+impl FieldLimits for CodeRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("code", Limit::Text { max: CODE_MAX })];
+}
+
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+pub struct ReauthenticateRequest {
+    /// The caller's password.
+    #[serde(default)]
+    pub password: Option<String>,
+    /// Or, with two-factor sign-in on, a code of the enrolled factor (a recovery code is used up).
+    #[serde(default)]
+    pub code: Option<String>,
+}
+
+impl FieldLimits for ReauthenticateRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("password", Limit::Text { max: REAUTHENTICATE_PASSWORD_MAX }),
+        ("code", Limit::Text { max: CODE_MAX }),
+    ];
+}
+
+/// How the caller confirms it is them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Confirmation {
+    Password(String),
+    Code(String),
+}
+
+impl ReauthenticateRequest {
+    /// The password if one was given, else the code; neither is `PasswordRequired`.
+    pub fn confirmation(self) -> Result<Confirmation, IdentityRefusal> {
+        match (self.password.filter(|p| !p.is_empty()), self.code.filter(|c| !c.trim().is_empty())) {
+            (Some(password), _) => Ok(Confirmation::Password(password)),
+            (None, Some(code)) => Ok(Confirmation::Code(code)),
+            (None, None) => Err(IdentityRefusal::PasswordRequired),
+        }
+    }
+}
 
 /// Recovery codes use letters and digits that cannot be mistaken for one another.
 const RECOVERY_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
@@ -412,7 +479,7 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// The code as typed, without spaces; empty is a field error.
 fn code_field(code: &str) -> Result<String, IdentityRefusal> {
-    let code: String = code.chars().filter(|c| !c.is_whitespace()).take(64).collect();
+    let code: String = code.chars().filter(|c| !c.is_whitespace()).take(CODE_MAX).collect();
     if code.is_empty() {
         return Err(IdentityRefusal::CodeRequired);
     }
