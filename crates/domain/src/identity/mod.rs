@@ -35,7 +35,6 @@ pub use two_factor::second_factor::{Opened, SecondFactor, SecretSealer};
 pub use two_factor::service::{
     CodeRequest, Confirmation, Enrolment, ReauthenticateRequest, TwoFactorService, VerifyCodeRequest,
 };
+pub use user::create_request::{CreateUserRequest, NewAccount};
 pub use user::repository::UserRepository;
-pub use user::service::{
-    CreateUser, CreateUserRequest, NewAccount, RegisterRequest, UpdateUserRequest, UserService,
-};
+pub use user::service::{CreateUser, RegisterRequest, UpdateUserRequest, UserService};
