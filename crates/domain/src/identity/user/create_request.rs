@@ -55,3 +55,40 @@ impl CreateUserRequest {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(invite: bool, password: Option<&str>, temporary_password: bool) -> CreateUserRequest {
+        let body = serde_json::json!({
+            "name": "Ann", "email": "ann@example.org", "role": "chair",
+            "invite": invite, "password": password, "temporaryPassword": temporary_password,
+        });
+        serde_json::from_value(body).expect("a valid body")
+    }
+
+    #[test]
+    fn an_invitation_has_no_password() {
+        assert!(matches!(request(true, None, false).new_account(), Ok(NewAccount::Invited(_))));
+        assert!(matches!(
+            request(true, Some("secret-enough"), false).new_account(),
+            Err(IdentityRefusal::InviteWithPassword)
+        ));
+    }
+
+    #[test]
+    fn a_temporary_password_must_be_replaced() {
+        let Ok(NewAccount::WithPassword(input)) = request(false, Some("secret-enough"), true).new_account()
+        else {
+            panic!("an account with a password");
+        };
+        assert!(input.require_password_change);
+        assert_eq!(input.role, Role::Chair);
+        // Left out, the password is empty, for the policy to refuse.
+        let Ok(NewAccount::WithPassword(input)) = request(false, None, false).new_account() else {
+            panic!("an account with a password");
+        };
+        assert_eq!((input.password.as_str(), input.require_password_change), ("", false));
+    }
+}
