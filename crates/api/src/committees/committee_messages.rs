@@ -295,11 +295,11 @@ impl OpenStream {
         let token = self.token.clone();
         let committee = self.committee;
         blocking(move || {
-            let caller = state.auth.authenticate_quietly(&token)?;
+            let caller = state.auth.authenticate_quietly(&token).map_err(ApiError::from)?;
             if caller.user.require_password_change || caller.mfa_enrolment_required {
                 return Err(DomainError::forbidden("no longer allowed").into());
             }
-            state.committees.check_stream(&caller.user, committee)
+            state.committees.check_stream(&caller.user, committee).map_err(ApiError::from)
         })
         .await
         .is_ok()

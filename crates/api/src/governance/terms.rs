@@ -166,7 +166,7 @@ pub struct TrusteeServiceBody {
     pub user_id: i32,
     pub name: String,
     pub email: String,
-    #[schema(value_type = crate::http::schemas::RoleSchema)]
+    #[schema(value_type = domain::identity::role::Role)]
     pub role: Role,
     /// Oldest first.
     pub terms: Vec<TermBody>,

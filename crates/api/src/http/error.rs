@@ -37,6 +37,7 @@ answer_area_refusals!(
     domain::actions::ActionsRefusal,
     domain::committees::CommitteesRefusal,
     domain::governance::GovernanceRefusal,
+    domain::identity::IdentityRefusal,
     domain::meetings::MeetingsRefusal,
 );
 
@@ -44,6 +45,7 @@ answer_area_refusals!(
 fn status_of(kind: RefusalKind) -> StatusCode {
     match kind {
         RefusalKind::Invalid | RefusalKind::BadRequest => StatusCode::BAD_REQUEST,
+        RefusalKind::Unauthorized => StatusCode::UNAUTHORIZED,
         RefusalKind::Forbidden => StatusCode::FORBIDDEN,
         RefusalKind::NotFound => StatusCode::NOT_FOUND,
         RefusalKind::Conflict => StatusCode::CONFLICT,
@@ -274,5 +276,124 @@ mod tests {
             (status.as_u16(), &body["message"]),
             (409, &serde_json::json!(committees::ALREADY_MEMBER))
         );
+    }
+
+    /// Each identity refusal is answered exactly as the `DomainError` the use case answered before.
+    #[actix_web::test]
+    async fn identity_refusals_answer_as_before() {
+        use domain::identity::password_policy::SAME_AS_CURRENT;
+        use domain::identity::refusal as identity;
+        use domain::identity::role::Role;
+        use domain::identity::IdentityRefusal as R;
+
+        let unauthorized = |message: &str| DomainError::Unauthorized(message.into());
+        let cases: Vec<(R, DomainError)> = vec![
+            (R::InvalidCredentials, unauthorized("Invalid email or password")),
+            (
+                R::TemporaryPasswordExpired,
+                unauthorized("Your temporary password has expired. Ask an admin or chair for a new one."),
+            ),
+            (R::SessionExpired, unauthorized("Your session has expired. Please sign in again.")),
+            (R::SignInExpired, unauthorized("Your sign-in has expired. Please sign in again.")),
+            (R::ConfirmItIsYou, DomainError::forbidden("Confirm your password to continue.")),
+            (
+                R::PasswordChangeRequired,
+                DomainError::forbidden("You must set a new password before using the portal."),
+            ),
+            (
+                R::MfaEnrolmentRequired,
+                DomainError::forbidden("You must set up two-factor sign-in before using the portal."),
+            ),
+            (R::RegistrationDisabled, DomainError::forbidden("Registration is disabled")),
+            (R::SessionNotFound, DomainError::NotFound("Session")),
+            (R::PasswordRequired, DomainError::invalid("password", "Password is required")),
+            (
+                R::CurrentPasswordWrong { field: "password" },
+                DomainError::invalid("password", "Current password is incorrect"),
+            ),
+            (
+                R::CurrentPasswordWrong { field: "currentPassword" },
+                DomainError::invalid("currentPassword", "Current password is incorrect"),
+            ),
+            (R::SameAsCurrent, DomainError::invalid("newPassword", SAME_AS_CURRENT)),
+            (R::NotTemporary, DomainError::forbidden("Your password is not a temporary one.")),
+            (
+                R::OnlyOfficersSeeResetRequests,
+                DomainError::forbidden("Only admins and chairs can see password reset requests."),
+            ),
+            (
+                R::CannotResetPasswords,
+                DomainError::forbidden("You do not have permission to reset passwords."),
+            ),
+            (
+                R::CannotResetThisPassword,
+                DomainError::forbidden("You do not have permission to reset this user's password."),
+            ),
+            (
+                R::ResetLinkUnknown,
+                DomainError::BadRequest(
+                    "This reset link is not valid. Ask for a new one from the sign-in page.".into(),
+                ),
+            ),
+            (R::ResetLinkUsed, DomainError::BadRequest(identity::LINK_USED.into())),
+            (R::ResetLinkExpired, DomainError::BadRequest(identity::LINK_EXPIRED.into())),
+            (R::UserNotFound, DomainError::NotFound("User")),
+            (R::OnlyOfficersManageUsers, DomainError::forbidden("Only admins and chairs can manage users.")),
+            (R::OnlyAdminsCreateUsers, DomainError::forbidden("Only admins can create users.")),
+            (R::ChairsEditTrusteesOnly, DomainError::forbidden("Chairs can only edit trustees.")),
+            (R::ChairsDeleteTrusteesOnly, DomainError::forbidden("Chairs can only delete trustees.")),
+            (R::CannotGiveRole(Role::Admin), DomainError::forbidden("You cannot give the role 'admin'.")),
+            (R::CannotDeactivateSelf, DomainError::conflict("You cannot deactivate your own account.")),
+            (R::CannotDeleteSelf, DomainError::forbidden("You cannot delete your own account.")),
+            (R::EmailTaken, DomainError::conflict("A user with this email already exists")),
+            (R::CannotReadDirectory, DomainError::forbidden("You cannot read the directory.")),
+            (R::OnlyAdminsSendInvitations, DomainError::forbidden("Only admins can send invitations.")),
+            (
+                R::InviteeDeactivated,
+                DomainError::conflict(
+                    "This account is deactivated. Activate it before sending an invitation.",
+                ),
+            ),
+            (R::AlreadyHasPassword, DomainError::conflict(identity::ALREADY_HAS_PASSWORD)),
+            (
+                R::InviteWithPassword,
+                DomainError::invalid("password", "Leave the password empty when sending an invitation."),
+            ),
+            (R::InvitationUnknown, DomainError::BadRequest(identity::INVITATION_UNKNOWN.into())),
+            (R::InvitationUsed, DomainError::BadRequest(identity::INVITATION_USED.into())),
+            (R::InvitationExpired, DomainError::BadRequest(identity::INVITATION_EXPIRED.into())),
+            (R::CodeRequired, DomainError::invalid("code", "Enter the code from your authenticator app")),
+            (
+                R::CodeWrong,
+                DomainError::invalid(
+                    "code",
+                    "That code is not right. Check the time on your phone, or use a recovery code.",
+                ),
+            ),
+            (
+                R::EnrolCodeWrong,
+                DomainError::invalid(
+                    "code",
+                    "That code is not right. Check the time on your phone and try again.",
+                ),
+            ),
+            (R::AlreadyOn, DomainError::conflict("Two-factor sign-in is already on.")),
+            (R::NotOn, DomainError::conflict("Two-factor sign-in is not on.")),
+            (R::SetUpFirst, DomainError::conflict("Start two-factor set-up first.")),
+            (R::RequiredForRole, DomainError::forbidden("Two-factor sign-in is required for your role.")),
+            (R::OnlyAdminsReset, DomainError::forbidden("Only admins can reset two-factor sign-in.")),
+            (R::OnlyAdminsSettings, DomainError::forbidden("Only admins can change security settings.")),
+            (
+                R::Common(DomainError::RateLimited { retry_after_secs: 9 }),
+                DomainError::RateLimited { retry_after_secs: 9 },
+            ),
+        ];
+        for (refusal, before) in cases {
+            let name = format!("{refusal:?}");
+            assert_eq!(render(refusal.into()).await, render(before.into()).await, "{name}");
+        }
+        // A 401 still asks for a bearer token.
+        let response = ApiError::from(R::SessionExpired).error_response();
+        assert_eq!(response.headers().get(header::WWW_AUTHENTICATE).unwrap(), "Bearer");
     }
 }

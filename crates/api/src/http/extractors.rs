@@ -7,10 +7,10 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
 
-use domain::identity::auth::service::{MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
 use domain::identity::session::ClientInfo;
 use domain::identity::user::User;
 use domain::identity::Authenticated;
+use domain::identity::IdentityRefusal;
 use domain::{DomainError, SessionId};
 
 use crate::http::blocking::blocking;
@@ -80,10 +80,10 @@ impl FromRequest for CurrentUser {
         Box::pin(async move {
             let caller = caller.await?;
             if caller.user.require_password_change {
-                return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED).into());
+                return Err(IdentityRefusal::PasswordChangeRequired.into());
             }
             if caller.mfa_enrolment_required {
-                return Err(DomainError::forbidden(MFA_ENROLMENT_REQUIRED).into());
+                return Err(IdentityRefusal::MfaEnrolmentRequired.into());
             }
             Ok(CurrentUser(caller.user, caller.session_id))
         })

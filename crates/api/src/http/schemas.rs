@@ -11,7 +11,6 @@ use utoipa::{PartialSchema, ToSchema};
 use domain::actions::ActionStatus;
 use domain::audit::AuditKind;
 use domain::committees::CommitteeRole;
-use domain::identity::role::Role;
 use domain::library::document::DocumentCategory;
 
 /// A named string enum whose values are the domain enum's own spellings, so the two cannot differ.
@@ -42,9 +41,6 @@ macro_rules! wire_enum {
     };
 }
 
-/// The domain's own enum describes itself (its name stays `Role`); the alias keeps other areas' DTOs
-/// pointing at it until they name `Role` directly.
-pub type RoleSchema = Role;
 wire_enum!(
     SettableActionStatusSchema as "SettableActionStatus" =
         ActionStatus::ALL.iter().filter(|v| v.is_settable()).map(|v| v.as_str()),

@@ -5,11 +5,11 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::identity::auth::service::NOT_TEMPORARY;
-use domain::identity::role::Role;
 use domain::identity::session::ClientInfo;
 use domain::identity::sign_in_throttle::service::ThrottledAttempt;
-use domain::identity::{Authenticated, CreateUser, SignInStep, SignedIn};
+use domain::identity::{
+    Authenticated, IdentityRefusal, RegisterRequest, SignInRequest, SignInStep, SignedIn,
+};
 use domain::{DomainError, UserId};
 
 use super::users::UserBody;
@@ -28,12 +28,6 @@ pub(crate) async fn wait_out(state: &AppState, attempt: &ThrottledAttempt) {
         tracing::warn!(delay_secs = attempt.delay.as_secs(), "check slowed: many failures for the account");
         actix_web::rt::time::sleep(attempt.delay.mul_f64(state.throttle_delay_step.as_secs_f64())).await;
     }
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct LoginRequest {
-    email: String,
-    password: String,
 }
 
 /// A new session: store `token` and send it as `Authorization: Bearer <token>`.
@@ -87,10 +81,10 @@ enum SignInBody {
 /// thread), then checks the password.
 pub(crate) async fn sign_in(
     state: &AppState,
-    email: String,
-    password: String,
+    request: SignInRequest,
     client: ClientInfo,
 ) -> Result<SignInStep, ApiError> {
+    let SignInRequest { email, password } = request;
     let auth = state.auth.clone();
     let (account, address) = (email.clone(), client.address.clone());
     let attempt = blocking(move || auth.begin_sign_in(&account, &address)).await?;
@@ -119,12 +113,12 @@ pub(crate) async fn sign_in(
 pub async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: Json<LoginRequest>,
+    body: Json<SignInRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let client = client_info(&req, state.trust_proxy);
-    let LoginRequest { email, password } = body.into_inner();
-    let attempted = email.clone();
-    let result = sign_in(&state, email, password, client).await;
+    let request = body.into_inner();
+    let attempted = request.email.clone();
+    let result = sign_in(&state, request, client).await;
     let answer = match result {
         Ok(SignInStep::SignedIn(signed_in)) => {
             crate::http::audit::record(&state, &req, crate::http::audit::signed_in(&signed_in)).await;
@@ -152,13 +146,6 @@ pub async fn login(
     Ok(HttpResponse::Ok().json(answer))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct RegisterRequest {
-    name: String,
-    email: String,
-    password: String,
-}
-
 /// Self-registration makes a trustee account, and only where an operator has enabled it.
 #[utoipa::path(
     post,
@@ -179,23 +166,16 @@ pub async fn register(
     body: Json<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     if !state.registration_enabled {
-        return Err(DomainError::forbidden("Registration is disabled").into());
+        return Err(IdentityRefusal::RegistrationDisabled.into());
     }
     let client = client_info(&req, state.trust_proxy);
-    let RegisterRequest { name, email, password } = body.into_inner();
+    let request = body.into_inner();
+    let sign_in_as = SignInRequest { email: request.email.clone(), password: request.password.clone() };
     let users = state.users.clone();
-    let input = CreateUser {
-        name,
-        email: email.clone(),
-        password: password.clone(),
-        role: Role::Trustee,
-        phone: None,
-        require_password_change: false,
-    };
-    let created = blocking(move || users.create_unchecked(input)).await?;
+    let created = blocking(move || users.register(request)).await?;
     let event = crate::http::audit::about_self(AuditKind::UserCreated, created.id).details("self-registered");
     crate::http::audit::record(&state, &req, event).await;
-    match sign_in(&state, email, password, client).await? {
+    match sign_in(&state, sign_in_as, client).await? {
         SignInStep::SignedIn(signed_in) => {
             Ok(HttpResponse::Created().json(SessionBody::new(&state, signed_in, None)))
         }
@@ -271,7 +251,7 @@ pub async fn change_password_temp(
     let caller = caller.0;
     // Without the old password this call is only safe for replacing a temporary one.
     if !caller.user.require_password_change {
-        return Err(DomainError::forbidden(NOT_TEMPORARY).into());
+        return Err(IdentityRefusal::NotTemporary.into());
     }
     let auth = state.auth.clone();
     let new_password = body.into_inner().new_password;

@@ -3,15 +3,16 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
-use domain::identity::auth::service::PASSWORD_CHANGE_REQUIRED;
 use domain::identity::sign_in_throttle::service::ThrottledAttempt;
 use domain::identity::two_factor::service::{CodeCheck, RESET_DONE};
 use domain::identity::two_factor::SecuritySettings;
-use domain::identity::Authenticated;
-use domain::{DomainError, UserId};
+use domain::identity::{
+    Authenticated, CodeRequest, Confirmation, IdentityRefusal, ReauthenticateRequest, VerifyCodeRequest,
+};
+use domain::UserId;
 
 use super::auth::{wait_out, SessionBody};
 use crate::http::blocking::blocking;
@@ -20,16 +21,6 @@ use crate::http::body::message::MessageBody;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::{client_address, client_info, CurrentUser, SessionUser};
 use crate::http::state::AppState;
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VerifyRequest {
-    /// The token the password step answered.
-    mfa_token: String,
-    /// A 6-digit code from the authenticator app, or a recovery code (`abcde-fghjk`).
-    #[schema(max_length = 64)]
-    code: String,
-}
 
 /// The second step of signing in. A code is accepted once; each recovery code works once.
 #[utoipa::path(
@@ -47,10 +38,10 @@ pub struct VerifyRequest {
 pub async fn verify(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: Json<VerifyRequest>,
+    body: Json<VerifyCodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let client = client_info(&req, state.trust_proxy);
-    let VerifyRequest { mfa_token, code } = body.into_inner();
+    let VerifyCodeRequest { mfa_token, code } = body.into_inner();
     let result = verify_code(&state, mfa_token, code, client).await;
     let signed_in = match result {
         Ok(signed_in) => signed_in,
@@ -105,6 +96,21 @@ async fn begin_check(
     Ok(attempt)
 }
 
+/// A code check of the signed-in caller with the code of the request, counted and its delay waited out:
+/// the caller, the attempt and the code, for the operation that follows.
+async fn counted_check(
+    req: &HttpRequest,
+    state: &AppState,
+    caller: Authenticated,
+    check: CodeCheck,
+    body: Json<CodeRequest>,
+) -> Result<(Authenticated, ThrottledAttempt, String), ApiError> {
+    let client = client_address(req, state.trust_proxy);
+    let code = body.into_inner().code;
+    let attempt = begin_check(state, &caller, check, &code, client).await?;
+    Ok((caller, attempt, code))
+}
+
 /// A secret to put into an authenticator app, as text and as the URL of its QR code.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -118,7 +124,7 @@ struct SetupBody {
 /// first replace a temporary password.
 fn enrolling(caller: SessionUser) -> Result<Authenticated, ApiError> {
     if caller.0.user.require_password_change {
-        return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED).into());
+        return Err(IdentityRefusal::PasswordChangeRequired.into());
     }
     Ok(caller.0)
 }
@@ -144,14 +150,6 @@ pub async fn setup(state: web::Data<AppState>, caller: SessionUser) -> Result<Ht
     let two_factor = state.two_factor.clone();
     let enrolment = blocking(move || two_factor.setup(&caller)).await?;
     Ok(HttpResponse::Ok().json(SetupBody { secret: enrolment.secret, otpauth_url: enrolment.otpauth_url }))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct CodeRequest {
-    /// A 6-digit code from the authenticator app (or, where a code of the enrolled factor is asked for, a
-    /// recovery code).
-    #[schema(max_length = 64)]
-    code: String,
 }
 
 /// Ten single-use recovery codes, shown once.
@@ -187,11 +185,9 @@ pub async fn enable(
     body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = enrolling(caller)?;
-    let client = client_address(&req, state.trust_proxy);
+    let (caller, attempt, code) = counted_check(&req, &state, caller, CodeCheck::Enable, body).await?;
     let two_factor = state.two_factor.clone();
     let user_id = caller.user.id;
-    let code = body.into_inner().code;
-    let attempt = begin_check(&state, &caller, CodeCheck::Enable, &code, client).await?;
     let recovery_codes = blocking(move || two_factor.enable(&caller, &attempt, &code)).await?;
     tracing::info!(user_id = %user_id, "two-factor sign-in turned on");
     crate::http::audit::record(&state, &req, crate::http::audit::about_self(AuditKind::MfaEnabled, user_id))
@@ -219,12 +215,10 @@ pub async fn recovery_codes(
     user: CurrentUser,
     body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let caller = user.into_caller();
-    let client = client_address(&req, state.trust_proxy);
+    let check = CodeCheck::RegenerateRecoveryCodes;
+    let (caller, attempt, code) = counted_check(&req, &state, user.into_caller(), check, body).await?;
     let two_factor = state.two_factor.clone();
     let user_id = caller.user.id;
-    let code = body.into_inner().code;
-    let attempt = begin_check(&state, &caller, CodeCheck::RegenerateRecoveryCodes, &code, client).await?;
     let recovery_codes =
         blocking(move || two_factor.regenerate_recovery_codes(&caller, &attempt, &code)).await?;
     let event = crate::http::audit::about_self(AuditKind::RecoveryCodesRegenerated, user_id);
@@ -253,29 +247,15 @@ pub async fn disable(
     user: CurrentUser,
     body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let caller = user.into_caller();
-    let client = client_address(&req, state.trust_proxy);
+    let check = CodeCheck::Disable;
+    let (caller, attempt, code) = counted_check(&req, &state, user.into_caller(), check, body).await?;
     let two_factor = state.two_factor.clone();
     let user_id = caller.user.id;
-    let code = body.into_inner().code;
-    let attempt = begin_check(&state, &caller, CodeCheck::Disable, &code, client).await?;
     let message = blocking(move || two_factor.disable(&caller, &attempt, &code)).await?;
     tracing::info!(user_id = %user_id, "two-factor sign-in turned off");
     crate::http::audit::record(&state, &req, crate::http::audit::about_self(AuditKind::MfaDisabled, user_id))
         .await;
     Ok(HttpResponse::Ok().json(MessageBody::new(message)))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct ReauthenticateRequest {
-    /// The caller's password.
-    #[serde(default)]
-    #[schema(max_length = 1000)]
-    password: Option<String>,
-    /// Or, with two-factor sign-in on, a code of the enrolled factor (a recovery code is used up).
-    #[serde(default)]
-    #[schema(max_length = 64)]
-    code: Option<String>,
 }
 
 /// Confirms it is the session's holder, with the password or a current code: for the next 5 minutes this
@@ -305,11 +285,9 @@ pub async fn reauthenticate(
     let caller = caller.0;
     let email = caller.user.email.clone();
     let client = client_address(&req, state.trust_proxy);
-    let ReauthenticateRequest { password, code } = body.into_inner();
-    let result = match (password.filter(|p| !p.is_empty()), code.filter(|c| !c.trim().is_empty())) {
-        (Some(password), _) => confirm_password(&state, caller, password, client).await,
-        (None, Some(code)) => confirm_code(&state, caller, code, client).await,
-        (None, None) => return Err(DomainError::invalid("password", "Password is required").into()),
+    let result = match body.into_inner().confirmation()? {
+        Confirmation::Password(password) => confirm_password(&state, caller, password, client).await,
+        Confirmation::Code(code) => confirm_code(&state, caller, code, client).await,
     };
     if let Err(error) = result {
         // A wrong password or code is a failed authentication, recorded like a refused sign-in.
@@ -379,21 +357,6 @@ pub async fn admin_reset(
     Ok(HttpResponse::Ok().json(MessageBody::new(RESET_DONE)))
 }
 
-/// Settings only admins change.
-#[derive(Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = SecuritySettings)]
-pub struct SecuritySettingsBody {
-    /// Admins and chairs must use two-factor sign-in; without it they enrol at their next request.
-    require_mfa_for_officers: bool,
-}
-
-impl From<SecuritySettings> for SecuritySettingsBody {
-    fn from(settings: SecuritySettings) -> Self {
-        Self { require_mfa_for_officers: settings.require_mfa_for_officers }
-    }
-}
-
 /// The security settings (admins only).
 #[utoipa::path(
     get,
@@ -401,14 +364,14 @@ impl From<SecuritySettings> for SecuritySettingsBody {
     tag = "users",
     security(("bearerAuth" = [])),
     responses(
-        (status = 200, description = "The settings", body = SecuritySettingsBody),
+        (status = 200, description = "The settings", body = SecuritySettings),
         (status = 403, description = "Only admins", body = ErrorBody),
     ),
 )]
 pub async fn settings(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let two_factor = state.two_factor.clone();
     let settings = blocking(move || two_factor.settings(&user.0)).await?;
-    Ok(HttpResponse::Ok().json(SecuritySettingsBody::from(settings)))
+    Ok(HttpResponse::Ok().json(settings))
 }
 
 /// Changes the security settings (admins only).
@@ -418,7 +381,7 @@ pub async fn settings(state: web::Data<AppState>, user: CurrentUser) -> Result<H
     tag = "users",
     security(("bearerAuth" = [])),
     responses(
-        (status = 200, description = "Saved", body = SecuritySettingsBody),
+        (status = 200, description = "Saved", body = SecuritySettings),
         (status = 400, description = "Malformed body", body = ErrorBody),
         (status = 403, description = "Only admins", body = ErrorBody),
     ),
@@ -427,10 +390,10 @@ pub async fn save_settings(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: Json<SecuritySettingsBody>,
+    body: Json<SecuritySettings>,
 ) -> Result<HttpResponse, ApiError> {
     let two_factor = state.two_factor.clone();
-    let settings = SecuritySettings { require_mfa_for_officers: body.require_mfa_for_officers };
+    let settings = body.into_inner();
     let actor = user.0.id;
     let saved = blocking(move || two_factor.save_settings(&user.0, settings)).await?;
     let event = NewAuditEvent::new(AuditKind::SettingsChanged, Some(actor))
@@ -441,5 +404,5 @@ pub async fn save_settings(
         ));
     crate::http::audit::record(&state, &req, event).await;
     tracing::info!(require_mfa_for_officers = saved.require_mfa_for_officers, "security settings changed");
-    Ok(HttpResponse::Ok().json(SecuritySettingsBody::from(saved)))
+    Ok(HttpResponse::Ok().json(saved))
 }

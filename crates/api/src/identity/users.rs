@@ -2,13 +2,12 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::audit::{self as audit_event, AuditKind, AuditObject, NewAuditEvent};
 use domain::identity::role::Role;
 use domain::identity::user::User;
-use domain::identity::{CreateUser, InvitationState, InviteUser, UpdateUserRequest};
-use domain::DomainError;
+use domain::identity::{CreateUserRequest, IdentityRefusal, InvitationState, NewAccount, UpdateUserRequest};
 use domain::UserId;
 
 use crate::http::audit;
@@ -35,7 +34,8 @@ pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
     let users = state.users.clone();
     let invitations = state.invitations.clone();
     let (list, mut pending) =
-        blocking(move || Ok::<_, DomainError>((users.list(&user.0)?, invitations.pending(&user.0)?))).await?;
+        blocking(move || Ok::<_, IdentityRefusal>((users.list(&user.0)?, invitations.pending(&user.0)?)))
+            .await?;
     let bodies: Vec<UserBody> = list
         .into_iter()
         .map(|u| {
@@ -44,29 +44,6 @@ pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
         })
         .collect();
     Ok(HttpResponse::Ok().json(bodies))
-}
-
-const INVITE_WITHOUT_PASSWORD: &str = "Leave the password empty when sending an invitation.";
-
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct CreateUserRequest {
-    name: String,
-    email: String,
-    /// The user's first password; required unless `invite` is true, and then left out.
-    #[serde(default)]
-    password: Option<String>,
-    /// With `password`: it is a temporary password (the create-user dialog's "Set a temporary password",
-    /// for a portal without mail). The user must replace it at their first sign-in, and it stops signing
-    /// in after `TEMP_PASSWORD_HOURS`, as an admin's reset does. Default `false`: the password is theirs.
-    #[serde(default, rename = "temporaryPassword")]
-    temporary_password: bool,
-    /// `true`: the account gets no password, and an e-mail invites the user to choose one through a
-    /// single-use link (valid 7 days).
-    #[serde(default)]
-    invite: bool,
-    role: Role,
-    #[serde(default)]
-    phone: Option<String>,
 }
 
 /// Creates an account: with a first password (`temporaryPassword`: one they must replace at first sign-in),
@@ -93,30 +70,18 @@ pub async fn create(
     user: CurrentUser,
     body: Json<CreateUserRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
     let actor = user.0.id;
-    let invite = body.invite;
-    let temporary = !invite && body.temporary_password;
-    let (created, invitation) = match (body.invite, body.password) {
-        (true, None) => {
+    let account = body.into_inner().new_account()?;
+    let invite = matches!(account, NewAccount::Invited(_));
+    let temporary = matches!(&account, NewAccount::WithPassword(input) if input.require_password_change);
+    let (created, invitation) = match account {
+        NewAccount::Invited(input) => {
             let invitations = state.invitations.clone();
-            let input = InviteUser { name: body.name, email: body.email, role: body.role, phone: body.phone };
             let (created, invitation) = blocking(move || invitations.invite(&user.0, input)).await?;
             (created, Some(InvitationBody::from(invitation)))
         }
-        (true, Some(_)) => {
-            return Err(DomainError::invalid("password", INVITE_WITHOUT_PASSWORD).into());
-        }
-        (false, password) => {
+        NewAccount::WithPassword(input) => {
             let users = state.users.clone();
-            let input = CreateUser {
-                name: body.name,
-                email: body.email,
-                password: password.unwrap_or_default(),
-                role: body.role,
-                phone: body.phone,
-                require_password_change: body.temporary_password,
-            };
             (blocking(move || users.create(&user.0, input)).await?, None)
         }
     };

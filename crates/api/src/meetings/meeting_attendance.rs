@@ -197,7 +197,7 @@ pub async fn remove_guest(
 pub struct MemberAttendanceBody {
     pub user_id: i32,
     pub name: String,
-    #[schema(value_type = crate::http::schemas::RoleSchema)]
+    #[schema(value_type = domain::identity::role::Role)]
     pub role: Role,
     /// Null until they answer.
     #[schema(required = true)]

@@ -33,6 +33,9 @@ pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     apply::<domain::notices::CreateNoticeRequest>(doc)?;
     apply::<domain::committees::CreateCommitteeRequest>(doc)?;
     apply::<domain::committees::AddMemberRequest>(doc)?;
+    apply::<domain::identity::VerifyCodeRequest>(doc)?;
+    apply::<domain::identity::CodeRequest>(doc)?;
+    apply::<domain::identity::ReauthenticateRequest>(doc)?;
     Ok(())
 }
 

@@ -7,6 +7,7 @@ pub mod invitations;
 pub mod password_policy;
 pub mod password_reset;
 pub mod permissions;
+pub mod refusal;
 pub mod role;
 pub mod session;
 pub mod sign_in_throttle;
@@ -15,21 +16,25 @@ pub mod two_factor;
 pub mod user;
 
 pub use auth::password_hasher::PasswordHasher;
-pub use auth::service::{AuthService, Authenticated, SignInStep, SignedIn};
+pub use auth::service::{AuthService, Authenticated, SignInRequest, SignInStep, SignedIn};
 pub use auth::token_service::{ChallengeClaims, SessionClaims, TokenError, TokenService, ViewResource};
 pub use directory::repository::DirectoryRepository;
 pub use directory::service::DirectoryService;
-pub use invitations::repository::{InvitationRefusal, InvitationRepository, PendingInvitation};
+pub use invitations::repository::{InvitationRepository, PendingInvitation};
 pub use invitations::service::{InvitationService, InvitationState, InviteUser};
 pub use password_reset::repository::ResetRequestRepository;
 pub use password_reset::service::PasswordResetService;
-pub use password_reset::token_repository::{PasswordTokenRepository, TokenRefusal};
+pub use password_reset::token_repository::PasswordTokenRepository;
+pub use refusal::IdentityRefusal;
 pub use session::cache::{CachedSession, SessionCache};
 pub use session::repository::SessionRepository;
 pub use session::service::{SessionService, SessionView};
 pub use sign_in_throttle::login_throttle::{Admitted, LoginThrottle, ThrottleLimits, ThrottleScope};
 pub use two_factor::repository::{SecuritySettingsRepository, StoredSecondFactor, TwoFactorRepository};
 pub use two_factor::second_factor::{Opened, SecondFactor, SecretSealer};
-pub use two_factor::service::{Enrolment, TwoFactorService};
+pub use two_factor::service::{
+    CodeRequest, Confirmation, Enrolment, ReauthenticateRequest, TwoFactorService, VerifyCodeRequest,
+};
+pub use user::create_request::{CreateUserRequest, NewAccount};
 pub use user::repository::UserRepository;
-pub use user::service::{CreateUser, UpdateUserRequest, UserService};
+pub use user::service::{CreateUser, RegisterRequest, UpdateUserRequest, UserService};

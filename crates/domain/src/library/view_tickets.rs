@@ -2,7 +2,8 @@
 //! signed-in user asks for a ticket naming that one file, valid about a minute, and the tab's URL carries
 //! the ticket instead of the session token.
 
-use crate::identity::auth::service::{AuthService, MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
+use crate::identity::auth::service::AuthService;
+use crate::identity::refusal::{IdentityRefusal, MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
 use crate::identity::user::User;
 use crate::identity::{SessionClaims, TokenError, ViewResource};
 use crate::shared::error::DomainError;
@@ -40,9 +41,10 @@ impl ViewTickets {
             TokenError::Unexpected(e) => DomainError::Unexpected(e),
             TokenError::Expired | TokenError::Invalid => invalid(),
         })?;
+        // A session that is over is an invalid link; only storage failures pass through.
         let user = self.auth.session_user(claims).map_err(|e| match e {
-            DomainError::Unauthorized(_) => invalid(),
-            other => other,
+            IdentityRefusal::Common(other) => other,
+            _ => invalid(),
         })?;
         if user.require_password_change {
             return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED));

@@ -12,6 +12,8 @@ pub enum RefusalKind {
     Invalid,
     /// Bad input not tied to a field (400).
     BadRequest,
+    /// The caller is not (or no longer) signed in (401).
+    Unauthorized,
     Forbidden,
     NotFound,
     /// The record's state forbids the write (409).

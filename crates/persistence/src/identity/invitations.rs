@@ -7,11 +7,11 @@ use diesel::prelude::*;
 
 use domain::identity::invitations::service::NO_PASSWORD;
 use domain::identity::user::{NewUser, User};
-use domain::identity::{InvitationRefusal, InvitationRepository, PendingInvitation, TokenRefusal};
+use domain::identity::{IdentityRefusal, InvitationRepository, PendingInvitation};
 use domain::notifications::mail::OutgoingMail;
 use domain::{RepoError, UserId};
 
-use super::password_tokens::redeemable;
+use super::password_tokens::{redeemable, LinkKind};
 use super::users::UserRow;
 use crate::notifications::enqueue_on;
 use crate::schema::{password_tokens, users};
@@ -19,6 +19,13 @@ use crate::shared::error::{pool_error, repo_error, Refusal};
 use crate::PgPool;
 
 const INVITATION: &str = "invitation";
+
+const INVITATION_LINK: LinkKind = LinkKind {
+    purpose: INVITATION,
+    unknown: IdentityRefusal::InvitationUnknown,
+    used: IdentityRefusal::InvitationUsed,
+    expired: IdentityRefusal::InvitationExpired,
+};
 
 pub struct PgInvitationRepository {
     pool: PgPool,
@@ -84,9 +91,9 @@ impl InvitationRepository for PgInvitationRepository {
         expires_at: DateTime<Utc>,
         mail: &OutgoingMail,
         now: DateTime<Utc>,
-    ) -> Result<Result<(), InvitationRefusal>, RepoError> {
+    ) -> Result<(), IdentityRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let outcome = conn.transaction::<(), Refusal<InvitationRefusal>, _>(|conn| {
+        let outcome = conn.transaction::<(), Refusal<IdentityRefusal>, _>(|conn| {
             let hash: Option<String> = users::table
                 .find(user_id.0)
                 .select(users::password_hash)
@@ -94,9 +101,9 @@ impl InvitationRepository for PgInvitationRepository {
                 .first(conn)
                 .optional()?;
             match hash {
-                None => return Err(Refusal::Refused(InvitationRefusal::UnknownUser)),
+                None => return Err(Refusal::Refused(IdentityRefusal::UserNotFound)),
                 Some(hash) if hash != NO_PASSWORD => {
-                    return Err(Refusal::Refused(InvitationRefusal::PasswordSet))
+                    return Err(Refusal::Refused(IdentityRefusal::AlreadyHasPassword))
                 }
                 Some(_) => {}
             }
@@ -114,11 +121,7 @@ impl InvitationRepository for PgInvitationRepository {
             enqueue_on(conn, mail)?;
             Ok(())
         });
-        match outcome {
-            Ok(()) => Ok(Ok(())),
-            Err(Refusal::Refused(refusal)) => Ok(Err(refusal)),
-            Err(Refusal::Db(e)) => Err(repo_error(e)),
-        }
+        outcome.map_err(Refusal::into_error)
     }
 
     fn link_user(&self, token_hash: &str) -> Result<Option<UserId>, RepoError> {
@@ -138,10 +141,10 @@ impl InvitationRepository for PgInvitationRepository {
         token_hash: &str,
         password_hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Result<UserId, TokenRefusal>, RepoError> {
+    ) -> Result<UserId, IdentityRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let outcome = conn.transaction::<UserId, Refusal<TokenRefusal>, _>(|conn| {
-            let (_, user_id) = redeemable(conn, token_hash, INVITATION, now)?;
+        let outcome = conn.transaction::<UserId, Refusal<IdentityRefusal>, _>(|conn| {
+            let (_, user_id) = redeemable(conn, token_hash, INVITATION_LINK, now)?;
             // Only an active account still without a password: one that got a password another way
             // (a reset link, an admin's temporary password) has accepted already.
             let updated = diesel::update(
@@ -159,7 +162,7 @@ impl InvitationRepository for PgInvitationRepository {
             ))
             .execute(conn)?;
             if updated == 0 {
-                return Err(Refusal::Refused(TokenRefusal::Used));
+                return Err(Refusal::Refused(IdentityRefusal::InvitationUsed));
             }
             diesel::update(
                 password_tokens::table
@@ -171,11 +174,7 @@ impl InvitationRepository for PgInvitationRepository {
             .execute(conn)?;
             Ok(UserId(user_id))
         });
-        match outcome {
-            Ok(id) => Ok(Ok(id)),
-            Err(Refusal::Refused(refusal)) => Ok(Err(refusal)),
-            Err(Refusal::Db(e)) => Err(repo_error(e)),
-        }
+        outcome.map_err(Refusal::into_error)
     }
 
     fn pending(&self) -> Result<Vec<PendingInvitation>, RepoError> {

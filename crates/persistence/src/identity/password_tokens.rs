@@ -4,7 +4,7 @@ use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::Text;
 
-use domain::identity::{PasswordTokenRepository, TokenRefusal};
+use domain::identity::{IdentityRefusal, PasswordTokenRepository};
 use domain::notifications::mail::{MailKind, OutgoingMail};
 use domain::{RepoError, UserId};
 
@@ -19,6 +19,21 @@ diesel::define_sql_function!(fn lower(x: Text) -> Text);
 type TokenRow = (i32, i32, DateTime<Utc>, Option<DateTime<Utc>>);
 
 const RESET: &str = "reset";
+
+/// A kind of single-use link: its `purpose` and how each of its refusals is answered.
+pub(super) struct LinkKind {
+    pub(super) purpose: &'static str,
+    pub(super) unknown: IdentityRefusal,
+    pub(super) used: IdentityRefusal,
+    pub(super) expired: IdentityRefusal,
+}
+
+const RESET_LINK: LinkKind = LinkKind {
+    purpose: RESET,
+    unknown: IdentityRefusal::ResetLinkUnknown,
+    used: IdentityRefusal::ResetLinkUsed,
+    expired: IdentityRefusal::ResetLinkExpired,
+};
 
 pub struct PgPasswordTokenRepository {
     pool: PgPool,
@@ -96,10 +111,10 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
         token_hash: &str,
         password_hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Result<UserId, TokenRefusal>, RepoError> {
+    ) -> Result<UserId, IdentityRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let outcome = conn.transaction::<UserId, Refusal<TokenRefusal>, _>(|conn| {
-            let (token_id, user_id) = redeemable(conn, token_hash, RESET, now)?;
+        let outcome = conn.transaction::<UserId, Refusal<IdentityRefusal>, _>(|conn| {
+            let (token_id, user_id) = redeemable(conn, token_hash, RESET_LINK, now)?;
             // A deactivated account keeps no working link.
             let updated = diesel::update(users::table.find(user_id).filter(users::active.eq(true)))
                 .set((
@@ -111,7 +126,7 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
                 ))
                 .execute(conn)?;
             if updated == 0 {
-                return Err(Refusal::Refused(TokenRefusal::Unknown));
+                return Err(Refusal::Refused(IdentityRefusal::ResetLinkUnknown));
             }
             super::sessions::end_sessions(conn, UserId(user_id), None)?;
             diesel::update(password_tokens::table.find(token_id))
@@ -129,24 +144,21 @@ impl PasswordTokenRepository for PgPasswordTokenRepository {
             .execute(conn)?;
             Ok(UserId(user_id))
         });
-        match outcome {
-            Ok(id) => Ok(Ok(id)),
-            Err(Refusal::Refused(refusal)) => Ok(Err(refusal)),
-            Err(Refusal::Db(e)) => Err(crate::shared::error::repo_error(e)),
-        }
+        outcome.map_err(Refusal::into_error)
     }
 }
 
-/// The token with this hash and purpose, locked, when it may still be used: (its id, its user's id).
+/// The token with this hash and the link's purpose, locked, when it may still be used: (its id, its
+/// user's id).
 pub(super) fn redeemable(
     conn: &mut PgConnection,
     token_hash: &str,
-    purpose: &str,
+    link: LinkKind,
     now: DateTime<Utc>,
-) -> Result<(i32, i32), Refusal<TokenRefusal>> {
+) -> Result<(i32, i32), Refusal<IdentityRefusal>> {
     let token: Option<TokenRow> = password_tokens::table
         .filter(password_tokens::token_hash.eq(token_hash))
-        .filter(password_tokens::purpose.eq(purpose))
+        .filter(password_tokens::purpose.eq(link.purpose))
         .select((
             password_tokens::id,
             password_tokens::user_id,
@@ -157,13 +169,13 @@ pub(super) fn redeemable(
         .first(conn)
         .optional()?;
     let Some((token_id, user_id, expires_at, used_at)) = token else {
-        return Err(Refusal::Refused(TokenRefusal::Unknown));
+        return Err(Refusal::Refused(link.unknown));
     };
     if used_at.is_some() {
-        return Err(Refusal::Refused(TokenRefusal::Used));
+        return Err(Refusal::Refused(link.used));
     }
     if expires_at <= now {
-        return Err(Refusal::Refused(TokenRefusal::Expired));
+        return Err(Refusal::Refused(link.expired));
     }
     Ok((token_id, user_id))
 }

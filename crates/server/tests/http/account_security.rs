@@ -387,7 +387,13 @@ fn a_second_server_process_on_the_database_shares_the_counts() {
     let config = crate::common::test_config("", app.data_dir.path());
     let other = server::wiring::build_state(&config, app.pool.clone()).unwrap();
     let refused = other.auth.begin_sign_in(&email, "203.0.113.50");
-    assert!(matches!(refused, Err(domain::DomainError::RateLimited { .. })), "{refused:?}");
+    assert!(
+        matches!(
+            refused,
+            Err(domain::identity::IdentityRefusal::Common(domain::DomainError::RateLimited { .. }))
+        ),
+        "{refused:?}"
+    );
     assert!(other.auth.begin_sign_in(&email, "198.51.100.1").is_ok());
 }
 

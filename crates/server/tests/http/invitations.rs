@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use domain::identity::invitations::service::{
-    ALREADY_HAS_PASSWORD, INVITATION_ACCEPTED, INVITATION_EXPIRED, INVITATION_UNKNOWN, INVITATION_USED,
+use domain::identity::invitations::service::INVITATION_ACCEPTED;
+use domain::identity::refusal::{
+    ALREADY_HAS_PASSWORD, INVITATION_EXPIRED, INVITATION_UNKNOWN, INVITATION_USED,
 };
 use domain::identity::role::Role;
 use domain::notifications::mail::MailKind;

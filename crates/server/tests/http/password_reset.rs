@@ -3,7 +3,8 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use domain::identity::password_reset::service::{LINK_EXPIRED, LINK_UNKNOWN, LINK_USED, RESET_DONE};
+use domain::identity::password_reset::service::RESET_DONE;
+use domain::identity::refusal::{LINK_EXPIRED, LINK_UNKNOWN, LINK_USED};
 use domain::identity::role::Role;
 
 use crate::common::mail::{self, token_in, unique_name};

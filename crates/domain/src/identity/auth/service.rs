@@ -9,6 +9,7 @@ use crate::identity::invitations::service::NO_PASSWORD;
 use crate::identity::password_policy::{self, PasswordOwner};
 use crate::identity::password_reset::ResetRequest;
 use crate::identity::permissions;
+use crate::identity::refusal::{self, IdentityRefusal};
 use crate::identity::session::cache::{CachedSession, SessionCache};
 use crate::identity::session::{ClientInfo, NewSession, Session, SessionPolicy};
 use crate::identity::sign_in_throttle::service::{self as sign_in_throttle, ThrottledAttempt};
@@ -24,18 +25,16 @@ use crate::shared::validation::{self, FieldErrors};
 use crate::shared::Clock;
 use crate::{SessionId, UserId};
 
-pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
-pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
-pub const PASSWORD_CHANGE_REQUIRED: &str = "You must set a new password before using the portal.";
-pub const MFA_ENROLMENT_REQUIRED: &str = "You must set up two-factor sign-in before using the portal.";
-pub const TEMPORARY_PASSWORD_EXPIRED: &str =
-    "Your temporary password has expired. Ask an admin or chair for a new one.";
-pub const CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect";
-pub const NOT_TEMPORARY: &str = "Your password is not a temporary one.";
-/// Changing how one signs in needs the password (or a code) given in the last few minutes.
-pub const CONFIRM_IT_IS_YOU: &str = "Confirm your password to continue.";
 pub const FORGOT_PASSWORD_MESSAGE: &str =
     "If an account with this email exists, password reset instructions would be sent to that email address.";
+
+/// Signing in with a password.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = LoginRequest)]
+pub struct SignInRequest {
+    pub email: String,
+    pub password: String,
+}
 
 /// A session handed to a client.
 #[derive(Debug, Clone)]
@@ -88,8 +87,8 @@ impl AuthService {
     /// First half of signing in: counts the attempt (429 when this address is at its limit) and says how
     /// long to wait before checking the password when the account is under attack from many addresses.
     /// The caller waits without holding a thread, then calls `sign_in`.
-    pub fn begin_sign_in(&self, email: &str, client: &str) -> Result<ThrottledAttempt, DomainError> {
-        sign_in_throttle::begin_password(self.throttle.as_ref(), email, client, self.clock.now())
+    pub fn begin_sign_in(&self, email: &str, client: &str) -> Result<ThrottledAttempt, IdentityRefusal> {
+        Ok(sign_in_throttle::begin_password(self.throttle.as_ref(), email, client, self.clock.now())?)
     }
 
     /// Second half of signing in. The same 401 answers an unknown e-mail, a wrong password and an inactive
@@ -100,14 +99,14 @@ impl AuthService {
         email: &str,
         password: &str,
         client: &ClientInfo,
-    ) -> Result<SignInStep, DomainError> {
+    ) -> Result<SignInStep, IdentityRefusal> {
         let mut errors = FieldErrors::new();
         let email = validation::normalize_email(email).unwrap_or_else(|message| {
             errors.add("email", message);
             String::new()
         });
         if password.is_empty() {
-            errors.add("password", "Password is required");
+            errors.add("password", refusal::PASSWORD_REQUIRED);
         }
         errors.into_result()?;
 
@@ -117,19 +116,19 @@ impl AuthService {
             // signs in to it, in the time a wrong password takes.
             Some((_, hash)) if hash == NO_PASSWORD => {
                 self.hasher.verify_dummy(password);
-                return Err(DomainError::Unauthorized(INVALID_CREDENTIALS.into()));
+                return Err(IdentityRefusal::InvalidCredentials);
             }
             Some((user, hash)) if self.hasher.verify(password, &hash) && user.active => user,
-            Some(_) => return Err(DomainError::Unauthorized(INVALID_CREDENTIALS.into())),
+            Some(_) => return Err(IdentityRefusal::InvalidCredentials),
             None => {
                 self.hasher.verify_dummy(password);
-                return Err(DomainError::Unauthorized(INVALID_CREDENTIALS.into()));
+                return Err(IdentityRefusal::InvalidCredentials);
             }
         };
         attempt.succeeded(self.throttle.as_ref())?;
         let now = self.clock.now();
         if user.require_password_change && user.temp_password_expires_at.is_some_and(|until| until <= now) {
-            return Err(DomainError::Unauthorized(TEMPORARY_PASSWORD_EXPIRED.into()));
+            return Err(IdentityRefusal::TemporaryPasswordExpired);
         }
         if user.mfa_enabled {
             let claims =
@@ -141,7 +140,7 @@ impl AuthService {
     }
 
     /// Stores a new session for the user and hands out its token.
-    pub(crate) fn open_session(&self, user: User, client: &ClientInfo) -> Result<SignedIn, DomainError> {
+    pub(crate) fn open_session(&self, user: User, client: &ClientInfo) -> Result<SignedIn, IdentityRefusal> {
         let now = self.clock.now();
         let session = self.sessions.create(NewSession {
             user_id: user.id,
@@ -154,7 +153,7 @@ impl AuthService {
     }
 
     /// A token for an existing session of the user (after a password change bumps the token version).
-    fn signed_in(&self, user: User, session_id: SessionId) -> Result<SignedIn, DomainError> {
+    fn signed_in(&self, user: User, session_id: SessionId) -> Result<SignedIn, IdentityRefusal> {
         let claims = SessionClaims { user_id: user.id, token_version: user.token_version, session_id };
         let token = self.tokens.issue_session(claims).map_err(token_failure)?;
         let mfa_enrolment_required = self.mfa_enrolment_required(&user)?;
@@ -163,17 +162,17 @@ impl AuthService {
 
     /// The caller behind a session token, if the token is valid, its session open and the account active.
     /// Using a session keeps it from idling out.
-    pub fn authenticate(&self, token: &str) -> Result<Authenticated, DomainError> {
+    pub fn authenticate(&self, token: &str) -> Result<Authenticated, IdentityRefusal> {
         self.authenticate_with(token, true)
     }
 
     /// As `authenticate`, but not counted as activity: an open chat stream re-checks its session with it,
     /// so an idle session still ends while a chat is open.
-    pub fn authenticate_quietly(&self, token: &str) -> Result<Authenticated, DomainError> {
+    pub fn authenticate_quietly(&self, token: &str) -> Result<Authenticated, IdentityRefusal> {
         self.authenticate_with(token, false)
     }
 
-    fn authenticate_with(&self, token: &str, touch: bool) -> Result<Authenticated, DomainError> {
+    fn authenticate_with(&self, token: &str, touch: bool) -> Result<Authenticated, IdentityRefusal> {
         if let Some(answer) = self.authenticate_from_cache(token, touch) {
             return answer;
         }
@@ -196,7 +195,7 @@ impl AuthService {
         &self,
         token: &str,
         touch: bool,
-    ) -> Option<Result<Authenticated, DomainError>> {
+    ) -> Option<Result<Authenticated, IdentityRefusal>> {
         let claims = match self.tokens.verify_session(token) {
             Ok(claims) => claims,
             Err(e) => return Some(Err(token_failure(e))),
@@ -220,7 +219,7 @@ impl AuthService {
     }
 
     /// Checks claims against the database: ended, idle and revoked sessions and inactive accounts stop here.
-    pub fn session_user(&self, claims: SessionClaims) -> Result<User, DomainError> {
+    pub fn session_user(&self, claims: SessionClaims) -> Result<User, IdentityRefusal> {
         Ok(self.checked_session_user(claims, true)?.1)
     }
 
@@ -228,8 +227,8 @@ impl AuthService {
         &self,
         claims: SessionClaims,
         touch: bool,
-    ) -> Result<(Session, User), DomainError> {
-        let expired = || DomainError::Unauthorized(SESSION_EXPIRED.into());
+    ) -> Result<(Session, User), IdentityRefusal> {
+        let expired = || IdentityRefusal::SessionExpired;
         let now = self.clock.now();
         let session = self.sessions.find(claims.session_id)?.ok_or_else(expired)?;
         if session.user_id != claims.user_id || !session.is_open(now, &self.policy) {
@@ -256,15 +255,12 @@ impl AuthService {
     /// Refuses (403, `CONFIRM_IT_IS_YOU`) unless the caller gave their password or a second-factor code in
     /// this session within the last five minutes: a stolen session alone cannot change how its victim signs
     /// in (spec: Account security > Confirming it is you). Read from the database, never the cache.
-    pub fn require_recent_authentication(&self, caller: &Authenticated) -> Result<(), DomainError> {
-        let session = self
-            .sessions
-            .find(caller.session_id)?
-            .ok_or_else(|| DomainError::Unauthorized(SESSION_EXPIRED.into()))?;
+    pub fn require_recent_authentication(&self, caller: &Authenticated) -> Result<(), IdentityRefusal> {
+        let session = self.sessions.find(caller.session_id)?.ok_or(IdentityRefusal::SessionExpired)?;
         if session.recently_authenticated(self.clock.now()) {
             Ok(())
         } else {
-            Err(DomainError::forbidden(CONFIRM_IT_IS_YOU))
+            Err(IdentityRefusal::ConfirmItIsYou)
         }
     }
 
@@ -275,14 +271,14 @@ impl AuthService {
         caller: &Authenticated,
         attempt: &ThrottledAttempt,
         password: &str,
-    ) -> Result<(), DomainError> {
+    ) -> Result<(), IdentityRefusal> {
         if password.is_empty() {
-            return Err(DomainError::invalid("password", "Password is required"));
+            return Err(IdentityRefusal::PasswordRequired);
         }
         let (_, hash) =
-            self.users.find_with_password(caller.user.id)?.ok_or(DomainError::NotFound("User"))?;
+            self.users.find_with_password(caller.user.id)?.ok_or(IdentityRefusal::UserNotFound)?;
         if !self.hasher.verify(password, &hash) {
-            return Err(DomainError::invalid("password", CURRENT_PASSWORD_WRONG));
+            return Err(IdentityRefusal::CurrentPasswordWrong { field: "password" });
         }
         attempt.succeeded(self.throttle.as_ref())?;
         self.sessions.reauthenticated(caller.session_id, self.clock.now())?;
@@ -295,8 +291,13 @@ impl AuthService {
         &self,
         caller: &Authenticated,
         client: &str,
-    ) -> Result<ThrottledAttempt, DomainError> {
-        sign_in_throttle::begin_password(self.throttle.as_ref(), &caller.user.email, client, self.clock.now())
+    ) -> Result<ThrottledAttempt, IdentityRefusal> {
+        Ok(sign_in_throttle::begin_password(
+            self.throttle.as_ref(),
+            &caller.user.email,
+            client,
+            self.clock.now(),
+        )?)
     }
 
     /// Ends this session only; the user's other devices stay signed in.
@@ -311,13 +312,13 @@ impl AuthService {
         &self,
         caller: &Authenticated,
         new_password: &str,
-    ) -> Result<SignedIn, DomainError> {
+    ) -> Result<SignedIn, IdentityRefusal> {
         let user = &caller.user;
         if !user.require_password_change {
-            return Err(DomainError::forbidden(NOT_TEMPORARY));
+            return Err(IdentityRefusal::NotTemporary);
         }
         let (_, current_hash) =
-            self.users.find_with_password(user.id)?.ok_or(DomainError::NotFound("User"))?;
+            self.users.find_with_password(user.id)?.ok_or(IdentityRefusal::UserNotFound)?;
         let mut errors = FieldErrors::new();
         password_policy::check(&mut errors, "newPassword", new_password, owner(user));
         if errors.is_empty() && self.hasher.verify(new_password, &current_hash) {
@@ -338,7 +339,7 @@ impl AuthService {
         current_password: &str,
         new_password: &str,
         client: &str,
-    ) -> Result<ThrottledAttempt, DomainError> {
+    ) -> Result<ThrottledAttempt, IdentityRefusal> {
         let user = &caller.user;
         let mut errors = FieldErrors::new();
         if current_password.is_empty() {
@@ -346,7 +347,7 @@ impl AuthService {
         }
         password_policy::check(&mut errors, "newPassword", new_password, owner(user));
         errors.into_result()?;
-        sign_in_throttle::begin_password(self.throttle.as_ref(), &user.email, client, self.clock.now())
+        Ok(sign_in_throttle::begin_password(self.throttle.as_ref(), &user.email, client, self.clock.now())?)
     }
 
     /// Second half: changes the caller's password after checking the current one (the attempt counted and
@@ -358,27 +359,31 @@ impl AuthService {
         attempt: &ThrottledAttempt,
         current_password: &str,
         new_password: &str,
-    ) -> Result<SignedIn, DomainError> {
+    ) -> Result<SignedIn, IdentityRefusal> {
         let (_, current_hash) =
-            self.users.find_with_password(caller.user.id)?.ok_or(DomainError::NotFound("User"))?;
+            self.users.find_with_password(caller.user.id)?.ok_or(IdentityRefusal::UserNotFound)?;
         if !self.hasher.verify(current_password, &current_hash) {
-            return Err(DomainError::invalid("currentPassword", CURRENT_PASSWORD_WRONG));
+            return Err(IdentityRefusal::CurrentPasswordWrong { field: "currentPassword" });
         }
         attempt.succeeded(self.throttle.as_ref())?;
         if self.hasher.verify(new_password, &current_hash) {
-            return Err(DomainError::invalid("newPassword", password_policy::SAME_AS_CURRENT));
+            return Err(IdentityRefusal::SameAsCurrent);
         }
         self.replace_password(caller, new_password)
     }
 
-    fn replace_password(&self, caller: &Authenticated, new_password: &str) -> Result<SignedIn, DomainError> {
+    fn replace_password(
+        &self,
+        caller: &Authenticated,
+        new_password: &str,
+    ) -> Result<SignedIn, IdentityRefusal> {
         let hash = self.hasher.hash(new_password)?;
         let updated = self.users.set_password(caller.user.id, &hash, None, Some(caller.session_id))?;
         self.signed_in(updated, caller.session_id)
     }
 
     /// Records the request for review whether or not the account exists; the answer never tells.
-    pub fn forgot_password(&self, email: &str, client: &str) -> Result<&'static str, DomainError> {
+    pub fn forgot_password(&self, email: &str, client: &str) -> Result<&'static str, IdentityRefusal> {
         sign_in_throttle::begin_reset(self.throttle.as_ref(), client, self.clock.now())?;
         let email = validation::normalize_email(email).map_err(|m| DomainError::invalid("email", m))?;
         let user = self.users.find_with_password_by_email(&email)?.map(|(user, _)| user);
@@ -386,29 +391,33 @@ impl AuthService {
         Ok(FORGOT_PASSWORD_MESSAGE)
     }
 
-    pub fn pending_reset_requests(&self, actor: &User) -> Result<Vec<ResetRequest>, DomainError> {
+    pub fn pending_reset_requests(&self, actor: &User) -> Result<Vec<ResetRequest>, IdentityRefusal> {
         if !permissions::can_open_user_management(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can see password reset requests."));
+            return Err(IdentityRefusal::OnlyOfficersSeeResetRequests);
         }
         Ok(self.reset_requests.pending()?)
     }
 
     /// Gives the target a fresh temporary password (returned once, working `policy.temporary_password`)
     /// and ends their sessions.
-    pub fn admin_reset_password(&self, actor: &User, target: UserId) -> Result<(User, String), DomainError> {
+    pub fn admin_reset_password(
+        &self,
+        actor: &User,
+        target: UserId,
+    ) -> Result<(User, String), IdentityRefusal> {
         // Checked before the lookup, so that a trustee cannot learn which ids exist.
         if !permissions::can_open_user_management(actor.role) {
-            return Err(DomainError::forbidden("You do not have permission to reset passwords."));
+            return Err(IdentityRefusal::CannotResetPasswords);
         }
-        let user = self.users.find(target)?.ok_or(DomainError::NotFound("User"))?;
+        let user = self.users.find(target)?.ok_or(IdentityRefusal::UserNotFound)?;
         if !permissions::can_manage_user(actor.role, user.role) {
-            return Err(DomainError::forbidden("You do not have permission to reset this user's password."));
+            return Err(IdentityRefusal::CannotResetThisPassword);
         }
         // Not even an admin resets their own password this way: it would hand a stolen session a password
         // without knowing the current one (spec: Account security > Confirming it is you). The same answer
         // as a chair gets on themselves; one's own password changes with the current one.
         if user.id == actor.id {
-            return Err(DomainError::forbidden("You do not have permission to reset this user's password."));
+            return Err(IdentityRefusal::CannotResetThisPassword);
         }
         let temporary = temporary_password::generate();
         let hash = self.hasher.hash(&temporary)?;
@@ -436,9 +445,10 @@ pub(crate) fn owner(user: &User) -> PasswordOwner<'_> {
     PasswordOwner { name: &user.name, email: &user.email }
 }
 
-pub(crate) fn token_failure(error: TokenError) -> DomainError {
+/// A session token that does not verify: the session is over for its holder.
+pub(crate) fn token_failure(error: TokenError) -> IdentityRefusal {
     match error {
-        TokenError::Expired | TokenError::Invalid => DomainError::Unauthorized(SESSION_EXPIRED.into()),
-        TokenError::Unexpected(e) => DomainError::Unexpected(e),
+        TokenError::Expired | TokenError::Invalid => IdentityRefusal::SessionExpired,
+        TokenError::Unexpected(e) => DomainError::Unexpected(e).into(),
     }
 }

@@ -4,9 +4,9 @@ use std::sync::Arc;
 
 use crate::identity::directory::DirectoryEntry;
 use crate::identity::permissions;
+use crate::identity::refusal::IdentityRefusal;
 use crate::identity::user::User;
 use crate::identity::DirectoryRepository;
-use crate::shared::error::DomainError;
 
 #[derive(Clone)]
 pub struct DirectoryService {
@@ -15,9 +15,9 @@ pub struct DirectoryService {
 
 impl DirectoryService {
     /// Every active account by name, with its active committees; every signed-in user may read it.
-    pub fn active_trustees(&self, actor: &User) -> Result<Vec<DirectoryEntry>, DomainError> {
+    pub fn active_trustees(&self, actor: &User) -> Result<Vec<DirectoryEntry>, IdentityRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read the directory."));
+            return Err(IdentityRefusal::CannotReadDirectory);
         }
         Ok(self.directory.active_trustees()?)
     }

@@ -1,17 +1,9 @@
 use chrono::{DateTime, Utc};
 
 use crate::identity::user::{NewUser, User};
-use crate::identity::TokenRefusal;
+use crate::identity::IdentityRefusal;
 use crate::notifications::mail::OutgoingMail;
 use crate::{RepoError, UserId};
-
-/// Why an invitation could not be (re)sent.
-#[derive(Debug, PartialEq, Eq)]
-pub enum InvitationRefusal {
-    UnknownUser,
-    /// The user has a password of their own (or a temporary one an admin gave them).
-    PasswordSet,
-}
 
 /// A user who has not accepted their invitation yet, and until when their newest link works.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +27,9 @@ pub trait InvitationRepository: Send + Sync {
     ) -> Result<User, RepoError>;
 
     /// In one transaction, with the user's row locked: unless they have a password, ends their earlier
-    /// invitation links, stores the new hash and queues `mail`.
+    /// invitation links, stores the new hash and queues `mail`. Refuses an unknown user
+    /// (`IdentityRefusal::UserNotFound`) and one with a password of their own or a temporary one an
+    /// admin gave them (`AlreadyHasPassword`).
     fn reissue(
         &self,
         user_id: UserId,
@@ -43,20 +37,20 @@ pub trait InvitationRepository: Send + Sync {
         expires_at: DateTime<Utc>,
         mail: &OutgoingMail,
         now: DateTime<Utc>,
-    ) -> Result<Result<(), InvitationRefusal>, RepoError>;
+    ) -> Result<(), IdentityRefusal>;
 
     /// The user an invitation link was issued to, whatever its state.
     fn link_user(&self, token_hash: &str) -> Result<Option<UserId>, RepoError>;
 
-    /// In one transaction: checks the link (and that the account is active and still without a
-    /// password, else `Used`), sets the password hash, marks the link and the user's other invitation
-    /// links used.
+    /// In one transaction: checks the link (`IdentityRefusal::InvitationUnknown`, `InvitationUsed`,
+    /// `InvitationExpired`; an account inactive or no longer without a password is `InvitationUsed`),
+    /// sets the password hash, marks the link and the user's other invitation links used.
     fn accept(
         &self,
         token_hash: &str,
         password_hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Result<UserId, TokenRefusal>, RepoError>;
+    ) -> Result<UserId, IdentityRefusal>;
 
     /// Every account still waiting for its holder to accept an invitation.
     fn pending(&self) -> Result<Vec<PendingInvitation>, RepoError>;

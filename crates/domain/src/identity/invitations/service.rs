@@ -10,14 +10,12 @@ use chrono::{DateTime, Duration, Utc};
 
 use crate::identity::password_policy::{self, PasswordOwner};
 use crate::identity::permissions;
+use crate::identity::refusal::IdentityRefusal;
 use crate::identity::role::Role;
 use crate::identity::user::service::{duplicate_email, email_field};
 use crate::identity::user::{NewUser, User};
-use crate::identity::{
-    InvitationRefusal, InvitationRepository, PasswordHasher, TokenRefusal, UserRepository,
-};
+use crate::identity::{InvitationRepository, PasswordHasher, UserRepository};
 use crate::notifications::mail::templates::{MailTemplates, Recipient};
-use crate::shared::error::DomainError;
 use crate::shared::secret_token;
 use crate::shared::validation::{self, FieldErrors};
 use crate::shared::Clock;
@@ -30,15 +28,6 @@ pub const INVITATION_DAYS: i64 = 7;
 
 pub const INVITATION_ACCEPTED: &str =
     "Your password is set. Sign in with your e-mail address and your new password.";
-pub const INVITATION_UNKNOWN: &str =
-    "This invitation link is not valid. Ask an admin of the portal to send you a new invitation.";
-pub const INVITATION_USED: &str =
-    "This invitation has already been accepted. Sign in, or use Forgot password on the sign-in page.";
-pub const INVITATION_EXPIRED: &str = "This invitation link has expired or a newer one was sent. Use the \
-                                      newest invitation e-mail, or ask an admin to send a new one.";
-pub const ALREADY_HAS_PASSWORD: &str =
-    "This user has already set a password: there is no invitation to send. Use Reset password instead.";
-
 /// Input of "Create user" with an invitation, as received.
 #[derive(Debug, Clone)]
 pub struct InviteUser {
@@ -67,9 +56,13 @@ pub struct InvitationService {
 
 impl InvitationService {
     /// Creates the account without a password and queues its invitation in the same transaction.
-    pub fn invite(&self, actor: &User, input: InviteUser) -> Result<(User, InvitationState), DomainError> {
+    pub fn invite(
+        &self,
+        actor: &User,
+        input: InviteUser,
+    ) -> Result<(User, InvitationState), IdentityRefusal> {
         if !permissions::can_create_users(actor.role) {
-            return Err(DomainError::forbidden("Only admins can create users."));
+            return Err(IdentityRefusal::OnlyAdminsCreateUsers);
         }
         let mut errors = FieldErrors::new();
         let name = validation::required_line(&mut errors, "name", "Name", &input.name, 100);
@@ -98,29 +91,24 @@ impl InvitationService {
     }
 
     /// Sends a new link; the earlier ones stop working. Answers the user (for the audit log).
-    pub fn resend(&self, actor: &User, id: UserId) -> Result<User, DomainError> {
+    pub fn resend(&self, actor: &User, id: UserId) -> Result<User, IdentityRefusal> {
         if !permissions::can_create_users(actor.role) {
-            return Err(DomainError::forbidden("Only admins can send invitations."));
+            return Err(IdentityRefusal::OnlyAdminsSendInvitations);
         }
-        let user = self.users.find(id)?.ok_or(DomainError::NotFound("User"))?;
+        let user = self.users.find(id)?.ok_or(IdentityRefusal::UserNotFound)?;
         if !user.active {
-            return Err(DomainError::conflict(
-                "This account is deactivated. Activate it before sending an invitation.",
-            ));
+            return Err(IdentityRefusal::InviteeDeactivated);
         }
         let token = secret_token::generate();
         let to = Recipient { user_id: Some(user.id), name: &user.name, email: &user.email };
         let mail = self.templates.invitation(&to, &self.link(&token), &actor.name)?;
         let now = self.clock.now();
-        match self.invitations.reissue(user.id, &secret_token::hash(&token), self.expiry(), &mail, now)? {
-            Ok(()) => Ok(user),
-            Err(InvitationRefusal::UnknownUser) => Err(DomainError::NotFound("User")),
-            Err(InvitationRefusal::PasswordSet) => Err(DomainError::conflict(ALREADY_HAS_PASSWORD)),
-        }
+        self.invitations.reissue(user.id, &secret_token::hash(&token), self.expiry(), &mail, now)?;
+        Ok(user)
     }
 
     /// Sets the invited user's first password. Answers the message and whose account it was.
-    pub fn accept(&self, token: &str, new_password: &str) -> Result<(&'static str, UserId), DomainError> {
+    pub fn accept(&self, token: &str, new_password: &str) -> Result<(&'static str, UserId), IdentityRefusal> {
         let token_hash = secret_token::hash(token.trim());
         let owner = match self.invitations.link_user(&token_hash)? {
             Some(id) => self.users.find(id)?,
@@ -131,18 +119,14 @@ impl InvitationService {
         password_policy::check(&mut errors, "newPassword", new_password, PasswordOwner { name, email });
         errors.into_result()?;
         let hash = self.hasher.hash(new_password)?;
-        match self.invitations.accept(&token_hash, &hash, self.clock.now())? {
-            Ok(user) => Ok((INVITATION_ACCEPTED, user)),
-            Err(TokenRefusal::Unknown) => Err(DomainError::BadRequest(INVITATION_UNKNOWN.into())),
-            Err(TokenRefusal::Used) => Err(DomainError::BadRequest(INVITATION_USED.into())),
-            Err(TokenRefusal::Expired) => Err(DomainError::BadRequest(INVITATION_EXPIRED.into())),
-        }
+        let user = self.invitations.accept(&token_hash, &hash, self.clock.now())?;
+        Ok((INVITATION_ACCEPTED, user))
     }
 
     /// The invitation state of every account still waiting for its holder, for the Users page.
-    pub fn pending(&self, actor: &User) -> Result<HashMap<UserId, InvitationState>, DomainError> {
+    pub fn pending(&self, actor: &User) -> Result<HashMap<UserId, InvitationState>, IdentityRefusal> {
         if !permissions::can_open_user_management(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can manage users."));
+            return Err(IdentityRefusal::OnlyOfficersManageUsers);
         }
         let now = self.clock.now();
         Ok(self

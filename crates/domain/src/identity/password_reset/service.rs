@@ -6,8 +6,9 @@ use std::sync::Arc;
 use chrono::Duration;
 
 use crate::identity::password_policy::{self, PasswordOwner};
+use crate::identity::refusal::IdentityRefusal;
 use crate::identity::AuthService;
-use crate::identity::{PasswordHasher, PasswordTokenRepository, TokenRefusal, UserRepository};
+use crate::identity::{PasswordHasher, PasswordTokenRepository, UserRepository};
 use crate::notifications::mail::templates::{MailTemplates, Recipient};
 use crate::shared::error::DomainError;
 use crate::shared::secret_token;
@@ -20,9 +21,6 @@ pub const RESET_LINK_MINUTES: i64 = 30;
 pub const RESETS_PER_ADDRESS_PER_HOUR: i64 = 3;
 
 pub const RESET_DONE: &str = "Your password has been changed. Sign in with your new password.";
-pub const LINK_UNKNOWN: &str = "This reset link is not valid. Ask for a new one from the sign-in page.";
-pub const LINK_USED: &str = "This reset link has already been used. Ask for a new one from the sign-in page.";
-pub const LINK_EXPIRED: &str = "This reset link has expired. Ask for a new one from the sign-in page.";
 
 #[derive(Clone)]
 pub struct PasswordResetService {
@@ -36,7 +34,7 @@ pub struct PasswordResetService {
 impl PasswordResetService {
     /// Always the same neutral answer; the link goes out only to a known, active account, at most
     /// `RESETS_PER_ADDRESS_PER_HOUR` times an hour.
-    pub fn forgot_password(&self, email: &str, client: &str) -> Result<&'static str, DomainError> {
+    pub fn forgot_password(&self, email: &str, client: &str) -> Result<&'static str, IdentityRefusal> {
         let message = self.auth.forgot_password(email, client)?;
         let email = validation::normalize_email(email).map_err(|m| DomainError::invalid("email", m))?;
         let Some((user, _)) = self.users.find_with_password_by_email(&email)? else { return Ok(message) };
@@ -68,7 +66,7 @@ impl PasswordResetService {
         &self,
         token: &str,
         new_password: &str,
-    ) -> Result<(&'static str, UserId), DomainError> {
+    ) -> Result<(&'static str, UserId), IdentityRefusal> {
         let token_hash = secret_token::hash(token.trim());
         let mut errors = FieldErrors::new();
         // The personal rules need the link's user; an unknown link fails below with its own message.
@@ -80,11 +78,7 @@ impl PasswordResetService {
         password_policy::check(&mut errors, "newPassword", new_password, PasswordOwner { name, email });
         errors.into_result()?;
         let hash = self.hasher.hash(new_password)?;
-        match self.tokens.reset_password(&token_hash, &hash, self.auth.clock.now())? {
-            Ok(user) => Ok((RESET_DONE, user)),
-            Err(TokenRefusal::Unknown) => Err(DomainError::BadRequest(LINK_UNKNOWN.into())),
-            Err(TokenRefusal::Used) => Err(DomainError::BadRequest(LINK_USED.into())),
-            Err(TokenRefusal::Expired) => Err(DomainError::BadRequest(LINK_EXPIRED.into())),
-        }
+        let user = self.tokens.reset_password(&token_hash, &hash, self.auth.clock.now())?;
+        Ok((RESET_DONE, user))
     }
 }

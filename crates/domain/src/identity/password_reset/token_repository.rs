@@ -1,15 +1,8 @@
 use chrono::{DateTime, Utc};
 
+use crate::identity::IdentityRefusal;
 use crate::notifications::mail::OutgoingMail;
 use crate::{RepoError, UserId};
-
-/// Why a single-use link was refused. All are a 400 to the caller.
-#[derive(Debug, PartialEq, Eq)]
-pub enum TokenRefusal {
-    Unknown,
-    Used,
-    Expired,
-}
 
 /// Single-use password links, stored as SHA-256 hashes only.
 pub trait PasswordTokenRepository: Send + Sync {
@@ -31,10 +24,12 @@ pub trait PasswordTokenRepository: Send + Sync {
 
     /// In one transaction: checks the link, sets the new hash, clears the must-change flag, ends every
     /// session of the user, marks the link used and settles their reset requests as done by link.
+    /// Refuses an unknown link (or one of a deactivated account), a used one and an expired one
+    /// (`IdentityRefusal::ResetLinkUnknown`, `ResetLinkUsed`, `ResetLinkExpired`).
     fn reset_password(
         &self,
         token_hash: &str,
         password_hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Result<UserId, TokenRefusal>, RepoError>;
+    ) -> Result<UserId, IdentityRefusal>;
 }

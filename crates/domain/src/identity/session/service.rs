@@ -2,6 +2,7 @@
 //! one or all at once but the current one.
 
 use crate::identity::auth::service::{AuthService, Authenticated};
+use crate::identity::refusal::IdentityRefusal;
 use crate::identity::session::Session;
 use crate::shared::error::DomainError;
 use crate::SessionId;
@@ -35,9 +36,9 @@ impl SessionService {
 
     /// Ends one of the caller's sessions (its token gets 401 at its next request). Another user's session
     /// is "not found", like one that does not exist.
-    pub fn end(&self, caller: &Authenticated, id: SessionId) -> Result<&'static str, DomainError> {
+    pub fn end(&self, caller: &Authenticated, id: SessionId) -> Result<&'static str, IdentityRefusal> {
         if !self.auth.sessions.end(caller.user.id, id, self.auth.clock.now())? {
-            return Err(DomainError::NotFound("Session"));
+            return Err(IdentityRefusal::SessionNotFound);
         }
         Ok(SESSION_ENDED)
     }

@@ -5,6 +5,7 @@ use rand::Rng;
 
 use crate::identity::auth::service::{AuthService, Authenticated, SignedIn};
 use crate::identity::permissions;
+use crate::identity::refusal::IdentityRefusal;
 use crate::identity::role::Role;
 use crate::identity::session::ClientInfo;
 use crate::identity::sign_in_throttle::service::{self as sign_in_throttle, ThrottledAttempt};
@@ -12,26 +13,83 @@ use crate::identity::two_factor::SecuritySettings;
 use crate::identity::user::User;
 use crate::identity::{ChallengeClaims, StoredSecondFactor, TokenError};
 use crate::shared::error::DomainError;
+use crate::shared::limits::{FieldLimits, Limit};
 use crate::shared::secret_token;
 use crate::UserId;
 
 pub const RECOVERY_CODE_COUNT: usize = 10;
-pub const CODE_WRONG: &str = "That code is not right. Check the time on your phone, or use a recovery code.";
-pub const ENROL_CODE_WRONG: &str = "That code is not right. Check the time on your phone and try again.";
-pub const CODE_REQUIRED: &str = "Enter the code from your authenticator app";
-pub const SIGN_IN_EXPIRED: &str = "Your sign-in has expired. Please sign in again.";
-pub const ALREADY_ON: &str = "Two-factor sign-in is already on.";
-pub const NOT_ON: &str = "Two-factor sign-in is not on.";
-pub const SET_UP_FIRST: &str = "Start two-factor set-up first.";
-pub const REQUIRED_FOR_ROLE: &str = "Two-factor sign-in is required for your role.";
 pub const TURNED_OFF: &str = "Two-factor sign-in is off.";
 pub const RESET_DONE: &str = "Two-factor sign-in reset. They will set it up again at their next sign-in.";
-pub const ONLY_ADMINS_RESET: &str = "Only admins can reset two-factor sign-in.";
-pub const ONLY_ADMINS_SETTINGS: &str = "Only admins can change security settings.";
 
 /// The tag of a recovery code stored before salting, once wrapped at start: `legacy-bcrypt:` and a bcrypt
 /// of the code's old unsalted SHA-256 digest (spec: Account security > Secrets at rest).
 pub const LEGACY_WRAPPED: &str = "legacy-bcrypt:";
+
+/// The longest code read: a TOTP code has 6 digits, a recovery code 10 letters and a dash.
+pub const CODE_MAX: usize = 64;
+/// The longest password the confirming-it-is-you form states (the policy's own limit is in bytes).
+pub const REAUTHENTICATE_PASSWORD_MAX: usize = 1000;
+
+/// The second step of signing in.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = VerifyRequest)]
+pub struct VerifyCodeRequest {
+    /// The token the password step answered.
+    pub mfa_token: String,
+    /// A 6-digit code from the authenticator app, or a recovery code (`abcde-fghjk`).
+    pub code: String,
+}
+
+impl FieldLimits for VerifyCodeRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("code", Limit::Text { max: CODE_MAX })];
+}
+
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+pub struct CodeRequest {
+    /// A 6-digit code from the authenticator app (or, where a code of the enrolled factor is asked for, a
+    /// recovery code).
+    pub code: String,
+}
+
+impl FieldLimits for CodeRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("code", Limit::Text { max: CODE_MAX })];
+}
+
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+pub struct ReauthenticateRequest {
+    /// The caller's password.
+    #[serde(default)]
+    pub password: Option<String>,
+    /// Or, with two-factor sign-in on, a code of the enrolled factor (a recovery code is used up).
+    #[serde(default)]
+    pub code: Option<String>,
+}
+
+impl FieldLimits for ReauthenticateRequest {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("password", Limit::Text { max: REAUTHENTICATE_PASSWORD_MAX }),
+        ("code", Limit::Text { max: CODE_MAX }),
+    ];
+}
+
+/// How the caller confirms it is them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Confirmation {
+    Password(String),
+    Code(String),
+}
+
+impl ReauthenticateRequest {
+    /// The password if one was given, else the code; neither is `PasswordRequired`.
+    pub fn confirmation(self) -> Result<Confirmation, IdentityRefusal> {
+        match (self.password.filter(|p| !p.is_empty()), self.code.filter(|c| !c.trim().is_empty())) {
+            (Some(password), _) => Ok(Confirmation::Password(password)),
+            (None, Some(code)) => Ok(Confirmation::Code(code)),
+            (None, None) => Err(IdentityRefusal::PasswordRequired),
+        }
+    }
+}
 
 /// Recovery codes use letters and digits that cannot be mistaken for one another.
 const RECOVERY_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
@@ -83,10 +141,10 @@ impl TwoFactorService {
         challenge: &str,
         code: &str,
         client: &str,
-    ) -> Result<ThrottledAttempt, DomainError> {
+    ) -> Result<ThrottledAttempt, IdentityRefusal> {
         let (user, _) = self.challenge_user(challenge)?;
         code_field(code)?;
-        sign_in_throttle::begin_code(self.auth.throttle.as_ref(), user.id, client, self.auth.clock.now())
+        Ok(sign_in_throttle::begin_code(self.auth.throttle.as_ref(), user.id, client, self.auth.clock.now())?)
     }
 
     /// Second half: a TOTP code or a recovery code, with the token the password step gave. The token is
@@ -97,7 +155,7 @@ impl TwoFactorService {
         challenge: &str,
         code: &str,
         client: &ClientInfo,
-    ) -> Result<SignedIn, DomainError> {
+    ) -> Result<SignedIn, IdentityRefusal> {
         let (user, claims) = self.challenge_user(challenge)?;
         // The challenge is claimed before the code is checked, so that a replayed (refused) challenge uses
         // up no recovery code and no TOTP step (spec: Account security > Two-factor sign-in). A wrong code
@@ -105,33 +163,33 @@ impl TwoFactorService {
         let now = self.auth.clock.now();
         let id = format!("{:032x}", claims.id);
         if !self.auth.two_factor.use_challenge(user.id, &id, now + USED_CHALLENGE_KEPT, now)? {
-            return Err(DomainError::Unauthorized(SIGN_IN_EXPIRED.into()));
+            return Err(IdentityRefusal::SignInExpired);
         }
-        if let Err(error) = self.check_code(&user, attempt, code, CODE_WRONG) {
+        if let Err(error) = self.check_code(&user, attempt, code) {
             self.auth.two_factor.release_challenge(&id)?;
             return Err(error);
         }
         self.auth.open_session(user, client)
     }
 
-    fn challenge_user(&self, challenge: &str) -> Result<(User, ChallengeClaims), DomainError> {
+    fn challenge_user(&self, challenge: &str) -> Result<(User, ChallengeClaims), IdentityRefusal> {
         let claims = self.auth.tokens.verify_challenge(challenge).map_err(|e| match e {
-            TokenError::Unexpected(e) => DomainError::Unexpected(e),
-            _ => DomainError::Unauthorized(SIGN_IN_EXPIRED.into()),
+            TokenError::Unexpected(e) => DomainError::Unexpected(e).into(),
+            _ => IdentityRefusal::SignInExpired,
         })?;
         match self.auth.users.find(claims.user_id)? {
             Some(user) if user.active && user.token_version == claims.token_version && user.mfa_enabled => {
                 Ok((user, claims))
             }
-            _ => Err(DomainError::Unauthorized(SIGN_IN_EXPIRED.into())),
+            _ => Err(IdentityRefusal::SignInExpired),
         }
     }
 
     /// Starts (or restarts) enrolment with a new secret; two-factor sign-in is on only once a code from
     /// it is confirmed. Needs a recent password (spec: Account security > Confirming it is you).
-    pub fn setup(&self, caller: &Authenticated) -> Result<Enrolment, DomainError> {
+    pub fn setup(&self, caller: &Authenticated) -> Result<Enrolment, IdentityRefusal> {
         if caller.user.mfa_enabled {
-            return Err(DomainError::conflict(ALREADY_ON));
+            return Err(IdentityRefusal::AlreadyOn);
         }
         self.auth.require_recent_authentication(caller)?;
         let secret = self.auth.second_factor.new_secret();
@@ -150,34 +208,34 @@ impl TwoFactorService {
         check: CodeCheck,
         code: &str,
         client: &str,
-    ) -> Result<ThrottledAttempt, DomainError> {
+    ) -> Result<ThrottledAttempt, IdentityRefusal> {
         let user = &caller.user;
         match check {
             CodeCheck::Enable => {
                 if user.mfa_enabled {
-                    return Err(DomainError::conflict(ALREADY_ON));
+                    return Err(IdentityRefusal::AlreadyOn);
                 }
                 self.auth.require_recent_authentication(caller)?;
                 if self.auth.two_factor.find(user.id)?.pending_secret.is_none() {
-                    return Err(DomainError::conflict(SET_UP_FIRST));
+                    return Err(IdentityRefusal::SetUpFirst);
                 }
             }
             CodeCheck::RegenerateRecoveryCodes | CodeCheck::Reauthenticate => {
                 if !user.mfa_enabled {
-                    return Err(DomainError::conflict(NOT_ON));
+                    return Err(IdentityRefusal::NotOn);
                 }
             }
             CodeCheck::Disable => {
                 if !user.mfa_enabled {
-                    return Err(DomainError::conflict(NOT_ON));
+                    return Err(IdentityRefusal::NotOn);
                 }
                 if self.required_for(user.role)? {
-                    return Err(DomainError::forbidden(REQUIRED_FOR_ROLE));
+                    return Err(IdentityRefusal::RequiredForRole);
                 }
             }
         }
         code_field(code)?;
-        sign_in_throttle::begin_code(self.auth.throttle.as_ref(), user.id, client, self.auth.clock.now())
+        Ok(sign_in_throttle::begin_code(self.auth.throttle.as_ref(), user.id, client, self.auth.clock.now())?)
     }
 
     /// Confirms enrolment with a code from the new secret; answers the recovery codes, shown once.
@@ -186,29 +244,24 @@ impl TwoFactorService {
         caller: &Authenticated,
         attempt: &ThrottledAttempt,
         code: &str,
-    ) -> Result<Vec<String>, DomainError> {
+    ) -> Result<Vec<String>, IdentityRefusal> {
         let user = &caller.user;
         if user.mfa_enabled {
-            return Err(DomainError::conflict(ALREADY_ON));
+            return Err(IdentityRefusal::AlreadyOn);
         }
-        let sealed = self
-            .auth
-            .two_factor
-            .find(user.id)?
-            .pending_secret
-            .ok_or_else(|| DomainError::conflict(SET_UP_FIRST))?;
+        let sealed = self.auth.two_factor.find(user.id)?.pending_secret.ok_or(IdentityRefusal::SetUpFirst)?;
         let code = code_field(code)?;
         let pending = self.auth.sealer.open(&sealed, &seal_context(user.id))?.plaintext;
         let step = self
             .auth
             .second_factor
             .verify(&pending, &code, self.auth.clock.now())
-            .ok_or_else(|| DomainError::invalid("code", ENROL_CODE_WRONG))?;
+            .ok_or(IdentityRefusal::EnrolCodeWrong)?;
         attempt.succeeded(self.auth.throttle.as_ref())?;
         let codes = new_recovery_codes();
         let hashes = self.hashes(&codes)?;
         if !self.auth.two_factor.enable(user.id, &sealed, step, &hashes)? {
-            return Err(DomainError::conflict(SET_UP_FIRST));
+            return Err(IdentityRefusal::SetUpFirst);
         }
         Ok(codes)
     }
@@ -220,11 +273,11 @@ impl TwoFactorService {
         caller: &Authenticated,
         attempt: &ThrottledAttempt,
         code: &str,
-    ) -> Result<Vec<String>, DomainError> {
+    ) -> Result<Vec<String>, IdentityRefusal> {
         if !caller.user.mfa_enabled {
-            return Err(DomainError::conflict(NOT_ON));
+            return Err(IdentityRefusal::NotOn);
         }
-        self.check_code(&caller.user, attempt, code, CODE_WRONG)?;
+        self.check_code(&caller.user, attempt, code)?;
         let codes = new_recovery_codes();
         let hashes = self.hashes(&codes)?;
         self.auth.two_factor.replace_recovery_codes(caller.user.id, &hashes)?;
@@ -238,14 +291,14 @@ impl TwoFactorService {
         caller: &Authenticated,
         attempt: &ThrottledAttempt,
         code: &str,
-    ) -> Result<&'static str, DomainError> {
+    ) -> Result<&'static str, IdentityRefusal> {
         if !caller.user.mfa_enabled {
-            return Err(DomainError::conflict(NOT_ON));
+            return Err(IdentityRefusal::NotOn);
         }
         if self.required_for(caller.user.role)? {
-            return Err(DomainError::forbidden(REQUIRED_FOR_ROLE));
+            return Err(IdentityRefusal::RequiredForRole);
         }
-        self.check_code(&caller.user, attempt, code, CODE_WRONG)?;
+        self.check_code(&caller.user, attempt, code)?;
         self.auth.two_factor.clear(caller.user.id)?;
         Ok(TURNED_OFF)
     }
@@ -256,11 +309,11 @@ impl TwoFactorService {
         caller: &Authenticated,
         attempt: &ThrottledAttempt,
         code: &str,
-    ) -> Result<(), DomainError> {
+    ) -> Result<(), IdentityRefusal> {
         if !caller.user.mfa_enabled {
-            return Err(DomainError::conflict(NOT_ON));
+            return Err(IdentityRefusal::NotOn);
         }
-        self.check_code(&caller.user, attempt, code, CODE_WRONG)?;
+        self.check_code(&caller.user, attempt, code)?;
         self.auth.sessions.reauthenticated(caller.session_id, self.auth.clock.now())?;
         Ok(())
     }
@@ -319,11 +372,11 @@ impl TwoFactorService {
 
     /// An admin clears a user's second factor (a lost phone); the user's sessions end, and they enrol
     /// again at their next sign-in if their role requires it.
-    pub fn admin_reset(&self, actor: &User, target: UserId) -> Result<User, DomainError> {
+    pub fn admin_reset(&self, actor: &User, target: UserId) -> Result<User, IdentityRefusal> {
         if actor.role != Role::Admin {
-            return Err(DomainError::forbidden(ONLY_ADMINS_RESET));
+            return Err(IdentityRefusal::OnlyAdminsReset);
         }
-        let user = self.auth.users.find(target)?.ok_or(DomainError::NotFound("User"))?;
+        let user = self.auth.users.find(target)?.ok_or(IdentityRefusal::UserNotFound)?;
         self.reset(&user)?;
         Ok(user)
     }
@@ -335,9 +388,9 @@ impl TwoFactorService {
         Ok(())
     }
 
-    pub fn settings(&self, actor: &User) -> Result<SecuritySettings, DomainError> {
+    pub fn settings(&self, actor: &User) -> Result<SecuritySettings, IdentityRefusal> {
         if actor.role != Role::Admin {
-            return Err(DomainError::forbidden(ONLY_ADMINS_SETTINGS));
+            return Err(IdentityRefusal::OnlyAdminsSettings);
         }
         Ok(self.auth.security_settings.get()?)
     }
@@ -346,9 +399,9 @@ impl TwoFactorService {
         &self,
         actor: &User,
         settings: SecuritySettings,
-    ) -> Result<SecuritySettings, DomainError> {
+    ) -> Result<SecuritySettings, IdentityRefusal> {
         if actor.role != Role::Admin {
-            return Err(DomainError::forbidden(ONLY_ADMINS_SETTINGS));
+            return Err(IdentityRefusal::OnlyAdminsSettings);
         }
         Ok(self.auth.security_settings.save(settings)?)
     }
@@ -360,17 +413,11 @@ impl TwoFactorService {
 
     /// Accepts a TOTP code whose time step was not used before, or an unused recovery code. The attempt
     /// was counted (and its delay waited) by `begin_code_check` or `begin_verify_sign_in`.
-    fn check_code(
-        &self,
-        user: &User,
-        attempt: &ThrottledAttempt,
-        code: &str,
-        wrong: &'static str,
-    ) -> Result<(), DomainError> {
+    fn check_code(&self, user: &User, attempt: &ThrottledAttempt, code: &str) -> Result<(), IdentityRefusal> {
         let code = code_field(code)?;
         let now = self.auth.clock.now();
         let stored = self.auth.two_factor.find(user.id)?;
-        let sealed = stored.secret.ok_or_else(|| DomainError::conflict(NOT_ON))?;
+        let sealed = stored.secret.ok_or(IdentityRefusal::NotOn)?;
         let accepted = if code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()) {
             let secret = self.auth.sealer.open(&sealed, &seal_context(user.id))?.plaintext;
             match self.auth.second_factor.verify(&secret, &code, now) {
@@ -385,9 +432,9 @@ impl TwoFactorService {
             }
         };
         if !accepted {
-            return Err(DomainError::invalid("code", wrong));
+            return Err(IdentityRefusal::CodeWrong);
         }
-        attempt.succeeded(self.auth.throttle.as_ref())
+        Ok(attempt.succeeded(self.auth.throttle.as_ref())?)
     }
 
     /// The unused recovery code this one is: salted hashes are checked with the password hasher; codes from
@@ -431,10 +478,10 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 }
 
 /// The code as typed, without spaces; empty is a field error.
-fn code_field(code: &str) -> Result<String, DomainError> {
-    let code: String = code.chars().filter(|c| !c.is_whitespace()).take(64).collect();
+fn code_field(code: &str) -> Result<String, IdentityRefusal> {
+    let code: String = code.chars().filter(|c| !c.is_whitespace()).take(CODE_MAX).collect();
     if code.is_empty() {
-        return Err(DomainError::invalid("code", CODE_REQUIRED));
+        return Err(IdentityRefusal::CodeRequired);
     }
     Ok(code)
 }

@@ -1,3 +1,4 @@
+pub mod create_request;
 pub mod repository;
 pub mod service;
 

@@ -4,16 +4,14 @@ use std::sync::Arc;
 
 use crate::identity::password_policy::{self, PasswordOwner};
 use crate::identity::permissions;
+use crate::identity::refusal::IdentityRefusal;
 use crate::identity::role::Role;
 use crate::identity::session::SessionPolicy;
 use crate::identity::user::{NewUser, User, UserChanges};
 use crate::identity::{PasswordHasher, UserRepository};
-use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
 use crate::shared::Clock;
 use crate::{RepoError, UserId};
-
-pub const DUPLICATE_EMAIL: &str = "A user with this email already exists";
 
 /// Input of "Create user", as received.
 #[derive(Debug, Clone)]
@@ -25,6 +23,14 @@ pub struct CreateUser {
     pub phone: Option<String>,
     /// The first admin made without a chosen password must change it at first sign-in.
     pub require_password_change: bool,
+}
+
+/// Self-registration: a trustee account with a password of its own.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+pub struct RegisterRequest {
+    pub name: String,
+    pub email: String,
+    pub password: String,
 }
 
 /// An account's fields after an edit.
@@ -54,22 +60,35 @@ pub struct UserService {
 }
 
 impl UserService {
-    pub fn list(&self, actor: &User) -> Result<Vec<User>, DomainError> {
+    pub fn list(&self, actor: &User) -> Result<Vec<User>, IdentityRefusal> {
         if !permissions::can_open_user_management(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can manage users."));
+            return Err(IdentityRefusal::OnlyOfficersManageUsers);
         }
         Ok(self.users.list()?)
     }
 
-    pub fn create(&self, actor: &User, input: CreateUser) -> Result<User, DomainError> {
+    pub fn create(&self, actor: &User, input: CreateUser) -> Result<User, IdentityRefusal> {
         if !permissions::can_create_users(actor.role) {
-            return Err(DomainError::forbidden("Only admins can create users."));
+            return Err(IdentityRefusal::OnlyAdminsCreateUsers);
         }
         self.create_unchecked(input)
     }
 
+    /// Self-registration (where an operator enabled it) makes a trustee with their own password.
+    pub fn register(&self, request: RegisterRequest) -> Result<User, IdentityRefusal> {
+        let RegisterRequest { name, email, password } = request;
+        self.create_unchecked(CreateUser {
+            name,
+            email,
+            password,
+            role: Role::Trustee,
+            phone: None,
+            require_password_change: false,
+        })
+    }
+
     /// Creates a user without an actor: the first admin at first start, and demo data.
-    pub fn create_unchecked(&self, input: CreateUser) -> Result<User, DomainError> {
+    pub fn create_unchecked(&self, input: CreateUser) -> Result<User, IdentityRefusal> {
         let mut errors = FieldErrors::new();
         let name = validation::required_line(&mut errors, "name", "Name", &input.name, 100);
         let email = email_field(&mut errors, &input.email);
@@ -99,19 +118,19 @@ impl UserService {
         actor: &User,
         id: UserId,
         input: UpdateUserRequest,
-    ) -> Result<(User, User), DomainError> {
+    ) -> Result<(User, User), IdentityRefusal> {
         if !permissions::can_open_user_management(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can manage users."));
+            return Err(IdentityRefusal::OnlyOfficersManageUsers);
         }
-        let target = self.users.find(id)?.ok_or(DomainError::NotFound("User"))?;
+        let target = self.users.find(id)?.ok_or(IdentityRefusal::UserNotFound)?;
         if !permissions::can_manage_user(actor.role, target.role) {
-            return Err(DomainError::forbidden("Chairs can only edit trustees."));
+            return Err(IdentityRefusal::ChairsEditTrusteesOnly);
         }
         if input.role != target.role && !permissions::can_assign_role(actor.role, input.role) {
-            return Err(DomainError::forbidden(format!("You cannot give the role '{}'.", input.role)));
+            return Err(IdentityRefusal::CannotGiveRole(input.role));
         }
         if actor.id == id && !input.active {
-            return Err(DomainError::conflict("You cannot deactivate your own account."));
+            return Err(IdentityRefusal::CannotDeactivateSelf);
         }
 
         let mut errors = FieldErrors::new();
@@ -131,16 +150,16 @@ impl UserService {
     }
 
     /// Answers the deleted account (for the audit log).
-    pub fn delete(&self, actor: &User, id: UserId) -> Result<User, DomainError> {
+    pub fn delete(&self, actor: &User, id: UserId) -> Result<User, IdentityRefusal> {
         if !permissions::can_open_user_management(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can manage users."));
+            return Err(IdentityRefusal::OnlyOfficersManageUsers);
         }
         if actor.id == id {
-            return Err(DomainError::forbidden("You cannot delete your own account."));
+            return Err(IdentityRefusal::CannotDeleteSelf);
         }
-        let target = self.users.find(id)?.ok_or(DomainError::NotFound("User"))?;
+        let target = self.users.find(id)?.ok_or(IdentityRefusal::UserNotFound)?;
         if !permissions::can_delete_user(actor.role, actor.id, target.role, target.id) {
-            return Err(DomainError::forbidden("Chairs can only delete trustees."));
+            return Err(IdentityRefusal::ChairsDeleteTrusteesOnly);
         }
         self.users.delete(id)?;
         Ok(target)
@@ -154,9 +173,10 @@ pub(crate) fn email_field(errors: &mut FieldErrors, raw: &str) -> String {
     })
 }
 
-pub(crate) fn duplicate_email(error: RepoError) -> DomainError {
+/// The e-mail's unique constraint is the one a new or edited account can break.
+pub(crate) fn duplicate_email(error: RepoError) -> IdentityRefusal {
     match error {
-        RepoError::Duplicate(_) => DomainError::conflict(DUPLICATE_EMAIL),
+        RepoError::Duplicate(_) => IdentityRefusal::EmailTaken,
         other => other.into(),
     }
 }
