@@ -94,8 +94,9 @@ pub struct MailConfig {
     pub public_url: String,
     /// `PORTAL_NAME`: the charity's name in subjects and footers.
     pub portal_name: String,
-    /// `MAIL_RETRY_SECONDS`: the first retry's delay after a failed send (doubling after that).
-    pub retry_seconds: i64,
+    /// `MAIL_RETRY_SECONDS`: the first retry's delay after a failed send (doubling after that). Whole
+    /// seconds in service; the test servers' is a fraction of a second.
+    pub retry_delay: std::time::Duration,
     /// `MAIL_POLL_MILLISECONDS`: how often the outbox worker looks for due messages.
     pub poll_milliseconds: u64,
     /// `BOARD_TIME_ZONE` (IANA name, default `Europe/London`): reminders are computed and times written in it.
@@ -136,7 +137,7 @@ impl MailConfig {
             from: var("MAIL_FROM").unwrap_or_else(|| "Trustee Portal <no-reply@localhost>".into()),
             public_url,
             portal_name: var("PORTAL_NAME").unwrap_or_else(|| "Trustee Portal".into()),
-            retry_seconds,
+            retry_delay: std::time::Duration::from_secs(retry_seconds.unsigned_abs()),
             poll_milliseconds,
         })
     }

@@ -314,7 +314,8 @@ pub fn build_mail_worker(config: &Config, pool: PgPool) -> anyhow::Result<Outbox
         outbox: Arc::new(PgOutboxRepository::new(pool)),
         mailer,
         clock: Arc::new(SystemClock),
-        retry_base: chrono::Duration::seconds(config.mail.retry_seconds),
+        retry_base: chrono::Duration::from_std(config.mail.retry_delay)
+            .map_err(|e| anyhow::anyhow!("MAIL_RETRY_SECONDS is out of range: {e}"))?,
     })
 }
 

@@ -412,19 +412,6 @@ impl MeetingRepository for PgMeetingRepository {
         })
     }
 
-    fn add_items(
-        &self,
-        id: MeetingId,
-        items: Vec<NewAgendaItem>,
-        at: DateTime<Utc>,
-    ) -> Result<Vec<AgendaItem>, MeetingsRefusal> {
-        self.write_agenda(id, MeetingsRefusal::MeetingNotFound, |conn| {
-            let ids = append_items(conn, id, items, at)?;
-            let agenda = load_agenda(conn, id, None).map_err(|e| Refusal::Refused(e.into()))?;
-            Ok(agenda.into_iter().filter(|item| ids.contains(&item.id)).collect())
-        })
-    }
-
     fn add_resolution_item(
         &self,
         id: MeetingId,

@@ -54,10 +54,11 @@ impl OutboxWorker {
         Ok(claimed.len())
     }
 
-    /// `retry_base * 2^(attempts - 1)`, at most an hour.
+    /// `retry_base * 2^(attempts - 1)`, at most an hour. Counted in milliseconds: the service's base is
+    /// whole seconds, the test servers' a fraction of one so that a test of the backoff waits milliseconds.
     pub fn retry_delay(&self, attempts: i32) -> Duration {
         let factor = 1i64 << attempts.clamp(1, 20).saturating_sub(1);
-        let secs = self.retry_base.num_seconds().max(1).saturating_mul(factor);
-        Duration::seconds(secs.min(MAX_DELAY_SECS))
+        let millis = self.retry_base.num_milliseconds().max(1).saturating_mul(factor);
+        Duration::milliseconds(millis.min(MAX_DELAY_SECS * 1000))
     }
 }

@@ -1,7 +1,7 @@
 //! `/api/actions`: who may create, change and delete actions (spec §6), the complete-is-final rule and
 //! the derived overdue status.
 
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, titles, Authed, Session, TestApp};
 use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
@@ -27,10 +27,6 @@ fn set_status(app: &TestApp, who: &Session, id: i64, status: &str) -> Response {
 fn list(app: &TestApp, who: &Session, query: &str) -> Vec<Value> {
     let body = json_of(app.get(&format!("/api/actions{query}")).auth(who).send().unwrap(), StatusCode::OK);
     body.as_array().unwrap().clone()
-}
-
-fn titles(actions: &[Value]) -> Vec<&str> {
-    actions.iter().map(|a| a["title"].as_str().unwrap()).collect()
 }
 
 fn stored_status(app: &TestApp, id: i64) -> String {

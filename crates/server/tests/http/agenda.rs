@@ -3,7 +3,7 @@
 //! checks, link, remove, download) and the draft/published agenda.
 
 use crate::common::files::{file_part, form, pdf, PDF_MIME};
-use crate::common::{at, error_of, json_of, Authed, Session, TestApp};
+use crate::common::{at, error_of, item, json_of, titles, Authed, Session, TestApp};
 use chrono::Duration;
 use domain::identity::role::Role;
 use reqwest::blocking::Response;
@@ -22,9 +22,12 @@ fn add_item(app: &TestApp, who: &Session, id: i64, body: Value) -> Response {
     app.post(&format!("/api/meetings/{id}/agenda-items")).auth(who).json(&body).send().unwrap()
 }
 
-fn item(app: &TestApp, who: &Session, id: i64, title: &str, minutes: i64) -> i64 {
-    let body = json!({"title": title, "purpose": "discussion", "durationMinutes": minutes});
-    json_of(add_item(app, who, id, body), StatusCode::CREATED)["id"].as_i64().unwrap()
+/// An item for discussion, of so many minutes (the agenda's times add them up).
+fn discussion(title: &str, minutes: i64) -> Value {
+    let mut body = item(title);
+    body["purpose"] = json!("discussion");
+    body["durationMinutes"] = json!(minutes);
+    body
 }
 
 fn upload_paper(app: &TestApp, who: &Session, id: i64, item: i64, name: &str, bytes: Vec<u8>) -> Response {
@@ -49,10 +52,6 @@ fn reorder(app: &TestApp, who: &Session, id: i64, ids: &[i64]) -> Response {
         .json(&json!({"itemIds": ids}))
         .send()
         .unwrap()
-}
-
-fn titles(agenda: &Value) -> Vec<String> {
-    agenda.as_array().unwrap().iter().map(|i| i["title"].as_str().unwrap().to_string()).collect()
 }
 
 fn numbers(agenda: &Value) -> Vec<i64> {
@@ -173,7 +172,7 @@ fn a_committee_meeting_is_seen_only_by_its_members_admins_and_chairs_everywhere(
         &admin,
         &json!({"title": "Finance committee", "meetingDate": date, "kind": "committee", "committeeId": committee}),
     );
-    let agenda_item = item(&app, &admin, id, "Budget", 30);
+    let agenda_item = app.add_agenda_item(&admin, id, &discussion("Budget", 30));
     let paper =
         json_of(upload_paper(&app, &admin, id, agenda_item, "budget.pdf", pdf()), StatusCode::CREATED);
     let paper = paper["id"].as_i64().unwrap();
@@ -227,8 +226,8 @@ fn a_draft_agenda_and_its_papers_are_hidden_from_trustees_until_published() {
     let chair = app.signed_in_as(Role::Chair);
     let trustee = app.signed_in_as(Role::Trustee);
     let id = board_meeting(&app, &admin);
-    let first = item(&app, &chair, id, "Welcome", 5);
-    let second = item(&app, &chair, id, "Budget", 30);
+    let first = app.add_agenda_item(&chair, id, &discussion("Welcome", 5));
+    let second = app.add_agenda_item(&chair, id, &discussion("Budget", 30));
     let paper =
         json_of(upload_paper(&app, &chair, id, second, "Budget 2027.pdf", pdf()), StatusCode::CREATED);
     let paper = paper["id"].as_i64().unwrap();
@@ -301,7 +300,7 @@ fn a_draft_agenda_and_its_papers_are_hidden_from_trustees_until_published() {
         .send()
         .unwrap();
     json_of(removed, StatusCode::OK);
-    item(&app, &admin, id, "Any other business", 10);
+    app.add_agenda_item(&admin, id, &discussion("Any other business", 10));
     let seen = json_of(show(&app, &trustee, id), StatusCode::OK);
     let marks: Vec<bool> = seen["agenda"]
         .as_array()
@@ -406,7 +405,7 @@ fn the_builder_adds_edits_deletes_and_reorders_items() {
     duplicated[0] = duplicated[1];
     error_of(reorder(&app, &admin, id, &duplicated), StatusCode::CONFLICT);
     let other = board_meeting(&app, &admin);
-    let foreign = item(&app, &admin, other, "Elsewhere", 5);
+    let foreign = app.add_agenda_item(&admin, other, &discussion("Elsewhere", 5));
     let mut with_foreign = ids.clone();
     with_foreign[0] = foreign;
     error_of(reorder(&app, &admin, id, &with_foreign), StatusCode::CONFLICT);
@@ -444,7 +443,7 @@ fn papers_pass_the_library_checks_or_link_library_documents() {
     let admin = app.signed_in_as(Role::Admin);
     let trustee = app.signed_in_as(Role::Trustee);
     let id = board_meeting(&app, &admin);
-    let agenda_item = item(&app, &admin, id, "Budget", 30);
+    let agenda_item = app.add_agenda_item(&admin, id, &discussion("Budget", 30));
 
     // The library's content checks: type by extension and content, a file required, officers only.
     let disguised = json_of(
@@ -535,7 +534,7 @@ fn deleting_a_meeting_removes_its_uploaded_papers() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let id = board_meeting(&app, &admin);
-    let agenda_item = item(&app, &admin, id, "Budget", 30);
+    let agenda_item = app.add_agenda_item(&admin, id, &discussion("Budget", 30));
     json_of(upload_paper(&app, &admin, id, agenda_item, "a.pdf", pdf()), StatusCode::CREATED);
     assert_eq!(app.stored_files(), 1);
     json_of(app.delete(&format!("/api/meetings/{id}")).auth(&admin).send().unwrap(), StatusCode::OK);

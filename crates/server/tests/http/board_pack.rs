@@ -7,7 +7,7 @@ use std::io::Write;
 
 use chrono::{Duration, Utc};
 use domain::identity::role::Role;
-use domain::meetings::agenda::{AgendaPurpose, NewAgendaItem, NewAgendaPaper};
+use domain::meetings::agenda::{AgendaPurpose, NewAgendaPaper};
 use domain::meetings::{AgendaItemChange, MeetingRepository, PrintBlock, PrintDocument, Typesetter};
 use domain::{AgendaItemId, MeetingId, UserId};
 use lopdf::{dictionary, Document, Object};
@@ -15,25 +15,10 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::common::files::pdf;
-use crate::common::{at, error_of, json_of, Authed, Session, TestApp};
+use crate::common::{at, error_of, item, json_of, Authed, Session, TestApp};
 
 fn repo(app: &TestApp) -> persistence::PgMeetingRepository {
     persistence::PgMeetingRepository::new(app.pool.clone())
-}
-
-fn schedule(app: &TestApp, who: &Session, body: serde_json::Value) -> MeetingId {
-    MeetingId(app.schedule_meeting(who, &body) as i32)
-}
-
-fn item(title: &str) -> NewAgendaItem {
-    NewAgendaItem {
-        title: title.into(),
-        purpose: AgendaPurpose::Decision,
-        presenter: None,
-        duration_minutes: 15,
-        description: String::new(),
-        resolution: None,
-    }
 }
 
 /// Stores the bytes in the app's file store and attaches them to the item.
@@ -93,33 +78,30 @@ fn the_pack_is_cover_agenda_and_papers_with_one_bookmark_per_item_with_papers() 
     let chair = app.signed_in_as(Role::Chair);
     let trustee = app.signed_in_as(Role::Trustee);
     // 18:30 in London in June is 17:30 UTC: the cover prints the board's time.
-    let meeting = schedule(
-        &app,
+    let meeting = app.schedule_meeting_id(
         &chair,
-        json!({"title": "June board meeting", "meetingDate": "2031-06-05T17:30:00Z",
+        &json!({"title": "June board meeting", "meetingDate": "2031-06-05T17:30:00Z",
                "location": "Hope House, Room 2", "meetingLink": "https://meet.example.org/board"}),
     );
-    let items = repo(&app)
-        .add_items(
-            meeting,
-            vec![item("Welcome"), item("Budget 2032"), item("Safeguarding policy")],
-            Utc::now(),
-        )
-        .unwrap();
+    let items = app.add_agenda_items(
+        &chair,
+        meeting,
+        &[item("Welcome"), item("Budget 2032"), item("Safeguarding policy")],
+    );
     let budget = long_pdf("Budget", 140);
     let policy = pdf();
-    attach(&app, meeting, items[1].id, "budget.pdf", "application/pdf", &budget);
+    attach(&app, meeting, items[1], "budget.pdf", "application/pdf", &budget);
     attach(
         &app,
         meeting,
-        items[1].id,
+        items[1],
         "figures.docx",
         "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
         b"PK\x03\x04 not read",
     );
-    attach(&app, meeting, items[2].id, "policy.pdf", "application/pdf", &policy);
-    attach(&app, meeting, items[2].id, "locked.pdf", "application/pdf", &encrypted_pdf());
-    attach(&app, meeting, items[2].id, "broken.pdf", "application/pdf", b"%PDF-1.7\nnot really a PDF");
+    attach(&app, meeting, items[2], "policy.pdf", "application/pdf", &policy);
+    attach(&app, meeting, items[2], "locked.pdf", "application/pdf", &encrypted_pdf());
+    attach(&app, meeting, items[2], "broken.pdf", "application/pdf", b"%PDF-1.7\nnot really a PDF");
 
     // A draft agenda: the pack does not exist for a trustee; admins and chairs download it.
     error_of(download(&app, &trustee, meeting), StatusCode::NOT_FOUND);
@@ -166,9 +148,9 @@ fn the_pack_is_rebuilt_when_the_agenda_or_a_paper_changes_and_kept_otherwise() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let date = at(Duration::days(7));
-    let meeting = schedule(&app, &admin, json!({"title": "Board", "meetingDate": date}));
-    let items = repo(&app).add_items(meeting, vec![item("Finance")], Utc::now()).unwrap();
-    attach(&app, meeting, items[0].id, "a.pdf", "application/pdf", &pdf());
+    let meeting = app.schedule_meeting_id(&admin, &json!({"title": "Board", "meetingDate": date}));
+    let items = app.add_agenda_items(&admin, meeting, &[item("Finance")]);
+    attach(&app, meeting, items[0], "a.pdf", "application/pdf", &pdf());
 
     let first = pack_of(download(&app, &admin, meeting));
     let built_at = app.scalar_text("SELECT built_at::text AS value FROM board_packs").unwrap();
@@ -183,7 +165,7 @@ fn the_pack_is_rebuilt_when_the_agenda_or_a_paper_changes_and_kept_otherwise() {
         duration_minutes: 20,
         description: String::new(),
     };
-    repo(&app).update_item(meeting, items[0].id, change, Utc::now()).unwrap();
+    repo(&app).update_item(meeting, items[0], change, Utc::now()).unwrap();
     let renamed = pack_of(download(&app, &admin, meeting));
     assert_ne!(renamed, first);
     let toc = Document::load_mem(&renamed).unwrap().get_toc().unwrap();
@@ -191,7 +173,7 @@ fn the_pack_is_rebuilt_when_the_agenda_or_a_paper_changes_and_kept_otherwise() {
 
     // A paper added: its pages join the pack.
     let before = pages_of(&renamed);
-    attach(&app, meeting, items[0].id, "b.pdf", "application/pdf", &long_pdf("Annex", 10));
+    attach(&app, meeting, items[0], "b.pdf", "application/pdf", &long_pdf("Annex", 10));
     assert_eq!(pages_of(&pack_of(download(&app, &admin, meeting))), before + 1);
     assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM board_packs"), 1);
 
@@ -227,10 +209,9 @@ fn a_committee_meetings_pack_is_for_its_members_and_unknown_meetings_are_404() {
         StatusCode::CREATED,
     );
     let date = at(Duration::days(7));
-    let meeting = schedule(
-        &app,
+    let meeting = app.schedule_meeting_id(
         &chair,
-        json!({"title": "Finance", "meetingDate": date, "kind": "committee", "committeeId": committee_id}),
+        &json!({"title": "Finance", "meetingDate": date, "kind": "committee", "committeeId": committee_id}),
     );
     repo(&app).publish_agenda(meeting, Utc::now()).unwrap();
 

@@ -4,7 +4,7 @@
 use crate::common::files::{
     disposition_file_name, file_part, fixture, form, pdf, pdf_of_size, PDF_MIME, TEN_MB,
 };
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, titles, Authed, Session, TestApp};
 use domain::identity::role::Role;
 use reqwest::blocking::multipart::Form;
 use reqwest::blocking::Response;
@@ -108,9 +108,7 @@ fn documents_are_listed_newest_first_to_those_with_access() {
     uploaded(&app, &admin, id, "second.pdf", pdf());
 
     let documents = json_of(list(&app, &member, id), StatusCode::OK);
-    let titles: Vec<&str> =
-        documents.as_array().unwrap().iter().map(|d| d["title"].as_str().unwrap()).collect();
-    assert_eq!(titles, vec!["second.pdf", "first.pdf"]);
+    assert_eq!(titles(&documents), vec!["second.pdf", "first.pdf"]);
     assert_eq!(documents[1]["uploadedBy"]["name"], "Mia Member");
     assert_eq!(json_of(list(&app, &chair, id), StatusCode::OK).as_array().unwrap().len(), 2);
     error_of(list(&app, &outsider, id), StatusCode::FORBIDDEN);

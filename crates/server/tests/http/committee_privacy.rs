@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use domain::identity::role::Role;
 
 use crate::common::mail::{self, unique_name};
-use crate::common::{error_of, json_of, utc, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, titles, utc, Authed, Session, TestApp, QUIET};
 
 fn committee_meeting(app: &TestApp, chair: &Session, title: &str, at: &str, committee: i64) -> i64 {
     let body = json!({"title": title, "meetingDate": at, "kind": "committee", "committeeId": committee});
@@ -27,16 +27,11 @@ fn record(app: &TestApp, chair: &Session, meeting: i64, entry: Value) -> Option<
     json_of(sent, StatusCode::CREATED)["actionId"].as_i64()
 }
 
-fn titles(list: &Value) -> Vec<String> {
-    let mut titles: Vec<String> =
-        list.as_array().unwrap().iter().map(|a| a["title"].as_str().unwrap().to_string()).collect();
-    titles.sort();
-    titles
-}
-
 fn actions_seen(app: &TestApp, who: &Session, status: &str) -> Vec<String> {
     let url = format!("/api/actions?status={status}");
-    titles(&json_of(app.get(&url).auth(who).send().unwrap(), StatusCode::OK))
+    let mut titles = titles(&json_of(app.get(&url).auth(who).send().unwrap(), StatusCode::OK));
+    titles.sort();
+    titles
 }
 
 fn pending_on_dashboard(app: &TestApp, who: &Session) -> i64 {
@@ -266,7 +261,7 @@ fn committee_mail_reaches_only_those_who_may_see_the_meeting() {
     let officer_mail = mail::wait_for(&admin.email, 2);
     let officer_mail: Vec<&str> = officer_mail.iter().map(|m| m["subject"].as_str().unwrap()).collect();
     assert!(officer_mail.contains(&"Reminder: Working party in 7 days"), "{officer_mail:?}");
-    std::thread::sleep(std::time::Duration::from_millis(1000));
+    std::thread::sleep(QUIET);
     assert_eq!(subjects_to(&outsider.email), Vec::<String>::new());
     assert_eq!(subjects_to(&reader.email), Vec::<String>::new());
 }
@@ -307,6 +302,6 @@ fn a_member_who_has_left_gets_no_digest_line_about_the_committees_meeting() {
     let theirs = mail::wait_for(&stayer.email, 1);
     assert!(theirs[0]["text"].as_str().unwrap().contains("Audit committee"), "{}", theirs[0]["text"]);
     app.wait_for_zero("SELECT count(*) AS value FROM mail_outbox WHERE status = 'queued'");
-    std::thread::sleep(std::time::Duration::from_millis(1000));
+    std::thread::sleep(QUIET);
     assert_eq!(subjects_to(&leaver.email), Vec::<String>::new());
 }

@@ -2,7 +2,7 @@
 //! interest declared on agenda items, their handling, each item's quorum without the conflicted members,
 //! the minutes' draft's records and the prompts to declare (spec §10 Rules).
 
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, item, json_of, Authed, Session, TestApp};
 use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
@@ -10,14 +10,6 @@ use serde_json::{json, Value};
 
 fn meeting(app: &TestApp, who: &Session) -> i64 {
     app.schedule_meeting(who, &json!({"title": "Board meeting", "meetingDate": "2030-06-05T17:30:00Z"}))
-}
-
-fn item(app: &TestApp, who: &Session, meeting: i64, title: &str, description: &str) -> i64 {
-    let body =
-        json!({"title": title, "purpose": "decision", "durationMinutes": 15, "description": description});
-    let response =
-        app.post(&format!("/api/meetings/{meeting}/agenda-items")).auth(who).json(&body).send().unwrap();
-    json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap()
 }
 
 fn publish(app: &TestApp, who: &Session, meeting: i64) {
@@ -69,7 +61,7 @@ fn a_trustee_declares_on_an_item_and_the_chair_records_how_it_was_handled() {
     let jane = app.signed_in_named(Role::Trustee, "Jane Smith");
     let tom = app.signed_in_named(Role::Trustee, "Tom Jones");
     let board = meeting(&app, &chair);
-    let grant = item(&app, &chair, board, "Grant to Acme Housing", "");
+    let grant = app.add_agenda_item(&chair, board, &item("Grant to Acme Housing"));
     publish(&app, &chair, board);
     let acme = interest(&app, &jane, "Acme Housing Ltd");
 
@@ -139,7 +131,7 @@ fn a_declaration_names_an_entry_of_the_trustee_or_a_new_one_for_the_register() {
     let jane = app.signed_in_named(Role::Trustee, "Jane Smith");
     let tom = app.signed_in_named(Role::Trustee, "Tom Jones");
     let board = meeting(&app, &admin);
-    let lease = item(&app, &admin, board, "Office lease", "");
+    let lease = app.add_agenda_item(&admin, board, &item("Office lease"));
     publish(&app, &admin, board);
     let toms = interest(&app, &tom, "Northside Property");
 
@@ -212,7 +204,7 @@ fn hidden_meetings_draft_agendas_and_cancelled_meetings() {
 
     // A draft agenda's items do not exist for trustees.
     let board = meeting(&app, &chair);
-    let draft_item = item(&app, &chair, board, "Acme contract", "");
+    let draft_item = app.add_agenda_item(&chair, board, &item("Acme contract"));
     error_of(declare(&app, &jane, board, draft_item, json!({"interestId": acme})), StatusCode::NOT_FOUND);
     error_of(app.get(&conflicts_url(board, draft_item)).auth(&jane).send().unwrap(), StatusCode::NOT_FOUND);
     let list = json_of(
@@ -233,7 +225,7 @@ fn hidden_meetings_draft_agendas_and_cancelled_meetings() {
         &json!({"title": "Finance committee", "meetingDate": "2030-06-12T17:30:00Z", "kind": "committee",
                 "committeeId": committee}),
     );
-    let budget = item(&app, &chair, finance, "Budget", "");
+    let budget = app.add_agenda_item(&chair, finance, &item("Budget"));
     publish(&app, &chair, finance);
     let olives = interest(&app, &outsider, "Budget Ltd");
     error_of(declare(&app, &outsider, finance, budget, json!({"interestId": olives})), StatusCode::NOT_FOUND);
@@ -274,8 +266,8 @@ fn each_item_is_quorate_or_not_once_the_conflicted_members_are_left_out() {
         .map(|n| app.signed_in_named(Role::Trustee, n))
         .collect();
     let board = meeting(&app, &chair);
-    let grant = item(&app, &chair, board, "Grant to Acme", "");
-    let other = item(&app, &chair, board, "Budget", "");
+    let grant = app.add_agenda_item(&chair, board, &item("Grant to Acme"));
+    let other = app.add_agenda_item(&chair, board, &item("Budget"));
     publish(&app, &chair, board);
 
     // Expected attendance first: the three trustees answer attending; the default quorum is three.
@@ -352,8 +344,8 @@ fn the_minutes_draft_carries_the_standard_record_at_the_item() {
     let jane = app.signed_in_named(Role::Trustee, "Jane Smith");
     let tom = app.signed_in_named(Role::Trustee, "Tom Jones");
     let board = meeting(&app, &chair);
-    let grant = item(&app, &chair, board, "Grant to Acme", "");
-    let lease = item(&app, &chair, board, "Office lease", "");
+    let grant = app.add_agenda_item(&chair, board, &item("Grant to Acme"));
+    let lease = app.add_agenda_item(&chair, board, &item("Office lease"));
     publish(&app, &chair, board);
     let acme = interest(&app, &jane, "Acme Ltd");
     let janes = json_of(declare(&app, &jane, board, grant, json!({"interestId": acme})), StatusCode::CREATED)
@@ -428,10 +420,11 @@ fn an_item_naming_an_organisation_on_the_register_prompts_that_trustee_and_the_c
                      "startedOn": "2010-01-01", "endedOn": "2015-01-01"});
     json_of(app.post("/api/interests").auth(&tom).json(&old).send().unwrap(), StatusCode::CREATED);
     let board = meeting(&app, &chair);
-    let grant =
-        item(&app, &chair, board, "Grant renewal", "The grant to ACME housing for the winter shelter.");
-    let riverside = item(&app, &chair, board, "Riverside Trust partnership", "");
-    let unrelated = item(&app, &chair, board, "Acmes Housing estate", "");
+    let mut renewal = item("Grant renewal");
+    renewal["description"] = json!("The grant to ACME housing for the winter shelter.");
+    let grant = app.add_agenda_item(&chair, board, &renewal);
+    let riverside = app.add_agenda_item(&chair, board, &item("Riverside Trust partnership"));
+    let unrelated = app.add_agenda_item(&chair, board, &item("Acmes Housing estate"));
     publish(&app, &chair, board);
 
     let janes_view = item_view(&app, &jane, board, grant);

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::common::{json_of, Authed, Session, TestApp};
+use crate::common::{json_of, titles, Authed, Session, TestApp};
 use reqwest::StatusCode;
 use serde_json::Value;
 use server::demo::{self, Outcome, Summary, DEMO_PASSWORD};
@@ -253,9 +253,6 @@ fn the_meeting_cycle_is_there_to_try() {
     let (chair, _) = app.sign_in_with_user(CHAIR, DEMO_PASSWORD);
     let (treasurer, _) = app.sign_in_with_user(TRUSTEE, DEMO_PASSWORD);
     let get = |who: &Session, path: &str| json_of(app.get(path).auth(who).send().unwrap(), StatusCode::OK);
-    let titles = |page: &Value| -> Vec<String> {
-        page["agenda"].as_array().unwrap().iter().map(|i| i["title"].as_str().unwrap().to_string()).collect()
-    };
     let board = |upcoming: bool| -> Vec<Value> {
         list(&app, &treasurer, &format!("/api/meetings?upcoming={upcoming}"))
             .into_iter()
@@ -277,7 +274,7 @@ fn the_meeting_cycle_is_there_to_try() {
     let page = get(&treasurer, &format!("/api/meetings/{held_id}"));
     assert_eq!(page["agendaVisible"], true);
     assert_eq!(
-        titles(&page),
+        titles(&page["agenda"]),
         [
             "Welcome and apologies",
             "Declarations of interest",
@@ -321,7 +318,7 @@ fn the_meeting_cycle_is_there_to_try() {
     let page = get(&treasurer, &format!("/api/meetings/{next_id}"));
     assert_eq!(page["meeting"]["agendaStatus"], "published");
     assert_eq!(page["agendaVisible"], true);
-    let titles = titles(&page);
+    let titles = titles(&page["agenda"]);
     assert_eq!(titles.first().map(String::as_str), Some("Welcome and apologies"));
     assert_eq!(titles.last().map(String::as_str), Some("Date of next meeting"));
     assert!(titles.iter().any(|t| t == "Annual report and accounts 2025/26"));

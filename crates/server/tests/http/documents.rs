@@ -5,7 +5,7 @@ use crate::common::files::{
     disposition_file_name, file_part, fixture, forged_ticket, form, header, pdf, pdf_of_size,
     ticket_issued_at, PDF_MIME, TEN_MB,
 };
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, titles, Authed, Session, TestApp};
 use domain::identity::role::Role;
 use domain::identity::ViewResource;
 use domain::DocumentId;
@@ -136,8 +136,7 @@ fn everyone_signed_in_lists_newest_first_and_anonymous_is_refused() {
         assert_eq!(ids, vec![third["id"].clone(), second["id"].clone(), first["id"].clone()]);
     }
     let finance = list(&app, &trustee, "?category=finance");
-    let titles: Vec<&str> = finance.iter().map(|d| d["title"].as_str().unwrap()).collect();
-    assert_eq!(titles, vec!["Third", "Second"]);
+    assert_eq!(titles(&finance), vec!["Third", "Second"]);
     assert!(list(&app, &trustee, "?category=policies").is_empty());
     assert_eq!(list(&app, &trustee, "?category=").len(), 3, "an empty category is no filter");
 
@@ -451,10 +450,6 @@ fn documents_of_a_deleted_uploader_are_kept_without_an_uploader() {
     let docs = list(&app, &admin, "");
     assert_eq!(docs[0]["title"], "Kept");
     assert_eq!(docs[0]["uploadedBy"], Value::Null);
-}
-
-fn titles(documents: &[Value]) -> Vec<&str> {
-    documents.iter().map(|d| d["title"].as_str().unwrap()).collect()
 }
 
 /// Waits (at most a second) until `done`: what the change feed tells takes milliseconds.

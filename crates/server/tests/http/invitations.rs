@@ -20,7 +20,7 @@ use domain::notifications::unsubscribe::UnsubscribeKey;
 use domain::UserId;
 
 use crate::common::mail::{self, token_in, unique_name};
-use crate::common::{error_of, json_of, Authed, Session, TestApp, PASSWORD};
+use crate::common::{error_of, json_of, Authed, Session, TestApp, PASSWORD, QUIET};
 
 const CHOSEN: &str = "lantern harbour quietly";
 
@@ -266,7 +266,7 @@ fn a_deactivated_user_gets_nothing_queued_for_them() {
     assert_eq!(entry["attempts"], 0);
     // An invitation to a deactivated account is refused too.
     error_of(resend(&app, &admin, id.into()), StatusCode::CONFLICT);
-    std::thread::sleep(Duration::from_millis(500));
+    std::thread::sleep(QUIET);
     assert!(mail::messages_to(&email).is_empty());
 
     // An invited user deactivated before the worker ran gets no invitation either.

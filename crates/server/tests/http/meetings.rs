@@ -1,7 +1,7 @@
 //! `/api/meetings`: the board calendar, its upcoming/past split, and the minutes linked to each meeting.
 
 use crate::common::files::{file_part, form, pdf, PDF_MIME};
-use crate::common::{at, error_of, json_of, Authed, Session, TestApp};
+use crate::common::{at, error_of, json_of, titles, Authed, Session, TestApp};
 use chrono::Duration;
 use domain::identity::role::Role;
 use reqwest::StatusCode;
@@ -15,9 +15,8 @@ fn schedule(app: &TestApp, who: &Session, title: &str, offset: Duration) -> Valu
     json_of(create(app, who, &json!({"title": title, "meetingDate": at(offset)})), StatusCode::CREATED)
 }
 
-fn titles(app: &TestApp, who: &Session, query: &str) -> Vec<String> {
-    let body = json_of(app.get(&format!("/api/meetings{query}")).auth(who).send().unwrap(), StatusCode::OK);
-    body.as_array().unwrap().iter().map(|m| m["title"].as_str().unwrap().to_string()).collect()
+fn listed_titles(app: &TestApp, who: &Session, query: &str) -> Vec<String> {
+    titles(&json_of(app.get(&format!("/api/meetings{query}")).auth(who).send().unwrap(), StatusCode::OK))
 }
 
 #[test]
@@ -61,7 +60,7 @@ fn admins_and_chairs_schedule_and_the_answer_follows_the_contract() {
     assert_eq!(app.rows("meetings"), 2);
 
     for who in [&admin, &chair, &trustee] {
-        assert_eq!(titles(&app, who, "").len(), 2);
+        assert_eq!(listed_titles(&app, who, "").len(), 2);
     }
     error_of(app.get("/api/meetings").send().unwrap(), StatusCode::UNAUTHORIZED);
 }
@@ -134,11 +133,11 @@ fn upcoming_and_past_are_split_at_now_and_ordered() {
     schedule(&app, &chair, "Yesterday", Duration::days(-1));
     schedule(&app, &chair, "Next year", Duration::days(365));
 
-    assert_eq!(titles(&app, &trustee, "?upcoming=true"), ["Tomorrow", "In two days", "Next year"]);
-    assert_eq!(titles(&app, &trustee, "?upcoming=false"), ["Yesterday", "Three days ago"]);
+    assert_eq!(listed_titles(&app, &trustee, "?upcoming=true"), ["Tomorrow", "In two days", "Next year"]);
+    assert_eq!(listed_titles(&app, &trustee, "?upcoming=false"), ["Yesterday", "Three days ago"]);
     let all = ["Three days ago", "Yesterday", "Tomorrow", "In two days", "Next year"];
-    assert_eq!(titles(&app, &trustee, ""), all);
-    assert_eq!(titles(&app, &trustee, "?upcoming="), all);
+    assert_eq!(listed_titles(&app, &trustee, ""), all);
+    assert_eq!(listed_titles(&app, &trustee, "?upcoming="), all);
 
     let answer = json_of(
         app.get("/api/meetings?upcoming=soon").auth(&trustee).send().unwrap(),
@@ -157,8 +156,8 @@ fn meetings_at_the_same_time_are_ordered_by_id() {
     {
         json_of(create(&app, &admin, &json!({"title": title, "meetingDate": date})), StatusCode::CREATED);
     }
-    assert_eq!(titles(&app, &admin, "?upcoming=true"), ["Future A", "Future B"]);
-    assert_eq!(titles(&app, &admin, "?upcoming=false"), ["Past B", "Past A"]);
+    assert_eq!(listed_titles(&app, &admin, "?upcoming=true"), ["Future A", "Future B"]);
+    assert_eq!(listed_titles(&app, &admin, "?upcoming=false"), ["Past B", "Past A"]);
 }
 
 #[test]

@@ -5,7 +5,7 @@ use crate::common::files::{
     disposition_file_name, file_part, fixture, form, header, pdf, pdf_of_size, ticket_issued_at, PDF_MIME,
     TEN_MB,
 };
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, titles, Authed, Session, TestApp};
 use domain::identity::role::Role;
 use domain::identity::ViewResource;
 use domain::{DocumentId, MinutesId};
@@ -212,10 +212,9 @@ fn only_pdfs_up_to_10_mb_are_accepted() {
     assert_nothing_stored(&app);
 }
 
-fn titles(app: &TestApp, who: &Session, query: &str) -> Vec<String> {
+fn listed_titles(app: &TestApp, who: &Session, query: &str) -> Vec<String> {
     let response = app.get("/api/minutes").query(&[("search", query)]).auth(who).send().unwrap();
-    let body = json_of(response, StatusCode::OK);
-    body.as_array().unwrap().iter().map(|m| m["title"].as_str().unwrap().to_string()).collect()
+    titles(&json_of(response, StatusCode::OK))
 }
 
 #[test]
@@ -238,18 +237,18 @@ fn everyone_lists_newest_meeting_first_and_search_is_case_insensitive_and_litera
         "Back\\slash notes",
     ];
     for who in [&admin, &chair, &trustee] {
-        assert_eq!(titles(&app, who, ""), all);
+        assert_eq!(listed_titles(&app, who, ""), all);
     }
     let body = json_of(app.get("/api/minutes").auth(&trustee).send().unwrap(), StatusCode::OK);
     assert_eq!(body.as_array().unwrap().len(), 5);
 
-    assert_eq!(titles(&app, &trustee, "BOARD"), ["Boardxminutes February", "Board_minutes January"]);
-    assert_eq!(titles(&app, &trustee, "  finance "), ["Finance committee"]);
-    assert_eq!(titles(&app, &trustee, "_"), ["Board_minutes January"]);
-    assert_eq!(titles(&app, &trustee, "board_"), ["Board_minutes January"]);
-    assert_eq!(titles(&app, &trustee, "%"), ["100% attendance AGM"]);
-    assert_eq!(titles(&app, &trustee, "\\"), ["Back\\slash notes"]);
-    assert!(titles(&app, &trustee, "nothing like this").is_empty());
+    assert_eq!(listed_titles(&app, &trustee, "BOARD"), ["Boardxminutes February", "Board_minutes January"]);
+    assert_eq!(listed_titles(&app, &trustee, "  finance "), ["Finance committee"]);
+    assert_eq!(listed_titles(&app, &trustee, "_"), ["Board_minutes January"]);
+    assert_eq!(listed_titles(&app, &trustee, "board_"), ["Board_minutes January"]);
+    assert_eq!(listed_titles(&app, &trustee, "%"), ["100% attendance AGM"]);
+    assert_eq!(listed_titles(&app, &trustee, "\\"), ["Back\\slash notes"]);
+    assert!(listed_titles(&app, &trustee, "nothing like this").is_empty());
 
     let body = json_of(
         app.get("/api/minutes").query(&[("search", "x".repeat(201))]).auth(&trustee).send().unwrap(),

@@ -1,6 +1,6 @@
 //! `/api/notices`: posting and deleting by admins and chairs (spec §6), expiry and order.
 
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, titles, Authed, Session, TestApp};
 use domain::identity::role::Role;
 use reqwest::blocking::Response;
 use reqwest::StatusCode;
@@ -20,10 +20,6 @@ fn notice(app: &TestApp, who: &Session, title: &str, pinned: bool) -> i64 {
 fn list(app: &TestApp, who: &Session, query: &str) -> Vec<Value> {
     let body = json_of(app.get(&format!("/api/notices{query}")).auth(who).send().unwrap(), StatusCode::OK);
     body.as_array().unwrap().clone()
-}
-
-fn titles(notices: &[Value]) -> Vec<&str> {
-    notices.iter().map(|n| n["title"].as_str().unwrap()).collect()
 }
 
 #[test]

@@ -3,8 +3,6 @@
 //! the scheduler run from two racing callers (threads, and two `trustee-portal run-scheduled` processes), and
 //! the board's time zone across the clocks going forward.
 
-use std::time::Duration;
-
 use chrono::{DateTime, Utc};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -14,7 +12,7 @@ use domain::notifications::ScheduledRun;
 
 use crate::common::files::{file_part, form, pdf};
 use crate::common::mail::{self, unique_name};
-use crate::common::{error_of, json_of, utc, Authed, Session, TestApp};
+use crate::common::{error_of, json_of, utc, Authed, Session, TestApp, QUIET};
 
 /// Every event the database recorded has been expanded into messages.
 fn events_expanded(app: &TestApp) {
@@ -187,7 +185,7 @@ fn each_event_kind_is_mailed_once_to_each_concerned_active_user_with_links() {
 
     // Delivered once: nothing more arrives.
     outbox_sent(&app);
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(QUIET);
     assert_eq!(mail::messages_to(&trustee.email).len(), 4);
     assert_eq!(mail::messages_to(&other.email).len(), 1);
 }
@@ -269,7 +267,7 @@ fn scheduled_reminders_go_once_even_when_two_runs_race() {
     assert!(text.contains("When: Sunday 20 June 2027, 19:00 (BST)"), "{text}");
     assert!(text.contains("https://portal.test/calendar"), "{text}");
     outbox_sent(&app);
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(QUIET);
     assert_eq!(mail::messages_to(&trustee.email).len(), 7, "each delivered once");
 }
 
@@ -361,7 +359,7 @@ fn the_weekly_digest_lists_what_would_have_been_sent_singly_in_one_mail() {
     // The next Monday there is nothing new: no empty digest.
     assert_eq!(run_racing(&app, utc("2027-06-14T08:00:00Z")).digests, 0);
     outbox_sent(&app);
-    std::thread::sleep(Duration::from_millis(1000));
+    std::thread::sleep(QUIET);
     assert_eq!(mail::messages_to(&trustee.email).len(), 1);
 }
 

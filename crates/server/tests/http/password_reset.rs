@@ -8,7 +8,7 @@ use domain::identity::refusal::{LINK_EXPIRED, LINK_UNKNOWN, LINK_USED};
 use domain::identity::role::Role;
 
 use crate::common::mail::{self, token_in, unique_name};
-use crate::common::{error_of, json_of, Authed, TestApp, PASSWORD};
+use crate::common::{error_of, json_of, Authed, TestApp, PASSWORD, QUIET};
 
 fn forgot(app: &TestApp, email: &str) {
     json_of(
@@ -112,7 +112,7 @@ fn unknown_and_deactivated_addresses_get_nothing_and_an_address_gets_at_most_thr
     }
     assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM mail_outbox WHERE kind = 'password-reset'"), 3);
     assert_eq!(mail::wait_for(&email, 3).len(), 3);
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    std::thread::sleep(QUIET);
     assert_eq!(mail::messages_to(&email).len(), 3);
     assert!(mail::messages_to(&inactive).is_empty());
 }

@@ -7,14 +7,14 @@ use std::process::Command;
 
 use chrono::Utc;
 use domain::identity::role::Role;
-use domain::meetings::agenda::{AgendaPurpose, NewAgendaItem, NewAgendaPaper};
+use domain::meetings::agenda::NewAgendaPaper;
 use domain::meetings::{MeetingRepository, PrintBlock, PrintDocument, Typesetter};
 use domain::{MeetingId, UserId};
 use lopdf::Document;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::common::{json_of, Authed, Session, TestApp};
+use crate::common::{item, json_of, Authed, Session, TestApp};
 
 const WELSH: &str = "Gŵyl Dewi";
 const POLISH: &str = "Łukasz Wójcik";
@@ -80,21 +80,18 @@ fn pdffonts(bytes: &[u8]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
-fn schedule(app: &TestApp, who: &Session, title: &str) -> MeetingId {
-    let body =
-        json!({"title": title, "meetingDate": "2031-03-01T17:30:00Z", "location": format!("Neuadd {WELSH}")});
-    MeetingId(app.schedule_meeting(who, &body) as i32)
+/// The Welsh board meeting every PDF here is about.
+fn schedule(app: &TestApp, who: &Session) -> MeetingId {
+    let body = json!({"title": format!("{WELSH} board meeting"), "meetingDate": "2031-03-01T17:30:00Z",
+                      "location": format!("Neuadd {WELSH}")});
+    app.schedule_meeting_id(who, &body)
 }
 
-fn item(title: &str) -> NewAgendaItem {
-    NewAgendaItem {
-        title: title.into(),
-        purpose: AgendaPurpose::Decision,
-        presenter: None,
-        duration_minutes: 10,
-        description: format!("{POLISH} introduces; {GREEK}, {RUSSIAN} and {CHINESE} comment."),
-        resolution: None,
-    }
+/// An agenda item whose description names people in the other scripts.
+fn item_in_every_script(title: &str) -> Value {
+    let mut body = item(title);
+    body["description"] = json!(format!("{POLISH} introduces; {GREEK}, {RUSSIAN} and {CHINESE} comment."));
+    body
 }
 
 #[test]
@@ -102,18 +99,15 @@ fn the_board_pack_keeps_every_script_its_pages_and_its_bookmarks() {
     let app = TestApp::spawn();
     let chair = app.signed_in_as(Role::Chair);
     let names = expected();
-    let meeting = schedule(&app, &chair, &format!("{WELSH} board meeting"));
-    let repo = persistence::PgMeetingRepository::new(app.pool.clone());
-    let items = repo
-        .add_items(
-            meeting,
-            vec![
-                item(&format!("Welcome from {POLISH}")),
-                item(&format!("Report by {GREEK}, {RUSSIAN}, {CHINESE}")),
-            ],
-            Utc::now(),
-        )
-        .unwrap();
+    let meeting = schedule(&app, &chair);
+    let items = app.add_agenda_items(
+        &chair,
+        meeting,
+        &[
+            item_in_every_script(&format!("Welcome from {POLISH}")),
+            item_in_every_script(&format!("Report by {GREEK}, {RUSSIAN}, {CHINESE}")),
+        ],
+    );
     // A paper of several pages, itself typeset by the portal, with the names in its text.
     let blocks = (0..90).map(|n| PrintBlock::Paragraph(format!("Line {n}: {}", names.join(", ")))).collect();
     let paper = typesetting::PdfTypesetter
@@ -131,7 +125,8 @@ fn the_board_pack_keeps_every_script_its_pages_and_its_bookmarks() {
         file_size: paper.len() as i64,
         storage_key,
     };
-    repo.add_paper(meeting, items[1].id, upload, UserId(1), Utc::now()).unwrap();
+    let repo = persistence::PgMeetingRepository::new(app.pool.clone());
+    repo.add_paper(meeting, items[1], upload, UserId(1), Utc::now()).unwrap();
 
     let response = app.get(&format!("/api/meetings/{}/board-pack", meeting.0)).auth(&chair).send().unwrap();
     assert_eq!(response.status(), StatusCode::OK);
@@ -155,9 +150,8 @@ fn the_written_minutes_keep_every_script() {
     let chair = app.signed_in_as(Role::Chair);
     let polish = app.signed_in_named(Role::Trustee, POLISH);
     let names = expected();
-    let meeting = schedule(&app, &chair, &format!("{WELSH} board meeting"));
-    let repo = persistence::PgMeetingRepository::new(app.pool.clone());
-    let items = repo.add_items(meeting, vec![item(&format!("Report by {GREEK}"))], Utc::now()).unwrap();
+    let meeting = schedule(&app, &chair);
+    let items = app.add_agenda_items(&chair, meeting, &[item_in_every_script(&format!("Report by {GREEK}"))]);
     let path = |rest: &str| format!("/api/meetings/{}{rest}", meeting.0);
 
     // Attendance: a member by name, and a guest.
@@ -173,7 +167,7 @@ fn the_written_minutes_keep_every_script() {
         app.post(&path("/written-minutes")).auth(&chair).json(&json!({})).send().unwrap(),
         StatusCode::CREATED,
     );
-    let entry = json!({"agendaItemId": items[0].id.0, "kind": "decision",
+    let entry = json!({"agendaItemId": items[0].0, "kind": "decision",
                        "text": format!("{GREEK} and {CHINESE} to report on {WELSH}.")});
     let added = app.post(&path("/written-minutes/entries")).auth(&chair).json(&entry).send().unwrap();
     assert!(added.status().is_success(), "{}", added.status());

@@ -6,7 +6,7 @@
 use std::io::{BufRead, BufReader};
 use std::time::{Duration, Instant};
 
-use crate::common::{json_of, Authed, TestApp};
+use crate::common::{json_of, titles, Authed, TestApp};
 use domain::identity::role::Role;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -102,8 +102,7 @@ fn a_chat_message_posted_on_one_process_reaches_a_stream_on_the_other() {
 
 fn notice_titles(app: &TestApp, base: &str, who: &crate::common::Session, query: &str) -> Vec<String> {
     let response = app.client.get(format!("{base}/api/notices{query}")).auth(who).send().unwrap();
-    let body = json_of(response, StatusCode::OK);
-    body.as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap().to_string()).collect()
+    titles(&json_of(response, StatusCode::OK))
 }
 
 #[test]
@@ -185,8 +184,7 @@ fn a_cached_notices_list_leaves_a_notice_out_once_it_expires() {
 
 fn document_titles(app: &TestApp, base: &str, who: &crate::common::Session) -> Vec<String> {
     let response = app.client.get(format!("{base}/api/documents")).auth(who).send().unwrap();
-    let body = json_of(response, StatusCode::OK);
-    body.as_array().unwrap().iter().map(|d| d["title"].as_str().unwrap().to_string()).collect()
+    titles(&json_of(response, StatusCode::OK))
 }
 
 fn pending_actions(app: &TestApp, base: &str, who: &crate::common::Session) -> i64 {

@@ -2,34 +2,21 @@
 //! register): minutes written against the agenda, draft -> circulated -> approved -> locked, corrections
 //! as versions; the register.
 
-use chrono::Utc;
 use domain::identity::role::Role;
-use domain::meetings::agenda::{AgendaPurpose, NewAgendaItem};
-use domain::meetings::MeetingRepository;
 use domain::MeetingId;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::common::{error_of, json_of, Authed, Session, TestApp};
+use crate::common::{error_of, item, json_of, Authed, Session, TestApp};
 
 fn schedule(app: &TestApp, who: &Session, title: &str, date: &str) -> MeetingId {
-    MeetingId(app.schedule_meeting(who, &json!({"title": title, "meetingDate": date})) as i32)
+    app.schedule_meeting_id(who, &json!({"title": title, "meetingDate": date}))
 }
 
-fn items(app: &TestApp, meeting: MeetingId, titles: &[&str]) -> Vec<i32> {
-    let new = titles
-        .iter()
-        .map(|t| NewAgendaItem {
-            title: (*t).into(),
-            purpose: AgendaPurpose::Decision,
-            presenter: None,
-            duration_minutes: 10,
-            description: String::new(),
-            resolution: None,
-        })
-        .collect();
-    let repo = persistence::PgMeetingRepository::new(app.pool.clone());
-    repo.add_items(meeting, new, Utc::now()).unwrap().into_iter().map(|i| i.id.0).collect()
+/// Agenda items with these titles, through the API; their ids.
+fn items(app: &TestApp, who: &Session, meeting: MeetingId, titles: &[&str]) -> Vec<i32> {
+    let items: Vec<Value> = titles.iter().map(|title| item(title)).collect();
+    app.add_agenda_items(who, meeting, &items).into_iter().map(|id| id.0).collect()
 }
 
 fn path(meeting: MeetingId, rest: &str) -> String {
@@ -48,8 +35,8 @@ fn minutes_go_from_draft_to_locked_and_a_correction_keeps_the_old_version() {
     let march = schedule(&app, &chair, "March board", "2026-03-05T18:30:00Z");
     let april = schedule(&app, &chair, "April board", "2026-04-02T17:30:00Z");
     let earlier = schedule(&app, &chair, "February board", "2026-02-05T18:30:00Z");
-    let ids = items(&app, march, &["Welcome", "Budget 2027"]);
-    let other_item = items(&app, april, &["Elsewhere"])[0];
+    let ids = items(&app, &chair, march, &["Welcome", "Budget 2027"]);
+    let other_item = items(&app, &chair, april, &["Elsewhere"])[0];
 
     error_of(app.get(&path(march, "")).auth(&chair).send().unwrap(), StatusCode::NOT_FOUND);
     error_of(post(&app, &trustee, &path(march, ""), json!({})), StatusCode::FORBIDDEN);
@@ -224,7 +211,7 @@ fn the_decisions_register_lists_decisions_and_passed_resolutions_with_search_and
     let chair = app.signed_in_as(Role::Chair);
     let trustee = app.signed_in_as(Role::Trustee);
     let march = schedule(&app, &chair, "March board", "2026-03-05T18:30:00Z");
-    let ids = items(&app, march, &["Budget 2027"]);
+    let ids = items(&app, &chair, march, &["Budget 2027"]);
     json_of(post(&app, &chair, &path(march, ""), json!({})), StatusCode::CREATED);
     let entries = path(march, "/entries");
     json_of(

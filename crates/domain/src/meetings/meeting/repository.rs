@@ -66,13 +66,6 @@ pub trait MeetingRepository: Send + Sync {
         at: DateTime<Utc>,
         decide: DecideItem<'_>,
     ) -> Result<(AgendaItem, Option<DateTime<Utc>>), MeetingsRefusal>;
-    /// Appends the items at the end of the agenda, in order.
-    fn add_items(
-        &self,
-        id: MeetingId,
-        items: Vec<NewAgendaItem>,
-        at: DateTime<Utc>,
-    ) -> Result<Vec<AgendaItem>, MeetingsRefusal>;
     /// Appends an item reporting a written resolution (`item.resolution`), with the library documents
     /// that supported it linked as its papers; `ResolutionOnAgenda` when any agenda has it already.
     fn add_resolution_item(

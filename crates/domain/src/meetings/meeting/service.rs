@@ -367,14 +367,6 @@ mod tests {
         ) -> Result<(AgendaItem, Option<chrono::DateTime<chrono::Utc>>), MeetingsRefusal> {
             not_expected()
         }
-        fn add_items(
-            &self,
-            _: crate::MeetingId,
-            _: Vec<NewAgendaItem>,
-            _: chrono::DateTime<chrono::Utc>,
-        ) -> Result<Vec<AgendaItem>, MeetingsRefusal> {
-            not_expected()
-        }
         fn add_items_to_empty_agenda(
             &self,
             _: crate::MeetingId,

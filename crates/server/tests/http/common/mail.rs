@@ -1,7 +1,10 @@
 //! The real mail server of the tests: MailDev, found or started by `scripts/ensure-mail.sh` (as
 //! `make test` does), read back through its REST API. Tests share it, so each uses its own addresses.
 
-use std::sync::OnceLock;
+use std::io::ErrorKind;
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -40,10 +43,15 @@ pub fn unique_name(prefix: &str) -> String {
     format!("{prefix} {}", &uuid::Uuid::new_v4().simple().to_string()[..12])
 }
 
-/// Every message delivered to `address` on the MailDev at `web_url`.
+/// Every message delivered to `address` on the MailDev at `web_url`. MailDev filters on `to.address`
+/// itself, so a wait does not fetch the whole shared inbox every 100 ms.
 pub fn messages_at(web_url: &str, address: &str) -> Vec<Value> {
-    let all: Value =
-        reqwest::blocking::get(format!("{web_url}/api/email")).and_then(|r| r.json()).expect("MailDev API");
+    let all: Value = super::client()
+        .get(format!("{web_url}/api/email"))
+        .query(&[("to.address", address)])
+        .send()
+        .and_then(|r| r.json())
+        .expect("MailDev API");
     all.as_array()
         .expect("a list of messages")
         .iter()
@@ -110,4 +118,58 @@ pub fn source(message: &Value) -> String {
         .and_then(|r| r.error_for_status())
         .and_then(|r| r.text())
         .unwrap_or_else(|e| panic!("source of {message}: {e}"))
+}
+
+/// The shared MailDev answering SMTP on a port of the test's choosing, from now until dropped: every
+/// connection to `127.0.0.1:port` is passed through to it. A test has "the mail server come back" on a
+/// port nothing listened on before without starting a MailDev of its own (several seconds of Node).
+pub struct SmtpRelay {
+    port: u16,
+    stop: Arc<AtomicBool>,
+}
+
+impl SmtpRelay {
+    pub fn start(port: u16) -> Self {
+        let listener = TcpListener::bind(("127.0.0.1", port)).expect("bind the relay's port");
+        let target = smtp_address();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                if stopped.load(Ordering::SeqCst) {
+                    return;
+                }
+                let Ok(client) = client else { continue };
+                let Ok(server) = TcpStream::connect(&target) else { continue };
+                pipe(client.try_clone().expect("socket"), server.try_clone().expect("socket"));
+                pipe(server, client);
+            }
+        });
+        Self { port, stop }
+    }
+}
+
+impl Drop for SmtpRelay {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // Wakes the accepting thread so that it sees the flag and lets the port go.
+        drop(TcpStream::connect(("127.0.0.1", self.port)));
+    }
+}
+
+/// Copies `from` into `to` on a thread of its own until either side closes.
+fn pipe(mut from: TcpStream, mut to: TcpStream) {
+    std::thread::spawn(move || {
+        if let Err(e) = std::io::copy(&mut from, &mut to) {
+            assert!(matches!(e.kind(), ErrorKind::ConnectionReset | ErrorKind::BrokenPipe), "relay: {e}");
+        }
+        drop(to.shutdown(Shutdown::Write));
+    });
+}
+
+/// `host:port` of the shared MailDev's SMTP (`smtp://host:port`).
+fn smtp_address() -> String {
+    let url = &server().smtp_url;
+    let rest = url.split_once("://").map_or(url.as_str(), |(_, rest)| rest);
+    rest.split(['/', '?']).next().expect("an SMTP address").to_string()
 }

@@ -18,6 +18,7 @@ use serde_json::{json, Value};
 
 use domain::identity::role::Role;
 use domain::identity::CreateUser;
+use domain::{AgendaItemId, MeetingId};
 use server::config::{Config, FileStoreConfig, MailConfig};
 use server::{http, wiring};
 use test_support::TestDatabase;
@@ -26,6 +27,14 @@ pub const PASSWORD: &str = "correct-horse-battery";
 /// The test servers' step of the account-wide delay (a second in service): the throttling tests check
 /// that the delay grows 1, 2, 4 ... steps without waiting whole seconds.
 pub const THROTTLE_STEP: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// The test servers' first mail retry (half a minute in service): the outage test sees a failed send
+/// retried, with the delay doubling, within a second or two of the mail server's coming back.
+pub const MAIL_RETRY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// How long a test waits to see that nothing more arrives (a second delivery, a message to someone who
+/// should get none): many polls of the test servers' workers (`poll_milliseconds`, 100 ms).
+pub const QUIET: std::time::Duration = std::time::Duration::from_millis(500);
 
 pub struct TestApp {
     pub base: String,
@@ -77,7 +86,7 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
             from: "Test Portal <portal@example.org>".into(),
             public_url: "https://portal.test".into(),
             portal_name: "Test Charity".into(),
-            retry_seconds: 1,
+            retry_delay: MAIL_RETRY,
             poll_milliseconds: 100,
             board_time_zone: chrono_tz::Europe::London,
             // Tests run the scheduler at chosen times (`state.notifications.run_scheduled(at)`).
@@ -269,6 +278,25 @@ impl TestApp {
         json_of(response, StatusCode::CREATED)["id"].as_i64().expect("meeting id")
     }
 
+    /// `schedule_meeting`, answering the id as the domain types it (for tests that reach the repositories).
+    pub fn schedule_meeting_id(&self, who: &Session, body: &Value) -> MeetingId {
+        MeetingId(i32::try_from(self.schedule_meeting(who, body)).expect("a meeting id"))
+    }
+
+    /// Adds these items at the end of a meeting's agenda through the API, in order; answers their ids.
+    pub fn add_agenda_items(&self, who: &Session, meeting: MeetingId, items: &[Value]) -> Vec<AgendaItemId> {
+        let add = |body| self.add_agenda_item(who, meeting.0.into(), body);
+        items.iter().map(|body| AgendaItemId(i32::try_from(add(body)).expect("an agenda item id"))).collect()
+    }
+
+    /// Adds an item at the end of a meeting's agenda (`POST /api/meetings/{id}/agenda-items` with this
+    /// body, `item(title)` say) and answers its id.
+    pub fn add_agenda_item(&self, who: &Session, meeting: i64, body: &Value) -> i64 {
+        let response =
+            self.post(&format!("/api/meetings/{meeting}/agenda-items")).auth(who).json(body).send();
+        json_of(response.expect("request"), StatusCode::CREATED)["id"].as_i64().expect("agenda item id")
+    }
+
     /// Creates a committee (its chair is `who`) and answers its id.
     pub fn create_committee(&self, who: &Session, name: &str) -> i64 {
         let response = self.post("/api/committees").auth(who).json(&json!({ "name": name })).send();
@@ -379,6 +407,39 @@ impl Authed for RequestBuilder {
     fn auth(self, session: &Session) -> Self {
         self.bearer_auth(&session.token)
     }
+}
+
+/// An agenda item's body as the API takes it: a decision, 15 minutes.
+pub fn item(title: &str) -> Value {
+    json!({"title": title, "purpose": "decision", "durationMinutes": 15})
+}
+
+/// A JSON list as a test holds it: an answer's body, or the entries taken out of it.
+pub trait Entries {
+    fn entries(&self) -> &[Value];
+}
+
+impl Entries for Value {
+    fn entries(&self) -> &[Value] {
+        self.as_array().unwrap_or_else(|| panic!("not a list: {self}"))
+    }
+}
+
+impl Entries for [Value] {
+    fn entries(&self) -> &[Value] {
+        self
+    }
+}
+
+impl Entries for Vec<Value> {
+    fn entries(&self) -> &[Value] {
+        self
+    }
+}
+
+/// The `title` of each entry of a list (actions, agenda items, documents, meetings, notices ...), in order.
+pub fn titles(list: &(impl Entries + ?Sized)) -> Vec<String> {
+    list.entries().iter().map(|entry| entry["title"].as_str().expect("a title").to_string()).collect()
 }
 
 /// Asserts the status and returns the JSON body (or Null for an empty one).
