@@ -37,13 +37,17 @@ answer_area_refusals!(
     domain::actions::ActionsRefusal,
     domain::committees::CommitteesRefusal,
     domain::governance::GovernanceRefusal,
+    domain::library::LibraryRefusal,
     domain::meetings::MeetingsRefusal,
+    domain::notices::NoticesRefusal,
+    domain::notifications::NotificationsRefusal,
 );
 
 /// The status of each kind of area refusal.
 fn status_of(kind: RefusalKind) -> StatusCode {
     match kind {
         RefusalKind::Invalid | RefusalKind::BadRequest => StatusCode::BAD_REQUEST,
+        RefusalKind::Unauthorized => StatusCode::UNAUTHORIZED,
         RefusalKind::Forbidden => StatusCode::FORBIDDEN,
         RefusalKind::NotFound => StatusCode::NOT_FOUND,
         RefusalKind::Conflict => StatusCode::CONFLICT,

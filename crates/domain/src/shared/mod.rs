@@ -26,3 +26,4 @@ pub use readiness::Readiness;
 pub use received::{IsoDate, Received};
 pub use refusal::{Answer, Refusal, RefusalKind};
 pub use string_enum::UnknownValue;
+pub use timestamps::ReceivedTime;

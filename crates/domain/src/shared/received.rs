@@ -35,9 +35,25 @@ impl<T> Received<T> {
         }
     }
 
+    /// A text field of a form (a multipart upload's, say) read as a `T` by `parse`: absent or blank text is
+    /// `Absent`, as in a JSON body; the text is trimmed first.
+    pub fn from_text(raw: Option<&str>, parse: impl FnOnce(&str) -> Option<T>) -> Self {
+        match raw.map(str::trim).filter(|text| !text.is_empty()) {
+            None => Received::Absent,
+            Some(text) => parse(text).map_or(Received::Unreadable, Received::Given),
+        }
+    }
+
     /// Whether the field was left out (or sent blank).
     pub fn is_absent(&self) -> bool {
         matches!(self, Received::Absent)
+    }
+}
+
+impl<T: std::str::FromStr> Received<T> {
+    /// A text field of a form read by `T`'s `FromStr`, as `from_text`.
+    pub fn parse(raw: Option<&str>) -> Self {
+        Self::from_text(raw, |text| text.parse().ok())
     }
 }
 

@@ -12,6 +12,8 @@ pub enum RefusalKind {
     Invalid,
     /// Bad input not tied to a field (400).
     BadRequest,
+    /// A credential that is missing, expired or not valid (401).
+    Unauthorized,
     Forbidden,
     NotFound,
     /// The record's state forbids the write (409).

@@ -50,9 +50,6 @@ wire_enum!(
         ActionStatus::ALL.iter().filter(|v| v.is_settable()).map(|v| v.as_str()),
     "The statuses a client may set"
 );
-/// The domain's own enum describes itself (its name stays `DocumentCategory`); the alias keeps the upload
-/// form's and other areas' DTOs pointing at it.
-pub type DocumentCategorySchema = DocumentCategory;
 wire_enum!(
     DirectoryCommitteeRoleSchema as "DirectoryCommitteeRole" =
         CommitteeRole::ALL.iter().map(|v| v.directory_label()),
