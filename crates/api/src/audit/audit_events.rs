@@ -5,8 +5,9 @@ use actix_web::{web, HttpResponse};
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
 
+use domain::audit::service::{MAX_LIMIT, MAX_PAGE};
 use domain::audit::{AuditEvent, AuditKind, AuditPage, AuditQuery};
-use domain::shared::{IsoDate, Received};
+use domain::shared::{FieldLimits, IsoDate, Limit, Received};
 
 use crate::http::blocking::blocking;
 use crate::http::body::csv::{self, Cell};
@@ -37,12 +38,20 @@ pub struct AuditListQuery {
     to: Received<IsoDate>,
     /// From 1; default 1 (ignored by the CSV export).
     #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    #[param(value_type = Option<i64>)]
     page: Option<i64>,
     /// Events per page, 1 to 200; default 50 (ignored by the CSV export).
     #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
+    #[param(value_type = Option<i64>)]
     limit: Option<i64>,
+}
+
+/// The paging limits, set on the document's parameters by `openapi::limits`.
+impl FieldLimits for AuditListQuery {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("page", Limit::Range { min: 1, max: MAX_PAGE }),
+        ("limit", Limit::Range { min: 1, max: MAX_LIMIT }),
+    ];
 }
 
 impl AuditListQuery {
