@@ -91,6 +91,21 @@ impl<T: serde::Serialize> serde::Serialize for Received<T> {
     }
 }
 
+/// A query parameter whose empty value (`?includeExpired=`) means the same as leaving it out: one rule
+/// for every query of the API. Anything else must parse as `T`.
+pub fn empty_as_absent<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    match Option::<String>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(text) if text.is_empty() => Ok(None),
+        Some(text) => text.parse().map(Some).map_err(|e| serde::de::Error::custom(format!("'{text}': {e}"))),
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum IdOrText {

@@ -36,10 +36,7 @@ pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     // Answers that state the limits of the request they mirror.
     apply::<crate::governance::governance_settings::GovernanceSettingsBody>(doc)?;
     // Query parameters.
-    apply_query::<crate::audit::audit_events::AuditListQuery>(
-        doc,
-        &["/api/audit-events", "/api/audit-events.csv"],
-    )?;
+    apply_query::<domain::audit::AuditQuery>(doc, &["/api/audit-events", "/api/audit-events.csv"])?;
     apply_query::<crate::notifications::mail::UnsubscribeQuery>(doc, &["/api/mail/unsubscribe"])?;
     Ok(())
 }

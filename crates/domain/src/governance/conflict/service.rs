@@ -266,7 +266,7 @@ impl ConflictService {
                 Ok(_) | Err(GovernanceRefusal::InterestNotFound) => {
                     errors.add("interestId", NOT_THEIR_INTEREST)
                 }
-                Err(other) => return Err(other.into()),
+                Err(other) => return Err(other),
             },
             (None, Some(new)) => {
                 if let Err(DomainError::Invalid(fields)) =
