@@ -3,10 +3,9 @@
 
 use actix_web::{web, HttpResponse};
 use chrono::{DateTime, SecondsFormat, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use domain::audit::{AuditEvent, AuditKind, AuditPage, AuditQuery};
-use domain::shared::{IsoDate, Received};
 
 use crate::http::blocking::blocking;
 use crate::http::body::csv::{self, Cell};
@@ -15,56 +14,13 @@ use crate::http::extractors::CurrentUser;
 use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
-#[derive(Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct AuditListQuery {
-    /// Only events whose actor is this user.
-    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
-    #[param(value_type = Option<i32>)]
-    user_id: Option<i32>,
-    /// Only events of this kind.
-    #[serde(default)]
-    #[param(value_type = Option<crate::http::schemas::AuditKindFilterSchema>)]
-    kind: Received<AuditKind>,
-    /// `YYYY-MM-DD` (UTC), included; empty: no filter.
-    #[serde(default)]
-    #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
-    from: Received<IsoDate>,
-    /// `YYYY-MM-DD` (UTC), included, not before `from`; empty: no filter.
-    #[serde(default)]
-    #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
-    to: Received<IsoDate>,
-    /// From 1; default 1 (ignored by the CSV export).
-    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
-    page: Option<i64>,
-    /// Events per page, 1 to 200; default 50 (ignored by the CSV export).
-    #[serde(default, deserialize_with = "crate::http::body::input::empty_as_absent")]
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
-    limit: Option<i64>,
-}
-
-impl AuditListQuery {
-    fn into_query(self) -> AuditQuery {
-        AuditQuery {
-            user_id: self.user_id,
-            kind: self.kind,
-            from: self.from,
-            to: self.to,
-            page: self.page,
-            limit: self.limit,
-        }
-    }
-}
-
 /// The audit log, newest first, one page at a time (admins only).
 #[utoipa::path(
     get,
     path = "/api/audit-events",
     tag = "audit",
     security(("bearerAuth" = [])),
-    params(AuditListQuery),
+    params(AuditQuery),
     responses(
         (status = 200, description = "One page of events, newest first, and the total", body = AuditPageBody),
         (status = 400, body = ErrorBody,
@@ -76,10 +32,10 @@ impl AuditListQuery {
 pub async fn list(
     state: web::Data<AppState>,
     user: CurrentUser,
-    query: web::Query<AuditListQuery>,
+    query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let audit = state.audit.clone();
-    let query = query.into_inner().into_query();
+    let query = query.into_inner();
     let page = blocking(move || audit.list(&user.0, &query)).await?;
     Ok(HttpResponse::Ok().json(AuditPageBody::from(page)))
 }
@@ -90,7 +46,7 @@ pub async fn list(
     path = "/api/audit-events.csv",
     tag = "audit",
     security(("bearerAuth" = [])),
-    params(AuditListQuery),
+    params(AuditQuery),
     responses(
         (status = 200, description = "`audit-log.csv`: Time (UTC), Event, Actor, Actor e-mail, Object type, \
                                       Object id, Object, Details, Address; at most 100000 rows",
@@ -102,10 +58,10 @@ pub async fn list(
 pub async fn export_csv(
     state: web::Data<AppState>,
     user: CurrentUser,
-    query: web::Query<AuditListQuery>,
+    query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let audit = state.audit.clone();
-    let query = query.into_inner().into_query();
+    let query = query.into_inner();
     let bytes = blocking(move || log_csv(&audit.export(&user.0, &query)?)).await?;
     Ok(csv::response(bytes, "audit-log.csv"))
 }

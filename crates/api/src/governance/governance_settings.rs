@@ -7,6 +7,7 @@ use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::governance::settings::{GovernanceSettings, RegisterVisibility};
 use domain::governance::SettingsRequest;
 use domain::meetings::attendance::QuorumRuleKind;
+use domain::shared::{FieldLimits, Limit};
 
 use crate::http::audit;
 use crate::http::blocking::blocking;
@@ -73,12 +74,14 @@ pub struct GovernanceSettingsBody {
     /// How a meeting's quorum is worked out (spec §10 Rules, Quorum).
     pub quorum_rule: QuorumRuleKind,
     /// `count`: the trustees needed; `fraction`: the floor under the fraction.
-    #[schema(minimum = 1, maximum = 100)]
     pub quorum_minimum: u32,
-    #[schema(minimum = 1, maximum = 100)]
     pub quorum_numerator: u32,
-    #[schema(minimum = 1, maximum = 100)]
     pub quorum_denominator: u32,
+}
+
+/// The settings answer the same limits the request is checked against.
+impl FieldLimits for GovernanceSettingsBody {
+    const LIMITS: &'static [(&'static str, Limit)] = SettingsRequest::LIMITS;
 }
 
 impl From<GovernanceSettings> for GovernanceSettingsBody {

@@ -308,22 +308,10 @@ impl From<InterestVersion> for InterestVersionBody {
 mod tests {
     use super::*;
 
+    use domain::governance::interest::export::example_entry;
+
     fn entry(name: &str, organisation: &str, ended_on: Option<NaiveDate>, current: bool) -> ExportedInterest {
-        let entry = Interest {
-            id: InterestId(1),
-            user_id: UserId(1),
-            user_name: name.into(),
-            fields: InterestFields {
-                kind: InterestKind::Trusteeship,
-                organisation: organisation.into(),
-                nature: "Trustee, \"unpaid\"".into(),
-                started_on: NaiveDate::from_ymd_opt(2020, 5, 1).unwrap(),
-                ended_on,
-            },
-            created_at: DateTime::<Utc>::MIN_UTC,
-            updated_at: DateTime::<Utc>::MIN_UTC,
-        };
-        ExportedInterest { entry, current }
+        ExportedInterest { entry: example_entry(name, organisation, ended_on), current }
     }
 
     #[test]

@@ -38,7 +38,10 @@ answer_area_refusals!(
     domain::committees::CommitteesRefusal,
     domain::governance::GovernanceRefusal,
     domain::identity::IdentityRefusal,
+    domain::library::LibraryRefusal,
     domain::meetings::MeetingsRefusal,
+    domain::notices::NoticesRefusal,
+    domain::notifications::NotificationsRefusal,
 );
 
 /// The status of each kind of area refusal.
@@ -395,5 +398,62 @@ mod tests {
         // A 401 still asks for a bearer token.
         let response = ApiError::from(R::SessionExpired).error_response();
         assert_eq!(response.headers().get(header::WWW_AUTHENTICATE).unwrap(), "Bearer");
+    }
+
+    /// The library's, the noticeboard's, notifications' and the register's and terms' refusals answer
+    /// exactly as the `DomainError` each use case answered before.
+    #[actix_web::test]
+    async fn library_notices_notifications_interest_and_term_refusals_answer_as_before() {
+        use domain::committees::CommitteesRefusal;
+        use domain::governance::GovernanceRefusal;
+        use domain::library::files::TOO_LARGE_MESSAGE;
+        use domain::library::refusal::{NO_SUCH_MEETING, VIEW_LINK_INVALID};
+        use domain::library::LibraryRefusal;
+        use domain::meetings::MeetingsRefusal;
+        use domain::notices::NoticesRefusal;
+        use domain::notifications::refusal::UNSUBSCRIBE_INVALID;
+        use domain::notifications::NotificationsRefusal;
+
+        let cases: Vec<(ApiError, DomainError)> = vec![
+            (LibraryRefusal::DocumentNotFound.into(), DomainError::NotFound("Document")),
+            (LibraryRefusal::MinutesNotFound.into(), DomainError::NotFound("Minutes")),
+            (LibraryRefusal::MinutesFileNotFound.into(), DomainError::NotFound("Minutes file")),
+            (LibraryRefusal::NoSuchMeeting.into(), DomainError::invalid("meetingId", NO_SUCH_MEETING)),
+            (LibraryRefusal::FileTooLarge.into(), DomainError::TooLarge(TOO_LARGE_MESSAGE.into())),
+            (
+                MeetingsRefusal::Library(LibraryRefusal::FileTooLarge).into(),
+                DomainError::TooLarge(TOO_LARGE_MESSAGE.into()),
+            ),
+            (
+                CommitteesRefusal::Library(LibraryRefusal::FileTooLarge).into(),
+                DomainError::TooLarge(TOO_LARGE_MESSAGE.into()),
+            ),
+            (LibraryRefusal::ViewLinkInvalid.into(), DomainError::Unauthorized(VIEW_LINK_INVALID.into())),
+            (NoticesRefusal::NotFound.into(), DomainError::NotFound("Notice")),
+            (
+                NotificationsRefusal::UnsubscribeInvalid.into(),
+                DomainError::BadRequest(UNSUBSCRIBE_INVALID.into()),
+            ),
+            (GovernanceRefusal::InterestNotFound.into(), DomainError::NotFound("Interest")),
+            (GovernanceRefusal::TermNotFound.into(), DomainError::NotFound("Term")),
+            (GovernanceRefusal::NoSuchTrustee.into(), DomainError::invalid("userId", "No such trustee")),
+        ];
+        for (refusal, before) in cases {
+            let headers = |error: &ApiError| {
+                let response = error.error_response();
+                let header = response.headers().get(header::WWW_AUTHENTICATE).cloned();
+                header
+            };
+            let before = ApiError::from(before);
+            assert_eq!(headers(&refusal), headers(&before));
+            assert_eq!(render(refusal).await, render(before).await);
+        }
+        let (status, body) = render(LibraryRefusal::ViewLinkInvalid.into()).await;
+        assert_eq!((status.as_u16(), body), (401, serde_json::json!({ "message": VIEW_LINK_INVALID })));
+        let (status, body) = render(NoticesRefusal::NotFound.into()).await;
+        assert_eq!((status.as_u16(), body), (404, serde_json::json!({ "message": "Notice not found" })));
+        let (status, body) = render(LibraryRefusal::NoSuchMeeting.into()).await;
+        assert_eq!(status.as_u16(), 400);
+        assert_eq!(body["errors"]["meetingId"], NO_SUCH_MEETING);
     }
 }

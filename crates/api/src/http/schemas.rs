@@ -5,22 +5,14 @@
 use std::borrow::Cow;
 
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+
+use domain::shared::string_schema;
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
 use domain::actions::ActionStatus;
-use domain::audit::AuditKind;
 use domain::committees::CommitteeRole;
 use domain::library::document::DocumentCategory;
-
-/// A named string enum whose values are the domain enum's own spellings, so the two cannot differ.
-fn string_enum(values: impl IntoIterator<Item = &'static str>, description: &str) -> RefOr<Schema> {
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(values))
-        .description(Some(description))
-        .into()
-}
 
 macro_rules! wire_enum {
     ($(#[$meta:meta])* $schema:ident as $name:literal = $values:expr, $description:literal) => {
@@ -29,7 +21,7 @@ macro_rules! wire_enum {
 
         impl PartialSchema for $schema {
             fn schema() -> RefOr<Schema> {
-                string_enum($values, $description)
+                string_schema($values, $description)
             }
         }
 
@@ -46,9 +38,6 @@ wire_enum!(
         ActionStatus::ALL.iter().filter(|v| v.is_settable()).map(|v| v.as_str()),
     "The statuses a client may set"
 );
-/// The domain's own enum describes itself (its name stays `DocumentCategory`); the alias keeps the upload
-/// form's and other areas' DTOs pointing at it.
-pub type DocumentCategorySchema = DocumentCategory;
 wire_enum!(
     DirectoryCommitteeRoleSchema as "DirectoryCommitteeRole" =
         CommitteeRole::ALL.iter().map(|v| v.directory_label()),
@@ -84,10 +73,6 @@ wire_enum!(
     DocumentCategoryFilterSchema as "DocumentCategoryFilter" =
         DocumentCategory::ALL.iter().map(|v| v.as_str()).chain([""]),
     "A category to filter by; empty: no filter"
-);
-wire_enum!(
-    AuditKindFilterSchema as "AuditKindFilter" = AuditKind::ALL.iter().map(|v| v.as_str()).chain([""]),
-    "An audit event kind to filter by; empty: no filter"
 );
 wire_enum!(
     BooleanFilterSchema as "BooleanFilter" = ["true", "false", ""],

@@ -6,12 +6,13 @@ use serde::{Deserialize, Serialize};
 
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::identity::permissions;
+use domain::identity::user::User;
 use domain::library::document::service::MANAGE_FORBIDDEN;
 use domain::library::document::{Document, DocumentCategory, Uploader};
 use domain::library::files::{FileKind, DOCUMENT_KINDS};
-use domain::library::UploadDocument;
+use domain::library::{DocumentService, LibraryRefusal, UploadDocument};
 use domain::shared::Received;
-use domain::{DocumentId, DomainError};
+use domain::{DocumentId, DomainError, UserId};
 
 use crate::http::audit;
 use crate::http::blocking::blocking;
@@ -21,7 +22,7 @@ use crate::http::body::message::MessageBody;
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
-use crate::http::schemas::{DocumentCategorySchema, FileBytes};
+use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -74,8 +75,7 @@ pub async fn list(
 pub struct UploadForm {
     /// Required, at most 200 characters.
     title: String,
-    #[schema(value_type = DocumentCategorySchema)]
-    category: String,
+    category: DocumentCategory,
     /// Optional, default `1.0`, at most 20 characters.
     version: Option<String>,
     /// PDF, DOC, DOCX, XLS, XLSX or TXT whose content matches its extension; at most 10 MB.
@@ -114,7 +114,7 @@ pub async fn upload(
     let mut upload = read_upload(&req, payload, state.files.clone(), DOCUMENT_KINDS).await?;
     let input = UploadDocument {
         title: upload.take("title"),
-        category: upload.take("category"),
+        category: Received::parse(upload.field("category")),
         version: upload.take("version"),
         file: upload.file.take(),
     };
@@ -147,10 +147,8 @@ pub async fn delete(
     user: CurrentUser,
     path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let documents = state.documents.clone();
-    let id = path.into_inner();
-    let actor = user.0.id;
-    let deleted = blocking(move || documents.delete(&user.0, id)).await?;
+    let id = *path;
+    let (actor, deleted) = on_document(&state, user, path, DocumentService::delete).await?;
     tracing::info!(document_id = %id, "document deleted");
     audit::record(&state, &req, event(AuditKind::DocumentDeleted, actor, &deleted)).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("Document deleted successfully")))
@@ -178,10 +176,7 @@ pub async fn download(
     user: CurrentUser,
     path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let documents = state.documents.clone();
-    let id = path.into_inner();
-    let actor = user.0.id;
-    let (document, bytes) = blocking(move || documents.download(&user.0, id)).await?;
+    let (actor, (document, bytes)) = on_document(&state, user, path, DocumentService::download).await?;
     audit::record_read(&state, &req, event(AuditKind::DocumentDownloaded, actor, &document)).await?;
     Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
 }
@@ -248,6 +243,21 @@ pub async fn view(
         Disposition::Attachment
     };
     Ok(file_response(bytes, &document.file_name, &document.mime_type, disposition))
+}
+
+/// Runs one use case on the path's document for the caller, off the async workers; answers the caller's id
+/// (for the audit event) beside its result.
+async fn on_document<T: Send + 'static>(
+    state: &AppState,
+    user: CurrentUser,
+    path: web::Path<DocumentId>,
+    use_case: fn(&DocumentService, &User, DocumentId) -> Result<T, LibraryRefusal>,
+) -> Result<(UserId, T), ApiError> {
+    let documents = state.documents.clone();
+    let id = path.into_inner();
+    let actor = user.0.id;
+    let result = blocking(move || use_case(&documents, &user.0, id)).await?;
+    Ok((actor, result))
 }
 
 /// An audit event about a document: its title as the object, its file name as the details.

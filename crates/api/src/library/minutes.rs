@@ -7,9 +7,11 @@ use serde::{Deserialize, Serialize};
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::identity::permissions;
 use domain::library::files::{FileKind, MINUTES_KINDS};
+use domain::library::minutes::service::meeting_id_field;
 use domain::library::minutes::service::PUBLISH_FORBIDDEN;
 use domain::library::minutes::{Minutes, MinutesSource};
 use domain::library::UploadMinutes;
+use domain::shared::ReceivedTime;
 use domain::{DomainError, MinutesId};
 
 use super::documents::{ViewLinkBody, ViewQuery};
@@ -104,8 +106,8 @@ pub async fn upload(
     let mut upload = read_upload(&req, payload, state.files.clone(), MINUTES_KINDS).await?;
     let input = UploadMinutes {
         title: upload.take("title"),
-        meeting_date: upload.take("meetingDate"),
-        meeting_id: upload.take("meetingId"),
+        meeting_date: ReceivedTime::parse(upload.field("meetingDate")),
+        meeting_id: meeting_id_field(upload.field("meetingId")),
         external_link: upload.take("externalLink"),
         file: upload.file.take(),
     };

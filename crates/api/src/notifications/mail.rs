@@ -5,6 +5,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use domain::notifications::mail::{MailStatus, QueuedMail};
+use domain::notifications::unsubscribe::TOKEN_MAX;
+use domain::shared::{FieldLimits, Limit};
 
 use crate::http::blocking::blocking;
 use crate::http::body::message::MessageBody;
@@ -141,8 +143,12 @@ pub async fn status(state: web::Data<AppState>, user: CurrentUser) -> Result<Htt
 #[into_params(parameter_in = Query)]
 pub struct UnsubscribeQuery {
     /// The signed token of the message's unsubscribe link.
-    #[param(max_length = 200)]
     token: String,
+}
+
+/// The query's limit, set on the document's parameter by `openapi::limits`.
+impl FieldLimits for UnsubscribeQuery {
+    const LIMITS: &'static [(&'static str, Limit)] = &[("token", Limit::Text { max: TOKEN_MAX })];
 }
 
 /// One-click unsubscribe (RFC 8058), no sign-in: switches the link's notification kind off in its

@@ -1,6 +1,6 @@
 //! The request fields' limits in the document, from the domain's constants (`domain::shared::limits`):
-//! `#[schema(...)]` attributes take only literal numbers, so the limits are set on the generated schemas
-//! here instead of being written a second time beside each field.
+//! `#[schema(...)]` and `#[param(...)]` attributes take only literal numbers, so the limits are set on the
+//! generated schemas and query parameters here instead of being written a second time beside each field.
 
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::{OpenApi, RefOr};
@@ -36,6 +36,34 @@ pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     apply::<domain::identity::VerifyCodeRequest>(doc)?;
     apply::<domain::identity::CodeRequest>(doc)?;
     apply::<domain::identity::ReauthenticateRequest>(doc)?;
+    // Answers that state the limits of the request they mirror.
+    apply::<crate::governance::governance_settings::GovernanceSettingsBody>(doc)?;
+    // Query parameters.
+    apply_query::<domain::audit::AuditQuery>(doc, &["/api/audit-events", "/api/audit-events.csv"])?;
+    apply_query::<crate::notifications::mail::UnsubscribeQuery>(doc, &["/api/mail/unsubscribe"])?;
+    Ok(())
+}
+
+/// Sets `T`'s limits on the query parameters of the same names of every operation on `paths`.
+fn apply_query<T: FieldLimits>(doc: &mut OpenApi, paths: &[&str]) -> Result<(), String> {
+    for path in paths {
+        let item =
+            doc.paths.paths.get_mut(*path).ok_or_else(|| format!("the document has no path {path}"))?;
+        for operation in super::operations_mut(item) {
+            for (name, limit) in T::LIMITS {
+                let schema = operation
+                    .parameters
+                    .iter_mut()
+                    .flatten()
+                    .find_map(|parameter| match parameter {
+                        RefOr::T(parameter) if parameter.name == *name => parameter.schema.as_mut(),
+                        _ => None,
+                    })
+                    .ok_or_else(|| format!("{path} has no query parameter {name}"))?;
+                set_limit(schema, *limit).map_err(|why| format!("{path} {name}: {why}"))?;
+            }
+        }
+    }
     Ok(())
 }
 

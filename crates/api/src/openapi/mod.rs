@@ -34,7 +34,7 @@ pub const BEARER: &str = "bearerAuth";
         schemas::ActionStatusFilterSchema,
         schemas::DocumentCategoryFilterSchema,
         schemas::BooleanFilterSchema,
-        schemas::AuditKindFilterSchema
+        domain::audit::AuditKindFilter
     )),
     tags(
         (name = "auth", description = "Sign-in, session, password changes and reset requests"),

@@ -1,10 +1,13 @@
 //! The audit trail (spec §12 Audit log): who did what, when, to which object.
+//!
+//! No refusal enum of its own: the log refuses only readers who are not admins (the shared
+//! `DomainError::Forbidden`) and filters that break a field's rule (`DomainError::Invalid`).
 
 pub mod repository;
 pub mod service;
 
 pub use repository::AuditTrail;
-pub use service::{AuditQuery, AuditService};
+pub use service::{AuditKindFilter, AuditQuery, AuditService};
 
 use chrono::{DateTime, NaiveDate, Utc};
 

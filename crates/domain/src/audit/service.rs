@@ -10,7 +10,7 @@ use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::shared::error::DomainError;
 use crate::shared::validation::FieldErrors;
-use crate::shared::{Clock, IsoDate, Received};
+use crate::shared::{string_schema, Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::UserId;
 
 pub const FORBIDDEN: &str = "Only admins can read the audit log.";
@@ -24,19 +24,61 @@ pub const KIND_INVALID: &str = "Unknown event kind";
 pub const DATE_INVALID: &str = "Use a date as YYYY-MM-DD";
 pub const RANGE_INVALID: &str = "The end date must not be before the start date";
 
-/// The filters and page of `GET /api/audit-events`, as received.
-#[derive(Debug, Clone, Default)]
+/// The filters and page of `GET /api/audit-events` and of its CSV export, as received.
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct AuditQuery {
+    /// Only events whose actor is this user.
+    #[serde(default, deserialize_with = "crate::shared::received::empty_as_absent")]
+    #[param(value_type = Option<i32>)]
     pub user_id: Option<i32>,
+    /// Only events of this kind.
+    #[serde(default)]
+    #[param(value_type = Option<AuditKindFilter>)]
     pub kind: Received<AuditKind>,
-    /// UTC, included.
+    /// `YYYY-MM-DD` (UTC), included; empty: no filter.
+    #[serde(default)]
+    #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
     pub from: Received<IsoDate>,
-    /// UTC, included.
+    /// `YYYY-MM-DD` (UTC), included, not before `from`; empty: no filter.
+    #[serde(default)]
+    #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
     pub to: Received<IsoDate>,
-    /// From 1; default 1.
+    /// From 1; default 1 (ignored by the CSV export).
+    #[serde(default, deserialize_with = "crate::shared::received::empty_as_absent")]
+    #[param(value_type = Option<i64>)]
     pub page: Option<i64>,
-    /// 1 to 200; default 50.
+    /// Events per page, 1 to 200; default 50 (ignored by the CSV export).
+    #[serde(default, deserialize_with = "crate::shared::received::empty_as_absent")]
+    #[param(value_type = Option<i64>)]
     pub limit: Option<i64>,
+}
+
+/// The paging limits; the API document states them on the query's parameters.
+impl FieldLimits for AuditQuery {
+    const LIMITS: &'static [(&'static str, Limit)] = &[
+        ("page", Limit::Range { min: 1, max: MAX_PAGE }),
+        ("limit", Limit::Range { min: 1, max: MAX_LIMIT }),
+    ];
+}
+
+/// The `kind` filter as the API document names it: every kind's spelling, and `""` for no filter.
+pub struct AuditKindFilter;
+
+impl utoipa::PartialSchema for AuditKindFilter {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        string_schema(
+            AuditKind::ALL.iter().map(|kind| kind.as_str()).chain([""]),
+            "An audit event kind to filter by; empty: no filter",
+        )
+    }
+}
+
+impl utoipa::ToSchema for AuditKindFilter {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("AuditKindFilter")
+    }
 }
 
 #[derive(Clone)]

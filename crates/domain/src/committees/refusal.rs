@@ -1,5 +1,6 @@
 //! Why a committee use case says no (spec §2 Committees, §4, §6).
 
+use crate::library::LibraryRefusal;
 use crate::shared::error::DomainError;
 use crate::shared::refusal::{Answer, Refusal, RefusalKind};
 
@@ -36,6 +37,9 @@ pub enum CommitteesRefusal {
     /// No such document in this committee.
     #[error("Document not found")]
     DocumentNotFound,
+    /// The library refused a file (one over the upload limit, say).
+    #[error(transparent)]
+    Library(#[from] LibraryRefusal),
     #[error(transparent)]
     Common(#[from] DomainError),
 }
@@ -51,6 +55,7 @@ impl Refusal for CommitteesRefusal {
                 Answer::own(&self, RefusalKind::Conflict)
             }
             UserNotActive => Answer::field(&self, "userId"),
+            Library(refusal) => refusal.answer(),
             Common(error) => Answer::Common(error),
         }
     }

@@ -1,3 +1,8 @@
+//! The dashboard's summary figures (spec §2 Dashboard).
+//!
+//! No refusal enum of its own: its only refusal is a role that may not read board content (the shared
+//! `DomainError::Forbidden`).
+
 pub mod repository;
 pub mod service;
 

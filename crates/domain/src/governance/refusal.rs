@@ -1,5 +1,5 @@
-//! Why a governance use case says no: conflicts of interest at meetings (spec §10 Rules), annual
-//! declarations rounds and written resolutions (spec §10 Governance).
+//! Why a governance use case says no: conflicts of interest at meetings (spec §10 Rules), the register of
+//! interests, terms of office, annual declarations rounds and written resolutions (spec §10 Governance).
 
 use crate::meetings::MeetingsRefusal;
 use crate::shared::error::DomainError;
@@ -16,6 +16,7 @@ pub const CONFLICTED_NOT_SERVING: &str = "Every conflicted trustee must be a ser
 pub const VOTING_CLOSED: &str = "Voting on this resolution has closed.";
 pub const ALREADY_VOTED: &str = "You have already voted on this resolution.";
 pub const NOT_ELIGIBLE: &str = "You are not eligible to vote on this resolution.";
+pub const NO_SUCH_TRUSTEE: &str = "No such trustee";
 
 /// The governance area's refusals. The ones a write decides are checked inside its transaction, so no
 /// concurrent change can slip between the check and the write.
@@ -27,6 +28,14 @@ pub enum GovernanceRefusal {
     /// The trustee has already declared a conflict on the item.
     #[error("{CONFLICT_ALREADY_DECLARED}")]
     ConflictAlreadyDeclared,
+    /// No such entry in the register of interests.
+    #[error("Interest not found")]
+    InterestNotFound,
+    #[error("Term not found")]
+    TermNotFound,
+    /// The trustee an interest or a term is recorded for does not exist.
+    #[error("{NO_SUCH_TRUSTEE}")]
+    NoSuchTrustee,
     #[error("Declarations round not found")]
     RoundNotFound,
     /// The year already has its round.
@@ -77,7 +86,7 @@ impl Refusal for GovernanceRefusal {
     fn answer(self) -> Answer {
         use GovernanceRefusal::*;
         match self {
-            ConflictNotFound | RoundNotFound | ResolutionNotFound => {
+            ConflictNotFound | InterestNotFound | TermNotFound | RoundNotFound | ResolutionNotFound => {
                 Answer::own(&self, RefusalKind::NotFound)
             }
             ConflictAlreadyDeclared
@@ -87,6 +96,7 @@ impl Refusal for GovernanceRefusal {
             | VotingClosed
             | AlreadyVoted => Answer::own(&self, RefusalKind::Conflict),
             NotAskedToDeclare | NotEligible => Answer::own(&self, RefusalKind::Forbidden),
+            NoSuchTrustee => Answer::field(&self, "userId"),
             NoSuchCodeOfConduct => Answer::field(&self, "codeOfConductDocumentId"),
             NoSuchPaper => Answer::field(&self, "paperDocumentIds"),
             ConflictedNotServing => Answer::field(&self, "conflictedUserIds"),

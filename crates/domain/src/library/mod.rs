@@ -5,6 +5,7 @@ pub mod document;
 pub mod file_store;
 pub mod files;
 pub mod minutes;
+pub mod refusal;
 pub mod stored_files;
 pub mod view_tickets;
 
@@ -13,4 +14,5 @@ pub use document::service::{DocumentListKey, DocumentService, UploadDocument};
 pub use file_store::{FileStore, PendingFile, ReceivedFile};
 pub use minutes::repository::MinutesRepository;
 pub use minutes::service::{MinutesService, UploadMinutes};
+pub use refusal::LibraryRefusal;
 pub use view_tickets::ViewTickets;

@@ -1,8 +1,8 @@
 //! Keeping uploaded files and their rows together: a failed upload leaves neither a file nor a row, and a
 //! deleted record takes its file with it.
 
-use crate::library::files::{FileKind, StorageKey, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE};
-use crate::library::{FileStore, PendingFile, ReceivedFile};
+use crate::library::files::{FileKind, StorageKey, MAX_UPLOAD_BYTES};
+use crate::library::{FileStore, LibraryRefusal, PendingFile, ReceivedFile};
 use crate::shared::error::DomainError;
 use crate::shared::validation::FieldErrors;
 
@@ -40,13 +40,13 @@ pub fn checked_file(
     errors: &mut FieldErrors,
     file: Option<ReceivedFile>,
     allowed: &[FileKind],
-) -> Result<Option<ReceivedFile>, DomainError> {
+) -> Result<Option<ReceivedFile>, LibraryRefusal> {
     let Some(file) = file else {
         errors.add("file", FILE_REQUIRED);
         return Ok(None);
     };
     if file.size > MAX_UPLOAD_BYTES {
-        return Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()));
+        return Err(LibraryRefusal::FileTooLarge);
     }
     if !allowed.contains(&file.kind) {
         errors.add("file", FileKind::not_accepted_message(allowed));
@@ -56,8 +56,8 @@ pub fn checked_file(
 }
 
 /// A byte count as the database stores it (BIGINT).
-pub fn file_size(size: u64) -> Result<i64, DomainError> {
-    i64::try_from(size).map_err(|_| DomainError::TooLarge(TOO_LARGE_MESSAGE.into()))
+pub fn file_size(size: u64) -> Result<i64, LibraryRefusal> {
+    i64::try_from(size).map_err(|_| LibraryRefusal::FileTooLarge)
 }
 
 #[cfg(test)]

@@ -6,11 +6,9 @@ use crate::identity::auth::service::AuthService;
 use crate::identity::refusal::{IdentityRefusal, MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
 use crate::identity::user::User;
 use crate::identity::{SessionClaims, TokenError, ViewResource};
+use crate::library::LibraryRefusal;
 use crate::shared::error::DomainError;
 use crate::SessionId;
-
-pub const VIEW_LINK_INVALID: &str =
-    "This link has expired or is not valid. Please open the file again from the portal.";
 
 #[derive(Clone)]
 pub struct ViewTickets {
@@ -24,34 +22,35 @@ impl ViewTickets {
         user: &User,
         session_id: SessionId,
         resource: ViewResource,
-    ) -> Result<String, DomainError> {
+    ) -> Result<String, LibraryRefusal> {
         let claims = SessionClaims { user_id: user.id, token_version: user.token_version, session_id };
-        self.auth.tokens.issue_view_ticket(claims, resource).map_err(|e| match e {
+        let issued = self.auth.tokens.issue_view_ticket(claims, resource).map_err(|e| match e {
             TokenError::Unexpected(e) => DomainError::Unexpected(e),
             other => DomainError::Unexpected(anyhow::anyhow!("cannot issue a view ticket: {other}")),
-        })
+        });
+        Ok(issued?)
     }
 
     /// The user behind a ticket for exactly this resource, if it is unexpired and its user is still signed
     /// in with the same token version and active. Session tokens are never accepted here.
-    pub fn redeem(&self, ticket: Option<&str>, resource: ViewResource) -> Result<User, DomainError> {
-        let invalid = || DomainError::Unauthorized(VIEW_LINK_INVALID.into());
-        let ticket = ticket.map(str::trim).filter(|t| !t.is_empty()).ok_or_else(invalid)?;
+    pub fn redeem(&self, ticket: Option<&str>, resource: ViewResource) -> Result<User, LibraryRefusal> {
+        let ticket =
+            ticket.map(str::trim).filter(|t| !t.is_empty()).ok_or(LibraryRefusal::ViewLinkInvalid)?;
         let claims = self.auth.tokens.verify_view_ticket(ticket, resource).map_err(|e| match e {
-            TokenError::Unexpected(e) => DomainError::Unexpected(e),
-            TokenError::Expired | TokenError::Invalid => invalid(),
+            TokenError::Unexpected(e) => DomainError::Unexpected(e).into(),
+            TokenError::Expired | TokenError::Invalid => LibraryRefusal::ViewLinkInvalid,
         })?;
         // A session that is over is an invalid link; only storage failures pass through.
         let user = self.auth.session_user(claims).map_err(|e| match e {
-            IdentityRefusal::Common(other) => other,
-            _ => invalid(),
+            IdentityRefusal::Common(other) => other.into(),
+            _ => LibraryRefusal::ViewLinkInvalid,
         })?;
         if user.require_password_change {
-            return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED));
+            return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED).into());
         }
         // As with the bearer header: nothing opens before a required enrolment (spec: Account security).
         if self.auth.mfa_enrolment_required(&user)? {
-            return Err(DomainError::forbidden(MFA_ENROLMENT_REQUIRED));
+            return Err(DomainError::forbidden(MFA_ENROLMENT_REQUIRED).into());
         }
         Ok(user)
     }

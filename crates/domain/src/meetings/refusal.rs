@@ -1,6 +1,7 @@
 //! Why a meetings use case says no (spec §2 Calendar, §2 Meeting page, §2 Written minutes and the
 //! decisions register, §6 Committee meetings).
 
+use crate::library::LibraryRefusal;
 use crate::meetings::written_minutes::WrittenMinutesStatus;
 use crate::shared::error::DomainError;
 use crate::shared::refusal::{Answer, Refusal, RefusalKind};
@@ -89,6 +90,9 @@ pub enum MeetingsRefusal {
     /// An action entry's assignee does not exist.
     #[error("{NO_SUCH_ASSIGNEE}")]
     NoSuchAssignee,
+    /// The library refused a file (one over the upload limit, say).
+    #[error(transparent)]
+    Library(#[from] LibraryRefusal),
     #[error(transparent)]
     Common(#[from] DomainError),
 }
@@ -127,6 +131,7 @@ impl Refusal for MeetingsRefusal {
             NoSuchDocument => Answer::field(&self, "documentId"),
             NoSuchItem => Answer::field(&self, "agendaItemId"),
             NoSuchAssignee => Answer::field(&self, "assignedTo"),
+            Library(refusal) => refusal.answer(),
             Common(error) => Answer::Common(error),
         }
     }

@@ -1,6 +1,8 @@
+pub mod refusal;
 pub mod repository;
 pub mod service;
 
+pub use refusal::NoticesRefusal;
 pub use repository::NoticeRepository;
 pub use service::{CreateNoticeRequest, NoticeService};
 

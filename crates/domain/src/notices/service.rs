@@ -7,10 +7,10 @@ use chrono::{DateTime, Utc};
 use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::notices::NoticeRepository;
-use crate::notices::{ListedNotice, NewNotice, Notice, NoticePriority};
+use crate::notices::{ListedNotice, NewNotice, Notice, NoticePriority, NoticesRefusal};
 use crate::shared::error::DomainError;
 use crate::shared::read_cache::{CacheTicket, ReadCache};
-use crate::shared::timestamps;
+use crate::shared::timestamps::ReceivedTime;
 use crate::shared::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{NoticeId, UserId};
@@ -42,8 +42,8 @@ pub struct CreateNoticeRequest {
     pub pinned: Option<bool>,
     /// RFC 3339 with a zone, in the future; null or `""` for a permanent notice.
     #[serde(default)]
-    #[schema(format = DateTime)]
-    pub expires_at: Option<String>,
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub expires_at: ReceivedTime,
 }
 
 impl FieldLimits for CreateNoticeRequest {
@@ -119,11 +119,11 @@ impl NoticeService {
     }
 
     /// Answers the deleted notice (for the audit log).
-    pub fn delete(&self, actor: &User, id: NoticeId) -> Result<Notice, DomainError> {
+    pub fn delete(&self, actor: &User, id: NoticeId) -> Result<Notice, NoticesRefusal> {
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can delete notices."));
+            return Err(DomainError::forbidden("Only admins and chairs can delete notices.").into());
         }
-        self.notices.delete(id).map_err(|e| e.naming("Notice"))
+        self.notices.delete(id)
     }
 }
 
@@ -151,7 +151,7 @@ pub fn validate_new_notice(
     );
     let priority =
         input.priority.read(&mut errors, "priority", PRIORITY_INVALID).unwrap_or(NoticePriority::Normal);
-    let expires_at = timestamps::optional(&mut errors, "expiresAt", "Expiry", input.expires_at.as_deref());
+    let expires_at = input.expires_at.optional(&mut errors, "expiresAt", "Expiry");
     if expires_at.is_some_and(|at| at <= now) {
         errors.add("expiresAt", EXPIRY_IN_PAST);
     }
@@ -183,7 +183,7 @@ mod tests {
             content: Some(" The AGM moves to the 24th. ".into()),
             priority: Received::Absent,
             pinned: None,
-            expires_at: None,
+            expires_at: ReceivedTime::Absent,
         }
     }
 
@@ -203,17 +203,18 @@ mod tests {
             (NoticePriority::Normal, false, None)
         );
         assert_eq!(notice.published_at, now());
-        let blank_expiry = CreateNoticeRequest { expires_at: Some(String::new()), ..input() };
+        let blank_expiry = CreateNoticeRequest { expires_at: ReceivedTime::parse(Some("")), ..input() };
         assert_eq!(validate_new_notice(blank_expiry, UserId(3), now()).unwrap().expires_at, None);
     }
 
     #[test]
     fn an_expiry_must_be_in_the_future() {
-        let tomorrow = CreateNoticeRequest { expires_at: Some("2026-03-11T12:00:00Z".into()), ..input() };
+        let tomorrow =
+            CreateNoticeRequest { expires_at: ReceivedTime::parse(Some("2026-03-11T12:00:00Z")), ..input() };
         let notice = validate_new_notice(tomorrow, UserId(3), now()).unwrap();
         assert_eq!(notice.expires_at, Some(now() + chrono::Duration::days(1)));
         for past in ["2026-03-10T12:00:00Z", "2026-03-09T00:00:00+00:00"] {
-            let input = CreateNoticeRequest { expires_at: Some(past.into()), ..input() };
+            let input = CreateNoticeRequest { expires_at: ReceivedTime::parse(Some(past)), ..input() };
             assert_eq!(errors_of(validate_new_notice(input, UserId(3), now()))["expiresAt"], EXPIRY_IN_PAST);
         }
     }
@@ -225,7 +226,7 @@ mod tests {
             content: Some("  ".into()),
             priority: serde_json::from_value(serde_json::Value::from("urgent")).unwrap_or_default(),
             pinned: Some(true),
-            expires_at: Some("next week".into()),
+            expires_at: ReceivedTime::parse(Some("next week")),
         };
         let errors = errors_of(validate_new_notice(bad, UserId(3), now()));
         assert_eq!(errors["title"], "Title is required");
@@ -248,7 +249,7 @@ mod tests {
         fn create(&self, _: NewNotice) -> Result<Notice, crate::RepoError> {
             unreachable!("not used in this test")
         }
-        fn delete(&self, _: NoticeId) -> Result<Notice, crate::RepoError> {
+        fn delete(&self, _: NoticeId) -> Result<Notice, NoticesRefusal> {
             unreachable!("not used in this test")
         }
     }

@@ -3,6 +3,7 @@
 
 pub mod mail;
 pub mod notification;
+pub mod refusal;
 pub mod unsubscribe;
 
 pub use mail::mailer::{MailError, Mailer};
@@ -11,4 +12,5 @@ pub use mail::repository::OutboxRepository;
 pub use mail::service::MailService;
 pub use notification::repository::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
 pub use notification::service::{NotificationService, NotificationSettingsRequest, ScheduledRun, Spelled};
+pub use refusal::NotificationsRefusal;
 pub use unsubscribe::service::UnsubscribeService;

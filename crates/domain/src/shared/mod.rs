@@ -23,4 +23,5 @@ pub use read_cache::{CacheTicket, CacheTopic, ReadCache};
 pub use readiness::Readiness;
 pub use received::{IsoDate, Received};
 pub use refusal::{Answer, Refusal, RefusalKind};
-pub use string_enum::UnknownValue;
+pub use string_enum::{string_schema, UnknownValue};
+pub use timestamps::ReceivedTime;

@@ -35,9 +35,25 @@ impl<T> Received<T> {
         }
     }
 
+    /// A text field of a form (a multipart upload's, say) read as a `T` by `parse`: absent or blank text is
+    /// `Absent`, as in a JSON body; the text is trimmed first.
+    pub fn from_text(raw: Option<&str>, parse: impl FnOnce(&str) -> Option<T>) -> Self {
+        match raw.map(str::trim).filter(|text| !text.is_empty()) {
+            None => Received::Absent,
+            Some(text) => parse(text).map_or(Received::Unreadable, Received::Given),
+        }
+    }
+
     /// Whether the field was left out (or sent blank).
     pub fn is_absent(&self) -> bool {
         matches!(self, Received::Absent)
+    }
+}
+
+impl<T: std::str::FromStr> Received<T> {
+    /// A text field of a form read by `T`'s `FromStr`, as `from_text`.
+    pub fn parse(raw: Option<&str>) -> Self {
+        Self::from_text(raw, |text| text.parse().ok())
     }
 }
 
@@ -72,6 +88,21 @@ impl<T: serde::Serialize> serde::Serialize for Received<T> {
             Received::Given(value) => value.serialize(serializer),
             Received::Absent | Received::Unreadable => serializer.serialize_none(),
         }
+    }
+}
+
+/// A query parameter whose empty value (`?includeExpired=`) means the same as leaving it out: one rule
+/// for every query of the API. Anything else must parse as `T`.
+pub fn empty_as_absent<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    match Option::<String>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(text) if text.is_empty() => Ok(None),
+        Some(text) => text.parse().map(Some).map_err(|e| serde::de::Error::custom(format!("'{text}': {e}"))),
     }
 }
 

@@ -1,6 +1,19 @@
 //! Enums whose wire, Rust and database spellings are one string each; the API document describes them
 //! from here, so the api crate needs no copy of its own.
 
+/// A named string schema of `values`: what the api crate's wire schemas (a filter's values with its empty
+/// one, say) and the domain's own are made of.
+pub fn string_schema(
+    values: impl IntoIterator<Item = &'static str>,
+    description: &str,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(values))
+        .description(Some(description))
+        .into()
+}
+
 /// A value that is not one of an enum's spellings.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown value '{0}'")]

@@ -36,42 +36,73 @@ pub fn parse(raw: &str) -> Result<DateTime<Utc>, TimestampError> {
     Err(TimestampError::Invalid)
 }
 
-/// A required date-time field; adds the user-facing message and answers `None` when it is missing or bad.
-pub fn required(
-    errors: &mut FieldErrors,
-    field: &str,
-    label: &str,
-    raw: Option<&str>,
-) -> Option<DateTime<Utc>> {
-    let Some(value) = raw.map(str::trim).filter(|v| !v.is_empty()) else {
-        errors.add(field, format!("{label} is required"));
-        return None;
-    };
-    checked(errors, field, label, value)
+/// A date-time field as it arrived: left out (or blank), a time in UTC, or text that is not one and why.
+/// A request reads its RFC 3339 fields as this, so the text is parsed where the request is read and the use
+/// case only reports the field's message beside the others (spec §8). In a JSON body it is a string or
+/// `null`; any other JSON type makes the body unreadable, as for any text field.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ReceivedTime {
+    #[default]
+    Absent,
+    Given(DateTime<Utc>),
+    Unreadable(TimestampError),
 }
 
-/// An optional date-time field: `None` when absent or blank (the API's "absent"), else as `required`.
-pub fn optional(
-    errors: &mut FieldErrors,
-    field: &str,
-    label: &str,
-    raw: Option<&str>,
-) -> Option<DateTime<Utc>> {
-    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
-    checked(errors, field, label, value)
+impl ReceivedTime {
+    /// The field from its text: `Absent` when absent or blank.
+    pub fn parse(raw: Option<&str>) -> Self {
+        match raw.map(str::trim).filter(|v| !v.is_empty()) {
+            None => ReceivedTime::Absent,
+            Some(value) => parse(value).map_or_else(ReceivedTime::Unreadable, ReceivedTime::Given),
+        }
+    }
+
+    /// A required date-time; adds the user-facing message and answers `None` when it is missing or bad.
+    pub fn required(self, errors: &mut FieldErrors, field: &str, label: &str) -> Option<DateTime<Utc>> {
+        if self == ReceivedTime::Absent {
+            errors.add(field, format!("{label} is required"));
+        }
+        self.optional(errors, field, label)
+    }
+
+    /// An optional date-time: `None` when absent, else as `required`.
+    pub fn optional(self, errors: &mut FieldErrors, field: &str, label: &str) -> Option<DateTime<Utc>> {
+        match self {
+            ReceivedTime::Absent => None,
+            ReceivedTime::Given(at) => Some(at),
+            ReceivedTime::Unreadable(TimestampError::MissingZone) => {
+                errors.add(field, format!("{label} must include a time zone (for example {EXAMPLE})"));
+                None
+            }
+            ReceivedTime::Unreadable(TimestampError::Invalid) => {
+                errors.add(field, format!("{label} must be a date and time (for example {EXAMPLE})"));
+                None
+            }
+        }
+    }
 }
 
-fn checked(errors: &mut FieldErrors, field: &str, label: &str, value: &str) -> Option<DateTime<Utc>> {
-    match parse(value) {
-        Ok(at) => Some(at),
-        Err(TimestampError::MissingZone) => {
-            errors.add(field, format!("{label} must include a time zone (for example {EXAMPLE})"));
-            None
+impl From<Option<&str>> for ReceivedTime {
+    fn from(raw: Option<&str>) -> Self {
+        ReceivedTime::parse(raw)
+    }
+}
+
+/// Written back as RFC 3339 when given (`null` otherwise): the API document shows a request's defaults this
+/// way.
+impl serde::Serialize for ReceivedTime {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ReceivedTime::Given(at) => serializer.serialize_str(&at.to_rfc3339()),
+            ReceivedTime::Absent | ReceivedTime::Unreadable(_) => serializer.serialize_none(),
         }
-        Err(TimestampError::Invalid) => {
-            errors.add(field, format!("{label} must be a date and time (for example {EXAMPLE})"));
-            None
-        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ReceivedTime {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Option::<String>::deserialize(deserializer)?;
+        Ok(ReceivedTime::parse(raw.as_deref()))
     }
 }
 
@@ -106,7 +137,10 @@ mod tests {
         assert_eq!(parse("2026-03-05T18:30"), Err(TimestampError::MissingZone));
         assert_eq!(parse("2026-03-05T18:30:00"), Err(TimestampError::MissingZone));
         let mut errors = FieldErrors::new();
-        assert_eq!(required(&mut errors, "meetingDate", "Meeting date", Some("2026-03-05T18:30")), None);
+        assert_eq!(
+            ReceivedTime::from(Some("2026-03-05T18:30")).required(&mut errors, "meetingDate", "Meeting date"),
+            None
+        );
         assert_eq!(
             errors.fields()["meetingDate"],
             "Meeting date must include a time zone (for example 2026-03-05T18:30:00Z)"
@@ -116,20 +150,27 @@ mod tests {
     #[test]
     fn optional_values_may_be_absent_but_not_malformed() {
         let mut errors = FieldErrors::new();
-        assert_eq!(optional(&mut errors, "expiresAt", "Expiry", None), None);
-        assert_eq!(optional(&mut errors, "expiresAt", "Expiry", Some("  ")), None);
+        assert_eq!(ReceivedTime::from(None).optional(&mut errors, "expiresAt", "Expiry"), None);
+        assert_eq!(ReceivedTime::from(Some("  ")).optional(&mut errors, "expiresAt", "Expiry"), None);
         assert_eq!(
-            optional(&mut errors, "expiresAt", "Expiry", Some("2026-03-05T19:30:00+01:00")),
+            ReceivedTime::from(Some("2026-03-05T19:30:00+01:00")).optional(
+                &mut errors,
+                "expiresAt",
+                "Expiry"
+            ),
             Some(at(18, 30))
         );
         assert!(errors.is_empty());
-        assert_eq!(optional(&mut errors, "expiresAt", "Expiry", Some("2026-03-05T18:30")), None);
+        assert_eq!(
+            ReceivedTime::from(Some("2026-03-05T18:30")).optional(&mut errors, "expiresAt", "Expiry"),
+            None
+        );
         assert_eq!(
             errors.fields()["expiresAt"],
             "Expiry must include a time zone (for example 2026-03-05T18:30:00Z)"
         );
         let mut errors = FieldErrors::new();
-        assert_eq!(optional(&mut errors, "expiresAt", "Expiry", Some("next week")), None);
+        assert_eq!(ReceivedTime::from(Some("next week")).optional(&mut errors, "expiresAt", "Expiry"), None);
         assert_eq!(
             errors.fields()["expiresAt"],
             "Expiry must be a date and time (for example 2026-03-05T18:30:00Z)"
@@ -142,10 +183,13 @@ mod tests {
             assert_eq!(parse(bad), Err(TimestampError::Invalid), "{bad}");
         }
         let mut errors = FieldErrors::new();
-        assert_eq!(required(&mut errors, "meetingDate", "Meeting date", Some(" ")), None);
+        assert_eq!(ReceivedTime::from(Some(" ")).required(&mut errors, "meetingDate", "Meeting date"), None);
         assert_eq!(errors.fields()["meetingDate"], "Meeting date is required");
         let mut errors = FieldErrors::new();
-        assert_eq!(required(&mut errors, "meetingDate", "Meeting date", Some("soon")), None);
+        assert_eq!(
+            ReceivedTime::from(Some("soon")).required(&mut errors, "meetingDate", "Meeting date"),
+            None
+        );
         assert_eq!(
             errors.fields()["meetingDate"],
             "Meeting date must be a date and time (for example 2026-03-05T18:30:00Z)"

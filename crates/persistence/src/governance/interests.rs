@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 
 use domain::governance::interest::{Interest, InterestFields, InterestVersion};
-use domain::governance::{Editor, InterestRepository};
+use domain::governance::{Editor, GovernanceRefusal, InterestRepository};
 use domain::{InterestId, RepoError, UserId};
 
 use crate::schema::{interest_versions, interests, users};
@@ -105,15 +105,17 @@ impl InterestRepository for PgInterestRepository {
         rows.into_iter().map(|(row, name)| to_interest(row, name)).collect()
     }
 
-    fn get(&self, id: InterestId) -> Result<Interest, RepoError> {
+    fn get(&self, id: InterestId) -> Result<Interest, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let (row, name) = interests::table
             .inner_join(users::table)
             .filter(interests::id.eq(id.0))
             .select((InterestRow::as_select(), users::name))
             .first::<(InterestRow, String)>(&mut conn)
-            .map_err(repo_error)?;
-        to_interest(row, name)
+            .optional()
+            .map_err(repo_error)?
+            .ok_or(GovernanceRefusal::InterestNotFound)?;
+        Ok(to_interest(row, name)?)
     }
 
     fn create(
@@ -122,11 +124,19 @@ impl InterestRepository for PgInterestRepository {
         fields: InterestFields,
         editor: &Editor,
         at: DateTime<Utc>,
-    ) -> Result<Interest, RepoError> {
+    ) -> Result<Interest, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let (row, name) = conn
             .transaction(|conn| {
-                let name = users::table.find(user.0).select(users::name).for_share().first::<String>(conn)?;
+                let name = users::table
+                    .find(user.0)
+                    .select(users::name)
+                    .for_share()
+                    .first::<String>(conn)
+                    .optional()?;
+                let Some(name) = name else {
+                    return Ok(None);
+                };
                 let row = diesel::insert_into(interests::table)
                     .values((
                         interests::user_id.eq(user.0),
@@ -141,10 +151,11 @@ impl InterestRepository for PgInterestRepository {
                     .returning(InterestRow::as_returning())
                     .get_result(conn)?;
                 record_version(conn, row.id, editor, at, None, &fields)?;
-                Ok::<_, TxError>((row, name))
+                Ok::<_, TxError>(Some((row, name)))
             })
-            .map_err(RepoError::from)?;
-        to_interest(row, name)
+            .map_err(RepoError::from)?
+            .ok_or(GovernanceRefusal::NoSuchTrustee)?;
+        Ok(to_interest(row, name)?)
     }
 
     fn update(
@@ -153,13 +164,20 @@ impl InterestRepository for PgInterestRepository {
         fields: InterestFields,
         editor: &Editor,
         at: DateTime<Utc>,
-    ) -> Result<Interest, RepoError> {
+    ) -> Result<Interest, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let (row, name) = conn
             .transaction(|conn| {
                 // Locked: a concurrent edit waits, then records this edit's result as its "before".
-                let before =
-                    interests::table.find(id.0).select(InterestRow::as_select()).for_update().first(conn)?;
+                let before = interests::table
+                    .find(id.0)
+                    .select(InterestRow::as_select())
+                    .for_update()
+                    .first(conn)
+                    .optional()?;
+                let Some(before) = before else {
+                    return Ok(None);
+                };
                 let before = to_interest(before, String::new()).map_err(TxError::Repo)?.fields;
                 let row = diesel::update(interests::table.find(id.0))
                     .set((
@@ -174,10 +192,11 @@ impl InterestRepository for PgInterestRepository {
                     .get_result(conn)?;
                 record_version(conn, id.0, editor, at, Some(&before), &fields)?;
                 let name = users::table.find(row.user_id).select(users::name).first::<String>(conn)?;
-                Ok::<_, TxError>((row, name))
+                Ok::<_, TxError>(Some((row, name)))
             })
-            .map_err(RepoError::from)?;
-        to_interest(row, name)
+            .map_err(RepoError::from)?
+            .ok_or(GovernanceRefusal::InterestNotFound)?;
+        Ok(to_interest(row, name)?)
     }
 
     fn history(&self, id: InterestId) -> Result<Vec<InterestVersion>, RepoError> {

@@ -4,7 +4,7 @@ use chrono::NaiveDate;
 use diesel::prelude::*;
 
 use domain::governance::term::{Term, TermFields, TrusteeTerms};
-use domain::governance::TermRepository;
+use domain::governance::{GovernanceRefusal, TermRepository};
 use domain::{RepoError, TermId, UserId};
 
 use crate::schema::{terms_of_office, users};
@@ -74,21 +74,27 @@ impl TermRepository for PgTermRepository {
             .collect()
     }
 
-    fn get(&self, id: TermId) -> Result<Term, RepoError> {
+    fn get(&self, id: TermId) -> Result<Term, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let row = terms_of_office::table
             .find(id.0)
             .select(TermRow::as_select())
             .first(&mut conn)
-            .map_err(repo_error)?;
-        to_term(row)
+            .optional()
+            .map_err(repo_error)?
+            .ok_or(GovernanceRefusal::TermNotFound)?;
+        Ok(to_term(row)?)
     }
 
-    fn create(&self, user: UserId, fields: TermFields) -> Result<Term, RepoError> {
+    fn create(&self, user: UserId, fields: TermFields) -> Result<Term, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let row = conn
             .transaction(|conn| {
-                users::table.find(user.0).select(users::id).for_share().first::<i32>(conn)?;
+                let trustee =
+                    users::table.find(user.0).select(users::id).for_share().first::<i32>(conn).optional()?;
+                if trustee.is_none() {
+                    return Ok(None);
+                }
                 let row = diesel::insert_into(terms_of_office::table)
                     .values((
                         terms_of_office::user_id.eq(user.0),
@@ -99,13 +105,14 @@ impl TermRepository for PgTermRepository {
                     ))
                     .returning(TermRow::as_returning())
                     .get_result(conn)?;
-                Ok::<_, TxError>(row)
+                Ok::<_, TxError>(Some(row))
             })
-            .map_err(RepoError::from)?;
-        to_term(row)
+            .map_err(RepoError::from)?
+            .ok_or(GovernanceRefusal::NoSuchTrustee)?;
+        Ok(to_term(row)?)
     }
 
-    fn update(&self, id: TermId, fields: TermFields) -> Result<Term, RepoError> {
+    fn update(&self, id: TermId, fields: TermFields) -> Result<Term, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let row = diesel::update(terms_of_office::table.find(id.0))
             .set((
@@ -116,16 +123,18 @@ impl TermRepository for PgTermRepository {
             ))
             .returning(TermRow::as_returning())
             .get_result(&mut conn)
-            .map_err(repo_error)?;
-        to_term(row)
+            .optional()
+            .map_err(repo_error)?
+            .ok_or(GovernanceRefusal::TermNotFound)?;
+        Ok(to_term(row)?)
     }
 
-    fn delete(&self, id: TermId) -> Result<(), RepoError> {
+    fn delete(&self, id: TermId) -> Result<(), GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let deleted =
             diesel::delete(terms_of_office::table.find(id.0)).execute(&mut conn).map_err(repo_error)?;
         if deleted == 0 {
-            return Err(RepoError::NotFound);
+            return Err(GovernanceRefusal::TermNotFound);
         }
         Ok(())
     }

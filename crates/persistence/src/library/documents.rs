@@ -3,7 +3,7 @@ use diesel::prelude::*;
 
 use domain::library::document::{Document, DocumentCategory, NewDocument, Uploader};
 use domain::library::files::StorageKey;
-use domain::library::DocumentRepository;
+use domain::library::{DocumentRepository, LibraryRefusal};
 use domain::{DocumentId, RepoError, UserId};
 
 use crate::schema::{documents, users};
@@ -120,13 +120,13 @@ impl DocumentRepository for PgDocumentRepository {
         row.into_document(name)
     }
 
-    fn delete(&self, id: DocumentId) -> Result<StorageKey, RepoError> {
+    fn delete(&self, id: DocumentId) -> Result<StorageKey, LibraryRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let key: Option<String> = diesel::delete(documents::table.find(id.0))
             .returning(documents::storage_key)
             .get_result(&mut conn)
             .optional()
             .map_err(repo_error)?;
-        storage_key("documents.storage_key", &key.ok_or(RepoError::NotFound)?)
+        Ok(storage_key("documents.storage_key", &key.ok_or(LibraryRefusal::DocumentNotFound)?)?)
     }
 }

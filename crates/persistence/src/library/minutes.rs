@@ -4,7 +4,7 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use diesel::pg::Pg;
 use domain::library::minutes::{Minutes, MinutesSource, NewMinutes};
-use domain::library::MinutesRepository;
+use domain::library::{LibraryRefusal, MinutesRepository};
 use domain::meetings::meeting::MeetingScope;
 use domain::{MeetingId, MinutesId, RepoError};
 
@@ -101,7 +101,7 @@ impl MinutesRepository for PgMinutesRepository {
             .transpose()
     }
 
-    fn create(&self, new: NewMinutes) -> Result<Minutes, RepoError> {
+    fn create(&self, new: NewMinutes) -> Result<Minutes, LibraryRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let (file_name, file_size, key, link) = match new.source {
             MinutesSource::File { file_name, file_size, storage_key } => {
@@ -127,10 +127,10 @@ impl MinutesRepository for PgMinutesRepository {
                 DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, info)
                     if info.constraint_name() == Some(MEETING_FOREIGN_KEY) =>
                 {
-                    RepoError::NotFound
+                    LibraryRefusal::NoSuchMeeting
                 }
-                other => repo_error(other),
+                other => repo_error(other).into(),
             })
-            .and_then(Minutes::try_from)
+            .and_then(|row| Ok(Minutes::try_from(row)?))
     }
 }

@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
-use domain::notices::{NewNotice, Notice, NoticeRepository};
+use domain::notices::{NewNotice, Notice, NoticeRepository, NoticesRefusal};
 use domain::{NoticeId, RepoError};
 
 use crate::schema::notices;
@@ -80,12 +80,14 @@ impl NoticeRepository for PgNoticeRepository {
             .and_then(Notice::try_from)
     }
 
-    fn delete(&self, id: NoticeId) -> Result<Notice, RepoError> {
+    fn delete(&self, id: NoticeId) -> Result<Notice, NoticesRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        diesel::delete(notices::table.find(id.0))
+        let row = diesel::delete(notices::table.find(id.0))
             .returning(NoticeRow::as_returning())
             .get_result(&mut conn)
-            .map_err(repo_error)
-            .and_then(Notice::try_from)
+            .optional()
+            .map_err(repo_error)?
+            .ok_or(NoticesRefusal::NotFound)?;
+        Ok(Notice::try_from(row)?)
     }
 }

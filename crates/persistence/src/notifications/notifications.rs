@@ -10,7 +10,7 @@ use domain::notifications::notification::{
     Delivery, DigestEntry, DocumentItem, NoticeItem, Notification, NotificationKind, NotificationSettings,
     PendingEvent, ScheduleWindow,
 };
-use domain::notifications::{NotificationRepository, PlanDigest, PlanDue, PlanEvent};
+use domain::notifications::{NotificationRepository, NotificationsRefusal, PlanDigest, PlanDue, PlanEvent};
 use domain::{DocumentId, NoticeId, RepoError, UserId};
 
 use super::audience::{action_item, audience, meeting_item, to_settings, Audience};
@@ -216,7 +216,7 @@ impl NotificationRepository for PgNotificationRepository {
         user: UserId,
         kinds: &[NotificationKind],
         at: DateTime<Utc>,
-    ) -> Result<(), RepoError> {
+    ) -> Result<(), NotificationsRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
         let canonical: Vec<&str> = NotificationKind::ALL.iter().map(|k| k.as_str()).collect();
@@ -241,8 +241,8 @@ impl NotificationRepository for PgNotificationRepository {
             Err(diesel::result::Error::DatabaseError(
                 diesel::result::DatabaseErrorKind::ForeignKeyViolation,
                 _,
-            )) => Err(RepoError::NotFound),
-            Err(e) => Err(repo_error(e)),
+            )) => Err(NotificationsRefusal::UnsubscribeInvalid),
+            Err(e) => Err(repo_error(e).into()),
         }
     }
 

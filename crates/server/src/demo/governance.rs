@@ -11,8 +11,9 @@ use domain::governance::{
     DeclarationService, DeclareRequest, InterestRequest, InterestService, OpenRoundRequest, ProposeRequest,
     ResolutionService, TermRequest, VoteRequest,
 };
+use domain::library::document::DocumentCategory;
 use domain::library::{DocumentService, UploadDocument};
-use domain::shared::{IsoDate, Received};
+use domain::shared::{IsoDate, Received, ReceivedTime};
 use domain::DeclarationRoundId;
 
 use super::data::Who;
@@ -153,7 +154,7 @@ impl Seeder<'_> {
             &secretary,
             UploadDocument {
                 title: Some("Trustees' Code of Conduct".into()),
-                category: Some("governance".into()),
+                category: Received::Given(DocumentCategory::Governance),
                 version: Some("2.0".into()),
                 file: Some(file),
             },
@@ -219,7 +220,7 @@ impl Seeder<'_> {
                         "That the board approves the revised budget and cash-flow forecast for this year."
                             .into(),
                     ),
-                    closes_at: Some((self.now - Duration::days(13)).to_rfc3339()),
+                    closes_at: ReceivedTime::Given(self.now - Duration::days(13)),
                     threshold: Received::Given(ThresholdKind::Majority),
                     threshold_count: None,
                     paper_document_ids: paper.into_iter().collect(),
@@ -245,7 +246,7 @@ impl Seeder<'_> {
                          annual accounts."
                             .into(),
                     ),
-                    closes_at: Some((self.now + Duration::days(5)).to_rfc3339()),
+                    closes_at: ReceivedTime::Given(self.now + Duration::days(5)),
                     threshold: Received::Given(ThresholdKind::Majority),
                     threshold_count: None,
                     paper_document_ids: vec![],

@@ -33,7 +33,7 @@ use domain::library::{DocumentService, MinutesService, UploadDocument, UploadMin
 use domain::meetings::meeting::Meeting;
 use domain::meetings::{CreateMeetingRequest, MeetingService};
 use domain::notices::{CreateNoticeRequest, NoticeService};
-use domain::shared::{Clock, IsoDate, Received};
+use domain::shared::{Clock, IsoDate, Received, ReceivedTime};
 use domain::CommitteeId;
 use persistence::PgPool;
 
@@ -301,7 +301,7 @@ impl Seeder<'_> {
             let file = files::received_file(service.files.as_ref(), paper.file_name, &bytes)?;
             let input = UploadDocument {
                 title: Some(paper.title.into()),
-                category: Some(paper.category.into()),
+                category: Received::parse(Some(paper.category)),
                 version: Some(paper.version.into()),
                 file: Some(file),
             };
@@ -349,7 +349,7 @@ impl Seeder<'_> {
             let input = CreateMeetingRequest {
                 title: Some(gathering.title.into()),
                 description: Some(gathering.description.into()),
-                meeting_date: Some(date.to_rfc3339()),
+                meeting_date: ReceivedTime::Given(date),
                 location: gathering.location.map(Into::into),
                 meeting_link: gathering.meeting_link.map(Into::into),
                 agenda_link: gathering.agenda_link.map(Into::into),
@@ -386,8 +386,8 @@ impl Seeder<'_> {
             };
             let input = UploadMinutes {
                 title: Some(paper.title.into()),
-                meeting_date: Some(meeting.meeting_date.to_rfc3339()),
-                meeting_id: Some(meeting.id.0.to_string()),
+                meeting_date: ReceivedTime::Given(meeting.meeting_date),
+                meeting_id: Received::Given(meeting.id),
                 external_link,
                 file,
             };
@@ -409,7 +409,9 @@ impl Seeder<'_> {
                 content: Some(notice.content.into()),
                 priority: Received::Given(notice.priority),
                 pinned: Some(notice.pinned),
-                expires_at: notice.expires_days.map(|days| (self.now + Duration::days(days)).to_rfc3339()),
+                expires_at: notice.expires_days.map_or(ReceivedTime::Absent, |days| {
+                    ReceivedTime::Given(self.now + Duration::days(days))
+                }),
             };
             service
                 .create(self.person(notice.posted_by)?, input)

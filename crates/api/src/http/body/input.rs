@@ -1,21 +1,6 @@
 //! Lenient readers for request fields: the contract lets clients send `""` for an absent value.
 
-use serde::{Deserialize, Deserializer};
-
-/// A query parameter whose empty value (`?includeExpired=`) means the same as leaving it out: one rule
-/// for every query of the API. Anything else must parse as `T`.
-pub fn empty_as_absent<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: std::str::FromStr,
-    T::Err: std::fmt::Display,
-{
-    match Option::<String>::deserialize(deserializer)? {
-        None => Ok(None),
-        Some(text) if text.is_empty() => Ok(None),
-        Some(text) => text.parse().map(Some).map_err(|e| serde::de::Error::custom(format!("'{text}': {e}"))),
-    }
-}
+pub use domain::shared::received::empty_as_absent;
 
 /// A JSON body that must be an object, read as `T`. serde reads a struct from an array too (`[null]`
 /// fills the first field), so a body whose fields are all optional takes its object first.

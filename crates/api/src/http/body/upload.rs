@@ -23,9 +23,9 @@ use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest};
 use futures_util::{Stream, StreamExt};
 
-use domain::library::files::{self, FileKind, MAX_UPLOAD_BYTES, SNIFF_BYTES, TOO_LARGE_MESSAGE};
-use domain::library::FileStore;
+use domain::library::files::{self, FileKind, MAX_UPLOAD_BYTES, SNIFF_BYTES};
 pub use domain::library::ReceivedFile;
+use domain::library::{FileStore, LibraryRefusal};
 use domain::DomainError;
 
 use crate::http::error::ApiError;
@@ -42,9 +42,7 @@ pub const MAX_BODY_BYTES: u64 = MAX_UPLOAD_BYTES + MAX_MULTIPART_OVERHEAD;
 /// without a declared length (chunked) are counted byte by byte while streaming by `read_upload`.
 pub fn refuse_declared_oversize(req: &HttpRequest) -> Result<(), ApiError> {
     match declared_length(req) {
-        Some(length) if length > MAX_BODY_BYTES => {
-            Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()).into())
-        }
+        Some(length) if length > MAX_BODY_BYTES => Err(LibraryRefusal::FileTooLarge.into()),
         _ => Ok(()),
     }
 }
@@ -106,7 +104,7 @@ pub async fn read_upload(
         // a reset connection (a body far too large and declared so was refused by its length already).
         let more = read_so_far.get() + MAX_MULTIPART_OVERHEAD;
         drain_raw(&payload, &read_so_far, more).await;
-        return Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()).into());
+        return Err(LibraryRefusal::FileTooLarge.into());
     }
     read
 }
@@ -248,7 +246,7 @@ async fn receive_file(
                     _ => break,
                 }
             }
-            return Err(DomainError::TooLarge(TOO_LARGE_MESSAGE.into()).into());
+            return Err(LibraryRefusal::FileTooLarge.into());
         }
         if head.len() < SNIFF_BYTES {
             let take = (SNIFF_BYTES - head.len()).min(chunk.len());

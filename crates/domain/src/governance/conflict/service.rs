@@ -31,7 +31,7 @@ use crate::meetings::{AttendanceRepository, MeetingRepository, MeetingsRefusal, 
 use crate::shared::error::DomainError;
 use crate::shared::validation::FieldErrors;
 use crate::shared::{Clock, Received};
-use crate::{AgendaItemId, ConflictId, InterestId, MeetingId, RepoError, UserId};
+use crate::{AgendaItemId, ConflictId, InterestId, MeetingId, UserId};
 
 pub const NOT_FOR_OTHERS: &str = "Only admins and chairs can declare a conflict for someone else.";
 pub const HANDLING_FORBIDDEN: &str = "Only admins and chairs record how a conflict was handled.";
@@ -263,8 +263,10 @@ impl ConflictService {
             (Some(_), Some(_)) => errors.add("interestId", ONE_INTEREST),
             (Some(interest), None) => match self.register.get(interest) {
                 Ok(entry) if entry.user_id == declarant => {}
-                Ok(_) | Err(RepoError::NotFound) => errors.add("interestId", NOT_THEIR_INTEREST),
-                Err(other) => return Err(other.into()),
+                Ok(_) | Err(GovernanceRefusal::InterestNotFound) => {
+                    errors.add("interestId", NOT_THEIR_INTEREST)
+                }
+                Err(other) => return Err(other),
             },
             (None, Some(new)) => {
                 if let Err(DomainError::Invalid(fields)) =

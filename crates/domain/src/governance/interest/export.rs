@@ -45,35 +45,37 @@ fn long_date(date: NaiveDate) -> String {
     date.format("%-d %B %Y").to_string()
 }
 
-#[cfg(test)]
-mod tests {
+/// An entry of the register (a trusteeship since 1 May 2020, with a nature that needs quoting), for the
+/// tests of what is made of the register here and in the api crate's spreadsheet export.
+#[cfg(any(test, feature = "testing"))]
+pub fn example_entry(name: &str, organisation: &str, ended_on: Option<NaiveDate>) -> Interest {
+    use crate::governance::interest::{InterestFields, InterestKind};
     use chrono::{DateTime, Utc};
 
-    use super::*;
-    use crate::governance::interest::{InterestFields, InterestKind};
-    use crate::{InterestId, UserId};
-
-    fn entry(name: &str, organisation: &str, ended_on: Option<NaiveDate>) -> Interest {
-        Interest {
-            id: InterestId(1),
-            user_id: UserId(1),
-            user_name: name.into(),
-            fields: InterestFields {
-                kind: InterestKind::Trusteeship,
-                organisation: organisation.into(),
-                nature: "Trustee, \"unpaid\"".into(),
-                started_on: NaiveDate::from_ymd_opt(2020, 5, 1).unwrap(),
-                ended_on,
-            },
-            created_at: DateTime::<Utc>::MIN_UTC,
-            updated_at: DateTime::<Utc>::MIN_UTC,
-        }
+    Interest {
+        id: crate::InterestId(1),
+        user_id: crate::UserId(1),
+        user_name: name.into(),
+        fields: InterestFields {
+            kind: InterestKind::Trusteeship,
+            organisation: organisation.into(),
+            nature: "Trustee, \"unpaid\"".into(),
+            started_on: NaiveDate::from_ymd_opt(2020, 5, 1).unwrap_or_default(),
+            ended_on,
+        },
+        created_at: DateTime::<Utc>::MIN_UTC,
+        updated_at: DateTime::<Utc>::MIN_UTC,
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
 
     #[test]
     fn the_printable_register_separates_current_and_past() {
         let today = NaiveDate::from_ymd_opt(2026, 3, 10).unwrap();
-        let doc = printable(&[entry("Ann", "Food Bank", None)], today, "Portal");
+        let doc = printable(&[example_entry("Ann", "Food Bank", None)], today, "Portal");
         assert_eq!(doc.blocks[2], PrintBlock::Heading("Current interests".into()));
         assert!(
             matches!(&doc.blocks[3], PrintBlock::Paragraph(p) if p.starts_with("Ann: Trusteeship - Food Bank."))

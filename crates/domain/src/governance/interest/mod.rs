@@ -1,6 +1,6 @@
 //! The register of interests (spec §10 Governance; Charity Commission guidance CC29).
 
-mod export;
+pub mod export;
 pub mod matches;
 pub mod repository;
 pub mod service;

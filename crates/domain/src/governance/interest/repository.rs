@@ -1,5 +1,6 @@
 use crate::governance::interest::{Interest, InterestFields, InterestVersion};
 use crate::governance::settings::GovernanceSettings;
+use crate::governance::GovernanceRefusal;
 use crate::meetings::attendance::QuorumRule;
 use crate::meetings::QuorumSettings;
 use crate::{InterestId, RepoError, UserId};
@@ -15,26 +16,27 @@ pub struct Editor {
 pub trait InterestRepository: Send + Sync {
     /// Every entry, or one trustee's: by trustee name, then current before past, then newest start.
     fn list(&self, user: Option<UserId>) -> Result<Vec<Interest>, RepoError>;
-    /// `RepoError::NotFound` when there is no such entry.
-    fn get(&self, id: InterestId) -> Result<Interest, RepoError>;
-    /// Inserts the entry and its first version in one transaction. `RepoError::NotFound` when the
-    /// trustee does not exist.
+    /// `GovernanceRefusal::InterestNotFound` when there is no such entry.
+    fn get(&self, id: InterestId) -> Result<Interest, GovernanceRefusal>;
+    /// Inserts the entry and its first version in one transaction. `GovernanceRefusal::NoSuchTrustee`
+    /// when the trustee does not exist.
     fn create(
         &self,
         user: UserId,
         fields: InterestFields,
         editor: &Editor,
         at: chrono::DateTime<chrono::Utc>,
-    ) -> Result<Interest, RepoError>;
+    ) -> Result<Interest, GovernanceRefusal>;
     /// Replaces the entry's fields and appends a version (before and after) in one transaction, the row
-    /// locked so two edits cannot record the same "before". `RepoError::NotFound` when there is no entry.
+    /// locked so two edits cannot record the same "before". `GovernanceRefusal::InterestNotFound` when
+    /// there is no entry.
     fn update(
         &self,
         id: InterestId,
         fields: InterestFields,
         editor: &Editor,
         at: chrono::DateTime<chrono::Utc>,
-    ) -> Result<Interest, RepoError>;
+    ) -> Result<Interest, GovernanceRefusal>;
     /// Oldest first.
     fn history(&self, id: InterestId) -> Result<Vec<InterestVersion>, RepoError>;
 }

@@ -9,7 +9,7 @@ use crate::governance::interest::{
     ExportedInterest, Interest, InterestFields, InterestKind, InterestVersion,
 };
 use crate::governance::settings::{GovernanceSettings, RegisterVisibility};
-use crate::governance::{Editor, GovernanceSettingsRepository, InterestRepository};
+use crate::governance::{Editor, GovernanceRefusal, GovernanceSettingsRepository, InterestRepository};
 use crate::identity::role::Role;
 use crate::identity::user::User;
 use crate::meetings::attendance::{QuorumRule, QuorumRuleKind, QUORUM_MAX};
@@ -17,7 +17,7 @@ use crate::meetings::Typesetter;
 use crate::shared::error::DomainError;
 use crate::shared::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
-use crate::{InterestId, RepoError, UserId};
+use crate::{InterestId, UserId};
 
 pub const ORGANISATION_MAX: usize = 200;
 pub const NATURE_MAX: usize = 2_000;
@@ -97,29 +97,28 @@ pub struct InterestService {
 
 impl InterestService {
     /// The register as the actor may read it; `user` narrows it to one trustee.
-    pub fn list(&self, actor: &User, user: Option<UserId>) -> Result<Vec<Interest>, DomainError> {
+    pub fn list(&self, actor: &User, user: Option<UserId>) -> Result<Vec<Interest>, GovernanceRefusal> {
         let visibility = self.settings.get()?.register_visibility;
         let scope = if can_read_whole_register(actor.role, visibility) {
             user
         } else {
             match user {
-                Some(other) if other != actor.id => return Err(DomainError::forbidden(REGISTER_LIMITED)),
+                Some(other) if other != actor.id => {
+                    return Err(DomainError::forbidden(REGISTER_LIMITED).into())
+                }
                 _ => Some(actor.id),
             }
         };
         Ok(self.interests.list(scope)?)
     }
 
-    pub fn create(&self, actor: &User, input: InterestRequest) -> Result<Interest, DomainError> {
+    pub fn create(&self, actor: &User, input: InterestRequest) -> Result<Interest, GovernanceRefusal> {
         let owner = input.user_id.unwrap_or(actor.id);
         if !can_edit_interests_of(actor.role, actor.id, owner) {
-            return Err(DomainError::forbidden(NOT_YOURS));
+            return Err(DomainError::forbidden(NOT_YOURS).into());
         }
         let fields = validate(&input, self.today())?;
-        self.interests.create(owner, fields, &editor(actor), self.clock.now()).map_err(|e| match e {
-            RepoError::NotFound => DomainError::invalid("userId", "No such trustee"),
-            other => other.into(),
-        })
+        self.interests.create(owner, fields, &editor(actor), self.clock.now())
     }
 
     pub fn update(
@@ -127,34 +126,35 @@ impl InterestService {
         actor: &User,
         id: InterestId,
         input: InterestRequest,
-    ) -> Result<Interest, DomainError> {
+    ) -> Result<Interest, GovernanceRefusal> {
         let existing = self.get(id)?;
         if !can_edit_interests_of(actor.role, actor.id, existing.user_id) {
-            return Err(DomainError::forbidden(NOT_YOURS));
+            return Err(DomainError::forbidden(NOT_YOURS).into());
         }
         let fields = validate(&input, self.today())?;
-        self.interests.update(id, fields, &editor(actor), self.clock.now()).map_err(not_found)
+        self.interests.update(id, fields, &editor(actor), self.clock.now())
     }
 
     /// Every version of one entry, oldest first; readable by whoever may read the entry.
-    pub fn history(&self, actor: &User, id: InterestId) -> Result<Vec<InterestVersion>, DomainError> {
+    pub fn history(&self, actor: &User, id: InterestId) -> Result<Vec<InterestVersion>, GovernanceRefusal> {
         let entry = self.get(id)?;
         let visibility = self.settings.get()?.register_visibility;
         if !can_read_whole_register(actor.role, visibility) && entry.user_id != actor.id {
-            return Err(DomainError::forbidden(REGISTER_LIMITED));
+            return Err(DomainError::forbidden(REGISTER_LIMITED).into());
         }
-        self.interests.history(id).map_err(not_found)
+        Ok(self.interests.history(id)?)
     }
 
     /// The current entries an agenda text names, for the prompt to consider a declaration: admins and
     /// chairs get everyone's, a trustee only their own.
-    pub fn named_in(&self, actor: &User, input: MatchRequest) -> Result<Vec<Interest>, DomainError> {
+    pub fn named_in(&self, actor: &User, input: MatchRequest) -> Result<Vec<Interest>, GovernanceRefusal> {
         let text = input.text.unwrap_or_default();
         if text.chars().count() > MATCH_TEXT_MAX {
             return Err(DomainError::invalid(
                 "text",
                 format!("Text must be at most {MATCH_TEXT_MAX} characters"),
-            ));
+            )
+            .into());
         }
         let scope = if actor.role.is_officer() { None } else { Some(actor.id) };
         let entries = self.interests.list(scope)?;
@@ -166,7 +166,7 @@ impl InterestService {
 
     /// The whole register to export (for the annual report or a spreadsheet), each entry marked current
     /// or past today.
-    pub fn export_register(&self, actor: &User) -> Result<Vec<ExportedInterest>, DomainError> {
+    pub fn export_register(&self, actor: &User) -> Result<Vec<ExportedInterest>, GovernanceRefusal> {
         let today = self.today();
         Ok(self
             .whole_register(actor)?
@@ -176,13 +176,13 @@ impl InterestService {
     }
 
     /// The whole register as a PDF to publish: current interests, then past ones.
-    pub fn export_pdf(&self, actor: &User, portal_name: &str) -> Result<Vec<u8>, DomainError> {
+    pub fn export_pdf(&self, actor: &User, portal_name: &str) -> Result<Vec<u8>, GovernanceRefusal> {
         let entries = self.whole_register(actor)?;
         let document = crate::governance::interest::export::printable(&entries, self.today(), portal_name);
-        Ok(self.typesetter.typeset(&document)?)
+        Ok(self.typesetter.typeset(&document).map_err(DomainError::from)?)
     }
 
-    pub fn settings(&self, _actor: &User) -> Result<GovernanceSettings, DomainError> {
+    pub fn settings(&self, _actor: &User) -> Result<GovernanceSettings, GovernanceRefusal> {
         Ok(self.settings.get()?)
     }
 
@@ -190,9 +190,11 @@ impl InterestService {
         &self,
         actor: &User,
         input: SettingsRequest,
-    ) -> Result<GovernanceSettings, DomainError> {
+    ) -> Result<GovernanceSettings, GovernanceRefusal> {
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden("Only admins and chairs can change governance settings."));
+            return Err(
+                DomainError::forbidden("Only admins and chairs can change governance settings.").into()
+            );
         }
         let mut errors = FieldErrors::new();
         let current = self.settings.get()?;
@@ -206,16 +208,16 @@ impl InterestService {
         Ok(self.settings.set(GovernanceSettings { register_visibility, quorum })?)
     }
 
-    fn whole_register(&self, actor: &User) -> Result<Vec<Interest>, DomainError> {
+    fn whole_register(&self, actor: &User) -> Result<Vec<Interest>, GovernanceRefusal> {
         let visibility = self.settings.get()?.register_visibility;
         if !can_read_whole_register(actor.role, visibility) {
-            return Err(DomainError::forbidden(REGISTER_LIMITED));
+            return Err(DomainError::forbidden(REGISTER_LIMITED).into());
         }
         Ok(self.interests.list(None)?)
     }
 
-    fn get(&self, id: InterestId) -> Result<Interest, DomainError> {
-        self.interests.get(id).map_err(not_found)
+    fn get(&self, id: InterestId) -> Result<Interest, GovernanceRefusal> {
+        self.interests.get(id)
     }
 
     /// The UTC date of the clock: the day on which "current" and "past" are decided.
@@ -226,10 +228,6 @@ impl InterestService {
 
 fn editor(actor: &User) -> Editor {
     Editor { id: actor.id, name: actor.name.clone() }
-}
-
-fn not_found(error: RepoError) -> DomainError {
-    error.naming("Interest")
 }
 
 /// The entry form's rules: kind from the list, organisation and nature required, a start date not in the

@@ -10,7 +10,7 @@ use crate::governance::{GovernanceRefusal, NewResolution, ResolutionRepository};
 use crate::identity::user::User;
 use crate::meetings::meeting::service::MeetingService;
 use crate::shared::error::DomainError;
-use crate::shared::timestamps;
+use crate::shared::timestamps::ReceivedTime;
 use crate::shared::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{DocumentId, RepoError, ResolutionId, UserId};
@@ -36,7 +36,7 @@ pub struct ProposeRequest {
     /// RFC 3339 with a zone, in the future.
     #[serde(default)]
     #[schema(required = true, nullable = false, value_type = String, format = DateTime)]
-    pub closes_at: Option<String>,
+    pub closes_at: ReceivedTime,
     #[serde(default)]
     #[schema(required = true, nullable = false, value_type = ThresholdKind)]
     pub threshold: Received<ThresholdKind>,
@@ -114,8 +114,7 @@ impl ResolutionService {
             input.text.as_deref().unwrap_or(""),
             TEXT_MAX,
         );
-        let closes_at =
-            timestamps::required(&mut errors, "closesAt", "Closing time", input.closes_at.as_deref());
+        let closes_at = input.closes_at.required(&mut errors, "closesAt", "Closing time");
         if closes_at.is_some_and(|at| at <= now) {
             errors.add("closesAt", "Closing time must be in the future");
         }

@@ -6,12 +6,12 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 
 use crate::governance::term::{ServiceSummary, Term, TermFields, TrusteeTerms};
-use crate::governance::TermRepository;
+use crate::governance::{GovernanceRefusal, TermRepository};
 use crate::identity::user::User;
 use crate::shared::error::DomainError;
 use crate::shared::validation::FieldErrors;
 use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
-use crate::{RepoError, TermId, UserId};
+use crate::{TermId, UserId};
 
 pub const TERM_YEARS_INVALID: &str = "Term length must be a whole number of years from 1 to 10";
 pub const ONLY_OFFICERS: &str = "Only admins and chairs can record terms of office.";
@@ -62,7 +62,7 @@ impl TermService {
     }
 
     /// Every serving trustee with their terms and what they add up to today.
-    pub fn overview(&self, _actor: &User) -> Result<Vec<(TrusteeTerms, ServiceSummary)>, DomainError> {
+    pub fn overview(&self, _actor: &User) -> Result<Vec<(TrusteeTerms, ServiceSummary)>, GovernanceRefusal> {
         let today = self.today();
         Ok(self
             .terms
@@ -76,9 +76,9 @@ impl TermService {
     }
 
     /// The trustees whose term ends within three months or whose service passes nine years.
-    pub fn warnings(&self, actor: &User) -> Result<Vec<(TrusteeTerms, ServiceSummary)>, DomainError> {
+    pub fn warnings(&self, actor: &User) -> Result<Vec<(TrusteeTerms, ServiceSummary)>, GovernanceRefusal> {
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden("Only admins and chairs see the board's warnings."));
+            return Err(DomainError::forbidden("Only admins and chairs see the board's warnings.").into());
         }
         Ok(self
             .overview(actor)?
@@ -87,27 +87,24 @@ impl TermService {
             .collect())
     }
 
-    pub fn create(&self, actor: &User, input: TermRequest) -> Result<Term, DomainError> {
+    pub fn create(&self, actor: &User, input: TermRequest) -> Result<Term, GovernanceRefusal> {
         officer(actor)?;
         let fields = validate(&input)?;
         let Some(user) = input.user_id else {
-            return Err(DomainError::invalid("userId", "Trustee is required"));
+            return Err(DomainError::invalid("userId", "Trustee is required").into());
         };
-        self.terms.create(user, fields).map_err(|e| match e {
-            RepoError::NotFound => DomainError::invalid("userId", "No such trustee"),
-            other => other.into(),
-        })
+        self.terms.create(user, fields)
     }
 
-    pub fn update(&self, actor: &User, id: TermId, input: TermRequest) -> Result<Term, DomainError> {
+    pub fn update(&self, actor: &User, id: TermId, input: TermRequest) -> Result<Term, GovernanceRefusal> {
         officer(actor)?;
         let fields = validate(&input)?;
-        self.terms.update(id, fields).map_err(not_found)
+        self.terms.update(id, fields)
     }
 
-    pub fn delete(&self, actor: &User, id: TermId) -> Result<(), DomainError> {
+    pub fn delete(&self, actor: &User, id: TermId) -> Result<(), GovernanceRefusal> {
         officer(actor)?;
-        self.terms.delete(id).map_err(not_found)
+        self.terms.delete(id)
     }
 }
 
@@ -117,10 +114,6 @@ fn officer(actor: &User) -> Result<(), DomainError> {
     } else {
         Err(DomainError::forbidden(ONLY_OFFICERS))
     }
-}
-
-fn not_found(error: RepoError) -> DomainError {
-    error.naming("Term")
 }
 
 pub fn validate(input: &TermRequest) -> Result<TermFields, DomainError> {

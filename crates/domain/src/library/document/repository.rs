@@ -1,5 +1,6 @@
 use crate::library::document::{Document, DocumentCategory, NewDocument};
 use crate::library::files::StorageKey;
+use crate::library::LibraryRefusal;
 use crate::{DocumentId, RepoError};
 
 /// The board's document library. Files live in the `FileStore`; rows point to them by storage key.
@@ -9,6 +10,6 @@ pub trait DocumentRepository: Send + Sync {
     fn find(&self, id: DocumentId) -> Result<Option<Document>, RepoError>;
     fn create(&self, document: NewDocument) -> Result<Document, RepoError>;
     /// Removes the row and answers its file's key, for the caller to remove the file once the row is gone;
-    /// `RepoError::NotFound` when there is no such document.
-    fn delete(&self, id: DocumentId) -> Result<StorageKey, RepoError>;
+    /// `LibraryRefusal::DocumentNotFound` when there is no such document.
+    fn delete(&self, id: DocumentId) -> Result<StorageKey, LibraryRefusal>;
 }

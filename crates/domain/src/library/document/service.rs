@@ -9,23 +9,25 @@ use crate::library::document::{Document, DocumentCategory, NewDocument};
 use crate::library::files::DOCUMENT_KINDS;
 use crate::library::stored_files::{self, checked_file, file_size};
 use crate::library::view_tickets::ViewTickets;
-use crate::library::{DocumentRepository, FileStore, ReceivedFile};
+use crate::library::{DocumentRepository, FileStore, LibraryRefusal, ReceivedFile};
 use crate::shared::error::DomainError;
 use crate::shared::read_cache::ReadCache;
 use crate::shared::validation::{self, FieldErrors};
 use crate::shared::{Clock, Received};
 use crate::{DocumentId, SessionId};
 
+pub const READ_FORBIDDEN: &str = "You cannot read documents.";
 pub const MANAGE_FORBIDDEN: &str = "Only admins and chairs can upload or delete documents.";
 pub const DEFAULT_VERSION: &str = "1.0";
 pub const TITLE_MAX: usize = 200;
 pub const VERSION_MAX: usize = 20;
 
-/// Input of "Upload document", as received: text fields are `None` when absent.
+/// Input of "Upload document", as received: text fields are `None` when absent; the category is read
+/// where the form is (`Received::parse`).
 #[derive(Debug)]
 pub struct UploadDocument {
     pub title: Option<String>,
-    pub category: Option<String>,
+    pub category: Received<DocumentCategory>,
     pub version: Option<String>,
     pub file: Option<ReceivedFile>,
 }
@@ -41,18 +43,6 @@ pub struct DocumentService {
 fn category_message() -> String {
     let names: Vec<&str> = DocumentCategory::ALL.iter().map(|c| c.as_str()).collect();
     format!("Category must be one of: {}", names.join(", "))
-}
-
-/// A category filter or field: `None` when absent or blank.
-pub fn parse_category(errors: &mut FieldErrors, raw: Option<&str>) -> Option<DocumentCategory> {
-    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
-    match value.parse() {
-        Ok(category) => Some(category),
-        Err(_) => {
-            errors.add("category", category_message());
-            None
-        }
-    }
 }
 
 /// What decides the documents list a reader gets (the read cache of spec §9, Documents list): only the
@@ -74,7 +64,7 @@ impl DocumentService {
         category: Received<DocumentCategory>,
     ) -> Result<DocumentListKey, DomainError> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read documents."));
+            return Err(DomainError::forbidden(READ_FORBIDDEN));
         }
         let mut errors = FieldErrors::new();
         let category = category.read(&mut errors, "category", category_message());
@@ -117,9 +107,9 @@ impl DocumentService {
 
     /// Validates the fields, then commits the file and inserts the row; a refused or failed upload leaves
     /// no file and no row.
-    pub fn upload(&self, actor: &User, input: UploadDocument) -> Result<Document, DomainError> {
+    pub fn upload(&self, actor: &User, input: UploadDocument) -> Result<Document, LibraryRefusal> {
         if !permissions::can_manage_documents(actor.role) {
-            return Err(DomainError::forbidden(MANAGE_FORBIDDEN));
+            return Err(DomainError::forbidden(MANAGE_FORBIDDEN).into());
         }
         let mut errors = FieldErrors::new();
         let title = validation::required_line(
@@ -129,10 +119,10 @@ impl DocumentService {
             input.title.as_deref().unwrap_or(""),
             TITLE_MAX,
         );
-        let category = parse_category(&mut errors, input.category.as_deref());
-        if category.is_none() && !errors.fields().contains_key("category") {
+        if input.category.is_absent() {
             errors.add("category", "Category is required");
         }
+        let category = input.category.read(&mut errors, "category", category_message());
         let version = validation::optional_line(
             &mut errors,
             "version",
@@ -146,7 +136,8 @@ impl DocumentService {
         let (Some(category), Some(file)) = (category, file) else {
             return Err(DomainError::Unexpected(anyhow::anyhow!(
                 "validated upload lacks a category or file"
-            )));
+            ))
+            .into());
         };
 
         let ReceivedFile { pending, file_name, kind, size } = file;
@@ -170,20 +161,20 @@ impl DocumentService {
 
     /// Deletes the row first, then the file, so no row ever points to a missing file.
     /// Answers the deleted document (for the audit log).
-    pub fn delete(&self, actor: &User, id: DocumentId) -> Result<Document, DomainError> {
+    pub fn delete(&self, actor: &User, id: DocumentId) -> Result<Document, LibraryRefusal> {
         if !permissions::can_manage_documents(actor.role) {
-            return Err(DomainError::forbidden(MANAGE_FORBIDDEN));
+            return Err(DomainError::forbidden(MANAGE_FORBIDDEN).into());
         }
-        let document = self.documents.find(id)?.ok_or(DomainError::NotFound("Document"))?;
-        let key = self.documents.delete(id).map_err(not_found)?;
+        let document = self.documents.find(id)?.ok_or(LibraryRefusal::DocumentNotFound)?;
+        let key = self.documents.delete(id)?;
         stored_files::remove_after_row(self.files.as_ref(), &key);
         Ok(document)
     }
 
     /// The document and its bytes, for a download.
-    pub fn download(&self, actor: &User, id: DocumentId) -> Result<(Document, Vec<u8>), DomainError> {
+    pub fn download(&self, actor: &User, id: DocumentId) -> Result<(Document, Vec<u8>), LibraryRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read documents."));
+            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
         }
         self.read(id)
     }
@@ -194,11 +185,11 @@ impl DocumentService {
         actor: &User,
         session: SessionId,
         id: DocumentId,
-    ) -> Result<String, DomainError> {
+    ) -> Result<String, LibraryRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read documents."));
+            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
         }
-        self.documents.find(id)?.ok_or(DomainError::NotFound("Document"))?;
+        self.documents.find(id)?.ok_or(LibraryRefusal::DocumentNotFound)?;
         self.tickets.issue(actor, session, ViewResource::Document(id))
     }
 
@@ -208,24 +199,20 @@ impl DocumentService {
         &self,
         ticket: Option<&str>,
         id: DocumentId,
-    ) -> Result<(User, Document, Vec<u8>), DomainError> {
+    ) -> Result<(User, Document, Vec<u8>), LibraryRefusal> {
         let viewer = self.tickets.redeem(ticket, ViewResource::Document(id))?;
         if !permissions::can_read_board_content(viewer.role) {
-            return Err(DomainError::forbidden("You cannot read documents."));
+            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
         }
         let (document, bytes) = self.read(id)?;
         Ok((viewer, document, bytes))
     }
 
-    fn read(&self, id: DocumentId) -> Result<(Document, Vec<u8>), DomainError> {
-        let document = self.documents.find(id)?.ok_or(DomainError::NotFound("Document"))?;
-        let bytes = self.files.read(&document.storage_key)?;
+    fn read(&self, id: DocumentId) -> Result<(Document, Vec<u8>), LibraryRefusal> {
+        let document = self.documents.find(id)?.ok_or(LibraryRefusal::DocumentNotFound)?;
+        let bytes = self.files.read(&document.storage_key).map_err(DomainError::Unexpected)?;
         Ok((document, bytes))
     }
-}
-
-fn not_found(error: crate::RepoError) -> DomainError {
-    error.naming("Document")
 }
 
 #[cfg(test)]
@@ -257,8 +244,8 @@ mod tests {
             self.creates.fetch_add(1, Ordering::SeqCst);
             Err(RepoError::Unexpected(anyhow::anyhow!("database went away")))
         }
-        fn delete(&self, _: DocumentId) -> Result<StorageKey, RepoError> {
-            Err(RepoError::NotFound)
+        fn delete(&self, _: DocumentId) -> Result<StorageKey, LibraryRefusal> {
+            Err(LibraryRefusal::DocumentNotFound)
         }
     }
 
@@ -269,7 +256,7 @@ mod tests {
     fn input(store: &MemoryFileStore) -> UploadDocument {
         UploadDocument {
             title: Some("Policy".into()),
-            category: Some("policies".into()),
+            category: Received::Given(DocumentCategory::Policies),
             version: None,
             file: Some(received_pdf(store)),
         }
@@ -281,11 +268,13 @@ mod tests {
         let documents = Arc::new(FailingDocuments::default());
         let service = service(store.clone(), documents.clone());
         let result = service.upload(&user(Role::Trustee), input(&store));
-        assert!(matches!(result, Err(DomainError::Forbidden(m)) if m == MANAGE_FORBIDDEN));
+        assert!(
+            matches!(result, Err(LibraryRefusal::Common(DomainError::Forbidden(m))) if m == MANAGE_FORBIDDEN)
+        );
         assert_eq!((store.count(), documents.creates.load(Ordering::SeqCst)), (0, 0));
         assert!(matches!(
             service.delete(&user(Role::Trustee), DocumentId(1)),
-            Err(DomainError::Forbidden(_))
+            Err(LibraryRefusal::Common(DomainError::Forbidden(_)))
         ));
     }
 
@@ -295,7 +284,7 @@ mod tests {
         let documents = Arc::new(FailingDocuments::default());
         let service = service(store.clone(), documents.clone());
         let result = service.upload(&user(Role::Chair), input(&store));
-        assert!(matches!(result, Err(DomainError::Unexpected(_))));
+        assert!(matches!(result, Err(LibraryRefusal::Common(DomainError::Unexpected(_)))));
         assert_eq!(documents.creates.load(Ordering::SeqCst), 1);
         assert_eq!(store.count(), 0);
     }
@@ -305,7 +294,7 @@ mod tests {
         let store = Arc::new(MemoryFileStore::default());
         let service = service(store, Arc::new(FailingDocuments::default()));
         let result = service.delete(&user(Role::Admin), DocumentId(9));
-        assert!(matches!(result, Err(DomainError::NotFound("Document"))));
+        assert!(matches!(result, Err(LibraryRefusal::DocumentNotFound)));
     }
 
     #[test]

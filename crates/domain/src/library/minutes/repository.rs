@@ -1,4 +1,5 @@
 use crate::library::minutes::{Minutes, NewMinutes};
+use crate::library::LibraryRefusal;
 use crate::meetings::meeting::MeetingScope;
 use crate::{MinutesId, RepoError};
 
@@ -10,7 +11,7 @@ pub trait MinutesRepository: Send + Sync {
     fn list(&self, search: Option<&str>, scope: MeetingScope) -> Result<Vec<Minutes>, RepoError>;
     /// The minutes, unless they are linked to a meeting `scope` may not see.
     fn find(&self, id: MinutesId, scope: MeetingScope) -> Result<Option<Minutes>, RepoError>;
-    /// `RepoError::NotFound` when `meeting_id` names no meeting (checked by the insert itself, so a meeting
-    /// removed meanwhile cannot slip through).
-    fn create(&self, minutes: NewMinutes) -> Result<Minutes, RepoError>;
+    /// `LibraryRefusal::NoSuchMeeting` when `meeting_id` names no meeting (checked by the insert itself, so
+    /// a meeting removed meanwhile cannot slip through).
+    fn create(&self, minutes: NewMinutes) -> Result<Minutes, LibraryRefusal>;
 }

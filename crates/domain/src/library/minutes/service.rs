@@ -9,29 +9,30 @@ use crate::library::files::MINUTES_KINDS;
 use crate::library::minutes::{Minutes, MinutesSource, NewMinutes};
 use crate::library::stored_files::{self, checked_file, file_size};
 use crate::library::view_tickets::ViewTickets;
-use crate::library::{FileStore, MinutesRepository, ReceivedFile};
+use crate::library::{FileStore, LibraryRefusal, MinutesRepository, ReceivedFile};
 use crate::meetings::meeting::MeetingScope;
 use crate::meetings::rules::scope_of;
 use crate::shared::error::DomainError;
-use crate::shared::timestamps;
+use crate::shared::timestamps::ReceivedTime;
 use crate::shared::validation::{self, FieldErrors};
-use crate::shared::Clock;
-use crate::{MeetingId, MinutesId, RepoError, SessionId};
+use crate::shared::{Clock, Received};
+use crate::{MeetingId, MinutesId, SessionId};
 
 pub const PUBLISH_FORBIDDEN: &str = "Only admins and chairs can upload minutes.";
 pub const TITLE_MAX: usize = 200;
 pub const SEARCH_MAX: usize = 200;
 pub const FILE_OR_LINK: &str = "Upload a PDF file or give an external link.";
 pub const NOT_BOTH: &str = "Upload a PDF file or give an external link, not both.";
+pub const READ_FORBIDDEN: &str = "You cannot read minutes.";
 pub const MEETING_ID_NOT_A_NUMBER: &str = "Meeting ID must be a whole number";
-pub const NO_SUCH_MEETING: &str = "There is no meeting with this ID";
 
-/// Input of "Upload minutes", as received: text fields are `None` when absent.
+/// Input of "Upload minutes", as received: text fields are `None` when absent; the meeting's date and id
+/// are read where the form is (`ReceivedTime::parse`, `meeting_id_field`).
 #[derive(Debug)]
 pub struct UploadMinutes {
     pub title: Option<String>,
-    pub meeting_date: Option<String>,
-    pub meeting_id: Option<String>,
+    pub meeting_date: ReceivedTime,
+    pub meeting_id: Received<MeetingId>,
     pub external_link: Option<String>,
     pub file: Option<ReceivedFile>,
 }
@@ -47,7 +48,7 @@ pub struct MinutesService {
 impl MinutesService {
     pub fn list(&self, actor: &User, search: Option<&str>) -> Result<Vec<Minutes>, DomainError> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read minutes."));
+            return Err(DomainError::forbidden(READ_FORBIDDEN));
         }
         let mut errors = FieldErrors::new();
         let search = validation::optional_text(&mut errors, "search", "Search", search, SEARCH_MAX);
@@ -56,9 +57,9 @@ impl MinutesService {
     }
 
     /// Exactly one of a PDF or an http(s) link. A refused or failed upload leaves no file and no row.
-    pub fn upload(&self, actor: &User, input: UploadMinutes) -> Result<Minutes, DomainError> {
+    pub fn upload(&self, actor: &User, input: UploadMinutes) -> Result<Minutes, LibraryRefusal> {
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden(PUBLISH_FORBIDDEN));
+            return Err(DomainError::forbidden(PUBLISH_FORBIDDEN).into());
         }
         let mut errors = FieldErrors::new();
         let title = validation::required_line(
@@ -68,9 +69,8 @@ impl MinutesService {
             input.title.as_deref().unwrap_or(""),
             TITLE_MAX,
         );
-        let meeting_date =
-            timestamps::required(&mut errors, "meetingDate", "Meeting date", input.meeting_date.as_deref());
-        let meeting_id = meeting_id(&mut errors, input.meeting_id.as_deref());
+        let meeting_date = input.meeting_date.required(&mut errors, "meetingDate", "Meeting date");
+        let meeting_id = input.meeting_id.read(&mut errors, "meetingId", MEETING_ID_NOT_A_NUMBER);
         let link = validation::optional_web_link(
             &mut errors,
             "externalLink",
@@ -91,7 +91,9 @@ impl MinutesService {
         };
         errors.into_result()?;
         let Some(meeting_date) = meeting_date else {
-            return Err(DomainError::Unexpected(anyhow::anyhow!("validated minutes lack a meeting date")));
+            return Err(
+                DomainError::Unexpected(anyhow::anyhow!("validated minutes lack a meeting date")).into()
+            );
         };
 
         let created_at = self.clock.now();
@@ -108,20 +110,25 @@ impl MinutesService {
                 let minutes = self.minutes.clone();
                 stored_files::commit_then_record(self.files.as_ref(), pending, move |storage_key| {
                     let source = MinutesSource::File { file_name, file_size: file_size(size)?, storage_key };
-                    minutes.create(new(source)).map_err(unknown_meeting)
+                    minutes.create(new(source))
                 })
             }
-            (None, Some(link)) => {
-                self.minutes.create(new(MinutesSource::Link(link))).map_err(unknown_meeting)
+            (None, Some(link)) => self.minutes.create(new(MinutesSource::Link(link))),
+            _ => {
+                Err(DomainError::Unexpected(anyhow::anyhow!("validated minutes lack exactly one source"))
+                    .into())
             }
-            _ => Err(DomainError::Unexpected(anyhow::anyhow!("validated minutes lack exactly one source"))),
         }
     }
 
     /// The minutes and their PDF; 404 for minutes kept as a link.
-    pub fn download(&self, actor: &User, id: MinutesId) -> Result<(Minutes, String, Vec<u8>), DomainError> {
+    pub fn download(
+        &self,
+        actor: &User,
+        id: MinutesId,
+    ) -> Result<(Minutes, String, Vec<u8>), LibraryRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read minutes."));
+            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
         }
         self.read(id, scope_of(actor))
     }
@@ -131,13 +138,13 @@ impl MinutesService {
         actor: &User,
         session: SessionId,
         id: MinutesId,
-    ) -> Result<String, DomainError> {
+    ) -> Result<String, LibraryRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read minutes."));
+            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
         }
-        let minutes = self.minutes.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Minutes"))?;
+        let minutes = self.minutes.find(id, scope_of(actor))?.ok_or(LibraryRefusal::MinutesNotFound)?;
         if !matches!(minutes.source, MinutesSource::File { .. }) {
-            return Err(DomainError::NotFound("Minutes file"));
+            return Err(LibraryRefusal::MinutesFileNotFound);
         }
         self.tickets.issue(actor, session, ViewResource::Minutes(id))
     }
@@ -147,51 +154,39 @@ impl MinutesService {
         &self,
         ticket: Option<&str>,
         id: MinutesId,
-    ) -> Result<(User, Minutes, String, Vec<u8>), DomainError> {
+    ) -> Result<(User, Minutes, String, Vec<u8>), LibraryRefusal> {
         let viewer = self.tickets.redeem(ticket, ViewResource::Minutes(id))?;
         if !permissions::can_read_board_content(viewer.role) {
-            return Err(DomainError::forbidden("You cannot read minutes."));
+            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
         }
         let (minutes, file_name, bytes) = self.read(id, scope_of(&viewer))?;
         Ok((viewer, minutes, file_name, bytes))
     }
 
     /// The minutes, their file name and their bytes.
-    fn read(&self, id: MinutesId, scope: MeetingScope) -> Result<(Minutes, String, Vec<u8>), DomainError> {
-        let minutes = self.minutes.find(id, scope)?.ok_or(DomainError::NotFound("Minutes"))?;
+    fn read(&self, id: MinutesId, scope: MeetingScope) -> Result<(Minutes, String, Vec<u8>), LibraryRefusal> {
+        let minutes = self.minutes.find(id, scope)?.ok_or(LibraryRefusal::MinutesNotFound)?;
         let MinutesSource::File { file_name, storage_key, .. } = &minutes.source else {
-            return Err(DomainError::NotFound("Minutes file"));
+            return Err(LibraryRefusal::MinutesFileNotFound);
         };
-        let bytes = self.files.read(storage_key)?;
+        let bytes = self.files.read(storage_key).map_err(DomainError::Unexpected)?;
         let file_name = file_name.clone();
         Ok((minutes, file_name, bytes))
     }
 }
 
-/// An optional meeting id: `None` when absent or blank.
-fn meeting_id(errors: &mut FieldErrors, raw: Option<&str>) -> Option<MeetingId> {
-    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
-    match value.parse::<i32>() {
-        Ok(id) if id > 0 => Some(MeetingId(id)),
-        _ => {
-            errors.add("meetingId", MEETING_ID_NOT_A_NUMBER);
-            None
-        }
-    }
-}
-
-fn unknown_meeting(error: RepoError) -> DomainError {
-    match error {
-        RepoError::NotFound => DomainError::invalid("meetingId", NO_SUCH_MEETING),
-        other => other.into(),
-    }
+/// The form's optional meeting id: a whole number above zero, or blank for none.
+pub fn meeting_id_field(raw: Option<&str>) -> Received<MeetingId> {
+    Received::from_text(raw, |text| text.parse::<i32>().ok().filter(|id| *id > 0).map(MeetingId))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::identity::role::Role;
+    use crate::library::refusal::NO_SUCH_MEETING;
     use crate::testing::{clock, received_pdf, unused_tickets, user, MemoryFileStore};
+    use crate::RepoError;
 
     /// Answers every insert as the database does for an unknown meeting id.
     struct NoMeetings;
@@ -203,16 +198,16 @@ mod tests {
         fn find(&self, _: MinutesId, _: MeetingScope) -> Result<Option<Minutes>, RepoError> {
             Ok(None)
         }
-        fn create(&self, _: NewMinutes) -> Result<Minutes, RepoError> {
-            Err(RepoError::NotFound)
+        fn create(&self, _: NewMinutes) -> Result<Minutes, LibraryRefusal> {
+            Err(LibraryRefusal::NoSuchMeeting)
         }
     }
 
     fn input(store: &MemoryFileStore) -> UploadMinutes {
         UploadMinutes {
             title: Some("March".into()),
-            meeting_date: Some("2026-03-05T18:30:00Z".into()),
-            meeting_id: Some("12".into()),
+            meeting_date: ReceivedTime::parse(Some("2026-03-05T18:30:00Z")),
+            meeting_id: meeting_id_field(Some("12")),
             external_link: None,
             file: Some(received_pdf(store)),
         }
@@ -228,12 +223,14 @@ mod tests {
             clock: clock(),
         };
         let refused = service.upload(&user(Role::Trustee), input(&store));
-        assert!(matches!(refused, Err(DomainError::Forbidden(m)) if m == PUBLISH_FORBIDDEN));
+        assert!(
+            matches!(refused, Err(LibraryRefusal::Common(DomainError::Forbidden(m))) if m == PUBLISH_FORBIDDEN)
+        );
         assert_eq!(store.count(), 0);
 
         let unknown = service.upload(&user(Role::Admin), input(&store));
-        let Err(DomainError::Invalid(errors)) = unknown else { panic!("expected a field error") };
-        assert_eq!(errors.fields()["meetingId"], NO_SUCH_MEETING);
+        assert!(matches!(unknown, Err(LibraryRefusal::NoSuchMeeting)));
+        assert_eq!(LibraryRefusal::NoSuchMeeting.to_string(), NO_SUCH_MEETING);
         assert_eq!(store.count(), 0);
     }
 }

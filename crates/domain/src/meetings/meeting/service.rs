@@ -16,7 +16,7 @@ use crate::meetings::meeting::{
 use crate::meetings::rules::{may_edit, scope_of, sees_agenda};
 use crate::meetings::{MeetingRepository, MeetingsRefusal};
 use crate::shared::error::DomainError;
-use crate::shared::timestamps;
+use crate::shared::timestamps::ReceivedTime;
 use crate::shared::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{CommitteeId, MeetingId};
@@ -48,7 +48,7 @@ pub struct CreateMeetingRequest {
     pub description: Option<String>,
     /// Required: RFC 3339 date-time with a zone, e.g. `2026-03-05T18:30:00Z`.
     #[schema(required = true, nullable = false, value_type = String, format = DateTime)]
-    pub meeting_date: Option<String>,
+    pub meeting_date: ReceivedTime,
     pub location: Option<String>,
     pub meeting_link: Option<String>,
     pub agenda_link: Option<String>,
@@ -124,8 +124,7 @@ fn validate(input: CreateMeetingRequest) -> Result<MeetingFields, DomainError> {
         DESCRIPTION_MAX,
     )
     .unwrap_or_default();
-    let meeting_date =
-        timestamps::required(&mut errors, "meetingDate", "Meeting date", input.meeting_date.as_deref());
+    let meeting_date = input.meeting_date.required(&mut errors, "meetingDate", "Meeting date");
     let location = validation::optional_line(
         &mut errors,
         "location",
@@ -503,7 +502,7 @@ mod tests {
         };
         let input = CreateMeetingRequest {
             title: Some("Board".into()),
-            meeting_date: Some("2026-03-05T18:30:00Z".into()),
+            meeting_date: ReceivedTime::parse(Some("2026-03-05T18:30:00Z")),
             ..CreateMeetingRequest::default()
         };
         let result = service.create(&user(Role::Trustee), input);

@@ -1,3 +1,4 @@
+use crate::notifications::NotificationsRefusal;
 use chrono::{DateTime, Utc};
 
 use crate::notifications::mail::OutgoingMail;
@@ -26,14 +27,14 @@ pub trait NotificationRepository: Send + Sync {
         at: DateTime<Utc>,
     ) -> Result<(), RepoError>;
     /// Adds `kinds` to the user's switched-off kinds (creating their settings with the defaults otherwise),
-    /// in one statement, keeping the canonical order: a one-click unsubscribe. `RepoError::NotFound` when
-    /// the user does not exist.
+    /// in one statement, keeping the canonical order: a one-click unsubscribe.
+    /// `NotificationsRefusal::UnsubscribeInvalid` when the user does not exist (any more).
     fn switch_off(
         &self,
         user: UserId,
         kinds: &[NotificationKind],
         at: DateTime<Utc>,
-    ) -> Result<(), RepoError>;
+    ) -> Result<(), NotificationsRefusal>;
     /// In one transaction: claims up to `limit` pending events (`FOR UPDATE SKIP LOCKED`, so two processes
     /// never expand one twice), loads each one's subject and audience, writes what `plan` answers (outbox
     /// messages, digest entries) and marks the events processed. An event whose subject is gone is marked

@@ -486,7 +486,7 @@ mod tests {
             _: crate::UserId,
             _: &[NotificationKind],
             _: DateTime<Utc>,
-        ) -> Result<(), crate::RepoError> {
+        ) -> Result<(), crate::notifications::NotificationsRefusal> {
             Ok(())
         }
         fn expand_events(

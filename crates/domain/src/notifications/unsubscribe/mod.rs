@@ -12,6 +12,10 @@ use crate::UserId;
 
 type HmacSha256 = Hmac<Sha256>;
 
+/// The longest token the unsubscribe call is documented to take; a genuine one (an id, a kind and 64 hex
+/// digits) is far shorter, and anything else fails `UnsubscribeKey::verify` whatever its length.
+pub const TOKEN_MAX: usize = 200;
+
 #[derive(Clone)]
 pub struct UnsubscribeKey {
     secret: Vec<u8>,

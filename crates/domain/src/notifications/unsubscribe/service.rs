@@ -11,13 +11,11 @@ use std::sync::Arc;
 use crate::notifications::mail::MailKind;
 use crate::notifications::notification::NotificationKind;
 use crate::notifications::unsubscribe::UnsubscribeKey;
-use crate::notifications::NotificationRepository;
-use crate::shared::error::DomainError;
+use crate::notifications::{NotificationRepository, NotificationsRefusal};
 use crate::shared::Clock;
-use crate::{RepoError, UserId};
+use crate::UserId;
 
-pub const UNSUBSCRIBE_INVALID: &str =
-    "This unsubscribe link is not valid. Sign in to the portal to change which e-mails you receive.";
+pub use crate::notifications::refusal::UNSUBSCRIBE_INVALID;
 /// Follows what was switched off, in every answer.
 pub const TURN_BACK_ON: &str = "You can turn them back on under Notification settings when you sign in.";
 
@@ -31,18 +29,17 @@ pub struct UnsubscribeService {
 impl UnsubscribeService {
     /// Switches the token's kind (the digest's: every kind) off for its user; the same answer however
     /// often it is used. Answers the user, the kinds and the sentence to show.
-    pub fn unsubscribe(&self, token: &str) -> Result<(UserId, Vec<NotificationKind>, String), DomainError> {
-        let invalid = || DomainError::BadRequest(UNSUBSCRIBE_INVALID.into());
-        let (user, mail) = self.key.verify(token).ok_or_else(invalid)?;
+    pub fn unsubscribe(
+        &self,
+        token: &str,
+    ) -> Result<(UserId, Vec<NotificationKind>, String), NotificationsRefusal> {
+        let (user, mail) = self.key.verify(token).ok_or(NotificationsRefusal::UnsubscribeInvalid)?;
         let kinds = NotificationKind::switched_off_by(mail);
         if kinds.is_empty() {
-            return Err(invalid());
+            return Err(NotificationsRefusal::UnsubscribeInvalid);
         }
-        match self.notifications.switch_off(user, &kinds, self.clock.now()) {
-            Ok(()) => Ok((user, kinds, unsubscribed_message(mail))),
-            Err(RepoError::NotFound) => Err(invalid()),
-            Err(e) => Err(e.into()),
-        }
+        self.notifications.switch_off(user, &kinds, self.clock.now())?;
+        Ok((user, kinds, unsubscribed_message(mail)))
     }
 }
 
