@@ -46,7 +46,8 @@ pub fn reset_second_factor(
     state: &api::AppState,
     email: &str,
 ) -> anyhow::Result<domain::identity::user::User> {
-    let email = domain::shared::validation::normalize_email(email).map_err(|m| anyhow::anyhow!("{m}"))?;
+    let email =
+        domain::shared::input::validation::normalize_email(email).map_err(|m| anyhow::anyhow!("{m}"))?;
     let (user, _) = state
         .auth
         .users

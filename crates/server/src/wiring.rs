@@ -25,7 +25,7 @@ use domain::notices::NoticeService;
 use domain::notifications::mail::templates::{MailSettings, MailTemplates};
 use domain::notifications::unsubscribe::UnsubscribeKey;
 use domain::notifications::{MailService, Mailer, NotificationService, UnsubscribeService};
-use domain::shared::clock::SystemClock;
+use domain::shared::ports::clock::SystemClock;
 use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock};
 use persistence::{
     LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,

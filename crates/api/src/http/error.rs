@@ -5,8 +5,8 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+use domain::shared::input::validation::FieldErrors;
 use domain::shared::refusal::{Answer, Refusal, RefusalKind};
-use domain::shared::validation::FieldErrors;
 use domain::DomainError;
 
 pub const INTERNAL_ERROR: &str = "Something went wrong on our side. Please try again.";

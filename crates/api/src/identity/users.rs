@@ -142,7 +142,7 @@ pub async fn update(
         // One's own e-mail is how one signs in: changing it needs a recent password (spec: Account
         // security > Confirming it is you).
         let changes_own_email = id == user.0.id
-            && domain::shared::validation::normalize_email(&input.email)
+            && domain::shared::input::validation::normalize_email(&input.email)
                 .is_ok_and(|email| email != user.0.email);
         let caller = user.into_caller();
         if changes_own_email {

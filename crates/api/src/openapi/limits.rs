@@ -1,4 +1,4 @@
-//! The request fields' limits in the document, from the domain's constants (`domain::shared::limits`):
+//! The request fields' limits in the document, from the domain's constants (`domain::shared::input::limits`):
 //! `#[schema(...)]` and `#[param(...)]` attributes take only literal numbers, so the limits are set on the
 //! generated schemas and query parameters here instead of being written a second time beside each field.
 
@@ -6,7 +6,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::{OpenApi, RefOr};
 use utoipa::ToSchema;
 
-use domain::shared::limits::{FieldLimits, Limit};
+use domain::shared::input::limits::{FieldLimits, Limit};
 
 /// Every request type with limits. A type missing here keeps a document without its limits, which the
 /// contract test of the document (`server/tests/http/openapi.rs`) notices.

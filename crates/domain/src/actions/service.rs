@@ -10,7 +10,7 @@ use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::meetings::rules::scope_of;
 use crate::shared::error::DomainError;
-use crate::shared::validation::{self, FieldErrors};
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{ActionId, UserId};
 
@@ -39,7 +39,7 @@ pub struct CreateActionRequest {
     #[serde(default)]
     pub description: Option<String>,
     /// Required: the id of an active user (a string of digits is accepted too).
-    #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
+    #[serde(default, deserialize_with = "crate::shared::input::received::optional_id")]
     #[schema(required = true, nullable = false, value_type = i32)]
     pub assigned_to: Option<UserId>,
     /// `YYYY-MM-DD`, or null / `""` for no deadline.

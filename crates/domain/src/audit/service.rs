@@ -9,7 +9,7 @@ use crate::audit::{AuditEvent, AuditFilter, AuditKind, AuditPage, NewAuditEvent}
 use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::shared::error::DomainError;
-use crate::shared::validation::FieldErrors;
+use crate::shared::input::validation::FieldErrors;
 use crate::shared::{string_schema, Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::UserId;
 
@@ -30,7 +30,7 @@ pub const RANGE_INVALID: &str = "The end date must not be before the start date"
 #[into_params(parameter_in = Query)]
 pub struct AuditQuery {
     /// Only events whose actor is this user.
-    #[serde(default, deserialize_with = "crate::shared::received::empty_as_absent")]
+    #[serde(default, deserialize_with = "crate::shared::input::received::empty_as_absent")]
     #[param(value_type = Option<i32>)]
     pub user_id: Option<i32>,
     /// Only events of this kind.
@@ -46,11 +46,11 @@ pub struct AuditQuery {
     #[param(value_type = Option<String>, pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
     pub to: Received<IsoDate>,
     /// From 1; default 1 (ignored by the CSV export).
-    #[serde(default, deserialize_with = "crate::shared::received::empty_as_absent")]
+    #[serde(default, deserialize_with = "crate::shared::input::received::empty_as_absent")]
     #[param(value_type = Option<i64>)]
     pub page: Option<i64>,
     /// Events per page, 1 to 200; default 50 (ignored by the CSV export).
-    #[serde(default, deserialize_with = "crate::shared::received::empty_as_absent")]
+    #[serde(default, deserialize_with = "crate::shared::input::received::empty_as_absent")]
     #[param(value_type = Option<i64>)]
     pub limit: Option<i64>,
 }

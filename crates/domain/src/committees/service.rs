@@ -13,7 +13,7 @@ use crate::library::files::DOCUMENT_KINDS;
 use crate::library::stored_files::{self, checked_file, file_size};
 use crate::library::{FileStore, ReceivedFile};
 use crate::shared::error::DomainError;
-use crate::shared::validation::{self, FieldErrors};
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{CommitteeDocumentId, CommitteeId, MessageId, UserId};
 
@@ -59,7 +59,7 @@ impl FieldLimits for CreateCommitteeRequest {
 #[serde(rename_all = "camelCase")]
 pub struct AddMemberRequest {
     /// Required: the id of an active user (a string of digits is accepted too).
-    #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
+    #[serde(default, deserialize_with = "crate::shared::input::received::optional_id")]
     #[schema(required = true, nullable = false, value_type = i32)]
     pub user_id: Option<UserId>,
     /// Default `member`.

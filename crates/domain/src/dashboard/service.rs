@@ -10,7 +10,7 @@ use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::meetings::meeting::MeetingScope;
 use crate::shared::error::DomainError;
-use crate::shared::read_cache::{CacheTicket, ReadCache};
+use crate::shared::ports::read_cache::{CacheTicket, ReadCache};
 use crate::shared::Clock;
 
 #[derive(Clone)]
@@ -91,7 +91,7 @@ mod tests {
 
     use super::*;
     use crate::identity::role::Role;
-    use crate::shared::read_cache::CacheTopic;
+    use crate::shared::ports::read_cache::CacheTopic;
     use crate::shared::{Change, ChangeSink};
     use crate::testing::{user, FixedClock};
     use crate::{MeetingId, RepoError, UserId};

@@ -4,7 +4,7 @@
 use crate::library::files::{FileKind, StorageKey, MAX_UPLOAD_BYTES};
 use crate::library::{FileStore, LibraryRefusal, PendingFile, ReceivedFile};
 use crate::shared::error::DomainError;
-use crate::shared::validation::FieldErrors;
+use crate::shared::input::validation::FieldErrors;
 
 pub const FILE_REQUIRED: &str = "Please choose a file to upload.";
 

@@ -9,9 +9,9 @@ use crate::identity::user::User;
 use crate::notices::NoticeRepository;
 use crate::notices::{ListedNotice, NewNotice, Notice, NoticePriority, NoticesRefusal};
 use crate::shared::error::DomainError;
-use crate::shared::read_cache::{CacheTicket, ReadCache};
+use crate::shared::input::validation::{self, FieldErrors};
+use crate::shared::ports::read_cache::{CacheTicket, ReadCache};
 use crate::shared::timestamps::ReceivedTime;
-use crate::shared::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{NoticeId, UserId};
 
@@ -269,7 +269,7 @@ mod tests {
     #[test]
     fn the_cached_list_is_read_once_and_holds_until_the_next_expiry() {
         use crate::identity::role::Role;
-        use crate::shared::read_cache::CacheTopic;
+        use crate::shared::ports::read_cache::CacheTopic;
         use crate::shared::ChangeSink;
         use std::sync::atomic::Ordering;
 

@@ -1,6 +1,6 @@
 //! One error vocabulary for every use case. The `api` crate maps it to HTTP in a single `match`.
 
-use crate::shared::validation::FieldErrors;
+use crate::shared::input::validation::FieldErrors;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DomainError {

@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, Datelike, NaiveDateTime, Utc};
 
-use crate::shared::validation::FieldErrors;
+use crate::shared::input::validation::FieldErrors;
 
 pub const EXAMPLE: &str = "2026-03-05T18:30:00Z";
 

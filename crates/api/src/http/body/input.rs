@@ -1,6 +1,6 @@
 //! Lenient readers for request fields: the contract lets clients send `""` for an absent value.
 
-pub use domain::shared::received::empty_as_absent;
+pub use domain::shared::input::received::empty_as_absent;
 
 /// A JSON body that must be an object, read as `T`. serde reads a struct from an array too (`[null]`
 /// fills the first field), so a body whose fields are all optional takes its object first.

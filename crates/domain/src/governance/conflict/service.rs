@@ -29,7 +29,7 @@ use crate::meetings::written_minutes::service::MinutesDeclarations;
 use crate::meetings::written_minutes::{MinuteEntryKind, NewMinuteEntry, WrittenMinutesStatus};
 use crate::meetings::{AttendanceRepository, MeetingRepository, MeetingsRefusal, WrittenMinutesRepository};
 use crate::shared::error::DomainError;
-use crate::shared::validation::FieldErrors;
+use crate::shared::input::validation::FieldErrors;
 use crate::shared::{Clock, Received};
 use crate::{AgendaItemId, ConflictId, InterestId, MeetingId, UserId};
 

@@ -11,7 +11,7 @@ use crate::governance::{
 };
 use crate::identity::user::User;
 use crate::shared::error::DomainError;
-use crate::shared::validation::FieldErrors;
+use crate::shared::input::validation::FieldErrors;
 use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{DeclarationRoundId, DocumentId, RepoError};
 

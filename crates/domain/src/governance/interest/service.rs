@@ -15,7 +15,7 @@ use crate::identity::user::User;
 use crate::meetings::attendance::{QuorumRule, QuorumRuleKind, QUORUM_MAX};
 use crate::meetings::Typesetter;
 use crate::shared::error::DomainError;
-use crate::shared::validation::{self, FieldErrors};
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{InterestId, UserId};
 

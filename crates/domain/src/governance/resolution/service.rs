@@ -10,8 +10,8 @@ use crate::governance::{GovernanceRefusal, NewResolution, ResolutionRepository};
 use crate::identity::user::User;
 use crate::meetings::meeting::service::MeetingService;
 use crate::shared::error::DomainError;
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::timestamps::ReceivedTime;
-use crate::shared::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{DocumentId, RepoError, ResolutionId, UserId};
 

@@ -9,7 +9,7 @@ use crate::governance::term::{ServiceSummary, Term, TermFields, TrusteeTerms};
 use crate::governance::{GovernanceRefusal, TermRepository};
 use crate::identity::user::User;
 use crate::shared::error::DomainError;
-use crate::shared::validation::FieldErrors;
+use crate::shared::input::validation::FieldErrors;
 use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{TermId, UserId};
 

@@ -21,7 +21,7 @@ use crate::identity::{
     TwoFactorRepository, UserRepository,
 };
 use crate::shared::error::DomainError;
-use crate::shared::validation::{self, FieldErrors};
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::Clock;
 use crate::{SessionId, UserId};
 

@@ -16,8 +16,8 @@ use crate::identity::user::service::{duplicate_email, email_field};
 use crate::identity::user::{NewUser, User};
 use crate::identity::{InvitationRepository, PasswordHasher, UserRepository};
 use crate::notifications::mail::templates::{MailTemplates, Recipient};
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::secret_token;
-use crate::shared::validation::{self, FieldErrors};
 use crate::shared::Clock;
 use crate::UserId;
 

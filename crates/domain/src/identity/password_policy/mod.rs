@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use crate::shared::validation::FieldErrors;
+use crate::shared::input::validation::FieldErrors;
 
 pub const PASSWORD_MIN_LENGTH: usize = 8;
 /// bcrypt reads only the first 72 bytes; a longer password would be silently cut.

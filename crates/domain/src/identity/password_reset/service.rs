@@ -11,8 +11,8 @@ use crate::identity::AuthService;
 use crate::identity::{PasswordHasher, PasswordTokenRepository, UserRepository};
 use crate::notifications::mail::templates::{MailTemplates, Recipient};
 use crate::shared::error::DomainError;
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::secret_token;
-use crate::shared::validation::{self, FieldErrors};
 use crate::UserId;
 
 /// How long a reset link works.

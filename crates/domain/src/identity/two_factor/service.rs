@@ -13,7 +13,7 @@ use crate::identity::two_factor::SecuritySettings;
 use crate::identity::user::User;
 use crate::identity::{ChallengeClaims, StoredSecondFactor, TokenError};
 use crate::shared::error::DomainError;
-use crate::shared::limits::{FieldLimits, Limit};
+use crate::shared::input::limits::{FieldLimits, Limit};
 use crate::shared::secret_token;
 use crate::UserId;
 

@@ -9,7 +9,7 @@ use crate::identity::role::Role;
 use crate::identity::session::SessionPolicy;
 use crate::identity::user::{NewUser, User, UserChanges};
 use crate::identity::{PasswordHasher, UserRepository};
-use crate::shared::validation::{self, FieldErrors};
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::Clock;
 use crate::{RepoError, UserId};
 

@@ -11,8 +11,8 @@ use crate::library::stored_files::{self, checked_file, file_size};
 use crate::library::view_tickets::ViewTickets;
 use crate::library::{DocumentRepository, FileStore, LibraryRefusal, ReceivedFile};
 use crate::shared::error::DomainError;
-use crate::shared::read_cache::ReadCache;
-use crate::shared::validation::{self, FieldErrors};
+use crate::shared::input::validation::{self, FieldErrors};
+use crate::shared::ports::read_cache::ReadCache;
 use crate::shared::{Clock, Received};
 use crate::{DocumentId, SessionId};
 
@@ -321,7 +321,7 @@ mod tests {
 
     #[test]
     fn the_cached_list_is_read_once_until_a_document_or_an_uploader_changes() {
-        use crate::shared::read_cache::CacheTopic;
+        use crate::shared::ports::read_cache::CacheTopic;
         use crate::shared::{Change, ChangeSink};
 
         let documents = Arc::new(FailingDocuments::default());

@@ -13,8 +13,8 @@ use crate::library::{FileStore, LibraryRefusal, MinutesRepository, ReceivedFile}
 use crate::meetings::meeting::MeetingScope;
 use crate::meetings::rules::scope_of;
 use crate::shared::error::DomainError;
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::timestamps::ReceivedTime;
-use crate::shared::validation::{self, FieldErrors};
 use crate::shared::{Clock, Received};
 use crate::{MeetingId, MinutesId, SessionId};
 

@@ -14,7 +14,7 @@ use crate::meetings::meeting::Meeting;
 use crate::meetings::rules::{may_edit, scope_of, sees_agenda};
 use crate::meetings::{AgendaItemChange, MeetingsRefusal};
 use crate::shared::error::DomainError;
-use crate::shared::validation::{self, FieldErrors};
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::{FieldLimits, Limit, Received};
 use crate::{AgendaItemId, AgendaPaperId, DocumentId, MeetingId, UserId};
 

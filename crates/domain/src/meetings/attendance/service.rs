@@ -11,7 +11,7 @@ use crate::meetings::attendance::{
 };
 use crate::meetings::{AttendanceRepository, MeetingsRefusal, QuorumSettings, RecordChange};
 use crate::shared::error::DomainError;
-use crate::shared::validation::{self, FieldErrors};
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{MeetingId, RepoError, UserId};
 

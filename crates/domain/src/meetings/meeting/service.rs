@@ -16,8 +16,8 @@ use crate::meetings::meeting::{
 use crate::meetings::rules::{may_edit, scope_of, sees_agenda};
 use crate::meetings::{MeetingRepository, MeetingsRefusal};
 use crate::shared::error::DomainError;
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::timestamps::ReceivedTime;
-use crate::shared::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{CommitteeId, MeetingId};
 

@@ -23,7 +23,7 @@ use crate::meetings::{
     MeetingRepository, MeetingsRefusal, PrintBlock, PrintDocument, Typesetter, WrittenMinutesRepository,
 };
 use crate::shared::error::DomainError;
-use crate::shared::validation::{self, FieldErrors};
+use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{AgendaItemId, MeetingId, UserId};
 
@@ -49,7 +49,7 @@ pub const APPROVAL_DATE_FORMAT: &str = "Approval date must be a date (YYYY-MM-DD
 #[serde(rename_all = "camelCase")]
 pub struct EntryRequest {
     /// Optional: an item of this meeting's agenda.
-    #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
+    #[serde(default, deserialize_with = "crate::shared::input::received::optional_id")]
     #[schema(value_type = Option<i32>)]
     pub agenda_item_id: Option<AgendaItemId>,
     /// Required: `note`, `decision` or `action`.
@@ -62,7 +62,7 @@ pub struct EntryRequest {
     #[schema(required = true, nullable = false, value_type = String)]
     pub text: Option<String>,
     /// Action only: the user the action is assigned to.
-    #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
+    #[serde(default, deserialize_with = "crate::shared::input::received::optional_id")]
     #[schema(value_type = Option<i32>)]
     pub assigned_to: Option<UserId>,
     /// Action only: `YYYY-MM-DD`.
@@ -88,7 +88,7 @@ pub struct ApproveRequest {
     #[schema(required = true, nullable = false, value_type = String, format = Date)]
     pub approved_on: Received<IsoDate>,
     /// Required: the later meeting at which the minutes were approved.
-    #[serde(default, deserialize_with = "crate::shared::received::optional_id")]
+    #[serde(default, deserialize_with = "crate::shared::input::received::optional_id")]
     #[schema(required = true, nullable = false, value_type = i32)]
     pub approved_at_meeting_id: Option<MeetingId>,
 }

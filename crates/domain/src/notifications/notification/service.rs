@@ -26,7 +26,7 @@ use crate::notifications::notification::{
 };
 use crate::notifications::NotificationRepository;
 use crate::shared::error::DomainError;
-use crate::shared::validation::FieldErrors;
+use crate::shared::input::validation::FieldErrors;
 use crate::shared::Clock;
 
 /// Daily reminders (due soon, overdue, meetings) and the weekly digest go out from this hour, board time.
@@ -527,7 +527,7 @@ mod tests {
                 )
                 .with_unsubscribe_key(UnsubscribeKey::new(b"a key for the test")),
             ),
-            clock: Arc::new(crate::shared::clock::SystemClock),
+            clock: Arc::new(crate::shared::ports::clock::SystemClock),
             time_zone: chrono_tz::Europe::London,
             calendar: Arc::new(ListEvents),
         }

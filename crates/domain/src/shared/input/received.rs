@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Deserializer};
 
-use crate::shared::validation::FieldErrors;
+use crate::shared::input::validation::FieldErrors;
 
 /// One field of a request body. `null`, a missing field and a blank string are all [`Received::Absent`]
 /// (the contract lets forms send `""` for "not given"); strings are trimmed before they are read.
