@@ -22,12 +22,6 @@ use crate::notifications::{mail, notification_settings};
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
 
-/// The one table of the API: every path, its methods and their handlers.
-///
-/// It registers the routes (`register`) and lists the same handlers as the operations of the OpenAPI
-/// document (`ApiPaths`, used by `crate::openapi`), so a handler without `#[utoipa::path]` does not
-/// compile. `ROUTES` names what is registered; `crates/server/tests/http/openapi.rs` checks that it is
-/// exactly the set of operations of the served document and that the live server answers each one.
 /// The `HEAD` route of a `GET` handler, none for other methods.
 macro_rules! head_route {
     (get, $handler:path) => {
@@ -38,6 +32,12 @@ macro_rules! head_route {
     };
 }
 
+/// The one table of the API: every path, its methods and their handlers.
+///
+/// It registers the routes (`register`) and lists the same handlers as the operations of the OpenAPI
+/// document (`ApiPaths`, used by `crate::openapi`), so a handler without `#[utoipa::path]` does not
+/// compile. `ROUTES` names what is registered; `crates/server/tests/http/openapi.rs` checks that it is
+/// exactly the set of operations of the served document and that the live server answers each one.
 macro_rules! api_routes {
     ($( $path:literal => { $( $method:ident : $module:ident :: $handler:ident ),+ $(,)? } ),+ $(,)?) => {
         /// Every operation `configure` registers.

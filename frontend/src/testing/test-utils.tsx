@@ -1,6 +1,6 @@
 // Renders the whole application at a path, as a given user, against the MSW handlers.
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
@@ -25,7 +25,7 @@ export function renderApp(path = '/', { as = 'admin' }: { as?: As } = {}) {
     const id = typeof as === 'number' ? as : ids[as];
     window.localStorage.setItem('token', tokenFor(id));
   }
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(
     <AppProviders toastDuration={60_000}>
       <MemoryRouter initialEntries={[path]}>

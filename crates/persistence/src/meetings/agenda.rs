@@ -172,7 +172,6 @@ pub(super) fn presenter_columns(
     }
 }
 
-/// Appends items after the last one; the meeting must be locked.
 /// Refuses a write that would leave more than `ITEMS_MAX` items on the agenda (the meeting is locked).
 pub(super) fn ensure_room(conn: &mut PgConnection, meeting: MeetingId, adding: usize) -> Tx<()> {
     let held: i64 =
@@ -183,6 +182,7 @@ pub(super) fn ensure_room(conn: &mut PgConnection, meeting: MeetingId, adding: u
     Ok(())
 }
 
+/// Appends items after the last one; the meeting must be locked.
 pub(super) fn append_items(
     conn: &mut PgConnection,
     meeting: MeetingId,
