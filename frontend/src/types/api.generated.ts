@@ -2702,6 +2702,7 @@ export interface components {
       /** @description Required, at most 200 characters. */
       title: string;
     };
+    /** @description "Create user" as received: with a first password, or an invitation. */
     CreateUserRequest: {
       email: string;
       /**
@@ -3136,6 +3137,7 @@ export interface components {
        */
       documentId: number;
     };
+    /** @description Signing in with a password. */
     LoginRequest: {
       email: string;
       password: string;
@@ -3519,6 +3521,7 @@ export interface components {
     RecoveryCodes: {
       recoveryCodes: string[];
     };
+    /** @description Self-registration: a trustee account with a password of its own. */
     RegisterRequest: {
       email: string;
       name: string;
@@ -3853,6 +3856,7 @@ export interface components {
       requirePasswordChange: boolean;
       role: components['schemas']['Role'];
     };
+    /** @description The second step of signing in. */
     VerifyRequest: {
       /** @description A 6-digit code from the authenticator app, or a recovery code (`abcde-fghjk`). */
       code: string;
