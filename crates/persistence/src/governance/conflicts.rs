@@ -14,7 +14,7 @@ use domain::{AgendaItemId, ConflictId, InterestId, MeetingId, RepoError, UserId}
 use crate::governance::interests::insert_entry;
 use crate::meetings::written_minutes::delete_entry_in;
 use crate::schema::{agenda_items, interests, meeting_conflicts, meetings, users};
-use crate::shared::error::{bad_value, pool_error, repo_error, Refusal, TxError};
+use crate::shared::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::PgPool;
 
 type Tx<T> = Result<T, Refusal<GovernanceRefusal>>;
@@ -153,10 +153,7 @@ impl ConflictRepository for PgConflictRepository {
                 DeclaredOn::Entry(interest) => *interest,
                 DeclaredOn::NewEntry { fields, editor } => {
                     insert_entry(conn, conflict.user_id, fields, editor, conflict.declared_at)
-                        .map_err(|e| match e {
-                            TxError::Db(e) => Refusal::Db(e),
-                            TxError::Repo(e) => refused(e),
-                        })?
+                        .map_err(Refusal::from)?
                         .ok_or(Refusal::Refused(GovernanceRefusal::NoSuchTrustee))?
                 }
             };
@@ -231,10 +228,8 @@ impl ConflictRepository for PgConflictRepository {
             decide(&declaration).map_err(Refusal::Refused)?;
             open.map_err(Refusal::Refused)?;
             if let Some(record) = record {
-                delete_entry_in(conn, meeting, record.entry_id, record.at).map_err(|e| match e {
-                    Refusal::Refused(refusal) => Refusal::Refused(GovernanceRefusal::Meetings(refusal)),
-                    Refusal::Db(e) => Refusal::Db(e),
-                })?;
+                delete_entry_in(conn, meeting, record.entry_id, record.at)
+                    .map_err(|e| e.map(GovernanceRefusal::Meetings))?;
             }
             diesel::delete(meeting_conflicts::table.filter(meeting_conflicts::id.eq(id.0))).execute(conn)?;
             Ok(())
