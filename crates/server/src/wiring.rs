@@ -193,7 +193,6 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         attendance: attendance_repository.clone(),
         settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
         register: interests.interests.clone(),
-        interests: interests.clone(),
         minutes: written_minutes_repository.clone(),
         clock: clock.clone(),
     };

@@ -258,6 +258,30 @@ mod tests {
             ),
             (GovernanceRefusal::ResolutionNotFound.into(), DomainError::NotFound("Resolution")),
             (GovernanceRefusal::VotingClosed.into(), DomainError::conflict(governance::VOTING_CLOSED)),
+            (
+                GovernanceRefusal::MeetingCancelled.into(),
+                DomainError::conflict("This meeting has been cancelled."),
+            ),
+            (
+                GovernanceRefusal::Meetings(MeetingsRefusal::MeetingNotFound).into(),
+                DomainError::NotFound("Meeting"),
+            ),
+            (
+                GovernanceRefusal::Meetings(MeetingsRefusal::AgendaItemNotFound).into(),
+                DomainError::NotFound("Agenda item"),
+            ),
+            (
+                GovernanceRefusal::ResolutionStillOpen.into(),
+                DomainError::conflict(
+                    "This resolution is still open: it goes on an agenda once it is decided.",
+                ),
+            ),
+            (
+                GovernanceRefusal::BoardMeetingsOnly.into(),
+                DomainError::conflict(
+                    "Written resolutions are reported to board meetings: add it to a board meeting's agenda.",
+                ),
+            ),
             (CommitteesRefusal::NotFound.into(), DomainError::NotFound("Committee")),
             (CommitteesRefusal::NotMember.into(), DomainError::NotFound("Committee member")),
             (CommitteesRefusal::Archived.into(), DomainError::conflict(committees::ARCHIVED_READ_ONLY)),

@@ -9,7 +9,7 @@ pub mod resolution;
 pub mod settings;
 pub mod term;
 
-pub use conflict::repository::{ConflictRepository, NewConflict};
+pub use conflict::repository::{ConflictRepository, DecideWithdrawal, DeclaredOn, DraftRecord, NewConflict};
 pub use conflict::service::{
     ConflictService, DeclareConflictRequest, HandlingRequest, ItemConflicts, MeetingConflicts,
 };

@@ -1,6 +1,7 @@
 //! Why a governance use case says no: conflicts of interest at meetings (spec §10 Rules), the register of
 //! interests, terms of office, annual declarations rounds and written resolutions (spec §10 Governance).
 
+use crate::meetings::refusal::MEETING_CANCELLED;
 use crate::meetings::MeetingsRefusal;
 use crate::shared::error::DomainError;
 use crate::shared::refusal::{Answer, Refusal, RefusalKind};
@@ -17,6 +18,9 @@ pub const VOTING_CLOSED: &str = "Voting on this resolution has closed.";
 pub const ALREADY_VOTED: &str = "You have already voted on this resolution.";
 pub const NOT_ELIGIBLE: &str = "You are not eligible to vote on this resolution.";
 pub const NO_SUCH_TRUSTEE: &str = "No such trustee";
+pub const STILL_OPEN: &str = "This resolution is still open: it goes on an agenda once it is decided.";
+pub const BOARD_MEETINGS_ONLY: &str =
+    "Written resolutions are reported to board meetings: add it to a board meeting's agenda.";
 
 /// The governance area's refusals. The ones a write decides are checked inside its transaction, so no
 /// concurrent change can slip between the check and the write.
@@ -28,6 +32,9 @@ pub enum GovernanceRefusal {
     /// The trustee has already declared a conflict on the item.
     #[error("{CONFLICT_ALREADY_DECLARED}")]
     ConflictAlreadyDeclared,
+    /// A cancelled meeting takes no more declarations, handling or withdrawals.
+    #[error("{MEETING_CANCELLED}")]
+    MeetingCancelled,
     /// No such entry in the register of interests.
     #[error("Interest not found")]
     InterestNotFound,
@@ -55,6 +62,12 @@ pub enum GovernanceRefusal {
     NotAskedToDeclare,
     #[error("Resolution not found")]
     ResolutionNotFound,
+    /// An open resolution goes on an agenda once it is decided.
+    #[error("{STILL_OPEN}")]
+    ResolutionStillOpen,
+    /// Written resolutions are reported to board meetings only.
+    #[error("{BOARD_MEETINGS_ONLY}")]
+    BoardMeetingsOnly,
     /// A supporting paper is not a document of the library.
     #[error("{NO_SUCH_PAPER}")]
     NoSuchPaper,
@@ -90,6 +103,9 @@ impl Refusal for GovernanceRefusal {
                 Answer::own(&self, RefusalKind::NotFound)
             }
             ConflictAlreadyDeclared
+            | MeetingCancelled
+            | ResolutionStillOpen
+            | BoardMeetingsOnly
             | RoundExists(_)
             | RoundClosed
             | AlreadyDeclared

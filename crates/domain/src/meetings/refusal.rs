@@ -8,7 +8,7 @@ use crate::shared::refusal::{Answer, Refusal, RefusalKind};
 
 pub const ALREADY_CANCELLED: &str = "This meeting is already cancelled.";
 pub const CANCELLED_READ_ONLY: &str = "This meeting is cancelled: it can no longer be changed.";
-pub const ATTENDANCE_CLOSED: &str = "This meeting has been cancelled.";
+pub const MEETING_CANCELLED: &str = "This meeting has been cancelled.";
 pub const NO_SUCH_COMMITTEE: &str = "No such committee";
 pub const TOO_MANY_ITEMS: &str = "An agenda holds at most 100 items.";
 pub const STALE_ORDER: &str =
@@ -47,7 +47,7 @@ pub enum MeetingsRefusal {
     #[error("{CANCELLED_READ_ONLY}")]
     Cancelled,
     /// Answers and attendance records are closed once the meeting is cancelled.
-    #[error("{ATTENDANCE_CLOSED}")]
+    #[error("{MEETING_CANCELLED}")]
     AttendanceClosed,
     /// The agenda would hold more than `ITEMS_MAX` items.
     #[error("{TOO_MANY_ITEMS}")]

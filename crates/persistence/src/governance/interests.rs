@@ -82,6 +82,47 @@ fn record_version(
     Ok(())
 }
 
+/// Inserts a new entry and its first version inside the caller's transaction, the trustee's row locked so
+/// they cannot be deleted meanwhile; `None` when the trustee does not exist.
+fn insert(
+    conn: &mut PgConnection,
+    user: UserId,
+    fields: &InterestFields,
+    editor: &Editor,
+    at: DateTime<Utc>,
+) -> Result<Option<(InterestRow, String)>, TxError> {
+    let name = users::table.find(user.0).select(users::name).for_share().first::<String>(conn).optional()?;
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    let row = diesel::insert_into(interests::table)
+        .values((
+            interests::user_id.eq(user.0),
+            interests::kind.eq(fields.kind.as_str()),
+            interests::organisation.eq(&fields.organisation),
+            interests::nature.eq(&fields.nature),
+            interests::started_on.eq(fields.started_on),
+            interests::ended_on.eq(fields.ended_on),
+            interests::created_at.eq(at),
+            interests::updated_at.eq(at),
+        ))
+        .returning(InterestRow::as_returning())
+        .get_result(conn)?;
+    record_version(conn, row.id, editor, at, None, fields)?;
+    Ok(Some((row, name)))
+}
+
+/// A new entry made with a declaration of a conflict: its id, or `None` when the trustee does not exist.
+pub(crate) fn insert_entry(
+    conn: &mut PgConnection,
+    user: UserId,
+    fields: &InterestFields,
+    editor: &Editor,
+    at: DateTime<Utc>,
+) -> Result<Option<InterestId>, TxError> {
+    Ok(insert(conn, user, fields, editor, at)?.map(|(row, _)| InterestId(row.id)))
+}
+
 impl InterestRepository for PgInterestRepository {
     fn list(&self, user: Option<UserId>) -> Result<Vec<Interest>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
@@ -127,32 +168,7 @@ impl InterestRepository for PgInterestRepository {
     ) -> Result<Interest, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let (row, name) = conn
-            .transaction(|conn| {
-                let name = users::table
-                    .find(user.0)
-                    .select(users::name)
-                    .for_share()
-                    .first::<String>(conn)
-                    .optional()?;
-                let Some(name) = name else {
-                    return Ok(None);
-                };
-                let row = diesel::insert_into(interests::table)
-                    .values((
-                        interests::user_id.eq(user.0),
-                        interests::kind.eq(fields.kind.as_str()),
-                        interests::organisation.eq(&fields.organisation),
-                        interests::nature.eq(&fields.nature),
-                        interests::started_on.eq(fields.started_on),
-                        interests::ended_on.eq(fields.ended_on),
-                        interests::created_at.eq(at),
-                        interests::updated_at.eq(at),
-                    ))
-                    .returning(InterestRow::as_returning())
-                    .get_result(conn)?;
-                record_version(conn, row.id, editor, at, None, &fields)?;
-                Ok::<_, TxError>(Some((row, name)))
-            })
+            .transaction(|conn| insert(conn, user, &fields, editor, at))
             .map_err(RepoError::from)?
             .ok_or(GovernanceRefusal::NoSuchTrustee)?;
         Ok(to_interest(row, name)?)

@@ -4,7 +4,7 @@
 mod conflicts;
 mod declarations;
 mod governance_settings;
-mod interests;
+pub(crate) mod interests;
 mod resolutions;
 mod terms;
 

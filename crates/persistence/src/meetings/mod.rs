@@ -6,7 +6,7 @@ mod attendance;
 mod board_packs;
 mod calendar_feed;
 mod meetings;
-mod written_minutes;
+pub(crate) mod written_minutes;
 
 pub use attendance::PgAttendanceRepository;
 pub use board_packs::PgBoardPackCache;

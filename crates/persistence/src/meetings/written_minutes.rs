@@ -133,6 +133,28 @@ fn lock_editable(conn: &mut PgConnection, meeting: MeetingId) -> Tx<VersionRow> 
     Ok(row)
 }
 
+/// Deletes an entry of the current version, if its status allows edits (inside the caller's transaction:
+/// a declaration withdrawn takes its record with it).
+pub(crate) fn delete_entry_in(
+    conn: &mut PgConnection,
+    meeting: MeetingId,
+    entry: i32,
+    at: DateTime<Utc>,
+) -> Tx<()> {
+    let current = lock_editable(conn, meeting)?;
+    let deleted = diesel::delete(
+        minute_entries::table
+            .filter(minute_entries::id.eq(entry))
+            .filter(minute_entries::minutes_id.eq(current.id)),
+    )
+    .execute(conn)?;
+    if deleted == 0 {
+        return Err(Refusal::Refused(MeetingsRefusal::MinutesNotFound));
+    }
+    touch(conn, current.id, at)?;
+    Ok(())
+}
+
 fn touch(conn: &mut PgConnection, id: i32, at: DateTime<Utc>) -> QueryResult<()> {
     diesel::update(written_minutes::table.find(id)).set(written_minutes::updated_at.eq(at)).execute(conn)?;
     Ok(())
@@ -305,20 +327,7 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
     }
 
     fn delete_entry(&self, meeting: MeetingId, entry: i32, at: DateTime<Utc>) -> Result<(), MeetingsRefusal> {
-        self.write(|conn| {
-            let current = lock_editable(conn, meeting)?;
-            let deleted = diesel::delete(
-                minute_entries::table
-                    .filter(minute_entries::id.eq(entry))
-                    .filter(minute_entries::minutes_id.eq(current.id)),
-            )
-            .execute(conn)?;
-            if deleted == 0 {
-                return Err(Refusal::Refused(MeetingsRefusal::MinutesNotFound));
-            }
-            touch(conn, current.id, at)?;
-            Ok(())
-        })
+        self.write(|conn| delete_entry_in(conn, meeting, entry, at))
     }
 
     fn transition(

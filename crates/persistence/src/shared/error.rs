@@ -62,6 +62,25 @@ impl<E> From<DieselError> for Refusal<E> {
     }
 }
 
+impl<E: From<RepoError>> From<TxError> for Refusal<E> {
+    fn from(error: TxError) -> Self {
+        match error {
+            TxError::Db(e) => Refusal::Db(e),
+            TxError::Repo(e) => Refusal::Refused(e.into()),
+        }
+    }
+}
+
+impl<E> Refusal<E> {
+    /// The same end of the transaction in another area's refusal (one that wraps `E`).
+    pub(crate) fn map<F>(self, wrap: impl FnOnce(E) -> F) -> Refusal<F> {
+        match self {
+            Refusal::Refused(e) => Refusal::Refused(wrap(e)),
+            Refusal::Db(e) => Refusal::Db(e),
+        }
+    }
+}
+
 impl<E: From<RepoError>> Refusal<E> {
     pub(crate) fn into_error(self) -> E {
         match self {

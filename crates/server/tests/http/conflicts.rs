@@ -253,8 +253,34 @@ fn hidden_meetings_draft_agendas_and_cancelled_meetings() {
         StatusCode::OK,
     );
     let other = interest(&app, &chair, "Other Ltd");
-    error_of(declare(&app, &chair, finance, budget, json!({"interestId": other})), StatusCode::CONFLICT);
-    error_of(handle(&app, &chair, finance, budget, declared, "left"), StatusCode::CONFLICT);
+    let cancelled = "This meeting has been cancelled.";
+    assert_eq!(
+        error_of(declare(&app, &chair, finance, budget, json!({"interestId": other})), StatusCode::CONFLICT),
+        cancelled
+    );
+    assert_eq!(
+        error_of(handle(&app, &chair, finance, budget, declared, "left"), StatusCode::CONFLICT),
+        cancelled
+    );
+    // Cancelled is answered before "already declared", and a new register entry is not kept.
+    assert_eq!(
+        error_of(declare(&app, &jane, finance, budget, json!({"interestId": acme})), StatusCode::CONFLICT),
+        cancelled
+    );
+    let new = json!({"newInterest": {"kind": "family", "organisation": "Budget Brokers Ltd", "nature": "Son",
+                                     "startedOn": "2024-01-01"}});
+    assert_eq!(error_of(declare(&app, &chair, finance, budget, new), StatusCode::CONFLICT), cancelled);
+    assert_eq!(
+        app.scalar_i64("SELECT count(*) AS value FROM interests WHERE organisation = 'Budget Brokers Ltd'"),
+        0
+    );
+    // A declaration cannot be withdrawn either: it stays on the record.
+    let withdraw = app.delete(&format!("{}/{declared}", conflicts_url(finance, budget))).auth(&jane).send();
+    assert_eq!(error_of(withdraw.unwrap(), StatusCode::CONFLICT), cancelled);
+    assert_eq!(
+        app.scalar_i64(&format!("SELECT count(*) AS value FROM meeting_conflicts WHERE id = {declared}")),
+        1
+    );
 }
 
 #[test]

@@ -15,10 +15,11 @@ use crate::governance::conflict::{
     item_quorum, ConflictDeclaration, ConflictHandling, ItemQuorum, QuorumBasis,
 };
 use crate::governance::interest::matches as interest_matches;
-use crate::governance::interest::service::{InterestRequest, InterestService};
+use crate::governance::interest::service::{self as interest_service, InterestRequest};
 use crate::governance::interest::Interest;
 use crate::governance::{
-    ConflictRepository, GovernanceRefusal, GovernanceSettingsRepository, InterestRepository, NewConflict,
+    ConflictRepository, DeclaredOn, DraftRecord, Editor, GovernanceRefusal, GovernanceSettingsRepository,
+    InterestRepository, NewConflict,
 };
 use crate::identity::user::User;
 use crate::meetings::agenda::AgendaItem;
@@ -36,7 +37,6 @@ use crate::{AgendaItemId, ConflictId, InterestId, MeetingId, UserId};
 pub const NOT_FOR_OTHERS: &str = "Only admins and chairs can declare a conflict for someone else.";
 pub const HANDLING_FORBIDDEN: &str = "Only admins and chairs record how a conflict was handled.";
 pub const WITHDRAW_FORBIDDEN: &str = "Only admins and chairs can withdraw someone else's declaration.";
-pub const CANCELLED: &str = "This meeting has been cancelled.";
 pub const NOT_A_MEMBER: &str = "Only members of the meeting declare conflicts on its items";
 pub const INTEREST_OR_NEW: &str = "Choose an entry on the register of interests or describe a new interest";
 pub const ONE_INTEREST: &str = "Choose an entry on the register or describe a new interest, not both";
@@ -101,17 +101,8 @@ pub struct ConflictService {
     pub attendance: Arc<dyn AttendanceRepository>,
     pub settings: Arc<dyn GovernanceSettingsRepository>,
     pub register: Arc<dyn InterestRepository>,
-    /// Adds new entries to the register, with its validation and history.
-    pub interests: InterestService,
     pub minutes: Arc<dyn WrittenMinutesRepository>,
     pub clock: Arc<dyn Clock>,
-}
-
-fn minutes_error(error: MeetingsRefusal) -> DomainError {
-    match error {
-        MeetingsRefusal::Common(e) => e,
-        other => DomainError::Unexpected(anyhow::anyhow!("minutes: {other}")),
-    }
 }
 
 /// Who is counted present for the quorum: those recorded present once anything is recorded, before that
@@ -144,8 +135,8 @@ struct Present {
 }
 
 impl ConflictService {
-    fn meeting(&self, actor: &User, id: MeetingId) -> Result<Meeting, DomainError> {
-        self.meetings.find(id, scope_of(actor))?.ok_or(DomainError::NotFound("Meeting"))
+    fn meeting(&self, actor: &User, id: MeetingId) -> Result<Meeting, GovernanceRefusal> {
+        Ok(self.meetings.find(id, scope_of(actor))?.ok_or(MeetingsRefusal::MeetingNotFound)?)
     }
 
     /// The agenda the caller sees: none of a draft agenda for trustees.
@@ -156,11 +147,17 @@ impl ConflictService {
         Ok(self.meetings.agenda(meeting.id)?)
     }
 
-    fn item(&self, actor: &User, meeting: &Meeting, item: AgendaItemId) -> Result<AgendaItem, DomainError> {
-        self.agenda(actor, meeting)?
+    fn item(
+        &self,
+        actor: &User,
+        meeting: &Meeting,
+        item: AgendaItemId,
+    ) -> Result<AgendaItem, GovernanceRefusal> {
+        Ok(self
+            .agenda(actor, meeting)?
             .into_iter()
             .find(|i| i.id == item)
-            .ok_or(DomainError::NotFound("Agenda item"))
+            .ok_or(MeetingsRefusal::AgendaItemNotFound)?)
     }
 
     /// Every item of the meeting with its declarations, quorum and suggestions.
@@ -190,7 +187,7 @@ impl ConflictService {
         let meeting = self.meeting(actor, id)?;
         let item = self.item(actor, &meeting, item)?;
         let mut items = self.items_view(actor, &meeting, vec![item])?;
-        Ok(items.pop().ok_or(DomainError::NotFound("Agenda item"))?)
+        Ok(items.pop().ok_or(MeetingsRefusal::AgendaItemNotFound)?)
     }
 
     fn items_view(
@@ -239,7 +236,8 @@ impl ConflictService {
     }
 
     /// Declares a conflict on an item: the caller for themselves, or an admin or chair for a member of
-    /// the meeting. 409 when that trustee has already declared on the item, or the meeting is cancelled.
+    /// the meeting. 409 when the meeting is cancelled or that trustee has already declared on the item,
+    /// both decided inside the write.
     pub fn declare(
         &self,
         actor: &User,
@@ -258,46 +256,44 @@ impl ConflictService {
         if !invitees.iter().any(|i| i.user_id == declarant) {
             errors.add("userId", NOT_A_MEMBER);
         }
-        match (input.interest_id, &input.new_interest) {
-            (None, None) => errors.add("interestId", INTEREST_OR_NEW),
-            (Some(_), Some(_)) => errors.add("interestId", ONE_INTEREST),
+        let interest = match (input.interest_id, &input.new_interest) {
+            (None, None) => {
+                errors.add("interestId", INTEREST_OR_NEW);
+                None
+            }
+            (Some(_), Some(_)) => {
+                errors.add("interestId", ONE_INTEREST);
+                None
+            }
             (Some(interest), None) => match self.register.get(interest) {
-                Ok(entry) if entry.user_id == declarant => {}
+                Ok(entry) if entry.user_id == declarant => Some(DeclaredOn::Entry(interest)),
                 Ok(_) | Err(GovernanceRefusal::InterestNotFound) => {
-                    errors.add("interestId", NOT_THEIR_INTEREST)
+                    errors.add("interestId", NOT_THEIR_INTEREST);
+                    None
                 }
                 Err(other) => return Err(other),
             },
-            (None, Some(new)) => {
-                if let Err(DomainError::Invalid(fields)) =
-                    crate::governance::interest::service::validate(new, self.clock.now().date_naive())
-                {
+            (None, Some(new)) => match interest_service::validate(new, self.clock.now().date_naive()) {
+                Ok(fields) => {
+                    let editor = Editor { id: actor.id, name: actor.name.clone() };
+                    Some(DeclaredOn::NewEntry { fields, editor })
+                }
+                Err(DomainError::Invalid(fields)) => {
                     for (field, message) in fields.fields() {
                         errors.add(&format!("newInterest.{field}"), message.clone());
                     }
+                    None
                 }
-            }
-        }
-        errors.into_result()?;
-        if meeting.is_cancelled() {
-            return Err(DomainError::conflict(CANCELLED).into());
-        }
-        if self.conflicts.list(id)?.iter().any(|d| d.agenda_item_id == item.id && d.user_id == declarant) {
-            return Err(GovernanceRefusal::ConflictAlreadyDeclared);
-        }
-        let interest_id = match (input.interest_id, input.new_interest) {
-            (Some(interest), _) => interest,
-            (None, Some(new)) => {
-                let new = InterestRequest { user_id: Some(declarant), ..new };
-                self.interests.create(actor, new)?.id
-            }
-            (None, None) => return Err(DomainError::invalid("interestId", INTEREST_OR_NEW).into()),
+                Err(other) => return Err(other.into()),
+            },
         };
+        errors.into_result()?;
+        let interest = interest.ok_or(DomainError::invalid("interestId", INTEREST_OR_NEW))?;
         let declared = self.conflicts.declare(NewConflict {
             meeting_id: id,
             agenda_item_id: item.id,
             user_id: declarant,
-            interest_id,
+            interest,
             declared_by: actor.id,
             declared_at: self.clock.now(),
         })?;
@@ -324,9 +320,6 @@ impl ConflictService {
             Received::Given(handling) => Some(handling),
             Received::Unreadable => return Err(DomainError::invalid("handling", HANDLING_CHOICES).into()),
         };
-        if meeting.is_cancelled() {
-            return Err(DomainError::conflict(CANCELLED).into());
-        }
         self.conflicts.set_handling(id, item.id, conflict, handling, actor.id, self.clock.now())?;
         self.add_to_draft(id)?;
         self.find(id, conflict)
@@ -343,28 +336,28 @@ impl ConflictService {
     ) -> Result<(), GovernanceRefusal> {
         let meeting = self.meeting(actor, id)?;
         let item = self.item(actor, &meeting, item)?;
-        let declaration = self
-            .conflicts
-            .list(id)?
-            .into_iter()
-            .find(|d| d.id == conflict && d.agenda_item_id == item.id)
-            .ok_or(GovernanceRefusal::ConflictNotFound)?;
-        if declaration.user_id != actor.id && !actor.role.is_officer() {
-            return Err(DomainError::forbidden(WITHDRAW_FORBIDDEN).into());
-        }
-        if meeting.is_cancelled() {
-            return Err(DomainError::conflict(CANCELLED).into());
-        }
-        if let Some(draft) = self.minutes.current(id)?.filter(|m| m.status == WrittenMinutesStatus::Draft) {
-            let entry = draft.entries.iter().find(|e| {
-                Some(e.id) == declaration.minute_entry_id
-                    || (e.agenda_item_id == Some(item.id) && declaration.is_record_of(&e.text))
-            });
-            if let Some(entry) = entry {
-                self.minutes.delete_entry(id, entry.id, self.clock.now()).map_err(minutes_error)?;
+        // The declaration's record in the draft goes with it. It is looked for here; the write finds the
+        // declaration again, and the minutes refuse the entry's deletion if the draft has moved on since.
+        let declaration =
+            self.conflicts.list(id)?.into_iter().find(|d| d.id == conflict && d.agenda_item_id == item.id);
+        let record = match (&declaration, self.minutes.current(id)?) {
+            (Some(declaration), Some(draft)) if draft.status == WrittenMinutesStatus::Draft => draft
+                .entries
+                .iter()
+                .find(|e| {
+                    Some(e.id) == declaration.minute_entry_id
+                        || (e.agenda_item_id == Some(item.id) && declaration.is_record_of(&e.text))
+                })
+                .map(|entry| DraftRecord { entry_id: entry.id, at: self.clock.now() }),
+            _ => None,
+        };
+        let decide = Box::new(|declaration: &ConflictDeclaration| {
+            if declaration.user_id != actor.id && !actor.role.is_officer() {
+                return Err(DomainError::forbidden(WITHDRAW_FORBIDDEN).into());
             }
-        }
-        self.conflicts.delete(id, item.id, conflict)
+            Ok(())
+        });
+        self.conflicts.delete(id, item.id, conflict, decide, record)
     }
 
     fn find(&self, id: MeetingId, conflict: ConflictId) -> Result<ConflictDeclaration, GovernanceRefusal> {
@@ -380,7 +373,7 @@ impl MinutesDeclarations for ConflictService {
     /// Each declaration's standard record as a note at its item in the current draft: the note made
     /// before is brought up to date (found by id, or in a corrected version by its opening words), or a
     /// new one added. Circulated, approved and locked minutes are left alone.
-    fn add_to_draft(&self, meeting: MeetingId) -> Result<(), DomainError> {
+    fn add_to_draft(&self, meeting: MeetingId) -> Result<(), MeetingsRefusal> {
         let Some(draft) = self.minutes.current(meeting)?.filter(|m| m.status == WrittenMinutesStatus::Draft)
         else {
             return Ok(());
@@ -396,12 +389,7 @@ impl MinutesDeclarations for ConflictService {
                 });
             let entry_id = match existing {
                 Some(entry) if entry.text == record => entry.id,
-                Some(entry) => {
-                    self.minutes
-                        .update_entry(meeting, entry.id, record, self.clock.now())
-                        .map_err(minutes_error)?
-                        .id
-                }
+                Some(entry) => self.minutes.update_entry(meeting, entry.id, record, self.clock.now())?.id,
                 None => {
                     let entry = NewMinuteEntry {
                         agenda_item_id: Some(declaration.agenda_item_id),
@@ -409,7 +397,7 @@ impl MinutesDeclarations for ConflictService {
                         text: record,
                         action: None,
                     };
-                    self.minutes.add_entry(meeting, entry, self.clock.now()).map_err(minutes_error)?.id
+                    self.minutes.add_entry(meeting, entry, self.clock.now())?.id
                 }
             };
             if declaration.minute_entry_id != Some(entry_id) {

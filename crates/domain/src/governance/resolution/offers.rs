@@ -20,9 +20,7 @@ use crate::meetings::meeting::{Meeting, MeetingKind, MeetingScope, MeetingWindow
 use crate::shared::error::DomainError;
 use crate::{MeetingId, ResolutionId};
 
-pub const STILL_OPEN: &str = "This resolution is still open: it goes on an agenda once it is decided.";
-pub const BOARD_MEETINGS_ONLY: &str =
-    "Written resolutions are reported to board meetings: add it to a board meeting's agenda.";
+pub use crate::governance::refusal::{BOARD_MEETINGS_ONLY, STILL_OPEN};
 pub const RESOLUTION_REQUIRED: &str = "Choose a decided written resolution";
 // "Add a decided resolution to the agenda".
 #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
@@ -65,12 +63,12 @@ impl ResolutionService {
             return Err(DomainError::invalid("resolutionId", RESOLUTION_REQUIRED).into());
         };
         if meeting.kind != MeetingKind::Board {
-            return Err(DomainError::conflict(BOARD_MEETINGS_ONLY).into());
+            return Err(GovernanceRefusal::BoardMeetingsOnly);
         }
         self.resolutions.decide_due(self.clock.now(), Some(id))?;
         let resolution = self.resolution(id)?;
         if resolution.status == ResolutionStatus::Open {
-            return Err(DomainError::conflict(STILL_OPEN).into());
+            return Err(GovernanceRefusal::ResolutionStillOpen);
         }
         let papers: Vec<_> = resolution.papers.iter().map(|p| p.document_id).collect();
         let item = self.report_item(&resolution);

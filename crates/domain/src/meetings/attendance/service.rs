@@ -17,7 +17,7 @@ use crate::{MeetingId, RepoError, UserId};
 
 pub const NOT_INVITED: &str = "Only the meeting's members can answer its invitation.";
 pub const RECORD_FORBIDDEN: &str = "Only admins and chairs can record attendance.";
-pub use crate::meetings::refusal::ATTENDANCE_CLOSED as CANCELLED;
+pub use crate::meetings::refusal::MEETING_CANCELLED as CANCELLED;
 pub const RESPONSE_CHOICES: &str = "Response must be attending, apologies or not-sure";
 pub const RECORDED_CHOICES: &str = "Status must be present, absent, apologies or guest";
 pub const MEMBER_NOT_GUEST: &str =

@@ -21,7 +21,8 @@ use sha2::{Digest, Sha256};
 use crate::identity::user::User;
 use crate::library::FileStore;
 use crate::meetings::agenda::{running_times, AgendaItem};
-use crate::meetings::meeting::{Meeting, MeetingScope};
+use crate::meetings::meeting::Meeting;
+use crate::meetings::rules::scope_of;
 use crate::meetings::{
     BoardPackBuilder, BoardPackCache, CachedPack, MeetingRepository, MeetingsRefusal, PackCover, PackItem,
     PackPaper, PackSource,
@@ -55,14 +56,6 @@ pub struct BoardPackService {
 
 /// The scope a user sees meetings in (admins and chairs everything; others their committees' and the
 /// board's).
-fn scope_of(actor: &User) -> MeetingScope {
-    if actor.role.is_officer() {
-        MeetingScope::Everything
-    } else {
-        MeetingScope::VisibleTo(actor.id)
-    }
-}
-
 impl BoardPackService {
     /// The meeting whose papers `actor` may read: 404 for a meeting they cannot see, and for a draft
     /// agenda unless they are an admin or chair.

@@ -137,7 +137,7 @@ pub trait MinutesAttendance: Send + Sync {
 /// into a new draft at their items.
 pub trait MinutesDeclarations: Send + Sync {
     /// Adds (or brings up to date) the record of each declaration in the current draft, if there is one.
-    fn add_to_draft(&self, meeting: MeetingId) -> Result<(), DomainError>;
+    fn add_to_draft(&self, meeting: MeetingId) -> Result<(), MeetingsRefusal>;
 }
 
 #[derive(Clone)]
