@@ -1,10 +1,13 @@
 //! Why a library use case says no: documents (spec §2 Documents), uploaded minutes (spec §2 Minutes), the
 //! files behind them and the view tickets that open one file in a new tab.
 
+use crate::identity::refusal::{MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
 use crate::library::files::TOO_LARGE_MESSAGE;
 use crate::shared::error::DomainError;
 use crate::shared::refusal::{Answer, Refusal, RefusalKind};
 
+pub const MANAGE_FORBIDDEN: &str = "Only admins and chairs can upload or delete documents.";
+pub const PUBLISH_FORBIDDEN: &str = "Only admins and chairs can upload minutes.";
 pub const NO_SUCH_MEETING: &str = "There is no meeting with this ID";
 pub const VIEW_LINK_INVALID: &str =
     "This link has expired or is not valid. Please open the file again from the portal.";
@@ -30,6 +33,21 @@ pub enum LibraryRefusal {
     /// A view ticket that is missing, expired, for another file, or whose session has ended.
     #[error("{VIEW_LINK_INVALID}")]
     ViewLinkInvalid,
+    /// Only board members read the library (spec §6 Roles and permissions).
+    #[error("You cannot read documents.")]
+    CannotReadDocuments,
+    #[error("{MANAGE_FORBIDDEN}")]
+    OnlyOfficersManageDocuments,
+    #[error("You cannot read minutes.")]
+    CannotReadMinutes,
+    #[error("{PUBLISH_FORBIDDEN}")]
+    OnlyOfficersUploadMinutes,
+    /// A view ticket opens nothing before a required password change, as the bearer header does not.
+    #[error("{PASSWORD_CHANGE_REQUIRED}")]
+    PasswordChangeRequired,
+    /// Nor before a required two-factor enrolment (spec: Account security).
+    #[error("{MFA_ENROLMENT_REQUIRED}")]
+    MfaEnrolmentRequired,
     #[error(transparent)]
     Common(#[from] DomainError),
 }
@@ -46,6 +64,12 @@ impl Refusal for LibraryRefusal {
             NoSuchMeeting => Answer::field(&self, "meetingId"),
             FileTooLarge => Answer::own(&self, RefusalKind::TooLarge),
             ViewLinkInvalid => Answer::own(&self, RefusalKind::Unauthorized),
+            CannotReadDocuments
+            | OnlyOfficersManageDocuments
+            | CannotReadMinutes
+            | OnlyOfficersUploadMinutes
+            | PasswordChangeRequired
+            | MfaEnrolmentRequired => Answer::own(&self, RefusalKind::Forbidden),
             Common(error) => Answer::Common(error),
         }
     }
