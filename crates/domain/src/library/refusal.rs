@@ -6,8 +6,6 @@ use crate::library::files::TOO_LARGE_MESSAGE;
 use crate::shared::error::DomainError;
 use crate::shared::refusal::{Answer, Refusal, RefusalKind};
 
-pub const MANAGE_FORBIDDEN: &str = "Only admins and chairs can upload or delete documents.";
-pub const PUBLISH_FORBIDDEN: &str = "Only admins and chairs can upload minutes.";
 pub const NO_SUCH_MEETING: &str = "There is no meeting with this ID";
 pub const VIEW_LINK_INVALID: &str =
     "This link has expired or is not valid. Please open the file again from the portal.";
@@ -36,13 +34,14 @@ pub enum LibraryRefusal {
     /// Only board members read the library (spec §6 Roles and permissions).
     #[error("You cannot read documents.")]
     CannotReadDocuments,
-    #[error("{MANAGE_FORBIDDEN}")]
+    #[error("Only admins and chairs can upload or delete documents.")]
     OnlyOfficersManageDocuments,
     #[error("You cannot read minutes.")]
     CannotReadMinutes,
-    #[error("{PUBLISH_FORBIDDEN}")]
+    #[error("Only admins and chairs can upload minutes.")]
     OnlyOfficersUploadMinutes,
-    /// A view ticket opens nothing before a required password change, as the bearer header does not.
+    /// A view ticket opens nothing before a required password change, as a bearer session opens nothing
+    /// then (identity says the same no with its own refusal).
     #[error("{PASSWORD_CHANGE_REQUIRED}")]
     PasswordChangeRequired,
     /// Nor before a required two-factor enrolment (spec: Account security).
