@@ -35,7 +35,9 @@ macro_rules! answer_area_refusals {
 
 answer_area_refusals!(
     domain::actions::ActionsRefusal,
+    domain::audit::AuditRefusal,
     domain::committees::CommitteesRefusal,
+    domain::dashboard::DashboardRefusal,
     domain::governance::GovernanceRefusal,
     domain::identity::IdentityRefusal,
     domain::library::LibraryRefusal,
@@ -302,6 +304,76 @@ mod tests {
         assert_eq!(
             (status.as_u16(), &body["message"]),
             (409, &serde_json::json!(committees::ALREADY_MEMBER))
+        );
+    }
+
+    /// Each permission refusal of an area is answered exactly as the `DomainError::forbidden` literal
+    /// its use case answered before (403, the same message).
+    #[actix_web::test]
+    async fn permission_refusals_answer_as_before() {
+        use domain::actions::ActionsRefusal as Actions;
+        use domain::audit::AuditRefusal as Audit;
+        use domain::committees::CommitteesRefusal as Committees;
+        use domain::dashboard::DashboardRefusal as Dashboard;
+        use domain::library::LibraryRefusal as Library;
+        use domain::meetings::MeetingsRefusal as Meetings;
+        use domain::notices::NoticesRefusal as Notices;
+        use domain::notifications::NotificationsRefusal as Notifications;
+
+        let cases: Vec<(ApiError, &str)> = vec![
+            (Actions::CannotRead.into(), "You cannot read actions."),
+            (Actions::OnlyOfficersCreate.into(), "Only admins and chairs can create actions."),
+            (Actions::NotAssignee.into(), "You can only change the status of actions assigned to you."),
+            (Actions::OnlyOfficersDelete.into(), "Only admins and chairs can delete actions."),
+            (Committees::OnlyOfficersCreate.into(), "Only admins and chairs can create committees."),
+            (Committees::CannotOpen.into(), "Only members of this committee, admins and chairs can open it."),
+            (
+                Committees::CannotManage.into(),
+                "Only this committee's chair, admins and chairs can manage it.",
+            ),
+            (Library::CannotReadDocuments.into(), "You cannot read documents."),
+            (
+                Library::OnlyOfficersManageDocuments.into(),
+                "Only admins and chairs can upload or delete documents.",
+            ),
+            (Library::CannotReadMinutes.into(), "You cannot read minutes."),
+            (Library::OnlyOfficersUploadMinutes.into(), "Only admins and chairs can upload minutes."),
+            (Library::PasswordChangeRequired.into(), "You must set a new password before using the portal."),
+            (
+                Library::MfaEnrolmentRequired.into(),
+                "You must set up two-factor sign-in before using the portal.",
+            ),
+            (Meetings::CannotRead.into(), "You cannot read meetings."),
+            (Meetings::OnlyOfficersSchedule.into(), "Only admins and chairs can schedule meetings."),
+            (
+                Meetings::OnlyOfficersEdit.into(),
+                "Only admins and chairs can edit, cancel or delete meetings.",
+            ),
+            (Meetings::NotInvited.into(), "Only the meeting's members can answer its invitation."),
+            (Meetings::OnlyOfficersRecordAttendance.into(), "Only admins and chairs can record attendance."),
+            (
+                Meetings::OnlyOfficersWriteMinutes.into(),
+                "Only admins and chairs can write, circulate, approve or correct minutes.",
+            ),
+            (Notices::CannotRead.into(), "You cannot read notices."),
+            (Notices::OnlyOfficersPost.into(), "Only admins and chairs can post notices."),
+            (Notices::OnlyOfficersDelete.into(), "Only admins and chairs can delete notices."),
+            (Notifications::OnlyAdminsMail.into(), "Only admins can see the mail log and send test e-mail."),
+            (Notifications::OnlyAdminsMailSettings.into(), "Only admins can see the mail settings."),
+            (Audit::AdminsOnly.into(), "Only admins can read the audit log."),
+            (Dashboard::CannotRead.into(), "You cannot read the dashboard."),
+        ];
+        for (refusal, message) in cases {
+            let answered = render(refusal).await;
+            assert_eq!(answered, render(DomainError::forbidden(message).into()).await, "{message}");
+            assert_eq!(answered, (StatusCode::FORBIDDEN, serde_json::json!({ "message": message })));
+        }
+        // What the areas' enums wrap is answered as before, too.
+        let invalid = || DomainError::invalid("from", "x");
+        assert_eq!(render(Audit::Common(invalid()).into()).await, render(invalid().into()).await);
+        assert_eq!(
+            render(Dashboard::Common(DomainError::Unexpected(anyhow::anyhow!("down"))).into()).await,
+            render(DomainError::Unexpected(anyhow::anyhow!("down")).into()).await
         );
     }
 

@@ -7,12 +7,11 @@ use serde::{Deserialize, Serialize};
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::identity::permissions;
 use domain::identity::user::User;
-use domain::library::document::service::MANAGE_FORBIDDEN;
 use domain::library::document::{Document, DocumentCategory, Uploader};
 use domain::library::files::{FileKind, DOCUMENT_KINDS};
 use domain::library::{DocumentService, LibraryRefusal, UploadDocument};
 use domain::shared::Received;
-use domain::{DocumentId, DomainError, UserId};
+use domain::{DocumentId, UserId};
 
 use crate::http::audit;
 use crate::http::blocking::blocking;
@@ -108,7 +107,7 @@ pub async fn upload(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     if !permissions::can_manage_documents(user.0.role) {
-        return Err(DomainError::forbidden(MANAGE_FORBIDDEN).into());
+        return Err(LibraryRefusal::OnlyOfficersManageDocuments.into());
     }
     refuse_declared_oversize(&req)?;
     let mut upload = read_upload(&req, payload, state.files.clone(), DOCUMENT_KINDS).await?;

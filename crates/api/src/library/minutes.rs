@@ -8,11 +8,11 @@ use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::identity::permissions;
 use domain::library::files::{FileKind, MINUTES_KINDS};
 use domain::library::minutes::service::meeting_id_field;
-use domain::library::minutes::service::PUBLISH_FORBIDDEN;
 use domain::library::minutes::{Minutes, MinutesSource};
+use domain::library::LibraryRefusal;
 use domain::library::UploadMinutes;
 use domain::shared::ReceivedTime;
-use domain::{DomainError, MinutesId};
+use domain::MinutesId;
 
 use super::documents::{ViewLinkBody, ViewQuery};
 use crate::http::audit;
@@ -100,7 +100,7 @@ pub async fn upload(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     if !permissions::can_publish(user.0.role) {
-        return Err(DomainError::forbidden(PUBLISH_FORBIDDEN).into());
+        return Err(LibraryRefusal::OnlyOfficersUploadMinutes.into());
     }
     refuse_declared_oversize(&req)?;
     let mut upload = read_upload(&req, payload, state.files.clone(), MINUTES_KINDS).await?;

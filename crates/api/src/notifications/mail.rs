@@ -134,7 +134,7 @@ struct MailStatusBody {
 )]
 pub async fn status(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     if !domain::identity::permissions::can_manage_mail(user.0.role) {
-        return Err(domain::DomainError::forbidden("Only admins can see the mail settings.").into());
+        return Err(domain::notifications::NotificationsRefusal::OnlyAdminsMailSettings.into());
     }
     Ok(HttpResponse::Ok().json(MailStatusBody { smtp_configured: state.mail_configured }))
 }

@@ -19,6 +19,16 @@ pub enum ActionsRefusal {
     /// A complete action never changes again.
     #[error("{ACTION_COMPLETE}")]
     AlreadyComplete,
+    /// Only board members read actions (spec §6 Roles and permissions).
+    #[error("You cannot read actions.")]
+    CannotRead,
+    #[error("Only admins and chairs can create actions.")]
+    OnlyOfficersCreate,
+    /// A trustee changes the status of the actions assigned to them only (spec §4 Action status).
+    #[error("You can only change the status of actions assigned to you.")]
+    NotAssignee,
+    #[error("Only admins and chairs can delete actions.")]
+    OnlyOfficersDelete,
     #[error(transparent)]
     Common(#[from] DomainError),
 }
@@ -31,6 +41,10 @@ impl Refusal for ActionsRefusal {
             ActionsRefusal::NotFound => Answer::own(&self, RefusalKind::NotFound),
             ActionsRefusal::AssigneeNotActive => Answer::field(&self, "assignedTo"),
             ActionsRefusal::AlreadyComplete => Answer::own(&self, RefusalKind::Conflict),
+            ActionsRefusal::CannotRead
+            | ActionsRefusal::OnlyOfficersCreate
+            | ActionsRefusal::NotAssignee
+            | ActionsRefusal::OnlyOfficersDelete => Answer::own(&self, RefusalKind::Forbidden),
             ActionsRefusal::Common(error) => Answer::Common(error),
         }
     }

@@ -75,7 +75,7 @@ impl ActionService {
     /// Every action, newest first, optionally only those with one reported status (`?status=`).
     pub fn list(&self, actor: &User, status: Received<ActionStatus>) -> Result<Vec<Action>, ActionsRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read actions.").into());
+            return Err(ActionsRefusal::CannotRead);
         }
         let status = status_filter(status)?;
         let today = self.today();
@@ -88,7 +88,7 @@ impl ActionService {
     /// Committee meetings).
     pub fn get(&self, actor: &User, id: ActionId) -> Result<Action, ActionsRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read actions.").into());
+            return Err(ActionsRefusal::CannotRead);
         }
         let action = self.actions.find(id, scope_of(actor))?.ok_or(ActionsRefusal::NotFound)?;
         Ok(action.reported_on(self.today()))
@@ -96,7 +96,7 @@ impl ActionService {
 
     pub fn create(&self, actor: &User, input: CreateActionRequest) -> Result<Action, ActionsRefusal> {
         if !permissions::can_manage_actions(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can create actions.").into());
+            return Err(ActionsRefusal::OnlyOfficersCreate);
         }
         let new_action = validate_new_action(input, actor.id)?;
         let created = self.actions.create(new_action)?;
@@ -115,9 +115,7 @@ impl ActionService {
         // Committee meetings); its assignee always sees it.
         let action = self.actions.find(id, scope_of(actor))?.ok_or(ActionsRefusal::NotFound)?;
         if !permissions::can_change_action_status(actor.role, actor.id, action.assigned_to) {
-            return Err(
-                DomainError::forbidden("You can only change the status of actions assigned to you.").into()
-            );
+            return Err(ActionsRefusal::NotAssignee);
         }
         let status = settable_status(status)?;
         if action.is_final() {
@@ -129,7 +127,7 @@ impl ActionService {
 
     pub fn delete(&self, actor: &User, id: ActionId) -> Result<(), ActionsRefusal> {
         if !permissions::can_manage_actions(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can delete actions.").into());
+            return Err(ActionsRefusal::OnlyOfficersDelete);
         }
         Ok(self.actions.delete(id).map_err(|e| e.naming("Action"))?)
     }
@@ -283,16 +281,13 @@ mod tests {
         let other = user(6, Role::Trustee);
         assert!(matches!(
             actions.set_status(&other, ActionId(1), as_received("complete")),
-            Err(ActionsRefusal::Common(DomainError::Forbidden(_)))
+            Err(ActionsRefusal::NotAssignee)
         ));
         assert!(matches!(
             actions.create(&other, CreateActionRequest::default()),
-            Err(ActionsRefusal::Common(DomainError::Forbidden(_)))
+            Err(ActionsRefusal::OnlyOfficersCreate)
         ));
-        assert!(matches!(
-            actions.delete(&other, ActionId(1)),
-            Err(ActionsRefusal::Common(DomainError::Forbidden(_)))
-        ));
+        assert!(matches!(actions.delete(&other, ActionId(1)), Err(ActionsRefusal::OnlyOfficersDelete)));
         assert!(matches!(
             actions.set_status(&assignee, ActionId(2), as_received("complete")),
             Err(ActionsRefusal::NotFound)

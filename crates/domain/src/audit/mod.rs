@@ -1,11 +1,13 @@
 //! The audit trail (spec §12 Audit log): who did what, when, to which object.
 //!
-//! No refusal enum of its own: the log refuses only readers who are not admins (the shared
-//! `DomainError::Forbidden`) and filters that break a field's rule (`DomainError::Invalid`).
+//! Its refusals (`AuditRefusal`): a reader who is not an admin, and filters that break a field's rule
+//! (the shared `DomainError::Invalid`).
 
+pub mod refusal;
 pub mod repository;
 pub mod service;
 
+pub use refusal::AuditRefusal;
 pub use repository::AuditTrail;
 pub use service::{AuditKindFilter, AuditQuery, AuditService};
 

@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
-use crate::audit::AuditTrail;
 use crate::audit::{AuditEvent, AuditFilter, AuditKind, AuditPage, NewAuditEvent};
+use crate::audit::{AuditRefusal, AuditTrail};
 use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::shared::error::DomainError;
@@ -13,7 +13,6 @@ use crate::shared::input::validation::FieldErrors;
 use crate::shared::{string_schema, Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::UserId;
 
-pub const FORBIDDEN: &str = "Only admins can read the audit log.";
 pub const DEFAULT_LIMIT: i64 = 50;
 pub const MAX_LIMIT: i64 = 200;
 /// Pages beyond this are refused rather than turned into an enormous OFFSET.
@@ -94,9 +93,9 @@ impl AuditService {
     }
 
     /// One page of events, newest first (admins only).
-    pub fn list(&self, actor: &User, query: &AuditQuery) -> Result<AuditPage, DomainError> {
+    pub fn list(&self, actor: &User, query: &AuditQuery) -> Result<AuditPage, AuditRefusal> {
         if !permissions::can_read_audit_log(actor.role) {
-            return Err(DomainError::forbidden(FORBIDDEN));
+            return Err(AuditRefusal::AdminsOnly);
         }
         let (filter, page, limit) = validate(query)?;
         let (items, total) = self.trail.list(&filter, (page - 1) * limit, limit)?;
@@ -104,9 +103,9 @@ impl AuditService {
     }
 
     /// The events the filter selects (paging ignored), newest first, at most `EXPORT_MAX` (admins only).
-    pub fn export(&self, actor: &User, query: &AuditQuery) -> Result<Vec<AuditEvent>, DomainError> {
+    pub fn export(&self, actor: &User, query: &AuditQuery) -> Result<Vec<AuditEvent>, AuditRefusal> {
         if !permissions::can_read_audit_log(actor.role) {
-            return Err(DomainError::forbidden(FORBIDDEN));
+            return Err(AuditRefusal::AdminsOnly);
         }
         let (filter, _, _) = validate(query)?;
         let (items, _) = self.trail.list(&filter, 0, EXPORT_MAX)?;
@@ -224,10 +223,10 @@ mod tests {
         let (audit, _) = service();
         for role in [Role::Chair, Role::Trustee] {
             let denied = audit.list(&user(role), &AuditQuery::default());
-            assert!(matches!(denied, Err(DomainError::Forbidden(ref m)) if m == FORBIDDEN), "{role}");
+            assert!(matches!(denied, Err(AuditRefusal::AdminsOnly)), "{role}");
             assert!(matches!(
                 audit.export(&user(role), &AuditQuery::default()),
-                Err(DomainError::Forbidden(_))
+                Err(AuditRefusal::AdminsOnly)
             ));
         }
         let page = audit.list(&user(Role::Admin), &AuditQuery::default()).unwrap();
@@ -250,7 +249,10 @@ mod tests {
             limit: Some(201),
             ..AuditQuery::default()
         };
-        let Err(DomainError::Invalid(errors)) = audit.list(&user(Role::Admin), &bad) else { panic!() };
+        let Err(AuditRefusal::Common(DomainError::Invalid(errors))) = audit.list(&user(Role::Admin), &bad)
+        else {
+            panic!()
+        };
         let fields = errors.fields();
         assert_eq!(fields["kind"], KIND_INVALID);
         assert_eq!(fields["from"], DATE_INVALID);
@@ -261,10 +263,18 @@ mod tests {
             to: as_received("2026-03-04"),
             ..AuditQuery::default()
         };
-        let Err(DomainError::Invalid(errors)) = audit.list(&user(Role::Admin), &reversed) else { panic!() };
+        let Err(AuditRefusal::Common(DomainError::Invalid(errors))) =
+            audit.list(&user(Role::Admin), &reversed)
+        else {
+            panic!()
+        };
         assert_eq!(errors.fields()["to"], RANGE_INVALID);
         let year_zero = AuditQuery { from: as_received("0000-01-01"), ..AuditQuery::default() };
-        let Err(DomainError::Invalid(errors)) = audit.list(&user(Role::Admin), &year_zero) else { panic!() };
+        let Err(AuditRefusal::Common(DomainError::Invalid(errors))) =
+            audit.list(&user(Role::Admin), &year_zero)
+        else {
+            panic!()
+        };
         assert_eq!(errors.fields()["from"], DATE_INVALID);
     }
 

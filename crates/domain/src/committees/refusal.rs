@@ -37,6 +37,14 @@ pub enum CommitteesRefusal {
     /// No such document in this committee.
     #[error("Document not found")]
     DocumentNotFound,
+    #[error("Only admins and chairs can create committees.")]
+    OnlyOfficersCreate,
+    /// Chat, documents and members are for the committee's members, admins and chairs.
+    #[error("Only members of this committee, admins and chairs can open it.")]
+    CannotOpen,
+    /// Archive, delete and membership are for the committee's own chair, admins and chairs.
+    #[error("Only this committee's chair, admins and chairs can manage it.")]
+    CannotManage,
     /// The library refused a file (one over the upload limit, say).
     #[error(transparent)]
     Library(#[from] LibraryRefusal),
@@ -55,6 +63,7 @@ impl Refusal for CommitteesRefusal {
                 Answer::own(&self, RefusalKind::Conflict)
             }
             UserNotActive => Answer::field(&self, "userId"),
+            OnlyOfficersCreate | CannotOpen | CannotManage => Answer::own(&self, RefusalKind::Forbidden),
             Library(refusal) => refusal.answer(),
             Common(error) => Answer::Common(error),
         }

@@ -26,8 +26,6 @@ pub const USER_ID_MIN: i64 = 1;
 /// The chat answers with at most this many messages: the latest ones.
 pub const MESSAGES_LIMIT: i64 = 200;
 
-pub const CANNOT_ACCESS: &str = "Only members of this committee, admins and chairs can open it.";
-pub const CANNOT_MANAGE: &str = "Only this committee's chair, admins and chairs can manage it.";
 pub use crate::committees::refusal::{
     ALREADY_ARCHIVED, ALREADY_MEMBER, ARCHIVED_READ_ONLY, NOT_ARCHIVED, USER_NOT_ACTIVE,
 };
@@ -102,7 +100,7 @@ impl CommitteeService {
         input: CreateCommitteeRequest,
     ) -> Result<Committee, CommitteesRefusal> {
         if !permissions::can_create_committees(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can create committees.").into());
+            return Err(CommitteesRefusal::OnlyOfficersCreate);
         }
         let mut errors = FieldErrors::new();
         let name = validation::required_line(
@@ -318,7 +316,7 @@ impl CommitteeService {
     fn accessible(&self, actor: &User, id: CommitteeId) -> Result<Committee, CommitteesRefusal> {
         let committee = self.committee(actor, id)?;
         if !permissions::can_access_committee(actor.role, committee.viewer_role) {
-            return Err(DomainError::forbidden(CANNOT_ACCESS).into());
+            return Err(CommitteesRefusal::CannotOpen);
         }
         Ok(committee)
     }
@@ -327,7 +325,7 @@ impl CommitteeService {
     fn manageable(&self, actor: &User, id: CommitteeId) -> Result<Committee, CommitteesRefusal> {
         let committee = self.committee(actor, id)?;
         if !permissions::can_manage_committee(actor.role, committee.viewer_role) {
-            return Err(DomainError::forbidden(CANNOT_MANAGE).into());
+            return Err(CommitteesRefusal::CannotManage);
         }
         Ok(committee)
     }

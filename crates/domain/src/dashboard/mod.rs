@@ -1,11 +1,12 @@
 //! The dashboard's summary figures (spec §2 Dashboard).
 //!
-//! No refusal enum of its own: its only refusal is a role that may not read board content (the shared
-//! `DomainError::Forbidden`).
+//! Its one refusal of its own (`DashboardRefusal`) is a role that may not read board content.
 
+pub mod refusal;
 pub mod repository;
 pub mod service;
 
+pub use refusal::DashboardRefusal;
 pub use repository::DashboardRepository;
 pub use service::DashboardService;
 

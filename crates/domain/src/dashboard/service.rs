@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::dashboard::DashboardRepository;
 use crate::dashboard::DashboardStats;
+use crate::dashboard::{DashboardRefusal, DashboardRepository};
 use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::meetings::meeting::MeetingScope;
@@ -26,15 +26,15 @@ impl DashboardService {
     /// meetings). Both follow from the scope: admins and chairs see everything and share one answer;
     /// every other reader has their own, keyed by their id. The other figures are the same for everyone.
     /// The role is the one of this request's session, so a role change gives another key at once.
-    pub fn stats_key(&self, actor: &User) -> Result<MeetingScope, DomainError> {
+    pub fn stats_key(&self, actor: &User) -> Result<MeetingScope, DashboardRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read the dashboard."));
+            return Err(DashboardRefusal::CannotRead);
         }
         Ok(crate::meetings::rules::scope_of(actor))
     }
 
     /// Pending (not overdue) actions, documents, the next meeting and active trustees, as of now.
-    pub fn stats(&self, actor: &User) -> Result<DashboardStats, DomainError> {
+    pub fn stats(&self, actor: &User) -> Result<DashboardStats, DashboardRefusal> {
         let scope = self.stats_key(actor)?;
         let now = self.clock.now();
         Ok(self.dashboard.stats(now.date_naive(), now, scope)?)

@@ -1,6 +1,7 @@
 //! Why a library use case says no: documents (spec §2 Documents), uploaded minutes (spec §2 Minutes), the
 //! files behind them and the view tickets that open one file in a new tab.
 
+use crate::identity::refusal::{MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
 use crate::library::files::TOO_LARGE_MESSAGE;
 use crate::shared::error::DomainError;
 use crate::shared::refusal::{Answer, Refusal, RefusalKind};
@@ -30,6 +31,22 @@ pub enum LibraryRefusal {
     /// A view ticket that is missing, expired, for another file, or whose session has ended.
     #[error("{VIEW_LINK_INVALID}")]
     ViewLinkInvalid,
+    /// Only board members read the library (spec §6 Roles and permissions).
+    #[error("You cannot read documents.")]
+    CannotReadDocuments,
+    #[error("Only admins and chairs can upload or delete documents.")]
+    OnlyOfficersManageDocuments,
+    #[error("You cannot read minutes.")]
+    CannotReadMinutes,
+    #[error("Only admins and chairs can upload minutes.")]
+    OnlyOfficersUploadMinutes,
+    /// A view ticket opens nothing before a required password change, as a bearer session opens nothing
+    /// then (identity says the same no with its own refusal).
+    #[error("{PASSWORD_CHANGE_REQUIRED}")]
+    PasswordChangeRequired,
+    /// Nor before a required two-factor enrolment (spec: Account security).
+    #[error("{MFA_ENROLMENT_REQUIRED}")]
+    MfaEnrolmentRequired,
     #[error(transparent)]
     Common(#[from] DomainError),
 }
@@ -46,6 +63,12 @@ impl Refusal for LibraryRefusal {
             NoSuchMeeting => Answer::field(&self, "meetingId"),
             FileTooLarge => Answer::own(&self, RefusalKind::TooLarge),
             ViewLinkInvalid => Answer::own(&self, RefusalKind::Unauthorized),
+            CannotReadDocuments
+            | OnlyOfficersManageDocuments
+            | CannotReadMinutes
+            | OnlyOfficersUploadMinutes
+            | PasswordChangeRequired
+            | MfaEnrolmentRequired => Answer::own(&self, RefusalKind::Forbidden),
             Common(error) => Answer::Common(error),
         }
     }

@@ -3,7 +3,7 @@
 //! the ticket instead of the session token.
 
 use crate::identity::auth::service::AuthService;
-use crate::identity::refusal::{IdentityRefusal, MFA_ENROLMENT_REQUIRED, PASSWORD_CHANGE_REQUIRED};
+use crate::identity::refusal::IdentityRefusal;
 use crate::identity::user::User;
 use crate::identity::{SessionClaims, TokenError, ViewResource};
 use crate::library::LibraryRefusal;
@@ -46,11 +46,11 @@ impl ViewTickets {
             _ => LibraryRefusal::ViewLinkInvalid,
         })?;
         if user.require_password_change {
-            return Err(DomainError::forbidden(PASSWORD_CHANGE_REQUIRED).into());
+            return Err(LibraryRefusal::PasswordChangeRequired);
         }
         // As with the bearer header: nothing opens before a required enrolment (spec: Account security).
         if self.auth.mfa_enrolment_required(&user)? {
-            return Err(DomainError::forbidden(MFA_ENROLMENT_REQUIRED).into());
+            return Err(LibraryRefusal::MfaEnrolmentRequired);
         }
         Ok(user)
     }

@@ -90,6 +90,20 @@ pub enum MeetingsRefusal {
     /// An action entry's assignee does not exist.
     #[error("{NO_SUCH_ASSIGNEE}")]
     NoSuchAssignee,
+    /// Only board members read meetings (spec §6 Roles and permissions).
+    #[error("You cannot read meetings.")]
+    CannotRead,
+    #[error("Only admins and chairs can schedule meetings.")]
+    OnlyOfficersSchedule,
+    #[error("Only admins and chairs can edit, cancel or delete meetings.")]
+    OnlyOfficersEdit,
+    /// Only those the meeting is for answer its invitation.
+    #[error("Only the meeting's members can answer its invitation.")]
+    NotInvited,
+    #[error("Only admins and chairs can record attendance.")]
+    OnlyOfficersRecordAttendance,
+    #[error("Only admins and chairs can write, circulate, approve or correct minutes.")]
+    OnlyOfficersWriteMinutes,
     /// The library refused a file (one over the upload limit, say).
     #[error(transparent)]
     Library(#[from] LibraryRefusal),
@@ -126,6 +140,12 @@ impl Refusal for MeetingsRefusal {
             | MinutesExist
             | MinutesFinal(_)
             | MinutesStepDoesNotApply(_) => Answer::own(&self, RefusalKind::Conflict),
+            CannotRead
+            | OnlyOfficersSchedule
+            | OnlyOfficersEdit
+            | NotInvited
+            | OnlyOfficersRecordAttendance
+            | OnlyOfficersWriteMinutes => Answer::own(&self, RefusalKind::Forbidden),
             NoSuchCommittee => Answer::field(&self, "committeeId"),
             NoSuchPresenter => Answer::field(&self, "presenterUserId"),
             NoSuchDocument => Answer::field(&self, "documentId"),

@@ -4,9 +4,6 @@ use crate::identity::permissions;
 use crate::identity::user::User;
 use crate::meetings::meeting::{Meeting, MeetingScope};
 use crate::meetings::MeetingsRefusal;
-use crate::shared::error::DomainError;
-
-pub const EDIT_FORBIDDEN: &str = "Only admins and chairs can edit, cancel or delete meetings.";
 
 /// The meetings `actor` may see: admins and chairs all; others not the committee meetings of committees
 /// they do not belong to.
@@ -26,7 +23,7 @@ pub fn sees_agenda(actor: &User, meeting: &Meeting) -> bool {
 /// Whether `actor` may change a meeting they can see: admins and chairs, and not once it is cancelled.
 pub fn may_edit(actor: &User, meeting: &Meeting) -> Result<(), MeetingsRefusal> {
     if !permissions::can_publish(actor.role) {
-        return Err(DomainError::forbidden(EDIT_FORBIDDEN).into());
+        return Err(MeetingsRefusal::OnlyOfficersEdit);
     }
     if meeting.is_cancelled() {
         return Err(MeetingsRefusal::Cancelled);

@@ -9,6 +9,13 @@ pub enum NoticesRefusal {
     /// No such notice (deleted meanwhile, say).
     #[error("Notice not found")]
     NotFound,
+    /// Only board members read the noticeboard (spec §6 Roles and permissions).
+    #[error("You cannot read notices.")]
+    CannotRead,
+    #[error("Only admins and chairs can post notices.")]
+    OnlyOfficersPost,
+    #[error("Only admins and chairs can delete notices.")]
+    OnlyOfficersDelete,
     #[error(transparent)]
     Common(#[from] DomainError),
 }
@@ -19,6 +26,9 @@ impl Refusal for NoticesRefusal {
     fn answer(self) -> Answer {
         match self {
             NoticesRefusal::NotFound => Answer::own(&self, RefusalKind::NotFound),
+            NoticesRefusal::CannotRead
+            | NoticesRefusal::OnlyOfficersPost
+            | NoticesRefusal::OnlyOfficersDelete => Answer::own(&self, RefusalKind::Forbidden),
             NoticesRefusal::Common(error) => Answer::Common(error),
         }
     }

@@ -61,9 +61,9 @@ pub struct NoticeService {
 
 impl NoticeService {
     /// Pinned first, then newest. Expired notices only when asked for, flagged as such.
-    pub fn list(&self, actor: &User, include_expired: bool) -> Result<Vec<ListedNotice>, DomainError> {
+    pub fn list(&self, actor: &User, include_expired: bool) -> Result<Vec<ListedNotice>, NoticesRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read notices."));
+            return Err(NoticesRefusal::CannotRead);
         }
         let now = self.clock.now();
         let notices = self.notices.list(include_expired, now)?;
@@ -77,9 +77,9 @@ impl NoticeService {
         actor: &User,
         include_expired: bool,
         cache: &dyn ReadCache<bool, V>,
-    ) -> Result<Option<Arc<V>>, DomainError> {
+    ) -> Result<Option<Arc<V>>, NoticesRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read notices."));
+            return Err(NoticesRefusal::CannotRead);
         }
         Ok(cache.get(&include_expired, self.clock.now()))
     }
@@ -92,9 +92,9 @@ impl NoticeService {
         include_expired: bool,
         cache: &dyn ReadCache<bool, V>,
         encode: impl FnOnce(Vec<ListedNotice>) -> anyhow::Result<V>,
-    ) -> Result<Arc<V>, DomainError> {
+    ) -> Result<Arc<V>, NoticesRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read notices."));
+            return Err(NoticesRefusal::CannotRead);
         }
         let generation = cache.ticket(None);
         let now = self.clock.now();
@@ -108,9 +108,9 @@ impl NoticeService {
         Ok(value)
     }
 
-    pub fn create(&self, actor: &User, input: CreateNoticeRequest) -> Result<ListedNotice, DomainError> {
+    pub fn create(&self, actor: &User, input: CreateNoticeRequest) -> Result<ListedNotice, NoticesRefusal> {
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can post notices."));
+            return Err(NoticesRefusal::OnlyOfficersPost);
         }
         let now = self.clock.now();
         let new_notice = validate_new_notice(input, actor.id, now)?;
@@ -121,7 +121,7 @@ impl NoticeService {
     /// Answers the deleted notice (for the audit log).
     pub fn delete(&self, actor: &User, id: NoticeId) -> Result<Notice, NoticesRefusal> {
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden("Only admins and chairs can delete notices.").into());
+            return Err(NoticesRefusal::OnlyOfficersDelete);
         }
         self.notices.delete(id)
     }

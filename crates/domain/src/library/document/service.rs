@@ -16,8 +16,6 @@ use crate::shared::ports::read_cache::ReadCache;
 use crate::shared::{Clock, Received};
 use crate::{DocumentId, SessionId};
 
-pub const READ_FORBIDDEN: &str = "You cannot read documents.";
-pub const MANAGE_FORBIDDEN: &str = "Only admins and chairs can upload or delete documents.";
 pub const DEFAULT_VERSION: &str = "1.0";
 pub const TITLE_MAX: usize = 200;
 pub const VERSION_MAX: usize = 20;
@@ -62,9 +60,9 @@ impl DocumentService {
         &self,
         actor: &User,
         category: Received<DocumentCategory>,
-    ) -> Result<DocumentListKey, DomainError> {
+    ) -> Result<DocumentListKey, LibraryRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden(READ_FORBIDDEN));
+            return Err(LibraryRefusal::CannotReadDocuments);
         }
         let mut errors = FieldErrors::new();
         let category = category.read(&mut errors, "category", category_message());
@@ -76,7 +74,7 @@ impl DocumentService {
         &self,
         actor: &User,
         category: Option<DocumentCategory>,
-    ) -> Result<Vec<Document>, DomainError> {
+    ) -> Result<Vec<Document>, LibraryRefusal> {
         let key = self.list_key(actor, category.into())?;
         Ok(self.documents.list(key.category)?)
     }
@@ -109,7 +107,7 @@ impl DocumentService {
     /// no file and no row.
     pub fn upload(&self, actor: &User, input: UploadDocument) -> Result<Document, LibraryRefusal> {
         if !permissions::can_manage_documents(actor.role) {
-            return Err(DomainError::forbidden(MANAGE_FORBIDDEN).into());
+            return Err(LibraryRefusal::OnlyOfficersManageDocuments);
         }
         let mut errors = FieldErrors::new();
         let title = validation::required_line(
@@ -163,7 +161,7 @@ impl DocumentService {
     /// Answers the deleted document (for the audit log).
     pub fn delete(&self, actor: &User, id: DocumentId) -> Result<Document, LibraryRefusal> {
         if !permissions::can_manage_documents(actor.role) {
-            return Err(DomainError::forbidden(MANAGE_FORBIDDEN).into());
+            return Err(LibraryRefusal::OnlyOfficersManageDocuments);
         }
         let document = self.documents.find(id)?.ok_or(LibraryRefusal::DocumentNotFound)?;
         let key = self.documents.delete(id)?;
@@ -174,7 +172,7 @@ impl DocumentService {
     /// The document and its bytes, for a download.
     pub fn download(&self, actor: &User, id: DocumentId) -> Result<(Document, Vec<u8>), LibraryRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
+            return Err(LibraryRefusal::CannotReadDocuments);
         }
         self.read(id)
     }
@@ -187,7 +185,7 @@ impl DocumentService {
         id: DocumentId,
     ) -> Result<String, LibraryRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
+            return Err(LibraryRefusal::CannotReadDocuments);
         }
         self.documents.find(id)?.ok_or(LibraryRefusal::DocumentNotFound)?;
         self.tickets.issue(actor, session, ViewResource::Document(id))
@@ -202,7 +200,7 @@ impl DocumentService {
     ) -> Result<(User, Document, Vec<u8>), LibraryRefusal> {
         let viewer = self.tickets.redeem(ticket, ViewResource::Document(id))?;
         if !permissions::can_read_board_content(viewer.role) {
-            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
+            return Err(LibraryRefusal::CannotReadDocuments);
         }
         let (document, bytes) = self.read(id)?;
         Ok((viewer, document, bytes))
@@ -268,13 +266,11 @@ mod tests {
         let documents = Arc::new(FailingDocuments::default());
         let service = service(store.clone(), documents.clone());
         let result = service.upload(&user(Role::Trustee), input(&store));
-        assert!(
-            matches!(result, Err(LibraryRefusal::Common(DomainError::Forbidden(m))) if m == MANAGE_FORBIDDEN)
-        );
+        assert!(matches!(result, Err(LibraryRefusal::OnlyOfficersManageDocuments)));
         assert_eq!((store.count(), documents.creates.load(Ordering::SeqCst)), (0, 0));
         assert!(matches!(
             service.delete(&user(Role::Trustee), DocumentId(1)),
-            Err(LibraryRefusal::Common(DomainError::Forbidden(_)))
+            Err(LibraryRefusal::OnlyOfficersManageDocuments)
         ));
     }
 
@@ -316,7 +312,9 @@ mod tests {
         assert_ne!(key(Role::Admin, Some("finance")).unwrap(), all);
         assert_ne!(key(Role::Admin, Some("finance")).unwrap(), key(Role::Admin, Some("policies")).unwrap());
         let unknown = key(Role::Admin, Some("secret"));
-        assert!(matches!(unknown, Err(DomainError::Invalid(ref e)) if e.fields().contains_key("category")));
+        assert!(
+            matches!(unknown, Err(LibraryRefusal::Common(DomainError::Invalid(ref e))) if e.fields().contains_key("category"))
+        );
     }
 
     #[test]

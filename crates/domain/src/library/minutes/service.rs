@@ -18,12 +18,10 @@ use crate::shared::timestamps::ReceivedTime;
 use crate::shared::{Clock, Received};
 use crate::{MeetingId, MinutesId, SessionId};
 
-pub const PUBLISH_FORBIDDEN: &str = "Only admins and chairs can upload minutes.";
 pub const TITLE_MAX: usize = 200;
 pub const SEARCH_MAX: usize = 200;
 pub const FILE_OR_LINK: &str = "Upload a PDF file or give an external link.";
 pub const NOT_BOTH: &str = "Upload a PDF file or give an external link, not both.";
-pub const READ_FORBIDDEN: &str = "You cannot read minutes.";
 pub const MEETING_ID_NOT_A_NUMBER: &str = "Meeting ID must be a whole number";
 
 /// Input of "Upload minutes", as received: text fields are `None` when absent; the meeting's date and id
@@ -46,9 +44,9 @@ pub struct MinutesService {
 }
 
 impl MinutesService {
-    pub fn list(&self, actor: &User, search: Option<&str>) -> Result<Vec<Minutes>, DomainError> {
+    pub fn list(&self, actor: &User, search: Option<&str>) -> Result<Vec<Minutes>, LibraryRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden(READ_FORBIDDEN));
+            return Err(LibraryRefusal::CannotReadMinutes);
         }
         let mut errors = FieldErrors::new();
         let search = validation::optional_text(&mut errors, "search", "Search", search, SEARCH_MAX);
@@ -59,7 +57,7 @@ impl MinutesService {
     /// Exactly one of a PDF or an http(s) link. A refused or failed upload leaves no file and no row.
     pub fn upload(&self, actor: &User, input: UploadMinutes) -> Result<Minutes, LibraryRefusal> {
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden(PUBLISH_FORBIDDEN).into());
+            return Err(LibraryRefusal::OnlyOfficersUploadMinutes);
         }
         let mut errors = FieldErrors::new();
         let title = validation::required_line(
@@ -128,7 +126,7 @@ impl MinutesService {
         id: MinutesId,
     ) -> Result<(Minutes, String, Vec<u8>), LibraryRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
+            return Err(LibraryRefusal::CannotReadMinutes);
         }
         self.read(id, scope_of(actor))
     }
@@ -140,7 +138,7 @@ impl MinutesService {
         id: MinutesId,
     ) -> Result<String, LibraryRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
+            return Err(LibraryRefusal::CannotReadMinutes);
         }
         let minutes = self.minutes.find(id, scope_of(actor))?.ok_or(LibraryRefusal::MinutesNotFound)?;
         if !matches!(minutes.source, MinutesSource::File { .. }) {
@@ -157,7 +155,7 @@ impl MinutesService {
     ) -> Result<(User, Minutes, String, Vec<u8>), LibraryRefusal> {
         let viewer = self.tickets.redeem(ticket, ViewResource::Minutes(id))?;
         if !permissions::can_read_board_content(viewer.role) {
-            return Err(DomainError::forbidden(READ_FORBIDDEN).into());
+            return Err(LibraryRefusal::CannotReadMinutes);
         }
         let (minutes, file_name, bytes) = self.read(id, scope_of(&viewer))?;
         Ok((viewer, minutes, file_name, bytes))
@@ -223,9 +221,7 @@ mod tests {
             clock: clock(),
         };
         let refused = service.upload(&user(Role::Trustee), input(&store));
-        assert!(
-            matches!(refused, Err(LibraryRefusal::Common(DomainError::Forbidden(m))) if m == PUBLISH_FORBIDDEN)
-        );
+        assert!(matches!(refused, Err(LibraryRefusal::OnlyOfficersUploadMinutes)));
         assert_eq!(store.count(), 0);
 
         let unknown = service.upload(&user(Role::Admin), input(&store));

@@ -15,8 +15,6 @@ use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{MeetingId, RepoError, UserId};
 
-pub const NOT_INVITED: &str = "Only the meeting's members can answer its invitation.";
-pub const RECORD_FORBIDDEN: &str = "Only admins and chairs can record attendance.";
 pub use crate::meetings::refusal::MEETING_CANCELLED as CANCELLED;
 pub const RESPONSE_CHOICES: &str = "Response must be attending, apologies or not-sure";
 pub const RECORDED_CHOICES: &str = "Status must be present, absent, apologies or guest";
@@ -156,7 +154,7 @@ impl AttendanceService {
         let meeting = self.visible_meeting(actor, id)?;
         let invitees = self.attendance.invitees(&meeting)?;
         let Some(member) = invitees.iter().find(|i| i.user_id == actor.id) else {
-            return Err(DomainError::forbidden(NOT_INVITED).into());
+            return Err(MeetingsRefusal::NotInvited);
         };
         let mut errors = FieldErrors::new();
         let response = match input.response {
@@ -192,7 +190,7 @@ impl AttendanceService {
     ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden(RECORD_FORBIDDEN).into());
+            return Err(MeetingsRefusal::OnlyOfficersRecordAttendance);
         }
         if lines.len() > BULK_MAX {
             return Err(DomainError::invalid("records", format!("At most {BULK_MAX} records at once")).into());
@@ -252,7 +250,7 @@ impl AttendanceService {
     ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden(RECORD_FORBIDDEN).into());
+            return Err(MeetingsRefusal::OnlyOfficersRecordAttendance);
         }
         let mut errors = FieldErrors::new();
         let name = validation::required_line(
@@ -279,7 +277,7 @@ impl AttendanceService {
     ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden(RECORD_FORBIDDEN).into());
+            return Err(MeetingsRefusal::OnlyOfficersRecordAttendance);
         }
         self.attendance.remove_guest(meeting.id, guest)?;
         self.sheet_of(actor, &meeting)

@@ -21,8 +21,6 @@ use crate::shared::timestamps::ReceivedTime;
 use crate::shared::{Clock, FieldLimits, Limit, Received};
 use crate::{CommitteeId, MeetingId};
 
-pub const SCHEDULE_FORBIDDEN: &str = "Only admins and chairs can schedule meetings.";
-pub use crate::meetings::rules::EDIT_FORBIDDEN;
 pub const UPCOMING_CHOICES: &str = "upcoming must be true or false";
 pub const KIND_CHOICES: &str = "Kind must be board, committee, agm or other";
 pub const COMMITTEE_REQUIRED: &str = "Choose the committee that meets";
@@ -186,7 +184,7 @@ impl MeetingService {
     /// `upcoming`: `"true"` from now on, `"false"` before now, absent or blank: all.
     pub fn list(&self, actor: &User, upcoming: Option<&str>) -> Result<Vec<Meeting>, MeetingsRefusal> {
         if !permissions::can_read_board_content(actor.role) {
-            return Err(DomainError::forbidden("You cannot read meetings.").into());
+            return Err(MeetingsRefusal::CannotRead);
         }
         let window = match upcoming.map(str::trim).filter(|v| !v.is_empty()) {
             None => MeetingWindow::All,
@@ -219,7 +217,7 @@ impl MeetingService {
 
     pub fn create(&self, actor: &User, input: CreateMeetingRequest) -> Result<Meeting, MeetingsRefusal> {
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden(SCHEDULE_FORBIDDEN).into());
+            return Err(MeetingsRefusal::OnlyOfficersSchedule);
         }
         let fields = validate(input)?;
         let now = self.clock.now();
@@ -267,7 +265,7 @@ impl MeetingService {
     pub fn cancel(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
         let meeting = self.visible(actor, id)?;
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden(EDIT_FORBIDDEN).into());
+            return Err(MeetingsRefusal::OnlyOfficersEdit);
         }
         if meeting.is_cancelled() {
             return Err(MeetingsRefusal::AlreadyCancelled);
@@ -280,7 +278,7 @@ impl MeetingService {
     pub fn delete(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
         let meeting = self.visible(actor, id)?;
         if !permissions::can_publish(actor.role) {
-            return Err(DomainError::forbidden(EDIT_FORBIDDEN).into());
+            return Err(MeetingsRefusal::OnlyOfficersEdit);
         }
         let keys = self.meetings.delete(id)?;
         for key in &keys {
@@ -506,8 +504,6 @@ mod tests {
             ..CreateMeetingRequest::default()
         };
         let result = service.create(&user(Role::Trustee), input);
-        assert!(
-            matches!(result, Err(MeetingsRefusal::Common(DomainError::Forbidden(m))) if m == SCHEDULE_FORBIDDEN)
-        );
+        assert!(matches!(result, Err(MeetingsRefusal::OnlyOfficersSchedule)));
     }
 }

@@ -27,7 +27,6 @@ use crate::shared::input::validation::{self, FieldErrors};
 use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{AgendaItemId, MeetingId, UserId};
 
-pub const WRITE_FORBIDDEN: &str = "Only admins and chairs can write, circulate, approve or correct minutes.";
 pub const ENTRY_MAX: usize = 5000;
 pub const ACTION_TITLE_MAX: usize = 200;
 pub const REASON_MAX: usize = 1000;
@@ -163,7 +162,7 @@ impl WrittenMinutesService {
     fn writable(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
         let meeting = self.meeting(actor, id)?;
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden(WRITE_FORBIDDEN).into());
+            return Err(MeetingsRefusal::OnlyOfficersWriteMinutes);
         }
         Ok(meeting)
     }
