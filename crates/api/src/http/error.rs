@@ -315,12 +315,44 @@ mod tests {
         use domain::audit::AuditRefusal as Audit;
         use domain::committees::CommitteesRefusal as Committees;
         use domain::dashboard::DashboardRefusal as Dashboard;
+        use domain::governance::GovernanceRefusal as Governance;
         use domain::library::LibraryRefusal as Library;
         use domain::meetings::MeetingsRefusal as Meetings;
         use domain::notices::NoticesRefusal as Notices;
         use domain::notifications::NotificationsRefusal as Notifications;
 
         let cases: Vec<(ApiError, &str)> = vec![
+            (
+                Governance::DeclareForOthersForbidden.into(),
+                "Only admins and chairs can declare a conflict for someone else.",
+            ),
+            (
+                Governance::HandlingForbidden.into(),
+                "Only admins and chairs record how a conflict was handled.",
+            ),
+            (
+                Governance::WithdrawForbidden.into(),
+                "Only admins and chairs can withdraw someone else's declaration.",
+            ),
+            (
+                Governance::RegisterLimited.into(),
+                "The register of interests is open to admins and chairs only.",
+            ),
+            (
+                Governance::NotYourInterest.into(),
+                "Only admins and chairs can change another trustee's interests.",
+            ),
+            (
+                Governance::SettingsOfficersOnly.into(),
+                "Only admins and chairs can change governance settings.",
+            ),
+            (Governance::RoundsOfficersOnly.into(), "Only admins and chairs can run declarations rounds."),
+            (Governance::TermsOfficersOnly.into(), "Only admins and chairs can record terms of office."),
+            (
+                Governance::ProposeOfficersOnly.into(),
+                "Only admins and chairs can propose written resolutions.",
+            ),
+            (Governance::WarningsOfficersOnly.into(), "Only admins and chairs see the board's warnings."),
             (Actions::CannotRead.into(), "You cannot read actions."),
             (Actions::OnlyOfficersCreate.into(), "Only admins and chairs can create actions."),
             (Actions::NotAssignee.into(), "You can only change the status of actions assigned to you."),

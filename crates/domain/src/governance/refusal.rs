@@ -21,6 +21,17 @@ pub const NO_SUCH_TRUSTEE: &str = "No such trustee";
 pub const STILL_OPEN: &str = "This resolution is still open: it goes on an agenda once it is decided.";
 pub const BOARD_MEETINGS_ONLY: &str =
     "Written resolutions are reported to board meetings: add it to a board meeting's agenda.";
+// Who may do what (spec §6, §10): a role's "may not".
+pub const NOT_FOR_OTHERS: &str = "Only admins and chairs can declare a conflict for someone else.";
+pub const HANDLING_FORBIDDEN: &str = "Only admins and chairs record how a conflict was handled.";
+pub const WITHDRAW_FORBIDDEN: &str = "Only admins and chairs can withdraw someone else's declaration.";
+pub const NOT_YOURS: &str = "Only admins and chairs can change another trustee's interests.";
+pub const REGISTER_LIMITED: &str = "The register of interests is open to admins and chairs only.";
+pub const ROUNDS_OFFICERS_ONLY: &str = "Only admins and chairs can run declarations rounds.";
+pub const TERMS_OFFICERS_ONLY: &str = "Only admins and chairs can record terms of office.";
+pub const SETTINGS_OFFICERS_ONLY: &str = "Only admins and chairs can change governance settings.";
+pub const PROPOSE_OFFICERS_ONLY: &str = "Only admins and chairs can propose written resolutions.";
+pub const WARNINGS_OFFICERS_ONLY: &str = "Only admins and chairs see the board's warnings.";
 
 /// The governance area's refusals. The ones a write decides are checked inside its transaction, so no
 /// concurrent change can slip between the check and the write.
@@ -87,6 +98,27 @@ pub enum GovernanceRefusal {
     #[error("{NOT_ELIGIBLE}")]
     NotEligible,
     /// A meetings use case the governance one builds on refused (the meeting is cancelled, say).
+    #[error("{NOT_FOR_OTHERS}")]
+    DeclareForOthersForbidden,
+    #[error("{HANDLING_FORBIDDEN}")]
+    HandlingForbidden,
+    #[error("{WITHDRAW_FORBIDDEN}")]
+    WithdrawForbidden,
+    /// The register's visibility setting keeps it to admins and chairs.
+    #[error("{REGISTER_LIMITED}")]
+    RegisterLimited,
+    #[error("{NOT_YOURS}")]
+    NotYourInterest,
+    #[error("{SETTINGS_OFFICERS_ONLY}")]
+    SettingsOfficersOnly,
+    #[error("{ROUNDS_OFFICERS_ONLY}")]
+    RoundsOfficersOnly,
+    #[error("{TERMS_OFFICERS_ONLY}")]
+    TermsOfficersOnly,
+    #[error("{PROPOSE_OFFICERS_ONLY}")]
+    ProposeOfficersOnly,
+    #[error("{WARNINGS_OFFICERS_ONLY}")]
+    WarningsOfficersOnly,
     #[error(transparent)]
     Meetings(#[from] MeetingsRefusal),
     #[error(transparent)]
@@ -111,7 +143,18 @@ impl Refusal for GovernanceRefusal {
             | AlreadyDeclared
             | VotingClosed
             | AlreadyVoted => Answer::own(&self, RefusalKind::Conflict),
-            NotAskedToDeclare | NotEligible => Answer::own(&self, RefusalKind::Forbidden),
+            NotAskedToDeclare
+            | NotEligible
+            | DeclareForOthersForbidden
+            | HandlingForbidden
+            | WithdrawForbidden
+            | RegisterLimited
+            | NotYourInterest
+            | SettingsOfficersOnly
+            | RoundsOfficersOnly
+            | TermsOfficersOnly
+            | ProposeOfficersOnly
+            | WarningsOfficersOnly => Answer::own(&self, RefusalKind::Forbidden),
             NoSuchTrustee => Answer::field(&self, "userId"),
             NoSuchCodeOfConduct => Answer::field(&self, "codeOfConductDocumentId"),
             NoSuchPaper => Answer::field(&self, "paperDocumentIds"),

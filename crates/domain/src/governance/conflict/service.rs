@@ -34,9 +34,6 @@ use crate::shared::input::validation::FieldErrors;
 use crate::shared::{Clock, Received};
 use crate::{AgendaItemId, ConflictId, InterestId, MeetingId, UserId};
 
-pub const NOT_FOR_OTHERS: &str = "Only admins and chairs can declare a conflict for someone else.";
-pub const HANDLING_FORBIDDEN: &str = "Only admins and chairs record how a conflict was handled.";
-pub const WITHDRAW_FORBIDDEN: &str = "Only admins and chairs can withdraw someone else's declaration.";
 pub const NOT_A_MEMBER: &str = "Only members of the meeting declare conflicts on its items";
 pub const INTEREST_OR_NEW: &str = "Choose an entry on the register of interests or describe a new interest";
 pub const ONE_INTEREST: &str = "Choose an entry on the register or describe a new interest, not both";
@@ -249,7 +246,7 @@ impl ConflictService {
         let item = self.item(actor, &meeting, item)?;
         let declarant = input.user_id.unwrap_or(actor.id);
         if declarant != actor.id && !actor.role.is_officer() {
-            return Err(DomainError::forbidden(NOT_FOR_OTHERS).into());
+            return Err(GovernanceRefusal::DeclareForOthersForbidden);
         }
         let mut errors = FieldErrors::new();
         let Present { invitees, .. } = present_members(self.attendance.as_ref(), id)?;
@@ -313,7 +310,7 @@ impl ConflictService {
         let meeting = self.meeting(actor, id)?;
         let item = self.item(actor, &meeting, item)?;
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden(HANDLING_FORBIDDEN).into());
+            return Err(GovernanceRefusal::HandlingForbidden);
         }
         let handling = match input.handling {
             Received::Absent => None,
@@ -353,7 +350,7 @@ impl ConflictService {
         };
         let decide = Box::new(|declaration: &ConflictDeclaration| {
             if declaration.user_id != actor.id && !actor.role.is_officer() {
-                return Err(DomainError::forbidden(WITHDRAW_FORBIDDEN).into());
+                return Err(GovernanceRefusal::WithdrawForbidden);
             }
             Ok(())
         });

@@ -15,7 +15,6 @@ use crate::shared::input::validation::FieldErrors;
 use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{DeclarationRoundId, DocumentId, RepoError};
 
-pub const ONLY_OFFICERS: &str = "Only admins and chairs can run declarations rounds.";
 pub const MUST_CONFIRM_REGISTER: &str = "Please confirm that your register entries are complete and current";
 pub const MUST_ACCEPT_CODE: &str = "Please confirm that you accept the code of conduct";
 pub const ANSWER_REQUIRED: &str = "Please answer this question";
@@ -206,11 +205,11 @@ fn validate_answers(input: DeclareRequest) -> Result<DeclarationAnswers, DomainE
     })
 }
 
-fn officer(actor: &User) -> Result<(), DomainError> {
+fn officer(actor: &User) -> Result<(), GovernanceRefusal> {
     if actor.role.is_officer() {
         Ok(())
     } else {
-        Err(DomainError::forbidden(ONLY_OFFICERS))
+        Err(GovernanceRefusal::RoundsOfficersOnly)
     }
 }
 

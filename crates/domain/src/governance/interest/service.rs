@@ -25,8 +25,6 @@ pub const KIND_INVALID: &str =
     "Kind must be employment, directorship, trusteeship, shareholding, family, gift-or-hospitality or other";
 pub const ENDED_BEFORE_START: &str = "End date must not be before the start date";
 pub const STARTED_IN_FUTURE: &str = "Start date must not be in the future";
-pub const NOT_YOURS: &str = "Only admins and chairs can change another trustee's interests.";
-pub const REGISTER_LIMITED: &str = "The register of interests is open to admins and chairs only.";
 
 /// A trustee changes their own entries; admins and chairs anyone's.
 pub fn can_edit_interests_of(actor: Role, actor_id: UserId, owner: UserId) -> bool {
@@ -103,9 +101,7 @@ impl InterestService {
             user
         } else {
             match user {
-                Some(other) if other != actor.id => {
-                    return Err(DomainError::forbidden(REGISTER_LIMITED).into())
-                }
+                Some(other) if other != actor.id => return Err(GovernanceRefusal::RegisterLimited),
                 _ => Some(actor.id),
             }
         };
@@ -115,7 +111,7 @@ impl InterestService {
     pub fn create(&self, actor: &User, input: InterestRequest) -> Result<Interest, GovernanceRefusal> {
         let owner = input.user_id.unwrap_or(actor.id);
         if !can_edit_interests_of(actor.role, actor.id, owner) {
-            return Err(DomainError::forbidden(NOT_YOURS).into());
+            return Err(GovernanceRefusal::NotYourInterest);
         }
         let fields = validate(&input, self.today())?;
         self.interests.create(owner, fields, &editor(actor), self.clock.now())
@@ -129,7 +125,7 @@ impl InterestService {
     ) -> Result<Interest, GovernanceRefusal> {
         let existing = self.get(id)?;
         if !can_edit_interests_of(actor.role, actor.id, existing.user_id) {
-            return Err(DomainError::forbidden(NOT_YOURS).into());
+            return Err(GovernanceRefusal::NotYourInterest);
         }
         let fields = validate(&input, self.today())?;
         self.interests.update(id, fields, &editor(actor), self.clock.now())
@@ -140,7 +136,7 @@ impl InterestService {
         let entry = self.get(id)?;
         let visibility = self.settings.get()?.register_visibility;
         if !can_read_whole_register(actor.role, visibility) && entry.user_id != actor.id {
-            return Err(DomainError::forbidden(REGISTER_LIMITED).into());
+            return Err(GovernanceRefusal::RegisterLimited);
         }
         Ok(self.interests.history(id)?)
     }
@@ -192,9 +188,7 @@ impl InterestService {
         input: SettingsRequest,
     ) -> Result<GovernanceSettings, GovernanceRefusal> {
         if !actor.role.is_officer() {
-            return Err(
-                DomainError::forbidden("Only admins and chairs can change governance settings.").into()
-            );
+            return Err(GovernanceRefusal::SettingsOfficersOnly);
         }
         let mut errors = FieldErrors::new();
         let current = self.settings.get()?;
@@ -211,7 +205,7 @@ impl InterestService {
     fn whole_register(&self, actor: &User) -> Result<Vec<Interest>, GovernanceRefusal> {
         let visibility = self.settings.get()?.register_visibility;
         if !can_read_whole_register(actor.role, visibility) {
-            return Err(DomainError::forbidden(REGISTER_LIMITED).into());
+            return Err(GovernanceRefusal::RegisterLimited);
         }
         Ok(self.interests.list(None)?)
     }

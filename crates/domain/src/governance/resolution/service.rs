@@ -94,9 +94,7 @@ impl ResolutionService {
 
     pub fn propose(&self, actor: &User, input: ProposeRequest) -> Result<Resolution, GovernanceRefusal> {
         if !actor.role.is_officer() {
-            return Err(
-                DomainError::forbidden("Only admins and chairs can propose written resolutions.").into()
-            );
+            return Err(GovernanceRefusal::ProposeOfficersOnly);
         }
         let now = self.clock.now();
         let mut errors = FieldErrors::new();

@@ -14,7 +14,6 @@ use crate::shared::{Clock, FieldLimits, IsoDate, Limit, Received};
 use crate::{TermId, UserId};
 
 pub const TERM_YEARS_INVALID: &str = "Term length must be a whole number of years from 1 to 10";
-pub const ONLY_OFFICERS: &str = "Only admins and chairs can record terms of office.";
 
 /// The shortest and longest term of office, in years.
 pub const TERM_YEARS_MIN: i64 = 1;
@@ -78,7 +77,7 @@ impl TermService {
     /// The trustees whose term ends within three months or whose service passes nine years.
     pub fn warnings(&self, actor: &User) -> Result<Vec<(TrusteeTerms, ServiceSummary)>, GovernanceRefusal> {
         if !actor.role.is_officer() {
-            return Err(DomainError::forbidden("Only admins and chairs see the board's warnings.").into());
+            return Err(GovernanceRefusal::WarningsOfficersOnly);
         }
         Ok(self
             .overview(actor)?
@@ -108,11 +107,11 @@ impl TermService {
     }
 }
 
-fn officer(actor: &User) -> Result<(), DomainError> {
+fn officer(actor: &User) -> Result<(), GovernanceRefusal> {
     if actor.role.is_officer() {
         Ok(())
     } else {
-        Err(DomainError::forbidden(ONLY_OFFICERS))
+        Err(GovernanceRefusal::TermsOfficersOnly)
     }
 }
 
