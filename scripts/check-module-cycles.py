@@ -231,6 +231,7 @@ def main():
     root = Path(sys.argv[1] if len(sys.argv) > 1 else "crates")
     failed = False
     checked = 0
+    tolerated = []
     for src in sorted(root.glob("*/src")):
         crate = Crate(src)
         edges = crate.edges()
@@ -243,14 +244,15 @@ def main():
                 if a in members and b in members:
                     print(f"  {crate.files[a].relative_to(root)} -> {crate.files[b].relative_to(root)}: "
                           f"{', '.join(sorted(names))}", file=sys.stderr)
-        failed |= check_areas(src.parent.name, crate, edges)
+        failed |= check_areas(src.parent.name, crate, edges, tolerated)
     if failed:
         sys.exit(1)
+    left = f", apart from the {len(tolerated)} uses left to remove" if tolerated else ""
     print(f"[cycles] no module imports a module that imports it back ({checked} modules), "
-          f"and no area uses an area that uses it back")
+          f"and no area uses an area that uses it back{left}")
 
 
-def check_areas(crate_name, crate, edges):
+def check_areas(crate_name, crate, edges, tolerated):
     """Reports areas of one crate that use each other in a circle; True when one is not a known pair."""
     def area(mod):
         return mod[0] if mod and mod[0] != "<main>" else None
@@ -266,6 +268,7 @@ def check_areas(crate_name, crate, edges):
             print(f"note: in {crate_name}, {x} still uses {y} (left to remove): "
                   f"{'; '.join(sorted(area_edges[(x, y)])[:4])}", file=sys.stderr)
             del area_edges[(x, y)]
+            tolerated.append((crate_name, x, y))
     areas = sorted({x for pair in area_edges for x in pair})
     failed = False
     for comp in cycles(areas, area_edges):

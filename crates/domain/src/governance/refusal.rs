@@ -97,7 +97,6 @@ pub enum GovernanceRefusal {
     /// Not a voter, or a conflicted one.
     #[error("{NOT_ELIGIBLE}")]
     NotEligible,
-    /// A meetings use case the governance one builds on refused (the meeting is cancelled, say).
     #[error("{NOT_FOR_OTHERS}")]
     DeclareForOthersForbidden,
     #[error("{HANDLING_FORBIDDEN}")]
@@ -119,6 +118,7 @@ pub enum GovernanceRefusal {
     ProposeOfficersOnly,
     #[error("{WARNINGS_OFFICERS_ONLY}")]
     WarningsOfficersOnly,
+    /// A meetings use case the governance one builds on refused (the meeting is cancelled, say).
     #[error(transparent)]
     Meetings(#[from] MeetingsRefusal),
     #[error(transparent)]
