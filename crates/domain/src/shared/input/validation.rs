@@ -149,21 +149,6 @@ pub fn is_web_link(value: &str) -> bool {
     value.len() <= 2000 && !host.is_empty() && !value.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
-/// An optional calendar date `YYYY-MM-DD`; `None` when absent or blank.
-pub fn optional_date(
-    errors: &mut FieldErrors,
-    field: &str,
-    label: &str,
-    raw: Option<&str>,
-) -> Option<chrono::NaiveDate> {
-    let value = raw.map(str::trim).filter(|v| !v.is_empty())?;
-    let parsed = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").ok().filter(|_| value.len() == 10);
-    if parsed.is_none() {
-        errors.add(field, format!("{label} must be a date (YYYY-MM-DD)"));
-    }
-    parsed
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,21 +222,5 @@ mod tests {
         errors.add("email", INVALID_EMAIL);
         assert_eq!(errors.fields()["name"], "Name is required");
         assert_eq!(errors.to_string(), format!("{INVALID_EMAIL} Name is required"));
-    }
-
-    #[test]
-    fn dates() {
-        let mut errors = FieldErrors::new();
-        assert_eq!(
-            optional_date(&mut errors, "dueDate", "Due date", Some("2026-03-05")),
-            chrono::NaiveDate::from_ymd_opt(2026, 3, 5)
-        );
-        assert_eq!(optional_date(&mut errors, "dueDate", "Due date", Some("")), None);
-        assert!(errors.is_empty());
-        for bad in ["2026-3-5", "2026-02-30", "05/03/2026", "2026-03-05T10:00:00Z"] {
-            let mut errors = FieldErrors::new();
-            assert_eq!(optional_date(&mut errors, "dueDate", "Due date", Some(bad)), None, "{bad}");
-            assert_eq!(errors.fields()["dueDate"], "Due date must be a date (YYYY-MM-DD)");
-        }
     }
 }
