@@ -66,7 +66,12 @@ export function AccountMenu() {
           {initials(user.name)}
         </Avatar>
         <Box component="span" sx={{ minWidth: 0, flex: 1 }}>
-          <Typography component="span" noWrap sx={{ display: 'block', fontWeight: 600 }}>
+          <Typography
+            component="span"
+            noWrap
+            title={user.name}
+            sx={{ display: 'block', fontWeight: 600 }}
+          >
             {user.name}
           </Typography>
           <Typography
