@@ -10,6 +10,7 @@ import {
   ARTIFACTS,
   accountMenuButton,
   adminToken,
+  assertAxeClean,
   assertNoPageErrors,
   createNotice,
   createUser,
@@ -103,6 +104,7 @@ test('on a 1280 x 720 screen an admin sees every sidebar entry without scrolling
   ]);
   assert.deepEqual(await outsideViewport(items, viewport), []);
   await viewportShot(page, 'sidebar-1280x720-account-menu');
+  await assertAxeClean(page, 'the open account menu');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await heading(page, 'Notification settings').waitFor();
