@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as OTPAuth from 'otpauth';
 import {
+  accountMenu,
   api,
   assertNoPageErrors,
   createUser,
@@ -14,6 +15,7 @@ import {
   newContext,
   newPage,
   screenshot,
+  signOut,
 } from './helpers.js';
 
 let browser;
@@ -53,13 +55,8 @@ function authenticator(secret) {
 }
 
 async function openAccountSecurity(page) {
-  await page.getByRole('link', { name: 'Account security' }).click();
+  await accountMenu(page, 'Account security');
   await heading(page, 'Account security').waitFor();
-}
-
-async function signOut(page) {
-  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
-  await page.getByRole('button', { name: 'Sign In' }).waitFor();
 }
 
 test('two-factor sign-in: enrol, sign in with a code and a recovery code, sign out another session', async () => {

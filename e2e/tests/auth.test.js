@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {
   BASE,
   TIMEOUT,
+  accountMenu,
   adminToken,
   api,
   assertNoPageErrors,
@@ -199,7 +200,7 @@ test('sign-out ends the session', async () => {
   const before = await token(page);
 
   await page.getByText(chair.name, { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await accountMenu(page, 'Sign Out');
   await page.getByText('Trustee Portal - Please sign in to continue').waitFor();
   assert.equal(new URL(page.url()).pathname, '/login');
   assert.equal(await token(page), null);

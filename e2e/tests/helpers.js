@@ -259,6 +259,26 @@ export async function navigate(page, entry, title) {
   await heading(page, title).waitFor();
 }
 
+/** The button at the foot of the sidebar, with the user's name and role, that opens the account menu. */
+export const accountMenuButton = (page) => page.getByRole('button', { name: /account menu$/ });
+
+/**
+ * Opens the account menu and follows one of its entries (Account security, Notification settings, Sign
+ * Out). On a phone the sidebar's drawer must be open first; `tap` uses touch instead of the mouse.
+ */
+export async function accountMenu(page, entry, { tap = false } = {}) {
+  const button = accountMenuButton(page);
+  await (tap ? button.tap() : button.click());
+  const item = page.getByRole('menuitem', { name: entry, exact: true });
+  await (tap ? item.tap() : item.click());
+}
+
+/** Signs out through the account menu and waits for the sign-in page. */
+export async function signOut(page) {
+  await accountMenu(page, 'Sign Out');
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+}
+
 export const heading = (page, title) =>
   page.getByRole('heading', { name: title, level: 1, exact: true });
 

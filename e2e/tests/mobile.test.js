@@ -3,6 +3,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  accountMenu,
+  accountMenuButton,
   adminToken,
   assertNoPageErrors,
   createDocument,
@@ -81,9 +83,17 @@ test('sign in, the dashboard and the mobile sidebar on a phone', async () => {
     'true',
   );
   await page.getByText(trustee.name, { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
   assert.equal(await nav.getByRole('link', { name: 'User Management' }).count(), 0);
   await screenshot(page, 'mobile-sidebar');
+  // The account menu opens inside the drawer, over it, and Escape closes only the menu.
+  await accountMenuButton(page).tap();
+  await page.getByRole('menuitem', { name: 'Account security' }).waitFor();
+  await page.getByRole('menuitem', { name: 'Notification settings' }).waitFor();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
+  await screenshot(page, 'mobile-account-menu');
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
+  await nav.waitFor();
 
   // A route change closes it.
   await nav.getByRole('link', { name: 'Documents' }).tap();
@@ -128,9 +138,9 @@ test('sign in, the dashboard and the mobile sidebar on a phone', async () => {
   await nav.waitFor({ state: 'hidden' });
   await screenshot(page, 'mobile-minutes-dark');
 
-  // Sign out from the mobile sidebar.
+  // Sign out from the account menu in the mobile sidebar.
   await menu.tap();
-  await page.getByRole('button', { name: 'Sign Out' }).tap();
+  await accountMenu(page, 'Sign Out', { tap: true });
   await page.getByText('Trustee Portal - Please sign in to continue').waitFor();
   assertNoPageErrors(page);
   await context.close();

@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  accountMenu,
   api,
   assertNoPageErrors,
   createUser,
@@ -26,7 +27,7 @@ test('a trustee chooses their e-mails on Notification settings and the choice is
   const trustee = await createUser('trustee');
   const { context, page } = await signedInPage(browser, trustee);
 
-  await page.getByRole('link', { name: 'Notification settings' }).click();
+  await accountMenu(page, 'Notification settings');
   await heading(page, 'Notification settings').waitFor();
   const highNotice = page.getByRole('switch', {
     name: 'A high-priority notice is posted',

@@ -52,7 +52,7 @@ describe('idle warning and sign-out', () => {
 
   it('signs out at the limit and says why on the sign-in page', async () => {
     renderApp('/actions', { as: 'trustee' });
-    await screen.findByRole('button', { name: 'Sign Out' });
+    await screen.findByRole('button', { name: /account menu$/ });
     await idleFor(58 * minute + 2_000);
     expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
     await idleFor(2 * minute);

@@ -58,9 +58,10 @@ describe('session routing', () => {
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 
-  it('Sign Out clears the session', async () => {
+  it('Sign Out (in the account menu) clears the session', async () => {
     const { user } = renderApp('/', { as: 'admin' });
-    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await user.click(await screen.findByRole('button', { name: /account menu$/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();
   });

@@ -11,23 +11,23 @@ describe('sidebar', () => {
       .map((a) => a.textContent);
     expect(links).toEqual([
       'Dashboard',
+      'Calendar',
+      'Documents',
+      expect.stringMatching(/^Actions/),
       'Minutes',
       'Decisions',
-      expect.stringMatching(/^Actions/),
-      'Trustee Directory',
-      'Documents',
+      'Governance',
+      'Notices',
       'Sub Committees',
+      'Trustee Directory',
       'User Management',
       'Mail',
       'Audit log',
-      'Calendar',
-      'Notices',
-      'Governance',
     ]);
     expect(await within(nav()).findByLabelText('1 pending')).toHaveTextContent('1');
     expect(screen.getByText('Trustee Portal', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText('Alice Admin')).toBeInTheDocument();
-    expect(screen.getByText('Admin', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('Admin', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText('AA')).toBeInTheDocument();
     expect(within(nav()).getByTestId('notices-dot')).toBeInTheDocument();
   });
@@ -36,8 +36,11 @@ describe('sidebar', () => {
     renderApp('/', { as: 'chair' });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(within(nav()).getByRole('link', { name: 'User Management' })).toBeInTheDocument();
-    expect(screen.getByText('Chair', { selector: 'p' })).toBeInTheDocument();
-    expect(screen.queryByText('Trustee', { selector: 'p' })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /^Charlie Chair, Chair: account menu$/ }),
+    ).toBeVisible();
+    expect(screen.getByText('Chair', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.queryByText('Trustee', { selector: 'span' })).not.toBeInTheDocument();
   });
 
   it('hides User Management from a trustee and the badge when nothing is pending', async () => {

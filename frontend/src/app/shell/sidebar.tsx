@@ -1,8 +1,6 @@
 import type { ReactElement } from 'react';
 import { NavLink } from 'react-router-dom';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -26,33 +24,15 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
-import Logout from '@mui/icons-material/Logout';
-import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
-import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/logo';
-import { useAuth, useUser } from '@/lib/auth';
-import { initials } from '@/lib/format';
-import {
-  canManageMail,
-  canOpenUserManagement,
-  canReadAuditLog,
-  roleLabel,
-} from '@/lib/permissions';
+import { useUser } from '@/lib/auth';
+import { canManageMail, canOpenUserManagement, canReadAuditLog } from '@/lib/permissions';
 import { useColorMode } from '@/theme/color-mode';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
+import { AccountMenu } from '@/app/shell/account-menu';
 
 type Entry = { label: string; to: string; icon: ReactElement; extra?: ReactElement | null };
-
-/** The signed-in user's own pages, under their name at the foot of the sidebar. */
-const accountLinks: Entry[] = [
-  { label: 'Account security', to: paths.accountSecurity, icon: <SecurityOutlined /> },
-  {
-    label: 'Notification settings',
-    to: paths.notificationSettings,
-    icon: <NotificationsOutlined />,
-  },
-];
 
 function CountBadge({ count }: { count: number }) {
   return (
@@ -91,24 +71,28 @@ function Dot() {
 
 export function Sidebar() {
   const user = useUser();
-  const { signOut } = useAuth();
   const { mode, toggle } = useColorMode();
   const { data: stats } = useDashboardStats();
   const pending = stats?.pendingActions ?? 0;
 
+  // In the order of a meeting's life (spec §2 "Sidebar"): the board's work first, then its people, then
+  // the administrators' pages.
   const entries: Entry[] = [
     { label: 'Dashboard', to: paths.dashboard, icon: <DashboardOutlined /> },
-    { label: 'Minutes', to: paths.minutes, icon: <DescriptionOutlined /> },
-    { label: 'Decisions', to: paths.decisions, icon: <FactCheckOutlined /> },
+    { label: 'Calendar', to: paths.calendar, icon: <CalendarMonthOutlined /> },
+    { label: 'Documents', to: paths.documents, icon: <FolderOutlined /> },
     {
       label: 'Actions',
       to: paths.actions,
       icon: <TaskAltOutlined />,
       extra: pending > 0 ? <CountBadge count={pending} /> : null,
     },
-    { label: 'Trustee Directory', to: paths.trustees, icon: <PeopleOutline /> },
-    { label: 'Documents', to: paths.documents, icon: <FolderOutlined /> },
+    { label: 'Minutes', to: paths.minutes, icon: <DescriptionOutlined /> },
+    { label: 'Decisions', to: paths.decisions, icon: <FactCheckOutlined /> },
+    { label: 'Governance', to: paths.governance, icon: <GavelOutlined /> },
+    { label: 'Notices', to: paths.notices, icon: <CampaignOutlined />, extra: <Dot /> },
     { label: 'Sub Committees', to: paths.committees, icon: <GroupsOutlined /> },
+    { label: 'Trustee Directory', to: paths.trustees, icon: <PeopleOutline /> },
     ...(canOpenUserManagement(user)
       ? [{ label: 'User Management', to: paths.users, icon: <ManageAccountsOutlined /> }]
       : []),
@@ -116,29 +100,33 @@ export function Sidebar() {
     ...(canReadAuditLog(user)
       ? [{ label: 'Audit log', to: paths.auditLog, icon: <HistoryOutlined /> }]
       : []),
-    { label: 'Calendar', to: paths.calendar, icon: <CalendarMonthOutlined /> },
-    { label: 'Notices', to: paths.notices, icon: <CampaignOutlined />, extra: <Dot /> },
-    { label: 'Governance', to: paths.governance, icon: <GavelOutlined /> },
   ];
 
   const nextMode = mode === 'light' ? 'dark' : 'light';
 
+  // Compact rows (36 px, still above the 24 px target size) so that every entry of the longest list, an
+  // admin's, shows without scrolling on a 1280 x 720 screen (spec §2 "Sidebar").
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 3, py: 2.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 3, py: 1.5 }}>
         <Logo size={36} />
         <Typography variant="h2" component="p">
           Trustee Portal
         </Typography>
       </Box>
       <Divider />
-      <Box component="nav" aria-label="Main navigation" sx={{ flex: 1, overflowY: 'auto', p: 1.5 }}>
-        <List disablePadding sx={{ display: 'grid', gap: 0.5 }}>
+      <Box component="nav" aria-label="Main navigation" sx={{ flex: 1, overflowY: 'auto', p: 1 }}>
+        <List disablePadding sx={{ display: 'grid', gap: 0.25 }}>
           {entries.map((entry) => (
             <li key={entry.to}>
-              <ListItemButton component={NavLink} to={entry.to} end={entry.to === '/'}>
+              <ListItemButton
+                component={NavLink}
+                to={entry.to}
+                end={entry.to === '/'}
+                sx={{ minHeight: 36, py: 0.5 }}
+              >
                 <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>{entry.icon}</ListItemIcon>
-                <ListItemText primary={entry.label} />
+                <ListItemText primary={entry.label} sx={{ my: 0 }} />
                 {entry.extra}
               </ListItemButton>
             </li>
@@ -146,46 +134,13 @@ export function Sidebar() {
         </List>
       </Box>
       <Divider />
-      <Box sx={{ p: 2, display: 'grid', gap: 1.5 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }} aria-hidden>
-            {initials(user.name)}
-          </Avatar>
-          <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography noWrap sx={{ fontWeight: 600 }}>
-              {user.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {roleLabel(user.role)}
-            </Typography>
-          </Box>
-          <Tooltip title={`Switch to ${nextMode} mode`}>
-            <IconButton onClick={toggle} aria-label={`Switch to ${nextMode} mode`}>
-              {mode === 'light' ? <DarkModeOutlined /> : <LightModeOutlined />}
-            </IconButton>
-          </Tooltip>
-        </Box>
-        {accountLinks.map(({ to, label, icon }) => (
-          <Button
-            key={to}
-            component={NavLink}
-            to={to}
-            variant="text"
-            color="inherit"
-            startIcon={icon}
-            sx={{ justifyContent: 'flex-start', '&.active': { color: 'primary.main' } }}
-          >
-            {label}
-          </Button>
-        ))}
-        <Button
-          variant="outlined"
-          color="inherit"
-          startIcon={<Logout />}
-          onClick={() => signOut({ revoke: true })}
-        >
-          Sign Out
-        </Button>
+      <Box sx={{ p: 1, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <AccountMenu />
+        <Tooltip title={`Switch to ${nextMode} mode`}>
+          <IconButton onClick={toggle} aria-label={`Switch to ${nextMode} mode`}>
+            {mode === 'light' ? <DarkModeOutlined /> : <LightModeOutlined />}
+          </IconButton>
+        </Tooltip>
       </Box>
     </Box>
   );

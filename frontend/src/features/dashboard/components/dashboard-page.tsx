@@ -17,6 +17,7 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import { meetingPath, paths, userGuideUrl } from '@/config/paths';
+import { ClampedText } from '@/components/clamped-text';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
@@ -133,9 +134,8 @@ const recentDocumentColumns: Column<PortalDocument>[] = [
   { header: 'Updated', nowrap: true, cell: (d) => formatDate(d.updatedAt) },
 ];
 
-// One column that may be narrower than its content: titles stay on one line, cut with an ellipsis (the
-// full title is on the item's own page and in its tooltip), so that each item has the height of its
-// loading placeholder.
+// One column that may be narrower than its content: titles wrap to two lines before they are cut with an
+// ellipsis (spec §2 "Lists"; the full title is in the DOM, in its tooltip and on the item's own page).
 const listSx = {
   listStyle: 'none',
   m: 0,
@@ -214,12 +214,12 @@ export function DashboardPage() {
             <Box component="ul" sx={listSx}>
               {notices.data.slice(0, 3).map((n) => (
                 <li key={n.id}>
-                  <Typography noWrap title={n.title} sx={{ fontWeight: 600 }}>
-                    {n.title}
-                  </Typography>
-                  <Typography noWrap variant="body2" color="text.secondary">
-                    {truncate(n.content, 100)}
-                  </Typography>
+                  <ClampedText text={n.title} sx={{ fontWeight: 600 }} />
+                  <ClampedText
+                    text={truncate(n.content, 100)}
+                    variant="body2"
+                    color="text.secondary"
+                  />
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                     Posted {formatDate(n.publishedAt)}
                   </Typography>
@@ -258,11 +258,11 @@ export function DashboardPage() {
                     </Typography>
                   </Box>
                   <Box sx={{ minWidth: 0 }}>
-                    <Typography noWrap title={m.title} sx={{ fontWeight: 600 }}>
+                    <ClampedText text={m.title} sx={{ fontWeight: 600 }}>
                       <Link component={RouterLink} to={meetingPath(m.id)} color="inherit">
                         {m.title}
                       </Link>
-                    </Typography>
+                    </ClampedText>
                     <Typography variant="body2" color="text.secondary">
                       {m.status === 'cancelled' ? 'Cancelled • ' : ''}
                       {formatDateTime(m.meetingDate)}
@@ -289,9 +289,7 @@ export function DashboardPage() {
                 >
                   <ActionStatusChip status={a.status} />
                   <Box sx={{ minWidth: 0 }}>
-                    <Typography noWrap title={a.title} sx={{ fontWeight: 600 }}>
-                      {a.title}
-                    </Typography>
+                    <ClampedText text={a.title} sx={{ fontWeight: 600 }} />
                     <Typography variant="body2" color="text.secondary">
                       {a.dueDate ? `Due ${formatDate(a.dueDate)}` : 'No deadline'}
                     </Typography>

@@ -68,7 +68,7 @@ describe('notification settings page', () => {
         }),
       ),
     );
-    renderApp('/notification-settings', { as: 'chair' });
+    const { user } = renderApp('/notification-settings', { as: 'chair' });
     const off = await screen.findByRole('switch', {
       name: 'Committee messages you have not read',
     });
@@ -80,7 +80,8 @@ describe('notification settings page', () => {
     expect(
       screen.getByText('You follow no category: no new-document e-mails.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notification settings' })).toHaveAttribute(
+    await user.click(screen.getByRole('button', { name: /account menu$/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Notification settings' })).toHaveAttribute(
       'href',
       '/notification-settings',
     );

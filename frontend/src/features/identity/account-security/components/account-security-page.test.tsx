@@ -18,9 +18,10 @@ async function open(as: 'trustee' | 'admin' = 'trustee') {
 }
 
 describe('account security page', () => {
-  it('is linked from the sidebar', async () => {
+  it('is linked from the account menu', async () => {
     const { user } = renderApp('/', { as: 'trustee' });
-    await user.click(await screen.findByRole('link', { name: 'Account security' }));
+    await user.click(await screen.findByRole('button', { name: /account menu$/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Account security' }));
     expect(await screen.findByRole('heading', { name: 'Account security' })).toBeInTheDocument();
     expect(currentPath()).toBe('/account-security');
   });
