@@ -32,6 +32,22 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 
 let lastContact = Date.now();
 
+type WriteListener = (path: string) => void;
+const writeListeners = new Set<WriteListener>();
+
+/**
+ * Calls `listener` after every successful request that may have changed what the server answers
+ * elsewhere: every write, and a file's download (the server records a paper as opened). Answers the
+ * function that removes it.
+ */
+export function onServerWrite(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+const isWrite = (path: string, method: RequestOptions['method']) =>
+  (method !== undefined && method !== 'GET') || /\/download(\?|$)/.test(path);
+
 /** When a signed-in request last succeeded: the server counts it as activity of the session. */
 export const lastServerContact = (): number => lastContact;
 
@@ -96,6 +112,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     throw error;
   }
   if (token) lastContact = Date.now();
+  if (isWrite(path, options.method)) for (const listener of writeListeners) listener(path);
   return res;
 }
 

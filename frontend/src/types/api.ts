@@ -97,3 +97,5 @@ export type MinuteEntryRequest = Schemas['EntryRequest'];
 export type ApproveMinutesRequest = Schemas['ApproveRequest'];
 export type Decision = Schemas['DecisionBody'];
 export type WrittenMinutesSummary = Schemas['WrittenMinutesSummaryBody'];
+export type TaskKind = Schemas['TaskKind'];
+export type Task = Schemas['Task'];

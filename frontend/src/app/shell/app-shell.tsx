@@ -13,12 +13,15 @@ import { LoadingBlock } from '@/components/query-state';
 import { Logo } from '@/components/logo';
 import { sidebarWidth } from '@/theme/theme-primitives';
 import { Sidebar } from '@/app/shell/sidebar';
+import { useTasksFollowWrites } from '@/features/dashboard/api/get-my-tasks';
 
 export function AppShell() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  // Every write may finish one of the person's tasks (spec §2 Dashboard, For you).
+  useTasksFollowWrites();
 
   // The mobile sidebar closes on every route change.
   useEffect(() => setMobileOpen(false), [pathname]);

@@ -11,6 +11,7 @@ import type {
   Notice,
   PortalDocument,
   ResetRequest,
+  Task,
   CurrentUser,
   User,
 } from '@/types/api';
@@ -57,6 +58,8 @@ export type Db = {
   resetRequests: ResetRequest[];
   auditEvents: AuditEvent[];
   sessions: StoredSession[];
+  /** `GET /api/me/tasks` of whoever asks. */
+  tasks: Task[];
   securitySettings: { requireMfaForOfficers: boolean };
   /** `GET /api/mail/status`: the server has an SMTP_URL. */
   smtpConfigured: boolean;
@@ -343,6 +346,7 @@ function seed(): Db {
       },
     ],
     committeeDocuments: [],
+    tasks: [],
     resetRequests: [
       {
         id: 1,

@@ -435,6 +435,11 @@ export const handlers = [
   ),
 
   http.get(
+    '/api/me/tasks',
+    authed(() => HttpResponse.json(db.tasks)),
+  ),
+
+  http.get(
     '/api/dashboard/stats',
     authed(() => {
       const upcoming = db.meetings

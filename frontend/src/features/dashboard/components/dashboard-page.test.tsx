@@ -92,7 +92,7 @@ describe('dashboard', () => {
 });
 
 describe('dashboard governance warnings', () => {
-  it('warns admins and chairs of ending terms, long service and flagged declarations', async () => {
+  it('warns admins and chairs of long service and flagged declarations, not of what is a task', async () => {
     server.use(
       http.get('/api/terms/warnings', () =>
         HttpResponse.json([
@@ -114,40 +114,11 @@ describe('dashboard governance warnings', () => {
     );
     renderApp('/', { as: 'chair' });
     const alert = await screen.findByLabelText('Governance warnings');
-    expect(alert).toHaveTextContent("Lou Long's term ends on Dec 1, 2026.");
     expect(alert).toHaveTextContent('Lou Long has served 9.5 years, more than nine in total.');
     expect(alert).toHaveTextContent('1 declaration(s) in 2026 say a trustee may be disqualified.');
-    expect(alert).toHaveTextContent('1 trustee(s) have not made their 2026 declaration.');
-  });
-
-  it('tells a trustee of a declaration due and resolutions awaiting their vote', async () => {
-    server.use(
-      http.get('/api/declaration-rounds', () =>
-        HttpResponse.json([
-          {
-            id: 1,
-            year: 2026,
-            deadline: '2026-12-31',
-            closedAt: null,
-            members: 5,
-            declared: 2,
-            flagged: null,
-            asked: true,
-            declaredByMe: false,
-          },
-        ]),
-      ),
-      http.get('/api/resolutions', () =>
-        HttpResponse.json([
-          { id: 1, canVote: true },
-          { id: 2, canVote: false },
-        ]),
-      ),
-    );
-    renderApp('/', { as: 'trustee' });
-    const todo = await screen.findByLabelText('Governance to do');
-    expect(todo).toHaveTextContent('Your 2026 annual declaration is due by Dec 31, 2026.');
-    expect(todo).toHaveTextContent('1 written resolution(s) await your vote.');
+    // Terms ending and declarations outstanding are tasks in For you, not warnings.
+    expect(alert).not.toHaveTextContent('term ends');
+    expect(alert).not.toHaveTextContent('have not made');
   });
 
   it('shows no warnings to a trustee', async () => {

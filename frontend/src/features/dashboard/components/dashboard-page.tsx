@@ -37,10 +37,8 @@ import type { PortalDocument } from '@/types/api';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 import { FigureSkeleton, ListSkeleton } from '@/features/dashboard/components/dashboard-skeletons';
 import { quickActionsFor, type QuickActionKey } from '@/features/dashboard/quick-actions';
-import {
-  GovernanceToDo,
-  GovernanceWarnings,
-} from '@/features/dashboard/components/governance-warnings';
+import { GovernanceWarnings } from '@/features/dashboard/components/governance-warnings';
+import { ForYou } from '@/features/dashboard/components/for-you';
 import {
   useRecentActions,
   useRecentDocuments,
@@ -162,6 +160,8 @@ export function DashboardPage() {
         title="Dashboard"
         subtitle={`Welcome back, ${user.name}. Here is what is happening across the board.`}
       />
+
+      <ForYou />
 
       <Box
         sx={{
@@ -355,7 +355,6 @@ export function DashboardPage() {
       {/* At the foot of the page: these appear only once their data says so, and anything they
           pushed down would jump as the trustee reads it. */}
       <Box sx={{ mt: 3, '& > .MuiAlert-root:last-child': { mb: 0 } }}>
-        <GovernanceToDo />
         <GovernanceWarnings officer={isAdminOrChair(user)} />
       </Box>
     </>

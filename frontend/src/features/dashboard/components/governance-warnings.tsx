@@ -2,12 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
-import {
-  useResolutionsToVote,
-  useRoundCounts,
-  useServiceWarnings,
-} from '@/features/dashboard/api/get-governance-warnings';
+import { useRoundCounts, useServiceWarnings } from '@/features/dashboard/api/get-governance-warnings';
 
 type GovernanceAlertProps = {
   severity: 'info' | 'warning';
@@ -30,37 +25,22 @@ function GovernanceAlert({ severity, label, lines }: GovernanceAlertProps) {
   );
 }
 
-/** What the signed-in trustee has to do: a declaration due, resolutions awaiting their vote. */
-export function GovernanceToDo() {
-  const { data: rounds } = useRoundCounts();
-  const { data: resolutions } = useResolutionsToVote();
-  const lines: string[] = [];
-  for (const r of rounds ?? []) {
-    if (r.closedAt === null && r.asked && !r.declaredByMe)
-      lines.push(`Your ${r.year} annual declaration is due by ${formatDate(r.deadline)}.`);
-  }
-  const toVote = (resolutions ?? []).filter((r) => r.canVote).length;
-  if (toVote > 0) lines.push(`${toVote} written resolution(s) await your vote.`);
-  return <GovernanceAlert severity="info" label="Governance to do" lines={lines} />;
-}
-
-/** The governance warnings of admins and chairs; nothing when all is well. */
+/**
+ * The governance warnings of admins and chairs that are not a task of their own (terms ending and
+ * declarations outstanding are, in For you): nothing when all is well.
+ */
 export function GovernanceWarnings({ officer }: { officer: boolean }) {
   const { data: service } = useServiceWarnings(officer);
-  const { data: rounds } = useRoundCounts();
+  const { data: rounds } = useRoundCounts(officer);
   if (!officer) return null;
   const lines: string[] = [];
   for (const t of service ?? []) {
-    if (t.termEndingSoon && t.currentTermEndsOn)
-      lines.push(`${t.name}'s term ends on ${formatDate(t.currentTermEndsOn)}.`);
     if (t.pastNineYears)
       lines.push(`${t.name} has served ${t.serviceYears} years, more than nine in total.`);
   }
   for (const r of rounds ?? []) {
     if (r.flagged)
       lines.push(`${r.flagged} declaration(s) in ${r.year} say a trustee may be disqualified.`);
-    if (r.closedAt === null && r.declared < r.members)
-      lines.push(`${r.members - r.declared} trustee(s) have not made their ${r.year} declaration.`);
   }
   return <GovernanceAlert severity="warning" label="Governance warnings" lines={lines} />;
 }
