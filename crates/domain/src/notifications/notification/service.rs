@@ -764,7 +764,7 @@ mod tests {
         };
         assert_eq!(mail.subject, "1 new document");
         assert!(!mail.text.contains("Budget"), "{}", mail.text);
-        assert_eq!(s.plan_gathered(&user, &[budget.clone()]).unwrap(), None);
+        assert_eq!(s.plan_gathered(&user, std::slice::from_ref(&budget)).unwrap(), None);
         user.settings.followed_categories = DocumentCategory::ALL.to_vec();
         user.settings.weekly_digest = true;
         let Some(Delivery::Digest { user_id, entry }) = s.plan_for(&paper, &user).unwrap() else {
