@@ -49,6 +49,7 @@ diesel::table! {
         document_id -> Nullable<Int4>,
         added_by -> Nullable<Int4>,
         added_at -> Timestamptz,
+        announced_in -> Nullable<Int8>,
     }
 }
 
@@ -469,6 +470,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    notification_gathered_documents (id) {
+        id -> Int8,
+        user_id -> Int4,
+        document_id -> Int4,
+        gathered_at -> Timestamptz,
+        sent_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     notification_ledger (kind, subject_id, recipient_id, occasion) {
         kind -> Text,
         subject_id -> Int8,
@@ -545,6 +556,8 @@ diesel::joinable!(minutes -> meetings (meeting_id));
 diesel::joinable!(mfa_recovery_codes -> users (user_id));
 diesel::joinable!(minutes -> users (uploaded_by));
 diesel::joinable!(notices -> users (created_by));
+diesel::joinable!(notification_gathered_documents -> documents (document_id));
+diesel::joinable!(notification_gathered_documents -> users (user_id));
 diesel::joinable!(notification_settings -> users (user_id));
 diesel::joinable!(password_reset_requests -> users (user_id));
 diesel::joinable!(password_tokens -> users (user_id));
@@ -566,6 +579,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     mail_attachments,
     notification_digest_items,
     notification_events,
+    notification_gathered_documents,
     notification_ledger,
     notification_settings,
     audit_events,

@@ -114,9 +114,10 @@ pub fn start_notifications(
                 if scheduler && last_scheduled.is_none_or(|at| at.elapsed() >= SCHEDULER_EVERY) {
                     last_scheduled = Some(std::time::Instant::now());
                     match service.run_scheduled(service.clock.now()) {
-                        Ok(run) if run.notifications + run.digests > 0 => tracing::info!(
+                        Ok(run) if run.notifications + run.digests + run.documents > 0 => tracing::info!(
                             notifications = run.notifications,
                             digests = run.digests,
+                            documents = run.documents,
                             "scheduled notifications queued"
                         ),
                         Ok(_) => {}

@@ -236,10 +236,12 @@ fn run_scheduled(config: Config, at: chrono::DateTime<chrono::Utc>) -> anyhow::R
     let events = state.notifications.expand_pending()?;
     let run = state.notifications.run_scheduled(at)?;
     println!(
-        "Scheduled run at {}: {} notification(s) and {} digest(s) queued; {} event(s) expanded.",
+        "Scheduled run at {}: {} notification(s), {} digest(s) and {} new-document mail(s) queued; {} \
+         event(s) expanded.",
         at.to_rfc3339(),
         run.notifications,
         run.digests,
+        run.documents,
         events
     );
     Ok(())

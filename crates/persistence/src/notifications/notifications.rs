@@ -7,17 +7,20 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
 
 use domain::notifications::notification::{
-    Delivery, DigestEntry, DocumentItem, NoticeItem, Notification, NotificationKind, NotificationSettings,
-    PendingEvent, ScheduleWindow,
+    Delivery, DigestEntry, DocumentItem, MeetingPapers, NoticeItem, Notification, NotificationKind,
+    NotificationSettings, PendingEvent, ScheduleWindow,
 };
-use domain::notifications::{NotificationRepository, NotificationsRefusal, PlanDigest, PlanDue, PlanEvent};
+use domain::notifications::{
+    NotificationRepository, NotificationsRefusal, PlanDigest, PlanDue, PlanEvent, PlanGathered,
+};
 use domain::{DocumentId, NoticeId, RepoError, UserId};
 
 use super::audience::{action_item, audience, meeting_item, to_settings, Audience};
 use super::outbox::enqueue_on;
 use super::scheduled::due;
 use crate::schema::{
-    documents, notices, notification_digest_items, notification_events, notification_settings,
+    documents, notices, notification_digest_items, notification_events, notification_gathered_documents,
+    notification_settings,
 };
 use crate::shared::error::{bad_value, pool_error, repo_error, TxError};
 use crate::PgPool;
@@ -35,10 +38,43 @@ impl PgNotificationRepository {
     }
 }
 
+/// The titles of the papers that the agenda publication recorded as event `event` announced, in agenda
+/// order, and whether it was the meeting's first announcement of papers.
+fn announced_papers(conn: &mut PgConnection, meeting: i32, event: i64) -> QueryResult<(Vec<String>, bool)> {
+    #[derive(QueryableByName)]
+    struct Paper {
+        #[diesel(sql_type = Text)]
+        title: String,
+    }
+    #[derive(QueryableByName)]
+    struct Earlier {
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        value: bool,
+    }
+    let papers: Vec<Paper> = diesel::sql_query(
+        "SELECT coalesce(p.title, d.title) AS title FROM agenda_papers p \
+         JOIN agenda_items i ON i.id = p.agenda_item_id \
+         LEFT JOIN documents d ON d.id = p.document_id \
+         WHERE i.meeting_id = $1 AND p.announced_in = $2 ORDER BY i.position, p.id",
+    )
+    .bind::<Integer, _>(meeting)
+    .bind::<BigInt, _>(event)
+    .load(conn)?;
+    let earlier: Earlier = diesel::sql_query(
+        "SELECT EXISTS (SELECT 1 FROM agenda_papers p JOIN agenda_items i ON i.id = p.agenda_item_id \
+                        WHERE i.meeting_id = $1 AND p.announced_in < $2) AS value",
+    )
+    .bind::<Integer, _>(meeting)
+    .bind::<BigInt, _>(event)
+    .get_result(conn)?;
+    Ok((papers.into_iter().map(|p| p.title).collect(), !earlier.value))
+}
+
 /// What a stored event is about and whom it concerns; `None` when its subject is gone (or, for a meeting,
 /// already past).
 fn load_event(
     conn: &mut PgConnection,
+    event: i64,
     kind: &str,
     subject: i32,
     recipient: Option<i32>,
@@ -52,12 +88,19 @@ fn load_event(
             let Some(to) = recipient.filter(|r| Some(*r) == assignee) else { return Ok(None) };
             (Notification::ActionAssigned(action), Audience::One(to))
         }
-        "meeting-scheduled" | "meeting-changed" => {
+        "meeting-scheduled" | "meeting-changed" | "meeting-papers" => {
             let Some((meeting, who)) = meeting_item(conn, subject)? else { return Ok(None) };
             if meeting.starts_at < at {
                 return Ok(None);
             }
-            if kind == "meeting-scheduled" {
+            if kind == "meeting-papers" {
+                // Papers removed before this ran are not announced; none left, no mail.
+                let (papers, first) = announced_papers(conn, subject, event)?;
+                if papers.is_empty() || meeting.cancelled {
+                    return Ok(None);
+                }
+                (Notification::MeetingPapers(MeetingPapers { meeting, papers, first }), who)
+            } else if kind == "meeting-scheduled" {
                 (Notification::MeetingScheduled(meeting), who)
             } else {
                 (Notification::MeetingChanged(meeting), who)
@@ -101,13 +144,28 @@ fn meeting_of(notification: &Notification) -> Option<i32> {
     match notification {
         Notification::MeetingScheduled(meeting)
         | Notification::MeetingChanged(meeting)
-        | Notification::MeetingReminder { meeting, .. } => Some(meeting.id.0),
+        | Notification::MeetingReminder { meeting, .. }
+        | Notification::MeetingPapers(MeetingPapers { meeting, .. }) => Some(meeting.id.0),
         _ => None,
     }
 }
 
-fn write(conn: &mut PgConnection, delivery: &Delivery, meeting: Option<i32>) -> QueryResult<()> {
+fn write(
+    conn: &mut PgConnection,
+    delivery: &Delivery,
+    meeting: Option<i32>,
+    at: DateTime<Utc>,
+) -> QueryResult<()> {
     match delivery {
+        Delivery::Gathered { user_id, document } => diesel::sql_query(
+            "INSERT INTO notification_gathered_documents (user_id, document_id, gathered_at) \
+             VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        )
+        .bind::<Integer, _>(user_id.0)
+        .bind::<Integer, _>(document.0)
+        .bind::<Timestamptz, _>(at)
+        .execute(conn)
+        .map(|_| ()),
         Delivery::Mail(mail) => enqueue_on(conn, mail).map(|_| ()),
         Delivery::Digest { user_id, entry } => diesel::insert_into(notification_digest_items::table)
             .values((
@@ -269,9 +327,9 @@ impl NotificationRepository for PgNotificationRepository {
                 .skip_locked()
                 .load::<(i64, String, i32, Option<i32>, Option<i32>)>(conn)?;
             for (id, kind, subject, recipient, actor) in &events {
-                if let Some(event) = load_event(conn, kind, *subject, *recipient, *actor, at)? {
+                if let Some(event) = load_event(conn, *id, kind, *subject, *recipient, *actor, at)? {
                     for delivery in plan(&event).map_err(planning_failed)? {
-                        write(conn, &delivery, meeting_of(&event.notification))?;
+                        write(conn, &delivery, meeting_of(&event.notification), at)?;
                     }
                 }
                 diesel::update(notification_events::table.find(id))
@@ -307,7 +365,7 @@ impl NotificationRepository for PgNotificationRepository {
                     .execute(conn)?;
                 }
                 if let Some(delivery) = plan(&item).map_err(planning_failed)? {
-                    write(conn, &delivery, meeting_of(&item.notification))?;
+                    write(conn, &delivery, meeting_of(&item.notification), window.now)?;
                 }
             }
             Ok(recorded)
@@ -378,6 +436,80 @@ impl NotificationRepository for PgNotificationRepository {
                 enqueue_on(conn, &mail)?;
                 done(conn, &ids)?;
                 sent += 1;
+            }
+            Ok(sent)
+        })?;
+        Ok(sent)
+    }
+
+    fn send_gathered_documents(
+        &self,
+        waited_since: DateTime<Utc>,
+        at: DateTime<Utc>,
+        plan: &mut PlanGathered<'_>,
+    ) -> Result<usize, RepoError> {
+        #[derive(QueryableByName)]
+        struct Waiting {
+            #[diesel(sql_type = BigInt)]
+            id: i64,
+            #[diesel(sql_type = Integer)]
+            document_id: i32,
+            #[diesel(sql_type = Text)]
+            title: String,
+            #[diesel(sql_type = Text)]
+            category: String,
+        }
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let sent = conn.transaction(|conn| -> Result<usize, TxError> {
+            diesel::sql_query(SCHEDULER_LOCK).execute(conn)?;
+            // Whose oldest waiting document has waited long enough (deleted documents are gone with their
+            // rows, by the foreign key).
+            let due: Vec<i32> = notification_gathered_documents::table
+                .filter(notification_gathered_documents::sent_at.is_null())
+                .group_by(notification_gathered_documents::user_id)
+                .having(diesel::dsl::min(notification_gathered_documents::gathered_at).le(waited_since))
+                .select(notification_gathered_documents::user_id)
+                .order(notification_gathered_documents::user_id)
+                .load(conn)?;
+            let mut sent = 0;
+            for user_id in due {
+                // Deactivated users get nothing: their documents wait (and go if they are reactivated).
+                let Some(user) = audience(conn, Audience::One(user_id), None)?.pop() else { continue };
+                let rows: Vec<Waiting> = diesel::sql_query(
+                    "SELECT g.id, g.document_id, d.title, d.category \
+                     FROM notification_gathered_documents g JOIN documents d ON d.id = g.document_id \
+                     WHERE g.user_id = $1 AND g.sent_at IS NULL ORDER BY g.id FOR UPDATE OF g SKIP LOCKED",
+                )
+                .bind::<Integer, _>(user_id)
+                .load(conn)?;
+                let Some(newest) = rows.iter().map(|r| r.id).max() else { continue };
+                let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+                diesel::update(
+                    notification_gathered_documents::table
+                        .filter(notification_gathered_documents::id.eq_any(&ids)),
+                )
+                .set(notification_gathered_documents::sent_at.eq(at))
+                .execute(conn)?;
+                // The ledger keys the mail by the newest row it covers: those rows are never mailed twice.
+                if !first_time(conn, "documents-gathered", &(newest, String::new()), user_id)? {
+                    continue;
+                }
+                let mut documents = Vec::with_capacity(rows.len());
+                for row in rows {
+                    let category = row
+                        .category
+                        .parse()
+                        .map_err(|_| TxError::Repo(bad_value("documents.category", &row.category)))?;
+                    documents.push(DocumentItem {
+                        id: DocumentId(row.document_id),
+                        title: row.title,
+                        category,
+                    });
+                }
+                if let Some(mail) = plan(&user, &documents).map_err(planning_failed)? {
+                    enqueue_on(conn, &mail)?;
+                    sent += 1;
+                }
             }
             Ok(sent)
         })?;

@@ -75,7 +75,11 @@ fn run_racing(app: &TestApp, at: DateTime<Utc>) -> ScheduledRun {
     let first = std::thread::spawn(move || a.run_scheduled(at).unwrap());
     let second = std::thread::spawn(move || b.run_scheduled(at).unwrap());
     let (x, y) = (first.join().unwrap(), second.join().unwrap());
-    ScheduledRun { notifications: x.notifications + y.notifications, digests: x.digests + y.digests }
+    ScheduledRun {
+        notifications: x.notifications + y.notifications,
+        digests: x.digests + y.digests,
+        documents: x.documents + y.documents,
+    }
 }
 
 #[test]
@@ -135,13 +139,17 @@ fn each_event_kind_is_mailed_once_to_each_concerned_active_user_with_links() {
     schedule_meeting(&app, &chair, "Board meeting", &(Utc::now() + chrono::Duration::days(10)).to_rfc3339());
     upload_document(&app, &chair, "Budget 2027", "finance");
 
+    // The new document waits for the hourly mail of new documents.
+    assert_eq!(mail::wait_for(&trustee.email, 3).len(), 3);
+    events_expanded(&app);
+    app.state.notifications.run_scheduled(Utc::now() + chrono::Duration::minutes(61)).unwrap();
     let messages = mail::wait_for(&trustee.email, 4);
     let got = subjects(&messages);
     assert_eq!(got.len(), 4, "{got:?}");
-    assert_eq!(got[0], "Action assigned to you: Book the venue");
-    assert_eq!(got[1], "High-priority notice: Safeguarding alert");
-    assert!(got[2].starts_with("Meeting scheduled: Board meeting on "), "{}", got[2]);
-    assert_eq!(got[3], "New document in Finance: Budget 2027");
+    assert_eq!(got[0], "1 new document");
+    assert_eq!(got[1], "Action assigned to you: Book the venue");
+    assert_eq!(got[2], "High-priority notice: Safeguarding alert");
+    assert!(got[3].starts_with("Meeting scheduled: Board meeting on "), "{}", got[3]);
     for message in &messages {
         let subject = message["subject"].as_str().unwrap();
         let link = match subject {
@@ -163,6 +171,8 @@ fn each_event_kind_is_mailed_once_to_each_concerned_active_user_with_links() {
     }
     let meeting = with_subject(&messages, "Meeting scheduled")[0]["text"].as_str().unwrap().to_string();
     assert!(meeting.contains("Where: Community Hall"), "{meeting}");
+    let documents = with_subject(&messages, "1 new document")[0]["text"].as_str().unwrap().to_string();
+    assert!(documents.contains("- Budget 2027 (Finance)"), "{documents}");
     let action = with_subject(&messages, "Action assigned")[0]["text"].as_str().unwrap().to_string();
     assert!(action.contains("Due: Friday 15 January 2027"), "{action}");
 
@@ -203,18 +213,28 @@ fn a_kind_switched_off_or_a_category_not_followed_sends_nothing() {
     upload_document(&app, &chair, "Accounts", "finance");
     upload_document(&app, &chair, "Articles", "governance");
     events_expanded(&app);
+    app.state.notifications.run_scheduled(Utc::now() + chrono::Duration::minutes(61)).unwrap();
 
     assert_eq!(queued_for(&app, quiet.id, "notice-high"), 0);
-    assert_eq!(queued_for(&app, quiet.id, "document-new"), 1, "only the governance paper");
+    assert_eq!(queued_for(&app, quiet.id, "document-new"), 1, "one hourly mail");
     assert_eq!(queued_for(&app, keen.id, "notice-high"), 1);
-    assert_eq!(queued_for(&app, keen.id, "document-new"), 2);
-    assert_eq!(
+    assert_eq!(queued_for(&app, keen.id, "document-new"), 1, "one hourly mail");
+    let text_to = |user: i32| {
         app.scalar_text(&format!(
-            "SELECT subject AS value FROM mail_outbox WHERE user_id = {} AND kind = 'document-new'",
-            quiet.id
-        )),
-        Some("New document in Governance: Articles".into())
+            "SELECT subject || E'\\n' || text_body AS value FROM mail_outbox \
+             WHERE user_id = {user} AND kind = 'document-new'"
+        ))
+        .unwrap()
+    };
+    let quiets = text_to(quiet.id);
+    assert!(quiets.starts_with("1 new document\n"), "{quiets}");
+    assert!(
+        quiets.contains("- Articles (Governance)") && !quiets.contains("Accounts"),
+        "only the governance one"
     );
+    let keens = text_to(keen.id);
+    assert!(keens.starts_with("2 new documents\n"), "{keens}");
+    assert!(keens.contains("- Accounts (Finance)") && keens.contains("- Articles (Governance)"), "{keens}");
 }
 
 #[test]
@@ -341,7 +361,7 @@ fn the_weekly_digest_lists_what_would_have_been_sent_singly_in_one_mail() {
     // Due in 3 days lands in the digest too (Monday 7 June 2027, 08:30 BST).
     let monday = utc("2027-06-07T07:30:00Z");
     let run = run_racing(&app, monday);
-    assert_eq!(run, ScheduledRun { notifications: 1, digests: 1 });
+    assert_eq!(run, ScheduledRun { notifications: 1, digests: 1, documents: 0 });
     assert_eq!(run_racing(&app, monday + chrono::Duration::hours(2)), ScheduledRun::default());
 
     let messages = mail::wait_for(&trustee.email, 1);
@@ -516,4 +536,139 @@ fn meeting_mails_carry_an_ics_with_the_feeds_uid_and_a_rising_sequence() {
     create_action(&app, &chair, "Send the papers", trustee.id, None);
     let messages = mail::wait_for(&trustee.email, 4);
     assert!(mail::attachments(with_subject(&messages, "Action assigned")[0]).is_empty());
+}
+
+fn agenda_paper(app: &TestApp, who: &Session, meeting: i64, item: i64, title: &str) {
+    let body = form(&[("title", title)], Some(file_part(pdf(), "paper.pdf", "application/pdf")));
+    let response = app
+        .post(&format!("/api/meetings/{meeting}/agenda-items/{item}/papers"))
+        .auth(who)
+        .multipart(body)
+        .send()
+        .unwrap();
+    json_of(response, StatusCode::CREATED);
+}
+
+fn publish(app: &TestApp, who: &Session, meeting: i64) {
+    json_of(app.post(&format!("/api/meetings/{meeting}/publish")).auth(who).send().unwrap(), StatusCode::OK);
+}
+
+fn switch_off_new_documents(app: &TestApp, who: &Session) {
+    let body = json!({"disabledKinds": ["document-new"], "weeklyDigest": false,
+                      "followedCategories": ["governance", "finance", "safeguarding", "risk-register", "policies", "misc"]});
+    json_of(app.put("/api/notification-settings").auth(who).json(&body).send().unwrap(), StatusCode::OK);
+}
+
+#[test]
+fn a_meetings_papers_are_announced_in_one_mail_when_its_agenda_or_its_changes_are_published() {
+    let app = TestApp::spawn_with_smtp();
+    let admin = app.signed_in_named(Role::Admin, &unique_name("Ada Admin"));
+    let member = app.signed_in_named(Role::Trustee, &unique_name("Mia Member"));
+    let outsider = app.signed_in_named(Role::Trustee, &unique_name("Otto Outsider"));
+    let switched_off = app.signed_in_named(Role::Trustee, &unique_name("Sol Switched"));
+    switch_off_new_documents(&app, &switched_off);
+    let committee = app.committee_with(&admin, &unique_name("Finance"), &[&member, &switched_off]);
+    let when = (Utc::now() + chrono::Duration::days(10)).to_rfc3339();
+    let meeting = app.schedule_meeting(
+        &admin,
+        &json!({"title": "Finance committee", "meetingDate": when, "kind": "committee", "committeeId": committee}),
+    );
+    let budget = app.add_agenda_item(&admin, meeting, &crate::common::item("Budget"));
+    let risks = app.add_agenda_item(&admin, meeting, &crate::common::item("Risks"));
+    for title in ["Budget 2027", "Forecast", "Reserves policy"] {
+        agenda_paper(&app, &admin, meeting, budget, title);
+    }
+    for title in ["Risk register", "Insurance"] {
+        agenda_paper(&app, &admin, meeting, risks, title);
+    }
+    // Papers on a draft agenda send nothing.
+    events_expanded(&app);
+    assert_eq!(queued_for(&app, member.id, "document-new"), 0);
+
+    publish(&app, &admin, meeting);
+    events_expanded(&app);
+    assert_eq!(queued_for(&app, member.id, "document-new"), 1, "one mail for five papers");
+    let messages = mail::wait_for(&member.email, 2);
+    let announced = with_subject(&messages, "Agenda published: Finance committee on ");
+    assert_eq!(announced.len(), 1, "{:?}", subjects(&messages));
+    assert!(announced[0]["subject"].as_str().unwrap().ends_with("(5 papers)"));
+    let text = announced[0]["text"].as_str().unwrap();
+    for title in ["Budget 2027", "Forecast", "Reserves policy", "Risk register", "Insurance"] {
+        assert!(text.contains(&format!("- {title}")), "{title} in {text}");
+    }
+    assert!(text.contains(&format!("https://portal.test/meetings/{meeting}")), "{text}");
+    // Nobody outside the committee hears of it; a member who switched new documents off neither.
+    assert_eq!(queued_for(&app, outsider.id, "document-new"), 0);
+    assert_eq!(queued_for(&app, switched_off.id, "document-new"), 0);
+
+    // Publishing again with no new paper announces nothing; a paper added to the published agenda waits
+    // for its changes to be published, then only it is named.
+    publish(&app, &admin, meeting);
+    agenda_paper(&app, &admin, meeting, risks, "Audit letter");
+    events_expanded(&app);
+    assert_eq!(queued_for(&app, member.id, "document-new"), 1);
+    publish(&app, &admin, meeting);
+    events_expanded(&app);
+    assert_eq!(queued_for(&app, member.id, "document-new"), 2);
+    let messages = mail::wait_for(&member.email, 3);
+    let added = with_subject(&messages, "1 paper added: Finance committee on ");
+    assert_eq!(added.len(), 1, "{:?}", subjects(&messages));
+    let text = added[0]["text"].as_str().unwrap();
+    assert!(text.contains("- Audit letter"), "{text}");
+    assert!(!text.contains("Forecast"), "only the new paper: {text}");
+    assert_eq!(queued_for(&app, outsider.id, "document-new"), 0);
+    outbox_sent(&app);
+    std::thread::sleep(QUIET);
+    assert_eq!(mail::messages_to(&member.email).len(), 3);
+    assert!(mail::messages_to(&outsider.email).is_empty());
+}
+
+#[test]
+fn new_library_documents_reach_a_follower_in_one_mail_an_hour() {
+    let app = TestApp::spawn_with_smtp();
+    let chair = app.signed_in_named(Role::Chair, &unique_name("Cy Chair"));
+    let follower = app.signed_in_named(Role::Trustee, &unique_name("Fay Follower"));
+    let switched_off = app.signed_in_named(Role::Trustee, &unique_name("Sid Switched"));
+    switch_off_new_documents(&app, &switched_off);
+    let titles = ["Budget 2027", "Articles", "Safeguarding policy", "Risk register", "Minutes of March"];
+    let categories = ["finance", "governance", "safeguarding", "risk-register", "misc"];
+    for (title, category) in titles.iter().zip(categories) {
+        upload_document(&app, &chair, title, category);
+    }
+    events_expanded(&app);
+    let now = Utc::now();
+    // Gathered, not sent: within the hour after the first, nothing goes.
+    assert_eq!(run_racing(&app, now + chrono::Duration::minutes(30)).documents, 0);
+    assert_eq!(queued_for(&app, follower.id, "document-new"), 0);
+    // An hour on, two racing runs (two server processes) queue one mail per follower.
+    let run = run_racing(&app, now + chrono::Duration::minutes(61));
+    assert_eq!(queued_for(&app, follower.id, "document-new"), 1);
+    assert_eq!(queued_for(&app, switched_off.id, "document-new"), 0, "the kind is off");
+    assert_eq!(run.documents, 1, "the follower's only (the uploader is not told)");
+    assert_eq!(run_racing(&app, now + chrono::Duration::minutes(125)).documents, 0, "nothing new");
+
+    let messages = mail::wait_for(&follower.email, 1);
+    assert_eq!(subjects(&messages), vec!["5 new documents"]);
+    let text = messages[0]["text"].as_str().unwrap();
+    for line in [
+        "- Budget 2027 (Finance)",
+        "- Articles (Governance)",
+        "- Safeguarding policy (Safeguarding)",
+        "- Risk register (Risk Register)",
+        "- Minutes of March (Misc)",
+        "https://portal.test/documents",
+    ] {
+        assert!(text.contains(line), "{line} in {text}");
+    }
+    // The next document waits for a mail of its own.
+    upload_document(&app, &chair, "Annual report", "governance");
+    events_expanded(&app);
+    assert_eq!(run_racing(&app, Utc::now() + chrono::Duration::minutes(61)).documents, 1);
+    let messages = mail::wait_for(&follower.email, 2);
+    let next = with_subject(&messages, "1 new document");
+    assert_eq!(next.len(), 1, "{:?}", subjects(&messages));
+    assert!(next[0]["text"].as_str().unwrap().contains("- Annual report (Governance)"));
+    outbox_sent(&app);
+    std::thread::sleep(QUIET);
+    assert!(mail::messages_to(&switched_off.email).is_empty());
 }

@@ -142,6 +142,16 @@ pub struct CommitteeItem {
     pub up_to_message: i64,
 }
 
+/// A meeting's papers announced by one publication of its agenda (spec §11 Notifications and reminders).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MeetingPapers {
+    pub meeting: MeetingItem,
+    /// The titles of the papers this publication added, in agenda order.
+    pub papers: Vec<String>,
+    /// The agenda's first publication with papers (later ones add papers to a published agenda).
+    pub first: bool,
+}
+
 /// What one notification is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notification {
@@ -150,9 +160,16 @@ pub enum Notification {
     ActionOverdue(ActionItem),
     MeetingScheduled(MeetingItem),
     MeetingChanged(MeetingItem),
-    MeetingReminder { meeting: MeetingItem, days_before: i64 },
+    MeetingReminder {
+        meeting: MeetingItem,
+        days_before: i64,
+    },
     NoticeHigh(NoticeItem),
     DocumentNew(DocumentItem),
+    /// The papers an agenda's publication added: one mail per member instead of one per paper.
+    MeetingPapers(MeetingPapers),
+    /// New library documents gathered into one person's hourly mail.
+    DocumentsGathered(Vec<DocumentItem>),
     CommitteeUnread(CommitteeItem),
 }
 
@@ -165,7 +182,10 @@ impl Notification {
             Self::MeetingScheduled(_) | Self::MeetingChanged(_) => NotificationKind::MeetingScheduled,
             Self::MeetingReminder { .. } => NotificationKind::MeetingReminder,
             Self::NoticeHigh(_) => NotificationKind::NoticeHigh,
-            Self::DocumentNew(_) => NotificationKind::DocumentNew,
+            // Papers and gathered documents are new documents: the same switch turns them off.
+            Self::DocumentNew(_) | Self::MeetingPapers(_) | Self::DocumentsGathered(_) => {
+                NotificationKind::DocumentNew
+            }
             Self::CommitteeUnread(_) => NotificationKind::CommitteeUnread,
         }
     }
@@ -184,6 +204,10 @@ impl Notification {
             }
             Self::NoticeHigh(n) => (i64::from(n.id.0), String::new()),
             Self::DocumentNew(d) => (i64::from(d.id.0), String::new()),
+            Self::MeetingPapers(p) => (i64::from(p.meeting.id.0), format!("papers:{}", p.papers.len())),
+            Self::DocumentsGathered(documents) => {
+                (documents.first().map_or(0, |d| i64::from(d.id.0)), format!("gathered:{}", documents.len()))
+            }
             Self::CommitteeUnread(c) => (i64::from(c.id.0), format!("up-to:{}", c.up_to_message)),
         }
     }
@@ -201,7 +225,15 @@ pub struct DigestEntry {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Delivery {
     Mail(OutgoingMail),
-    Digest { user_id: UserId, entry: DigestEntry },
+    Digest {
+        user_id: UserId,
+        entry: DigestEntry,
+    },
+    /// A new document kept for the user's next hourly mail (spec §11 Notifications and reminders).
+    Gathered {
+        user_id: UserId,
+        document: DocumentId,
+    },
 }
 
 /// An event (written by the database in the transaction of the change) with the users it concerns:

@@ -3,7 +3,7 @@ use chrono::{DateTime, Utc};
 
 use crate::notifications::mail::OutgoingMail;
 use crate::notifications::notification::{
-    Delivery, DigestEntry, Due, NotificationKind, NotificationSettings, Notified, PendingEvent,
+    Delivery, DigestEntry, DocumentItem, Due, NotificationKind, NotificationSettings, Notified, PendingEvent,
     ScheduleWindow,
 };
 use crate::{RepoError, UserId};
@@ -12,6 +12,10 @@ use crate::{RepoError, UserId};
 pub type PlanEvent<'a> = dyn FnMut(&PendingEvent) -> anyhow::Result<Vec<Delivery>> + 'a;
 /// Decides what one due scheduled notification becomes (`None`: the recipient switched the kind off).
 pub type PlanDue<'a> = dyn FnMut(&Due) -> anyhow::Result<Option<Delivery>> + 'a;
+/// Renders one user's hourly mail of the new documents gathered for them (`None`: nothing left to tell,
+/// e.g. the kind is switched off now).
+pub type PlanGathered<'a> =
+    dyn FnMut(&Notified, &[DocumentItem]) -> anyhow::Result<Option<OutgoingMail>> + 'a;
 /// Renders one user's weekly digest.
 pub type PlanDigest<'a> = dyn FnMut(&Notified, &[DigestEntry]) -> anyhow::Result<OutgoingMail> + 'a;
 
@@ -56,5 +60,15 @@ pub trait NotificationRepository: Send + Sync {
         week: &str,
         at: DateTime<Utc>,
         plan: &mut PlanDigest<'_>,
+    ) -> Result<usize, RepoError>;
+    /// In one transaction under the same lock: each active user whose oldest waiting gathered document
+    /// was gathered at or before `waited_since` gets one message (`plan`) listing every document waiting for
+    /// them (deleted ones drop out), recorded in the ledger, and those are stamped sent at `at`. Answers
+    /// how many messages were queued.
+    fn send_gathered_documents(
+        &self,
+        waited_since: DateTime<Utc>,
+        at: DateTime<Utc>,
+        plan: &mut PlanGathered<'_>,
     ) -> Result<usize, RepoError>;
 }

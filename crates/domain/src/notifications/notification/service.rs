@@ -3,6 +3,9 @@
 //! - Event kinds (action assigned, meeting scheduled or changed, high-priority notice, new document) are
 //!   recorded by the database in the transaction of the change; `expand_pending` turns each into one
 //!   message per recipient (or a digest entry) in one transaction with marking it processed.
+//! - A meeting's papers are announced once per publication of its agenda (one mail naming the papers the
+//!   publication added); other new documents are gathered into at most one mail per person per hour,
+//!   sent by the scheduled run once the oldest of them has waited `GATHER_MINUTES`.
 //! - Scheduled kinds (action due in 3 days, overdue, meeting reminders 7 and 1 days ahead, unread committee
 //!   messages, the weekly digest) are computed by `run_scheduled(at)` in the board's time zone; a ledger
 //!   row per (kind, subject, recipient, occasion) written with the message makes each go out once.
@@ -19,10 +22,10 @@ use crate::library::document::DocumentCategory;
 use crate::meetings::calendar::service::meeting_item_event;
 use crate::meetings::CalendarWriter;
 use crate::notifications::mail::templates::{MailTemplates, NotificationBody, Recipient};
-use crate::notifications::mail::Attachment;
+use crate::notifications::mail::{Attachment, OutgoingMail};
 use crate::notifications::notification::{
-    Delivery, DigestEntry, MeetingItem, Notification, NotificationKind, NotificationSettings, Notified,
-    PendingEvent, ReminderRange, ScheduleWindow,
+    Delivery, DigestEntry, DocumentItem, MeetingItem, Notification, NotificationKind, NotificationSettings,
+    Notified, PendingEvent, ReminderRange, ScheduleWindow,
 };
 use crate::notifications::NotificationRepository;
 use crate::shared::error::DomainError;
@@ -37,6 +40,9 @@ pub const DUE_SOON_DAYS: u64 = 3;
 pub const REMINDER_DAYS: [u64; 2] = [7, 1];
 /// Committee messages unread this long are mailed about.
 pub const UNREAD_AFTER_MINUTES: i64 = 60;
+/// New library documents wait this long for the ones that follow before one mail lists them all: a
+/// person gets at most one such mail an hour (spec §11 Notifications and reminders).
+pub const GATHER_MINUTES: i64 = 60;
 /// Events expanded per transaction.
 const EVENT_BATCH: i64 = 50;
 
@@ -76,6 +82,8 @@ pub struct ScheduledRun {
     pub notifications: usize,
     /// Weekly digests queued.
     pub digests: usize,
+    /// Hourly mails of gathered new documents queued.
+    pub documents: usize,
 }
 
 #[derive(Clone)]
@@ -145,7 +153,12 @@ impl NotificationService {
             })?,
             None => 0,
         };
-        Ok(ScheduledRun { notifications, digests })
+        let documents = self.repo.send_gathered_documents(
+            at - Duration::minutes(GATHER_MINUTES),
+            at,
+            &mut |user, gathered| self.plan_gathered(user, gathered),
+        )?;
+        Ok(ScheduledRun { notifications, digests, documents })
     }
 
     /// The window of one run at `at`, in the board's time zone.
@@ -212,7 +225,7 @@ impl NotificationService {
     }
 
     /// What `notification` becomes for `user`: nothing (kind off, category not followed), a digest entry
-    /// (weekly digest chosen) or a message.
+    /// (weekly digest chosen), a new document kept for their hourly mail, or a message.
     fn plan_for(&self, notification: &Notification, user: &Notified) -> anyhow::Result<Option<Delivery>> {
         let settings = &user.settings;
         if !settings.wants(notification.kind()) {
@@ -221,6 +234,9 @@ impl NotificationService {
         if let Notification::DocumentNew(document) = notification {
             if !settings.followed_categories.contains(&document.category) {
                 return Ok(None);
+            }
+            if !settings.weekly_digest {
+                return Ok(Some(Delivery::Gathered { user_id: user.id, document: document.id }));
             }
         }
         let text = self.describe(notification);
@@ -240,6 +256,30 @@ impl NotificationService {
             mail.attachments.push(self.meeting_invite_attachment(meeting));
         }
         Ok(Some(Delivery::Mail(mail)))
+    }
+
+    /// The hourly mail listing the new documents gathered for `user`, as their settings are now: none
+    /// when the kind is switched off or no document is in a category they still follow.
+    fn plan_gathered(
+        &self,
+        user: &Notified,
+        gathered: &[DocumentItem],
+    ) -> anyhow::Result<Option<OutgoingMail>> {
+        let settings = &user.settings;
+        let followed: Vec<DocumentItem> =
+            gathered.iter().filter(|d| settings.followed_categories.contains(&d.category)).cloned().collect();
+        if !settings.wants(NotificationKind::DocumentNew) || followed.is_empty() {
+            return Ok(None);
+        }
+        let notification = Notification::DocumentsGathered(followed);
+        let text = self.describe(&notification);
+        let mail = self.templates.notification(
+            notification.kind().mail_kind(),
+            &recipient(user),
+            text.subject,
+            &text.body,
+        )?;
+        Ok(Some(mail))
     }
 
     /// The words of a notification: subject, body and digest line.
@@ -325,6 +365,49 @@ impl NotificationService {
                 t.link("/documents"),
                 "Open the documents",
             ),
+            Notification::MeetingPapers(p) => {
+                let m = &p.meeting;
+                let count = papers_count(p.papers.len());
+                let (subject, intro) = if p.first {
+                    (
+                        format!("Agenda published: {} on {} ({count})", m.title, self.short_time(m.starts_at)),
+                        format!("The agenda of this meeting has been published with {count}:"),
+                    )
+                } else {
+                    (
+                        format!("{} added: {} on {}", capitalised(&count), m.title, self.short_time(m.starts_at)),
+                        format!("The published agenda of this meeting now has {count} more:"),
+                    )
+                };
+                let mut details: Vec<String> = p.papers.iter().map(|title| format!("- {title}")).collect();
+                details.extend(self.meeting_details(m));
+                Described::new(
+                    subject,
+                    &intro,
+                    &m.title,
+                    details,
+                    t.link(&format!("/meetings/{}", m.id)),
+                    "Open the meeting",
+                )
+            }
+            Notification::DocumentsGathered(documents) => {
+                let count = if documents.len() == 1 {
+                    "1 new document".to_string()
+                } else {
+                    format!("{} new documents", documents.len())
+                };
+                Described::new(
+                    count.clone(),
+                    &format!("{} added to categories you follow:", capitalised(&count)),
+                    &count,
+                    documents
+                        .iter()
+                        .map(|d| format!("- {} ({})", d.title, category_label(d.category)))
+                        .collect(),
+                    t.link("/documents"),
+                    "Open the documents",
+                )
+            }
             Notification::CommitteeUnread(c) => {
                 let count = if c.unread == 1 {
                     "1 new message".to_string()
@@ -422,6 +505,21 @@ fn recipient(user: &Notified) -> Recipient<'_> {
     Recipient { user_id: Some(user.id), name: &user.name, email: &user.email }
 }
 
+/// "1 paper", "3 papers".
+fn papers_count(n: usize) -> String {
+    if n == 1 {
+        "1 paper".to_string()
+    } else {
+        format!("{n} papers")
+    }
+}
+
+/// The text with its first letter upper-case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
 fn long_date(date: NaiveDate) -> String {
     date.format("%A %-d %B %Y").to_string()
 }
@@ -509,6 +607,14 @@ mod tests {
             _: &str,
             _: DateTime<Utc>,
             _: &mut crate::notifications::PlanDigest<'_>,
+        ) -> Result<usize, crate::RepoError> {
+            Ok(0)
+        }
+        fn send_gathered_documents(
+            &self,
+            _: DateTime<Utc>,
+            _: DateTime<Utc>,
+            _: &mut crate::notifications::PlanGathered<'_>,
         ) -> Result<usize, crate::RepoError> {
             Ok(0)
         }
@@ -621,8 +727,22 @@ mod tests {
             email: "ann@example.org".into(),
             settings: NotificationSettings::default(),
         };
-        let Some(Delivery::Mail(mail)) = s.plan_for(&paper, &user).unwrap() else { panic!("a mail") };
-        assert_eq!(mail.subject, "New document in Finance: <Budget>");
+        // A new document waits for the user's hourly mail, which lists every one gathered since the last.
+        assert_eq!(
+            s.plan_for(&paper, &user).unwrap(),
+            Some(Delivery::Gathered { user_id: crate::UserId(7), document: crate::DocumentId(4) })
+        );
+        let Notification::DocumentNew(budget) = paper.clone() else { unreachable!() };
+        let minutes = DocumentItem {
+            id: crate::DocumentId(5),
+            title: "Minutes".into(),
+            category: DocumentCategory::Governance,
+        };
+        let Some(mail) = s.plan_gathered(&user, &[budget.clone(), minutes.clone()]).unwrap() else {
+            panic!("a mail")
+        };
+        assert_eq!(mail.subject, "2 new documents");
+        assert!(mail.text.contains("- Minutes (Governance)"), "{}", mail.text);
         assert_eq!(mail.to, "ann@example.org");
         assert!(mail.text.contains("<Budget>"), "escaping is the renderer's");
         assert!(mail.text.contains("https://portal.example.org/documents"));
@@ -638,6 +758,13 @@ mod tests {
 
         user.settings.followed_categories = vec![DocumentCategory::Governance];
         assert_eq!(s.plan_for(&paper, &user).unwrap(), None);
+        // Followed categories are those of the moment the hourly mail goes.
+        let Some(mail) = s.plan_gathered(&user, &[budget.clone(), minutes]).unwrap() else {
+            panic!("a mail")
+        };
+        assert_eq!(mail.subject, "1 new document");
+        assert!(!mail.text.contains("Budget"), "{}", mail.text);
+        assert_eq!(s.plan_gathered(&user, std::slice::from_ref(&budget)).unwrap(), None);
         user.settings.followed_categories = DocumentCategory::ALL.to_vec();
         user.settings.weekly_digest = true;
         let Some(Delivery::Digest { user_id, entry }) = s.plan_for(&paper, &user).unwrap() else {
@@ -648,6 +775,52 @@ mod tests {
         assert_eq!(entry.link, "https://portal.example.org/documents");
         user.settings.disabled_kinds = vec![NotificationKind::DocumentNew];
         assert_eq!(s.plan_for(&paper, &user).unwrap(), None);
+        user.settings.weekly_digest = false;
+        assert_eq!(s.plan_gathered(&user, &[budget]).unwrap(), None);
+    }
+
+    #[test]
+    fn a_meetings_papers_are_announced_in_one_mail_naming_them_and_the_new_document_switch_turns_it_off() {
+        let s = service();
+        let meeting = MeetingItem {
+            id: crate::MeetingId(12),
+            title: "Board meeting".into(),
+            starts_at: utc("2026-06-10T17:30:00Z"),
+            ends_at: utc("2026-06-10T19:00:00Z"),
+            description: String::new(),
+            location: None,
+            meeting_link: None,
+            committee: None,
+            sequence: 0,
+            cancelled: false,
+        };
+        let papers = |first, titles: &[&str]| {
+            Notification::MeetingPapers(crate::notifications::notification::MeetingPapers {
+                meeting: meeting.clone(),
+                papers: titles.iter().map(|t| t.to_string()).collect(),
+                first,
+            })
+        };
+        let mut user = Notified {
+            id: crate::UserId(7),
+            name: "Ann".into(),
+            email: "ann@example.org".into(),
+            // Papers have no library category: followed categories do not filter them.
+            settings: NotificationSettings { followed_categories: Vec::new(), ..Default::default() },
+        };
+        let Some(Delivery::Mail(mail)) = s.plan_for(&papers(true, &["Budget", "Risks"]), &user).unwrap()
+        else {
+            panic!("a mail")
+        };
+        assert_eq!(mail.subject, "Agenda published: Board meeting on 10 June 2026, 18:30 (2 papers)");
+        assert!(mail.text.contains("- Budget") && mail.text.contains("- Risks"), "{}", mail.text);
+        assert!(mail.text.contains("https://portal.example.org/meetings/12"), "{}", mail.text);
+        let Some(Delivery::Mail(mail)) = s.plan_for(&papers(false, &["Audit"]), &user).unwrap() else {
+            panic!("a mail")
+        };
+        assert_eq!(mail.subject, "1 paper added: Board meeting on 10 June 2026, 18:30");
+        user.settings.disabled_kinds = vec![NotificationKind::DocumentNew];
+        assert_eq!(s.plan_for(&papers(true, &["Budget"]), &user).unwrap(), None);
     }
 
     #[test]
