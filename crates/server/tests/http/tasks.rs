@@ -78,7 +78,7 @@ fn invited_members_answer_attendance_and_officers_publish_agendas_and_record_att
 
     // Only the meetings they are invited to in the next 30 days, soonest first; no cancelled meeting.
     let board_task = format!("answer-attendance:{board}");
-    assert_eq!(ids(&of_kind(&app, &tina, "answer-attendance")), [board_task.clone()]);
+    assert_eq!(ids(&of_kind(&app, &tina, "answer-attendance")), [board_task.as_str()]);
     assert_eq!(
         ids(&of_kind(&app, &olly, "answer-attendance")),
         [format!("answer-attendance:{committee}"), board_task.clone()]
@@ -92,7 +92,7 @@ fn invited_members_answer_attendance_and_officers_publish_agendas_and_record_att
     // An admin sees the committee's meeting but is not invited to it; the chair made the committee and
     // sits on it.
     let admin = app.signed_in_named(Role::Admin, "Ada Admin");
-    assert_eq!(ids(&of_kind(&app, &admin, "answer-attendance")), [board_task.clone()]);
+    assert_eq!(ids(&of_kind(&app, &admin, "answer-attendance")), [board_task.as_str()]);
     assert_eq!(of_kind(&app, &chair, "answer-attendance").len(), 2);
     answer(&app, &tina, board);
     assert!(of_kind(&app, &tina, "answer-attendance").is_empty(), "answered: gone");
