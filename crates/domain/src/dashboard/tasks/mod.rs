@@ -73,3 +73,74 @@ impl Task {
         (at.is_none(), at, self.kind.rank(), self.id.clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn task(kind: TaskKind, id: &str, due: Option<TaskDue>) -> Task {
+        Task {
+            id: id.into(),
+            kind,
+            text: String::new(),
+            due,
+            overdue: false,
+            meeting_id: None,
+            link: String::new(),
+        }
+    }
+
+    #[test]
+    fn tasks_are_soonest_first_a_day_from_its_midnight_undated_last_then_by_kind_and_id() {
+        let day = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+        // Midnight in London is 00:00 UTC in December.
+        let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap().and_utc();
+        let at = |h| Utc.with_ymd_and_hms(2026, 12, 1, h, 0, 0).unwrap();
+        let mut tasks = vec![
+            task(TaskKind::DoAction, "do-action:2", None),
+            task(TaskKind::AnswerAttendance, "answer-attendance:9", Some(TaskDue::At(at(18)))),
+            task(TaskKind::ReadMinutes, "read-minutes:1", None),
+            task(TaskKind::DoAction, "do-action:1", None),
+            task(TaskKind::DeclareInterests, "declare-interests:3", Some(TaskDue::On(day))),
+            task(TaskKind::VoteResolution, "vote-resolution:4", Some(TaskDue::At(at(0)))),
+        ];
+        tasks.sort_by_cached_key(|t| t.sort_key(midnight));
+        let ids: Vec<&str> = tasks.iter().map(|t| t.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                // The same instant: the kind's order decides.
+                "vote-resolution:4",
+                "declare-interests:3",
+                "answer-attendance:9",
+                "do-action:1",
+                "do-action:2",
+                "read-minutes:1",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_kinds_are_spelled_as_the_wire_contract_says() {
+        let spelled: Vec<&str> = TaskKind::ALL.iter().map(|k| k.as_str()).collect();
+        assert_eq!(
+            spelled,
+            [
+                "answer-attendance",
+                "read-papers",
+                "vote-resolution",
+                "declare-interests",
+                "do-action",
+                "read-minutes",
+                "publish-agenda",
+                "record-attendance",
+                "circulate-minutes",
+                "chase-declarations",
+                "term-ending",
+                "handle-conflict",
+            ]
+        );
+    }
+}
