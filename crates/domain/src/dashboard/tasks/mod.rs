@@ -98,7 +98,7 @@ mod tests {
         // Midnight in London is 00:00 UTC in December.
         let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap().and_utc();
         let at = |h| Utc.with_ymd_and_hms(2026, 12, 1, h, 0, 0).unwrap();
-        let mut tasks = vec![
+        let mut tasks = [
             task(TaskKind::DoAction, "do-action:2", None),
             task(TaskKind::AnswerAttendance, "answer-attendance:9", Some(TaskDue::At(at(18)))),
             task(TaskKind::ReadMinutes, "read-minutes:1", None),

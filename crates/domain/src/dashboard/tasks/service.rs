@@ -222,3 +222,296 @@ impl TasksOf for TasksService {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+    use crate::dashboard::tasks::{ActionToDo, ConflictToHandle, PapersToRead, TaskFacts};
+    use crate::governance::declaration::{DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary};
+    use crate::governance::resolution::{Resolution, Threshold, Vote, VoteChoice, Voter};
+    use crate::governance::term::{Term, TermFields, TrusteeTerms};
+    use crate::governance::{GovernanceRefusal, NewResolution, NewRound};
+    use crate::identity::role::Role;
+    use crate::testing::{user, FixedClock, Unused};
+    use crate::{ActionId, DeclarationRoundId, MeetingId, RepoError, ResolutionId, TermId};
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 12, 1, 9, 0, 0).unwrap()
+    }
+
+    fn meeting(id: i32, days: i64) -> MeetingToDo {
+        MeetingToDo {
+            id: MeetingId(id),
+            title: format!("Meeting {id}"),
+            starts_at: now() + Duration::days(days),
+        }
+    }
+
+    /// One answer for every read: a board where the reader (user 7) has something of every kind.
+    struct Board;
+
+    impl TasksRepository for Board {
+        fn facts(
+            &self,
+            _: TaskReader,
+            _: DateTime<Utc>,
+            _: DateTime<Utc>,
+            _: DateTime<Utc>,
+            _: DateTime<Utc>,
+        ) -> Result<TaskFacts, RepoError> {
+            Ok(TaskFacts {
+                to_answer: vec![meeting(1, 5)],
+                papers: Some(PapersToRead { meeting: meeting(1, 5), unopened: 1 }),
+                actions: vec![ActionToDo {
+                    id: ActionId(3),
+                    title: "Book the hall".into(),
+                    status: ActionStatus::InProgress,
+                    due_date: Some(now().date_naive() - Duration::days(1)),
+                    meeting_id: None,
+                }],
+                minutes: Vec::new(),
+                to_publish: vec![meeting(1, 5)],
+                to_record: vec![meeting(2, -3)],
+                to_circulate: Vec::new(),
+                conflicts: vec![ConflictToHandle {
+                    id: 4,
+                    meeting: meeting(1, 5),
+                    item_title: "Grant".into(),
+                    trustee_name: "Tina".into(),
+                }],
+            })
+        }
+    }
+
+    fn resolution(id: i32, closes_in: i64, voters: &[(i32, bool)], voted: &[i32]) -> Resolution {
+        Resolution {
+            id: ResolutionId(id),
+            title: format!("Resolution {id}"),
+            text: String::new(),
+            closes_at: now() + Duration::days(closes_in),
+            threshold: Threshold::Majority,
+            proposed_by_name: "Chris".into(),
+            proposed_at: now() - Duration::days(1),
+            status: ResolutionStatus::Open,
+            decided_at: None,
+            decided_early: false,
+            papers: Vec::new(),
+            voters: voters
+                .iter()
+                .map(|&(id, conflicted)| Voter { user_id: UserId(id), name: String::new(), conflicted })
+                .collect(),
+            votes: voted
+                .iter()
+                .map(|&id| Vote {
+                    user_id: UserId(id),
+                    voter_name: String::new(),
+                    choice: VoteChoice::For,
+                    comment: None,
+                    voted_at: now(),
+                })
+                .collect(),
+        }
+    }
+
+    impl ResolutionRepository for Board {
+        fn list(&self) -> Result<Vec<Resolution>, RepoError> {
+            Ok(vec![
+                resolution(1, 3, &[(7, false)], &[]),
+                resolution(2, 3, &[(7, true)], &[]),
+                resolution(3, 3, &[(7, false)], &[7]),
+                resolution(4, -1, &[(7, false)], &[]),
+                resolution(5, 3, &[(8, false)], &[]),
+            ])
+        }
+        fn get(&self, _: ResolutionId) -> Result<Resolution, RepoError> {
+            unreachable!()
+        }
+        fn propose(&self, _: NewResolution) -> Result<Resolution, GovernanceRefusal> {
+            unreachable!()
+        }
+        fn vote(
+            &self,
+            _: ResolutionId,
+            _: UserId,
+            _: VoteChoice,
+            _: Option<String>,
+            _: DateTime<Utc>,
+        ) -> Result<Resolution, GovernanceRefusal> {
+            unreachable!()
+        }
+        fn declare_conflict(
+            &self,
+            _: ResolutionId,
+            _: UserId,
+            _: DateTime<Utc>,
+        ) -> Result<Resolution, GovernanceRefusal> {
+            unreachable!()
+        }
+        fn decided_off_agenda(
+            &self,
+            _: Option<DateTime<Utc>>,
+            _: Option<DateTime<Utc>>,
+        ) -> Result<Vec<Resolution>, RepoError> {
+            unreachable!()
+        }
+        fn decide_due(
+            &self,
+            _: DateTime<Utc>,
+            _: Option<ResolutionId>,
+        ) -> Result<Vec<ResolutionId>, RepoError> {
+            unreachable!()
+        }
+    }
+
+    impl DeclarationRepository for Board {
+        fn list(&self, _: UserId) -> Result<Vec<RoundSummary>, RepoError> {
+            let round = |id, closed: bool| DeclarationRound {
+                id: DeclarationRoundId(id),
+                year: 2026,
+                deadline: now().date_naive() + Duration::days(20),
+                code_of_conduct_document_id: None,
+                code_of_conduct_title: String::new(),
+                opened_at: now(),
+                closed_at: closed.then(now),
+            };
+            Ok(vec![
+                RoundSummary {
+                    round: round(1, false),
+                    members: 8,
+                    declared: 5,
+                    flagged: 0,
+                    mine: Some(false),
+                },
+                RoundSummary {
+                    round: round(2, true),
+                    members: 8,
+                    declared: 1,
+                    flagged: 0,
+                    mine: Some(false),
+                },
+            ])
+        }
+        fn get(&self, _: DeclarationRoundId) -> Result<(DeclarationRound, Vec<RoundMember>), RepoError> {
+            unreachable!()
+        }
+        fn open(&self, _: NewRound) -> Result<DeclarationRound, GovernanceRefusal> {
+            unreachable!()
+        }
+        fn declare(
+            &self,
+            _: DeclarationRoundId,
+            _: UserId,
+            _: &str,
+            _: DeclarationAnswers,
+            _: DateTime<Utc>,
+        ) -> Result<(), GovernanceRefusal> {
+            unreachable!()
+        }
+        fn close(
+            &self,
+            _: DeclarationRoundId,
+            _: DateTime<Utc>,
+        ) -> Result<DeclarationRound, GovernanceRefusal> {
+            unreachable!()
+        }
+    }
+
+    impl TermRepository for Board {
+        fn overview(&self) -> Result<Vec<TrusteeTerms>, RepoError> {
+            let started =
+                |years_ago: i32| NaiveDate::from_ymd_opt(2026 - years_ago, 12, 31).unwrap_or(NaiveDate::MIN);
+            let trustee = |id, started_on| TrusteeTerms {
+                user_id: UserId(id),
+                name: format!("Trustee {id}"),
+                email: String::new(),
+                role: Role::Trustee,
+                terms: vec![Term {
+                    id: TermId(id),
+                    user_id: UserId(id),
+                    started_on,
+                    term_years: 3,
+                    reappointment: false,
+                    ended_on: None,
+                }],
+            };
+            // Ends on 31 December 2026 (within three months), and on 31 December 2027.
+            Ok(vec![trustee(8, started(3)), trustee(9, started(2))])
+        }
+        fn get(&self, _: TermId) -> Result<Term, GovernanceRefusal> {
+            unreachable!()
+        }
+        fn create(&self, _: UserId, _: TermFields) -> Result<Term, GovernanceRefusal> {
+            unreachable!()
+        }
+        fn update(&self, _: TermId, _: TermFields) -> Result<Term, GovernanceRefusal> {
+            unreachable!()
+        }
+        fn delete(&self, _: TermId) -> Result<(), GovernanceRefusal> {
+            unreachable!()
+        }
+    }
+
+    fn service() -> TasksService {
+        let board = Arc::new(Board);
+        TasksService {
+            tasks: board.clone(),
+            resolutions: board.clone(),
+            declarations: board.clone(),
+            terms: board,
+            users: Arc::new(Unused),
+            clock: Arc::new(FixedClock(now())),
+            time_zone: chrono_tz::Europe::London,
+        }
+    }
+
+    fn ids(tasks: &[Task]) -> Vec<&str> {
+        tasks.iter().map(|t| t.id.as_str()).collect()
+    }
+
+    #[test]
+    fn a_trustee_gets_their_own_kinds_only_and_votes_only_where_eligible_and_not_yet_voted() {
+        let tasks = service().list(&user(Role::Trustee)).unwrap();
+        assert_eq!(
+            ids(&tasks),
+            [
+                // Overdue yesterday, then the meeting in 5 days, the resolution closing in 3 days...
+                "do-action:3",
+                "vote-resolution:1",
+                "answer-attendance:1",
+                "read-papers:1",
+                "declare-interests:1",
+            ]
+        );
+        assert_eq!(tasks[0].text, "Finish your action: Book the hall");
+        assert!(tasks[0].overdue);
+        assert_eq!(tasks[3].text, "Read 1 paper for Meeting 1");
+    }
+
+    #[test]
+    fn officers_also_get_the_officers_kinds() {
+        let tasks = service().list(&user(Role::Chair)).unwrap();
+        let kinds: Vec<&str> = tasks.iter().map(|t| t.kind.as_str()).collect();
+        for kind in
+            ["publish-agenda", "record-attendance", "chase-declarations", "term-ending", "handle-conflict"]
+        {
+            assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
+        }
+        let chase = tasks.iter().find(|t| t.kind == TaskKind::ChaseDeclarations).unwrap();
+        assert_eq!(chase.text, "2026 declarations: 3 of 8 declarations outstanding");
+        assert_eq!(
+            ids(&tasks.iter().filter(|t| t.kind == TaskKind::TermEnding).cloned().collect::<Vec<_>>()),
+            ["term-ending:8"]
+        );
+        let record = tasks.iter().find(|t| t.kind == TaskKind::RecordAttendance).unwrap();
+        assert!(record.overdue);
+        assert_eq!(record.link, "/meetings/2#attendance");
+    }
+
+    #[test]
+    fn an_inactive_account_is_refused() {
+        let inactive = User { active: false, ..user(Role::Trustee) };
+        assert!(matches!(service().list(&inactive), Err(DashboardRefusal::CannotRead)));
+    }
+}
