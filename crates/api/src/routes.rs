@@ -5,7 +5,7 @@ use actix_web::{web, Resource};
 use crate::actions::actions;
 use crate::audit::audit_events;
 use crate::committees::{committee_documents, committee_members, committee_messages, committees};
-use crate::dashboard::dashboard;
+use crate::dashboard::{dashboard, tasks};
 use crate::governance::{
     conflicts, declaration_rounds, governance_settings, interests, resolution_offers, resolutions, terms,
 };
@@ -172,6 +172,7 @@ api_routes! {
     "/api/decisions" => { get: decisions::list },
     "/api/decisions.csv" => { get: decisions::csv },
     "/api/dashboard/stats" => { get: dashboard::stats },
+    "/api/me/tasks" => { get: tasks::list },
     "/api/actions" => { get: actions::list, post: actions::create },
     "/api/actions/{id}" => { get: actions::get, patch: actions::set_status, delete: actions::delete },
     "/api/notices" => { get: notices::list, post: notices::create },

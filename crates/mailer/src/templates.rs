@@ -102,11 +102,17 @@ impl MailRenderer for TemplateRenderer {
                 let extra = footer(links, "Stop e-mails like this one", extra);
                 self.parts("notification", settings, to, subject.clone(), extra)
             }
-            MailContent::Digest { entries, footer: links } => {
+            MailContent::Digest { entries, tasks, footer: links } => {
                 let subject = format!("Your weekly {portal} digest");
                 let entries: Vec<Value> =
                     entries.iter().map(|e| context! { summary => e.summary, link => e.link }).collect();
-                let extra = footer(links, "Stop all notification e-mails", context! { entries => entries });
+                let tasks: Vec<Value> =
+                    tasks.iter().map(|t| context! { text => t.text, link => t.link }).collect();
+                let extra = footer(
+                    links,
+                    "Stop all notification e-mails",
+                    context! { entries => entries, tasks => tasks },
+                );
                 self.parts("digest", settings, to, subject, extra)
             }
             MailContent::DeclarationReminder { year, deadline, link } => {

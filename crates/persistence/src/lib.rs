@@ -24,7 +24,7 @@ pub use shared::readiness::PgReadiness;
 pub use actions::PgActionRepository;
 pub use audit::PgAuditTrail;
 pub use committees::{PgCommitteeDocumentRepository, PgCommitteeRepository};
-pub use dashboard::PgDashboardRepository;
+pub use dashboard::{PgDashboardRepository, PgTasksRepository};
 pub use governance::{
     PgConflictRepository, PgDeclarationRepository, PgGovernanceSettingsRepository, PgInterestRepository,
     PgResolutionRepository, PgTermRepository,

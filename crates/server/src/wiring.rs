@@ -7,6 +7,7 @@ use auth::{BcryptHasher, ChaChaSealer, JwtTokenService, TotpSecondFactor};
 use domain::actions::ActionService;
 use domain::audit::AuditService;
 use domain::committees::{CommitteeRepository, CommitteeService};
+use domain::dashboard::tasks::TasksService;
 use domain::dashboard::DashboardService;
 use domain::governance::{
     ConflictService, DeclarationService, InterestService, ResolutionService, TermService,
@@ -34,8 +35,8 @@ use persistence::{
     PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository, PgInvitationRepository,
     PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
     PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository,
-    PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTermRepository,
-    PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
+    PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTasksRepository,
+    PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
 };
 use runtime::{ChatHub, OutboxWorker, ProcessReadCache, ProcessSessionCache};
 
@@ -115,7 +116,18 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     };
     let calendar_writer: Arc<dyn CalendarWriter> =
         Arc::new(ical::IcalWriter::new(config.mail.board_time_zone));
+    // The "For you" list (spec §2 Dashboard): the dashboard shows it, the weekly digest mails it (spec §11).
+    let tasks = TasksService {
+        tasks: Arc::new(PgTasksRepository::new(pool.clone())),
+        resolutions: Arc::new(PgResolutionRepository::new(pool.clone())),
+        declarations: Arc::new(PgDeclarationRepository::new(pool.clone())),
+        terms: Arc::new(PgTermRepository::new(pool.clone())),
+        users: users.clone(),
+        clock: clock.clone(),
+        time_zone: config.mail.board_time_zone,
+    };
     let notifications = NotificationService {
+        tasks: Arc::new(tasks.clone()),
         repo: notification_repo,
         templates: templates.clone(),
         clock: clock.clone(),
@@ -253,6 +265,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             dashboard: Arc::new(PgDashboardRepository::new(pool.clone())),
             clock: clock.clone(),
         },
+        tasks,
         interests,
         conflicts,
         terms: TermService { terms: Arc::new(PgTermRepository::new(pool.clone())), clock: clock.clone() },

@@ -1091,6 +1091,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/tasks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the signed-in person has to do, soonest first: by `dueAt` (or `dueDate` from midnight board time),
+     *     undated last, then by kind, then by id. Each task obeys the visibility of the record it comes from.
+     */
+    get: operations['tasks_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/meetings': {
     parameters: {
       query?: never;
@@ -3740,6 +3760,50 @@ export interface components {
       userId: number;
       userName: string;
     };
+    /** @description One thing to do. At most one of `dueAt` and `dueDate` is set. */
+    Task: {
+      /**
+       * Format: date-time
+       * @description A meeting's start or a resolution's closing time.
+       */
+      dueAt: string | null;
+      /**
+       * Format: date
+       * @description An action's due date, a declarations round's deadline or a term's end (`YYYY-MM-DD`).
+       */
+      dueDate: string | null;
+      /** @description `<kind>:<id of the record>`, stable and unique within the answer. */
+      id: string;
+      kind: components['schemas']['TaskKind'];
+      /** @description The portal path where the task is done. */
+      link: string;
+      /**
+       * Format: int32
+       * @description The meeting the task belongs to, when it has one.
+       */
+      meetingId: number | null;
+      /** @description Due before now. */
+      overdue: boolean;
+      /** @description A short sentence naming the thing, without its date. */
+      text: string;
+    };
+    /**
+     * @description What a task asks for, in the order tasks without a date are listed (spec §2 Dashboard, "For you").
+     * @enum {string}
+     */
+    TaskKind:
+      | 'answer-attendance'
+      | 'read-papers'
+      | 'vote-resolution'
+      | 'declare-interests'
+      | 'do-action'
+      | 'read-minutes'
+      | 'publish-agenda'
+      | 'record-attendance'
+      | 'circulate-minutes'
+      | 'chase-declarations'
+      | 'term-ending'
+      | 'handle-conflict';
     Term: {
       /**
        * Format: date
@@ -8625,6 +8689,53 @@ export interface operations {
       };
       /** @description The link is not valid */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  tasks_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tasks, soonest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Task'][];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A role that may not read board content, or a temporary password must be replaced first */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,4 +1,5 @@
-//! Dashboard: the dashboard's figures.
+//! Dashboard: the dashboard's figures and the "For you" list.
 
 #[allow(clippy::module_inception)] // the route table names operations `<module>_<handler>`: `dashboard_stats`
 pub mod dashboard;
+pub mod tasks;

@@ -3,6 +3,7 @@ use std::sync::Arc;
 use domain::actions::ActionService;
 use domain::audit::AuditService;
 use domain::committees::{ChatStreams, CommitteeService};
+use domain::dashboard::tasks::TasksService;
 use domain::dashboard::DashboardService;
 use domain::governance::{
     ConflictService, DeclarationService, InterestService, ResolutionService, TermService,
@@ -79,6 +80,8 @@ pub struct AppState {
     pub live: Arc<dyn ChangeSink>,
     pub directory: DirectoryService,
     pub dashboard: DashboardService,
+    /// The "For you" list (spec §2 Dashboard).
+    pub tasks: TasksService,
     /// The register of interests and the governance settings (spec §10 Governance).
     pub interests: InterestService,
     /// Conflicts of interest declared at meetings (spec §10 Rules).

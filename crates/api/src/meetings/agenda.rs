@@ -4,6 +4,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::library::files::DOCUMENT_KINDS;
 use domain::meetings::agenda::{AgendaItem, AgendaPaper, AgendaPurpose, Presenter};
 use domain::meetings::{AgendaItemRequest, LinkPaperRequest, ReorderRequest, UploadPaper};
@@ -331,13 +332,25 @@ pub async fn remove_paper(
     ),
 )]
 pub async fn download_paper(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(MeetingId, AgendaItemId, AgendaPaperId)>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
     let (id, item, paper) = path.into_inner();
+    let actor = user.0.id;
     let (paper, bytes) = blocking(move || meetings.download_paper(&user.0, id, item, paper)).await?;
+    // Audited as a document download (spec §8 Audit log): a linked library document by its own id, an
+    // uploaded paper by the paper's, so the "For you" list knows the paper was opened (spec §2 Dashboard).
+    let object = match paper.library_document {
+        Some(document) => AuditObject::new("document", document, paper.title.clone()),
+        None => AuditObject::new("agenda_paper", paper.id, paper.title.clone()),
+    };
+    let event = NewAuditEvent::new(AuditKind::DocumentDownloaded, Some(actor))
+        .object(object)
+        .details(format!("file: {}", paper.file_name));
+    crate::http::audit::record_read(&state, &req, event).await?;
     Ok(file_response(bytes, &paper.file_name, &paper.mime_type, Disposition::Attachment))
 }
 

@@ -47,7 +47,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "committees", description = "Committees, their members, chat and documents"),
         (name = "trustees", description = "The trustee directory"),
         (name = "mail", description = "The outbox: delivery log and test e-mail (admins)"),
-        (name = "dashboard", description = "The dashboard's figures"),
+        (name = "dashboard", description = "The dashboard's figures and the signed-in person's tasks"),
         (name = "user-guide", description = "The trustees' guide (HTML, no sign-in)"),
         (name = "health", description = "Liveness and readiness probes"),
         (name = "openapi", description = "This document"),

@@ -5,6 +5,7 @@
 pub mod refusal;
 pub mod repository;
 pub mod service;
+pub mod tasks;
 
 pub use refusal::DashboardRefusal;
 pub use repository::DashboardRepository;

@@ -1,5 +1,7 @@
-//! The dashboard's figures.
+//! The dashboard's figures and the "For you" list.
 
 mod dashboard;
+mod tasks;
 
 pub use dashboard::PgDashboardRepository;
+pub use tasks::PgTasksRepository;

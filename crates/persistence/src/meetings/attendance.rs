@@ -24,6 +24,16 @@ fn committees_of(conn: &mut PgConnection, user: UserId) -> QueryResult<Vec<Commi
     Ok(ids.into_iter().map(CommitteeId).collect())
 }
 
+/// The meetings `user` is invited to (spec §2 Attendance section), the rule `invitees` lists from the other
+/// side: every board meeting, and the committee meetings of their own committees. It is the meetings'
+/// visibility rule for a reader who is not an officer (officers see committee meetings they are not
+/// invited to).
+pub(crate) fn invited(
+    user: UserId,
+) -> Box<dyn BoxableExpression<meetings::table, diesel::pg::Pg, SqlType = diesel::sql_types::Bool>> {
+    crate::meetings::visible_to(domain::meetings::meeting::MeetingScope::VisibleTo(user))
+}
+
 pub struct PgAttendanceRepository {
     pool: PgPool,
 }
@@ -86,6 +96,7 @@ impl AttendanceRepository for PgAttendanceRepository {
         committees_of(&mut conn, user).map_err(repo_error)
     }
 
+    /// The users `invited` names from the meeting's side.
     fn invitees(&self, meeting: &AttendanceMeeting) -> Result<Vec<Invitee>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let rows: Vec<(i32, String, String)> = if meeting.committee_meeting {

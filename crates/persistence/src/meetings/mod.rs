@@ -14,4 +14,5 @@ pub use calendar_feed::PgCalendarFeedRepository;
 pub use meetings::PgMeetingRepository;
 pub use written_minutes::PgWrittenMinutesRepository;
 
+pub(crate) use attendance::invited;
 pub(crate) use meetings::visible_to;

@@ -20,7 +20,7 @@ use super::outbox::enqueue_on;
 use super::scheduled::due;
 use crate::schema::{
     documents, notices, notification_digest_items, notification_events, notification_gathered_documents,
-    notification_settings,
+    notification_ledger, notification_settings,
 };
 use crate::shared::error::{bad_value, pool_error, repo_error, TxError};
 use crate::PgPool;
@@ -382,12 +382,27 @@ impl NotificationRepository for PgNotificationRepository {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let sent = conn.transaction(|conn| -> Result<usize, TxError> {
             diesel::sql_query(SCHEDULER_LOCK).execute(conn)?;
-            let waiting = notification_digest_items::table
+            let mut waiting = notification_digest_items::table
                 .filter(notification_digest_items::sent_at.is_null())
                 .select(notification_digest_items::user_id)
                 .distinct()
-                .order(notification_digest_items::user_id)
                 .load::<i32>(conn)?;
+            // Subscribers without entries too: the digest also lists their tasks (spec §11).
+            let subscribed = notification_settings::table
+                .filter(notification_settings::weekly_digest.eq(true))
+                .select(notification_settings::user_id)
+                .load::<i32>(conn)?;
+            // Whoever had this week's digest is left out before any planning (their entries wait).
+            let had = notification_ledger::table
+                .filter(notification_ledger::kind.eq("notification-digest"))
+                .filter(notification_ledger::subject_id.eq(0_i64))
+                .filter(notification_ledger::occasion.eq(week))
+                .select(notification_ledger::recipient_id)
+                .load::<i32>(conn)?;
+            waiting.extend(subscribed);
+            waiting.sort_unstable();
+            waiting.dedup();
+            waiting.retain(|user| !had.contains(user));
             let mut sent = 0;
             for user_id in waiting {
                 // Deactivated users get nothing: their entries wait (and go if they are reactivated).
@@ -423,16 +438,15 @@ impl NotificationRepository for PgNotificationRepository {
                     .set(notification_digest_items::sent_at.eq(at))
                     .execute(conn)
                 };
-                // Nothing left to tell (only lines about meetings they no longer see): the lines are done
-                // with, and no mail goes.
-                if entries.is_empty() {
+                // Nothing left to tell (no lines but about meetings they no longer see, and no tasks): the
+                // lines are done with, and no mail goes.
+                let Some(mail) = plan(&user, &entries).map_err(planning_failed)? else {
                     done(conn, &ids)?;
                     continue;
-                }
+                };
                 if !first_time(conn, "notification-digest", &(0, week.to_string()), user_id)? {
                     continue;
                 }
-                let mail = plan(&user, &entries).map_err(planning_failed)?;
                 enqueue_on(conn, &mail)?;
                 done(conn, &ids)?;
                 sent += 1;

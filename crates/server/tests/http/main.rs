@@ -48,6 +48,7 @@ mod robots;
 mod second_factor_hardening;
 mod session_cache;
 mod static_files;
+mod tasks;
 mod terms;
 mod trustees;
 mod two_servers;

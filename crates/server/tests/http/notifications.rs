@@ -351,7 +351,7 @@ fn the_weekly_digest_lists_what_would_have_been_sent_singly_in_one_mail() {
                       "followedCategories": ["governance", "finance", "safeguarding", "risk-register", "policies", "misc"]});
     json_of(app.put("/api/notification-settings").auth(&trustee).json(&body).send().unwrap(), StatusCode::OK);
 
-    create_action(&app, &chair, "Renew the lease", trustee.id, Some("2027-06-10"));
+    let lease = create_action(&app, &chair, "Renew the lease", trustee.id, Some("2027-06-10"));
     post_notice(&app, &chair, "Office closed", "high");
     events_expanded(&app);
     assert_eq!(
@@ -376,7 +376,12 @@ fn the_weekly_digest_lists_what_would_have_been_sent_singly_in_one_mail() {
         assert!(text.contains(line), "{line} in {text}");
     }
     assert!(messages[0]["html"].as_str().unwrap().contains("Office closed"));
-    // The next Monday there is nothing new: no empty digest.
+    // The next Monday there is nothing new and nothing to do (the action is done): no empty digest.
+    let done = json!({"status": "complete"});
+    json_of(
+        app.patch(&format!("/api/actions/{lease}")).auth(&trustee).json(&done).send().unwrap(),
+        StatusCode::OK,
+    );
     assert_eq!(run_racing(&app, utc("2027-06-14T08:00:00Z")).digests, 0);
     outbox_sent(&app);
     std::thread::sleep(QUIET);

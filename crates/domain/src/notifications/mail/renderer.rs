@@ -5,6 +5,14 @@
 use crate::notifications::notification::DigestEntry;
 use crate::UserId;
 
+/// A task of the reader's "For you" list, as the weekly digest lists it (spec §11).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigestTask {
+    pub text: String,
+    /// The whole URL of the page where it is done.
+    pub link: String,
+}
+
 /// Where links point and whose name is on the mail.
 #[derive(Debug, Clone)]
 pub struct MailSettings {
@@ -58,8 +66,10 @@ pub enum MailContent<'a> {
         footer: BulkFooter,
     },
     /// The weekly digest: one line and link per entry; its unsubscribe link turns every notification off.
+    /// With the reader's "For you" tasks (spec §2 Dashboard), each with its link.
     Digest {
         entries: &'a [DigestEntry],
+        tasks: &'a [DigestTask],
         footer: BulkFooter,
     },
     /// The reminder of an annual declarations round (spec §10 Governance).

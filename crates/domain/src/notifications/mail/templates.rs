@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use crate::notifications::mail::renderer::{BulkFooter, MailContent, MailRenderer};
+use crate::dashboard::tasks::Task;
+use crate::notifications::mail::renderer::{BulkFooter, DigestTask, MailContent, MailRenderer};
 pub use crate::notifications::mail::renderer::{MailSettings, NotificationBody, Recipient};
 use crate::notifications::mail::{MailKind, OutgoingMail};
 use crate::notifications::notification::DigestEntry;
@@ -86,11 +87,19 @@ impl MailTemplates {
         self.bulk(kind, to, &MailContent::Notification { subject, body, footer })
     }
 
-    /// The weekly digest: one line and link per entry. Its unsubscribe link turns every notification off.
-    pub fn digest(&self, to: &Recipient<'_>, entries: &[DigestEntry]) -> anyhow::Result<OutgoingMail> {
+    /// The weekly digest: one line and link per entry, then the reader's tasks (spec §11), each linking to
+    /// the page where it is done. Its unsubscribe link turns every notification off.
+    pub fn digest(
+        &self,
+        to: &Recipient<'_>,
+        entries: &[DigestEntry],
+        tasks: &[Task],
+    ) -> anyhow::Result<OutgoingMail> {
         let kind = MailKind::NotificationDigest;
         let footer = self.bulk_footer(kind, to);
-        self.bulk(kind, to, &MailContent::Digest { entries, footer })
+        let tasks: Vec<DigestTask> =
+            tasks.iter().map(|t| DigestTask { text: t.text.clone(), link: self.link(&t.link) }).collect();
+        self.bulk(kind, to, &MailContent::Digest { entries, tasks: &tasks, footer })
     }
 
     /// Bulk mail's footer links: the settings page and the page that turns `kind` off.

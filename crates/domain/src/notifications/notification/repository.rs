@@ -17,7 +17,9 @@ pub type PlanDue<'a> = dyn FnMut(&Due) -> anyhow::Result<Option<Delivery>> + 'a;
 pub type PlanGathered<'a> =
     dyn FnMut(&Notified, &[DocumentItem]) -> anyhow::Result<Option<OutgoingMail>> + 'a;
 /// Renders one user's weekly digest.
-pub type PlanDigest<'a> = dyn FnMut(&Notified, &[DigestEntry]) -> anyhow::Result<OutgoingMail> + 'a;
+/// Plans one person's digest from their unsent entries (maybe none); `None` when there is nothing to tell
+/// them (no entries and no tasks: spec §11).
+pub type PlanDigest<'a> = dyn FnMut(&Notified, &[DigestEntry]) -> anyhow::Result<Option<OutgoingMail>> + 'a;
 
 /// Notification settings, the events the database records in the transactions that cause them, and the
 /// scheduled notifications' ledger (spec §11 Notifications and reminders).
@@ -53,8 +55,9 @@ pub trait NotificationRepository: Send + Sync {
     /// and recipient not yet in the ledger records it there and writes what `plan` answers. Answers how
     /// many were recorded.
     fn run_scheduled(&self, window: &ScheduleWindow, plan: &mut PlanDue<'_>) -> Result<usize, RepoError>;
-    /// In one transaction under the same lock: each active user with unsent digest entries and no digest
-    /// for `week` yet gets one message (`plan`), and their entries are stamped sent. Answers how many.
+    /// In one transaction under the same lock: each active user with unsent digest entries, or with the
+    /// weekly digest on, and no digest for `week` yet gets the message `plan` answers (none when it answers
+    /// `None`), and their entries are stamped sent. Answers how many were sent.
     fn send_digests(
         &self,
         week: &str,

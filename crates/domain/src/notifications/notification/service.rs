@@ -17,6 +17,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Datelike, Days, Duration, NaiveDate, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 
+use crate::dashboard::tasks::TasksOf;
 use crate::identity::user::User;
 use crate::library::document::DocumentCategory;
 use crate::meetings::calendar::service::meeting_item_event;
@@ -95,6 +96,8 @@ pub struct NotificationService {
     pub time_zone: Tz,
     /// Writes the `.ics` attachment of meeting mails (the same writer as the calendar feed).
     pub calendar: Arc<dyn CalendarWriter>,
+    /// The "For you" list the weekly digest carries (spec §2 Dashboard, §11).
+    pub tasks: Arc<dyn TasksOf>,
 }
 
 impl NotificationService {
@@ -148,8 +151,14 @@ impl NotificationService {
         let notifications =
             self.repo.run_scheduled(&window, &mut |due| self.plan_for(&due.notification, &due.recipient))?;
         let digests = match self.digest_week(at) {
+            // The digest also lists the reader's "For you" tasks, from the dashboard's own service (spec
+            // §11): a subscriber with tasks and no entries still gets one; with neither, none.
             Some(week) => self.repo.send_digests(&week, at, &mut |user, entries| {
-                self.templates.digest(&recipient(user), entries)
+                let tasks = self.tasks.tasks_of(user.id, at)?;
+                if entries.is_empty() && tasks.is_empty() {
+                    return Ok(None);
+                }
+                self.templates.digest(&recipient(user), entries, &tasks).map(Some)
             })?,
             None => 0,
         };
@@ -636,6 +645,20 @@ mod tests {
             clock: Arc::new(crate::shared::ports::clock::SystemClock),
             time_zone: chrono_tz::Europe::London,
             calendar: Arc::new(ListEvents),
+            tasks: Arc::new(NoTasks),
+        }
+    }
+
+    /// Nobody has anything to do.
+    struct NoTasks;
+
+    impl crate::dashboard::tasks::TasksOf for NoTasks {
+        fn tasks_of(
+            &self,
+            _: crate::UserId,
+            _: DateTime<Utc>,
+        ) -> Result<Vec<crate::dashboard::tasks::Task>, DomainError> {
+            Ok(Vec::new())
         }
     }
 
