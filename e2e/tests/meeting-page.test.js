@@ -226,3 +226,38 @@ test('a trustee reads, answers and declares on a board meeting on a phone', asyn
   assertNoPageErrors(wide.page);
   await wide.context.close();
 });
+
+test('an admin manages the same page on a phone without sideways scroll', async () => {
+  const admin = await createUser('admin');
+  const trustee = await createUser('trustee');
+  const meeting = await createMeeting(admin.token, {
+    title: unique('Board meeting'),
+    meetingDate: daysFromNow(12),
+  });
+  for (const itemTitle of ITEMS.slice(0, 4)) {
+    await api(`/api/meetings/${meeting.id}/agenda-items`, {
+      token: admin.token,
+      method: 'POST',
+      body: { title: itemTitle, purpose: 'decision', durationMinutes: 10 },
+    });
+  }
+  await api(`/api/meetings/${meeting.id}/publish`, { token: admin.token, method: 'POST' });
+  await api(`/api/meetings/${meeting.id}/attendance/me`, {
+    token: trustee.token,
+    method: 'PUT',
+    body: { response: 'apologies', reason: 'Travelling abroad for work that week' },
+  });
+
+  const { context, page } = await signedInPage(browser, admin, PHONE);
+  await page.goto(`/meetings/${meeting.id}#attendance`);
+  await page.getByRole('button', { name: 'Attendance', expanded: true }).waitFor();
+  await page.getByLabel(`Attendance of ${trustee.name}`).waitFor();
+  await page.getByRole('button', { name: 'Agenda', expanded: false }).tap();
+  await page.getByRole('button', { name: 'Declare an interest on item 4' }).waitFor();
+  await page.getByRole('button', { name: 'Minutes', expanded: false }).tap();
+  await page.getByRole('button', { name: 'Minutes', expanded: true }).waitFor();
+  await assertFits(page, "the admin's unfolded page");
+  await screenshot(page, 'meeting-page-phone-admin');
+  assertNoPageErrors(page);
+  await context.close();
+});
