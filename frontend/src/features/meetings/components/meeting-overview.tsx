@@ -148,13 +148,15 @@ export function MeetingOverview({ meeting, tasks: mine, agenda, agendaVisible, c
           </Typography>
         )}
         {attendance && !cancelled && <MeetingQuorumLine summary={attendance.summary} />}
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {!cancelled && meeting.meetingLink && (
-            <Button variant="contained" onClick={() => openExternal(meeting.meetingLink as string)}>
-              Join meeting
-            </Button>
-          )}
-        </Box>
+        {!cancelled && meeting.meetingLink && (
+          <Button
+            variant="contained"
+            sx={{ justifySelf: 'start' }}
+            onClick={() => openExternal(meeting.meetingLink as string)}
+          >
+            Join meeting
+          </Button>
+        )}
         {!cancelled && (
           <Box component="section" aria-labelledby="next-steps" sx={{ display: 'grid', gap: 1.5 }}>
             <Typography id="next-steps" variant="h2" sx={{ fontSize: '1.15rem' }}>
