@@ -81,9 +81,14 @@ test('a trustee sends apologies, the chair records attendance, and the feed hold
   await table.getByText('Apologies: Away that week').waitFor();
   await officer.page.getByLabel(`Attendance of ${trustee.name}`).selectOption('apologies');
   await officer.page.getByLabel(`Attendance of ${chair.name}`).selectOption('present');
-  const quorum = officer.page.getByRole('region', { name: 'Quorum' });
-  await quorum.getByText('Recorded: 1 present.').waitFor();
-  await quorum.getByText('Recorded: not quorate').waitFor();
+  // The meeting page's one quorum line (spec §2 Meeting page) and the section's counts.
+  await officer.page
+    .getByRole('region', { name: 'Answers' })
+    .getByText('Recorded: 1 present.')
+    .waitFor();
+  const quorum = officer.page.getByTestId('meeting-quorum');
+  await quorum.getByText(/^Quorum \d+: 1 recorded present$/).waitFor();
+  await quorum.getByText('Not quorate').waitFor();
   await screenshot(officer.page, 'attendance-chair');
   assertNoPageErrors(officer.page);
   await officer.context.close();

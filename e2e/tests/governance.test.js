@@ -112,13 +112,14 @@ test("a trustee declares a conflict on an agenda item; the chair records it and 
   await toast(page, "Interest added").waitFor();
   await gone(form);
 
+  // The prompt sits on the agenda item (spec §2 Meeting page: each item carries its conflicts).
   await page.goto(`/meetings/${meeting.id}`);
-  const section = page.getByRole("region", { name: "Conflicts of interest" });
-  const prompt = section
-    .getByRole("alert")
-    .filter({
-      hasText: `This item names ${organisation}, on your register of interests`,
-    });
+  const section = page
+    .getByRole("list", { name: "Agenda" })
+    .getByRole("listitem", { name: `Item 1: Grant to ${organisation}` });
+  const prompt = section.getByRole("alert").filter({
+    hasText: `This item names ${organisation}, on your register of interests`,
+  });
   await prompt.getByRole("button", { name: "Declare" }).click();
   const declare = dialog(page, "Declare a conflict of interest");
   await declare.getByRole("button", { name: "Declare" }).click();
@@ -132,25 +133,30 @@ test("a trustee declares a conflict on an agenda item; the chair records it and 
   // The chair records that the trustee left the meeting for the item and sees the item's quorum.
   const chairs = await signedInPage(browser, chair);
   await chairs.page.goto(`/meetings/${meeting.id}`);
-  const chairSection = chairs.page.getByRole("region", {
-    name: "Conflicts of interest",
-  });
+  const chairSection = chairs.page
+    .getByRole("list", { name: "Agenda" })
+    .getByRole("listitem", { name: `Item 1: Grant to ${organisation}` });
   await chairSection
     .getByLabel(`How ${trustee.name}'s conflict was handled`)
     .selectOption("left");
   await toast(chairs.page, "Handling recorded").waitFor();
   await chairSection.getByText("Left the meeting for this item.").waitFor();
-  await chairSection.getByText(/(Quorate|Not quorate) for this item/).waitFor();
-  await screenshot(chairs.page, "governance-conflict-recorded");
-  assertNoPageErrors(chairs.page);
-  await chairs.context.close();
-
   const view = await api(
     `/api/meetings/${meeting.id}/agenda-items/${item.id}/conflicts`,
     {
       token: chair.token,
     },
   );
+  // The item's quorum is said when the conflict decides it: enough expected without the conflict.
+  if (view.quorum.present >= view.quorum.required) {
+    await chairSection
+      .getByText(/(Quorate|Not quorate) for this item/)
+      .waitFor();
+  }
+  await screenshot(chairs.page, "governance-conflict-recorded");
+  assertNoPageErrors(chairs.page);
+  await chairs.context.close();
+
   assert.equal(view.declarations.length, 1);
   assert.equal(view.declarations[0].userId, trustee.id);
   assert.equal(view.declarations[0].handling, "left");

@@ -50,7 +50,11 @@ test('agenda, board pack, apologies, attendance, minutes through approval and th
   const meeting = await api('/api/meetings', {
     token: chair.token,
     method: 'POST',
-    body: { title, meetingDate: '2099-03-05T18:30:00Z', location: 'Community Hall' },
+    body: {
+      title,
+      meetingDate: '2099-03-05T18:30:00Z',
+      location: 'Community Hall',
+    },
   });
   await api('/api/meetings', {
     token: chair.token,
@@ -101,7 +105,7 @@ test('agenda, board pack, apologies, attendance, minutes through approval and th
   await attendance.getByText('Apologies: Travelling').waitFor();
   await page.getByLabel(`Attendance of ${trustee.name}`).selectOption('apologies');
   await page.getByLabel(`Attendance of ${chair.name}`).selectOption('present');
-  await page.getByRole('region', { name: 'Quorum' }).getByText('Recorded: 1 present.').waitFor();
+  await page.getByRole('region', { name: 'Answers' }).getByText('Recorded: 1 present.').waitFor();
 
   // ... writes the minutes with a decision at item 3, circulates and approves them.
   const minutes = page.getByRole('region', { name: 'Minutes' });

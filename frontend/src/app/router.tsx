@@ -102,9 +102,9 @@ const CalendarPage = lazy(() =>
   ).then((m) => ({ default: m.CalendarPage })),
 );
 const MeetingPage = lazy(() =>
-  import(/* webpackChunkName: "page-meeting" */ '@/features/meetings/components/meeting-page').then(
-    (m) => ({ default: m.MeetingPage }),
-  ),
+  import(/* webpackChunkName: "page-meeting" */ '@/app/routes/meeting-route').then((m) => ({
+    default: m.MeetingRoute,
+  })),
 );
 const NoticesPage = lazy(() =>
   import(/* webpackChunkName: "page-notices" */ '@/features/notices/components/notices-page').then(

@@ -21,7 +21,9 @@ export function PageHeader({ title, subtitle, actions }: Props) {
       }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="h1">{title}</Typography>
+        <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
         {subtitle && (
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
             {subtitle}

@@ -899,6 +899,44 @@ export const handlers = [
       });
     }),
   ),
+  // The caller's own tasks (spec §2 Dashboard): none unless a test says otherwise.
+  http.get(
+    '/api/me/tasks',
+    authed(() => HttpResponse.json([])),
+  ),
+  // A meeting's attendance (the meeting page's first screen reads it): five serving, three needed,
+  // nobody answered, the caller not asked, unless a test says otherwise.
+  http.get(
+    '/api/meetings/:id/attendance',
+    authed(({ params }) =>
+      HttpResponse.json({
+        meetingId: Number(params.id),
+        canRespond: false,
+        canRecord: false,
+        mine: null,
+        members: [],
+        guests: [],
+        summary: {
+          rule: 'count',
+          ruleText: '3 trustees',
+          serving: 5,
+          required: 3,
+          expectedAttending: 0,
+          apologies: 0,
+          notSure: 0,
+          noAnswer: 5,
+          expectedQuorate: false,
+          recordedPresent: null,
+          recordedQuorate: null,
+        },
+      }),
+    ),
+  ),
+  // Written resolutions offered to a meeting's agenda: none unless a test says otherwise.
+  http.get(
+    '/api/meetings/:id/resolution-offers',
+    authed(() => HttpResponse.json([])),
+  ),
   // A meeting's conflicts of interest: none declared unless a test says otherwise.
   http.get(
     '/api/meetings/:id/conflicts',

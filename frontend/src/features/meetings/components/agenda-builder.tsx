@@ -1,7 +1,7 @@
 // The agenda: numbered items with purpose, presenter, duration and running start times, and their
 // papers. Admins and chairs also build it here: add, edit, delete, attach papers, and reorder by
 // dragging an item's handle or with its Move up / Move down buttons (announced to screen readers).
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   DndContext,
   PointerSensor,
@@ -65,12 +65,14 @@ type Props = {
   agenda: AgendaItem[];
   canManage: boolean;
   actions: AgendaActions;
+  /** What else an item carries on the meeting page (its conflicts of interest, spec §10). */
+  itemExtra?: (item: AgendaItem) => ReactNode;
 };
 
 const hidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -131,6 +133,7 @@ type RowProps = {
   onAttach: () => void;
   onDownload: (paper: AgendaPaper) => void;
   onRemovePaper: (paper: AgendaPaper) => void;
+  extra?: ReactNode;
 };
 
 function ItemRow(props: RowProps) {
@@ -146,7 +149,7 @@ function ItemRow(props: RowProps) {
       variant="outlined"
       aria-label={`Item ${item.number}: ${item.title}`}
       sx={{
-        p: 2,
+        p: { xs: 1.5, sm: 2 },
         listStyle: 'none',
         transform: CSS.Transform.toString(transform),
         transition,
@@ -210,6 +213,7 @@ function ItemRow(props: RowProps) {
               ))}
             </Box>
           )}
+          {props.extra}
           {canManage && (
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
               <Tooltip title="Move up">
@@ -258,7 +262,7 @@ function ItemRow(props: RowProps) {
   );
 }
 
-export function AgendaBuilder({ meeting, agenda, canManage, actions }: Props) {
+export function AgendaBuilder({ meeting, agenda, canManage, actions, itemExtra }: Props) {
   const notify = useNotify();
   const [order, setOrder] = useState<AgendaItem[]>(agenda);
   const [announcement, setAnnouncement] = useState('');
@@ -347,6 +351,7 @@ export function AgendaBuilder({ meeting, agenda, canManage, actions }: Props) {
                   canManage={canManage}
                   published={published}
                   busy={busy}
+                  extra={itemExtra?.(item)}
                   onMove={(by) => move(index, by)}
                   onEdit={() => actions.editItem(item)}
                   onDelete={() => setDeleting(item)}

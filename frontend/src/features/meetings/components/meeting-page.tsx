@@ -1,14 +1,13 @@
-// `/meetings/:id`: everything about one meeting: details, cancelled state, the agenda (with its
-// papers) and, for admins and chairs, editing, cancelling, publishing and the agenda builder; then the
-// attendance and the written minutes.
+// `/meetings/:id`, one designed whole (spec §2 Meeting page): first the meeting at a glance with the
+// reader's own next steps, then the agenda (each item with its papers and conflicts of interest),
+// the attendance and the minutes; once the meeting is held, attendance and minutes come before the
+// agenda. Admins and chairs also edit, cancel, publish and build the agenda here. On a phone the
+// sections after the first screen fold; `#agenda`, `#papers`, `#attendance`, `#minutes` unfold one.
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
@@ -17,10 +16,10 @@ import { errorToast, useNotify } from '@/components/notifications/notifications-
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { paths } from '@/config/paths';
-import { downloadMeetingIcs, openExternal } from '@/lib/download';
+import { downloadMeetingIcs } from '@/lib/download';
 import { useUser } from '@/lib/auth';
-import { formatDateTime, formatLongDate, formatTime } from '@/lib/format';
-import type { AgendaItem, Meeting } from '@/types/api';
+import { formatDateTime, isPast } from '@/lib/format';
+import type { AgendaItem } from '@/types/api';
 import { meetingApi, useMeeting, useRefreshMeeting } from '@/features/meetings/api/meeting';
 import { AgendaBuilder, type AgendaActions } from '@/features/meetings/components/agenda-builder';
 import { AgendaItemDialog } from '@/features/meetings/components/agenda-item-dialog';
@@ -29,90 +28,18 @@ import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-d
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
 import { ResolutionOffers } from '@/features/meetings/components/resolution-offers';
 import { AttendanceSection } from '@/features/meetings/attendance/components/attendance-section';
-import { ConflictsSection } from '@/features/meetings/conflicts/components/conflicts-section';
+import {
+  ConflictGuidance,
+  ItemConflictsView,
+  useConflicts,
+} from '@/features/meetings/conflicts/components/item-conflicts';
+import { FoldSection } from '@/features/meetings/components/fold-section';
+import { MeetingOverview, type MeetingTask } from '@/features/meetings/components/meeting-overview';
+import { useAttendance } from '@/features/meetings/attendance/api/attendance';
 import { MinutesSection } from '@/features/meetings/minutes/components/minutes-section';
 
-const kindLabels: Record<Meeting['kind'], string> = {
-  board: 'Board meeting',
-  committee: 'Committee meeting',
-  agm: 'AGM',
-  other: 'Other meeting',
-};
-
-function Details({ meeting }: { meeting: Meeting }) {
-  return (
-    <Card component="section" aria-labelledby="meeting-details" sx={{ mb: 3 }}>
-      <CardContent>
-        <Typography id="meeting-details" variant="h2" sx={{ mb: 1 }}>
-          Details
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-          <Chip
-            variant="outlined"
-            label={
-              meeting.committeeName
-                ? `${meeting.committeeName} committee`
-                : kindLabels[meeting.kind]
-            }
-          />
-          {meeting.status === 'cancelled' && <Chip color="error" label="Cancelled" />}
-          <Chip
-            color={meeting.agendaStatus === 'published' ? 'success' : 'default'}
-            label={meeting.agendaStatus === 'published' ? 'Agenda published' : 'Agenda draft'}
-          />
-        </Box>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '10rem 1fr' },
-            gap: 0.5,
-            m: 0,
-          }}
-        >
-          <Typography component="dt" color="text.secondary">
-            Date
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {formatLongDate(meeting.meetingDate)}
-          </Typography>
-          <Typography component="dt" color="text.secondary">
-            Time
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {formatTime(meeting.meetingDate)} – {formatTime(meeting.plannedEnd)} (
-            {meeting.durationMinutes} min planned)
-          </Typography>
-          {meeting.location && (
-            <>
-              <Typography component="dt" color="text.secondary">
-                Location
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {meeting.location}
-              </Typography>
-            </>
-          )}
-        </Box>
-        {meeting.description && (
-          <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{meeting.description}</Typography>
-        )}
-        {meeting.status !== 'cancelled' && meeting.meetingLink && (
-          <Button
-            variant="contained"
-            size="small"
-            sx={{ mt: 2 }}
-            onClick={() => openExternal(meeting.meetingLink as string)}
-          >
-            Join Meeting
-          </Button>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-export function MeetingPage() {
+/** `tasks`: the reader's own tasks for this meeting (the app reads them from the tasks API). */
+export function MeetingPage({ tasks = [] }: { tasks?: MeetingTask[] }) {
   const params = useParams();
   const id = Number(params.id);
   const { data, error, isLoading } = useMeeting(id);
@@ -125,6 +52,8 @@ export function MeetingPage() {
   const [deleting, setDeleting] = useState(false);
   const [itemDialog, setItemDialog] = useState<{ item: AgendaItem | null } | null>(null);
   const [paperItem, setPaperItem] = useState<AgendaItem | null>(null);
+  const conflicts = useConflicts(id);
+  const attendance = useAttendance(id);
 
   if (!Number.isInteger(id) || id <= 0)
     return <ErrorBlock error={new Error('Meeting not found')} />;
@@ -156,6 +85,77 @@ export function MeetingPage() {
     after(meetingApi.publish(id))
       .then(() => notify({ title: 'Agenda published' }))
       .catch((e) => notify(errorToast(e, 'Failed to publish the agenda')));
+
+  // After the meeting (spec §2 Meeting page): held once its date is past or attendance is recorded.
+  const held =
+    !cancelled && (isPast(meeting.meetingDate) || attendance.data?.summary.recordedPresent != null);
+
+  const agendaSection = (
+    <FoldSection
+      id="agenda"
+      title="Agenda"
+      inner={['papers']}
+      aside={
+        (canManage && meeting.agendaStatus === 'draft') ||
+        meeting.agendaPublishedAt ||
+        (manage && (meeting.agendaStatus === 'draft' || meeting.agendaChangedSincePublication)) ? (
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            {canManage && meeting.agendaStatus === 'draft' && (
+              <Typography color="text.secondary">Draft: only admins and chairs see it.</Typography>
+            )}
+            {meeting.agendaPublishedAt && (
+              <Typography variant="body2" color="text.secondary">
+                Published {formatDateTime(meeting.agendaPublishedAt)}
+                {meeting.agendaChangedSincePublication ? '; changed since publication' : ''}
+              </Typography>
+            )}
+            {manage &&
+              (meeting.agendaStatus === 'draft' || meeting.agendaChangedSincePublication) && (
+                <Button variant="contained" onClick={() => void publish()}>
+                  {meeting.agendaStatus === 'draft' ? 'Publish agenda' : 'Publish changes'}
+                </Button>
+              )}
+          </Box>
+        ) : null
+      }
+    >
+      {agendaVisible ? (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Box id="papers" sx={{ scrollMarginTop: 80, '& > section': { mt: 0 } }}>
+            <BoardPackSection meetingId={meeting.id} agenda={agenda} />
+          </Box>
+          {agenda.length > 0 && <ConflictGuidance />}
+          <AgendaBuilder
+            meeting={meeting}
+            agenda={agenda}
+            canManage={manage}
+            actions={actions}
+            itemExtra={(item) => {
+              const itemConflicts = conflicts.item(item.id);
+              return itemConflicts ? (
+                <ItemConflictsView meetingId={id} item={itemConflicts} controller={conflicts} />
+              ) : null;
+            }}
+          />
+          {manage && meeting.kind === 'board' && (
+            <ResolutionOffers meetingId={meeting.id} onAdded={refresh} />
+          )}
+        </Box>
+      ) : (
+        <Typography color="text.secondary">The agenda has not been published yet.</Typography>
+      )}
+    </FoldSection>
+  );
+  const attendanceSection = (
+    <FoldSection id="attendance" title="Attendance">
+      <AttendanceSection meetingId={id} role={user.role} embedded />
+    </FoldSection>
+  );
+  const minutesSection = (
+    <FoldSection id="minutes" title="Minutes">
+      <MinutesSection meeting={meeting} agenda={agenda} embedded />
+    </FoldSection>
+  );
 
   return (
     <>
@@ -210,53 +210,27 @@ export function MeetingPage() {
           the record.
         </Alert>
       )}
-      <Details meeting={meeting} />
-
-      <Box component="section" aria-labelledby="agenda-heading" sx={{ mb: 3 }}>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-          <Typography id="agenda-heading" variant="h2">
-            Agenda
-          </Typography>
-          {canManage && meeting.agendaStatus === 'draft' && (
-            <Typography color="text.secondary">Draft: only admins and chairs see it.</Typography>
-          )}
-          {meeting.agendaPublishedAt && (
-            <Typography color="text.secondary">
-              Published {formatDateTime(meeting.agendaPublishedAt)}
-              {meeting.agendaChangedSincePublication ? '; changed since publication' : ''}
-            </Typography>
-          )}
-          {manage &&
-            (meeting.agendaStatus === 'draft' || meeting.agendaChangedSincePublication) && (
-              <Button variant="contained" onClick={() => void publish()}>
-                {meeting.agendaStatus === 'draft' ? 'Publish agenda' : 'Publish changes'}
-              </Button>
-            )}
-        </Box>
-        {agendaVisible ? (
-          <>
-            <AgendaBuilder meeting={meeting} agenda={agenda} canManage={manage} actions={actions} />
-            {manage && meeting.kind === 'board' && (
-              <ResolutionOffers meetingId={meeting.id} onAdded={refresh} />
-            )}
-            <BoardPackSection meetingId={meeting.id} agenda={agenda} />
-          </>
-        ) : (
-          <Typography color="text.secondary">The agenda has not been published yet.</Typography>
-        )}
-      </Box>
-
-      <Box sx={{ mb: 3 }}>
-        <AttendanceSection meetingId={id} role={user.role} />
-      </Box>
-
-      <Box sx={{ mb: 3 }}>
-        <ConflictsSection meetingId={id} />
-      </Box>
-
-      <Box sx={{ mb: 3 }}>
-        <MinutesSection meeting={meeting} agenda={agenda} />
-      </Box>
+      <MeetingOverview
+        meeting={meeting}
+        tasks={tasks}
+        agenda={agenda}
+        agendaVisible={agendaVisible}
+        conflicts={conflicts}
+      />
+      {held ? (
+        <>
+          {attendanceSection}
+          {minutesSection}
+          {agendaSection}
+        </>
+      ) : (
+        <>
+          {agendaSection}
+          {attendanceSection}
+          {minutesSection}
+        </>
+      )}
+      {conflicts.dialog}
 
       {itemDialog && (
         <AgendaItemDialog

@@ -47,13 +47,16 @@ describe('AttendanceSection', () => {
       }),
     );
     const user = renderSection('trustee');
-    const quorum = await screen.findByRole('region', { name: 'Quorum' });
-    expect(quorum).toHaveTextContent('Quorum: 3 needed (3 trustees; 5 serving).');
-    expect(quorum).toHaveTextContent(
-      'Expected: 2 attending, 1 apologies, 0 not sure, 2 not answered.',
+    const answers = await screen.findByRole('region', { name: 'Answers' });
+    expect(answers).toHaveTextContent(
+      'Answers: 2 attending, 1 apologies, 0 not sure, 2 not answered.',
     );
-    expect(within(quorum).getByText('Expected: not quorate')).toBeInTheDocument();
-    expect(quorum).toHaveTextContent('Attendance has not been recorded yet.');
+    expect(answers).toHaveTextContent('Attendance has not been recorded yet.');
+    // The page's one quorum line: three of five answered, so the expectation is known.
+    const line = screen.getByTestId('meeting-quorum');
+    expect(line).toHaveTextContent('Quorum 3: 2 expected to attend');
+    expect(within(line).getByText('Not quorate')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Quorum' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: "Members' attendance" })).not.toBeInTheDocument();
 
     const answer = screen.getByRole('region', { name: 'Your answer' });
@@ -99,8 +102,12 @@ describe('AttendanceSection', () => {
 
     await user.selectOptions(screen.getByLabelText('Attendance of Tina Trustee'), 'present');
     await waitFor(() => expect(recorded).toEqual([['3', { status: 'present' }]]));
-    expect(await screen.findByText('Recorded: not quorate')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Quorum' })).toHaveTextContent(
+    await waitFor(() =>
+      expect(screen.getByTestId('meeting-quorum')).toHaveTextContent(
+        'Quorum 3: 1 recorded presentNot quorate',
+      ),
+    );
+    expect(screen.getByRole('region', { name: 'Answers' })).toHaveTextContent(
       'Recorded: 1 present.',
     );
 

@@ -6,15 +6,28 @@ import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import type { Attendance, Role } from '@/types/api';
 import { useAttendance } from '@/features/meetings/attendance/api/attendance';
 import { MyAnswer } from '@/features/meetings/attendance/components/my-answer';
-import { QuorumSummaryView } from '@/features/meetings/attendance/components/quorum-summary';
+import {
+  AnswerCounts,
+  QuorumSummaryView,
+} from '@/features/meetings/attendance/components/quorum-summary';
 import { RecordingTable } from '@/features/meetings/attendance/components/recording-table';
 
 /**
  * A meeting's attendance (spec §2 Attendance section): the member's own answer, the quorum summary,
  * and for admins and chairs every answer with the recording table. Self-contained: it loads its own
- * data.
+ * data. `embedded` (the meeting page, spec §2 Meeting page): no card or heading of its own, the
+ * answers counted without the quorum (the page's one quorum line says it) and no answer controls
+ * (they sit in the page's next steps).
  */
-export function AttendanceSection({ meetingId, role }: { meetingId: number; role: Role }) {
+export function AttendanceSection({
+  meetingId,
+  role,
+  embedded = false,
+}: {
+  meetingId: number;
+  role: Role;
+  embedded?: boolean;
+}) {
   const { data, error, isLoading, mutate } = useAttendance(meetingId);
   const saved = (attendance: Attendance) => void mutate(attendance, { revalidate: false });
 
@@ -24,8 +37,12 @@ export function AttendanceSection({ meetingId, role }: { meetingId: number; role
   else
     body = (
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <QuorumSummaryView summary={data.summary} />
-        {data.mine && data.canRespond && (
+        {embedded ? (
+          <AnswerCounts summary={data.summary} />
+        ) : (
+          <QuorumSummaryView summary={data.summary} />
+        )}
+        {!embedded && data.mine && data.canRespond && (
           <MyAnswer
             key={`${data.mine.response}-${data.mine.reason}`}
             meetingId={meetingId}
@@ -47,6 +64,7 @@ export function AttendanceSection({ meetingId, role }: { meetingId: number; role
       </Box>
     );
 
+  if (embedded) return body;
   return (
     <Card component="section" aria-labelledby={`attendance-${meetingId}`}>
       <CardContent sx={{ display: 'grid', gap: 2 }}>

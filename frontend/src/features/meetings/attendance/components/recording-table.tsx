@@ -123,9 +123,7 @@ export function RecordingTable({
         rowKey={(m) => m.userId}
         columns={memberColumns}
       />
-      <Typography variant="h3" component="h4">
-        Guests
-      </Typography>
+      <Typography variant="h3">Guests</Typography>
       {attendance.guests.length > 0 ? (
         <ResponsiveTable
           caption="Guests"

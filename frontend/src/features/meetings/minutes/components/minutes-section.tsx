@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -274,9 +274,19 @@ type Dialog =
 /**
  * A meeting's written minutes (spec §2 Written minutes): admins and chairs start them, record
  * notes, decisions and actions at each agenda item, circulate, approve, lock and correct them; the
- * meeting's members read them once circulated. Self-contained: it loads its own data.
+ * meeting's members read them once circulated. Self-contained: it loads its own data. `embedded`:
+ * inside the meeting page's folding section, which gives the card and the heading (spec §2 Meeting
+ * page).
  */
-export function MinutesSection({ meeting, agenda }: { meeting: Meeting; agenda: AgendaItem[] }) {
+export function MinutesSection({
+  meeting,
+  agenda,
+  embedded = false,
+}: {
+  meeting: Meeting;
+  agenda: AgendaItem[];
+  embedded?: boolean;
+}) {
   const meetingId = meeting.id;
   const user = useUser();
   const officer = isAdminOrChair(user);
@@ -388,14 +398,27 @@ export function MinutesSection({ meeting, agenda }: { meeting: Meeting; agenda: 
     );
   }
 
-  return (
-    <Card component="section" aria-labelledby={`minutes-${meetingId}`}>
-      <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography variant="h2" id={`minutes-${meetingId}`}>
-          Minutes
-        </Typography>
-        {body}
-      </CardContent>
+  const frame = (content: ReactNode) =>
+    embedded ? (
+      <div>{content}</div>
+    ) : (
+      <Card component="section" aria-labelledby={`minutes-${meetingId}`}>
+        {content}
+      </Card>
+    );
+
+  return frame(
+    <>
+      {embedded ? (
+        body
+      ) : (
+        <CardContent sx={{ display: 'grid', gap: 2 }}>
+          <Typography variant="h2" id={`minutes-${meetingId}`}>
+            Minutes
+          </Typography>
+          {body}
+        </CardContent>
+      )}
       {dialog?.kind === 'entry' && (
         <EntryDialog
           item={dialog.item}
@@ -466,6 +489,6 @@ export function MinutesSection({ meeting, agenda }: { meeting: Meeting; agenda: 
         onConfirm={() => step(minutesApi.lock(meetingId), 'Minutes locked', 'Failed to lock')}
         onClose={close}
       />
-    </Card>
+    </>,
   );
 }

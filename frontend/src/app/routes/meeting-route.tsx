@@ -1,0 +1,10 @@
+// The meeting page with the reader's own tasks (spec §2 Meeting page, next steps): the app puts the
+// two features together, as features do not import each other.
+import { useParams } from 'react-router-dom';
+import { MeetingPage } from '@/features/meetings/components/meeting-page';
+import { meetingTasks, useMyTasks } from '@/features/tasks/api/tasks';
+
+export function MeetingRoute() {
+  const { data } = useMyTasks();
+  return <MeetingPage tasks={meetingTasks(data, Number(useParams().id))} />;
+}
