@@ -2,7 +2,7 @@
 // two features together, as features do not import each other.
 import { useParams } from 'react-router-dom';
 import { MeetingPage } from '@/features/meetings/components/meeting-page';
-import { meetingTasks, useMyTasks } from '@/features/tasks/api/tasks';
+import { meetingTasks, useMyTasks } from '@/features/dashboard/api/get-my-tasks';
 
 export function MeetingRoute() {
   const { data } = useMyTasks();

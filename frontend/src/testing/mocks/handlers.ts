@@ -899,11 +899,6 @@ export const handlers = [
       });
     }),
   ),
-  // The caller's own tasks (spec §2 Dashboard): none unless a test says otherwise.
-  http.get(
-    '/api/me/tasks',
-    authed(() => HttpResponse.json([])),
-  ),
   // A meeting's attendance (the meeting page's first screen reads it): five serving, three needed,
   // nobody answered, the caller not asked, unless a test says otherwise.
   http.get(

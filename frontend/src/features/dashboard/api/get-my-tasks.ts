@@ -9,6 +9,10 @@ export const myTasksKey = '/api/me/tasks';
 
 export const useMyTasks = () => useSWR<Task[]>(myTasksKey);
 
+/** The tasks belonging to one meeting (its page's next steps). */
+export const meetingTasks = (tasks: Task[] | undefined, meetingId: number): Task[] =>
+  (tasks ?? []).filter((task) => task.meetingId === meetingId);
+
 /**
  * Keeps the task list true after every write anywhere in the portal (answering attendance, voting,
  * opening a paper): refetched at once when on screen, otherwise forgotten so that it is fetched afresh

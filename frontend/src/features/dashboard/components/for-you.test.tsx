@@ -37,7 +37,10 @@ describe('For you', () => {
     renderApp('/', { as: 'trustee' });
     const region = await forYou();
     const links = await within(region).findAllByRole('link');
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/actions', '/meetings/1#attendance']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/actions',
+      '/meetings/1#attendance',
+    ]);
     expect(links[0]).toHaveTextContent('Your action: Renew the insurance');
     expect(links[0]).toHaveTextContent('Overdue: was due Nov 20, 2026');
     expect(links[1]).toHaveTextContent('Answer whether you are coming to Board meeting');

@@ -2,7 +2,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { paths } from '@/config/paths';
-import { useRoundCounts, useServiceWarnings } from '@/features/dashboard/api/get-governance-warnings';
+import {
+  useRoundCounts,
+  useServiceWarnings,
+} from '@/features/dashboard/api/get-governance-warnings';
 
 type GovernanceAlertProps = {
   severity: 'info' | 'warning';

@@ -16,7 +16,7 @@ import { ToneChip } from '@/components/status-chips';
 import { openExternal } from '@/lib/download';
 import { useUser } from '@/lib/auth';
 import { formatLongDate, formatTime, isPast, plural } from '@/lib/format';
-import type { AgendaItem, Meeting } from '@/types/api';
+import type { AgendaItem, Meeting, Task } from '@/types/api';
 import { useAttendance } from '@/features/meetings/attendance/api/attendance';
 import { MyAnswer } from '@/features/meetings/attendance/components/my-answer';
 import { MeetingQuorumLine } from '@/features/meetings/attendance/components/quorum-summary';
@@ -88,10 +88,10 @@ function DeclareStep({ conflicts }: { conflicts: ConflictsController }) {
 }
 
 /**
- * One of the reader's tasks for this meeting (the tasks API's `Task`, spec §2 Dashboard; the app
- * passes them in, as this feature does not read another's).
+ * One of the reader's tasks for this meeting (spec §2 Dashboard, For you; the app passes them in, as
+ * this feature does not read another's).
  */
-export type MeetingTask = { id: string; kind: string; text: string; link: string };
+export type MeetingTask = Pick<Task, 'id' | 'kind' | 'text' | 'link'>;
 
 type Props = {
   meeting: Meeting;
