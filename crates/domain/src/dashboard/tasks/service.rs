@@ -77,7 +77,7 @@ impl TasksService {
         let mut tasks = Vec::new();
         for m in &facts.to_answer {
             let text = format!("Answer whether you are coming to {}", m.title);
-            tasks.push(at(TaskKind::AnswerAttendance, m, text, "attendance"));
+            tasks.push(at(TaskKind::AnswerAttendance, m, text, "next-steps"));
         }
         if let Some(papers) = facts.papers.as_ref().filter(|p| p.unopened > 0) {
             let noun = if papers.unopened == 1 { "paper" } else { "papers" };

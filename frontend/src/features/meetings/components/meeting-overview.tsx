@@ -1,8 +1,8 @@
 // The first screen of the meeting page (spec §2 Meeting page): when, where, the link, the status, the
 // meeting's one quorum line and the reader's own next steps: answer attendance (the answer controls
 // right here), read the papers, declare an interest.
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -111,6 +111,17 @@ export function MeetingOverview({ meeting, tasks: mine, agenda, agendaVisible, c
   // (so the page works without tasks); an unanswered invitation is the first next step.
   const myAnswer = !cancelled && attendance?.canRespond ? attendance.mine : null;
   const others = mine.filter((t) => !['answer-attendance', 'read-papers'].includes(t.kind));
+  // A task's link to `#next-steps` (answering attendance) lands on the answer controls, once the
+  // attendance sheet that shows them has arrived.
+  const { hash } = useLocation();
+  const landOnSteps = hash === '#next-steps' && attendance !== undefined;
+  useEffect(() => {
+    if (!landOnSteps) return undefined;
+    const frame = window.requestAnimationFrame(() =>
+      document.getElementById('next-steps')?.scrollIntoView?.({ block: 'start' }),
+    );
+    return () => window.cancelAnimationFrame(frame);
+  }, [landOnSteps]);
 
   return (
     <Card component="section" aria-label="About this meeting" sx={{ mb: 2 }}>
@@ -159,7 +170,12 @@ export function MeetingOverview({ meeting, tasks: mine, agenda, agendaVisible, c
         )}
         {!cancelled && (
           <Box component="section" aria-labelledby="next-steps" sx={{ display: 'grid', gap: 1.5 }}>
-            <Typography id="next-steps" variant="h2" sx={{ fontSize: '1.15rem' }}>
+            <Typography
+              id="next-steps"
+              variant="h2"
+              // The app bar is fixed on a phone: keep the heading below it when scrolled to.
+              sx={{ fontSize: '1.15rem', scrollMarginTop: 80 }}
+            >
               Your next steps
             </Typography>
             {myAnswer && (
