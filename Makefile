@@ -13,7 +13,7 @@ DEMO_DB_NAME ?= trustee_portal_demo
 CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
-.PHONY: help run demo demo-reset test deps test-deps system-deps frontend-deps build build-server \
+.PHONY: help run demo demo-reset test guide-images deps test-deps system-deps frontend-deps build build-server \
         build-frontend lint-rust test-rust test-frontend test-e2e check-deploy test-backup-restore schema \
         api-types check-api-types schemathesis lighthouse bench t test-fast \
         db-stop mail-stop s3-stop clean
@@ -205,6 +205,14 @@ test-e2e: test-deps frontend-deps
 	$(CARGO) test --locked --workspace --no-run
 	cd frontend && npm run build
 	TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/e2e.sh
+
+# The user guide's pictures (docs/guide-images/, served by /api/user-guide/images/): the browser test that
+# takes them on a phone, then copied into the repository. Rebuild the server afterwards to serve them.
+guide-images: test-deps frontend-deps
+	$(CARGO) build --locked --bin trustee-portal
+	cd frontend && npm run build
+	TRUSTEE_PORTAL_BIN=$(TARGET_DIR)/debug/trustee-portal scripts/e2e.sh e2e/tests/for-you.test.js
+	cp e2e/test-results/guide/*.png docs/guide-images/
 
 # Lighthouse 12 on the signed-in dashboard (scripts/lighthouse.sh): prints the desktop preset's scores (at
 # least 98 for performance and 100 for accessibility, also checked by test-e2e) and the mobile preset's.

@@ -120,6 +120,7 @@ api_routes! {
     "/api/users/{id}/mfa-reset" => { post: two_factor::admin_reset },
     "/api/users/{id}/invitation" => { post: users::resend_invitation },
     "/api/user-guide" => { get: user_guide::show },
+    "/api/user-guide/images/{name}" => { get: user_guide::image },
     "/api/documents" => { get: documents::list, post: documents::upload },
     "/api/documents/{id}" => { delete: documents::delete },
     "/api/documents/{id}/download" => { get: documents::download },

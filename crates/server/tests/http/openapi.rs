@@ -22,6 +22,7 @@ const PUBLIC: &[(&str, &str)] = &[
     ("post", "/api/mail/unsubscribe"),
     ("post", "/api/auth/mfa/verify"),
     ("get", "/api/user-guide"),
+    ("get", "/api/user-guide/images/{name}"),
     ("get", "/api/documents/{id}/view"),
     ("get", "/api/minutes/{id}/view"),
     ("get", "/api/calendar/feed/{token}.ics"),

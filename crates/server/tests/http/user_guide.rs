@@ -7,6 +7,7 @@ const HEADINGS: &[&str] = &[
     "Signing in",
     "Forgotten your password",
     "Changing a temporary password",
+    "Getting started: what to do next",
     "Dashboard",
     "Minutes",
     "Actions",
@@ -30,7 +31,10 @@ fn the_guide_is_html_with_every_section_and_needs_no_token() {
     assert_eq!(response.status(), StatusCode::OK);
     let header = |name: &str| response.headers().get(name).unwrap().to_str().unwrap().to_string();
     assert_eq!(header("content-type"), "text/html; charset=utf-8");
-    assert_eq!(header("content-security-policy"), "default-src 'none'; style-src 'unsafe-inline'");
+    assert_eq!(
+        header("content-security-policy"),
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'"
+    );
     assert_eq!(header("x-content-type-options"), "nosniff");
     let html = response.text().unwrap();
 
@@ -52,6 +56,12 @@ fn the_guide_is_self_contained_and_holds_nothing_private() {
     // and the Charity Governance Code) are the only links out; they load nothing.
     let official = ["href=\"https://www.gov.uk/", "href=\"https://www.charitygovernancecode.org/"];
     let lower = official.iter().fold(html.to_lowercase(), |text, link| text.replace(link, "href=\"#"));
+    // Its pictures are the portal's own, each with a text alternative; nothing else is loaded.
+    let pictures = lower.matches("<img ").count();
+    assert!(pictures >= 2, "the guide shows the For-you list and a meeting's next steps");
+    assert_eq!(lower.matches("<img src=\"/api/user-guide/images/").count(), pictures);
+    assert_eq!(lower.matches(" alt=\"").count(), pictures);
+    let lower = lower.replace("<img src=\"/api/user-guide/images/", "<picture-of-the-portal ");
     for forbidden in
         ["<script", "<link", "<img", "<iframe", "src=", "@import", "url(", "href=\"http", "javascript:"]
     {
@@ -72,4 +82,29 @@ fn the_guide_is_self_contained_and_holds_nothing_private() {
 fn only_get_is_allowed() {
     let app = TestApp::spawn();
     error_of(app.post("/api/user-guide").send().unwrap(), StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[test]
+fn the_guides_pictures_are_served_and_nothing_else_is() {
+    let app = TestApp::spawn();
+    for name in ["for-you-phone.png", "meeting-next-steps-phone.png"] {
+        let response = app.get(&format!("/api/user-guide/images/{name}")).send().unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{name}");
+        assert_eq!(response.headers()["content-type"], "image/png");
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+        let expected =
+            std::fs::read(format!("{}/../../docs/guide-images/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(response.bytes().unwrap().as_ref(), expected.as_slice(), "{name}: the file's bytes");
+    }
+    let html = app.get("/api/user-guide").send().unwrap().text().unwrap();
+    for name in ["for-you-phone.png", "meeting-next-steps-phone.png"] {
+        assert!(html.contains(&format!("src=\"/api/user-guide/images/{name}\"")), "{name} is shown");
+    }
+    for unknown in ["missing.png", "..%2Fuser-guide.html", "for-you-phone.PNG"] {
+        let error = error_of(
+            app.get(&format!("/api/user-guide/images/{unknown}")).send().unwrap(),
+            StatusCode::NOT_FOUND,
+        );
+        assert_eq!(error, "Picture not found");
+    }
 }

@@ -39,6 +39,7 @@ import { FigureSkeleton, ListSkeleton } from '@/features/dashboard/components/da
 import { quickActionsFor, type QuickActionKey } from '@/features/dashboard/quick-actions';
 import { GovernanceWarnings } from '@/features/dashboard/components/governance-warnings';
 import { ForYou } from '@/features/dashboard/components/for-you';
+import { useMyTasks } from '@/features/dashboard/api/get-my-tasks';
 import {
   useRecentActions,
   useRecentDocuments,
@@ -151,17 +152,29 @@ export function DashboardPage() {
   const actions = useRecentActions();
   const documents = useRecentDocuments();
 
+  const tasks = useMyTasks();
+
   const s = stats.data;
   const placeholder = stats.isLoading ? <FigureSkeleton /> : '—';
 
-  return (
+  const top = (
     <>
       <PageHeader
         title="Dashboard"
         subtitle={`Welcome back, ${user.name}. Here is what is happening across the board.`}
       />
-
       <ForYou />
+    </>
+  );
+  // Nothing below For you is laid out until its list has arrived: its height is the number of tasks,
+  // which no placeholder can know, and whatever it pushed down would jump as the reader looks at it
+  // (spec §2 On a phone and by keyboard, Steady pages). The other reads are already under way.
+  // (The same outer fragment either way, so that For you is not mounted afresh when the rest arrives.)
+  if (tasks.isLoading) return <>{top}</>;
+
+  return (
+    <>
+      {top}
 
       <Box
         sx={{

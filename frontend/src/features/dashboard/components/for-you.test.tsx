@@ -79,3 +79,26 @@ describe('For you', () => {
     );
   });
 });
+
+describe('For you with many tasks', () => {
+  it('shows the first five, and all of them on request', async () => {
+    db.tasks = Array.from({ length: 7 }, (_, i) =>
+      task({
+        id: `action:${i}`,
+        kind: 'do-action',
+        text: `Your action: Task ${i + 1}`,
+        link: '/actions',
+      }),
+    );
+    const { user } = renderApp('/', { as: 'trustee' });
+    const region = await forYou();
+    await within(region).findByText('Your action: Task 5');
+    expect(within(region).getAllByRole('link')).toHaveLength(5);
+    expect(within(region).queryByText('Your action: Task 6')).not.toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Show all 7' }));
+    expect(within(region).getAllByRole('link')).toHaveLength(7);
+    expect(within(region).getByText('Your action: Task 7')).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Show fewer' }));
+    expect(within(region).getAllByRole('link')).toHaveLength(5);
+  });
+});

@@ -1,8 +1,9 @@
 // "For you": the signed-in person's open tasks, soonest first, each one tap from what does it
 // (spec §2 Dashboard, For you).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
@@ -111,9 +112,13 @@ function TaskRow({ task }: { task: Task }) {
   );
 }
 
+/** Tasks shown before 'Show all': a phone's first screen keeps room for the board's figures. */
+export const FIRST_TASKS = 5;
+
 /** The For-you card: right under the welcome text, above the board's figures. */
 export function ForYou() {
   const { data, error, isLoading } = useMyTasks();
+  const [all, setAll] = useState(false);
   let body;
   if (isLoading) body = <ListSkeleton rows={2} />;
   else if (error || !data) body = <ErrorBlock error={error} />;
@@ -126,11 +131,12 @@ export function ForYou() {
         aria-labelledby="for-you-heading"
         sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}
       >
-        {data.map((task) => (
+        {(all ? data : data.slice(0, FIRST_TASKS)).map((task) => (
           <TaskRow key={task.id} task={task} />
         ))}
       </Box>
     );
+  const more = data && data.length > FIRST_TASKS;
   return (
     <Card component="section" aria-labelledby="for-you-heading" sx={{ mb: 3 }}>
       <CardContent>
@@ -143,6 +149,11 @@ export function ForYou() {
           )}
         </Typography>
         {body}
+        {more && (
+          <Button onClick={() => setAll((shown) => !shown)} aria-expanded={all} sx={{ mt: 1 }}>
+            {all ? 'Show fewer' : `Show all ${data.length}`}
+          </Button>
+        )}
       </CardContent>
     </Card>
   );
