@@ -466,6 +466,7 @@ diesel::table! {
         actor_id -> Nullable<Int4>,
         created_at -> Timestamptz,
         processed_at -> Nullable<Timestamptz>,
+        first_publication -> Bool,
     }
 }
 

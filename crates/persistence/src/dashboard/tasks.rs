@@ -12,7 +12,7 @@ use domain::actions::ActionStatus;
 use domain::audit::AuditKind;
 use domain::dashboard::tasks::{
     ActionToDo, ConflictToHandle, MeetingToDo, MinutesToRead, PapersToRead, TaskFacts, TaskReader,
-    TasksRepository,
+    TaskWindows, TasksRepository,
 };
 use domain::meetings::attendance::RecordedAttendance;
 use domain::meetings::meeting::MeetingStatus;
@@ -35,11 +35,13 @@ impl PgTasksRepository {
     }
 }
 
-type MeetingCols = (meetings::id, meetings::title, meetings::meeting_date);
-const MEETING: MeetingCols = (meetings::id, meetings::title, meetings::meeting_date);
+type MeetingCols = (meetings::id, meetings::title, meetings::meeting_date, meetings::duration_minutes);
+const MEETING: MeetingCols =
+    (meetings::id, meetings::title, meetings::meeting_date, meetings::duration_minutes);
+type MeetingRow = (i32, String, DateTime<Utc>, i32);
 
-fn to_meeting((id, title, starts_at): (i32, String, DateTime<Utc>)) -> MeetingToDo {
-    MeetingToDo { id: MeetingId(id), title, starts_at }
+fn to_meeting((id, title, starts_at, duration_minutes): MeetingRow) -> MeetingToDo {
+    MeetingToDo { id: MeetingId(id), title, starts_at, duration_minutes }
 }
 
 /// Not cancelled: a cancelled meeting gives no task.
@@ -48,33 +50,26 @@ fn scheduled() -> diesel::dsl::Eq<meetings::status, &'static str> {
 }
 
 impl TasksRepository for PgTasksRepository {
-    fn facts(
-        &self,
-        reader: TaskReader,
-        now: DateTime<Utc>,
-        answer_until: DateTime<Utc>,
-        publish_until: DateTime<Utc>,
-        circulate_before: DateTime<Utc>,
-    ) -> Result<TaskFacts, RepoError> {
+    fn facts(&self, reader: TaskReader, windows: TaskWindows) -> Result<TaskFacts, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.build_transaction()
             .read_only()
             .repeatable_read()
-            .run(|conn| -> Result<TaskFacts, TxError> {
-                read(conn, reader, now, answer_until, publish_until, circulate_before).map_err(TxError::Repo)
-            })
+            .run(|conn| -> Result<TaskFacts, TxError> { read(conn, reader, windows).map_err(TxError::Repo) })
             .map_err(RepoError::from)
     }
 }
 
-fn read(
-    conn: &mut PgConnection,
-    reader: TaskReader,
-    now: DateTime<Utc>,
-    answer_until: DateTime<Utc>,
-    publish_until: DateTime<Utc>,
-    circulate_before: DateTime<Utc>,
-) -> Result<TaskFacts, RepoError> {
+fn read(conn: &mut PgConnection, reader: TaskReader, windows: TaskWindows) -> Result<TaskFacts, RepoError> {
+    let TaskWindows {
+        now,
+        answer_until,
+        publish_until,
+        record_since,
+        circulate_since,
+        circulate_before,
+        conflicts_since,
+    } = windows;
     let user = reader.user.0;
     // Invited (spec §2 Attendance section) and not answered; a line recorded for them without an answer
     // still asks for one.
@@ -98,13 +93,14 @@ fn read(
         .map(to_meeting)
         .collect();
 
-    // The next meeting whose agenda the reader reads: trustees see published agendas only (spec §2
-    // Agenda), and the list asks everyone to read the published one.
+    // The next meeting with a published agenda (trustees see published agendas only, spec §2 Agenda) that
+    // the reader is invited to: an admin or chair who sees a committee's meeting without sitting on it is
+    // not asked to read its papers, and it does not hide the next board meeting's.
     let next = meetings::table
         .filter(scheduled())
         .filter(meetings::meeting_date.ge(now))
         .filter(meetings::agenda_published_at.is_not_null())
-        .filter(visible_to(reader.scope))
+        .filter(invited(reader.user))
         .order((meetings::meeting_date.asc(), meetings::id.asc()))
         .select(MEETING)
         .first(conn)
@@ -165,6 +161,7 @@ fn read(
     // The current (newest) version circulated, seen from circulation on by the meeting's readers (spec §2
     // Minutes), at a meeting where the reader was recorded present.
     let minutes = meetings::table
+        .filter(scheduled())
         .filter(
             sql::<Bool>(
                 "EXISTS (SELECT 1 FROM written_minutes w WHERE w.meeting_id = meetings.id AND w.status = ",
@@ -211,9 +208,10 @@ fn read(
         .collect();
 
     // Recorded: anyone (or any guest) recorded, as the quorum summary counts it (spec §2 Attendance section).
+    // Started within the limit; the service keeps those that have ended as planned.
     facts.to_record = meetings::table
         .filter(scheduled())
-        .filter(meetings::meeting_date.lt(now))
+        .filter(meetings::meeting_date.lt(now).and(meetings::meeting_date.ge(record_since)))
         .filter(sql::<Bool>(
             "NOT EXISTS (SELECT 1 FROM meeting_attendance a WHERE a.meeting_id = meetings.id \
              AND a.recorded IS NOT NULL)",
@@ -230,7 +228,7 @@ fn read(
     // to the library for the meeting (spec §2 Minutes).
     facts.to_circulate = meetings::table
         .filter(scheduled())
-        .filter(meetings::meeting_date.lt(circulate_before))
+        .filter(meetings::meeting_date.lt(circulate_before).and(meetings::meeting_date.ge(circulate_since)))
         .filter(
             sql::<Bool>(
                 "NOT EXISTS (SELECT 1 FROM written_minutes w WHERE w.meeting_id = meetings.id AND w.status <> ",
@@ -252,10 +250,11 @@ fn read(
         .inner_join(agenda_items::table)
         .inner_join(users::table.on(users::id.eq(meeting_conflicts::user_id)))
         .filter(scheduled())
+        .filter(meetings::meeting_date.ge(conflicts_since))
         .filter(meeting_conflicts::handling.is_null())
         .order((meetings::meeting_date.asc(), meeting_conflicts::id.asc()))
         .select((meeting_conflicts::id, MEETING, agenda_items::title, users::name))
-        .load::<(i32, (i32, String, DateTime<Utc>), String, String)>(conn)
+        .load::<(i32, MeetingRow, String, String)>(conn)
         .map_err(repo_error)?
         .into_iter()
         .map(|(id, meeting, item_title, trustee_name)| ConflictToHandle {

@@ -199,6 +199,18 @@ impl ResolutionRepository for PgResolutionRepository {
         load(&mut conn, row)
     }
 
+    fn open_at(&self, now: DateTime<Utc>) -> Result<Vec<Resolution>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let rows: Vec<ResolutionRow> = resolutions::table
+            .filter(resolutions::status.eq(ResolutionStatus::Open.as_str()))
+            .filter(resolutions::closes_at.gt(now))
+            .order((resolutions::closes_at.asc(), resolutions::id.asc()))
+            .select(ResolutionRow::as_select())
+            .load(&mut conn)
+            .map_err(repo_error)?;
+        rows.into_iter().map(|row| load(&mut conn, row)).collect()
+    }
+
     fn propose(&self, new: NewResolution) -> Result<Resolution, GovernanceRefusal> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         conn.transaction(|conn| {

@@ -39,17 +39,13 @@ impl PgNotificationRepository {
 }
 
 /// The titles of the papers that the agenda publication recorded as event `event` announced, in agenda
-/// order, and whether it was the meeting's first announcement of papers.
+/// order, and whether that publication was the agenda's first (decided by the trigger from the meeting's
+/// previous publication state, spec §11).
 fn announced_papers(conn: &mut PgConnection, meeting: i32, event: i64) -> QueryResult<(Vec<String>, bool)> {
     #[derive(QueryableByName)]
     struct Paper {
         #[diesel(sql_type = Text)]
         title: String,
-    }
-    #[derive(QueryableByName)]
-    struct Earlier {
-        #[diesel(sql_type = diesel::sql_types::Bool)]
-        value: bool,
     }
     let papers: Vec<Paper> = diesel::sql_query(
         "SELECT coalesce(p.title, d.title) AS title FROM agenda_papers p \
@@ -60,14 +56,11 @@ fn announced_papers(conn: &mut PgConnection, meeting: i32, event: i64) -> QueryR
     .bind::<Integer, _>(meeting)
     .bind::<BigInt, _>(event)
     .load(conn)?;
-    let earlier: Earlier = diesel::sql_query(
-        "SELECT EXISTS (SELECT 1 FROM agenda_papers p JOIN agenda_items i ON i.id = p.agenda_item_id \
-                        WHERE i.meeting_id = $1 AND p.announced_in < $2) AS value",
-    )
-    .bind::<Integer, _>(meeting)
-    .bind::<BigInt, _>(event)
-    .get_result(conn)?;
-    Ok((papers.into_iter().map(|p| p.title).collect(), !earlier.value))
+    let first = notification_events::table
+        .find(event)
+        .select(notification_events::first_publication)
+        .first::<bool>(conn)?;
+    Ok((papers.into_iter().map(|p| p.title).collect(), first))
 }
 
 /// What a stored event is about and whom it concerns; `None` when its subject is gone (or, for a meeting,

@@ -629,6 +629,35 @@ fn a_meetings_papers_are_announced_in_one_mail_when_its_agenda_or_its_changes_ar
 }
 
 #[test]
+fn a_paper_added_after_an_agenda_was_first_published_without_papers_is_announced_as_added() {
+    let app = TestApp::spawn_with_smtp();
+    let admin = app.signed_in_named(Role::Admin, &unique_name("Ada Admin"));
+    let member = app.signed_in_named(Role::Trustee, &unique_name("Mo Member"));
+    let committee = app.committee_with(&admin, &unique_name("Audit"), &[&member]);
+    let when = (Utc::now() + chrono::Duration::days(10)).to_rfc3339();
+    let meeting = app.schedule_meeting(
+        &admin,
+        &json!({"title": "Audit committee", "meetingDate": when, "kind": "committee", "committeeId": committee}),
+    );
+    let item = app.add_agenda_item(&admin, meeting, &crate::common::item("Accounts"));
+    // The agenda's first publication has no paper: nothing to announce.
+    publish(&app, &admin, meeting);
+    events_expanded(&app);
+    assert_eq!(queued_for(&app, member.id, "document-new"), 0);
+
+    // A later publication adding one paper is not the agenda's first: "1 paper added", not "Agenda published".
+    agenda_paper(&app, &admin, meeting, item, "Draft accounts");
+    publish(&app, &admin, meeting);
+    events_expanded(&app);
+    assert_eq!(queued_for(&app, member.id, "document-new"), 1);
+    let messages = mail::wait_for(&member.email, 2);
+    let added = with_subject(&messages, "1 paper added: Audit committee on ");
+    assert_eq!(added.len(), 1, "{:?}", subjects(&messages));
+    assert!(added[0]["text"].as_str().unwrap().contains("- Draft accounts"));
+    assert!(with_subject(&messages, "Agenda published").is_empty(), "{:?}", subjects(&messages));
+}
+
+#[test]
 fn new_library_documents_reach_a_follower_in_one_mail_an_hour() {
     let app = TestApp::spawn_with_smtp();
     let chair = app.signed_in_named(Role::Chair, &unique_name("Cy Chair"));

@@ -107,11 +107,11 @@ fn invited_members_answer_attendance_and_officers_publish_agendas_and_record_att
     publish(&app, &chair, board);
     assert_eq!(ids(&of_kind(&app, &chair, "publish-agenda")), [format!("publish-agenda:{committee}")]);
 
-    // Officers: a past meeting with no attendance recorded.
+    // Officers: a past meeting with no attendance recorded; about a past meeting, not overdue.
     let to_record = of_kind(&app, &chair, "record-attendance");
     assert_eq!(ids(&to_record), [format!("record-attendance:{past}")]);
     assert_eq!(to_record[0]["text"], "Record attendance at Last week's meeting");
-    assert_eq!(to_record[0]["overdue"], true);
+    assert_eq!(to_record[0]["overdue"], false);
     assert!(of_kind(&app, &tina, "record-attendance").is_empty());
     record(&app, &chair, past, tina.id, "present");
     assert!(of_kind(&app, &chair, "record-attendance").is_empty(), "recorded: gone");
@@ -171,6 +171,13 @@ fn the_next_meetings_unopened_papers_are_to_read_until_each_is_downloaded() {
     assert_eq!(read[0]["text"], "Read 2 papers for Board meeting");
     assert_eq!(read[0]["link"], format!("/meetings/{board}#agenda"));
     assert_eq!(texts(&of_kind(&app, &olly, "read-papers")), ["Read 1 paper for Audit meeting"]);
+    // An admin or chair who does not sit on the committee sees its meeting but is not invited: its papers
+    // are not theirs to read, and its sooner meeting does not hide the board meeting's papers.
+    let admin = app.signed_in_named(Role::Admin, "Ada Admin");
+    let other_chair = app.signed_in_named(Role::Chair, "Cora Chair");
+    for officer in [&admin, &other_chair] {
+        assert_eq!(texts(&of_kind(&app, officer, "read-papers")), ["Read 2 papers for Board meeting"]);
+    }
 
     let download = app
         .get(&format!("/api/meetings/{board}/agenda-items/{budget}/papers/{paper}/download"))
@@ -213,6 +220,49 @@ fn open_resolutions_are_to_vote_on_until_voted() {
     assert_eq!(of_kind(&app, &olly, "vote-resolution").len(), 1, "not Tina's vote");
 }
 
+fn propose(app: &TestApp, who: &Session, title: &str, conflicted: &[i32]) -> i64 {
+    let body = json!({"title": title, "text": "That the board agrees.", "closesAt": in_days(7),
+                      "threshold": "majority", "conflictedUserIds": conflicted});
+    json_of(app.post("/api/resolutions").auth(who).json(&body).send().unwrap(), StatusCode::CREATED)["id"]
+        .as_i64()
+        .unwrap()
+}
+
+#[test]
+fn only_eligible_voters_are_asked_to_vote_and_only_while_the_resolution_is_open() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_named(Role::Chair, "Chris Chair");
+    let tina = app.signed_in_named(Role::Trustee, "Tina Trustee");
+    let olly = app.signed_in_named(Role::Trustee, "Olly Other");
+    let lease = propose(&app, &chair, "Sign the lease", &[tina.id]);
+    let closed = propose(&app, &chair, "Adopt the budget", &[]);
+    let lapsed = propose(&app, &chair, "Buy a van", &[]);
+    // A trustee who joined after the proposals is not one of their voters.
+    let newcomer = app.signed_in_named(Role::Trustee, "Nell Newcomer");
+    assert_eq!(
+        ids(&of_kind(&app, &olly, "vote-resolution")),
+        [
+            format!("vote-resolution:{lease}"),
+            format!("vote-resolution:{closed}"),
+            format!("vote-resolution:{lapsed}")
+        ]
+    );
+    // Conflicted on the lease: listed as a voter, not eligible.
+    assert_eq!(
+        ids(&of_kind(&app, &tina, "vote-resolution")),
+        [format!("vote-resolution:{closed}"), format!("vote-resolution:{lapsed}")]
+    );
+    assert!(of_kind(&app, &newcomer, "vote-resolution").is_empty(), "not serving when proposed");
+
+    // Decided, or past its closing time though not yet decided: nothing to vote on.
+    app.execute(&format!("UPDATE resolutions SET status = 'passed', decided_at = now() WHERE id = {closed}"));
+    app.execute(&format!(
+        "UPDATE resolutions SET closes_at = now() - interval '1 minute' WHERE id = {lapsed}"
+    ));
+    assert_eq!(ids(&of_kind(&app, &olly, "vote-resolution")), [format!("vote-resolution:{lease}")]);
+    assert!(of_kind(&app, &tina, "vote-resolution").is_empty());
+}
+
 #[test]
 fn a_declarations_round_asks_each_trustee_to_declare_and_officers_to_chase() {
     let app = TestApp::spawn();
@@ -237,8 +287,9 @@ fn a_declarations_round_asks_each_trustee_to_declare_and_officers_to_chase() {
     let chase = of_kind(&app, &chair, "chase-declarations");
     assert_eq!(
         texts(&chase),
-        [format!("2026 declarations: {members} of {members} declarations outstanding")]
+        [format!("{members} of {members} trustees have not made their 2026 declaration")]
     );
+    assert_eq!(chase[0]["overdue"], false);
 
     let clear =
         json!({"registerComplete": true, "over18": true, "noDisqualification": true, "acceptsCode": true});
@@ -251,7 +302,7 @@ fn a_declarations_round_asks_each_trustee_to_declare_and_officers_to_chase() {
     if outstanding > 0 {
         assert_eq!(
             texts(&of_kind(&app, &chair, "chase-declarations")),
-            [format!("2026 declarations: {outstanding} of {members} declarations outstanding")]
+            [format!("{outstanding} of {members} trustees have not made their 2026 declaration")]
         );
         // Everyone else declares: the round is complete.
         app.execute(&format!(
@@ -307,6 +358,7 @@ fn minutes_are_to_circulate_after_14_days_then_to_read_by_those_present_until_ap
     let circulate = of_kind(&app, &chair, "circulate-minutes");
     assert_eq!(ids(&circulate), [format!("circulate-minutes:{held}")]);
     assert_eq!(circulate[0]["text"], "Circulate the minutes of March board");
+    assert_eq!(circulate[0]["overdue"], false, "about a past meeting, not overdue");
     assert!(of_kind(&app, &tina, "circulate-minutes").is_empty(), "officers only");
     let path = |rest: &str| format!("/api/meetings/{held}/written-minutes{rest}");
     json_of(app.post(&path("")).auth(&chair).json(&json!({})).send().unwrap(), StatusCode::CREATED);
@@ -323,6 +375,137 @@ fn minutes_are_to_circulate_after_14_days_then_to_read_by_those_present_until_ap
     let approval = json!({"approvedOn": Utc::now().date_naive().to_string(), "approvedAtMeetingId": next});
     ok(app.post(&path("/approve")).auth(&chair).json(&approval).send().unwrap());
     assert!(of_kind(&app, &tina, "read-minutes").is_empty(), "approved: gone");
+}
+
+#[test]
+fn minutes_are_to_circulate_only_for_meetings_held_14_to_104_days_ago() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_named(Role::Chair, "Chris Chair");
+    let recent = meeting(&app, &chair, "Spring board", -100);
+    meeting(&app, &chair, "Old board", -105);
+    meeting(&app, &chair, "Last week's board", -7);
+    assert_eq!(ids(&of_kind(&app, &chair, "circulate-minutes")), [format!("circulate-minutes:{recent}")]);
+}
+
+fn timed_meeting(app: &TestApp, who: &Session, title: &str, starts: Duration, minutes: i64) -> i64 {
+    let at = (Utc::now() + starts).to_rfc3339();
+    app.schedule_meeting(who, &json!({"title": title, "meetingDate": at, "durationMinutes": minutes}))
+}
+
+#[test]
+fn attendance_is_to_record_once_a_meeting_has_ended_as_planned_and_for_90_days() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_named(Role::Chair, "Chris Chair");
+    // An hour into its two hours: still being held.
+    let held = timed_meeting(&app, &chair, "Meeting in progress", -Duration::minutes(60), 120);
+    // Ended a minute ago.
+    let ended = timed_meeting(&app, &chair, "Meeting just ended", -Duration::minutes(91), 90);
+    timed_meeting(&app, &chair, "Meeting long ago", -Duration::days(91), 120);
+    let recent = timed_meeting(&app, &chair, "Meeting 89 days ago", -Duration::days(89), 120);
+    assert_eq!(
+        ids(&of_kind(&app, &chair, "record-attendance")),
+        [format!("record-attendance:{recent}"), format!("record-attendance:{ended}")]
+    );
+    app.execute(&format!(
+        "UPDATE meetings SET meeting_date = now() - interval '121 minutes' WHERE id = {held}"
+    ));
+    assert_eq!(of_kind(&app, &chair, "record-attendance").len(), 3, "now ended too");
+}
+
+fn cancel(app: &TestApp, meeting: i64) {
+    // Past meetings too: cancelled in the database, as the kinds are read whatever the meeting's date.
+    app.execute(&format!(
+        "UPDATE meetings SET status = 'cancelled', cancelled_at = now() WHERE id = {meeting}"
+    ));
+}
+
+#[test]
+fn a_cancelled_meeting_gives_no_papers_attendance_minutes_or_conflict_task() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_named(Role::Chair, "Chris Chair");
+    let tina = app.signed_in_named(Role::Trustee, "Tina Trustee");
+    // To come: papers to read and a conflict to handle.
+    let coming = meeting(&app, &chair, "Board meeting", 5);
+    let grant = app.add_agenda_item(&chair, coming, &item("Grant to Acme Housing"));
+    upload_paper(&app, &chair, coming, grant, "grant.pdf");
+    publish(&app, &chair, coming);
+    let body = json!({"kind": "directorship", "organisation": "Acme Housing Ltd", "nature": "Director",
+                      "startedOn": "2024-01-01"});
+    let interest =
+        json_of(app.post("/api/interests").auth(&tina).json(&body).send().unwrap(), StatusCode::CREATED)
+            ["id"]
+            .as_i64()
+            .unwrap();
+    let url = format!("/api/meetings/{coming}/agenda-items/{grant}/conflicts");
+    json_of(
+        app.post(&url).auth(&tina).json(&json!({"interestId": interest})).send().unwrap(),
+        StatusCode::CREATED,
+    );
+    // Held 20 days ago: nothing recorded, no minutes.
+    let unrecorded = meeting(&app, &chair, "March board", -20);
+    // Held 20 days ago: Tina present, minutes circulated.
+    let minuted = meeting(&app, &chair, "February board", -20);
+    record(&app, &chair, minuted, tina.id, "present");
+    let path = format!("/api/meetings/{minuted}/written-minutes");
+    json_of(app.post(&path).auth(&chair).json(&json!({})).send().unwrap(), StatusCode::CREATED);
+    ok(app.post(&format!("{path}/circulate")).auth(&chair).send().unwrap());
+
+    let kinds = |who: &Session| -> Vec<String> {
+        let mut kinds: Vec<String> = tasks(&app, who)
+            .iter()
+            .filter(|t| t["meetingId"].is_i64())
+            .map(|t| t["kind"].as_str().unwrap().to_string())
+            .collect();
+        kinds.sort();
+        kinds
+    };
+    assert_eq!(kinds(&tina), ["answer-attendance", "read-minutes", "read-papers"]);
+    assert_eq!(
+        kinds(&chair),
+        ["answer-attendance", "circulate-minutes", "handle-conflict", "read-papers", "record-attendance"]
+    );
+    for id in [coming, unrecorded, minuted] {
+        cancel(&app, id);
+    }
+    assert!(kinds(&tina).is_empty(), "{:?}", kinds(&tina));
+    assert!(kinds(&chair).is_empty(), "{:?}", kinds(&chair));
+}
+
+#[test]
+fn a_committees_actions_and_minutes_are_never_a_non_members_tasks() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_named(Role::Chair, "Chris Chair");
+    let mia = app.signed_in_named(Role::Trustee, "Mia Member");
+    let max = app.signed_in_named(Role::Trustee, "Max Member");
+    let olly = app.signed_in_named(Role::Trustee, "Olly Outsider");
+    let audit = app.committee_with(&chair, "Audit", &[&mia, &max]);
+    let held = committee_meeting(&app, &chair, "Audit meeting", -20, audit);
+    record(&app, &chair, held, mia.id, "present");
+    record(&app, &chair, held, max.id, "present");
+    let path = format!("/api/meetings/{held}/written-minutes");
+    json_of(app.post(&path).auth(&chair).json(&json!({})).send().unwrap(), StatusCode::CREATED);
+    ok(app.post(&format!("{path}/circulate")).auth(&chair).send().unwrap());
+    let body =
+        json!({"title": "Chase the auditors", "description": "", "assignedTo": mia.id, "dueDate": null});
+    let action =
+        json_of(app.post("/api/actions").auth(&chair).json(&body).send().unwrap(), StatusCode::CREATED)["id"]
+            .as_i64()
+            .unwrap();
+    // Recorded in the committee meeting's minutes.
+    app.execute(&format!("UPDATE actions SET meeting_id = {held} WHERE id = {action}"));
+
+    assert_eq!(ids(&of_kind(&app, &mia, "do-action")), [format!("do-action:{action}")]);
+    assert_eq!(ids(&of_kind(&app, &max, "read-minutes")), [format!("read-minutes:{held}")]);
+    for who in [&olly, &max] {
+        assert!(of_kind(&app, who, "do-action").is_empty(), "only the assignee's");
+    }
+    assert!(of_kind(&app, &olly, "read-minutes").is_empty());
+    // Max leaves the committee: the committee's minutes are no longer his to read.
+    let left =
+        app.delete(&format!("/api/committees/{audit}/members/{}", max.id)).auth(&chair).send().unwrap();
+    assert!(left.status().is_success(), "{}", left.status());
+    assert!(of_kind(&app, &max, "read-minutes").is_empty(), "not a member any more");
+    assert_eq!(of_kind(&app, &mia, "read-minutes").len(), 1);
 }
 
 #[test]
@@ -377,6 +560,7 @@ fn a_declared_conflict_is_for_officers_to_handle_until_handling_is_recorded() {
         "Record how Tina Trustee's conflict on Grant to Acme Housing at Board meeting is handled"
     );
     assert_eq!(handle[0]["meetingId"], board);
+    assert_eq!(handle[0]["overdue"], false);
     assert!(of_kind(&app, &tina, "handle-conflict").is_empty(), "officers only");
     ok(app
         .put(&format!("{url}/{conflict}/handling"))

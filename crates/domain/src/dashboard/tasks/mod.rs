@@ -10,7 +10,7 @@ use crate::MeetingId;
 
 pub use repository::{
     ActionToDo, ConflictToHandle, MeetingToDo, MinutesToRead, PapersToRead, TaskFacts, TaskReader,
-    TasksRepository,
+    TaskWindows, TasksRepository,
 };
 pub use service::{TasksOf, TasksService};
 

@@ -4,7 +4,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::actions::ActionStatus;
-use crate::meetings::meeting::MeetingScope;
+use crate::meetings::meeting::{planned_end_of, MeetingScope};
 use crate::{ActionId, MeetingId, RepoError, UserId};
 
 /// Whose tasks are read: the person, the meetings they see, and whether they are an admin or chair (who
@@ -22,6 +22,32 @@ pub struct MeetingToDo {
     pub id: MeetingId,
     pub title: String,
     pub starts_at: DateTime<Utc>,
+    pub duration_minutes: i32,
+}
+
+impl MeetingToDo {
+    /// Its start plus its planned duration, as the meeting page shows it.
+    pub fn planned_end(&self) -> DateTime<Utc> {
+        planned_end_of(self.starts_at, self.duration_minutes)
+    }
+}
+
+/// The moments that bound what the list reads (spec §2 Dashboard, "For you"), worked out by the service
+/// from its limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TaskWindows {
+    pub now: DateTime<Utc>,
+    /// Invitations to answer: meetings starting from `now` until then.
+    pub answer_until: DateTime<Utc>,
+    /// Agendas to publish: meetings starting from `now` until then.
+    pub publish_until: DateTime<Utc>,
+    /// Attendance to record: meetings started from then until `now`.
+    pub record_since: DateTime<Utc>,
+    /// Minutes to circulate: meetings started from `circulate_since` until `circulate_before`.
+    pub circulate_since: DateTime<Utc>,
+    pub circulate_before: DateTime<Utc>,
+    /// Conflicts to handle: meetings started from then, or still to come.
+    pub conflicts_since: DateTime<Utc>,
 }
 
 /// The next meeting with a published agenda and how many of its papers the person has not opened.
@@ -72,18 +98,11 @@ pub struct TaskFacts {
 
 /// The reads behind the meeting-, action- and minutes-based tasks.
 pub trait TasksRepository: Send + Sync {
-    /// As of `now` (`today` the same day in UTC, as the action list counts overdue): meetings starting
-    /// before `answer_until` the reader is invited to and has not answered; the next meeting's unopened
-    /// papers; their pending and in-progress actions; circulated minutes of meetings they were recorded
-    /// present at; and for officers, meetings starting before `publish_until` with a draft agenda, past
-    /// meetings with no attendance recorded, meetings started before `circulate_before` with no minutes
-    /// circulated, and unhandled conflicts. Cancelled meetings give nothing.
-    fn facts(
-        &self,
-        reader: TaskReader,
-        now: DateTime<Utc>,
-        answer_until: DateTime<Utc>,
-        publish_until: DateTime<Utc>,
-        circulate_before: DateTime<Utc>,
-    ) -> Result<TaskFacts, RepoError>;
+    /// Within `windows`: meetings to come the reader is invited to and has not answered; the unopened
+    /// papers of the next meeting with a published agenda they are invited to; their pending and
+    /// in-progress actions they see; circulated minutes of meetings they see and were recorded present
+    /// at; and for officers, meetings to come with a draft agenda, meetings started with no attendance
+    /// recorded (the service keeps those that have ended), meetings with no minutes circulated, and
+    /// unhandled conflicts. Cancelled meetings give nothing.
+    fn facts(&self, reader: TaskReader, windows: TaskWindows) -> Result<TaskFacts, RepoError>;
 }

@@ -7,9 +7,10 @@ use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
 
 use crate::actions::ActionStatus;
-use crate::dashboard::tasks::{MeetingToDo, Task, TaskDue, TaskKind, TaskReader, TasksRepository};
+use crate::dashboard::tasks::{
+    MeetingToDo, Task, TaskDue, TaskKind, TaskReader, TaskWindows, TasksRepository,
+};
 use crate::dashboard::DashboardRefusal;
-use crate::governance::resolution::ResolutionStatus;
 use crate::governance::{DeclarationRepository, ResolutionRepository, TermRepository};
 use crate::identity::permissions;
 use crate::identity::user::User;
@@ -25,6 +26,13 @@ pub const ANSWER_WITHIN_DAYS: i64 = 30;
 pub const PUBLISH_WITHIN_DAYS: i64 = 14;
 /// Minutes are to be circulated within this many days of the meeting.
 pub const CIRCULATE_WITHIN_DAYS: i64 = 14;
+/// Officers are asked to circulate the minutes of a meeting held up to this many days ago (a further
+/// 90 days after `CIRCULATE_WITHIN_DAYS`); older meetings no longer ask.
+pub const CIRCULATE_ASKED_UNTIL_DAYS: i64 = 104;
+/// Officers are asked to record attendance at a meeting that started up to this many days ago.
+pub const RECORD_WITHIN_DAYS: i64 = 90;
+/// Officers are asked to handle conflicts at a meeting that started up to this many days ago, or is to come.
+pub const CONFLICTS_WITHIN_DAYS: i64 = 90;
 
 /// The list for a person named by id, for callers outside a request (the weekly digest).
 pub trait TasksOf: Send + Sync {
@@ -58,19 +66,24 @@ impl TasksService {
         let today = now.date_naive();
         let officer = actor.role.is_officer();
         let reader = TaskReader { user: actor.id, scope: scope_of(actor), officer };
-        let facts = self.tasks.facts(
-            reader,
+        let windows = TaskWindows {
             now,
-            now + Duration::days(ANSWER_WITHIN_DAYS),
-            now + Duration::days(PUBLISH_WITHIN_DAYS),
-            now - Duration::days(CIRCULATE_WITHIN_DAYS),
-        )?;
+            answer_until: now + Duration::days(ANSWER_WITHIN_DAYS),
+            publish_until: now + Duration::days(PUBLISH_WITHIN_DAYS),
+            record_since: now - Duration::days(RECORD_WITHIN_DAYS),
+            circulate_since: now - Duration::days(CIRCULATE_ASKED_UNTIL_DAYS),
+            circulate_before: now - Duration::days(CIRCULATE_WITHIN_DAYS),
+            conflicts_since: now - Duration::days(CONFLICTS_WITHIN_DAYS),
+        };
+        let facts = self.tasks.facts(reader, windows)?;
+        // Dated by the meeting's start; never overdue: only an action past its due date and a declarations
+        // round past its deadline are (spec §2 Dashboard, "For you").
         let at = |kind: TaskKind, m: &MeetingToDo, text: String, link: &str| Task {
             id: format!("{}:{}", kind.as_str(), m.id.0),
             kind,
             text,
             due: Some(TaskDue::At(m.starts_at)),
-            overdue: m.starts_at < now,
+            overdue: false,
             meeting_id: Some(m.id),
             link: format!("/meetings/{}#{link}", m.id.0),
         };
@@ -84,14 +97,10 @@ impl TasksService {
             let text = format!("Read {} {noun} for {}", papers.unopened, papers.meeting.title);
             tasks.push(at(TaskKind::ReadPapers, &papers.meeting, text, "agenda"));
         }
-        // Written resolutions: the rules of the resolution itself (spec §10 Governance): open, not yet
-        // closed, the reader eligible (a voter not conflicted) and not yet voted.
-        for r in self.resolutions.list()? {
-            if r.status == ResolutionStatus::Open
-                && r.closes_at > now
-                && r.is_eligible(actor.id)
-                && r.vote_of(actor.id).is_none()
-            {
+        // Written resolutions still open (spec §10 Governance), by the rules of the resolution itself: the
+        // reader eligible (a voter not conflicted) and not yet voted.
+        for r in self.resolutions.open_at(now)? {
+            if r.is_eligible(actor.id) && r.vote_of(actor.id).is_none() {
                 tasks.push(Task {
                     id: format!("{}:{}", TaskKind::VoteResolution.as_str(), r.id.0),
                     kind: TaskKind::VoteResolution,
@@ -128,8 +137,8 @@ impl TasksService {
                     id: format!("{}:{id}", TaskKind::ChaseDeclarations.as_str()),
                     kind: TaskKind::ChaseDeclarations,
                     text: format!(
-                        "{} declarations: {outstanding} of {} declarations outstanding",
-                        round.round.year, round.members
+                        "{outstanding} of {} trustees have not made their {} declaration",
+                        round.members, round.round.year
                     ),
                     due,
                     overdue,
@@ -164,13 +173,14 @@ impl TasksService {
                 let text = format!("Publish the agenda of {}", m.title);
                 tasks.push(at(TaskKind::PublishAgenda, m, text, "agenda"));
             }
-            for m in &facts.to_record {
+            // Once the meeting has ended, as planned (not while it is held).
+            for m in facts.to_record.iter().filter(|m| m.planned_end() <= now) {
                 let text = format!("Record attendance at {}", m.title);
-                tasks.push(Task { overdue: true, ..at(TaskKind::RecordAttendance, m, text, "attendance") });
+                tasks.push(at(TaskKind::RecordAttendance, m, text, "attendance"));
             }
             for m in &facts.to_circulate {
                 let text = format!("Circulate the minutes of {}", m.title);
-                tasks.push(Task { overdue: true, ..at(TaskKind::CirculateMinutes, m, text, "minutes") });
+                tasks.push(at(TaskKind::CirculateMinutes, m, text, "minutes"));
             }
             // Terms of office: the warning of the board overview (spec §10 Governance, terms ending within
             // three months), from the same summary.
@@ -184,7 +194,7 @@ impl TasksService {
                     kind: TaskKind::TermEnding,
                     text: format!("{}'s term of office is ending", trustee.name),
                     due: Some(TaskDue::On(ends)),
-                    overdue: ends < today,
+                    overdue: false,
                     meeting_id: None,
                     link: "/governance?tab=terms".into(),
                 });
@@ -230,7 +240,7 @@ mod tests {
     use super::*;
     use crate::dashboard::tasks::{ActionToDo, ConflictToHandle, PapersToRead, TaskFacts};
     use crate::governance::declaration::{DeclarationAnswers, DeclarationRound, RoundMember, RoundSummary};
-    use crate::governance::resolution::{Resolution, Threshold, Vote, VoteChoice, Voter};
+    use crate::governance::resolution::{Resolution, ResolutionStatus, Threshold, Vote, VoteChoice, Voter};
     use crate::governance::term::{Term, TermFields, TrusteeTerms};
     use crate::governance::{GovernanceRefusal, NewResolution, NewRound};
     use crate::identity::role::Role;
@@ -246,21 +256,20 @@ mod tests {
             id: MeetingId(id),
             title: format!("Meeting {id}"),
             starts_at: now() + Duration::days(days),
+            duration_minutes: 120,
         }
+    }
+
+    /// A meeting that started `minutes` ago and is planned to last two hours.
+    fn started(id: i32, minutes: i64) -> MeetingToDo {
+        MeetingToDo { starts_at: now() - Duration::minutes(minutes), ..meeting(id, 0) }
     }
 
     /// One answer for every read: a board where the reader (user 7) has something of every kind.
     struct Board;
 
     impl TasksRepository for Board {
-        fn facts(
-            &self,
-            _: TaskReader,
-            _: DateTime<Utc>,
-            _: DateTime<Utc>,
-            _: DateTime<Utc>,
-            _: DateTime<Utc>,
-        ) -> Result<TaskFacts, RepoError> {
+        fn facts(&self, _: TaskReader, _: TaskWindows) -> Result<TaskFacts, RepoError> {
             Ok(TaskFacts {
                 to_answer: vec![meeting(1, 5)],
                 papers: Some(PapersToRead { meeting: meeting(1, 5), unopened: 1 }),
@@ -273,7 +282,7 @@ mod tests {
                 }],
                 minutes: Vec::new(),
                 to_publish: vec![meeting(1, 5)],
-                to_record: vec![meeting(2, -3)],
+                to_record: vec![meeting(2, -3), started(5, 60), started(6, 120)],
                 to_circulate: Vec::new(),
                 conflicts: vec![ConflictToHandle {
                     id: 4,
@@ -317,11 +326,14 @@ mod tests {
 
     impl ResolutionRepository for Board {
         fn list(&self) -> Result<Vec<Resolution>, RepoError> {
+            unreachable!()
+        }
+        fn open_at(&self, at: DateTime<Utc>) -> Result<Vec<Resolution>, RepoError> {
+            assert_eq!(at, now());
             Ok(vec![
                 resolution(1, 3, &[(7, false)], &[]),
                 resolution(2, 3, &[(7, true)], &[]),
                 resolution(3, 3, &[(7, false)], &[7]),
-                resolution(4, -1, &[(7, false)], &[]),
                 resolution(5, 3, &[(8, false)], &[]),
             ])
         }
@@ -499,14 +511,21 @@ mod tests {
             assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
         }
         let chase = tasks.iter().find(|t| t.kind == TaskKind::ChaseDeclarations).unwrap();
-        assert_eq!(chase.text, "2026 declarations: 3 of 8 declarations outstanding");
+        assert_eq!(chase.text, "3 of 8 trustees have not made their 2026 declaration");
         assert_eq!(
             ids(&tasks.iter().filter(|t| t.kind == TaskKind::TermEnding).cloned().collect::<Vec<_>>()),
             ["term-ending:8"]
         );
-        let record = tasks.iter().find(|t| t.kind == TaskKind::RecordAttendance).unwrap();
-        assert!(record.overdue);
-        assert_eq!(record.link, "/meetings/2#attendance");
+        // Attendance once a meeting has ended as planned: not the one an hour into its two hours.
+        let record: Vec<&Task> = tasks.iter().filter(|t| t.kind == TaskKind::RecordAttendance).collect();
+        assert_eq!(
+            record.iter().map(|t| t.id.as_str()).collect::<Vec<_>>(),
+            ["record-attendance:2", "record-attendance:6"]
+        );
+        assert_eq!(record[0].link, "/meetings/2#attendance");
+        // Only actions and declarations rounds are ever overdue; meeting tasks keep the meeting's date.
+        assert!(tasks.iter().filter(|t| t.overdue).all(|t| t.kind == TaskKind::DoAction));
+        assert_eq!(record[0].due, Some(TaskDue::At(now() - Duration::days(3))));
     }
 
     #[test]

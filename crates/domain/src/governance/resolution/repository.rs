@@ -24,6 +24,9 @@ pub trait ResolutionRepository: Send + Sync {
     /// Newest first.
     fn list(&self) -> Result<Vec<Resolution>, RepoError>;
     fn get(&self, id: ResolutionId) -> Result<Resolution, RepoError>;
+    /// The resolutions still open at `now` (status open, closing after `now`), soonest closing first: what
+    /// the "For you" list asks votes on (spec §2 Dashboard), without reading every resolution ever proposed.
+    fn open_at(&self, now: DateTime<Utc>) -> Result<Vec<Resolution>, RepoError>;
     /// Inserts it with the active users as its voters: `NoSuchPaper`, `ConflictedNotServing` or
     /// `ThresholdOutOfReach` refuse it (the active users are share-locked meanwhile).
     fn propose(&self, resolution: NewResolution) -> Result<Resolution, GovernanceRefusal>;

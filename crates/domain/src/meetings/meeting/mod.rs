@@ -94,9 +94,14 @@ pub struct Meeting {
     pub updated_at: DateTime<Utc>,
 }
 
+/// When a meeting starting at `starts_at` and planned to last `duration_minutes` is planned to end.
+pub fn planned_end_of(starts_at: DateTime<Utc>, duration_minutes: i32) -> DateTime<Utc> {
+    starts_at + Duration::minutes(i64::from(duration_minutes))
+}
+
 impl Meeting {
     pub fn planned_end(&self) -> DateTime<Utc> {
-        self.meeting_date + Duration::minutes(i64::from(self.duration_minutes))
+        planned_end_of(self.meeting_date, self.duration_minutes)
     }
 
     pub fn is_cancelled(&self) -> bool {

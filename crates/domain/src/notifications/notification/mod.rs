@@ -148,7 +148,8 @@ pub struct MeetingPapers {
     pub meeting: MeetingItem,
     /// The titles of the papers this publication added, in agenda order.
     pub papers: Vec<String>,
-    /// The agenda's first publication with papers (later ones add papers to a published agenda).
+    /// The agenda's first publication (later ones add papers to a published agenda), as the publication
+    /// recorded it.
     pub first: bool,
 }
 
