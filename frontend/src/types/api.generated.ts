@@ -3799,7 +3799,7 @@ export interface components {
        * @description The meeting the task belongs to, when it has one.
        */
       meetingId: number | null;
-      /** @description Due before now. */
+      /** @description An action past its due date, or a declarations round past its deadline (spec §2 Dashboard, For you). */
       overdue: boolean;
       /** @description A short sentence naming the thing, without its date. */
       text: string;

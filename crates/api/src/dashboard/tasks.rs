@@ -48,7 +48,7 @@ pub struct TaskBody {
     #[serde(serialize_with = "crate::http::body::time::date_option")]
     #[schema(required = true, value_type = Option<String>, format = Date)]
     pub due_date: Option<NaiveDate>,
-    /// Due before now.
+    /// An action past its due date, or a declarations round past its deadline (spec §2 Dashboard, For you).
     pub overdue: bool,
     /// The meeting the task belongs to, when it has one.
     #[schema(required = true)]
