@@ -98,7 +98,7 @@ test('a trustee on a phone answers attendance, opens a paper and votes from For 
   const { context, page } = await signedInPage(browser, trustee, PHONE);
   const forYou = page.getByRole('region', { name: /^For you/ });
   const task = (text) => forYou.getByRole('link', { name: text });
-  const answerTask = task(new RegExp(`Answer whether you are coming to ${title}`));
+  const answerTask = task(new RegExp(`Are you coming to ${title}\\?`));
   const papersTask = task(new RegExp(`Read 1 paper for ${title}`));
   const voteTask = task(new RegExp(`Vote on the written resolution: ${resolution}`));
   await answerTask.waitFor();

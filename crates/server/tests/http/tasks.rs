@@ -84,7 +84,7 @@ fn invited_members_answer_attendance_and_officers_publish_agendas_and_record_att
         [format!("answer-attendance:{committee}"), board_task.clone()]
     );
     let task = &of_kind(&app, &tina, "answer-attendance")[0];
-    assert_eq!(task["text"], "Answer whether you are coming to Board meeting");
+    assert_eq!(task["text"], "Are you coming to Board meeting?");
     assert_eq!(task["link"], format!("/meetings/{board}#next-steps"));
     assert_eq!(task["meetingId"], board);
     assert_eq!(task["overdue"], false);

@@ -89,7 +89,7 @@ impl TasksService {
         };
         let mut tasks = Vec::new();
         for m in &facts.to_answer {
-            let text = format!("Answer whether you are coming to {}", m.title);
+            let text = format!("Are you coming to {}?", m.title);
             tasks.push(at(TaskKind::AnswerAttendance, m, text, "next-steps"));
         }
         if let Some(papers) = facts.papers.as_ref().filter(|p| p.unopened > 0) {

@@ -28,7 +28,7 @@ describe('For you', () => {
       task({
         id: 'answer-attendance:1',
         kind: 'answer-attendance',
-        text: 'Answer whether you are coming to Board meeting',
+        text: 'Are you coming to Board meeting?',
         link: '/meetings/1#attendance',
         dueAt: '2026-12-03T18:00:00Z',
         meetingId: 1,
@@ -43,7 +43,7 @@ describe('For you', () => {
     ]);
     expect(links[0]).toHaveTextContent('Your action: Renew the insurance');
     expect(links[0]).toHaveTextContent('Overdue: was due Nov 20, 2026');
-    expect(links[1]).toHaveTextContent('Answer whether you are coming to Board meeting');
+    expect(links[1]).toHaveTextContent('Are you coming to Board meeting?');
     expect(within(region).getByRole('heading', { name: 'For you (2)' })).toBeInTheDocument();
   });
 
