@@ -44,6 +44,19 @@ fn to_meeting((id, title, starts_at, duration_minutes): MeetingRow) -> MeetingTo
     MeetingToDo { id: MeetingId(id), title, starts_at, duration_minutes }
 }
 
+/// The meetings `query` finds, soonest first, as tasks name them.
+fn soonest_first(
+    query: meetings::BoxedQuery<'_, diesel::pg::Pg>,
+    conn: &mut PgConnection,
+) -> Result<Vec<MeetingToDo>, RepoError> {
+    let rows: Vec<MeetingRow> = query
+        .order((meetings::meeting_date.asc(), meetings::id.asc()))
+        .select(MEETING)
+        .load(conn)
+        .map_err(repo_error)?;
+    Ok(rows.into_iter().map(to_meeting).collect())
+}
+
 /// Not cancelled: a cancelled meeting gives no task.
 fn scheduled() -> diesel::dsl::Eq<meetings::status, &'static str> {
     meetings::status.eq(MeetingStatus::Scheduled.as_str())
@@ -73,25 +86,22 @@ fn read(conn: &mut PgConnection, reader: TaskReader, windows: TaskWindows) -> Re
     let user = reader.user.0;
     // Invited (spec §2 Attendance section) and not answered; a line recorded for them without an answer
     // still asks for one.
-    let to_answer = meetings::table
-        .filter(scheduled())
-        .filter(meetings::meeting_date.ge(now).and(meetings::meeting_date.lt(answer_until)))
-        .filter(invited(reader.user))
-        .filter(
-            sql::<Bool>(
-                "NOT EXISTS (SELECT 1 FROM meeting_attendance a WHERE a.meeting_id = meetings.id \
+    let to_answer = soonest_first(
+        meetings::table
+            .filter(scheduled())
+            .filter(meetings::meeting_date.ge(now).and(meetings::meeting_date.lt(answer_until)))
+            .filter(invited(reader.user))
+            .filter(
+                sql::<Bool>(
+                    "NOT EXISTS (SELECT 1 FROM meeting_attendance a WHERE a.meeting_id = meetings.id \
                  AND a.response IS NOT NULL AND a.user_id = ",
+                )
+                .bind::<Integer, _>(user)
+                .sql(")"),
             )
-            .bind::<Integer, _>(user)
-            .sql(")"),
-        )
-        .order((meetings::meeting_date.asc(), meetings::id.asc()))
-        .select(MEETING)
-        .load(conn)
-        .map_err(repo_error)?
-        .into_iter()
-        .map(to_meeting)
-        .collect();
+            .into_boxed(),
+        conn,
+    )?;
 
     // The next meeting with a published agenda (trustees see published agendas only, spec §2 Agenda) that
     // the reader is invited to: an admin or chair who sees a committee's meeting without sitting on it is
@@ -195,54 +205,45 @@ fn read(conn: &mut PgConnection, reader: TaskReader, windows: TaskWindows) -> Re
         return Ok(facts);
     }
 
-    facts.to_publish = meetings::table
-        .filter(scheduled())
-        .filter(meetings::meeting_date.ge(now).and(meetings::meeting_date.lt(publish_until)))
-        .filter(meetings::agenda_published_at.is_null())
-        .order((meetings::meeting_date.asc(), meetings::id.asc()))
-        .select(MEETING)
-        .load(conn)
-        .map_err(repo_error)?
-        .into_iter()
-        .map(to_meeting)
-        .collect();
+    facts.to_publish = soonest_first(
+        meetings::table
+            .filter(scheduled())
+            .filter(meetings::meeting_date.ge(now).and(meetings::meeting_date.lt(publish_until)))
+            .filter(meetings::agenda_published_at.is_null())
+            .into_boxed(),
+        conn,
+    )?;
 
     // Recorded: anyone (or any guest) recorded, as the quorum summary counts it (spec §2 Attendance section).
     // Started within the limit; the service keeps those that have ended as planned.
-    facts.to_record = meetings::table
-        .filter(scheduled())
-        .filter(meetings::meeting_date.lt(now).and(meetings::meeting_date.ge(record_since)))
-        .filter(sql::<Bool>(
-            "NOT EXISTS (SELECT 1 FROM meeting_attendance a WHERE a.meeting_id = meetings.id \
+    facts.to_record = soonest_first(
+        meetings::table
+            .filter(scheduled())
+            .filter(meetings::meeting_date.lt(now).and(meetings::meeting_date.ge(record_since)))
+            .filter(sql::<Bool>(
+                "NOT EXISTS (SELECT 1 FROM meeting_attendance a WHERE a.meeting_id = meetings.id \
              AND a.recorded IS NOT NULL)",
-        ))
-        .order((meetings::meeting_date.asc(), meetings::id.asc()))
-        .select(MEETING)
-        .load(conn)
-        .map_err(repo_error)?
-        .into_iter()
-        .map(to_meeting)
-        .collect();
+            ))
+            .into_boxed(),
+        conn,
+    )?;
 
     // Not circulated: no version of the written minutes ever left draft, and no minutes were uploaded
     // to the library for the meeting (spec §2 Minutes).
-    facts.to_circulate = meetings::table
-        .filter(scheduled())
-        .filter(meetings::meeting_date.lt(circulate_before).and(meetings::meeting_date.ge(circulate_since)))
-        .filter(
+    facts.to_circulate = soonest_first(
+        meetings::table
+            .filter(scheduled())
+            .filter(meetings::meeting_date.lt(circulate_before).and(meetings::meeting_date.ge(circulate_since)))
+            .filter(
             sql::<Bool>(
                 "NOT EXISTS (SELECT 1 FROM written_minutes w WHERE w.meeting_id = meetings.id AND w.status <> ",
             )
             .bind::<Text, _>(WrittenMinutesStatus::Draft.as_str())
             .sql(") AND NOT EXISTS (SELECT 1 FROM minutes u WHERE u.meeting_id = meetings.id)"),
         )
-        .order((meetings::meeting_date.asc(), meetings::id.asc()))
-        .select(MEETING)
-        .load(conn)
-        .map_err(repo_error)?
-        .into_iter()
-        .map(to_meeting)
-        .collect();
+            .into_boxed(),
+        conn,
+    )?;
 
     // Declared and not yet handled by the chair (spec §10 Governance, conflicts of interest).
     facts.conflicts = meeting_conflicts::table
