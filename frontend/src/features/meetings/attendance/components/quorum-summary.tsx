@@ -4,7 +4,7 @@ import { ToneChip } from '@/components/status-chips';
 import type { QuorumSummary } from '@/types/api';
 
 /** Said instead of any count while nobody is invited (a committee without members): never "0 of 0". */
-export const NO_MEMBERS = 'No members invited yet';
+const NO_MEMBERS = 'No members invited yet';
 
 /** The answers and what was recorded, without the quorum (the meeting page's quorum line says it). */
 export function AnswerCounts({ summary }: { summary: QuorumSummary }) {
@@ -30,13 +30,13 @@ export function AnswerCounts({ summary }: { summary: QuorumSummary }) {
 }
 
 /** Members who have answered at all (attending, apologies or not sure). */
-export const answered = (s: QuorumSummary) => s.expectedAttending + s.apologies + s.notSure;
+const answered = (s: QuorumSummary) => s.expectedAttending + s.apologies + s.notSure;
 
 /** The most members who may still attend: every one not sending apologies. */
-export const mayAttend = (s: QuorumSummary) => s.expectedAttending + s.notSure + s.noAnswer;
+const mayAttend = (s: QuorumSummary) => s.expectedAttending + s.notSure + s.noAnswer;
 
 /** What the quorum line says, and whether the meeting is known to be short of its quorum. */
-export function quorumLine(s: QuorumSummary): { text: string; short: boolean } {
+function quorumLine(s: QuorumSummary): { text: string; short: boolean } {
   const quorum = `Quorum ${s.required}`;
   if (s.recordedPresent !== null)
     return {
