@@ -1,6 +1,7 @@
 // The meeting page as one designed whole (spec §2 Meeting page): on a 390 x 844 phone a trustee opens a
-// board meeting with a published nine-item agenda: no quorum warning before anyone has declared, no
-// sideways scroll, the folded page short; answers attendance from the top in two taps; declares an
+// board meeting with a published nine-item agenda: no quorum warning before anyone has declared (the
+// meeting's quorum line says 'Attendance not yet known' while enough may still come), no sideways
+// scroll, the folded page short; answers attendance from the top in two taps; declares an
 // interest on one item, which (with exactly a quorum expected) leaves that item, and only that item,
 // without a quorum. Screenshots at 390 x 844 and 1280 x 800.
 import { after, before, test } from 'node:test';
@@ -157,7 +158,13 @@ test('a trustee reads, answers and declares on a board meeting on a phone', asyn
   const steps = page.getByRole('region', { name: 'Your next steps' });
   await steps.getByRole('radio', { name: 'Attending' }).waitFor();
 
-  // Before anyone has declared: no quorum warning anywhere, no "0 of 0", nothing sideways.
+  // Before anyone has declared: no quorum warning anywhere, no "0 of 0", nothing sideways. The
+  // meeting's quorum line is calm: one short of the quorum attending, and enough may still come.
+  const quorumLine = page.getByTestId('meeting-quorum');
+  await quorumLine
+    .getByText(/^Quorum \d+: Attendance not yet known \(\d+ of \d+ answered\)$/)
+    .waitFor();
+  assert.equal(await page.getByText('Not quorate', { exact: true }).count(), 0);
   assert.equal(await page.getByText(/Not quorate for this item/).count(), 0);
   assert.equal(await page.getByText(/0 of 0/).count(), 0);
   await page.getByRole('button', { name: 'Agenda', expanded: false }).waitFor();
@@ -176,6 +183,11 @@ test('a trustee reads, answers and declares on a board meeting on a phone', asyn
     token: trustee.token,
   });
   assert.equal(sheet.mine.response, 'attending');
+  // Exactly a quorum now expected: said calmly, still no meeting-level warning.
+  await quorumLine
+    .getByText(`Quorum ${summary.required}: ${summary.required} expected to attend`)
+    .waitFor();
+  assert.equal(await page.getByText('Not quorate', { exact: true }).count(), 0);
 
   // The agenda unfolds; every item is there, still without a warning and without sideways scroll.
   await page.getByRole('button', { name: 'Agenda' }).tap();

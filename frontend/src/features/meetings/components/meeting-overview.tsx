@@ -1,6 +1,6 @@
 // The first screen of the meeting page (spec §2 Meeting page): when, where, the link, the status, the
 // meeting's one quorum line and the reader's own next steps: answer attendance (the answer controls
-// right here), read the papers, declare an interest.
+// right here), read the papers, declare an interest; once held, only the tasks left (the minutes).
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -35,21 +35,37 @@ export function meetingStatus(meeting: Meeting): {
   tone: 'error' | 'success' | 'default';
 } {
   if (meeting.status === 'cancelled') return { label: 'Cancelled', tone: 'error' };
-  if (isPast(meeting.meetingDate)) return { label: 'Held', tone: 'default' };
+  // Held once its planned end is past: a meeting in progress is not yet held.
+  if (isPast(meeting.plannedEnd)) return { label: 'Held', tone: 'default' };
   if (meeting.agendaStatus === 'published') return { label: 'Agenda published', tone: 'success' };
   return { label: 'Draft agenda', tone: 'default' };
 }
 
-function DeclareStep({ conflicts }: { conflicts: ConflictsController }) {
-  const user = useUser();
+/** The agenda items naming one of the reader's registered interests (spec §10), first item first. */
+function registerMatches(conflicts: ConflictsController, userId: number) {
+  if (!conflicts.data || conflicts.data.cancelled) return [];
+  return conflicts.data.items.flatMap((item) =>
+    item.suggestedConflicts.filter((s) => s.userId === userId).map((s) => ({ item, s })),
+  );
+}
+
+/**
+ * "Declare an interest": straight to the dialog with the register entry when an item names one of
+ * the reader's interests (a prompt, so a next step), else a menu of the items (always available, but
+ * not a to-do).
+ */
+function DeclareStep({
+  conflicts,
+  matches,
+}: {
+  conflicts: ConflictsController;
+  matches: ReturnType<typeof registerMatches>;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const items = conflicts.data?.items ?? [];
   if (!conflicts.data || conflicts.data.cancelled || items.length === 0) return null;
-  const mine = items.flatMap((item) =>
-    item.suggestedConflicts.filter((s) => s.userId === user.id).map((s) => ({ item, s })),
-  );
-  if (mine.length > 0) {
-    const { item, s } = mine[0];
+  if (matches.length > 0) {
+    const { item, s } = matches[0];
     return (
       <Button
         variant="outlined"
@@ -102,15 +118,25 @@ type Props = {
 };
 
 export function MeetingOverview({ meeting, tasks: mine, agenda, agendaVisible, conflicts }: Props) {
+  const user = useUser();
   const { data: attendance, mutate } = useAttendance(meeting.id);
   const cancelled = meeting.status === 'cancelled';
   const status = meetingStatus(meeting);
+  const held = status.label === 'Held';
   const papers = agendaVisible ? agenda.reduce((n, item) => n + item.papers.length, 0) : 0;
   const readTask = mine.find((t) => t.kind === 'read-papers');
   // The answer controls show while the reader may answer, read from the attendance sheet itself
   // (so the page works without tasks); an unanswered invitation is the first next step.
   const myAnswer = !cancelled && attendance?.canRespond ? attendance.mine : null;
   const others = mine.filter((t) => !['answer-attendance', 'read-papers'].includes(t.kind));
+  const matches = held ? [] : registerMatches(conflicts, user.id);
+  // A to-do is an answer still to give, unread papers (the read-papers task), a register match or
+  // another task for this meeting; the papers and "Declare an interest" stay offered without being one.
+  const nothingToDo =
+    !(myAnswer && myAnswer.response === null) &&
+    !readTask &&
+    matches.length === 0 &&
+    others.length === 0;
   // A task's link to `#next-steps` (answering attendance) lands on the answer controls, once the
   // attendance sheet that shows them has arrived.
   const { hash } = useLocation();
@@ -178,37 +204,43 @@ export function MeetingOverview({ meeting, tasks: mine, agenda, agendaVisible, c
             >
               Your next steps
             </Typography>
-            {myAnswer && (
-              <MyAnswer
-                key={`${myAnswer.response}-${myAnswer.reason}`}
-                meetingId={meeting.id}
-                mine={myAnswer}
-                onSaved={(next) => void mutate(next, { revalidate: false })}
-              />
+            {held ? (
+              // After the meeting only its minutes and attendance tasks remain (spec §2 Meeting page).
+              <Typography variant="body2" color="text.secondary">
+                This meeting has been held.
+              </Typography>
+            ) : (
+              <>
+                {myAnswer && (
+                  <MyAnswer
+                    key={`${myAnswer.response}-${myAnswer.reason}`}
+                    meetingId={meeting.id}
+                    mine={myAnswer}
+                    onSaved={(next) => void mutate(next, { revalidate: false })}
+                  />
+                )}
+                {nothingToDo && (
+                  <Typography variant="body2" color="text.secondary">
+                    Nothing for you to do for this meeting yet.
+                  </Typography>
+                )}
+                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                  {papers > 0 && (
+                    <Button
+                      component={RouterLink}
+                      to={{ hash: 'papers' }}
+                      variant="outlined"
+                      startIcon={<DescriptionOutlined />}
+                    >
+                      {readTask
+                        ? readTask.text
+                        : `Read the papers (${plural(papers, 'paper', 'papers')})`}
+                    </Button>
+                  )}
+                  <DeclareStep conflicts={conflicts} matches={matches} />
+                </Box>
+              </>
             )}
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              {papers > 0 && (
-                <Button
-                  component={RouterLink}
-                  to={{ hash: 'papers' }}
-                  variant="outlined"
-                  startIcon={<DescriptionOutlined />}
-                >
-                  {readTask
-                    ? readTask.text
-                    : `Read the papers (${plural(papers, 'paper', 'papers')})`}
-                </Button>
-              )}
-              <DeclareStep conflicts={conflicts} />
-            </Box>
-            {!myAnswer &&
-              papers === 0 &&
-              others.length === 0 &&
-              !(conflicts.data && !conflicts.data.cancelled && conflicts.data.items.length > 0) && (
-                <Typography variant="body2" color="text.secondary">
-                  Nothing for you to do for this meeting yet.
-                </Typography>
-              )}
             {others.map((t) => (
               <Button key={t.id} component={RouterLink} to={t.link} sx={{ justifySelf: 'start' }}>
                 {t.text}

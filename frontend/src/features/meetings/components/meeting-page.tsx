@@ -36,6 +36,7 @@ import {
 import { FoldSection } from '@/features/meetings/components/fold-section';
 import { MeetingOverview, type MeetingTask } from '@/features/meetings/components/meeting-overview';
 import { useAttendance } from '@/features/meetings/attendance/api/attendance';
+import { ActionsArising } from '@/features/meetings/minutes/components/actions-arising';
 import { MinutesSection } from '@/features/meetings/minutes/components/minutes-section';
 
 /** `tasks`: the reader's own tasks for this meeting (the app reads them from the tasks API). */
@@ -86,9 +87,10 @@ export function MeetingPage({ tasks = [] }: { tasks?: MeetingTask[] }) {
       .then(() => notify({ title: 'Agenda published' }))
       .catch((e) => notify(errorToast(e, 'Failed to publish the agenda')));
 
-  // After the meeting (spec §2 Meeting page): held once its date is past or attendance is recorded.
+  // After the meeting (spec §2 Meeting page): held once its planned end is past (a meeting in
+  // progress is not yet held) or attendance is recorded.
   const held =
-    !cancelled && (isPast(meeting.meetingDate) || attendance.data?.summary.recordedPresent != null);
+    !cancelled && (isPast(meeting.plannedEnd) || attendance.data?.summary.recordedPresent != null);
 
   const agendaSection = (
     <FoldSection
@@ -148,12 +150,13 @@ export function MeetingPage({ tasks = [] }: { tasks?: MeetingTask[] }) {
   );
   const attendanceSection = (
     <FoldSection id="attendance" title="Attendance">
-      <AttendanceSection meetingId={id} role={user.role} embedded />
+      <AttendanceSection meetingId={id} role={user.role} />
     </FoldSection>
   );
   const minutesSection = (
     <FoldSection id="minutes" title="Minutes">
       <MinutesSection meeting={meeting} agenda={agenda} embedded />
+      {held && <ActionsArising meetingId={id} />}
     </FoldSection>
   );
 
