@@ -6,5 +6,7 @@ import { meetingTasks, useMyTasks } from '@/features/dashboard/api/get-my-tasks'
 
 export function MeetingRoute() {
   const { data } = useMyTasks();
-  return <MeetingPage tasks={meetingTasks(data, Number(useParams().id))} />;
+  const id = Number(useParams().id);
+  // Undefined while the tasks load, so the page does not say there is nothing to do before it knows.
+  return <MeetingPage tasks={data === undefined ? undefined : meetingTasks(data, id)} />;
 }

@@ -111,13 +111,15 @@ export type MeetingTask = Pick<Task, 'id' | 'kind' | 'text' | 'link'>;
 
 type Props = {
   meeting: Meeting;
-  tasks: MeetingTask[];
+  /** Undefined while the reader's tasks load. */
+  tasks?: MeetingTask[];
   agenda: AgendaItem[];
   agendaVisible: boolean;
   conflicts: ConflictsController;
 };
 
-export function MeetingOverview({ meeting, tasks: mine, agenda, agendaVisible, conflicts }: Props) {
+export function MeetingOverview({ meeting, tasks, agenda, agendaVisible, conflicts }: Props) {
+  const mine = tasks ?? [];
   const user = useUser();
   const { data: attendance, mutate } = useAttendance(meeting.id);
   const cancelled = meeting.status === 'cancelled';
@@ -133,6 +135,7 @@ export function MeetingOverview({ meeting, tasks: mine, agenda, agendaVisible, c
   // A to-do is an answer still to give, unread papers (the read-papers task), a register match or
   // another task for this meeting; the papers and "Declare an interest" stay offered without being one.
   const nothingToDo =
+    tasks !== undefined &&
     !(myAnswer && myAnswer.response === null) &&
     !readTask &&
     matches.length === 0 &&

@@ -39,8 +39,11 @@ import { useAttendance } from '@/features/meetings/attendance/api/attendance';
 import { ActionsArising } from '@/features/meetings/minutes/components/actions-arising';
 import { MinutesSection } from '@/features/meetings/minutes/components/minutes-section';
 
-/** `tasks`: the reader's own tasks for this meeting (the app reads them from the tasks API). */
-export function MeetingPage({ tasks = [] }: { tasks?: MeetingTask[] }) {
+/**
+ * `tasks`: the reader's own tasks for this meeting (the app reads them from the tasks API); undefined
+ * while they load.
+ */
+export function MeetingPage({ tasks }: { tasks?: MeetingTask[] }) {
   const params = useParams();
   const id = Number(params.id);
   const { data, error, isLoading } = useMeeting(id);
