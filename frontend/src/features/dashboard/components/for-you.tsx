@@ -46,7 +46,8 @@ const icons: Record<TaskKind, ReactNode> = {
 function when(task: Task): string | null {
   if (task.dueAt) {
     const at = formatDateTime(task.dueAt);
-    if (task.kind === 'vote-resolution') return `${task.overdue ? 'Closed' : 'Closes'} ${at}`;
+    // Only open resolutions are tasks.
+    if (task.kind === 'vote-resolution') return `Closes ${at}`;
     return at;
   }
   if (task.dueDate) {

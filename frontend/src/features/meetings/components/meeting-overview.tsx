@@ -187,7 +187,9 @@ export function MeetingOverview({ meeting, tasks, agenda, agendaVisible, conflic
             {meeting.description}
           </Typography>
         )}
-        {attendance && !cancelled && <MeetingQuorumLine summary={attendance.summary} />}
+        {attendance && !cancelled && (
+          <MeetingQuorumLine summary={attendance.summary} held={status.label === 'Held'} />
+        )}
         {!cancelled && meeting.meetingLink && (
           <Button
             variant="contained"
@@ -224,7 +226,7 @@ export function MeetingOverview({ meeting, tasks, agenda, agendaVisible, conflic
                 )}
                 {nothingToDo && (
                   <Typography variant="body2" color="text.secondary">
-                    Nothing for you to do for this meeting yet.
+                    Nothing for you to do for this meeting.
                   </Typography>
                 )}
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -225,6 +225,21 @@ describe('MeetingPage', () => {
     expect(within(line).getByText('Not quorate')).toBeInTheDocument();
   });
 
+  it('after the meeting, judges the quorum by the record only, not by the answers', async () => {
+    // Answers that forecast too few, and nothing recorded yet: nothing to warn of until it is.
+    serveMeetingPage({
+      canManage: false,
+      meeting: meetingFixture(HELD),
+      attendance: attendanceFixture({
+        summary: { expectedAttending: 1, apologies: 3, noAnswer: 1 },
+      }),
+    });
+    renderApp('/meetings/7', { as: 'trustee' });
+    const line = await screen.findByTestId('meeting-quorum');
+    expect(line).toHaveTextContent('Quorum 3: attendance not recorded yet');
+    expect(screen.queryByText('Not quorate')).not.toBeInTheDocument();
+  });
+
   it('says "No members invited yet" for a meeting nobody is invited to, never "0 of 0"', async () => {
     serveMeetingPage({
       canManage: false,
@@ -255,7 +270,7 @@ describe('MeetingPage', () => {
     expect(
       await within(steps).findByRole('button', { name: 'Declare an interest' }),
     ).toBeInTheDocument();
-    expect(within(steps).getByText('Nothing for you to do for this meeting yet.')).toBeVisible();
+    expect(within(steps).getByText('Nothing for you to do for this meeting.')).toBeVisible();
     expect(within(steps).getByText('You answered: Attending')).toBeInTheDocument();
     expect(within(steps).getByRole('link', { name: 'Read the papers (1 paper)' })).toHaveAttribute(
       'href',

@@ -35,7 +35,6 @@ import {
 } from '@/features/meetings/conflicts/components/item-conflicts';
 import { FoldSection } from '@/features/meetings/components/fold-section';
 import { MeetingOverview, type MeetingTask } from '@/features/meetings/components/meeting-overview';
-import { useAttendance } from '@/features/meetings/attendance/api/attendance';
 import { ActionsArising } from '@/features/meetings/minutes/components/actions-arising';
 import { MinutesSection } from '@/features/meetings/minutes/components/minutes-section';
 
@@ -57,7 +56,6 @@ export function MeetingPage({ tasks }: { tasks?: MeetingTask[] }) {
   const [itemDialog, setItemDialog] = useState<{ item: AgendaItem | null } | null>(null);
   const [paperItem, setPaperItem] = useState<AgendaItem | null>(null);
   const conflicts = useConflicts(id);
-  const attendance = useAttendance(id);
 
   if (!Number.isInteger(id) || id <= 0)
     return <ErrorBlock error={new Error('Meeting not found')} />;
@@ -90,10 +88,9 @@ export function MeetingPage({ tasks }: { tasks?: MeetingTask[] }) {
       .then(() => notify({ title: 'Agenda published' }))
       .catch((e) => notify(errorToast(e, 'Failed to publish the agenda')));
 
-  // After the meeting (spec §2 Meeting page): held once its planned end is past (a meeting in
-  // progress is not yet held) or attendance is recorded.
-  const held =
-    !cancelled && (isPast(meeting.plannedEnd) || attendance.data?.summary.recordedPresent != null);
+  // After the meeting (spec §2 Meeting page): held once its planned end is past. A roll call taken at
+  // the start of a meeting in progress does not make it held.
+  const held = !cancelled && isPast(meeting.plannedEnd);
 
   const agendaSection = (
     <FoldSection

@@ -36,13 +36,15 @@ const answered = (s: QuorumSummary) => s.expectedAttending + s.apologies + s.not
 const mayAttend = (s: QuorumSummary) => s.expectedAttending + s.notSure + s.noAnswer;
 
 /** What the quorum line says, and whether the meeting is known to be short of its quorum. */
-function quorumLine(s: QuorumSummary): { text: string; short: boolean } {
+function quorumLine(s: QuorumSummary, held: boolean): { text: string; short: boolean } {
   const quorum = `Quorum ${s.required}`;
   if (s.recordedPresent !== null)
     return {
       text: `${quorum}: ${s.recordedPresent} recorded present`,
       short: s.recordedPresent < s.required,
     };
+  // Once the meeting is over only the record tells; the answers were forecasts.
+  if (held) return { text: `${quorum}: attendance not recorded yet`, short: false };
   // With nobody serving the quorum number says nothing either.
   if (s.serving === 0) return { text: NO_MEMBERS, short: false };
   if (mayAttend(s) < s.required)
@@ -67,8 +69,8 @@ function quorumLine(s: QuorumSummary): { text: string; short: boolean } {
  * together than it needs. Otherwise it stays calm: enough expected, or "Attendance not yet known"
  * while the members yet to answer could still make the quorum.
  */
-export function MeetingQuorumLine({ summary }: { summary: QuorumSummary }) {
-  const { text, short } = quorumLine(summary);
+export function MeetingQuorumLine({ summary, held }: { summary: QuorumSummary; held: boolean }) {
+  const { text, short } = quorumLine(summary, held);
   return (
     <Box
       data-testid="meeting-quorum"
