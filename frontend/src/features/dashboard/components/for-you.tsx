@@ -21,6 +21,7 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HourglassBottomOutlined from '@mui/icons-material/HourglassBottomOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import { ClampedText } from '@/components/clamped-text';
 import { ErrorBlock } from '@/components/query-state';
 import { formatDate, formatDateTime } from '@/lib/format';
 import type { Task, TaskKind } from '@/types/api';
@@ -84,19 +85,7 @@ function TaskRow({ task }: { task: Task }) {
           {icons[task.kind]}
         </Box>
         <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography
-            sx={{
-              fontWeight: 600,
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              overflowWrap: 'anywhere',
-            }}
-            title={task.text}
-          >
-            {task.text}
-          </Typography>
+          <ClampedText text={task.text} sx={{ fontWeight: 600 }} />
           {date && (
             <Typography
               variant="body2"
