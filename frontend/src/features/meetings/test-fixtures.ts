@@ -53,37 +53,7 @@ export const agendaItemFixture = (
   ...overrides,
 });
 
-type AttendanceOverrides = Partial<Omit<Attendance, 'summary'>> & {
-  summary?: Partial<Attendance['summary']>;
-};
-
-/** Five serving trustees, three needed, nobody answered yet; the reader neither answers nor records. */
-export const attendanceFixture = ({
-  summary,
-  ...overrides
-}: AttendanceOverrides = {}): Attendance => ({
-  meetingId: 7,
-  canRespond: false,
-  canRecord: false,
-  mine: null,
-  members: [],
-  guests: [],
-  ...overrides,
-  summary: {
-    rule: 'count',
-    ruleText: '3 trustees',
-    serving: 5,
-    required: 3,
-    expectedAttending: 0,
-    apologies: 0,
-    notSure: 0,
-    noAnswer: 5,
-    expectedQuorate: false,
-    recordedPresent: null,
-    recordedQuorate: null,
-    ...summary,
-  },
-});
+export { attendanceFixture } from '@/testing/mocks/attendance-sheet';
 
 type MeetingPageAnswer = {
   meeting?: Meeting;

@@ -21,6 +21,7 @@ import {
   type StoredUser,
 } from '@/testing/mocks/db';
 import { serverMessages } from '@/testing/mocks/server-messages';
+import { attendanceFixture } from '@/testing/mocks/attendance-sheet';
 
 const now = () => new Date().toISOString();
 const fail = (status: number, message: string) =>
@@ -903,29 +904,7 @@ export const handlers = [
   // nobody answered, the caller not asked, unless a test says otherwise.
   http.get(
     '/api/meetings/:id/attendance',
-    authed(({ params }) =>
-      HttpResponse.json({
-        meetingId: Number(params.id),
-        canRespond: false,
-        canRecord: false,
-        mine: null,
-        members: [],
-        guests: [],
-        summary: {
-          rule: 'count',
-          ruleText: '3 trustees',
-          serving: 5,
-          required: 3,
-          expectedAttending: 0,
-          apologies: 0,
-          notSure: 0,
-          noAnswer: 5,
-          expectedQuorate: false,
-          recordedPresent: null,
-          recordedQuorate: null,
-        },
-      }),
-    ),
+    authed(({ params }) => HttpResponse.json(attendanceFixture({ meetingId: Number(params.id) }))),
   ),
   // Written resolutions offered to a meeting's agenda: none unless a test says otherwise.
   http.get(
