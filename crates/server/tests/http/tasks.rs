@@ -62,6 +62,22 @@ fn record(app: &TestApp, who: &Session, meeting: i64, user: i32, status: &str) {
     ok(app.put(&format!("/api/meetings/{meeting}/attendance/{user}")).auth(who).json(&body).send().unwrap());
 }
 
+/// `who` registers a directorship of Acme Housing Ltd and declares it on the item; the declaration's id.
+fn declare_directorship(app: &TestApp, who: &Session, meeting: i64, item: i64) -> i64 {
+    let body = json!({"kind": "directorship", "organisation": "Acme Housing Ltd", "nature": "Director",
+                      "startedOn": "2024-01-01"});
+    let interest =
+        json_of(app.post("/api/interests").auth(who).json(&body).send().unwrap(), StatusCode::CREATED)["id"]
+            .as_i64()
+            .unwrap();
+    let url = format!("/api/meetings/{meeting}/agenda-items/{item}/conflicts");
+    let declared = json_of(
+        app.post(&url).auth(who).json(&json!({"interestId": interest})).send().unwrap(),
+        StatusCode::CREATED,
+    );
+    declared["id"].as_i64().unwrap()
+}
+
 #[test]
 fn invited_members_answer_attendance_and_officers_publish_agendas_and_record_attendance() {
     let app = TestApp::spawn();
@@ -429,18 +445,7 @@ fn a_cancelled_meeting_gives_no_papers_attendance_minutes_or_conflict_task() {
     let grant = app.add_agenda_item(&chair, coming, &item("Grant to Acme Housing"));
     upload_paper(&app, &chair, coming, grant, "grant.pdf");
     publish(&app, &chair, coming);
-    let body = json!({"kind": "directorship", "organisation": "Acme Housing Ltd", "nature": "Director",
-                      "startedOn": "2024-01-01"});
-    let interest =
-        json_of(app.post("/api/interests").auth(&tina).json(&body).send().unwrap(), StatusCode::CREATED)
-            ["id"]
-            .as_i64()
-            .unwrap();
-    let url = format!("/api/meetings/{coming}/agenda-items/{grant}/conflicts");
-    json_of(
-        app.post(&url).auth(&tina).json(&json!({"interestId": interest})).send().unwrap(),
-        StatusCode::CREATED,
-    );
+    declare_directorship(&app, &tina, coming, grant);
     // Held 20 days ago: nothing recorded, no minutes.
     let unrecorded = meeting(&app, &chair, "March board", -20);
     // Held 20 days ago: Tina present, minutes circulated.
@@ -546,19 +551,7 @@ fn a_declared_conflict_is_for_officers_to_handle_until_handling_is_recorded() {
     let board = meeting(&app, &chair, "Board meeting", 5);
     let grant = app.add_agenda_item(&chair, board, &item("Grant to Acme Housing"));
     publish(&app, &chair, board);
-    let body = json!({"kind": "directorship", "organisation": "Acme Housing Ltd", "nature": "Director",
-                      "startedOn": "2024-01-01"});
-    let interest =
-        json_of(app.post("/api/interests").auth(&tina).json(&body).send().unwrap(), StatusCode::CREATED)
-            ["id"]
-            .as_i64()
-            .unwrap();
-    let url = format!("/api/meetings/{board}/agenda-items/{grant}/conflicts");
-    let declared = json_of(
-        app.post(&url).auth(&tina).json(&json!({"interestId": interest})).send().unwrap(),
-        StatusCode::CREATED,
-    );
-    let conflict = declared["id"].as_i64().unwrap();
+    let conflict = declare_directorship(&app, &tina, board, grant);
 
     let handle = of_kind(&app, &chair, "handle-conflict");
     assert_eq!(ids(&handle), [format!("handle-conflict:{conflict}")]);
@@ -570,7 +563,7 @@ fn a_declared_conflict_is_for_officers_to_handle_until_handling_is_recorded() {
     assert_eq!(handle[0]["overdue"], false);
     assert!(of_kind(&app, &tina, "handle-conflict").is_empty(), "officers only");
     ok(app
-        .put(&format!("{url}/{conflict}/handling"))
+        .put(&format!("/api/meetings/{board}/agenda-items/{grant}/conflicts/{conflict}/handling"))
         .auth(&chair)
         .json(&json!({"handling": "left"}))
         .send()
