@@ -29,14 +29,17 @@ const kindLabels: Record<Meeting['kind'], string> = {
   other: 'Other meeting',
 };
 
+/** Held once its planned end is past (spec §2 Meeting page): a meeting in progress is not yet held. */
+export const isHeld = (meeting: Meeting): boolean =>
+  meeting.status !== 'cancelled' && isPast(meeting.plannedEnd);
+
 /** The meeting's status in one word or two (spec §2 Meeting page). */
 export function meetingStatus(meeting: Meeting): {
   label: string;
   tone: 'error' | 'success' | 'default';
 } {
   if (meeting.status === 'cancelled') return { label: 'Cancelled', tone: 'error' };
-  // Held once its planned end is past: a meeting in progress is not yet held.
-  if (isPast(meeting.plannedEnd)) return { label: 'Held', tone: 'default' };
+  if (isHeld(meeting)) return { label: 'Held', tone: 'default' };
   if (meeting.agendaStatus === 'published') return { label: 'Agenda published', tone: 'success' };
   return { label: 'Draft agenda', tone: 'default' };
 }
@@ -124,7 +127,7 @@ export function MeetingOverview({ meeting, tasks, agenda, agendaVisible, conflic
   const { data: attendance, mutate } = useAttendance(meeting.id);
   const cancelled = meeting.status === 'cancelled';
   const status = meetingStatus(meeting);
-  const held = status.label === 'Held';
+  const held = isHeld(meeting);
   const papers = agendaVisible ? agenda.reduce((n, item) => n + item.papers.length, 0) : 0;
   const readTask = mine.find((t) => t.kind === 'read-papers');
   // The answer controls show while the reader may answer, read from the attendance sheet itself
@@ -187,9 +190,7 @@ export function MeetingOverview({ meeting, tasks, agenda, agendaVisible, conflic
             {meeting.description}
           </Typography>
         )}
-        {attendance && !cancelled && (
-          <MeetingQuorumLine summary={attendance.summary} held={status.label === 'Held'} />
-        )}
+        {attendance && !cancelled && <MeetingQuorumLine summary={attendance.summary} held={held} />}
         {!cancelled && meeting.meetingLink && (
           <Button
             variant="contained"

@@ -18,7 +18,7 @@ import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { downloadMeetingIcs } from '@/lib/download';
 import { useUser } from '@/lib/auth';
-import { formatDateTime, isPast } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import type { AgendaItem } from '@/types/api';
 import { meetingApi, useMeeting, useRefreshMeeting } from '@/features/meetings/api/meeting';
 import { AgendaBuilder, type AgendaActions } from '@/features/meetings/components/agenda-builder';
@@ -34,7 +34,11 @@ import {
   useConflicts,
 } from '@/features/meetings/conflicts/components/item-conflicts';
 import { FoldSection } from '@/features/meetings/components/fold-section';
-import { MeetingOverview, type MeetingTask } from '@/features/meetings/components/meeting-overview';
+import {
+  isHeld,
+  MeetingOverview,
+  type MeetingTask,
+} from '@/features/meetings/components/meeting-overview';
 import { ActionsArising } from '@/features/meetings/minutes/components/actions-arising';
 import { MinutesSection } from '@/features/meetings/minutes/components/minutes-section';
 
@@ -90,7 +94,7 @@ export function MeetingPage({ tasks }: { tasks?: MeetingTask[] }) {
 
   // After the meeting (spec §2 Meeting page): held once its planned end is past. A roll call taken at
   // the start of a meeting in progress does not make it held.
-  const held = !cancelled && isPast(meeting.plannedEnd);
+  const held = isHeld(meeting);
 
   const agendaSection = (
     <FoldSection
