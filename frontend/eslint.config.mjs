@@ -23,7 +23,15 @@ const layering = [
           paths: mui,
           patterns: [
             {
-              group: ['@/features/*', `!@/features/${feature}`, '@/app/*'],
+              // The offline wipe registry is the one shared entry point (features/offline/wipe.ts).
+              group: [
+                '@/features/*',
+                `!@/features/${feature}`,
+                '!@/features/offline',
+                '@/features/offline/*',
+                '!@/features/offline/wipe',
+                '@/app/*',
+              ],
               message: 'Features do not import other features or the app.',
             },
           ],
