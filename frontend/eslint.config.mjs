@@ -25,11 +25,13 @@ const layering = [
             {
               // The offline wipe registry is the one shared entry point (features/offline/wipe.ts).
               group: [
-                '@/features/*',
-                `!@/features/${feature}`,
-                '!@/features/offline',
-                '@/features/offline/*',
-                '!@/features/offline/wipe',
+                ...new Set([
+                  '@/features/*',
+                  `!@/features/${feature}`,
+                  '!@/features/offline',
+                  ...(feature === 'offline' ? [] : ['@/features/offline/*']),
+                  '!@/features/offline/wipe',
+                ]),
                 '@/app/*',
               ],
               message: 'Features do not import other features or the app.',

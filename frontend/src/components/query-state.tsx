@@ -20,8 +20,8 @@ export function ErrorBlock({ error }: { error: unknown }) {
   if (!isOnline() || isNetworkFailure(error)) {
     return (
       <Alert severity="info" sx={{ my: 2 }}>
-        This page needs a connection: it was not kept for offline on this device. It opens again when
-        you are back online.
+        This page needs a connection: it was not kept for offline on this device. It opens again
+        when you are back online.
       </Alert>
     );
   }

@@ -48,9 +48,7 @@ export async function runBeforeWipe(limitMs: number = BEFORE_WIPE_LIMIT_MS): Pro
 }
 
 export async function pendingBeforeWipe(): Promise<number> {
-  const counts = await Promise.all(
-    [...hooks.values()].map((h) => h.pending().catch(() => 0)),
-  );
+  const counts = await Promise.all([...hooks.values()].map((h) => h.pending().catch(() => 0)));
   return counts.reduce((sum, n) => sum + n, 0);
 }
 

@@ -5,7 +5,11 @@
 // again (its ETag changed), removed papers are dropped.
 import { ApiError, request } from '@/lib/api-client';
 import type { MeetingDetail } from '@/types/api';
-import { keptIndex, type KeptIndex, type KeptMeeting } from '@/features/meetings/offline/api/kept-index';
+import {
+  keptIndex,
+  type KeptIndex,
+  type KeptMeeting,
+} from '@/features/meetings/offline/api/kept-index';
 
 export const keptCacheName = (meetingId: number) => `tp-meeting-${meetingId}`;
 
@@ -37,9 +41,7 @@ export type KeptUrls = {
 export function keptUrls(detail: MeetingDetail): KeptUrls {
   const id = detail.meeting.id;
   const base = meetingUrl(id);
-  const papers = detail.agenda.flatMap((item) =>
-    item.papers.map((paper) => ({ item, paper })),
-  );
+  const papers = detail.agenda.flatMap((item) => item.papers.map((paper) => ({ item, paper })));
   const hasPack = papers.some(({ paper }) => paper.mimeType === 'application/pdf');
   const json = [
     // The app shell and session at start.
@@ -160,7 +162,8 @@ export async function refreshKeptMeeting(
         await cache.put(url, response);
         etags[url] = null;
       } catch (error) {
-        if (!(error instanceof ApiError) || (error.status !== 403 && error.status !== 404)) throw error;
+        if (!(error instanceof ApiError) || (error.status !== 403 && error.status !== 404))
+          throw error;
       }
     }
     for (const url of files) {
