@@ -23,7 +23,17 @@ const layering = [
           paths: mui,
           patterns: [
             {
-              group: ['@/features/*', `!@/features/${feature}`, '@/app/*'],
+              // The offline wipe registry is the one shared entry point (features/offline/wipe.ts).
+              group: [
+                ...new Set([
+                  '@/features/*',
+                  `!@/features/${feature}`,
+                  '!@/features/offline',
+                  ...(feature === 'offline' ? [] : ['@/features/offline/*']),
+                  '!@/features/offline/wipe',
+                ]),
+                '@/app/*',
+              ],
               message: 'Features do not import other features or the app.',
             },
           ],

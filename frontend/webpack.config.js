@@ -2,6 +2,8 @@ const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
+const { InjectManifest } = require('workbox-webpack-plugin');
 
 /** Writes the chunk groups of the build to .webpack-stats.json for scripts/bundle-sizes.mjs. */
 class ChunkGroupsPlugin {
@@ -121,6 +123,25 @@ module.exports = (_env, argv) => {
         scriptLoading: 'defer',
       }),
       new ChunkGroupsPlugin(),
+      // The installable app (docs/spec.md §2 Pack reader, Offline on a phone): its manifest and icons.
+      new CopyPlugin({
+        patterns: [
+          { from: 'public/manifest.webmanifest', to: 'manifest.webmanifest' },
+          { from: 'public/icons', to: 'icons' },
+        ],
+      }),
+      // The service worker, only in production builds (the dev server rebuilds too often for one):
+      // it precaches everything webpack emits but source maps and very large files.
+      ...(production
+        ? [
+            new InjectManifest({
+              swSrc: './src/service-worker.ts',
+              swDest: 'service-worker.js',
+              exclude: [/\.map$/, /^\.webpack-stats/, /\.LICENSE\.txt$/],
+              maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+            }),
+          ]
+        : []),
     ],
     devServer: {
       port: 3000,

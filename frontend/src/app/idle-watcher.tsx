@@ -11,7 +11,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { api, lastServerContact } from '@/lib/api-client';
 import { ME_KEY, useAuth } from '@/lib/auth';
+import { isOnline } from '@/lib/online';
 import { tokenStore } from '@/lib/token-store';
+import { hasBeforeWipe, runBeforeWipe } from '@/features/offline/wipe';
 
 /** The warning shows this long before the limit. */
 export const IDLE_WARNING_MS = 2 * 60_000;
@@ -103,7 +105,13 @@ export function IdleWatcher() {
       if (idleFor >= minutes * 60_000) {
         warningRef.current = false;
         setWarning(false);
-        signOut({ revoke: true, notice: idleSignOutNotice(minutes) });
+        const done = () => signOut({ revoke: true, notice: idleSignOutNotice(minutes) });
+        // Work made offline (notes) is sent first while the session is still valid (docs/spec.md
+        // §2 Pack reader, Offline on a phone); the check stops meanwhile.
+        if (hasBeforeWipe() && isOnline()) {
+          window.clearInterval(timer);
+          void runBeforeWipe().finally(done);
+        } else done();
         return;
       }
       const warn = idleFor >= minutes * 60_000 - IDLE_WARNING_MS;

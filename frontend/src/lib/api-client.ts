@@ -58,6 +58,8 @@ export type RequestOptions = {
   /** A multipart payload; the browser sets its content type. */
   formData?: FormData;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Range and If-Range when re-checking a file kept for offline). */
+  headers?: Record<string, string>;
   /** Do not sign out on 401 (used by the logout call itself). */
   ignoreUnauthorized?: boolean;
 };
@@ -95,6 +97,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (!options.formData) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  Object.assign(headers, options.headers);
   const res = await fetch(path, {
     method: options.method ?? 'GET',
     headers,

@@ -31,7 +31,18 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `onSignedOut` runs after every sign-out (by the person, after a 401, when idle), once the token is
+ * gone: the app deletes what the portal keeps in the browser there (docs/spec.md §2 Pack reader,
+ * Offline on a phone).
+ */
+export function AuthProvider({
+  children,
+  onSignedOut,
+}: {
+  children: ReactNode;
+  onSignedOut?: () => void;
+}) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [token, setToken] = useState<string | null>(() => tokenStore.get());
@@ -44,13 +55,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       tokenStore.clear();
       setToken(null);
+      onSignedOut?.();
       void mutate(() => true, undefined, { revalidate: false });
       navigate(paths.login, {
         replace: true,
         state: options.notice ? { notice: options.notice } : null,
       });
     },
-    [mutate, navigate],
+    [mutate, navigate, onSignedOut],
   );
 
   useEffect(() => {

@@ -16,7 +16,10 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import Logout from '@mui/icons-material/Logout';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
+import { isOnline } from '@/lib/online';
+import { hasBeforeWipe, pendingBeforeWipe, runBeforeWipe } from '@/features/offline/wipe';
 import { useAuth, useUser } from '@/lib/auth';
 import { initials } from '@/lib/format';
 import { roleLabel } from '@/lib/permissions';
@@ -30,6 +33,11 @@ const accountLinks = [
   },
 ];
 
+export const unsentText = (n: number) =>
+  n === 1
+    ? '1 note made offline has not been sent yet'
+    : `${n} notes made offline have not been sent yet`;
+
 export function AccountMenu() {
   const user = useUser();
   const { signOut } = useAuth();
@@ -39,6 +47,21 @@ export function AccountMenu() {
   const buttonId = useId();
   const menuId = useId();
   const role = roleLabel(user.role);
+  const [unsent, setUnsent] = useState(0);
+
+  // Signing out deletes what is kept on this device (docs/spec.md §2 Pack reader, Offline on a
+  // phone): online, work made offline (notes) is sent first; offline, the person is told what would be
+  // lost and asked.
+  const startSignOut = async () => {
+    if (isOnline()) {
+      if (hasBeforeWipe()) await runBeforeWipe();
+      signOut({ revoke: true });
+      return;
+    }
+    const pending = await pendingBeforeWipe();
+    if (pending > 0) setUnsent(pending);
+    else signOut({ revoke: true });
+  };
 
   return (
     <>
@@ -104,7 +127,7 @@ export function AccountMenu() {
         <MenuItem
           onClick={() => {
             close();
-            signOut({ revoke: true });
+            void startSignOut();
           }}
         >
           <ListItemIcon>
@@ -113,6 +136,15 @@ export function AccountMenu() {
           <ListItemText>Sign Out</ListItemText>
         </MenuItem>
       </Menu>
+      <ConfirmDialog
+        open={unsent > 0}
+        title="Sign out while offline?"
+        message={`${unsentText(unsent)} and will be lost. Signing out deletes everything kept on this device.`}
+        confirmLabel="Sign out"
+        busyLabel="Signing out..."
+        onConfirm={() => signOut({ revoke: true })}
+        onClose={() => setUnsent(0)}
+      />
     </>
   );
 }

@@ -14,6 +14,8 @@ import { Logo } from '@/components/logo';
 import { sidebarWidth } from '@/theme/theme-primitives';
 import { Sidebar } from '@/app/shell/sidebar';
 import { useTasksFollowWrites } from '@/features/dashboard/api/get-my-tasks';
+import { OfflineBanner } from '@/features/offline/offline-banner';
+import { useRefreshKeptMeetings } from '@/features/meetings/offline/api/use-kept-meeting';
 
 export function AppShell() {
   const theme = useTheme();
@@ -22,6 +24,8 @@ export function AppShell() {
   const { pathname } = useLocation();
   // Every write may finish one of the person's tasks (spec §2 Dashboard, For you).
   useTasksFollowWrites();
+  // Meetings kept for offline are re-checked when the app starts online (spec §2 Pack reader).
+  useRefreshKeptMeetings();
 
   // The mobile sidebar closes on every route change.
   useEffect(() => setMobileOpen(false), [pathname]);
@@ -93,6 +97,7 @@ export function AppShell() {
         }}
       >
         <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
+          <OfflineBanner />
           <Suspense fallback={<LoadingBlock />}>
             <Outlet />
           </Suspense>

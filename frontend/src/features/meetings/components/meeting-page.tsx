@@ -24,6 +24,7 @@ import { meetingApi, useMeeting, useRefreshMeeting } from '@/features/meetings/a
 import { AgendaBuilder, type AgendaActions } from '@/features/meetings/components/agenda-builder';
 import { AgendaItemDialog } from '@/features/meetings/components/agenda-item-dialog';
 import { BoardPackSection } from '@/features/meetings/components/board-pack-section';
+import { KeepOffline } from '@/features/meetings/offline/components/keep-offline';
 import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-dialog';
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
 import { ResolutionOffers } from '@/features/meetings/components/resolution-offers';
@@ -128,6 +129,7 @@ export function MeetingPage({ tasks }: { tasks?: MeetingTask[] }) {
       {agendaVisible ? (
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Box id="papers" sx={{ scrollMarginTop: 80, '& > section': { mt: 0 } }}>
+            {agenda.length > 0 && !cancelled && <KeepOffline meetingId={meeting.id} />}
             <BoardPackSection meetingId={meeting.id} agenda={agenda} />
           </Box>
           {agenda.length > 0 && <ConflictGuidance />}
