@@ -68,7 +68,8 @@ export const notesHandlers = [
     if (body.kind === 'pin' && !body.body.trim()) {
       return fail(400, 'Invalid note', { body: 'Write the note.' });
     }
-    if (body.body.length > 5000) return fail(400, 'Invalid note', { body: 'At most 5000 characters.' });
+    if (body.body.length > 5000)
+      return fail(400, 'Invalid note', { body: 'At most 5000 characters.' });
     const id = params.id as string;
     const old = notesDb.notes.find((n) => n.id === id);
     if (old && old.author.id !== me.id) return fail(403, 'You can only change your own notes.');

@@ -1,10 +1,5 @@
 import type { PaperSegment, TextRun } from '@/features/reader/types';
-import {
-  findQuote,
-  nearestRun,
-  placeNote,
-  searchOrder,
-} from '@/features/reader/notes/anchoring';
+import { findQuote, nearestRun, placeNote, searchOrder } from '@/features/reader/notes/anchoring';
 import type { NoteAnchor } from '@/features/reader/notes/types';
 
 /** A run of text whose characters are each 0.01 wide, on line `line`. */

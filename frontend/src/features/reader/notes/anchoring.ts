@@ -143,7 +143,8 @@ export async function placeNote(
   }
   for (const page of searchOrder(own, pages)) {
     const rects = findQuote(await pageText(page), quote, prefix, suffix);
-    if (rects && rects.length > 0) return { state: 'placed', page, rects, x: rects[0].x, y: rects[0].y };
+    if (rects && rects.length > 0)
+      return { state: 'placed', page, rects, x: rects[0].x, y: rects[0].y };
   }
   return { state: 'earlier' };
 }

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { notesDb } from '@/testing/mocks/notes';
+// eslint-disable-next-line no-restricted-imports -- the offline copy's wipe registry
 import { pendingBeforeWipe, runBeforeWipe } from '@/features/offline/wipe';
 import {
   enqueue,
@@ -128,7 +129,9 @@ describe('the notes outbox', () => {
   it('drops an item the server refuses for good, says so with its text, and goes on', async () => {
     const refusals: Refusal[] = [];
     subscribe({ refused: (r) => refusals.push(r) });
-    notesDb.notes = [{ ...note('theirs', 'Not mine', '2026-01-01T00:00:00Z'), author: { id: 4, name: 'Other' } }];
+    notesDb.notes = [
+      { ...note('theirs', 'Not mine', '2026-01-01T00:00:00Z'), author: { id: 4, name: 'Other' } },
+    ];
     offline();
     await enqueue(put(note('theirs', 'Overwrite', '2026-03-01T10:00:00Z')));
     await enqueue(put(note('b', 'Mine', '2026-03-01T10:01:00Z')));

@@ -4,12 +4,13 @@
 // last edit however late an item arrives, and a note's UUID makes a retried PUT or DELETE harmless.
 import { createStore, get, update, type UseStore } from 'idb-keyval';
 import { ApiError, request } from '@/lib/api-client';
+// The offline copy's wipe registry is the one place features meet before the copy is deleted.
+// eslint-disable-next-line no-restricted-imports
 import { registerBeforeWipe } from '@/features/offline/wipe';
 import type { Note, NotePut } from '@/features/reader/notes/types';
 
 export type OutboxItem =
-  | { op: 'put'; id: string; body: NotePut; note: Note }
-  | { op: 'delete'; id: string; note: Note };
+  { op: 'put'; id: string; body: NotePut; note: Note } | { op: 'delete'; id: string; note: Note };
 
 /** An item the server refused for good (a 4xx other than 401, 408 and 429): it is dropped. */
 export type Refusal = { item: OutboxItem; message: string };
@@ -48,7 +49,11 @@ async function changed(): Promise<void> {
  * except the delete (harmless: an unknown id answers 204).
  */
 export async function enqueue(item: OutboxItem): Promise<void> {
-  await update<OutboxItem[]>(KEY, (old) => [...(old ?? []).filter((x) => x.id !== item.id), item], db());
+  await update<OutboxItem[]>(
+    KEY,
+    (old) => [...(old ?? []).filter((x) => x.id !== item.id), item],
+    db(),
+  );
   await changed();
   void flush();
 }
