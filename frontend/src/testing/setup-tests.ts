@@ -2,6 +2,7 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { server } from '@/testing/mocks/server';
 import { resetDb } from '@/testing/mocks/db';
+import { resetNotes } from '@/testing/mocks/notes';
 
 // jsdom has no matchMedia: width queries match (the desktop layout), the dark-scheme query does not.
 Object.defineProperty(window, 'matchMedia', {
@@ -32,5 +33,6 @@ afterEach(() => {
   server.resetHandlers();
   window.localStorage.clear();
   resetDb();
+  resetNotes();
 });
 afterAll(() => server.close());

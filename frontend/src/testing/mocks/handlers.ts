@@ -22,6 +22,7 @@ import {
 } from '@/testing/mocks/db';
 import { serverMessages } from '@/testing/mocks/server-messages';
 import { attendanceFixture } from '@/testing/mocks/attendance-sheet';
+import { notesHandlers } from '@/testing/mocks/notes';
 
 const now = () => new Date().toISOString();
 const fail = (status: number, message: string) =>
@@ -140,6 +141,7 @@ function committeeView(id: number, me: StoredUser): Committee | null {
 }
 
 export const handlers = [
+  ...notesHandlers,
   http.post('/api/auth/login', async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
     const u = db.users.find((x) => x.email === body.email && x.password === body.password);
