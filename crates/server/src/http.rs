@@ -16,24 +16,40 @@ pub fn configure(state: AppState, static_dir: Option<PathBuf>) -> impl Fn(&mut w
         cfg.app_data(state.clone()).configure(api::configure).configure(crate::no_index::configure);
         if let Some(dir) = &static_dir {
             let index = dir.join("index.html");
+            // The service worker and the manifest decide which app version a device runs: always
+            // revalidated, as nginx serves them (deploy/nginx.conf).
+            for name in ["service-worker.js", "manifest.webmanifest"] {
+                let file = dir.join(name);
+                cfg.route(
+                    &format!("/{name}"),
+                    web::get().to(move |req: actix_web::HttpRequest| {
+                        let file = file.clone();
+                        async move { NamedFile::open(file).map(|file| no_cache(file.into_response(&req))) }
+                    }),
+                );
+            }
             cfg.service(Files::new("/", dir).index_file("index.html").default_handler(fn_service(
                 move |req: ServiceRequest| {
                     let index = index.clone();
                     async move {
                         let (req, _) = req.into_parts();
                         let file = NamedFile::open(index)?;
-                        let mut res = file.into_response(&req);
                         // The shell names the hashed bundles: it must never be cached stale.
-                        res.headers_mut().insert(
-                            actix_web::http::header::CACHE_CONTROL,
-                            actix_web::http::header::HeaderValue::from_static("no-cache"),
-                        );
+                        let res = no_cache(file.into_response(&req));
                         Ok(ServiceResponse::new(req, res))
                     }
                 },
             )));
         }
     }
+}
+
+fn no_cache(mut res: actix_web::HttpResponse) -> actix_web::HttpResponse {
+    res.headers_mut().insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("no-cache"),
+    );
+    res
 }
 
 /// The application's Content-Security-Policy, the same as deploy/nginx.conf's default: no inline or

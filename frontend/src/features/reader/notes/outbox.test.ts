@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { notesDb } from '@/testing/mocks/notes';
-// eslint-disable-next-line no-restricted-imports -- the offline copy's wipe registry
 import { pendingBeforeWipe, runBeforeWipe } from '@/features/offline/wipe';
 import {
   enqueue,

@@ -5,7 +5,6 @@
 import { createStore, get, update, type UseStore } from 'idb-keyval';
 import { ApiError, request } from '@/lib/api-client';
 // The offline copy's wipe registry is the one place features meet before the copy is deleted.
-// eslint-disable-next-line no-restricted-imports
 import { registerBeforeWipe } from '@/features/offline/wipe';
 import type { Note, NotePut } from '@/features/reader/notes/types';
 
