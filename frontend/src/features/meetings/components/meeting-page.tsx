@@ -27,6 +27,7 @@ import { BoardPackSection } from '@/features/meetings/components/board-pack-sect
 import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-dialog';
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
 import { ResolutionOffers } from '@/features/meetings/components/resolution-offers';
+import { ReadingSummarySection } from '@/features/meetings/reading/components/reading-summary-section';
 import { AttendanceSection } from '@/features/meetings/attendance/components/attendance-section';
 import {
   ConflictGuidance,
@@ -130,6 +131,7 @@ export function MeetingPage({ tasks }: { tasks?: MeetingTask[] }) {
           <Box id="papers" sx={{ scrollMarginTop: 80, '& > section': { mt: 0 } }}>
             <BoardPackSection meetingId={meeting.id} agenda={agenda} />
           </Box>
+          <ReadingSummarySection meetingId={meeting.id} />
           {agenda.length > 0 && <ConflictGuidance />}
           <AgendaBuilder
             meeting={meeting}
