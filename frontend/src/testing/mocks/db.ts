@@ -15,6 +15,8 @@ import type {
   CurrentUser,
   User,
 } from '@/types/api';
+import type { components } from '@/types/api.generated';
+import { seedReading, type ReadingStore } from '@/testing/mocks/reading-records';
 
 export type StoredUser = CurrentUser & {
   password: string;
@@ -65,6 +67,10 @@ export type Db = {
   smtpConfigured: boolean;
   /** Invitations sent: whom to, in order. */
   invitationsSent: number[];
+  /** The board's governance settings (GET/PUT /api/governance/settings), reading records among them. */
+  governanceSettings: components['schemas']['GovernanceSettings'];
+  /** Reading records: the switch, the meetings' PDF papers, the pages each person has shown. */
+  reading: ReadingStore;
   nextId: number;
 };
 
@@ -405,6 +411,14 @@ function seed(): Db {
     securitySettings: { requireMfaForOfficers: false },
     smtpConfigured: true,
     invitationsSent: [],
+    governanceSettings: {
+      registerVisibility: 'members',
+      quorumRule: 'count',
+      quorumMinimum: 3,
+      quorumNumerator: 1,
+      quorumDenominator: 3,
+    },
+    reading: seedReading(),
     nextId: 100,
   };
 }

@@ -23,6 +23,12 @@ import {
 import { serverMessages } from '@/testing/mocks/server-messages';
 import { attendanceFixture } from '@/testing/mocks/attendance-sheet';
 import { notesHandlers } from '@/testing/mocks/notes';
+import {
+  meetingReading,
+  readingSummary,
+  recordPages,
+  type PageShownEntry,
+} from '@/testing/mocks/reading-records';
 
 const now = () => new Date().toISOString();
 const fail = (status: number, message: string) =>
@@ -912,6 +918,75 @@ export const handlers = [
   http.get(
     '/api/meetings/:id/resolution-offers',
     authed(() => HttpResponse.json([])),
+  ),
+  // The governance settings, the reading-records switch among them (spec §10; §2 Pack reader).
+  http.get(
+    '/api/governance/settings',
+    authed(() =>
+      HttpResponse.json({ ...db.governanceSettings, readingRecords: db.reading.enabled }),
+    ),
+  ),
+  http.put(
+    '/api/governance/settings',
+    authed(async ({ request }, me) => {
+      if (!isAdminOrChair(me)) return fail(403, serverMessages.settingsForbidden);
+      const { readingRecords, ...rest } = (await request.json()) as Record<string, unknown>;
+      db.governanceSettings = { ...db.governanceSettings, ...rest };
+      if (typeof readingRecords === 'boolean') {
+        // Switching reading records off deletes every record.
+        if (!readingRecords) db.reading.pages = [];
+        db.reading.enabled = readingRecords;
+      }
+      return HttpResponse.json({ ...db.governanceSettings, readingRecords: db.reading.enabled });
+    }),
+  ),
+  // Reading records (spec §2 Pack reader): the pages the reader has shown, the caller's own record, and
+  // who has read the papers for admins and chairs (the people: every active user, by name).
+  http.post(
+    '/api/reading/pages',
+    authed(async ({ request }, me) => {
+      const body = (await request.json()) as { pages?: PageShownEntry[] };
+      const pages = Array.isArray(body.pages) ? body.pages : [];
+      if (pages.length < 1 || pages.length > 500)
+        return fieldError('pages', 'Send between 1 and 500 pages.');
+      recordPages(db.reading, me.id, pages, now());
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ),
+  http.get(
+    '/api/papers/:kind/:id/reading',
+    authed(({ params }, me) => {
+      const kind = String(params.kind).replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+      const paper = db.reading.papers.find(
+        (p) => p.paper.kind === kind && p.paper.id === Number(params.id),
+      );
+      const mine = db.reading.pages.filter(
+        (p) =>
+          p.userId === me.id && paper && p.paper.kind === kind && p.paper.id === paper.paper.id,
+      );
+      const last = mine.map((p) => p.lastShownAt).sort();
+      return HttpResponse.json({
+        enabled: db.reading.enabled,
+        pageCount: paper?.pageCount ?? null,
+        pagesRead: db.reading.enabled ? mine.length : 0,
+        pages: db.reading.enabled ? mine.map((p) => p.page).sort((a, b) => a - b) : [],
+        lastReadAt: db.reading.enabled && last.length ? last[last.length - 1] : null,
+      });
+    }),
+  ),
+  http.get(
+    '/api/meetings/:id/reading',
+    authed(({ params }, me) =>
+      HttpResponse.json(meetingReading(db.reading, Number(params.id), me.id)),
+    ),
+  ),
+  http.get(
+    '/api/meetings/:id/reading-summary',
+    authed(({ params }, me) => {
+      if (!isAdminOrChair(me)) return fail(403, serverMessages.readingSummaryForbidden);
+      const people = db.users.filter((u) => u.active).map((u) => ({ id: u.id, name: u.name }));
+      return HttpResponse.json(readingSummary(db.reading, Number(params.id), people));
+    }),
   ),
   // A meeting's conflicts of interest: none declared unless a test says otherwise.
   http.get(

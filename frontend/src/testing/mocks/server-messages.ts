@@ -26,6 +26,9 @@ export const serverMessages = {
   memberRemoved: 'Member removed successfully',
   boardWarningsForbidden: "Only admins and chairs see the board's warnings.",
   auditLogForbidden: 'Only admins can read the audit log.',
+  settingsForbidden: 'Only admins and chairs can change governance settings.',
+  // Reading records (spec §2 Pack reader, Reading records).
+  readingSummaryForbidden: 'Only admins and chairs see who has read the papers.',
   // Accounts and sessions (spec §13).
   tempPasswordExpired: 'Your temporary password has expired. Ask an admin or chair for a new one.',
   wrongCode: 'That code is not right. Check the time on your phone, or use a recovery code.',

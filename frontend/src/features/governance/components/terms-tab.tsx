@@ -17,6 +17,7 @@ import { isAdminOrChair, roleLabel } from '@/lib/permissions';
 import { useChangeTerm, useRecordTerm, useTermsOverview } from '@/features/governance/api/terms';
 import type { Term, TrusteeService } from '@/features/governance/types';
 import { QuorumSettings } from '@/features/governance/components/quorum-settings';
+import { ReadingRecordsSetting } from '@/features/governance/components/reading-records-setting';
 
 const schema = yup.object({
   userId: yup.string().required('Trustee is required'),
@@ -242,6 +243,7 @@ export function TermsTab() {
         columns={termColumns(officer, setEditing)}
       />
       <QuorumSettings officer={officer} />
+      <ReadingRecordsSetting officer={officer} />
       {recording && <RecordTermDialog board={board} onClose={() => setRecording(false)} />}
       {editing && <EditTermDialog term={editing} onClose={() => setEditing(null)} />}
     </Box>

@@ -37,6 +37,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { formatFileSize, formatTime } from '@/lib/format';
 import type { AgendaItem, AgendaItemRequest, AgendaPaper, Meeting } from '@/types/api';
+import { PaperReading } from '@/features/meetings/reading/components/paper-reading';
 import {
   agendaEnd,
   moved,
@@ -106,6 +107,7 @@ function PaperRow({
           )
         </Typography>
       </Typography>
+      <PaperReading paperId={paper.id} />
       <Button size="small" startIcon={<DownloadOutlined />} onClick={onDownload}>
         Download<Box component="span" sx={hidden}>{` ${paper.title}`}</Box>
       </Button>

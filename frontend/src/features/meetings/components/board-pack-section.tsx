@@ -10,6 +10,7 @@ import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { downloadFile } from '@/lib/download';
 import type { AgendaItem, AgendaPaper } from '@/types/api';
+import { MyMeetingReading } from '@/features/meetings/reading/components/my-meeting-reading';
 
 export const PDF_MIME_TYPE = 'application/pdf';
 
@@ -70,6 +71,7 @@ export function BoardPackSection({
           ? `the ${plural(merged.length, 'PDF paper', 'PDF papers')} in agenda order, with a bookmark per item.`
           : 'no papers: none of the papers is a PDF file.'}
       </Typography>
+      <MyMeetingReading meetingId={meetingId} />
       {separate.length > 0 && (
         <Alert severity="info" sx={{ mt: 1 }}>
           <Typography variant="body2" id="board-pack-separate">

@@ -28,6 +28,7 @@ import { KeepOffline } from '@/features/meetings/offline/components/keep-offline
 import { EditMeetingDialog } from '@/features/meetings/components/edit-meeting-dialog';
 import { PaperDialog } from '@/features/meetings/components/paper-dialog';
 import { ResolutionOffers } from '@/features/meetings/components/resolution-offers';
+import { ReadingSummarySection } from '@/features/meetings/reading/components/reading-summary-section';
 import { AttendanceSection } from '@/features/meetings/attendance/components/attendance-section';
 import {
   ConflictGuidance,
@@ -132,6 +133,7 @@ export function MeetingPage({ tasks }: { tasks?: MeetingTask[] }) {
             {agenda.length > 0 && !cancelled && <KeepOffline meetingId={meeting.id} />}
             <BoardPackSection meetingId={meeting.id} agenda={agenda} />
           </Box>
+          <ReadingSummarySection meetingId={meeting.id} />
           {agenda.length > 0 && <ConflictGuidance />}
           <AgendaBuilder
             meeting={meeting}
