@@ -2,6 +2,15 @@ const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+
+// pdf.js's worker, standard fonts, CMaps, ICC profiles and its image decoders' JavaScript fallback, served by
+// the portal (docs/spec.md §2 Pack reader: nothing from a CDN) under a path naming the version, so a new
+// release never meets an old cached worker. The worker is copied as .js so that the server gives it a
+// JavaScript type (module workers need one). src/features/reader/pdf.ts points pdf.js at these.
+const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
+const pdfjsVersion = require('pdfjs-dist/package.json').version;
+const pdfjsAssets = `assets/pdfjs-${pdfjsVersion}`;
 
 /** Writes the chunk groups of the build to .webpack-stats.json for scripts/bundle-sizes.mjs. */
 class ChunkGroupsPlugin {
@@ -119,6 +128,21 @@ module.exports = (_env, argv) => {
         template: './public/index.html',
         favicon: './public/favicon.svg',
         scriptLoading: 'defer',
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          {
+            from: path.join(pdfjsDir, 'build/pdf.worker.min.mjs'),
+            to: `${pdfjsAssets}/pdf.worker.min.js`,
+          },
+          { from: path.join(pdfjsDir, 'standard_fonts'), to: `${pdfjsAssets}/standard_fonts` },
+          { from: path.join(pdfjsDir, 'cmaps'), to: `${pdfjsAssets}/cmaps` },
+          { from: path.join(pdfjsDir, 'iccs'), to: `${pdfjsAssets}/iccs` },
+          {
+            from: path.join(pdfjsDir, 'wasm/openjpeg_nowasm_fallback.js'),
+            to: `${pdfjsAssets}/wasm/openjpeg_nowasm_fallback.js`,
+          },
+        ],
       }),
       new ChunkGroupsPlugin(),
     ],

@@ -76,7 +76,10 @@ export type ReaderExtension = {
   PageOverlay?: ComponentType<{ page: ReaderPage; context: ReaderContext }>;
   panelTitle?: string;
   Panel?: ComponentType<{ context: ReaderContext }>;
-  selectionActions?: { label: string; run: (selection: ReaderSelection, context: ReaderContext) => void }[];
+  selectionActions?: {
+    label: string;
+    run: (selection: ReaderSelection, context: ReaderContext) => void;
+  }[];
   pointAction?: {
     label: string;
     run: (at: { pageNumber: number; x: number; y: number }, context: ReaderContext) => void;
