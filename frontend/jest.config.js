@@ -4,7 +4,11 @@ module.exports = {
   testEnvironmentOptions: { customExportConditions: [''] },
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/src/$1',
+    // jsdom has no canvas: the reader's tests draw with a stand-in for pdf.js.
+    '^pdfjs-dist$': '<rootDir>/src/testing/pdfjs-mock.ts',
+  },
   transform: { '^.+\\.(mjs|cjs|[jt]sx?)$': 'babel-jest' },
   transformIgnorePatterns: [
     '/node_modules/(?!(msw|@mswjs|@open-draft|rettime|until-async|outvariant|strict-event-emitter|headers-polyfill|is-node-process|tough-cookie|@bundled-es-modules)/)',

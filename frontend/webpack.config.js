@@ -64,6 +64,7 @@ module.exports = (_env, argv) => {
         // react-router's export map always points at its development build (warnings, dev
         // checks); production bundles use the production build it ships beside it.
         ...(production && {
+          'pdfjs-dist$': path.resolve(__dirname, 'node_modules/pdfjs-dist/build/pdf.min.mjs'),
           'react-router$': path.resolve(
             __dirname,
             'node_modules/react-router/dist/production/index.mjs',
@@ -97,6 +98,8 @@ module.exports = (_env, argv) => {
       minimize: production,
       minimizer: [
         new TerserPlugin({
+          // pdf.js ships its own minified build (below); swc's minifier stops on its source.
+          exclude: /[\\/]pdfjs\./,
           minify: TerserPlugin.swcMinify,
           terserOptions: { compress: true, mangle: true },
         }),
@@ -107,6 +110,14 @@ module.exports = (_env, argv) => {
           // The packages the sign-in page needs beyond the entry's (MUI's button, input, card and
           // link) in one file rather than four or five: separately gzipped they cost about 2 KB more
           // (docs/performance.md). Pages that use any of them load the same file.
+          // pdf.js in a file of its own, loaded only with the reader's chunk (docs/spec.md §2 Pack reader).
+          pdfjs: {
+            name: 'pdfjs',
+            chunks: 'async',
+            priority: 20,
+            enforce: true,
+            test: /[\\/]node_modules[\\/]pdfjs-dist[\\/]/,
+          },
           signInVendors: {
             name: 'sign-in-vendors',
             chunks: 'async',
@@ -130,10 +141,12 @@ module.exports = (_env, argv) => {
         scriptLoading: 'defer',
       }),
       new CopyWebpackPlugin({
+        // Already minified by pdf.js: the minimizer leaves them as they are.
         patterns: [
           {
             from: path.join(pdfjsDir, 'build/pdf.worker.min.mjs'),
             to: `${pdfjsAssets}/pdf.worker.min.js`,
+            info: { minimized: true },
           },
           { from: path.join(pdfjsDir, 'standard_fonts'), to: `${pdfjsAssets}/standard_fonts` },
           { from: path.join(pdfjsDir, 'cmaps'), to: `${pdfjsAssets}/cmaps` },
@@ -141,6 +154,7 @@ module.exports = (_env, argv) => {
           {
             from: path.join(pdfjsDir, 'wasm/openjpeg_nowasm_fallback.js'),
             to: `${pdfjsAssets}/wasm/openjpeg_nowasm_fallback.js`,
+            info: { minimized: true },
           },
         ],
       }),

@@ -58,6 +58,8 @@ export type Db = {
   resetRequests: ResetRequest[];
   auditEvents: AuditEvent[];
   sessions: StoredSession[];
+  /** The pages the reader sent (POST /api/reading/pages), as sent. */
+  readingPages: unknown[];
   /** `GET /api/me/tasks` of whoever asks. */
   tasks: Task[];
   securitySettings: { requireMfaForOfficers: boolean };
@@ -405,6 +407,7 @@ function seed(): Db {
     securitySettings: { requireMfaForOfficers: false },
     smtpConfigured: true,
     invitationsSent: [],
+    readingPages: [],
     nextId: 100,
   };
 }

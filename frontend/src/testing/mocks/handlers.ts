@@ -906,6 +906,32 @@ export const handlers = [
     '/api/meetings/:id/attendance',
     authed(({ params }) => HttpResponse.json(attendanceFixture({ meetingId: Number(params.id) }))),
   ),
+  // The pack reader (docs/api.md): a pack's layout lists no papers, the caller's own reading record is
+  // empty, and the pages the reader sends are kept in db.readingPages, unless a test says otherwise.
+  http.get(
+    '/api/meetings/:id/board-pack/layout',
+    authed(() => HttpResponse.json({ fingerprint: 'f0', pageCount: 2, frontPages: 2, papers: [] })),
+  ),
+  http.get(
+    '/api/papers/:kind/:id/reading',
+    authed(() =>
+      HttpResponse.json({
+        enabled: true,
+        pageCount: null,
+        pagesRead: 0,
+        pages: [],
+        lastReadAt: null,
+      }),
+    ),
+  ),
+  http.post(
+    '/api/reading/pages',
+    authed(async ({ request }) => {
+      const body = (await request.json()) as { pages: unknown[] };
+      db.readingPages.push(...body.pages);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ),
   // Written resolutions offered to a meeting's agenda: none unless a test says otherwise.
   http.get(
     '/api/meetings/:id/resolution-offers',
