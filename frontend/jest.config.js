@@ -4,7 +4,13 @@ module.exports = {
   testEnvironmentOptions: { customExportConditions: [''] },
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/src/$1',
+    // jsdom has no canvas: the reader's tests draw with a stand-in for pdf.js.
+    '^pdfjs-dist$': '<rootDir>/src/testing/pdfjs-mock.ts',
+    // jsdom has no IndexedDB: the notes outbox and the offline index keep their stores in memory.
+    '^idb-keyval$': '<rootDir>/src/testing/idb-keyval-mock.ts',
+  },
   transform: { '^.+\\.(mjs|cjs|[jt]sx?)$': 'babel-jest' },
   transformIgnorePatterns: [
     '/node_modules/(?!(msw|@mswjs|@open-draft|rettime|until-async|outvariant|strict-event-emitter|headers-polyfill|is-node-process|tough-cookie|@bundled-es-modules)/)',

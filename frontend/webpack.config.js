@@ -5,6 +5,14 @@ const TerserPlugin = require('terser-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
 
+// pdf.js's worker, standard fonts, CMaps, ICC profiles and its image decoders' JavaScript fallback, served by
+// the portal (docs/spec.md §2 Pack reader: nothing from a CDN) under a path naming the version, so a new
+// release never meets an old cached worker. The worker is copied as .js so that the server gives it a
+// JavaScript type (module workers need one). src/features/reader/pdf.ts points pdf.js at these.
+const pdfjsDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
+const pdfjsVersion = require('pdfjs-dist/package.json').version;
+const pdfjsAssets = `assets/pdfjs-${pdfjsVersion}`;
+
 /** Writes the chunk groups of the build to .webpack-stats.json for scripts/bundle-sizes.mjs. */
 class ChunkGroupsPlugin {
   apply(compiler) {
@@ -57,6 +65,7 @@ module.exports = (_env, argv) => {
         // react-router's export map always points at its development build (warnings, dev
         // checks); production bundles use the production build it ships beside it.
         ...(production && {
+          'pdfjs-dist$': path.resolve(__dirname, 'node_modules/pdfjs-dist/build/pdf.min.mjs'),
           'react-router$': path.resolve(
             __dirname,
             'node_modules/react-router/dist/production/index.mjs',
@@ -90,6 +99,8 @@ module.exports = (_env, argv) => {
       minimize: production,
       minimizer: [
         new TerserPlugin({
+          // pdf.js ships its own minified build (below); swc's minifier stops on its source.
+          exclude: /[\\/]pdfjs\./,
           minify: TerserPlugin.swcMinify,
           terserOptions: { compress: true, mangle: true },
         }),
@@ -100,6 +111,14 @@ module.exports = (_env, argv) => {
           // The packages the sign-in page needs beyond the entry's (MUI's button, input, card and
           // link) in one file rather than four or five: separately gzipped they cost about 2 KB more
           // (docs/performance.md). Pages that use any of them load the same file.
+          // pdf.js in a file of its own, loaded only with the reader's chunk (docs/spec.md §2 Pack reader).
+          pdfjs: {
+            name: 'pdfjs',
+            chunks: 'async',
+            priority: 20,
+            enforce: true,
+            test: /[\\/]node_modules[\\/]pdfjs-dist[\\/]/,
+          },
           signInVendors: {
             name: 'sign-in-vendors',
             chunks: 'async',
@@ -122,6 +141,24 @@ module.exports = (_env, argv) => {
         favicon: './public/favicon.svg',
         scriptLoading: 'defer',
       }),
+      new CopyPlugin({
+        // Already minified by pdf.js: the minimizer leaves them as they are.
+        patterns: [
+          {
+            from: path.join(pdfjsDir, 'build/pdf.worker.min.mjs'),
+            to: `${pdfjsAssets}/pdf.worker.min.js`,
+            info: { minimized: true },
+          },
+          { from: path.join(pdfjsDir, 'standard_fonts'), to: `${pdfjsAssets}/standard_fonts` },
+          { from: path.join(pdfjsDir, 'cmaps'), to: `${pdfjsAssets}/cmaps` },
+          { from: path.join(pdfjsDir, 'iccs'), to: `${pdfjsAssets}/iccs` },
+          {
+            from: path.join(pdfjsDir, 'wasm/openjpeg_nowasm_fallback.js'),
+            to: `${pdfjsAssets}/wasm/openjpeg_nowasm_fallback.js`,
+            info: { minimized: true },
+          },
+        ],
+      }),
       new ChunkGroupsPlugin(),
       // The installable app (docs/spec.md §2 Pack reader, Offline on a phone): its manifest and icons.
       new CopyPlugin({
@@ -137,7 +174,12 @@ module.exports = (_env, argv) => {
             new InjectManifest({
               swSrc: './src/service-worker.ts',
               swDest: 'service-worker.js',
-              exclude: [/\.map$/, /^\.webpack-stats/, /\.LICENSE\.txt$/],
+              exclude: [
+                /\.map$/,
+                /^\.webpack-stats/,
+                /\.LICENSE\.txt$/,
+                /pdfjs-[^/]+\/(cmaps|iccs)\//,
+              ],
               maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
             }),
           ]

@@ -133,6 +133,20 @@ const GovernancePage = lazy(() =>
   ).then((m) => ({ default: m.GovernancePage })),
 );
 
+// The reader and pdf.js: one chunk, loaded only when a paper is opened in it.
+const readerRoute = (
+  name: 'DocumentReaderRoute' | 'MinutesReaderRoute' | 'PackReaderRoute' | 'AgendaPaperReaderRoute',
+) =>
+  lazy(() =>
+    import(/* webpackChunkName: "page-reader" */ '@/features/reader/routes').then((m) => ({
+      default: m[name],
+    })),
+  );
+const DocumentReaderPage = readerRoute('DocumentReaderRoute');
+const MinutesReaderPage = readerRoute('MinutesReaderRoute');
+const PackReaderPage = readerRoute('PackReaderRoute');
+const AgendaPaperReaderPage = readerRoute('AgendaPaperReaderRoute');
+
 const loading = <FullPageMessage>Loading...</FullPageMessage>;
 
 /** The idle watcher loads beside the page, never holding it up. */
@@ -218,6 +232,10 @@ export function AppRoutes() {
           <Route path={paths.decisions} element={<DecisionsPage />} />
           <Route path={paths.calendar} element={<CalendarPage />} />
           <Route path={paths.meeting} element={<MeetingPage />} />
+          <Route path={paths.readDocument} element={<DocumentReaderPage />} />
+          <Route path={paths.readMinutes} element={<MinutesReaderPage />} />
+          <Route path={paths.readPack} element={<PackReaderPage />} />
+          <Route path={paths.readAgendaPaper} element={<AgendaPaperReaderPage />} />
           <Route path={paths.notices} element={<NoticesPage />} />
           <Route path={paths.governance} element={<GovernancePage />} />
           <Route path={paths.accountSecurity} element={<AccountSecurityPage />} />

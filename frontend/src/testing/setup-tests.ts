@@ -3,6 +3,7 @@ import { configure } from '@testing-library/react';
 import { server } from '@/testing/mocks/server';
 import { resetDb } from '@/testing/mocks/db';
 import { resetNotes } from '@/testing/mocks/notes';
+import { resetIdbKeyval } from '@/testing/idb-keyval-mock';
 
 // jsdom has no matchMedia: width queries match (the desktop layout), the dark-scheme query does not.
 Object.defineProperty(window, 'matchMedia', {
@@ -34,5 +35,6 @@ afterEach(() => {
   window.localStorage.clear();
   resetDb();
   resetNotes();
+  resetIdbKeyval();
 });
 afterAll(() => server.close());

@@ -60,6 +60,7 @@ export type Db = {
   resetRequests: ResetRequest[];
   auditEvents: AuditEvent[];
   sessions: StoredSession[];
+  /** The pages the reader sent (POST /api/reading/pages), as sent. */
   /** `GET /api/me/tasks` of whoever asks. */
   tasks: Task[];
   securitySettings: { requireMfaForOfficers: boolean };

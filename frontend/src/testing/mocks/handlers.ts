@@ -914,6 +914,11 @@ export const handlers = [
     '/api/meetings/:id/attendance',
     authed(({ params }) => HttpResponse.json(attendanceFixture({ meetingId: Number(params.id) }))),
   ),
+  // The pack reader (docs/api.md): a pack's layout lists no papers, unless a test says otherwise.
+  http.get(
+    '/api/meetings/:id/board-pack/layout',
+    authed(() => HttpResponse.json({ fingerprint: 'f0', pageCount: 2, frontPages: 2, papers: [] })),
+  ),
   // Written resolutions offered to a meeting's agenda: none unless a test says otherwise.
   http.get(
     '/api/meetings/:id/resolution-offers',

@@ -12,3 +12,11 @@ export function isViewable(document: Pick<PortalDocument, 'mimeType' | 'fileName
   if (mime === 'application/pdf' || mime === 'text/html') return true;
   return /\.(pdf|html?)$/i.test(document.fileName || '');
 }
+
+/** PDFs open in the portal's reader (spec §2 Pack reader); other viewable files in a new tab. */
+export function isPdf(document: Pick<PortalDocument, 'mimeType' | 'fileName'>): boolean {
+  return (
+    (document.mimeType || '').toLowerCase() === 'application/pdf' ||
+    /\.pdf$/i.test(document.fileName || '')
+  );
+}

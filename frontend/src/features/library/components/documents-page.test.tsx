@@ -1,13 +1,27 @@
 import { browser } from '@/lib/browser';
-import { db, expectToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import {
+  currentPath,
+  db,
+  expectToast,
+  renderApp,
+  screen,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
 
 describe('documents page', () => {
-  it('groups documents by category with counts and offers view only for PDF and HTML', async () => {
+  it('groups documents by category with counts and offers the reader for PDFs', async () => {
     renderApp('/documents', { as: 'trustee' });
     const finance = await screen.findByRole('region', { name: 'Finance' });
     expect(within(finance).getByLabelText('1 documents')).toBeInTheDocument();
     expect(within(finance).getByText('Jan 5, 2025')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'View Annual Accounts 2024' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Read Annual Accounts 2024' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'View Annual Accounts 2024' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Read Safeguarding Policy' }),
+    ).not.toBeInTheDocument();
     expect(
       screen.queryByRole('button', { name: 'View Safeguarding Policy' }),
     ).not.toBeInTheDocument();
@@ -70,7 +84,14 @@ describe('documents page', () => {
     await waitFor(() => expect(screen.queryByText('Annual Accounts 2024')).not.toBeInTheDocument());
   });
 
-  it('opens a view tab synchronously and points it at the view ticket', async () => {
+  it('opens a PDF in the reader', async () => {
+    const { user } = renderApp('/documents', { as: 'trustee' });
+    await user.click(await screen.findByRole('button', { name: 'Read Annual Accounts 2024' }));
+    await waitFor(() => expect(currentPath()).toBe('/read/documents/1'));
+  });
+
+  it('opens an HTML document in a view tab through the view ticket', async () => {
+    db.documents[0] = { ...db.documents[0], mimeType: 'text/html', fileName: 'accounts.html' };
     const fake = { location: { href: '' }, close: jest.fn(), opener: {} } as unknown as Window;
     const open = jest.spyOn(browser, 'open').mockReturnValue(fake);
     const { user } = renderApp('/documents', { as: 'trustee' });

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import { useNavigate } from 'react-router-dom';
+import { readDocumentPath } from '@/config/paths';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import {
@@ -15,7 +18,12 @@ import { documentTitleColumn } from '@/components/document-title-column';
 import { formatDate } from '@/lib/format';
 import type { PortalDocument } from '@/types/api';
 import { useDeleteDocument } from '@/features/library/api/delete-document';
-import { downloadDocument, isViewable, viewDocument } from '@/features/library/api/open-document';
+import {
+  downloadDocument,
+  isPdf,
+  isViewable,
+  viewDocument,
+} from '@/features/library/api/open-document';
 
 type Props = { documents: PortalDocument[]; canDelete: boolean; caption: string };
 
@@ -30,6 +38,7 @@ export function DocumentsTable({ documents, canDelete, caption }: Props) {
   const report = useReportWrite();
   const remove = useDeleteDocument();
   const [deleting, setDeleting] = useState<PortalDocument | null>(null);
+  const navigate = useNavigate();
 
   const download = async (document: PortalDocument) => {
     try {
@@ -62,7 +71,16 @@ export function DocumentsTable({ documents, canDelete, caption }: Props) {
               icon={<DownloadOutlined />}
               onClick={() => void download(d)}
             />
-            {isViewable(d) && (
+            {isPdf(d) && (
+              // PDFs open in the portal's reader (spec §2 Pack reader, Reading in the portal).
+              <RowAction
+                label="Read"
+                accessibleLabel={`Read ${d.title}`}
+                icon={<MenuBookOutlined />}
+                onClick={() => void navigate(readDocumentPath(d.id))}
+              />
+            )}
+            {isViewable(d) && !isPdf(d) && (
               <RowAction
                 label="View"
                 accessibleLabel={`View ${d.title}`}

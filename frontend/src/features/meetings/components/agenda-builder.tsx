@@ -33,6 +33,10 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { readAgendaPaperPath } from '@/config/paths';
+import { inBoardPack } from '@/features/meetings/components/board-pack-section';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { formatFileSize, formatTime } from '@/lib/format';
@@ -81,11 +85,13 @@ const hidden = {
 
 function PaperRow({
   paper,
+  meetingId,
   canManage,
   onDownload,
   onRemove,
 }: {
   paper: AgendaPaper;
+  meetingId: number;
   canManage: boolean;
   onDownload: () => void;
   onRemove: () => void;
@@ -108,6 +114,17 @@ function PaperRow({
         </Typography>
       </Typography>
       <PaperReading paperId={paper.id} />
+      {inBoardPack(paper) && (
+        // PDF papers open in the portal's reader (spec §2 Pack reader, Reading in the portal).
+        <Button
+          size="small"
+          startIcon={<MenuBookOutlined />}
+          component={RouterLink}
+          to={readAgendaPaperPath(meetingId, paper.id)}
+        >
+          Read<Box component="span" sx={hidden}>{` ${paper.title}`}</Box>
+        </Button>
+      )}
       <Button size="small" startIcon={<DownloadOutlined />} onClick={onDownload}>
         Download<Box component="span" sx={hidden}>{` ${paper.title}`}</Box>
       </Button>
@@ -122,6 +139,7 @@ function PaperRow({
 
 type RowProps = {
   item: AgendaItem;
+  meetingId: number;
   index: number;
   count: number;
   startsAt: string;
@@ -208,6 +226,7 @@ function ItemRow(props: RowProps) {
                 <PaperRow
                   key={paper.id}
                   paper={paper}
+                  meetingId={props.meetingId}
                   canManage={canManage}
                   onDownload={() => props.onDownload(paper)}
                   onRemove={() => props.onRemovePaper(paper)}
@@ -346,6 +365,7 @@ export function AgendaBuilder({ meeting, agenda, canManage, actions, itemExtra }
                 <ItemRow
                   key={item.id}
                   item={item}
+                  meetingId={meeting.id}
                   index={index}
                   count={items.length}
                   startsAt={times[index].startsAt}

@@ -98,6 +98,18 @@ describe('Board pack on the meeting page', () => {
       screen.getByText(/figures\.xlsx, 2 KB; not a PDF: a separate download/),
     ).toBeInTheDocument();
 
+    // The pack and each PDF paper open in the reader; a paper that is not a PDF keeps only its download.
+    expect(within(pack).getByRole('link', { name: 'Read board pack' })).toHaveAttribute(
+      'href',
+      '/meetings/7/pack',
+    );
+    expect(screen.getByRole('link', { name: 'Read Draft budget' })).toHaveAttribute(
+      'href',
+      '/meetings/7/papers/11',
+    );
+    expect(screen.queryByRole('link', { name: 'Read Budget figures' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Budget figures' })).toBeInTheDocument();
+
     await user.click(within(pack).getByRole('button', { name: 'Download board pack' }));
     await waitFor(() =>
       expect(names).toEqual(['Board pack - Spring board meeting - 2030-03-05.pdf']),

@@ -7,6 +7,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { readPackPath } from '@/config/paths';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { downloadFile } from '@/lib/download';
 import type { AgendaItem, AgendaPaper } from '@/types/api';
@@ -64,6 +67,18 @@ export function BoardPackSection({
         >
           Download board pack
         </Button>
+        {merged.length > 0 && (
+          // The pack opens in the portal's reader (spec §2 Pack reader, Reading in the portal).
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<MenuBookOutlined />}
+            component={RouterLink}
+            to={readPackPath(meetingId)}
+          >
+            Read board pack
+          </Button>
+        )}
       </Box>
       <Typography variant="body2" color="text.secondary">
         One PDF: a cover page, the agenda with the page on which each item&apos;s papers start, then{' '}

@@ -10,7 +10,10 @@ describe('minutes page', () => {
     expect(await screen.findByText('January Board Meeting')).toBeInTheDocument();
     expect(screen.getByText('PDF File')).toBeInTheDocument();
     expect(screen.getByText('External Link')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'View January Board Meeting' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Read January Board Meeting' })).toHaveAttribute(
+      'href',
+      '/read/minutes/1',
+    );
     expect(screen.getByRole('button', { name: 'Open December Board Meeting' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload Minutes' })).not.toBeInTheDocument();
   });
@@ -20,12 +23,13 @@ describe('minutes page', () => {
     expect(await screen.findByRole('button', { name: 'Upload Minutes' })).toBeInTheDocument();
   });
 
-  it('opens an uploaded PDF through a view ticket and a link directly', async () => {
+  it('opens an uploaded PDF in the reader and a link directly', async () => {
     const fake = { location: { href: '' }, close: jest.fn(), opener: null } as unknown as Window;
     const open = jest.spyOn(browser, 'open').mockReturnValue(fake);
     const { user } = renderApp('/minutes', { as: 'trustee' });
-    await user.click(await screen.findByRole('button', { name: 'View January Board Meeting' }));
-    await waitFor(() => expect(fake.location.href).toBe('/api/minutes/1/view?ticket=xyz'));
+    await user.click(await screen.findByRole('link', { name: 'Read January Board Meeting' }));
+    await waitFor(() => expect(currentPath()).toBe('/read/minutes/1'));
+    await user.click(screen.getByRole('link', { name: 'Back to minutes' }));
     await user.click(screen.getByRole('button', { name: 'Open December Board Meeting' }));
     expect(open).toHaveBeenLastCalledWith(
       'https://example.org/minutes/dec',

@@ -24,6 +24,8 @@ import type { Minutes, WrittenMinutesSummary } from '@/types/api';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { useMinutes, useWrittenMinutesArchive } from '@/features/meetings/minutes/api/get-minutes';
 import { viewMinutes } from '@/features/meetings/minutes/api/view-minutes';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import { readMinutesPath } from '@/config/paths';
 import { UploadMinutesDialog } from '@/features/meetings/minutes/components/upload-minutes-dialog';
 
 const columns: Column<Minutes>[] = [
@@ -154,6 +156,18 @@ export function MinutesPage() {
               onClick={() => open(m)}
             >
               Open
+            </Button>
+          ) : /\.pdf$/i.test(m.fileName ?? '') ? (
+            // PDF minutes open in the portal's reader (spec §2 Pack reader, Reading in the portal).
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<MenuBookOutlined />}
+              aria-label={`Read ${m.title}`}
+              component={RouterLink}
+              to={readMinutesPath(m.id)}
+            >
+              Read
             </Button>
           ) : (
             <Button

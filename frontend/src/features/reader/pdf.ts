@@ -1,0 +1,42 @@
+// pdf.js as the portal runs it (docs/spec.md §2 Pack reader, Reading in the portal): its worker, standard
+// fonts, CMaps and image decoders' fallbacks are files the portal serves (webpack.config.js copies them into
+// dist/assets/pdfjs-<version>/), so nothing comes from a CDN, and it runs under the portal's
+// Content-Security-Policy: no eval (isEvalSupported: false) and no WebAssembly (useWasm: false; pdf.js then
+// decodes JPEG 2000 and JBIG2 images in JavaScript).
+import { GlobalWorkerOptions, getDocument, version } from 'pdfjs-dist';
+import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
+import { tokenStore } from '@/lib/token-store';
+
+/** Where webpack.config.js puts pdf.js's files; the version in the path keeps a new release from old caches. */
+export const pdfjsAssets = `/assets/pdfjs-${version}/`;
+
+let workerSet = false;
+
+/**
+ * Opens a PDF from one of the portal's Range-capable download URLs: pdf.js asks for the first bytes, and when
+ * the server answers with Accept-Ranges it fetches only the parts the shown pages need (disableAutoFetch), so
+ * the first page of a long pack shows before the whole file has arrived.
+ */
+export function openPdf(url: string): PDFDocumentLoadingTask {
+  if (!workerSet) {
+    // A module worker: served as JavaScript by the portal itself (script-src 'self').
+    GlobalWorkerOptions.workerSrc = `${pdfjsAssets}pdf.worker.min.js`;
+    workerSet = true;
+  }
+  const token = tokenStore.get();
+  return getDocument({
+    url,
+    httpHeaders: token ? { Authorization: `Bearer ${token}` } : undefined,
+    withCredentials: true,
+    isEvalSupported: false,
+    useWasm: false,
+    enableXfa: false,
+    disableAutoFetch: true,
+    rangeChunkSize: 256 * 1024,
+    standardFontDataUrl: `${pdfjsAssets}standard_fonts/`,
+    cMapUrl: `${pdfjsAssets}cmaps/`,
+    cMapPacked: true,
+    wasmUrl: `${pdfjsAssets}wasm/`,
+    iccUrl: `${pdfjsAssets}iccs/`,
+  });
+}

@@ -1,0 +1,63 @@
+// The reader's routes (docs/spec.md §2 Pack reader, Reading in the portal): a library document, uploaded
+// minutes, one agenda paper, or the board pack; `?page=N` opens at a page. One webpack chunk, loaded only
+// when a reader route is opened, so pdf.js is never part of another page's first load.
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ErrorBlock, LoadingBlock } from '@/components/query-state';
+import { Reader, NotPdf } from '@/features/reader/components/reader';
+import { useReaderExtensions } from '@/features/reader/extensions';
+import {
+  useAgendaPaperSource,
+  useDocumentSource,
+  useMinutesSource,
+  usePackSource,
+  type SourceState,
+} from '@/features/reader/api/sources';
+import type { ReaderSource } from '@/features/reader/types';
+
+function ReaderFor({ source }: { source: ReaderSource }) {
+  const extensions = useReaderExtensions(source);
+  const [params] = useSearchParams();
+  const page = Number(params.get('page'));
+  return (
+    <Reader
+      source={source}
+      extensions={extensions}
+      initialPage={Number.isInteger(page) && page > 0 ? page : undefined}
+    />
+  );
+}
+
+function ReaderRoute({ state }: { state: SourceState }) {
+  switch (state.state) {
+    case 'loading':
+      return <LoadingBlock />;
+    case 'error':
+      return <ErrorBlock error={state.error} />;
+    case 'not-found':
+      return (
+        <ErrorBlock error={new Error('This paper cannot be found, or you may not read it.')} />
+      );
+    case 'not-pdf':
+      return <NotPdf title={state.title} downloadUrl={state.downloadUrl} backTo={state.backTo} />;
+    case 'ready':
+      return <ReaderFor key={state.source.url} source={state.source} />;
+  }
+}
+
+const useId = (name: string) => Number(useParams()[name]);
+
+export function DocumentReaderRoute() {
+  return <ReaderRoute state={useDocumentSource(useId('id'))} />;
+}
+
+export function MinutesReaderRoute() {
+  return <ReaderRoute state={useMinutesSource(useId('id'))} />;
+}
+
+export function AgendaPaperReaderRoute() {
+  return <ReaderRoute state={useAgendaPaperSource(useId('id'), useId('paperId'))} />;
+}
+
+export function PackReaderRoute() {
+  return <ReaderRoute state={usePackSource(useId('id'))} />;
+}
