@@ -34,7 +34,7 @@ pub use identity::{
     PgResetRequestRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTwoFactorRepository,
     PgUserRepository,
 };
-pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository};
+pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository, PgPageCountCache};
 pub use meetings::{
     PgAttendanceRepository, PgBoardPackCache, PgCalendarFeedRepository, PgMeetingRepository,
     PgWrittenMinutesRepository,
