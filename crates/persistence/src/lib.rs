@@ -13,6 +13,7 @@ mod library;
 mod meetings;
 mod notices;
 mod notifications;
+mod reading;
 #[rustfmt::skip]
 mod schema;
 mod shared;
@@ -41,3 +42,4 @@ pub use meetings::{
 };
 pub use notices::PgNoticeRepository;
 pub use notifications::{PgNotificationRepository, PgOutboxRepository};
+pub use reading::PgAgendaPaperMeetings;

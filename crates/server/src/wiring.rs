@@ -26,17 +26,18 @@ use domain::notices::NoticeService;
 use domain::notifications::mail::templates::{MailSettings, MailTemplates};
 use domain::notifications::unsubscribe::UnsubscribeKey;
 use domain::notifications::{MailService, Mailer, NotificationService, UnsubscribeService};
+use domain::reading::Papers;
 use domain::shared::ports::clock::SystemClock;
 use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock};
 use persistence::{
-    LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
-    PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository, PgCommitteeRepository,
-    PgConflictRepository, PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository,
-    PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository, PgInvitationRepository,
-    PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
-    PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository,
-    PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTasksRepository,
-    PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
+    LocalFileStore, PgActionRepository, PgAgendaPaperMeetings, PgAttendanceRepository, PgAuditTrail,
+    PgBoardPackCache, PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository,
+    PgCommitteeRepository, PgConflictRepository, PgDashboardRepository, PgDeclarationRepository,
+    PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository,
+    PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
+    PgNotificationRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness,
+    PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository,
+    PgTasksRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
 };
 use runtime::{ChatHub, OutboxWorker, ProcessReadCache, ProcessSessionCache};
 
@@ -219,6 +220,12 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         clock: clock.clone(),
         time_zone: config.mail.board_time_zone,
     };
+    let papers = Papers {
+        documents: documents.documents.clone(),
+        minutes: minutes.minutes.clone(),
+        agenda_papers: Arc::new(PgAgendaPaperMeetings::new(pool.clone())),
+        board_packs: board_packs.clone(),
+    };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         two_factor: TwoFactorService { auth: auth.clone() },
@@ -238,6 +245,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         attendance,
         calendar,
         board_packs,
+        papers,
         written_minutes,
         throttle_delay_step: config.throttle_delay_step,
         portal_name: config.mail.portal_name.clone(),
