@@ -19,6 +19,7 @@ use domain::meetings::{
 };
 use domain::notices::NoticeService;
 use domain::notifications::{MailService, NotificationService, UnsubscribeService};
+use domain::reading::records::ReadingRecordsService;
 use domain::reading::Papers;
 use domain::shared::{ChangeSink, ReadCache, Readiness};
 
@@ -95,6 +96,8 @@ pub struct AppState {
     pub resolutions: ResolutionService,
     /// Who may read which paper in the reader (spec §2 Pack reader).
     pub papers: Papers,
+    /// The pages each person has shown in the reader (docs/spec.md "Reading records").
+    pub reading_records: ReadingRecordsService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

@@ -3,6 +3,7 @@
 //! use it.
 
 pub mod paper;
+pub mod records;
 pub mod refusal;
 
 pub use paper::{AgendaPaperMeetings, PaperKind, PaperRef, Papers, ReadablePaper};

@@ -14,6 +14,9 @@ pub enum ReadingRefusal {
     /// No such meeting, one the reader may not see, or a draft agenda for a trustee (the board pack's rule).
     #[error("Meeting not found")]
     MeetingNotFound,
+    /// The reading summary says who has read what: the officers' view (docs/spec.md "Reading records").
+    #[error("Only admins and chairs see who has read the papers.")]
+    OnlyOfficersSeeReading,
     #[error(transparent)]
     Common(#[from] DomainError),
 }
@@ -44,6 +47,7 @@ impl Refusal for ReadingRefusal {
             ReadingRefusal::PaperNotFound | ReadingRefusal::MeetingNotFound => {
                 Answer::own(&self, RefusalKind::NotFound)
             }
+            ReadingRefusal::OnlyOfficersSeeReading => Answer::own(&self, RefusalKind::Forbidden),
             ReadingRefusal::Common(error) => Answer::Common(error),
         }
     }

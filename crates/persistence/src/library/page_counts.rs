@@ -32,7 +32,9 @@ impl PageCountCache for PgPageCountCache {
         found
             .map(|count| {
                 count
-                    .map(|n| u32::try_from(n).map_err(|_| bad_value("pdf_page_counts.page_count", &n.to_string())))
+                    .map(|n| {
+                        u32::try_from(n).map_err(|_| bad_value("pdf_page_counts.page_count", &n.to_string()))
+                    })
                     .transpose()
             })
             .transpose()
