@@ -1638,7 +1638,11 @@ export interface paths {
      */
     get: operations['minutes_workflow_show'];
     put?: never;
-    /** Starts the meeting's written minutes as a draft (admins and chairs). */
+    /**
+     * Starts the meeting's written minutes as a draft (admins and chairs). While reading records are kept and
+     *     the meeting has PDF papers, its first entry is the "papers taken as read" line (docs/spec.md "Reading
+     *     records").
+     */
     post: operations['minutes_workflow_create'];
     delete?: never;
     options?: never;
