@@ -13,6 +13,7 @@ pub mod library;
 pub mod meetings;
 pub mod notices;
 pub mod notifications;
+pub mod reading;
 
 /// Test doubles of every area's ports, for the use cases' unit tests.
 #[cfg(test)]

@@ -13,6 +13,7 @@ mod library;
 mod meetings;
 mod notices;
 mod notifications;
+mod reading;
 #[rustfmt::skip]
 mod schema;
 mod shared;
@@ -34,10 +35,11 @@ pub use identity::{
     PgResetRequestRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTwoFactorRepository,
     PgUserRepository,
 };
-pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository};
+pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository, PgPageCountCache};
 pub use meetings::{
     PgAttendanceRepository, PgBoardPackCache, PgCalendarFeedRepository, PgMeetingRepository,
     PgWrittenMinutesRepository,
 };
 pub use notices::PgNoticeRepository;
 pub use notifications::{PgNotificationRepository, PgOutboxRepository};
+pub use reading::{PgAgendaPaperMeetings, PgReadingRecordRepository};

@@ -183,6 +183,7 @@ diesel::table! {
         quorum_minimum -> Int4,
         quorum_numerator -> Int4,
         quorum_denominator -> Int4,
+        reading_records -> Bool,
     }
 }
 
@@ -522,7 +523,26 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    pdf_page_counts (storage_key) {
+        storage_key -> Text,
+        page_count -> Nullable<Int4>,
+    }
+}
+
+diesel::table! {
+    reading_records (user_id, paper_kind, paper_id, page) {
+        user_id -> Int4,
+        paper_kind -> Text,
+        paper_id -> Int4,
+        page -> Int4,
+        first_shown_at -> Timestamptz,
+        last_shown_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(audit_events -> users (actor_id));
+diesel::joinable!(reading_records -> users (user_id));
 diesel::joinable!(agenda_items -> meetings (meeting_id));
 diesel::joinable!(agenda_items -> resolutions (resolution_id));
 diesel::joinable!(board_packs -> meetings (meeting_id));
@@ -606,6 +626,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     notices,
     password_reset_requests,
     password_tokens,
+    pdf_page_counts,
+    reading_records,
     resolution_papers,
     resolution_voters,
     resolution_votes,

@@ -17,7 +17,7 @@ use domain::identity::{
     AuthService, DirectoryService, InvitationService, PasswordResetService, SessionService, TwoFactorService,
     UserService,
 };
-use domain::library::{DocumentService, FileStore, MinutesService, ViewTickets};
+use domain::library::{DocumentService, FileStore, MinutesService, PageCounts, ViewTickets};
 use domain::meetings::{
     AttendanceService, BoardPackService, CalendarService, CalendarWriter, MeetingService,
     WrittenMinutesService,
@@ -26,17 +26,20 @@ use domain::notices::NoticeService;
 use domain::notifications::mail::templates::{MailSettings, MailTemplates};
 use domain::notifications::unsubscribe::UnsubscribeKey;
 use domain::notifications::{MailService, Mailer, NotificationService, UnsubscribeService};
+use domain::reading::records::ReadingRecordsService;
+use domain::reading::Papers;
 use domain::shared::ports::clock::SystemClock;
 use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock};
 use persistence::{
-    LocalFileStore, PgActionRepository, PgAttendanceRepository, PgAuditTrail, PgBoardPackCache,
-    PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository, PgCommitteeRepository,
-    PgConflictRepository, PgDashboardRepository, PgDeclarationRepository, PgDirectoryRepository,
-    PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository, PgInvitationRepository,
-    PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository, PgNotificationRepository,
-    PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness, PgResetRequestRepository,
-    PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTasksRepository,
-    PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
+    LocalFileStore, PgActionRepository, PgAgendaPaperMeetings, PgAttendanceRepository, PgAuditTrail,
+    PgBoardPackCache, PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository,
+    PgCommitteeRepository, PgConflictRepository, PgDashboardRepository, PgDeclarationRepository,
+    PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository,
+    PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
+    PgNotificationRepository, PgOutboxRepository, PgPageCountCache, PgPasswordTokenRepository, PgPool,
+    PgReadiness, PgReadingRecordRepository, PgResetRequestRepository, PgResolutionRepository,
+    PgSecuritySettingsRepository, PgSessionRepository, PgTasksRepository, PgTermRepository,
+    PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
 };
 use runtime::{ChatHub, OutboxWorker, ProcessReadCache, ProcessSessionCache};
 
@@ -218,7 +221,28 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         })),
         clock: clock.clone(),
         time_zone: config.mail.board_time_zone,
+        papers_read: None,
     };
+    let papers = Papers {
+        documents: documents.documents.clone(),
+        minutes: minutes.minutes.clone(),
+        agenda_papers: Arc::new(PgAgendaPaperMeetings::new(pool.clone())),
+        board_packs: board_packs.clone(),
+    };
+    let reading_records = ReadingRecordsService {
+        papers: papers.clone(),
+        records: Arc::new(PgReadingRecordRepository::new(pool.clone())),
+        page_counts: PageCounts {
+            files: files.clone(),
+            cache: Arc::new(PgPageCountCache::new(pool.clone())),
+            pdf: Arc::new(typesetting::LopdfPageCounter),
+        },
+        attendance: attendance_repository.clone(),
+        clock: clock.clone(),
+    };
+    // The minutes' draft starts with the reading line (docs/spec.md "Reading records").
+    let written_minutes =
+        WrittenMinutesService { papers_read: Some(Arc::new(reading_records.clone())), ..written_minutes };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         two_factor: TwoFactorService { auth: auth.clone() },
@@ -238,6 +262,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         attendance,
         calendar,
         board_packs,
+        papers,
+        reading_records,
         written_minutes,
         throttle_delay_step: config.throttle_delay_step,
         portal_name: config.mail.portal_name.clone(),

@@ -19,14 +19,14 @@ const UNREADABLE: &str = "damaged or unreadable PDF, could not be included";
 pub struct PdfBoardPackBuilder;
 
 /// A PDF paper, loaded: its document and page count, or why it cannot be merged.
-enum Loaded {
+pub(crate) enum Loaded {
     Merge(Box<Document>, u32),
     Listed(&'static str),
 }
 
 /// Loads an uploaded PDF. A parser fed a hostile file may fail in any way, including a panic: none of it
 /// may take the download down, so every failure lists the paper instead.
-fn load(bytes: &[u8]) -> Loaded {
+pub(crate) fn load(bytes: &[u8]) -> Loaded {
     let loaded = catch_unwind(AssertUnwindSafe(|| Document::load_mem(bytes)));
     match loaded {
         Ok(Ok(doc)) if doc.is_encrypted() || doc.was_encrypted() => Loaded::Listed(ENCRYPTED),

@@ -3,6 +3,7 @@
 mod board_pack;
 mod fonts;
 mod layout;
+mod page_count;
 mod text;
 
 use krilla::color::rgb;
@@ -18,6 +19,7 @@ use domain::meetings::{PrintDocument, Typesetter};
 pub use board_pack::PdfBoardPackBuilder;
 pub use fonts::installed_font_covers;
 pub use layout::{Line, Style};
+pub use page_count::LopdfPageCounter;
 
 /// A4 in points, with 2 cm margins.
 pub const PAGE_WIDTH: f32 = 595.0;

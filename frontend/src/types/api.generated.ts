@@ -1567,6 +1567,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/reading': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's own record of the meeting's PDF papers (those with a page count), in agenda order. */
+    get: operations['reading_records_meeting'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/reading-summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who has read the meeting's papers (admins and chairs): each invited member (the attendance sheet's
+     *     rule), by name, with each paper's state, and the line for the minutes.
+     */
+    get: operations['reading_records_summary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/meetings/{id}/resolution-offers': {
     parameters: {
       query?: never;
@@ -1601,7 +1638,11 @@ export interface paths {
      */
     get: operations['minutes_workflow_show'];
     put?: never;
-    /** Starts the meeting's written minutes as a draft (admins and chairs). */
+    /**
+     * Starts the meeting's written minutes as a draft (admins and chairs). While reading records are kept and
+     *     the meeting has PDF papers, its first entry is the "papers taken as read" line (docs/spec.md "Reading
+     *     records").
+     */
     post: operations['minutes_workflow_create'];
     delete?: never;
     options?: never;
@@ -1888,6 +1929,45 @@ export interface paths {
     get: operations['openapi_document'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/papers/{kind}/{id}/reading': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's own record of a paper: the pages they have shown. The board pack's own pages have none. */
+    get: operations['reading_records_paper'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reading/pages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Records the pages the reader showed. Entries on papers the caller may not read, on the board pack's own
+     *     pages, and pages past the paper's page count are dropped silently; a `shownAt` later than now is taken
+     *     as now; per person, paper and page the first and last times are kept, so a batch sent twice changes
+     *     nothing. While the board has switched reading records off, nothing is stored.
+     */
+    post: operations['reading_records_record'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3021,6 +3101,8 @@ export interface components {
       quorumNumerator: number;
       /** @description How a meeting's quorum is worked out (spec §10 Rules, Quorum). */
       quorumRule: components['schemas']['QuorumRuleKind'];
+      /** @description Whether the reader records the pages each person shows (docs/spec.md "Reading records"). */
+      readingRecords: boolean;
       registerVisibility: components['schemas']['RegisterVisibility'];
     };
     /** @description Someone recorded as a guest: a user who is not a member of the meeting, or a visitor by name. */
@@ -3300,6 +3382,17 @@ export interface components {
      * @enum {string}
      */
     MeetingKind: 'board' | 'committee' | 'agm' | 'other';
+    MeetingReading: {
+      enabled: boolean;
+      /**
+       * Format: int32
+       * @description The pages of every listed paper.
+       */
+      pageCount: number;
+      /** Format: int32 */
+      pagesRead: number;
+      papers: components['schemas']['PaperProgress'][];
+    };
     /**
      * @description A meeting's life: scheduled, or cancelled (kept and shown as cancelled; deleting is for mistakes).
      * @enum {string}
@@ -3456,6 +3549,82 @@ export interface components {
        */
       year: number;
     };
+    PageShownRequest: {
+      /**
+       * Format: int64
+       * @description The page within the paper, 1 to 100000.
+       */
+      page: number;
+      paper: components['schemas']['PaperRef'];
+      /**
+       * Format: date-time
+       * @description When the page was shown; a time later than now is taken as now.
+       */
+      shownAt: string;
+    };
+    /** @description "Pages shown": what the reader displayed, with when. */
+    PagesRequest: {
+      /** @description 1 to 500 entries. */
+      pages?: components['schemas']['PageShownRequest'][];
+    };
+    /**
+     * @description What a paper is: a library document, an agenda paper, uploaded minutes, or the board pack's own
+     *     front pages (cover and agenda) of a meeting.
+     * @enum {string}
+     */
+    PaperKind: 'document' | 'agendaPaper' | 'minutes' | 'boardPack';
+    PaperProgress: {
+      /** Format: date-time */
+      lastReadAt?: string | null;
+      /** Format: int32 */
+      pageCount: number;
+      /** Format: int32 */
+      pagesRead: number;
+      paper: components['schemas']['PaperRef'];
+      title: string;
+    };
+    PaperReading: {
+      /** @description Whether the board keeps reading records. */
+      enabled: boolean;
+      /** Format: date-time */
+      lastReadAt?: string | null;
+      /**
+       * Format: int32
+       * @description `null` when the file is not a readable PDF.
+       */
+      pageCount?: number | null;
+      /** @description The pages shown, ascending. */
+      pages: number[];
+      /** Format: int32 */
+      pagesRead: number;
+    };
+    /** @description What a note or a reading record is about. For a board pack, `id` is the meeting's id. */
+    PaperRef: {
+      /**
+       * Format: int32
+       * @description The document's, agenda paper's or minutes' id; the meeting's for a board pack.
+       */
+      id: number;
+      kind: components['schemas']['PaperKind'];
+    };
+    /**
+     * @description How far a person got with a paper: no page shown, some, or every page.
+     * @enum {string}
+     */
+    PaperState: 'notOpened' | 'started' | 'read';
+    PersonPaperState: {
+      /** Format: int32 */
+      pagesRead: number;
+      paper: components['schemas']['PaperRef'];
+      /** @description `notOpened` (no page shown), `started`, `read` (every page shown). */
+      state: components['schemas']['PaperState'];
+    };
+    PersonReadingBody: {
+      papers: components['schemas']['PersonPaperState'][];
+      /** @description Every paper read. */
+      readAll: boolean;
+      user: components['schemas']['ReadingPerson'];
+    };
     PostMessageRequest: {
       /** @description Required, at most 4000 characters (trimmed). */
       message: string | null;
@@ -3525,6 +3694,21 @@ export interface components {
        * @description The serving trustees the rule counts from (a committee meeting: its members).
        */
       serving: number;
+    };
+    ReadingPerson: {
+      /** Format: int32 */
+      id: number;
+      name: string;
+    };
+    ReadingSummary: {
+      enabled: boolean;
+      /**
+       * @description "The papers were taken as read (7 of 8 trustees had read all papers)."; `null` while records are
+       *     off or when the meeting has no PDF paper.
+       */
+      line?: string | null;
+      papers: components['schemas']['SummaryPaper'][];
+      people: components['schemas']['PersonReadingBody'][];
     };
     ReauthenticateRequest: {
       /** @description Or, with two-factor sign-in on, a code of the enrolled factor (a recovery code is used up). */
@@ -3762,6 +3946,11 @@ export interface components {
        */
       quorumNumerator?: number | null;
       quorumRule?: components['schemas']['QuorumRuleKind'] | null;
+      /**
+       * @description Whether reading records are kept (docs/spec.md "Reading records"); `false` deletes every record.
+       *     Unchanged when absent.
+       */
+      readingRecords?: boolean | null;
       registerVisibility?: components['schemas']['RegisterVisibility'] | null;
     };
     /** @description What the password step answers: a session, or the second step of two-factor sign-in. */
@@ -3776,6 +3965,12 @@ export interface components {
       /** Format: int32 */
       userId: number;
       userName: string;
+    };
+    SummaryPaper: {
+      /** Format: int32 */
+      pageCount: number;
+      paper: components['schemas']['PaperRef'];
+      title: string;
     };
     /** @description One thing to do. At most one of `dueAt` and `dueDate` is set. */
     Task: {
@@ -8055,7 +8250,7 @@ export interface operations {
           'application/json': components['schemas']['GovernanceSettings'];
         };
       };
-      /** @description `errors.registerVisibility`, `errors.quorumRule`, `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction) or a malformed body */
+      /** @description `errors.registerVisibility`, `errors.quorumRule`, `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction) or a malformed body (a `readingRecords` that is not a boolean) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11187,6 +11382,140 @@ export interface operations {
       };
     };
   };
+  reading_records_meeting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeetingReading'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user: a committee meeting of a committee they are not in, or a draft agenda (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  reading_records_summary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadingSummary'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs see who has read the papers */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user: a committee meeting of a committee they are not in, or a draft agenda (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   resolution_offers_list: {
     parameters: {
       query?: never;
@@ -12785,6 +13114,142 @@ export interface operations {
         };
         content: {
           'application/json': Record<string, never>;
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  reading_records_paper: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description `document`, `agenda-paper` or `minutes` */
+        kind: string;
+        /** @description The paper's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaperReading'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such paper for this user */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  reading_records_record: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PagesRequest'];
+      };
+    };
+    responses: {
+      /** @description Taken */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `errors.pages` (not 1 to 500 entries), `errors["pages[i].page"]` (not 1 to 100000) or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
       /** @description Unexpected error; the message is generic and the cause is logged */

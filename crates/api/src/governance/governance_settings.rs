@@ -40,7 +40,8 @@ pub async fn show(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
     responses(
         (status = 200, description = "Changed", body = GovernanceSettingsBody),
         (status = 400, body = ErrorBody, description = "`errors.registerVisibility`, `errors.quorumRule`, \
-            `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction) or a malformed body"),
+            `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction) or a malformed body (a \
+            `readingRecords` that is not a boolean)"),
         (status = 403, description = "Only admins and chairs change the settings", body = ErrorBody),
     ),
 )]
@@ -58,9 +59,10 @@ pub async fn update(
     let event = NewAuditEvent::new(AuditKind::SettingsChanged, Some(actor))
         .object(AuditObject::new("settings", "governance", "Governance settings"))
         .details(format!(
-            "registerVisibility: {}; quorum: {}",
+            "registerVisibility: {}; quorum: {}; readingRecords: {}",
             settings.register_visibility,
-            settings.quorum.describe()
+            settings.quorum.describe(),
+            if settings.reading_records { "on" } else { "off" }
         ));
     audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(GovernanceSettingsBody::from(settings)))
@@ -77,6 +79,8 @@ pub struct GovernanceSettingsBody {
     pub quorum_minimum: u32,
     pub quorum_numerator: u32,
     pub quorum_denominator: u32,
+    /// Whether the reader records the pages each person shows (docs/spec.md "Reading records").
+    pub reading_records: bool,
 }
 
 /// The settings answer the same limits the request is checked against.
@@ -92,6 +96,7 @@ impl From<GovernanceSettings> for GovernanceSettingsBody {
             quorum_minimum: settings.quorum.minimum,
             quorum_numerator: settings.quorum.numerator,
             quorum_denominator: settings.quorum.denominator,
+            reading_records: settings.reading_records,
         }
     }
 }

@@ -44,6 +44,7 @@ answer_area_refusals!(
     domain::meetings::MeetingsRefusal,
     domain::notices::NoticesRefusal,
     domain::notifications::NotificationsRefusal,
+    domain::reading::ReadingRefusal,
 );
 
 /// The status of each kind of area refusal.

@@ -19,6 +19,8 @@ use domain::meetings::{
 };
 use domain::notices::NoticeService;
 use domain::notifications::{MailService, NotificationService, UnsubscribeService};
+use domain::reading::records::ReadingRecordsService;
+use domain::reading::Papers;
 use domain::shared::{ChangeSink, ReadCache, Readiness};
 
 /// Everything the handlers need, shared by all workers.
@@ -92,6 +94,10 @@ pub struct AppState {
     pub declarations: DeclarationService,
     /// Written resolutions (spec §10 Governance).
     pub resolutions: ResolutionService,
+    /// Who may read which paper in the reader (spec §2 Pack reader).
+    pub papers: Papers,
+    /// The pages each person has shown in the reader (docs/spec.md "Reading records").
+    pub reading_records: ReadingRecordsService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

@@ -181,7 +181,9 @@ pub async fn versions(
     Ok(HttpResponse::Ok().json(list.into_iter().map(WrittenMinutesBody::from).collect::<Vec<_>>()))
 }
 
-/// Starts the meeting's written minutes as a draft (admins and chairs).
+/// Starts the meeting's written minutes as a draft (admins and chairs). While reading records are kept and
+/// the meeting has PDF papers, its first entry is the "papers taken as read" line (docs/spec.md "Reading
+/// records").
 #[utoipa::path(post, path = "/api/meetings/{id}/written-minutes", tag = "minutes", security(("bearerAuth" = [])),
     params(("id" = i32, Path, description = "The meeting's id")),
     responses((status = 201, body = WrittenMinutesBody),

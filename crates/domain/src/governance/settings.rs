@@ -14,4 +14,7 @@ pub struct GovernanceSettings {
     pub register_visibility: RegisterVisibility,
     /// How many trustees make a meeting quorate (spec §10 Rules, Quorum).
     pub quorum: crate::meetings::attendance::QuorumRule,
+    /// Whether the reader records the pages each person shows (docs/spec.md "Reading records"); switching
+    /// it off deletes every record.
+    pub reading_records: bool,
 }

@@ -29,5 +29,5 @@ pub use refusal::MeetingsRefusal;
 pub use typesetter::{PrintBlock, PrintDocument, Typesetter};
 pub use written_minutes::repository::WrittenMinutesRepository;
 pub use written_minutes::service::{
-    ApproveRequest, CorrectionRequest, EntryRequest, EntryTextRequest, WrittenMinutesService,
+    ApproveRequest, CorrectionRequest, EntryRequest, EntryTextRequest, PapersReadLine, WrittenMinutesService,
 };

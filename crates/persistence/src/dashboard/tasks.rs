@@ -121,10 +121,20 @@ fn read(conn: &mut PgConnection, reader: TaskReader, windows: TaskWindows) -> Re
         None => None,
         Some(meeting) => {
             // Opened: the reader viewed or downloaded it, as the audit log records (spec §8 Audit log): a
-            // library document by its document id, a paper uploaded to the item by its own id.
+            // library document by its document id, a paper uploaded to the item by its own id; or they
+            // showed a page of it in the reader (docs/spec.md "Reading records"). Records exist only while
+            // the board keeps them, so with them off this is the audit rule alone.
             let unopened = agenda_papers::table
                 .inner_join(agenda_items::table)
                 .filter(agenda_items::meeting_id.eq(meeting.id.0))
+                .filter(
+                    sql::<Bool>(
+                        "NOT EXISTS (SELECT 1 FROM reading_records r WHERE r.paper_kind = 'agendaPaper' \
+                         AND r.paper_id = agenda_papers.id AND r.user_id = ",
+                    )
+                    .bind::<Integer, _>(user)
+                    .sql(")"),
+                )
                 .filter(
                     sql::<Bool>(
                         "NOT EXISTS (SELECT 1 FROM audit_events e WHERE e.kind IN (",

@@ -5,7 +5,7 @@ use domain::governance::GovernanceSettingsRepository;
 use domain::meetings::attendance::QuorumRule;
 use domain::RepoError;
 
-use crate::schema::governance_settings;
+use crate::schema::{governance_settings, reading_records};
 use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
@@ -20,7 +20,7 @@ impl PgGovernanceSettingsRepository {
     }
 }
 
-type Row = (String, String, i32, i32, i32);
+type Row = (String, String, i32, i32, i32, bool);
 
 const COLUMNS: (
     governance_settings::register_visibility,
@@ -28,12 +28,14 @@ const COLUMNS: (
     governance_settings::quorum_minimum,
     governance_settings::quorum_numerator,
     governance_settings::quorum_denominator,
+    governance_settings::reading_records,
 ) = (
     governance_settings::register_visibility,
     governance_settings::quorum_rule,
     governance_settings::quorum_minimum,
     governance_settings::quorum_numerator,
     governance_settings::quorum_denominator,
+    governance_settings::reading_records,
 );
 
 fn count(column: &str, value: i32) -> Result<u32, RepoError> {
@@ -41,7 +43,7 @@ fn count(column: &str, value: i32) -> Result<u32, RepoError> {
 }
 
 fn to_settings(
-    (visibility, rule, minimum, numerator, denominator): Row,
+    (visibility, rule, minimum, numerator, denominator, reading_records): Row,
 ) -> Result<GovernanceSettings, RepoError> {
     let register_visibility =
         visibility.parse().map_err(|_| bad_value("governance_settings.register_visibility", &visibility))?;
@@ -51,7 +53,7 @@ fn to_settings(
         numerator: count("governance_settings.quorum_numerator", numerator)?,
         denominator: count("governance_settings.quorum_denominator", denominator)?,
     };
-    Ok(GovernanceSettings { register_visibility, quorum })
+    Ok(GovernanceSettings { register_visibility, quorum, reading_records })
 }
 
 /// A validated count (at most `QUORUM_MAX`) as a column value.
@@ -66,20 +68,30 @@ impl GovernanceSettingsRepository for PgGovernanceSettingsRepository {
         to_settings(row)
     }
 
+    /// Switching reading records off deletes every record in the same transaction (docs/spec.md "Reading
+    /// records"): no record outlives the board's decision.
     fn set(&self, settings: GovernanceSettings) -> Result<GovernanceSettings, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let quorum = settings.quorum;
-        let row = diesel::update(governance_settings::table)
-            .set((
-                governance_settings::register_visibility.eq(settings.register_visibility.as_str()),
-                governance_settings::quorum_rule.eq(quorum.kind.as_str()),
-                governance_settings::quorum_minimum.eq(column(quorum.minimum)),
-                governance_settings::quorum_numerator.eq(column(quorum.numerator)),
-                governance_settings::quorum_denominator.eq(column(quorum.denominator)),
-                governance_settings::updated_at.eq(diesel::dsl::now),
-            ))
-            .returning(COLUMNS)
-            .get_result::<Row>(&mut conn)
+        let row = conn
+            .transaction(|conn| -> QueryResult<Row> {
+                let row = diesel::update(governance_settings::table)
+                    .set((
+                        governance_settings::register_visibility.eq(settings.register_visibility.as_str()),
+                        governance_settings::quorum_rule.eq(quorum.kind.as_str()),
+                        governance_settings::quorum_minimum.eq(column(quorum.minimum)),
+                        governance_settings::quorum_numerator.eq(column(quorum.numerator)),
+                        governance_settings::quorum_denominator.eq(column(quorum.denominator)),
+                        governance_settings::reading_records.eq(settings.reading_records),
+                        governance_settings::updated_at.eq(diesel::dsl::now),
+                    ))
+                    .returning(COLUMNS)
+                    .get_result::<Row>(conn)?;
+                if !settings.reading_records {
+                    diesel::delete(reading_records::table).execute(conn)?;
+                }
+                Ok(row)
+            })
             .map_err(repo_error)?;
         to_settings(row)
     }

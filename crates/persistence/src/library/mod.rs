@@ -3,7 +3,9 @@
 mod documents;
 mod local_file_store;
 mod minutes;
+mod page_counts;
 
 pub use documents::PgDocumentRepository;
 pub use local_file_store::LocalFileStore;
 pub use minutes::PgMinutesRepository;
+pub use page_counts::PgPageCountCache;

@@ -258,6 +258,8 @@ impl Seeder<'_> {
         let treasurer = self.person(Who::Treasurer)?.clone();
         let written = |at: DateTime<Utc>| WrittenMinutesService {
             clock: self.clock_at(at),
+            // The demo's minutes are written as the chair wrote them, without a reading line.
+            papers_read: None,
             ..self.state.written_minutes.clone()
         };
         let id: MeetingId = held.id;

@@ -199,7 +199,8 @@ impl InterestService {
             .unwrap_or(current.register_visibility);
         let quorum = quorum_rule(&mut errors, &input, current.quorum);
         errors.into_result()?;
-        Ok(self.settings.set(GovernanceSettings { register_visibility, quorum })?)
+        let reading_records = input.reading_records.unwrap_or(current.reading_records);
+        Ok(self.settings.set(GovernanceSettings { register_visibility, quorum, reading_records })?)
     }
 
     fn whole_register(&self, actor: &User) -> Result<Vec<Interest>, GovernanceRefusal> {
@@ -295,6 +296,10 @@ pub struct SettingsRequest {
     /// 1 to 100, at least the numerator; unchanged when absent.
     #[serde(default)]
     pub quorum_denominator: Option<i64>,
+    /// Whether reading records are kept (docs/spec.md "Reading records"); `false` deletes every record.
+    /// Unchanged when absent.
+    #[serde(default)]
+    pub reading_records: Option<bool>,
 }
 
 impl FieldLimits for SettingsRequest {

@@ -139,6 +139,14 @@ pub trait MinutesDeclarations: Send + Sync {
     fn add_to_draft(&self, meeting: MeetingId) -> Result<(), MeetingsRefusal>;
 }
 
+/// The line saying how many members had read the papers (docs/spec.md "Reading records"): implemented by
+/// the reading records, which sit above meetings.
+pub trait PapersReadLine: Send + Sync {
+    /// The line for `meeting` as `actor` (an admin or chair) sees it, or `None` when reading records are
+    /// off or the meeting has no PDF papers.
+    fn line(&self, actor: &User, meeting: MeetingId) -> anyhow::Result<Option<String>>;
+}
+
 #[derive(Clone)]
 pub struct WrittenMinutesService {
     pub minutes: Arc<dyn WrittenMinutesRepository>,
@@ -149,6 +157,8 @@ pub struct WrittenMinutesService {
     pub attendance: Option<Arc<dyn MinutesAttendance>>,
     /// Where the declarations of interest come from (`None`: the minutes start empty).
     pub declarations: Option<Arc<dyn MinutesDeclarations>>,
+    /// Where the "papers taken as read" line comes from (`None`: the draft starts without it).
+    pub papers_read: Option<Arc<dyn PapersReadLine>>,
     pub clock: Arc<dyn Clock>,
     pub time_zone: Tz,
 }
@@ -201,8 +211,20 @@ impl WrittenMinutesService {
     pub fn create(&self, actor: &User, id: MeetingId) -> Result<WrittenMinutes, MeetingsRefusal> {
         self.writable(actor, id)?;
         let created = self.minutes.create(id, actor.id, self.clock.now())?;
+        // The draft's first entry says how many had read the papers (docs/spec.md "Reading records").
+        if let Some(papers_read) = &self.papers_read {
+            if let Some(line) = papers_read.line(actor, id).map_err(DomainError::Unexpected)? {
+                let entry = NewMinuteEntry {
+                    agenda_item_id: None,
+                    kind: MinuteEntryKind::Note,
+                    text: line,
+                    action: None,
+                };
+                self.minutes.add_entry(id, entry, self.clock.now())?;
+            }
+        }
         let Some(declarations) = &self.declarations else {
-            return Ok(created);
+            return Ok(self.minutes.current(id)?.unwrap_or(created));
         };
         // The draft starts with the standard record of each conflict declared so far, at its item.
         declarations.add_to_draft(id)?;

@@ -1,0 +1,3 @@
+//! Reading the papers in the portal (spec §2 Pack reader).
+
+pub mod records;

@@ -1,0 +1,7 @@
+//! Reading the papers in the portal: which meeting a paper belongs to, notes and reading records.
+
+mod papers;
+mod records;
+
+pub use papers::PgAgendaPaperMeetings;
+pub use records::PgReadingRecordRepository;
