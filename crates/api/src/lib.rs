@@ -12,6 +12,7 @@ mod meetings;
 mod notices;
 mod notifications;
 pub mod openapi;
+mod reading;
 pub mod routes;
 
 pub use http::state::AppState;

@@ -18,6 +18,7 @@ use crate::meetings::{
 };
 use crate::notices::notices;
 use crate::notifications::{mail, notification_settings};
+use crate::reading::notes;
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -158,6 +159,10 @@ api_routes! {
     "/api/calendar/feed-url/regenerate" => { post: calendar_feed::regenerate },
     "/api/calendar/feed/{token}.ics" => { get: calendar_feed::feed },
     "/api/meetings/{id}/board-pack" => { get: board_pack::download },
+    "/api/meetings/{id}/board-pack/notes" => { get: notes::list_for_pack },
+    "/api/meetings/{id}/notes/export" => { get: notes::export },
+    "/api/papers/{kind}/{id}/notes" => { get: notes::list_for_paper },
+    "/api/notes/{id}" => { put: notes::put, delete: notes::delete },
     "/api/meetings/{id}/written-minutes" => { get: minutes_workflow::show, post: minutes_workflow::create },
     "/api/meetings/{id}/written-minutes/versions" => { get: minutes_workflow::versions },
     "/api/meetings/{id}/written-minutes/entries" => { post: minutes_workflow::add_entry },

@@ -26,6 +26,7 @@ use domain::notices::NoticeService;
 use domain::notifications::mail::templates::{MailSettings, MailTemplates};
 use domain::notifications::unsubscribe::UnsubscribeKey;
 use domain::notifications::{MailService, Mailer, NotificationService, UnsubscribeService};
+use domain::reading::notes::NoteService;
 use domain::reading::Papers;
 use domain::shared::ports::clock::SystemClock;
 use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock};
@@ -34,10 +35,11 @@ use persistence::{
     PgBoardPackCache, PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository,
     PgCommitteeRepository, PgConflictRepository, PgDashboardRepository, PgDeclarationRepository,
     PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository,
-    PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
-    PgNotificationRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool, PgReadiness,
-    PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository,
-    PgTasksRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
+    PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoteRepository,
+    PgNoticeRepository, PgNotificationRepository, PgOutboxRepository, PgPasswordTokenRepository, PgPool,
+    PgReadiness, PgResetRequestRepository, PgResolutionRepository, PgSecuritySettingsRepository,
+    PgSessionRepository, PgTasksRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository,
+    PgWrittenMinutesRepository,
 };
 use runtime::{ChatHub, OutboxWorker, ProcessReadCache, ProcessSessionCache};
 
@@ -226,6 +228,12 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         agenda_papers: Arc::new(PgAgendaPaperMeetings::new(pool.clone())),
         board_packs: board_packs.clone(),
     };
+    let notes = NoteService {
+        notes: Arc::new(PgNoteRepository::new(pool.clone())),
+        papers: papers.clone(),
+        typesetter: Arc::new(typesetting::PdfTypesetter),
+        clock: clock.clone(),
+    };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         two_factor: TwoFactorService { auth: auth.clone() },
@@ -246,6 +254,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         calendar,
         board_packs,
         papers,
+        notes,
         written_minutes,
         throttle_delay_step: config.throttle_delay_step,
         portal_name: config.mail.portal_name.clone(),

@@ -19,6 +19,7 @@ use domain::meetings::{
 };
 use domain::notices::NoticeService;
 use domain::notifications::{MailService, NotificationService, UnsubscribeService};
+use domain::reading::notes::NoteService;
 use domain::reading::Papers;
 use domain::shared::{ChangeSink, ReadCache, Readiness};
 
@@ -95,6 +96,8 @@ pub struct AppState {
     pub resolutions: ResolutionService,
     /// Who may read which paper in the reader (spec §2 Pack reader).
     pub papers: Papers,
+    /// Notes on papers (spec §2 Pack reader, Notes).
+    pub notes: NoteService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

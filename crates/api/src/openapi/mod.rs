@@ -57,6 +57,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "interests", description = "The register of interests (CC29) and governance settings"),
         (name = "notifications", description = "The caller's e-mail notification settings"),
         (name = "audit", description = "The audit log: who did what, when (admins, read-only)"),
+        (name = "reading", description = "Reading the papers in the portal: notes on papers"),
     )
 )]
 struct ApiDoc;

@@ -1,5 +1,7 @@
 //! Reading the papers in the portal: which meeting a paper belongs to, notes and reading records.
 
+mod notes;
 mod papers;
 
+pub use notes::PgNoteRepository;
 pub use papers::PgAgendaPaperMeetings;

@@ -1,0 +1,3 @@
+//! Reading the papers in the portal: notes on papers (spec §2 Pack reader).
+
+pub mod notes;
