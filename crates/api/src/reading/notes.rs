@@ -164,7 +164,7 @@ pub async fn delete(
 #[into_params(parameter_in = Query)]
 pub struct ExportQuery {
     /// `text` or `pdf`.
-    #[param(value_type = ExportFormat)]
+    #[param(value_type = ExportFormat, inline)]
     format: Option<String>,
 }
 

@@ -6,7 +6,7 @@ use crate::RepoError;
 #[derive(Debug, Clone, PartialEq)]
 pub enum NoteWrite {
     /// Stores the note (new, or in place of the stored one, keeping its author and creation time).
-    Store(NoteRecord),
+    Store(Box<NoteRecord>),
     /// Leaves the stored note as it is (it was edited later than this change).
     Keep,
 }

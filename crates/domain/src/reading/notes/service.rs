@@ -58,7 +58,7 @@ impl NoteService {
             let Some(stored) = stored else {
                 let record =
                     NoteRecord { id, author: actor.id, input: input.clone(), created_at: now, edited_at };
-                return Ok(NoteWrite::Store(record));
+                return Ok(NoteWrite::Store(Box::new(record)));
             };
             if stored.author.id != actor.id {
                 return Err(if stored.seen_by(actor) {
@@ -80,7 +80,7 @@ impl NoteService {
                 created_at: stored.created_at,
                 edited_at,
             };
-            Ok(NoteWrite::Store(record))
+            Ok(NoteWrite::Store(Box::new(record)))
         };
         let (note, created) = self.notes.put(id, &decide)?;
         Ok(PutNote { note, created })
