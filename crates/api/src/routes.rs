@@ -19,6 +19,7 @@ use crate::meetings::{
 use crate::notices::notices;
 use crate::notifications::{mail, notification_settings};
 use crate::reading::records as reading_records;
+use crate::reading::notes;
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -163,6 +164,10 @@ api_routes! {
     "/api/meetings/{id}/reading-summary" => { get: reading_records::summary },
     "/api/reading/pages" => { post: reading_records::record },
     "/api/papers/{kind}/{id}/reading" => { get: reading_records::paper },
+    "/api/meetings/{id}/board-pack/notes" => { get: notes::list_for_pack },
+    "/api/meetings/{id}/notes/export" => { get: notes::export },
+    "/api/papers/{kind}/{id}/notes" => { get: notes::list_for_paper },
+    "/api/notes/{id}" => { put: notes::put, delete: notes::delete },
     "/api/meetings/{id}/written-minutes" => { get: minutes_workflow::show, post: minutes_workflow::create },
     "/api/meetings/{id}/written-minutes/versions" => { get: minutes_workflow::versions },
     "/api/meetings/{id}/written-minutes/entries" => { post: minutes_workflow::add_entry },

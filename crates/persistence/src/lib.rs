@@ -42,4 +42,4 @@ pub use meetings::{
 };
 pub use notices::PgNoticeRepository;
 pub use notifications::{PgNotificationRepository, PgOutboxRepository};
-pub use reading::{PgAgendaPaperMeetings, PgReadingRecordRepository};
+pub use reading::{PgAgendaPaperMeetings, PgNoteRepository, PgReadingRecordRepository};

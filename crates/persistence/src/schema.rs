@@ -300,6 +300,27 @@ diesel::table! {
 }
 
 diesel::table! {
+    paper_notes (id) {
+        id -> Uuid,
+        author_id -> Int4,
+        paper_kind -> Text,
+        paper_id -> Int4,
+        page -> Int4,
+        kind -> Text,
+        x -> Float8,
+        y -> Float8,
+        rects -> Jsonb,
+        quote -> Text,
+        prefix -> Text,
+        suffix -> Text,
+        body -> Text,
+        visibility -> Text,
+        created_at -> Timestamptz,
+        edited_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     password_reset_requests (id) {
         id -> Int4,
         email -> Text,
@@ -580,6 +601,7 @@ diesel::joinable!(notices -> users (created_by));
 diesel::joinable!(notification_gathered_documents -> documents (document_id));
 diesel::joinable!(notification_gathered_documents -> users (user_id));
 diesel::joinable!(notification_settings -> users (user_id));
+diesel::joinable!(paper_notes -> users (author_id));
 diesel::joinable!(password_reset_requests -> users (user_id));
 diesel::joinable!(password_tokens -> users (user_id));
 diesel::joinable!(resolution_papers -> documents (document_id));
@@ -624,6 +646,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     minute_entries,
     minutes,
     notices,
+    paper_notes,
     password_reset_requests,
     password_tokens,
     pdf_page_counts,

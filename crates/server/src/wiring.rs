@@ -27,6 +27,7 @@ use domain::notifications::mail::templates::{MailSettings, MailTemplates};
 use domain::notifications::unsubscribe::UnsubscribeKey;
 use domain::notifications::{MailService, Mailer, NotificationService, UnsubscribeService};
 use domain::reading::records::ReadingRecordsService;
+use domain::reading::notes::NoteService;
 use domain::reading::Papers;
 use domain::shared::ports::clock::SystemClock;
 use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock};
@@ -35,8 +36,8 @@ use persistence::{
     PgBoardPackCache, PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository,
     PgCommitteeRepository, PgConflictRepository, PgDashboardRepository, PgDeclarationRepository,
     PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository,
-    PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoticeRepository,
-    PgNotificationRepository, PgOutboxRepository, PgPageCountCache, PgPasswordTokenRepository, PgPool,
+    PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoteRepository,
+    PgNoticeRepository, PgNotificationRepository, PgOutboxRepository, PgPageCountCache, PgPasswordTokenRepository, PgPool,
     PgReadiness, PgReadingRecordRepository, PgResetRequestRepository, PgResolutionRepository,
     PgSecuritySettingsRepository, PgSessionRepository, PgTasksRepository, PgTermRepository,
     PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
@@ -243,6 +244,12 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     // The minutes' draft starts with the reading line (docs/spec.md "Reading records").
     let written_minutes =
         WrittenMinutesService { papers_read: Some(Arc::new(reading_records.clone())), ..written_minutes };
+    let notes = NoteService {
+        notes: Arc::new(PgNoteRepository::new(pool.clone())),
+        papers: papers.clone(),
+        typesetter: Arc::new(typesetting::PdfTypesetter),
+        clock: clock.clone(),
+    };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {
         two_factor: TwoFactorService { auth: auth.clone() },
@@ -264,6 +271,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         board_packs,
         papers,
         reading_records,
+        notes,
         written_minutes,
         throttle_delay_step: config.throttle_delay_step,
         portal_name: config.mail.portal_name.clone(),

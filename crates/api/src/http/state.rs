@@ -20,6 +20,7 @@ use domain::meetings::{
 use domain::notices::NoticeService;
 use domain::notifications::{MailService, NotificationService, UnsubscribeService};
 use domain::reading::records::ReadingRecordsService;
+use domain::reading::notes::NoteService;
 use domain::reading::Papers;
 use domain::shared::{ChangeSink, ReadCache, Readiness};
 
@@ -98,6 +99,8 @@ pub struct AppState {
     pub papers: Papers,
     /// The pages each person has shown in the reader (docs/spec.md "Reading records").
     pub reading_records: ReadingRecordsService,
+    /// Notes on papers (spec §2 Pack reader, Notes).
+    pub notes: NoteService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

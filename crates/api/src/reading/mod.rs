@@ -1,3 +1,4 @@
-//! Reading the papers in the portal (spec §2 Pack reader).
+//! Reading the papers in the portal: notes on papers and reading records (spec §2 Pack reader).
 
+pub mod notes;
 pub mod records;

@@ -2,6 +2,7 @@
 //! on them and the pages shown. This area sits above the library and meetings: it uses them, they never
 //! use it.
 
+pub mod notes;
 pub mod paper;
 pub mod records;
 pub mod refusal;

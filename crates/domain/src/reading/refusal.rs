@@ -17,6 +17,15 @@ pub enum ReadingRefusal {
     /// The reading summary says who has read what: the officers' view (docs/spec.md "Reading records").
     #[error("Only admins and chairs see who has read the papers.")]
     OnlyOfficersSeeReading,
+    /// No such note, or one the caller may not see (spec §2 Pack reader, Notes).
+    #[error("Note not found.")]
+    NoteNotFound,
+    /// Someone else's note the caller sees: only its author changes it.
+    #[error("You can only change your own notes.")]
+    NotYourNote,
+    /// A note stays on its paper and keeps its kind; a new note is another id.
+    #[error("A note's paper and kind cannot change.")]
+    NoteFixed,
     #[error(transparent)]
     Common(#[from] DomainError),
 }
@@ -44,10 +53,13 @@ impl ReadingRefusal {
 impl Refusal for ReadingRefusal {
     fn answer(self) -> Answer {
         match self {
-            ReadingRefusal::PaperNotFound | ReadingRefusal::MeetingNotFound => {
-                Answer::own(&self, RefusalKind::NotFound)
+            ReadingRefusal::PaperNotFound
+            | ReadingRefusal::MeetingNotFound
+            | ReadingRefusal::NoteNotFound => Answer::own(&self, RefusalKind::NotFound),
+            ReadingRefusal::OnlyOfficersSeeReading | ReadingRefusal::NotYourNote => {
+                Answer::own(&self, RefusalKind::Forbidden)
             }
-            ReadingRefusal::OnlyOfficersSeeReading => Answer::own(&self, RefusalKind::Forbidden),
+            ReadingRefusal::NoteFixed => Answer::own(&self, RefusalKind::Conflict),
             ReadingRefusal::Common(error) => Answer::Common(error),
         }
     }

@@ -37,6 +37,7 @@ mod log_secrets;
 mod mail;
 mod meetings;
 mod minutes;
+mod notes;
 mod notices;
 mod notifications;
 mod openapi;
