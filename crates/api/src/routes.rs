@@ -158,6 +158,7 @@ api_routes! {
     "/api/calendar/feed-url/regenerate" => { post: calendar_feed::regenerate },
     "/api/calendar/feed/{token}.ics" => { get: calendar_feed::feed },
     "/api/meetings/{id}/board-pack" => { get: board_pack::download },
+    "/api/meetings/{id}/board-pack/layout" => { get: board_pack::layout },
     "/api/meetings/{id}/written-minutes" => { get: minutes_workflow::show, post: minutes_workflow::create },
     "/api/meetings/{id}/written-minutes/versions" => { get: minutes_workflow::versions },
     "/api/meetings/{id}/written-minutes/entries" => { post: minutes_workflow::add_entry },

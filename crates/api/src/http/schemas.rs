@@ -43,6 +43,10 @@ wire_enum!(
         CommitteeRole::ALL.iter().map(|v| v.directory_label()),
     "The trustee directory's spelling of a committee role"
 );
+wire_enum!(
+    PaperKindSchema as "PaperKind" = ["document", "agendaPaper", "minutes", "boardPack"],
+    "What a paper is: a library document, an agenda paper, uploaded minutes, or the board pack's own pages"
+);
 
 /// The bytes of a file (a download, or the `file` part of an upload).
 pub struct FileBytes;

@@ -16,7 +16,7 @@ use domain::{DocumentId, UserId};
 use crate::http::audit;
 use crate::http::blocking::blocking;
 use crate::http::body::cached::EncodedJson;
-use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::download::{file_response, starts_a_reading, Disposition};
 use crate::http::body::message::MessageBody;
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
@@ -176,8 +176,11 @@ pub async fn download(
     path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let (actor, (document, bytes)) = on_document(&state, user, path, DocumentService::download).await?;
-    audit::record_read(&state, &req, event(AuditKind::DocumentDownloaded, actor, &document)).await?;
-    Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
+    // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
+    if starts_a_reading(&req) {
+        audit::record_read(&state, &req, event(AuditKind::DocumentDownloaded, actor, &document)).await?;
+    }
+    Ok(file_response(&req, bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
 }
 
 /// A link that opens the file in a new tab for about 60 seconds, without the session token in the URL.
@@ -235,13 +238,16 @@ pub async fn view(
     let id = path.into_inner();
     let ticket = query.into_inner().ticket;
     let (viewer, document, bytes) = blocking(move || documents.view(ticket.as_deref(), id)).await?;
-    audit::record_read(&state, &req, event(AuditKind::DocumentViewed, viewer.id, &document)).await?;
+    // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
+    if starts_a_reading(&req) {
+        audit::record_read(&state, &req, event(AuditKind::DocumentViewed, viewer.id, &document)).await?;
+    }
     let disposition = if document.mime_type == FileKind::Pdf.mime_type() {
         Disposition::Inline
     } else {
         Disposition::Attachment
     };
-    Ok(file_response(bytes, &document.file_name, &document.mime_type, disposition))
+    Ok(file_response(&req, bytes, &document.file_name, &document.mime_type, disposition))
 }
 
 /// Runs one use case on the path's document for the caller, off the async workers; answers the caller's id

@@ -17,7 +17,7 @@ use domain::MinutesId;
 use super::documents::{ViewLinkBody, ViewQuery};
 use crate::http::audit;
 use crate::http::blocking::blocking;
-use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::download::{file_response, starts_a_reading, Disposition};
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
@@ -145,8 +145,11 @@ pub async fn download(
     let id = path.into_inner();
     let actor = user.0.id;
     let (record, file_name, bytes) = blocking(move || minutes.download(&user.0, id)).await?;
-    audit::record_read(&state, &req, event(AuditKind::MinutesDownloaded, actor, &record)).await?;
-    Ok(file_response(bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Attachment))
+    // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
+    if starts_a_reading(&req) {
+        audit::record_read(&state, &req, event(AuditKind::MinutesDownloaded, actor, &record)).await?;
+    }
+    Ok(file_response(&req, bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Attachment))
 }
 
 /// A link that opens the PDF in a new tab for about 60 seconds.
@@ -200,8 +203,11 @@ pub async fn view(
     let id = path.into_inner();
     let ticket = query.into_inner().ticket;
     let (viewer, record, file_name, bytes) = blocking(move || minutes.view(ticket.as_deref(), id)).await?;
-    audit::record_read(&state, &req, event(AuditKind::MinutesViewed, viewer.id, &record)).await?;
-    Ok(file_response(bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Inline))
+    // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
+    if starts_a_reading(&req) {
+        audit::record_read(&state, &req, event(AuditKind::MinutesViewed, viewer.id, &record)).await?;
+    }
+    Ok(file_response(&req, bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Inline))
 }
 
 /// An audit event about minutes: their title as the object.

@@ -42,6 +42,7 @@ mod notifications;
 mod openapi;
 mod password_reset;
 mod pdf_scripts;
+mod range_requests;
 mod resolution_offers;
 mod resolutions;
 mod robots;
