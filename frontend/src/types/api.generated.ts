@@ -1493,6 +1493,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/board-pack/layout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where each merged paper's pages are in the board pack, for the reader to map a pack page to its paper
+     *     (spec §2 Pack reader). Built with the pack when needed: the fingerprint is the pack's `ETag`.
+     */
+    get: operations['board_pack_layout'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/meetings/{id}/cancel': {
     parameters: {
       query?: never;
@@ -3455,6 +3475,50 @@ export interface components {
        * @description 2000 to 2100; one round per year.
        */
       year: number;
+    };
+    /** @description Where each merged paper sits in the pack. */
+    PackLayoutBody: {
+      /** @description The pack's fingerprint: its download's `ETag` (unquoted). */
+      fingerprint: string;
+      /**
+       * Format: int32
+       * @description The cover and agenda pages before the first paper.
+       */
+      frontPages: number;
+      /** Format: int32 */
+      pageCount: number;
+      /** @description Only the papers merged into the pack, in pack order. */
+      papers: components['schemas']['PackLayoutPaperBody'][];
+    };
+    /** @description One merged paper's pages in the pack. */
+    PackLayoutPaperBody: {
+      fileName: string;
+      /**
+       * Format: int32
+       * @description 1-based, within the pack.
+       */
+      firstPage: number;
+      /** Format: int32 */
+      itemNumber: number;
+      itemTitle: string;
+      /** Format: int32 */
+      pageCount: number;
+      paper: components['schemas']['PaperRef'];
+      title: string;
+    };
+    /**
+     * @description What a paper is: a library document, an agenda paper, uploaded minutes, or the board pack's own pages
+     * @enum {string}
+     */
+    PaperKind: 'document' | 'agendaPaper' | 'minutes' | 'boardPack';
+    /**
+     * @description A paper a note or a reading record is about (spec §2 Pack reader); in the layout always an agenda
+     *     paper.
+     */
+    PaperRef: {
+      /** Format: int32 */
+      id: number;
+      kind: components['schemas']['PaperKind'];
     };
     PostMessageRequest: {
       /** @description Required, at most 4000 characters (trimmed). */
@@ -6429,6 +6493,17 @@ export interface operations {
           'text/plain': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -6459,6 +6534,17 @@ export interface operations {
       /** @description Committee not found, or no such document in this committee ("Document not found") */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7802,6 +7888,17 @@ export interface operations {
           'text/plain': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -7832,6 +7929,17 @@ export interface operations {
       /** @description Document not found */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7880,6 +7988,17 @@ export interface operations {
           'text/plain': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -7901,6 +8020,17 @@ export interface operations {
       /** @description Document not found (only after a valid ticket) */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10280,6 +10410,17 @@ export interface operations {
           'text/plain': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -10310,6 +10451,17 @@ export interface operations {
       /** @description Meeting or paper not found, or the agenda is a draft and the reader a trustee */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10842,12 +10994,106 @@ export interface operations {
       /** @description The board pack */
       200: {
         headers: {
+          /** @description `bytes` */
+          'Accept-Ranges'?: string;
           /** @description `attachment; filename=...; filename*=UTF-8''...` */
           'Content-Disposition'?: string;
+          /** @description The pack's fingerprint, quoted (as the layout's) */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
           'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A temporary password must be replaced first */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user: a committee meeting of a committee they are not in, or a draft agenda (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  board_pack_layout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pack's layout */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PackLayoutBody'];
         };
       };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
@@ -12280,6 +12526,17 @@ export interface operations {
           'application/pdf': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -12310,6 +12567,17 @@ export interface operations {
       /** @description Minutes not found, or kept as a link ("Minutes file not found") */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12351,6 +12619,17 @@ export interface operations {
           'application/pdf': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -12372,6 +12651,17 @@ export interface operations {
       /** @description Minutes not found (only after a valid ticket) */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {

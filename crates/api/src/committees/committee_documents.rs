@@ -117,6 +117,12 @@ pub async fn upload(
             content((crate::http::schemas::FileBytes = "application/pdf"), (crate::http::schemas::FileBytes = "application/msword"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
+        (status = 206, description = "The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack \
+            reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes)",
+            content_type = "application/octet-stream", body = crate::http::schemas::FileBytes,
+            headers(("Content-Range" = String, description = "`bytes a-b/length`"))),
+        (status = 416, description = "The range is not within the file", body = ErrorBody,
+            headers(("Content-Range" = String, description = "`bytes */length`"))),
         (status = 403, body = ErrorBody,
             description = "Not a member of the committee, an admin or a chair (or a temporary password must \
                            be replaced first)"),

@@ -130,6 +130,12 @@ pub async fn upload(
         (status = 200, description = "The PDF", content_type = "application/pdf", body = FileBytes,
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
+        (status = 206, description = "The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack \
+            reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes)",
+            content_type = "application/octet-stream", body = crate::http::schemas::FileBytes,
+            headers(("Content-Range" = String, description = "`bytes a-b/length`"))),
+        (status = 416, description = "The range is not within the file", body = ErrorBody,
+            headers(("Content-Range" = String, description = "`bytes */length`"))),
         (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
         (status = 404, body = ErrorBody,
             description = "Minutes not found, or kept as a link (\"Minutes file not found\")"),
@@ -188,6 +194,12 @@ pub async fn view_ticket(
     ),
     responses(
         (status = 200, description = "The PDF, `inline`", content_type = "application/pdf", body = FileBytes),
+        (status = 206, description = "The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack \
+            reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes)",
+            content_type = "application/octet-stream", body = crate::http::schemas::FileBytes,
+            headers(("Content-Range" = String, description = "`bytes a-b/length`"))),
+        (status = 416, description = "The range is not within the file", body = ErrorBody,
+            headers(("Content-Range" = String, description = "`bytes */length`"))),
         (status = 401, body = ErrorBody,
             description = "The link has expired or is not valid (no bearer token is read)"),
         (status = 404, description = "Minutes not found (only after a valid ticket)", body = ErrorBody),
