@@ -18,8 +18,8 @@ use crate::meetings::{
 };
 use crate::notices::notices;
 use crate::notifications::{mail, notification_settings};
-use crate::reading::records as reading_records;
 use crate::reading::notes;
+use crate::reading::records as reading_records;
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -168,6 +168,7 @@ api_routes! {
     "/api/meetings/{id}/notes/export" => { get: notes::export },
     "/api/papers/{kind}/{id}/notes" => { get: notes::list_for_paper },
     "/api/notes/{id}" => { put: notes::put, delete: notes::delete },
+    "/api/meetings/{id}/board-pack/layout" => { get: board_pack::layout },
     "/api/meetings/{id}/written-minutes" => { get: minutes_workflow::show, post: minutes_workflow::create },
     "/api/meetings/{id}/written-minutes/versions" => { get: minutes_workflow::versions },
     "/api/meetings/{id}/written-minutes/entries" => { post: minutes_workflow::add_entry },

@@ -84,6 +84,7 @@ diesel::table! {
         fingerprint -> Text,
         pdf -> Bytea,
         built_at -> Timestamptz,
+        layout -> Text,
     }
 }
 

@@ -26,8 +26,8 @@ use domain::notices::NoticeService;
 use domain::notifications::mail::templates::{MailSettings, MailTemplates};
 use domain::notifications::unsubscribe::UnsubscribeKey;
 use domain::notifications::{MailService, Mailer, NotificationService, UnsubscribeService};
-use domain::reading::records::ReadingRecordsService;
 use domain::reading::notes::NoteService;
+use domain::reading::records::ReadingRecordsService;
 use domain::reading::Papers;
 use domain::shared::ports::clock::SystemClock;
 use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock};
@@ -37,10 +37,10 @@ use persistence::{
     PgCommitteeRepository, PgConflictRepository, PgDashboardRepository, PgDeclarationRepository,
     PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository,
     PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoteRepository,
-    PgNoticeRepository, PgNotificationRepository, PgOutboxRepository, PgPageCountCache, PgPasswordTokenRepository, PgPool,
-    PgReadiness, PgReadingRecordRepository, PgResetRequestRepository, PgResolutionRepository,
-    PgSecuritySettingsRepository, PgSessionRepository, PgTasksRepository, PgTermRepository,
-    PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
+    PgNoticeRepository, PgNotificationRepository, PgOutboxRepository, PgPageCountCache,
+    PgPasswordTokenRepository, PgPool, PgReadiness, PgReadingRecordRepository, PgResetRequestRepository,
+    PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTasksRepository,
+    PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
 };
 use runtime::{ChatHub, OutboxWorker, ProcessReadCache, ProcessSessionCache};
 

@@ -6,7 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use lopdf::{Bookmark, Dictionary, Document, Object, ObjectId};
 
-use domain::meetings::{BoardPackBuilder, BuiltPack, PackSource, PrintBlock, PrintDocument};
+use domain::meetings::{BoardPackBuilder, BuiltPack, PackSegment, PackSource, PrintBlock, PrintDocument};
 
 use crate::{layout, write_pdf, MARGIN, PAGE_HEIGHT, PAGE_WIDTH};
 
@@ -78,13 +78,22 @@ impl BoardPackBuilder for PdfBoardPackBuilder {
 
         let pages_id = pack.catalog()?.get(b"Pages")?.as_reference()?;
         let mut unreadable = Vec::new();
-        for (item, papers) in source.items.iter().zip(loaded.iter_mut()) {
+        let mut segments = Vec::new();
+        let mut next_page = front_pages + 1;
+        for (item_index, (item, papers)) in source.items.iter().zip(loaded.iter_mut()).enumerate() {
             let mut first_page: Option<ObjectId> = None;
-            for (paper, state) in item.papers.iter().zip(papers.iter_mut()) {
+            for (paper_index, (paper, state)) in item.papers.iter().zip(papers.iter_mut()).enumerate() {
                 match state.take() {
-                    Some(Loaded::Merge(doc, _)) => {
+                    Some(Loaded::Merge(doc, page_count)) => {
                         let first = append(&mut pack, pages_id, *doc)?;
                         first_page.get_or_insert(first);
+                        segments.push(PackSegment {
+                            item: item_index,
+                            paper: paper_index,
+                            first_page: next_page,
+                            page_count,
+                        });
+                        next_page += page_count;
                     }
                     Some(Loaded::Listed(_)) => unreadable.push(paper.file_name.clone()),
                     None => {}
@@ -104,7 +113,7 @@ impl BoardPackBuilder for PdfBoardPackBuilder {
         pack.compress();
         let mut pdf = Vec::new();
         pack.save_to(&mut pdf)?;
-        Ok(BuiltPack { pdf, page_count, front_pages, unreadable })
+        Ok(BuiltPack { pdf, page_count, front_pages, unreadable, segments })
     }
 }
 
@@ -254,6 +263,7 @@ fn inherited(doc: &Document, page_id: ObjectId, key: &[u8]) -> anyhow::Result<Op
 mod tests {
     #![allow(clippy::unwrap_used)]
     use domain::meetings::{PackCover, PackItem, PackPaper, Typesetter};
+    use domain::AgendaPaperId;
 
     use super::*;
     use crate::PdfTypesetter;
@@ -275,7 +285,12 @@ mod tests {
     }
 
     fn pdf(title: &str, bytes: Vec<u8>) -> PackPaper {
-        PackPaper { title: title.into(), file_name: format!("{title}.pdf"), pdf: Some(bytes) }
+        PackPaper {
+            id: AgendaPaperId(0),
+            title: title.into(),
+            file_name: format!("{title}.pdf"),
+            pdf: Some(bytes),
+        }
     }
 
     #[test]
@@ -298,7 +313,12 @@ mod tests {
                     "Budget",
                     vec![
                         pdf("Budget", budget),
-                        PackPaper { title: "Figures".into(), file_name: "figures.xlsx".into(), pdf: None },
+                        PackPaper {
+                            id: AgendaPaperId(9),
+                            title: "Figures".into(),
+                            file_name: "figures.xlsx".into(),
+                            pdf: None,
+                        },
                     ],
                 ),
                 item(
@@ -314,6 +334,14 @@ mod tests {
         assert_eq!(doc.get_pages().len() as u32, built.page_count);
         assert_eq!(built.page_count, 2 + budget_pages + 1);
         assert_eq!(built.unreadable, vec!["Broken.pdf".to_string()]);
+        // Only the merged papers have segments: the budget (item 2's first paper), then the policy.
+        assert_eq!(
+            built.segments,
+            vec![
+                PackSegment { item: 1, paper: 0, first_page: 3, page_count: budget_pages },
+                PackSegment { item: 2, paper: 0, first_page: 3 + budget_pages, page_count: 1 },
+            ]
+        );
 
         let cover = doc.extract_text(&[1]).unwrap();
         assert!(

@@ -1493,6 +1493,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/board-pack/layout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where each merged paper's pages are in the board pack, for the reader to map a pack page to its paper
+     *     (spec §2 Pack reader). Built with the pack when needed: the fingerprint is the pack's `ETag`.
+     */
+    get: operations['board_pack_layout'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/board-pack/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The notes the caller sees on the board pack's own pages and on every paper merged into it, in pack
+     *     order, then by page and position. The client places them with the pack's layout.
+     */
+    get: operations['notes_list_for_pack'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/meetings/{id}/cancel': {
     parameters: {
       query?: never;
@@ -1539,6 +1579,26 @@ export interface paths {
     };
     /** One meeting as an .ics file to add to a calendar. */
     get: operations['calendar_feed_meeting_ics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/notes/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's own notes on the meeting's board pack and papers, grouped by paper (pack order) then page,
+     *     with the quoted words: `notes-{meeting date}.txt` or `.pdf`.
+     */
+    get: operations['notes_export'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1865,6 +1925,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Creates the note under the client's id, or changes the caller's own note. Each note keeps its own last
+     *     edit: when the stored note was edited later than `editedAt`, it is answered unchanged.
+     */
+    put: operations['notes_put'];
+    post?: never;
+    /** Deletes the caller's own note. An unknown id answers 204 too: a delete sent twice is no error. */
+    delete: operations['notes_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/notices': {
     parameters: {
       query?: never;
@@ -1927,6 +2008,26 @@ export interface paths {
     };
     /** The OpenAPI document of this API. Public: it describes the calls, it holds no data. */
     get: operations['openapi_document'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/papers/{kind}/{id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The notes on one paper the caller sees: their own, officers' notes when they are an admin or chair,
+     *     and shared ones; by page, then position.
+     */
+    get: operations['notes_list_for_paper'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3483,6 +3584,140 @@ export interface components {
       /** @description Required, at most 200 characters. */
       title: string;
     };
+    /** @description A note as the reader sees it. */
+    Note: {
+      anchor: components['schemas']['NoteAnchor'];
+      author: components['schemas']['NoteAuthor'];
+      body: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      editedAt: string;
+      /** @description A UUID. */
+      id: string;
+      kind: components['schemas']['NoteKind'];
+      /** @description The caller wrote it (and so may change it). */
+      mine: boolean;
+      /**
+       * Format: int32
+       * @description The page within the paper, from 1 (the pack's page for `boardPack`).
+       */
+      page: number;
+      paper: components['schemas']['PaperRef'];
+      visibility: components['schemas']['Visibility'];
+    };
+    /**
+     * @description Where the note sits: fractions (0 to 1) of the page, y from the top; the quote with up to 64
+     *     characters either side.
+     */
+    NoteAnchor: {
+      prefix: string;
+      quote: string;
+      rects: components['schemas']['NoteRect'][];
+      suffix: string;
+      /** Format: double */
+      x: number;
+      /** Format: double */
+      y: number;
+    };
+    /** @description Where the note sits; x, y and the rectangles are fractions (0 to 1) of the page, y from the top. */
+    NoteAnchorRequest: {
+      /**
+       * @description Up to 64 characters before the quote.
+       * @default null
+       */
+      prefix: string | null;
+      /**
+       * @description The highlighted words, at most 2000 characters; required for a highlight.
+       * @default null
+       */
+      quote: string | null;
+      /**
+       * @description At most 200 rectangles of highlighted text.
+       * @default null
+       */
+      rects: components['schemas']['NoteRect'][] | null;
+      /**
+       * @description Up to 64 characters after the quote.
+       * @default null
+       */
+      suffix: string | null;
+      /**
+       * Format: double
+       * @default null
+       */
+      x: number;
+      /**
+       * Format: double
+       * @default null
+       */
+      y: number;
+    };
+    /** @description `{id, name}` of a note's author. */
+    NoteAuthor: {
+      /** Format: int32 */
+      id: number;
+      name: string;
+    };
+    /**
+     * @description A highlight of quoted words, or a pin at a point of the page.
+     * @enum {string}
+     */
+    NoteKind: 'highlight' | 'pin';
+    NoteRect: {
+      /** Format: double */
+      h: number;
+      /** Format: double */
+      w: number;
+      /** Format: double */
+      x: number;
+      /** Format: double */
+      y: number;
+    };
+    /** @description `PUT /api/notes/{id}`'s body. */
+    NoteRequest: {
+      /**
+       * @default {
+       *       "prefix": null,
+       *       "quote": null,
+       *       "rects": null,
+       *       "suffix": null,
+       *       "x": null,
+       *       "y": null
+       *     }
+       */
+      anchor: components['schemas']['NoteAnchorRequest'];
+      /**
+       * @description At most 5000 characters; required (not blank) for a pin.
+       * @default null
+       */
+      body: string | null;
+      /**
+       * Format: date-time
+       * @description RFC 3339 with a zone: when the client last edited the note (default now; later than now is taken as
+       *     now). A stored note edited later is kept as it is.
+       * @default null
+       */
+      editedAt: string | null;
+      /**
+       * @description Required; fixed once the note exists.
+       * @default null
+       */
+      kind: components['schemas']['NoteKind'];
+      /**
+       * Format: int64
+       * @description Required: the page within the paper, 1 to 100000 (the pack's page for `boardPack`).
+       * @default null
+       */
+      page: number;
+      /**
+       * @description Required; fixed once the note exists.
+       * @default null
+       */
+      paper: components['schemas']['PaperRef'];
+      /** @default null */
+      visibility: components['schemas']['Visibility'] | null;
+    };
     Notice: {
       content: string;
       expired: boolean;
@@ -3548,6 +3783,36 @@ export interface components {
        * @description 2000 to 2100; one round per year.
        */
       year: number;
+    };
+    /** @description Where each merged paper sits in the pack. */
+    PackLayoutBody: {
+      /** @description The pack's fingerprint: its download's `ETag` (unquoted). */
+      fingerprint: string;
+      /**
+       * Format: int32
+       * @description The cover and agenda pages before the first paper.
+       */
+      frontPages: number;
+      /** Format: int32 */
+      pageCount: number;
+      /** @description Only the papers merged into the pack, in pack order. */
+      papers: components['schemas']['PackLayoutPaperBody'][];
+    };
+    /** @description One merged paper's pages in the pack. */
+    PackLayoutPaperBody: {
+      fileName: string;
+      /**
+       * Format: int32
+       * @description 1-based, within the pack.
+       */
+      firstPage: number;
+      /** Format: int32 */
+      itemNumber: number;
+      itemTitle: string;
+      /** Format: int32 */
+      pageCount: number;
+      paper: components['schemas']['PaperRef'];
+      title: string;
     };
     PageShownRequest: {
       /**
@@ -4143,6 +4408,12 @@ export interface components {
     ViewLink: {
       url: string;
     };
+    /**
+     * @description Who sees a note besides its author: nobody (`private`, the default), admins and chairs
+     *     (`officers`), or everyone (`shared`); always only people who may read the paper.
+     * @enum {string}
+     */
+    Visibility: 'private' | 'officers' | 'shared';
     /**
      * @description A vote on a written resolution.
      * @enum {string}
@@ -6624,6 +6895,17 @@ export interface operations {
           'text/plain': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -6654,6 +6936,17 @@ export interface operations {
       /** @description Committee not found, or no such document in this committee ("Document not found") */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7997,6 +8290,17 @@ export interface operations {
           'text/plain': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -8027,6 +8331,17 @@ export interface operations {
       /** @description Document not found */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8075,6 +8390,17 @@ export interface operations {
           'text/plain': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -8096,6 +8422,17 @@ export interface operations {
       /** @description Document not found (only after a valid ticket) */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10475,6 +10812,17 @@ export interface operations {
           'text/plain': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -10505,6 +10853,17 @@ export interface operations {
       /** @description Meeting or paper not found, or the agenda is a draft and the reader a trustee */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11037,8 +11396,23 @@ export interface operations {
       /** @description The board pack */
       200: {
         headers: {
+          /** @description `bytes` */
+          'Accept-Ranges'?: string;
           /** @description `attachment; filename=...; filename*=UTF-8''...` */
           'Content-Disposition'?: string;
+          /** @description The pack's fingerprint, quoted (as the layout's) */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11073,6 +11447,153 @@ export interface operations {
         };
       };
       /** @description No such meeting for this user: a committee meeting of a committee they are not in, or a draft agenda (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  board_pack_layout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pack's layout */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PackLayoutBody'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A temporary password must be replaced first */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user: a committee meeting of a committee they are not in, or a draft agenda (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  notes_list_for_pack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The notes the caller sees */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Note'][];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A temporary password must be replaced first */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, as for the pack: a committee meeting of a committee they are not in, or a draft agenda (admins and chairs only) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -11286,6 +11807,80 @@ export interface operations {
         };
       };
       /** @description No such meeting (or a committee meeting of another committee) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  notes_export: {
+    parameters: {
+      query: {
+        /** @description `text` or `pdf`. */
+        format: 'text' | 'pdf';
+      };
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The notes */
+      200: {
+        headers: {
+          /** @description `attachment; filename=notes-YYYY-MM-DD.txt` (or `.pdf`) */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain; charset=utf-8': components['schemas']['FileBytes'];
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Format must be text or pdf */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A temporary password must be replaced first */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting for this user, as for the pack */
       404: {
         headers: {
           [name: string]: unknown;
@@ -12609,6 +13204,17 @@ export interface operations {
           'application/pdf': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -12639,6 +13245,17 @@ export interface operations {
       /** @description Minutes not found, or kept as a link ("Minutes file not found") */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12680,6 +13297,17 @@ export interface operations {
           'application/pdf': components['schemas']['FileBytes'];
         };
       };
+      /** @description The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes) */
+      206: {
+        headers: {
+          /** @description `bytes a-b/length` */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': components['schemas']['FileBytes'];
+        };
+      };
       /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
       400: {
         headers: {
@@ -12701,6 +13329,17 @@ export interface operations {
       /** @description Minutes not found (only after a valid ticket) */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The range is not within the file */
+      416: {
+        headers: {
+          /** @description `bytes *\/length` */
+          'Content-Range'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12767,6 +13406,171 @@ export interface operations {
         };
       };
       /** @description Minutes not found, or kept as a link */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  notes_put: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The note's id, a UUID made by the client */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoteRequest'];
+      };
+    };
+    responses: {
+      /** @description Changed, or kept as stored when edited later */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Note'];
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Note'];
+        };
+      };
+      /** @description Invalid fields (`errors.paper`, `errors.page`, `errors.kind`, `errors.anchor.x`, `errors.anchor.y`, `errors.anchor.rects`, `errors.anchor.quote`, `errors.anchor.prefix`, `errors.anchor.suffix`, `errors.body`, `errors.visibility`, `errors.editedAt`), an id that is not a UUID, or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Someone else's note the caller sees (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A note the caller may not see, or a paper they may not read */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A note's paper and kind cannot change */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  notes_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The note's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted, or there was no such note */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description An id that is not a UUID */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Someone else's note the caller sees (or a temporary password must be replaced first) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A note the caller may not see */
       404: {
         headers: {
           [name: string]: unknown;
@@ -13114,6 +13918,76 @@ export interface operations {
         };
         content: {
           'application/json': Record<string, never>;
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  notes_list_for_paper: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description `document`, `agenda-paper`, `minutes` or `board-pack` */
+        kind: string;
+        /** @description The paper's id (the meeting's for `board-pack`) */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The notes the caller sees */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Note'][];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A temporary password must be replaced first */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such paper for this user: one they may not download (a committee meeting's paper outside the committee, a draft agenda's paper for a trustee), or an unknown kind or id */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
       /** @description Unexpected error; the message is generic and the cause is logged */

@@ -1,7 +1,7 @@
 //! `/api/audit-events`: the audit log (spec §12 Audit log). Read-only: the route
 //! table has no PUT, PATCH or DELETE here, and the database refuses changes to the table.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::Serialize;
 
@@ -56,6 +56,7 @@ pub async fn list(
     ),
 )]
 pub async fn export_csv(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     query: web::Query<AuditQuery>,
@@ -63,7 +64,7 @@ pub async fn export_csv(
     let audit = state.audit.clone();
     let query = query.into_inner();
     let bytes = blocking(move || log_csv(&audit.export(&user.0, &query)?)).await?;
-    Ok(csv::response(bytes, "audit-log.csv"))
+    Ok(csv::response(&req, bytes, "audit-log.csv"))
 }
 
 const CSV_HEADER: [&str; 9] = [

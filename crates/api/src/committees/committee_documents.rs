@@ -12,7 +12,7 @@ use domain::{CommitteeDocumentId, CommitteeId};
 use super::committees::AuthorBody;
 use crate::http::audit;
 use crate::http::blocking::blocking;
-use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::download::{file_response, starts_a_reading, Disposition};
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
@@ -117,6 +117,12 @@ pub async fn upload(
             content((crate::http::schemas::FileBytes = "application/pdf"), (crate::http::schemas::FileBytes = "application/msword"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
+        (status = 206, description = "The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack \
+            reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes)",
+            content_type = "application/octet-stream", body = crate::http::schemas::FileBytes,
+            headers(("Content-Range" = String, description = "`bytes a-b/length`"))),
+        (status = 416, description = "The range is not within the file", body = ErrorBody,
+            headers(("Content-Range" = String, description = "`bytes */length`"))),
         (status = 403, body = ErrorBody,
             description = "Not a member of the committee, an admin or a chair (or a temporary password must \
                            be replaced first)"),
@@ -135,8 +141,12 @@ pub async fn download(
     let (id, document) = path.into_inner();
     let actor = user.0.id;
     let (document, bytes) = blocking(move || committees.download_document(&user.0, id, document)).await?;
-    audit::record_read(&state, &req, event(AuditKind::CommitteeDocumentDownloaded, actor, &document)).await?;
-    Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
+    // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
+    if starts_a_reading(&req) {
+        audit::record_read(&state, &req, event(AuditKind::CommitteeDocumentDownloaded, actor, &document))
+            .await?;
+    }
+    Ok(file_response(&req, bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
 }
 
 /// An audit event about a committee document: its title as the object, the committee in the details.

@@ -1,6 +1,6 @@
 //! `/api/interests`: the register of interests (spec §10 Governance; Charity Commission guidance CC29).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -152,10 +152,14 @@ pub async fn history(
         (status = 403, description = "The register is limited to admins and chairs", body = ErrorBody),
     ),
 )]
-pub async fn export_csv(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+pub async fn export_csv(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
     let bytes = blocking(move || register_csv(&interests.export_register(&user.0)?)).await?;
-    Ok(csv::response(bytes, "register-of-interests.csv"))
+    Ok(csv::response(&req, bytes, "register-of-interests.csv"))
 }
 
 /// One line per entry, with a header; `Status` is `current` or `past` on the day of the export.
@@ -190,10 +194,14 @@ fn register_csv(entries: &[ExportedInterest]) -> Result<Vec<u8>, ApiError> {
         (status = 403, description = "The register is limited to admins and chairs", body = ErrorBody),
     ),
 )]
-pub async fn export_pdf(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+pub async fn export_pdf(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
     let bytes = blocking(move || interests.export_pdf(&user.0, PORTAL_NAME)).await?;
-    Ok(file_response(bytes, "register-of-interests.pdf", "application/pdf", Disposition::Attachment))
+    Ok(file_response(&req, bytes, "register-of-interests.pdf", "application/pdf", Disposition::Attachment))
 }
 
 /// The current register entries a text names (for example an agenda item), to prompt a declaration of

@@ -19,8 +19,8 @@ use domain::meetings::{
 };
 use domain::notices::NoticeService;
 use domain::notifications::{MailService, NotificationService, UnsubscribeService};
-use domain::reading::records::ReadingRecordsService;
 use domain::reading::notes::NoteService;
+use domain::reading::records::ReadingRecordsService;
 use domain::reading::Papers;
 use domain::shared::{ChangeSink, ReadCache, Readiness};
 

@@ -16,7 +16,7 @@ use domain::{DocumentId, UserId};
 use crate::http::audit;
 use crate::http::blocking::blocking;
 use crate::http::body::cached::EncodedJson;
-use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::download::{file_response, starts_a_reading, Disposition};
 use crate::http::body::message::MessageBody;
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
@@ -165,6 +165,12 @@ pub async fn delete(
             content((crate::http::schemas::FileBytes = "application/pdf"), (crate::http::schemas::FileBytes = "application/msword"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
+        (status = 206, description = "The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack \
+            reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes)",
+            content_type = "application/octet-stream", body = crate::http::schemas::FileBytes,
+            headers(("Content-Range" = String, description = "`bytes a-b/length`"))),
+        (status = 416, description = "The range is not within the file", body = ErrorBody,
+            headers(("Content-Range" = String, description = "`bytes */length`"))),
         (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
         (status = 404, description = "Document not found", body = ErrorBody),
     ),
@@ -176,8 +182,11 @@ pub async fn download(
     path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let (actor, (document, bytes)) = on_document(&state, user, path, DocumentService::download).await?;
-    audit::record_read(&state, &req, event(AuditKind::DocumentDownloaded, actor, &document)).await?;
-    Ok(file_response(bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
+    // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
+    if starts_a_reading(&req) {
+        audit::record_read(&state, &req, event(AuditKind::DocumentDownloaded, actor, &document)).await?;
+    }
+    Ok(file_response(&req, bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
 }
 
 /// A link that opens the file in a new tab for about 60 seconds, without the session token in the URL.
@@ -220,6 +229,12 @@ pub async fn view_ticket(
             content((crate::http::schemas::FileBytes = "application/pdf"), (crate::http::schemas::FileBytes = "application/msword"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`inline` for a PDF, `attachment` otherwise"))),
+        (status = 206, description = "The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack \
+            reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes)",
+            content_type = "application/octet-stream", body = crate::http::schemas::FileBytes,
+            headers(("Content-Range" = String, description = "`bytes a-b/length`"))),
+        (status = 416, description = "The range is not within the file", body = ErrorBody,
+            headers(("Content-Range" = String, description = "`bytes */length`"))),
         (status = 401, body = ErrorBody,
             description = "The link has expired or is not valid (no bearer token is read)"),
         (status = 404, description = "Document not found (only after a valid ticket)", body = ErrorBody),
@@ -235,13 +250,16 @@ pub async fn view(
     let id = path.into_inner();
     let ticket = query.into_inner().ticket;
     let (viewer, document, bytes) = blocking(move || documents.view(ticket.as_deref(), id)).await?;
-    audit::record_read(&state, &req, event(AuditKind::DocumentViewed, viewer.id, &document)).await?;
+    // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
+    if starts_a_reading(&req) {
+        audit::record_read(&state, &req, event(AuditKind::DocumentViewed, viewer.id, &document)).await?;
+    }
     let disposition = if document.mime_type == FileKind::Pdf.mime_type() {
         Disposition::Inline
     } else {
         Disposition::Attachment
     };
-    Ok(file_response(bytes, &document.file_name, &document.mime_type, disposition))
+    Ok(file_response(&req, bytes, &document.file_name, &document.mime_type, disposition))
 }
 
 /// Runs one use case on the path's document for the caller, off the async workers; answers the caller's id

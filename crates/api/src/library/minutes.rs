@@ -17,7 +17,7 @@ use domain::MinutesId;
 use super::documents::{ViewLinkBody, ViewQuery};
 use crate::http::audit;
 use crate::http::blocking::blocking;
-use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::download::{file_response, starts_a_reading, Disposition};
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
@@ -130,6 +130,12 @@ pub async fn upload(
         (status = 200, description = "The PDF", content_type = "application/pdf", body = FileBytes,
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
+        (status = 206, description = "The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack \
+            reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes)",
+            content_type = "application/octet-stream", body = crate::http::schemas::FileBytes,
+            headers(("Content-Range" = String, description = "`bytes a-b/length`"))),
+        (status = 416, description = "The range is not within the file", body = ErrorBody,
+            headers(("Content-Range" = String, description = "`bytes */length`"))),
         (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
         (status = 404, body = ErrorBody,
             description = "Minutes not found, or kept as a link (\"Minutes file not found\")"),
@@ -145,8 +151,11 @@ pub async fn download(
     let id = path.into_inner();
     let actor = user.0.id;
     let (record, file_name, bytes) = blocking(move || minutes.download(&user.0, id)).await?;
-    audit::record_read(&state, &req, event(AuditKind::MinutesDownloaded, actor, &record)).await?;
-    Ok(file_response(bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Attachment))
+    // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
+    if starts_a_reading(&req) {
+        audit::record_read(&state, &req, event(AuditKind::MinutesDownloaded, actor, &record)).await?;
+    }
+    Ok(file_response(&req, bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Attachment))
 }
 
 /// A link that opens the PDF in a new tab for about 60 seconds.
@@ -185,6 +194,12 @@ pub async fn view_ticket(
     ),
     responses(
         (status = 200, description = "The PDF, `inline`", content_type = "application/pdf", body = FileBytes),
+        (status = 206, description = "The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack \
+            reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes)",
+            content_type = "application/octet-stream", body = crate::http::schemas::FileBytes,
+            headers(("Content-Range" = String, description = "`bytes a-b/length`"))),
+        (status = 416, description = "The range is not within the file", body = ErrorBody,
+            headers(("Content-Range" = String, description = "`bytes */length`"))),
         (status = 401, body = ErrorBody,
             description = "The link has expired or is not valid (no bearer token is read)"),
         (status = 404, description = "Minutes not found (only after a valid ticket)", body = ErrorBody),
@@ -200,8 +215,11 @@ pub async fn view(
     let id = path.into_inner();
     let ticket = query.into_inner().ticket;
     let (viewer, record, file_name, bytes) = blocking(move || minutes.view(ticket.as_deref(), id)).await?;
-    audit::record_read(&state, &req, event(AuditKind::MinutesViewed, viewer.id, &record)).await?;
-    Ok(file_response(bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Inline))
+    // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
+    if starts_a_reading(&req) {
+        audit::record_read(&state, &req, event(AuditKind::MinutesViewed, viewer.id, &record)).await?;
+    }
+    Ok(file_response(&req, bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Inline))
 }
 
 /// An audit event about minutes: their title as the object.

@@ -11,7 +11,7 @@ use domain::meetings::{AgendaItemRequest, LinkPaperRequest, ReorderRequest, Uplo
 use domain::{AgendaItemId, AgendaPaperId, MeetingId};
 
 use crate::http::blocking::blocking;
-use crate::http::body::download::{file_response, Disposition};
+use crate::http::body::download::{file_response, starts_a_reading, Disposition};
 use crate::http::body::json::Json;
 use crate::http::body::message::MessageBody;
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
@@ -326,6 +326,12 @@ pub async fn remove_paper(
             content((crate::http::schemas::FileBytes = "application/pdf"), (crate::http::schemas::FileBytes = "application/msword"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), (crate::http::schemas::FileBytes = "application/vnd.ms-excel"), (crate::http::schemas::FileBytes = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (crate::http::schemas::FileBytes = "text/plain")),
             headers(("Content-Disposition" = String,
                 description = "`attachment; filename=...; filename*=UTF-8''...`"))),
+        (status = 206, description = "The bytes of a single `Range` (`bytes=a-b`, `a-` or `-n`; spec §2 Pack \
+            reader); every file answer carries `Accept-Ranges: bytes` and a strong `ETag` (SHA-256 of the bytes)",
+            content_type = "application/octet-stream", body = crate::http::schemas::FileBytes,
+            headers(("Content-Range" = String, description = "`bytes a-b/length`"))),
+        (status = 416, description = "The range is not within the file", body = ErrorBody,
+            headers(("Content-Range" = String, description = "`bytes */length`"))),
         (status = 403, description = "A temporary password must be replaced first", body = ErrorBody),
         (status = 404, body = ErrorBody,
             description = "Meeting or paper not found, or the agenda is a draft and the reader a trustee"),
@@ -350,8 +356,11 @@ pub async fn download_paper(
     let event = NewAuditEvent::new(AuditKind::DocumentDownloaded, Some(actor))
         .object(object)
         .details(format!("file: {}", paper.file_name));
-    crate::http::audit::record_read(&state, &req, event).await?;
-    Ok(file_response(bytes, &paper.file_name, &paper.mime_type, Disposition::Attachment))
+    // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
+    if starts_a_reading(&req) {
+        crate::http::audit::record_read(&state, &req, event).await?;
+    }
+    Ok(file_response(&req, bytes, &paper.file_name, &paper.mime_type, Disposition::Attachment))
 }
 
 /// A paper attached to an agenda item: a file uploaded to the item, or a library document

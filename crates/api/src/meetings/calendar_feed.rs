@@ -1,7 +1,7 @@
 //! Calendar feeds and .ics downloads (spec §2 Calendar feed).
 
 use actix_web::http::header;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
 
 use domain::MeetingId;
@@ -82,6 +82,7 @@ pub async fn feed(state: web::Data<AppState>, path: web::Path<String>) -> Result
     ),
 )]
 pub async fn meeting_ics(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<i32>,
@@ -89,7 +90,7 @@ pub async fn meeting_ics(
     let calendar = state.calendar.clone();
     let id = MeetingId(path.into_inner());
     let (name, text) = blocking(move || calendar.meeting_ics(&user.0, id)).await?;
-    Ok(file_response(text.into_bytes(), &name, ICS_TYPE, Disposition::Attachment))
+    Ok(file_response(&req, text.into_bytes(), &name, ICS_TYPE, Disposition::Attachment))
 }
 
 /// The caller's private calendar feed.

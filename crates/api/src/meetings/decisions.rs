@@ -1,7 +1,7 @@
 //! `/api/decisions`: the decisions register (spec §2 Written minutes and the decisions register): every
 //! decision recorded in written minutes, and every written resolution that passed (spec §10 Governance).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +89,7 @@ pub async fn list(
     responses((status = 200, description = "`decisions-register.csv`", content_type = "text/csv", body = FileBytes),
         (status = 400, description = "`errors.q`: longer than 200 characters", body = ErrorBody)))]
 pub async fn csv(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     query: web::Query<DecisionQuery>,
@@ -96,7 +97,7 @@ pub async fn csv(
     let service = state.written_minutes.clone();
     let q = query.into_inner().q;
     let bytes = blocking(move || register_csv(&service.decisions_to_export(&user.0, q.as_deref())?)).await?;
-    Ok(csv_body::response(bytes, "decisions-register.csv"))
+    Ok(csv_body::response(&req, bytes, "decisions-register.csv"))
 }
 
 /// Date, Meeting, Item, Decision, Source, Status: a passed resolution has no meeting or item.

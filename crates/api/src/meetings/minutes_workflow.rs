@@ -1,7 +1,7 @@
 //! `/api/meetings/{id}/written-minutes`: minutes written against the agenda, through approval
 //! (spec §2 Written minutes and the decisions register).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -348,6 +348,7 @@ pub async fn correct(
     responses((status = 200, description = "The minutes", content_type = "application/pdf", body = FileBytes),
         (status = 404, description = NOT_FOUND, body = ErrorBody)))]
 pub async fn pdf(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<MeetingId>,
@@ -356,5 +357,5 @@ pub async fn pdf(
     let portal_name = state.portal_name.clone();
     let id = path.into_inner();
     let (file_name, bytes) = blocking(move || service.export_pdf(&user.0, id, &portal_name)).await?;
-    Ok(file_response(bytes, &file_name, "application/pdf", Disposition::Attachment))
+    Ok(file_response(&req, bytes, &file_name, "application/pdf", Disposition::Attachment))
 }

@@ -1,15 +1,16 @@
 //! Notes on papers (spec §2 Pack reader, Notes): `/api/papers/{kind}/{id}/notes`,
 //! `/api/meetings/{id}/board-pack/notes`, `/api/notes/{id}` and `/api/meetings/{id}/notes/export`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use domain::reading::notes::export::ExportFormat;
 use domain::reading::notes::{Note, NoteId, NoteKind, NoteRect, NoteRectRequest, NoteRequest, Visibility};
-use domain::reading::{PaperKind, PaperRef, ReadingRefusal};
+use domain::reading::PaperRef;
 use domain::{DomainError, MeetingId, UserId};
 
+use super::paper_of;
 use crate::http::blocking::blocking;
 use crate::http::body::download::{file_response, Disposition};
 use crate::http::body::json::Json;
@@ -23,12 +24,6 @@ const PAPER_NOT_FOUND: &str =
     paper outside the committee, a draft agenda's paper for a trustee), or an unknown kind or id";
 const NOTE_ID: &str = "Note id must be a UUID.";
 const EXPORT_FORMAT: &str = "Format must be text or pdf.";
-
-/// The paper a URL names (`/api/papers/agenda-paper/17/...`); an unknown kind is an unknown paper.
-fn paper_of(kind: &str, id: i32) -> Result<PaperRef, ApiError> {
-    let kind = PaperKind::from_slug(kind).ok_or(ReadingRefusal::PaperNotFound)?;
-    Ok(PaperRef { kind, id })
-}
 
 fn note_id(text: &str) -> Result<NoteId, ApiError> {
     NoteId::parse(text).ok_or_else(|| DomainError::BadRequest(NOTE_ID.into()).into())
@@ -187,6 +182,7 @@ pub struct ExportQuery {
     ),
 )]
 pub async fn export(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<MeetingId>,
@@ -200,7 +196,7 @@ pub async fn export(
     let id = path.into_inner();
     let notes = state.notes.clone();
     let file = blocking(move || notes.export(&user.0, id, format)).await?;
-    Ok(file_response(file.bytes, &file.file_name, file.mime_type, Disposition::Attachment))
+    Ok(file_response(&req, file.bytes, &file.file_name, file.mime_type, Disposition::Attachment))
 }
 
 fn bodies(notes: Vec<Note>, reader: UserId) -> Vec<NoteBody> {

@@ -8,9 +8,10 @@ use serde::Serialize;
 use domain::reading::records::{
     MeetingReading, PagesRequest, PaperProgress, PaperReading, PaperState, ReadingSummary,
 };
-use domain::reading::{PaperKind, PaperRef, ReadingRefusal};
+use domain::reading::PaperRef;
 use domain::MeetingId;
 
+use super::paper_of;
 use crate::http::blocking::blocking;
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
@@ -45,13 +46,6 @@ pub async fn record(
     let request = body.into_inner();
     blocking(move || service.record(&user.0, request)).await?;
     Ok(HttpResponse::NoContent().finish())
-}
-
-/// The paper named by a URL's kind and id; an unknown kind names no paper.
-fn paper_of(kind: &str, id: i32) -> Result<PaperRef, ApiError> {
-    PaperKind::from_slug(kind)
-        .map(|kind| PaperRef { kind, id })
-        .ok_or_else(|| ReadingRefusal::PaperNotFound.into())
 }
 
 /// The caller's own record of a paper: the pages they have shown. The board pack's own pages have none.

@@ -17,7 +17,8 @@ pub use attendance::service::{
     AttendanceService, GuestRequest, RecordLine, RecordManyRequest, RecordRequest, RespondRequest,
 };
 pub use board_pack::builder::{
-    BoardPackBuilder, BoardPackCache, BuiltPack, CachedPack, PackCover, PackItem, PackPaper, PackSource,
+    BoardPackBuilder, BoardPackCache, BuiltPack, CachedPack, PackCover, PackItem, PackLayout,
+    PackLayoutPaper, PackPaper, PackSegment, PackSource,
 };
 pub use board_pack::service::{BoardPackFile, BoardPackService};
 pub use calendar::repository::{CalendarFacts, CalendarFeedRepository, FeedToken};

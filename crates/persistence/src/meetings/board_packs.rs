@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
-use domain::meetings::{BoardPackCache, CachedPack};
+use domain::meetings::{BoardPackCache, CachedPack, PackLayout};
 use domain::{MeetingId, RepoError};
 
 use crate::schema::board_packs;
@@ -24,23 +24,28 @@ impl PgBoardPackCache {
 impl BoardPackCache for PgBoardPackCache {
     fn find(&self, meeting: MeetingId, fingerprint: &str) -> Result<Option<CachedPack>, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let row: Option<(String, Vec<u8>, DateTime<Utc>)> = board_packs::table
+        let row: Option<(String, Vec<u8>, String, DateTime<Utc>)> = board_packs::table
             .filter(board_packs::meeting_id.eq(meeting.0))
             .filter(board_packs::fingerprint.eq(fingerprint))
-            .select((board_packs::fingerprint, board_packs::pdf, board_packs::built_at))
+            .select((board_packs::fingerprint, board_packs::pdf, board_packs::layout, board_packs::built_at))
             .first(&mut conn)
             .optional()
             .map_err(repo_error)?;
-        Ok(row.map(|(fingerprint, pdf, built_at)| CachedPack { fingerprint, pdf, built_at }))
+        let Some((fingerprint, pdf, layout, built_at)) = row else { return Ok(None) };
+        // A layout this version cannot read is a pack to rebuild, not an error.
+        let Ok(layout) = serde_json::from_str::<PackLayout>(&layout) else { return Ok(None) };
+        Ok(Some(CachedPack { fingerprint, pdf, layout, built_at }))
     }
 
     fn store(&self, meeting: MeetingId, pack: &CachedPack) -> Result<(), RepoError> {
+        let layout = serde_json::to_string(&pack.layout).map_err(|e| RepoError::Unexpected(e.into()))?;
         let mut conn = self.pool.get().map_err(pool_error)?;
         let written = diesel::insert_into(board_packs::table)
             .values((
                 board_packs::meeting_id.eq(meeting.0),
                 board_packs::fingerprint.eq(&pack.fingerprint),
                 board_packs::pdf.eq(&pack.pdf),
+                board_packs::layout.eq(&layout),
                 board_packs::built_at.eq(pack.built_at),
             ))
             .on_conflict(board_packs::meeting_id)
@@ -48,6 +53,7 @@ impl BoardPackCache for PgBoardPackCache {
             .set((
                 board_packs::fingerprint.eq(&pack.fingerprint),
                 board_packs::pdf.eq(&pack.pdf),
+                board_packs::layout.eq(&layout),
                 board_packs::built_at.eq(pack.built_at),
             ))
             .execute(&mut conn);

@@ -224,3 +224,112 @@ fn a_committee_meetings_pack_is_for_its_members_and_unknown_meetings_are_404() {
         StatusCode::UNAUTHORIZED,
     );
 }
+
+fn layout(app: &TestApp, who: &Session, meeting: MeetingId) -> reqwest::blocking::Response {
+    app.get(&format!("/api/meetings/{}/board-pack/layout", meeting.0)).auth(who).send().unwrap()
+}
+
+/// The layout's papers as (agenda paper id, item number, first page, page count).
+fn segments(layout: &serde_json::Value) -> Vec<(i64, i64, i64, i64)> {
+    layout["papers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|paper| {
+            assert_eq!(paper["paper"]["kind"], "agendaPaper");
+            (
+                paper["paper"]["id"].as_i64().unwrap(),
+                paper["itemNumber"].as_i64().unwrap(),
+                paper["firstPage"].as_i64().unwrap(),
+                paper["pageCount"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn paper_id(app: &TestApp, file_name: &str) -> i64 {
+    app.scalar_i64(&format!("SELECT id::bigint AS value FROM agenda_papers WHERE file_name = '{file_name}'"))
+}
+
+#[test]
+fn the_layout_names_each_merged_papers_pages_and_follows_a_paper_inserted_before_them() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_as(Role::Chair);
+    let trustee = app.signed_in_as(Role::Trustee);
+    let meeting =
+        app.schedule_meeting_id(&chair, &json!({"title": "Board", "meetingDate": at(Duration::days(7))}));
+    let items = app.add_agenda_items(&chair, meeting, &[item("Finance"), item("Policy")]);
+    let (budget, policy) = (long_pdf("Budget", 140), long_pdf("Policy", 10));
+    let (budget_pages, policy_pages) = (pages_of(&budget) as i64, pages_of(&policy) as i64);
+    assert!(budget_pages >= 2 && policy_pages == 1, "{budget_pages} {policy_pages}");
+    attach(&app, meeting, items[0], "budget.pdf", "application/pdf", &budget);
+    attach(&app, meeting, items[0], "notes.docx", "application/msword", b"not merged");
+    attach(&app, meeting, items[1], "policy.pdf", "application/pdf", &policy);
+
+    // A draft agenda: no layout for a trustee, as no pack.
+    error_of(layout(&app, &trustee, meeting), StatusCode::NOT_FOUND);
+    let first = json_of(layout(&app, &chair, meeting), StatusCode::OK);
+    let (budget_id, policy_id) = (paper_id(&app, "budget.pdf"), paper_id(&app, "policy.pdf"));
+    assert_eq!(first["frontPages"], 2);
+    assert_eq!(first["pageCount"].as_i64().unwrap(), 2 + budget_pages + policy_pages);
+    assert_eq!(segments(&first), vec![(budget_id, 1, 3, budget_pages), (policy_id, 2, 3 + budget_pages, 1)]);
+    assert_eq!(first["papers"][0]["title"], "budget");
+    assert_eq!(first["papers"][0]["fileName"], "budget.pdf");
+    assert_eq!(first["papers"][0]["itemTitle"], "Finance");
+    // The same pack as the download: its fingerprint is the download's ETag, and the pages add up.
+    let pack = download(&app, &chair, meeting);
+    assert_eq!(
+        pack.headers()["etag"].to_str().unwrap(),
+        format!("\"{}\"", first["fingerprint"].as_str().unwrap())
+    );
+    assert_eq!(pages_of(&pack_of(pack)) as i64, first["pageCount"].as_i64().unwrap());
+    assert_eq!(app.scalar_i64("SELECT count(*) AS value FROM board_packs"), 1);
+
+    // An item with a paper inserted before them, then published: the papers move on, the fingerprint
+    // changes, and a trustee now reads the same layout.
+    let opening = app.add_agenda_items(&chair, meeting, &[item("Chair's report")])[0];
+    attach(&app, meeting, opening, "report.pdf", "application/pdf", &policy);
+    let order = json!({"itemIds": [opening.0, items[0].0, items[1].0]});
+    let reordered = app
+        .put(&format!("/api/meetings/{}/agenda-items/order", meeting.0))
+        .auth(&chair)
+        .json(&order)
+        .send()
+        .unwrap();
+    assert!(reordered.status().is_success(), "{}", reordered.status());
+    repo(&app).publish_agenda(meeting, Utc::now()).unwrap();
+    let second = json_of(layout(&app, &trustee, meeting), StatusCode::OK);
+    assert_ne!(second["fingerprint"], first["fingerprint"]);
+    let report_id = paper_id(&app, "report.pdf");
+    assert_eq!(
+        segments(&second),
+        vec![(report_id, 1, 3, 1), (budget_id, 2, 4, budget_pages), (policy_id, 3, 4 + budget_pages, 1)]
+    );
+    assert_eq!(second["pageCount"].as_i64().unwrap(), 2 + 1 + budget_pages + 1);
+}
+
+#[test]
+fn the_layout_of_a_committee_meeting_is_for_its_members_only() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_as(Role::Chair);
+    let member = app.signed_in_named(Role::Trustee, "Mo Member");
+    let outsider = app.signed_in_named(Role::Trustee, "Olu Outsider");
+    let committee = app.create_committee(&chair, "Finance Committee");
+    app.add_committee_member(&chair, committee, member.id, "member");
+    let meeting = app.schedule_meeting_id(
+        &chair,
+        &json!({"title": "Finance", "meetingDate": at(Duration::days(7)), "kind": "committee", "committeeId": committee}),
+    );
+    let items = app.add_agenda_items(&chair, meeting, &[item("Accounts")]);
+    attach(&app, meeting, items[0], "accounts.pdf", "application/pdf", &pdf());
+    repo(&app).publish_agenda(meeting, Utc::now()).unwrap();
+
+    let seen = json_of(layout(&app, &member, meeting), StatusCode::OK);
+    assert_eq!(segments(&seen), vec![(paper_id(&app, "accounts.pdf"), 1, 3, pages_of(&pdf()) as i64)]);
+    error_of(layout(&app, &outsider, meeting), StatusCode::NOT_FOUND);
+    error_of(layout(&app, &chair, MeetingId(999_999)), StatusCode::NOT_FOUND);
+    error_of(
+        app.get(&format!("/api/meetings/{}/board-pack/layout", meeting.0)).send().unwrap(),
+        StatusCode::UNAUTHORIZED,
+    );
+}

@@ -43,6 +43,7 @@ mod notifications;
 mod openapi;
 mod password_reset;
 mod pdf_scripts;
+mod range_requests;
 mod reading_records;
 mod resolution_offers;
 mod resolutions;

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use actix_web::HttpResponse;
+use actix_web::{HttpRequest, HttpResponse};
 use domain::DomainError;
 
 use crate::http::body::download::{file_response, Disposition};
@@ -59,8 +59,8 @@ pub fn write<'a, const N: usize>(
 }
 
 /// The export as a download named `file_name`.
-pub fn response(bytes: Vec<u8>, file_name: &str) -> HttpResponse {
-    file_response(bytes, file_name, "text/csv; charset=utf-8", Disposition::Attachment)
+pub fn response(req: &HttpRequest, bytes: Vec<u8>, file_name: &str) -> HttpResponse {
+    file_response(req, bytes, file_name, "text/csv; charset=utf-8", Disposition::Attachment)
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! order, bookmarked per item. The use case gathers the content; the adapter typesets and merges it.
 
 use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
-use crate::{MeetingId, RepoError};
+use crate::{AgendaPaperId, MeetingId, RepoError};
 
 /// The cover page, in words already formatted for the board (the date in the board's time zone).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,6 +20,8 @@ pub struct PackCover {
 /// A paper as the pack sees it: a PDF to merge (its bytes), or a file listed as a separate download.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackPaper {
+    /// The agenda paper it is, so the pack's layout can name it (spec §2 Pack reader).
+    pub id: AgendaPaperId,
     pub title: String,
     pub file_name: String,
     /// `Some` for a PDF paper: the adapter merges it, or lists it as a separate download when it cannot
@@ -52,6 +55,65 @@ pub struct BuiltPack {
     pub front_pages: u32,
     /// The PDF papers that could not be merged (file names), listed as separate downloads instead.
     pub unreadable: Vec<String>,
+    /// The merged papers, in pack order: where each one's pages are.
+    pub segments: Vec<PackSegment>,
+}
+
+/// One merged paper's pages in the pack: `source.items[item].papers[paper]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PackSegment {
+    pub item: usize,
+    pub paper: usize,
+    /// 1-based, within the pack.
+    pub first_page: u32,
+    pub page_count: u32,
+}
+
+/// Where each merged paper sits in the pack (spec §2 Pack reader, "Range requests"): the reader maps a
+/// pack page to a paper with it. Kept with the cached pack, so it always describes the bytes served.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PackLayout {
+    pub page_count: u32,
+    pub front_pages: u32,
+    pub papers: Vec<PackLayoutPaper>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PackLayoutPaper {
+    pub paper: AgendaPaperId,
+    pub title: String,
+    pub file_name: String,
+    pub item_number: i32,
+    pub item_title: String,
+    /// 1-based, within the pack.
+    pub first_page: u32,
+    pub page_count: u32,
+}
+
+impl PackLayout {
+    /// The layout of `built`, naming each segment's paper and item from `source`.
+    pub fn of(source: &PackSource, built: &BuiltPack) -> PackLayout {
+        let papers = built
+            .segments
+            .iter()
+            .filter_map(|segment| {
+                let item = source.items.get(segment.item)?;
+                let paper = item.papers.get(segment.paper)?;
+                Some(PackLayoutPaper {
+                    paper: paper.id,
+                    title: paper.title.clone(),
+                    file_name: paper.file_name.clone(),
+                    item_number: item.number,
+                    item_title: item.title.clone(),
+                    first_page: segment.first_page,
+                    page_count: segment.page_count,
+                })
+            })
+            .collect();
+        PackLayout { page_count: built.page_count, front_pages: built.front_pages, papers }
+    }
 }
 
 /// Typesets the cover and the agenda and merges the PDF papers after them, with one bookmark (outline
@@ -66,6 +128,7 @@ pub trait BoardPackBuilder: Send + Sync {
 pub struct CachedPack {
     pub fingerprint: String,
     pub pdf: Vec<u8>,
+    pub layout: PackLayout,
     pub built_at: DateTime<Utc>,
 }
 

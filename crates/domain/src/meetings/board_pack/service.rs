@@ -25,19 +25,20 @@ use crate::meetings::meeting::Meeting;
 use crate::meetings::rules::scope_of;
 use crate::meetings::{
     BoardPackBuilder, BoardPackCache, CachedPack, MeetingRepository, MeetingsRefusal, PackCover, PackItem,
-    PackPaper, PackSource,
+    PackLayout, PackPaper, PackSource,
 };
 use crate::shared::error::DomainError;
 use crate::shared::Clock;
 use crate::MeetingId;
 
 /// Changes whenever the layout changes, so packs built by an older version are rebuilt.
-const LAYOUT_VERSION: &str = "board-pack-1";
+const LAYOUT_VERSION: &str = "board-pack-2";
 
-/// The pack's file name and bytes.
+/// The pack's file name and bytes, and the fingerprint they were built from (its `ETag`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardPackFile {
     pub file_name: String,
+    pub fingerprint: String,
     pub pdf: Vec<u8>,
 }
 
@@ -70,20 +71,39 @@ impl BoardPackService {
     /// The board pack, from the cache when nothing in it has changed since it was built.
     pub fn download(&self, actor: &User, id: MeetingId) -> Result<BoardPackFile, MeetingsRefusal> {
         let meeting = self.readable_meeting(actor, id)?;
+        let pack = self.current(&meeting)?;
+        Ok(BoardPackFile {
+            file_name: file_name(&meeting, self.time_zone),
+            fingerprint: pack.fingerprint,
+            pdf: pack.pdf,
+        })
+    }
+
+    /// Where each merged paper sits in the pack (spec §2 Pack reader), with the fingerprint of the pack it
+    /// describes: built with the pack when needed, so it always matches the bytes `download` answers.
+    pub fn layout(&self, actor: &User, id: MeetingId) -> Result<(String, PackLayout), MeetingsRefusal> {
+        let meeting = self.readable_meeting(actor, id)?;
+        let pack = self.current(&meeting)?;
+        Ok((pack.fingerprint, pack.layout))
+    }
+
+    /// The meeting's pack as its agenda stands: the cached one, or a new one built and kept.
+    fn current(&self, meeting: &Meeting) -> Result<CachedPack, MeetingsRefusal> {
+        let id = meeting.id;
         let agenda = self.meetings.agenda(id)?;
-        let fingerprint = self.fingerprint(&meeting, &agenda);
-        let file_name = file_name(&meeting, self.time_zone);
+        let fingerprint = self.fingerprint(meeting, &agenda);
         if let Some(cached) = self.cache.find(id, &fingerprint)? {
-            return Ok(BoardPackFile { file_name, pdf: cached.pdf });
+            return Ok(cached);
         }
-        let source = self.source(&meeting, &agenda)?;
+        let source = self.source(meeting, &agenda)?;
         let built = self.builder.build(&source).map_err(DomainError::Unexpected)?;
         if !built.unreadable.is_empty() {
             tracing::warn!(meeting = id.0, papers = ?built.unreadable, "board pack: papers listed, not merged");
         }
-        let cached = CachedPack { fingerprint, pdf: built.pdf, built_at: self.clock.now() };
+        let layout = PackLayout::of(&source, &built);
+        let cached = CachedPack { fingerprint, pdf: built.pdf, layout, built_at: self.clock.now() };
         self.cache.store(id, &cached)?;
-        Ok(BoardPackFile { file_name, pdf: cached.pdf })
+        Ok(cached)
     }
 
     /// A hash of everything the pack prints and of every paper's stored file.
@@ -158,6 +178,7 @@ impl BoardPackService {
             for paper in &item.papers {
                 let pdf = if paper.is_pdf() { Some(self.files.read(&paper.storage_key)?) } else { None };
                 papers.push(PackPaper {
+                    id: paper.id,
                     title: paper.title.clone(),
                     file_name: paper.file_name.clone(),
                     pdf,

@@ -1,0 +1,1 @@
+ALTER TABLE board_packs DROP COLUMN layout;
