@@ -69,7 +69,8 @@ export type Db = {
   /** Invitations sent: whom to, in order. */
   invitationsSent: number[];
   /** The board's governance settings (GET/PUT /api/governance/settings), reading records among them. */
-  governanceSettings: components['schemas']['GovernanceSettings'];
+  /** The settings but the reading-records switch, which is `reading.enabled`. */
+  governanceSettings: Omit<components['schemas']['GovernanceSettings'], 'readingRecords'>;
   /** Reading records: the switch, the meetings' PDF papers, the pages each person has shown. */
   reading: ReadingStore;
   nextId: number;

@@ -29,6 +29,8 @@ export const serverMessages = {
   settingsForbidden: 'Only admins and chairs can change governance settings.',
   // Reading records (spec §2 Pack reader, Reading records).
   readingSummaryForbidden: 'Only admins and chairs see who has read the papers.',
+  // Notes on papers (spec §2 Pack reader, Notes).
+  notYourNote: 'You can only change your own notes.',
   // Accounts and sessions (spec §13).
   tempPasswordExpired: 'Your temporary password has expired. Ask an admin or chair for a new one.',
   wrongCode: 'That code is not right. Check the time on your phone, or use a recovery code.',

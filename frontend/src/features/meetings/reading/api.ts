@@ -1,47 +1,19 @@
 // Reading records of a meeting's papers (spec §2 Pack reader, Reading records): the caller's own record
 // and, for admins and chairs, who has read what.
-//
-// The shapes are typed here by hand until the server's OpenAPI document has them; then they become
-// names for the generated types in src/types/api.generated.ts, as elsewhere (`make api-types`).
 import useSWR from 'swr';
 import { plural } from '@/lib/format';
+import type { components } from '@/types/api.generated';
 
+type Schemas = components['schemas'];
 /** What a note or a reading record is about (docs/api.md, Paper references). */
-export type PaperRef = {
-  kind: 'document' | 'agendaPaper' | 'minutes' | 'boardPack';
-  id: number;
-};
-
+export type PaperRef = Schemas['PaperRef'];
 /** One of the meeting's PDF papers in the caller's own record. */
-export type MyPaperReading = {
-  paper: PaperRef;
-  title: string;
-  pageCount: number;
-  pagesRead: number;
-  lastReadAt: string | null;
-};
-
+export type MyPaperReading = Schemas['PaperProgress'];
 /** `GET /api/meetings/{id}/reading`: the caller's own record for the meeting's PDF papers. */
-export type MeetingReading = {
-  enabled: boolean;
-  pageCount: number;
-  pagesRead: number;
-  papers: MyPaperReading[];
-};
-
-export type PaperReadingState = 'notOpened' | 'started' | 'read';
-
+export type MeetingReading = Schemas['MeetingReading'];
+export type PaperReadingState = Schemas['PaperState'];
 /** `GET /api/meetings/{id}/reading-summary`: who has read the papers (admins and chairs). */
-export type ReadingSummary = {
-  enabled: boolean;
-  papers: { paper: PaperRef; title: string; pageCount: number }[];
-  people: {
-    user: { id: number; name: string };
-    readAll: boolean;
-    papers: { paper: PaperRef; state: PaperReadingState; pagesRead: number }[];
-  }[];
-  line: string | null;
-};
+export type ReadingSummary = Schemas['ReadingSummary'];
 
 export const meetingReadingPath = (meetingId: number) => `/api/meetings/${meetingId}/reading`;
 export const readingSummaryPath = (meetingId: number) =>

@@ -10,6 +10,7 @@ import { ColorModeProvider } from '@/theme/color-mode';
 import { server } from '@/testing/mocks/server';
 import { notesDb } from '@/testing/mocks/notes';
 import { TRUSTEE_ID, tokenFor } from '@/testing/mocks/db';
+import { serverMessages } from '@/testing/mocks/server-messages';
 import { render, screen, waitFor, within } from '@/testing/test-utils';
 import type { ReaderContext, ReaderSource, TextRun } from '@/features/reader/types';
 import { useNotesExtension } from '@/features/reader/notes';
@@ -266,7 +267,7 @@ describe('notes in the reader', () => {
   it('says when the server refuses a note, and keeps its text to copy', async () => {
     server.use(
       http.put('/api/notes/:id', () =>
-        HttpResponse.json({ message: 'You can only change your own notes.' }, { status: 403 }),
+        HttpResponse.json({ message: serverMessages.notYourNote }, { status: 403 }),
       ),
     );
     const user = renderReader();
