@@ -5,11 +5,12 @@ module.exports = {
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
   moduleNameMapper: {
-    '^@/(.*)$': '<rootDir>/src/$1',
     // jsdom has no canvas: the reader's tests draw with a stand-in for pdf.js.
     '^pdfjs-dist$': '<rootDir>/src/testing/pdfjs-mock.ts',
     // jsdom has no IndexedDB: the notes outbox and the offline index keep their stores in memory.
     '^idb-keyval$': '<rootDir>/src/testing/idb-keyval-mock.ts',
+    '^@/lib/idb-store$': '<rootDir>/src/testing/idb-store-mock.ts',
+    '^@/(.*)$': '<rootDir>/src/$1',
   },
   transform: { '^.+\\.(mjs|cjs|[jt]sx?)$': 'babel-jest' },
   transformIgnorePatterns: [

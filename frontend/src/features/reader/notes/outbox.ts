@@ -2,7 +2,8 @@
 // Notes: "Offline"), so that a note made without a connection is kept and sent when the device is back
 // online. Items are sent in order; PUT carries the note's own editedAt, so the server keeps each note's
 // last edit however late an item arrives, and a note's UUID makes a retried PUT or DELETE harmless.
-import { createStore, get, update, type UseStore } from 'idb-keyval';
+import { get, update, type UseStore } from 'idb-keyval';
+import { createClosingStore } from '@/lib/idb-store';
 import { ApiError, request } from '@/lib/api-client';
 // The offline copy's wipe registry is the one place features meet before the copy is deleted.
 import { registerBeforeWipe } from '@/features/offline/wipe';
@@ -24,7 +25,7 @@ const KEY = 'items';
 const RETRY_MS = 30_000;
 
 let store: UseStore | null = null;
-const db = (): UseStore => (store ??= createStore('tp-notes-outbox', 'outbox'));
+const db = (): UseStore => (store ??= createClosingStore('tp-notes-outbox', 'outbox'));
 
 const listeners = new Set<Listener>();
 

@@ -1,7 +1,8 @@
 // Which meetings are kept for offline on this device (docs/spec.md §2 Pack reader, Offline on a
 // phone): a small index in IndexedDB (database `tp-offline`), beside the kept answers themselves in
 // Cache Storage (`tp-meeting-{id}`).
-import { createStore, del, get, set, values } from 'idb-keyval';
+import { del, get, set, values } from 'idb-keyval';
+import { createClosingStore } from '@/lib/idb-store';
 
 export type KeptMeeting = {
   meetingId: number;
@@ -21,9 +22,9 @@ export type KeptIndex = {
   all: () => Promise<KeptMeeting[]>;
 };
 
-let store: ReturnType<typeof createStore> | null = null;
-// Opened on first use: signing out deletes the database, and idb-keyval opens it again when needed.
-const keptStore = () => (store ??= createStore('tp-offline', 'kept-meetings'));
+// Opened on first use; signing out deletes the database, and the next use opens it again.
+const store = createClosingStore('tp-offline', 'kept-meetings');
+const keptStore = () => store;
 
 export const keptIndex: KeptIndex = {
   get: (meetingId) => get<KeptMeeting>(meetingId, keptStore()),
