@@ -21,6 +21,9 @@ const HEADINGS: &[&str] = &[
     "Who can do what",
     "Staying safe with safeguarding papers",
     "Governance: interests, terms, declarations and written resolutions",
+    "Reading papers in the portal",
+    "Reading papers without a connection",
+    "Notes on papers",
     "Signing out on shared devices",
 ];
 
