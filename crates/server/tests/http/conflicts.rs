@@ -12,10 +12,6 @@ fn meeting(app: &TestApp, who: &Session) -> i64 {
     app.schedule_meeting(who, &json!({"title": "Board meeting", "meetingDate": "2030-06-05T17:30:00Z"}))
 }
 
-fn publish(app: &TestApp, who: &Session, meeting: i64) {
-    json_of(app.post(&format!("/api/meetings/{meeting}/publish")).auth(who).send().unwrap(), StatusCode::OK);
-}
-
 fn interest(app: &TestApp, who: &Session, organisation: &str) -> i64 {
     let body = json!({"kind": "directorship", "organisation": organisation, "nature": "Director",
                       "startedOn": "2024-01-01"});
@@ -62,7 +58,7 @@ fn a_trustee_declares_on_an_item_and_the_chair_records_how_it_was_handled() {
     let tom = app.signed_in_named(Role::Trustee, "Tom Jones");
     let board = meeting(&app, &chair);
     let grant = app.add_agenda_item(&chair, board, &item("Grant to Acme Housing"));
-    publish(&app, &chair, board);
+    app.publish_agenda(&chair, board);
     let acme = interest(&app, &jane, "Acme Housing Ltd");
 
     let declared =
@@ -132,7 +128,7 @@ fn a_declaration_names_an_entry_of_the_trustee_or_a_new_one_for_the_register() {
     let tom = app.signed_in_named(Role::Trustee, "Tom Jones");
     let board = meeting(&app, &admin);
     let lease = app.add_agenda_item(&admin, board, &item("Office lease"));
-    publish(&app, &admin, board);
+    app.publish_agenda(&admin, board);
     let toms = interest(&app, &tom, "Northside Property");
 
     let refused = json_of(declare(&app, &jane, board, lease, json!({})), StatusCode::BAD_REQUEST);
@@ -226,7 +222,7 @@ fn hidden_meetings_draft_agendas_and_cancelled_meetings() {
                 "committeeId": committee}),
     );
     let budget = app.add_agenda_item(&chair, finance, &item("Budget"));
-    publish(&app, &chair, finance);
+    app.publish_agenda(&chair, finance);
     let olives = interest(&app, &outsider, "Budget Ltd");
     error_of(declare(&app, &outsider, finance, budget, json!({"interestId": olives})), StatusCode::NOT_FOUND);
     error_of(
@@ -294,7 +290,7 @@ fn each_item_is_quorate_or_not_once_the_conflicted_members_are_left_out() {
     let board = meeting(&app, &chair);
     let grant = app.add_agenda_item(&chair, board, &item("Grant to Acme"));
     let other = app.add_agenda_item(&chair, board, &item("Budget"));
-    publish(&app, &chair, board);
+    app.publish_agenda(&chair, board);
 
     // Expected attendance first: the three trustees answer attending; the default quorum is three.
     for trustee in &trustees {
@@ -372,7 +368,7 @@ fn the_minutes_draft_carries_the_standard_record_at_the_item() {
     let board = meeting(&app, &chair);
     let grant = app.add_agenda_item(&chair, board, &item("Grant to Acme"));
     let lease = app.add_agenda_item(&chair, board, &item("Office lease"));
-    publish(&app, &chair, board);
+    app.publish_agenda(&chair, board);
     let acme = interest(&app, &jane, "Acme Ltd");
     let janes = json_of(declare(&app, &jane, board, grant, json!({"interestId": acme})), StatusCode::CREATED)
         ["id"]
@@ -451,7 +447,7 @@ fn an_item_naming_an_organisation_on_the_register_prompts_that_trustee_and_the_c
     let grant = app.add_agenda_item(&chair, board, &renewal);
     let riverside = app.add_agenda_item(&chair, board, &item("Riverside Trust partnership"));
     let unrelated = app.add_agenda_item(&chair, board, &item("Acmes Housing estate"));
-    publish(&app, &chair, board);
+    app.publish_agenda(&chair, board);
 
     let janes_view = item_view(&app, &jane, board, grant);
     assert_eq!(janes_view["suggestedConflicts"].as_array().unwrap().len(), 1);

@@ -7,7 +7,7 @@ use lopdf::Document;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::common::files::{file_part, form, pdf};
+use crate::common::files::pdf;
 use crate::common::{at, error_of, item, json_of, Authed, Session, TestApp};
 
 /// A meeting (`kind`: board, or a committee's) with one item and one uploaded PDF paper; answers the
@@ -20,26 +20,8 @@ fn meeting_with_paper(app: &TestApp, chair: &Session, committee: Option<i64>) ->
     }
     let meeting = app.schedule_meeting(chair, &body);
     let item = app.add_agenda_item(chair, meeting, &item("Budget"));
-    let paper = upload_paper(app, chair, meeting, item, "budget.pdf");
+    let paper = app.upload_agenda_pdf(chair, meeting, item, "budget.pdf", pdf());
     (meeting, paper)
-}
-
-fn upload_paper(app: &TestApp, chair: &Session, meeting: i64, item: i64, name: &str) -> i64 {
-    let upload = form(&[], Some(file_part(pdf(), name, "application/pdf")));
-    let response = app
-        .post(&format!("/api/meetings/{meeting}/agenda-items/{item}/papers"))
-        .auth(chair)
-        .multipart(upload)
-        .send()
-        .unwrap();
-    json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap()
-}
-
-fn publish(app: &TestApp, chair: &Session, meeting: i64) {
-    json_of(
-        app.post(&format!("/api/meetings/{meeting}/publish")).auth(chair).send().unwrap(),
-        StatusCode::OK,
-    );
 }
 
 fn note_id() -> String {
@@ -136,7 +118,7 @@ fn a_committee_papers_notes_stay_in_the_committee_and_a_draft_agendas_are_hidden
     error_of(notes(&app, &member, &path), StatusCode::NOT_FOUND);
     error_of(notes(&app, &member, &pack), StatusCode::NOT_FOUND);
 
-    publish(&app, &chair, meeting);
+    app.publish_agenda(&chair, meeting);
     json_of(put(&app, &member, &note_id(), &highlight(on_paper, "shared", "by member")), StatusCode::CREATED);
     assert_eq!(seen(&app, &member, &path), vec!["by chair", "by member"]);
     assert_eq!(seen(&app, &member, &pack), vec!["by chair", "by member"]);
@@ -259,8 +241,8 @@ fn a_note_keeps_its_paper_and_words_when_a_paper_is_inserted_before_it() {
     let meeting =
         app.schedule_meeting(&chair, &json!({"title": "Board", "meetingDate": "2031-06-05T17:30:00Z"}));
     let budget_item = app.add_agenda_item(&chair, meeting, &item("Budget"));
-    let budget = upload_paper(&app, &chair, meeting, budget_item, "budget.pdf");
-    publish(&app, &chair, meeting);
+    let budget = app.upload_agenda_pdf(&chair, meeting, budget_item, "budget.pdf", pdf());
+    app.publish_agenda(&chair, meeting);
     let id = note_id();
     let mut body = highlight(json!({"kind": "agendaPaper", "id": budget}), "private", "the surplus");
     body["page"] = json!(1);
@@ -268,12 +250,12 @@ fn a_note_keeps_its_paper_and_words_when_a_paper_is_inserted_before_it() {
 
     // Another item with a paper goes first, and the agenda is published again.
     let first_item = app.add_agenda_item(&chair, meeting, &item("Risks"));
-    upload_paper(&app, &chair, meeting, first_item, "risks.pdf");
+    app.upload_agenda_pdf(&chair, meeting, first_item, "risks.pdf", pdf());
     let order = json!({"itemIds": [first_item, budget_item]});
     let reordered =
         app.put(&format!("/api/meetings/{meeting}/agenda-items/order")).auth(&chair).json(&order).send();
     assert!(reordered.unwrap().status().is_success());
-    publish(&app, &chair, meeting);
+    app.publish_agenda(&chair, meeting);
 
     let listed =
         json_of(notes(&app, &trustee, &format!("/api/meetings/{meeting}/board-pack/notes")), StatusCode::OK);
@@ -291,7 +273,7 @@ fn the_export_holds_ones_own_notes_with_their_words() {
     let chair = app.signed_in_as(Role::Chair);
     let trustee = app.signed_in_as(Role::Trustee);
     let (meeting, paper) = meeting_with_paper(&app, &chair, None);
-    publish(&app, &chair, meeting);
+    app.publish_agenda(&chair, meeting);
     let mut mine = highlight(json!({"kind": "agendaPaper", "id": paper}), "private", "reserves policy");
     mine["body"] = json!("Ask about the reserves");
     json_of(put(&app, &trustee, &note_id(), &mine), StatusCode::CREATED);
@@ -352,7 +334,7 @@ fn deleting_a_paper_deletes_its_notes() {
         "m.pdf",
     );
     let (meeting, paper) = meeting_with_paper(&app, &admin, None);
-    publish(&app, &admin, meeting);
+    app.publish_agenda(&admin, meeting);
     for paper in [
         json!({"kind": "document", "id": document}),
         json!({"kind": "minutes", "id": minutes}),

@@ -554,10 +554,6 @@ fn agenda_paper(app: &TestApp, who: &Session, meeting: i64, item: i64, title: &s
     json_of(response, StatusCode::CREATED);
 }
 
-fn publish(app: &TestApp, who: &Session, meeting: i64) {
-    json_of(app.post(&format!("/api/meetings/{meeting}/publish")).auth(who).send().unwrap(), StatusCode::OK);
-}
-
 fn switch_off_new_documents(app: &TestApp, who: &Session) {
     let body = json!({"disabledKinds": ["document-new"], "weeklyDigest": false,
                       "followedCategories": ["governance", "finance", "safeguarding", "risk-register", "policies", "misc"]});
@@ -590,7 +586,7 @@ fn a_meetings_papers_are_announced_in_one_mail_when_its_agenda_or_its_changes_ar
     events_expanded(&app);
     assert_eq!(queued_for(&app, member.id, "document-new"), 0);
 
-    publish(&app, &admin, meeting);
+    app.publish_agenda(&admin, meeting);
     events_expanded(&app);
     assert_eq!(queued_for(&app, member.id, "document-new"), 1, "one mail for five papers");
     let messages = mail::wait_for(&member.email, 2);
@@ -608,11 +604,11 @@ fn a_meetings_papers_are_announced_in_one_mail_when_its_agenda_or_its_changes_ar
 
     // Publishing again with no new paper announces nothing; a paper added to the published agenda waits
     // for its changes to be published, then only it is named.
-    publish(&app, &admin, meeting);
+    app.publish_agenda(&admin, meeting);
     agenda_paper(&app, &admin, meeting, risks, "Audit letter");
     events_expanded(&app);
     assert_eq!(queued_for(&app, member.id, "document-new"), 1);
-    publish(&app, &admin, meeting);
+    app.publish_agenda(&admin, meeting);
     events_expanded(&app);
     assert_eq!(queued_for(&app, member.id, "document-new"), 2);
     let messages = mail::wait_for(&member.email, 3);
@@ -641,13 +637,13 @@ fn a_paper_added_after_an_agenda_was_first_published_without_papers_is_announced
     );
     let item = app.add_agenda_item(&admin, meeting, &crate::common::item("Accounts"));
     // The agenda's first publication has no paper: nothing to announce.
-    publish(&app, &admin, meeting);
+    app.publish_agenda(&admin, meeting);
     events_expanded(&app);
     assert_eq!(queued_for(&app, member.id, "document-new"), 0);
 
     // A later publication adding one paper is not the agenda's first: "1 paper added", not "Agenda published".
     agenda_paper(&app, &admin, meeting, item, "Draft accounts");
-    publish(&app, &admin, meeting);
+    app.publish_agenda(&admin, meeting);
     events_expanded(&app);
     assert_eq!(queued_for(&app, member.id, "document-new"), 1);
     let messages = mail::wait_for(&member.email, 2);

@@ -8,7 +8,6 @@ use domain::meetings::{PrintBlock, PrintDocument, Typesetter};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::common::files::{file_part, form};
 use crate::common::{error_of, item, json_of, Authed, Session, TestApp};
 
 /// A PDF typeset by the portal, and its page count.
@@ -26,24 +25,6 @@ fn meeting(app: &TestApp, chair: &Session, body: Value) -> i64 {
 fn board_meeting(app: &TestApp, chair: &Session, title: &str) -> i64 {
     let date = (Utc::now() + Duration::days(5)).to_rfc3339();
     meeting(app, chair, json!({"title": title, "meetingDate": date}))
-}
-
-fn upload(app: &TestApp, chair: &Session, meeting: i64, item: i64, name: &str, bytes: Vec<u8>) -> i64 {
-    let body = form(&[], Some(file_part(bytes, name, "application/pdf")));
-    let response = app
-        .post(&format!("/api/meetings/{meeting}/agenda-items/{item}/papers"))
-        .auth(chair)
-        .multipart(body)
-        .send()
-        .unwrap();
-    json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap()
-}
-
-fn publish(app: &TestApp, chair: &Session, meeting: i64) {
-    json_of(
-        app.post(&format!("/api/meetings/{meeting}/publish")).auth(chair).send().unwrap(),
-        StatusCode::OK,
-    );
 }
 
 fn send(app: &TestApp, who: &Session, pages: Value) -> reqwest::blocking::Response {
@@ -83,8 +64,9 @@ fn pages_shown_are_kept_once_per_page_with_first_and_last_and_only_readable_page
     let finance = app.add_agenda_item(&chair, board, &item("Finance"));
     let (budget_pdf, budget_pages) = typeset_pdf("Budget", 150);
     assert!(budget_pages >= 3, "{budget_pages}");
-    let budget = upload(&app, &chair, board, finance, "budget.pdf", budget_pdf);
-    let broken = upload(&app, &chair, board, finance, "broken.pdf", b"%PDF-1.7\nnot really a PDF".to_vec());
+    let budget = app.upload_agenda_pdf(&chair, board, finance, "budget.pdf", budget_pdf);
+    let broken =
+        app.upload_agenda_pdf(&chair, board, finance, "broken.pdf", b"%PDF-1.7\nnot really a PDF".to_vec());
     // A committee paper Tina may not read.
     let audit = app.committee_with(&chair, "Audit", &[&olly]);
     let date = (Utc::now() + Duration::days(3)).to_rfc3339();
@@ -95,9 +77,9 @@ fn pages_shown_are_kept_once_per_page_with_first_and_last_and_only_readable_page
     );
     let audit_item = app.add_agenda_item(&chair, committee, &item("Audit report"));
     let (audit_pdf, _) = typeset_pdf("Audit", 5);
-    let audit_paper = upload(&app, &chair, committee, audit_item, "audit.pdf", audit_pdf);
-    publish(&app, &chair, committee);
-    publish(&app, &chair, board);
+    let audit_paper = app.upload_agenda_pdf(&chair, committee, audit_item, "audit.pdf", audit_pdf);
+    app.publish_agenda(&chair, committee);
+    app.publish_agenda(&chair, board);
     assert_eq!(read_papers_tasks(&app, &tina), ["Read 2 papers for Board meeting"]);
 
     let batch = json!([
@@ -198,9 +180,9 @@ fn officers_see_who_has_read_what_and_the_minutes_start_with_the_line() {
     let finance = app.add_agenda_item(&chair, board, &item("Finance"));
     let (budget_pdf, budget_pages) = typeset_pdf("Budget", 100);
     let (policy_pdf, policy_pages) = typeset_pdf("Policy", 3);
-    let budget = upload(&app, &chair, board, finance, "budget.pdf", budget_pdf);
-    let policy = upload(&app, &chair, board, finance, "policy.pdf", policy_pdf);
-    publish(&app, &chair, board);
+    let budget = app.upload_agenda_pdf(&chair, board, finance, "budget.pdf", budget_pdf);
+    let policy = app.upload_agenda_pdf(&chair, board, finance, "policy.pdf", policy_pdf);
+    app.publish_agenda(&chair, board);
     let at = "2026-11-20T10:00:00Z";
     let mut all: Vec<Value> = (1..=budget_pages).map(|p| shown("agendaPaper", budget, p, at)).collect();
     all.extend((1..=policy_pages).map(|p| shown("agendaPaper", policy, p, at)));
@@ -250,8 +232,8 @@ fn officers_see_who_has_read_what_and_the_minutes_start_with_the_line() {
     );
     let audit_item = app.add_agenda_item(&chair, committee, &item("Audit report"));
     let (audit_pdf, _) = typeset_pdf("Audit", 3);
-    upload(&app, &chair, committee, audit_item, "audit.pdf", audit_pdf);
-    publish(&app, &chair, committee);
+    app.upload_agenda_pdf(&chair, committee, audit_item, "audit.pdf", audit_pdf);
+    app.publish_agenda(&chair, committee);
     error_of(summary(&app, &tina, committee), StatusCode::NOT_FOUND);
     error_of(summary(&app, &olly, committee), StatusCode::FORBIDDEN);
     let members = app
@@ -284,8 +266,8 @@ fn switching_records_off_deletes_them_and_keeps_nothing_while_off() {
     let board = board_meeting(&app, &chair, "Board meeting");
     let finance = app.add_agenda_item(&chair, board, &item("Finance"));
     let (budget_pdf, _) = typeset_pdf("Budget", 3);
-    let budget = upload(&app, &chair, board, finance, "budget.pdf", budget_pdf);
-    publish(&app, &chair, board);
+    let budget = app.upload_agenda_pdf(&chair, board, finance, "budget.pdf", budget_pdf);
+    app.publish_agenda(&chair, board);
     let at = "2026-11-20T10:00:00Z";
     let settings = json_of(app.get("/api/governance/settings").auth(&tina).send().unwrap(), StatusCode::OK);
     assert_eq!(settings["readingRecords"], true);

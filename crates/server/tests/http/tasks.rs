@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use domain::identity::role::Role;
 
-use crate::common::files::{file_part, form, pdf};
+use crate::common::files::pdf;
 use crate::common::mail::{self, unique_name};
 use crate::common::{error_of, item, json_of, utc, Authed, Session, TestApp};
 use crate::declarations::code_of_conduct;
@@ -46,10 +46,6 @@ fn committee_meeting(app: &TestApp, who: &Session, title: &str, days: i64, commi
 
 fn ok(response: reqwest::blocking::Response) -> Value {
     json_of(response, StatusCode::OK)
-}
-
-fn publish(app: &TestApp, who: &Session, meeting: i64) {
-    ok(app.post(&format!("/api/meetings/{meeting}/publish")).auth(who).send().unwrap());
 }
 
 fn answer(app: &TestApp, who: &Session, meeting: i64) {
@@ -120,7 +116,7 @@ fn invited_members_answer_attendance_and_officers_publish_agendas_and_record_att
         [format!("publish-agenda:{committee}"), format!("publish-agenda:{board}")]
     );
     assert!(of_kind(&app, &tina, "publish-agenda").is_empty());
-    publish(&app, &chair, board);
+    app.publish_agenda(&chair, board);
     assert_eq!(ids(&of_kind(&app, &chair, "publish-agenda")), [format!("publish-agenda:{committee}")]);
 
     // Officers: a past meeting with no attendance recorded; about a past meeting, not overdue.
@@ -142,17 +138,6 @@ fn invited_members_answer_attendance_and_officers_publish_agendas_and_record_att
     error_of(app.get("/api/me/tasks").send().unwrap(), StatusCode::UNAUTHORIZED);
 }
 
-fn upload_paper(app: &TestApp, who: &Session, meeting: i64, item: i64, name: &str) -> i64 {
-    let body = form(&[], Some(file_part(pdf(), name, "application/pdf")));
-    let response = app
-        .post(&format!("/api/meetings/{meeting}/agenda-items/{item}/papers"))
-        .auth(who)
-        .multipart(body)
-        .send()
-        .unwrap();
-    json_of(response, StatusCode::CREATED)["id"].as_i64().unwrap()
-}
-
 #[test]
 fn the_next_meetings_unopened_papers_are_to_read_until_each_is_downloaded() {
     let app = TestApp::spawn();
@@ -163,11 +148,11 @@ fn the_next_meetings_unopened_papers_are_to_read_until_each_is_downloaded() {
     // A sooner committee meeting with a paper: never Tina's, who is not on the committee.
     let committee = committee_meeting(&app, &chair, "Audit meeting", 2, audit);
     let audit_item = app.add_agenda_item(&chair, committee, &item("Audit report"));
-    upload_paper(&app, &chair, committee, audit_item, "audit.pdf");
-    publish(&app, &chair, committee);
+    app.upload_agenda_pdf(&chair, committee, audit_item, "audit.pdf", pdf());
+    app.publish_agenda(&chair, committee);
     let board = meeting(&app, &chair, "Board meeting", 5);
     let budget = app.add_agenda_item(&chair, board, &item("Budget"));
-    let paper = upload_paper(&app, &chair, board, budget, "budget.pdf");
+    let paper = app.upload_agenda_pdf(&chair, board, budget, "budget.pdf", pdf());
     let library = code_of_conduct(&app, &chair);
     let link = json!({"documentId": library});
     json_of(
@@ -181,7 +166,7 @@ fn the_next_meetings_unopened_papers_are_to_read_until_each_is_downloaded() {
 
     // A draft agenda gives trustees nothing to read.
     assert!(of_kind(&app, &tina, "read-papers").is_empty());
-    publish(&app, &chair, board);
+    app.publish_agenda(&chair, board);
     let read = of_kind(&app, &tina, "read-papers");
     assert_eq!(ids(&read), [format!("read-papers:{board}")]);
     assert_eq!(read[0]["text"], "Read 2 papers for Board meeting");
@@ -443,8 +428,8 @@ fn a_cancelled_meeting_gives_no_papers_attendance_minutes_or_conflict_task() {
     // To come: papers to read and a conflict to handle.
     let coming = meeting(&app, &chair, "Board meeting", 5);
     let grant = app.add_agenda_item(&chair, coming, &item("Grant to Acme Housing"));
-    upload_paper(&app, &chair, coming, grant, "grant.pdf");
-    publish(&app, &chair, coming);
+    app.upload_agenda_pdf(&chair, coming, grant, "grant.pdf", pdf());
+    app.publish_agenda(&chair, coming);
     declare_directorship(&app, &tina, coming, grant);
     // Held 20 days ago: nothing recorded, no minutes.
     let unrecorded = meeting(&app, &chair, "March board", -20);
@@ -550,7 +535,7 @@ fn a_declared_conflict_is_for_officers_to_handle_until_handling_is_recorded() {
     let tina = app.signed_in_named(Role::Trustee, "Tina Trustee");
     let board = meeting(&app, &chair, "Board meeting", 5);
     let grant = app.add_agenda_item(&chair, board, &item("Grant to Acme Housing"));
-    publish(&app, &chair, board);
+    app.publish_agenda(&chair, board);
     let conflict = declare_directorship(&app, &tina, board, grant);
 
     let handle = of_kind(&app, &chair, "handle-conflict");

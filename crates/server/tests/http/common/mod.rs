@@ -297,6 +297,30 @@ impl TestApp {
         json_of(response.expect("request"), StatusCode::CREATED)["id"].as_i64().expect("agenda item id")
     }
 
+    /// Publishes a meeting's agenda (`POST /api/meetings/{id}/publish`).
+    pub fn publish_agenda(&self, who: &Session, meeting: i64) {
+        let response = self.post(&format!("/api/meetings/{meeting}/publish")).auth(who).send();
+        json_of(response.expect("request"), StatusCode::OK);
+    }
+
+    /// Uploads a PDF paper named `name` to an agenda item and answers its id.
+    pub fn upload_agenda_pdf(
+        &self,
+        who: &Session,
+        meeting: i64,
+        item: i64,
+        name: &str,
+        bytes: Vec<u8>,
+    ) -> i64 {
+        let body = files::form(&[], Some(files::file_part(bytes, name, "application/pdf")));
+        let response = self
+            .post(&format!("/api/meetings/{meeting}/agenda-items/{item}/papers"))
+            .auth(who)
+            .multipart(body)
+            .send();
+        json_of(response.expect("request"), StatusCode::CREATED)["id"].as_i64().expect("paper id")
+    }
+
     /// Creates a committee (its chair is `who`) and answers its id.
     pub fn create_committee(&self, who: &Session, name: &str) -> i64 {
         let response = self.post("/api/committees").auth(who).json(&json!({ "name": name })).send();
