@@ -249,6 +249,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         papers: papers.clone(),
         typesetter: Arc::new(typesetting::PdfTypesetter),
         clock: clock.clone(),
+        committees: committee_repository.clone(),
     };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
     Ok(AppState {

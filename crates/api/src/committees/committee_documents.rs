@@ -12,7 +12,7 @@ use domain::{CommitteeDocumentId, CommitteeId};
 use super::committees::AuthorBody;
 use crate::http::audit;
 use crate::http::blocking::blocking;
-use crate::http::body::download::{file_response, starts_a_reading, Disposition};
+use crate::http::body::download::{Disposition, FileAnswer};
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
@@ -142,11 +142,12 @@ pub async fn download(
     let actor = user.0.id;
     let (document, bytes) = blocking(move || committees.download_document(&user.0, id, document)).await?;
     // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
-    if starts_a_reading(&req) {
+    let file = FileAnswer::new(&req, bytes);
+    if file.starts_a_reading() {
         audit::record_read(&state, &req, event(AuditKind::CommitteeDocumentDownloaded, actor, &document))
             .await?;
     }
-    Ok(file_response(&req, bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
+    Ok(file.respond(&document.file_name, &document.mime_type, Disposition::Attachment))
 }
 
 /// An audit event about a committee document: its title as the object, the committee in the details.

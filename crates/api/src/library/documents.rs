@@ -16,7 +16,7 @@ use domain::{DocumentId, UserId};
 use crate::http::audit;
 use crate::http::blocking::blocking;
 use crate::http::body::cached::EncodedJson;
-use crate::http::body::download::{file_response, starts_a_reading, Disposition};
+use crate::http::body::download::{Disposition, FileAnswer};
 use crate::http::body::message::MessageBody;
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
@@ -183,10 +183,11 @@ pub async fn download(
 ) -> Result<HttpResponse, ApiError> {
     let (actor, (document, bytes)) = on_document(&state, user, path, DocumentService::download).await?;
     // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
-    if starts_a_reading(&req) {
+    let file = FileAnswer::new(&req, bytes);
+    if file.starts_a_reading() {
         audit::record_read(&state, &req, event(AuditKind::DocumentDownloaded, actor, &document)).await?;
     }
-    Ok(file_response(&req, bytes, &document.file_name, &document.mime_type, Disposition::Attachment))
+    Ok(file.respond(&document.file_name, &document.mime_type, Disposition::Attachment))
 }
 
 /// A link that opens the file in a new tab for about 60 seconds, without the session token in the URL.
@@ -251,7 +252,8 @@ pub async fn view(
     let ticket = query.into_inner().ticket;
     let (viewer, document, bytes) = blocking(move || documents.view(ticket.as_deref(), id)).await?;
     // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
-    if starts_a_reading(&req) {
+    let file = FileAnswer::new(&req, bytes);
+    if file.starts_a_reading() {
         audit::record_read(&state, &req, event(AuditKind::DocumentViewed, viewer.id, &document)).await?;
     }
     let disposition = if document.mime_type == FileKind::Pdf.mime_type() {
@@ -259,7 +261,7 @@ pub async fn view(
     } else {
         Disposition::Attachment
     };
-    Ok(file_response(&req, bytes, &document.file_name, &document.mime_type, disposition))
+    Ok(file.respond(&document.file_name, &document.mime_type, disposition))
 }
 
 /// Runs one use case on the path's document for the caller, off the async workers; answers the caller's id

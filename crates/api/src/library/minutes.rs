@@ -17,7 +17,7 @@ use domain::MinutesId;
 use super::documents::{ViewLinkBody, ViewQuery};
 use crate::http::audit;
 use crate::http::blocking::blocking;
-use crate::http::body::download::{file_response, starts_a_reading, Disposition};
+use crate::http::body::download::{Disposition, FileAnswer};
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
@@ -152,10 +152,11 @@ pub async fn download(
     let actor = user.0.id;
     let (record, file_name, bytes) = blocking(move || minutes.download(&user.0, id)).await?;
     // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
-    if starts_a_reading(&req) {
+    let file = FileAnswer::new(&req, bytes);
+    if file.starts_a_reading() {
         audit::record_read(&state, &req, event(AuditKind::MinutesDownloaded, actor, &record)).await?;
     }
-    Ok(file_response(&req, bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Attachment))
+    Ok(file.respond(&file_name, FileKind::Pdf.mime_type(), Disposition::Attachment))
 }
 
 /// A link that opens the PDF in a new tab for about 60 seconds.
@@ -216,10 +217,11 @@ pub async fn view(
     let ticket = query.into_inner().ticket;
     let (viewer, record, file_name, bytes) = blocking(move || minutes.view(ticket.as_deref(), id)).await?;
     // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
-    if starts_a_reading(&req) {
+    let file = FileAnswer::new(&req, bytes);
+    if file.starts_a_reading() {
         audit::record_read(&state, &req, event(AuditKind::MinutesViewed, viewer.id, &record)).await?;
     }
-    Ok(file_response(&req, bytes, &file_name, FileKind::Pdf.mime_type(), Disposition::Inline))
+    Ok(file.respond(&file_name, FileKind::Pdf.mime_type(), Disposition::Inline))
 }
 
 /// An audit event about minutes: their title as the object.

@@ -11,7 +11,7 @@ use domain::meetings::{AgendaItemRequest, LinkPaperRequest, ReorderRequest, Uplo
 use domain::{AgendaItemId, AgendaPaperId, MeetingId};
 
 use crate::http::blocking::blocking;
-use crate::http::body::download::{file_response, starts_a_reading, Disposition};
+use crate::http::body::download::{Disposition, FileAnswer};
 use crate::http::body::json::Json;
 use crate::http::body::message::MessageBody;
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
@@ -357,10 +357,11 @@ pub async fn download_paper(
         .object(object)
         .details(format!("file: {}", paper.file_name));
     // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
-    if starts_a_reading(&req) {
+    let file = FileAnswer::new(&req, bytes);
+    if file.starts_a_reading() {
         crate::http::audit::record_read(&state, &req, event).await?;
     }
-    Ok(file_response(&req, bytes, &paper.file_name, &paper.mime_type, Disposition::Attachment))
+    Ok(file.respond(&paper.file_name, &paper.mime_type, Disposition::Attachment))
 }
 
 /// A paper attached to an agenda item: a file uploaded to the item, or a library document

@@ -9,7 +9,7 @@ use domain::reading::{PaperKind, PaperRef};
 use domain::MeetingId;
 
 use crate::http::blocking::blocking;
-use crate::http::body::download::{tagged_file_response, Disposition};
+use crate::http::body::download::{Disposition, FileAnswer};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extractors::CurrentUser;
 use crate::http::schemas::FileBytes;
@@ -51,10 +51,7 @@ pub async fn download(
     let packs = state.board_packs.clone();
     let id = path.into_inner();
     let pack = blocking(move || packs.download(&user.0, id)).await?;
-    Ok(tagged_file_response(
-        &req,
-        pack.pdf,
-        &pack.fingerprint,
+    Ok(FileAnswer::tagged(&req, pack.pdf, pack.fingerprint).respond(
         &pack.file_name,
         "application/pdf",
         Disposition::Attachment,

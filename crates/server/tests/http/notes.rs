@@ -123,6 +123,17 @@ fn a_committee_papers_notes_stay_in_the_committee_and_a_draft_agendas_are_hidden
     assert_eq!(seen(&app, &member, &path), vec!["by chair", "by member"]);
     assert_eq!(seen(&app, &member, &pack), vec!["by chair", "by member"]);
     assert_eq!(seen(&app, &chair, &pack), vec!["by chair", "by member"]);
+    // "Chairs and admins": the committee's own chair (a trustee) sees them, a member does not.
+    let committee_chair = app.signed_in_named(Role::Trustee, "Cai Committee-Chair");
+    app.add_committee_member(&chair, committee, committee_chair.id, "committee_chair");
+    let for_chairs = highlight(json!({"kind": "agendaPaper", "id": paper}), "officers", "for the chairs");
+    json_of(put(&app, &member, &note_id(), &for_chairs), StatusCode::CREATED);
+    assert_eq!(seen(&app, &committee_chair, &path), vec!["by chair", "by member", "for the chairs"]);
+    assert_eq!(seen(&app, &committee_chair, &pack), vec!["by chair", "by member", "for the chairs"]);
+    assert_eq!(seen(&app, &chair, &path), vec!["by chair", "by member", "for the chairs"]);
+    let other_member = app.signed_in_named(Role::Trustee, "Meg Member");
+    app.add_committee_member(&chair, committee, other_member.id, "member");
+    assert_eq!(seen(&app, &other_member, &path), vec!["by chair", "by member"]);
     // Outside the committee: the paper, its notes and the pack do not exist.
     error_of(notes(&app, &outsider, &path), StatusCode::NOT_FOUND);
     error_of(notes(&app, &outsider, &pack), StatusCode::NOT_FOUND);

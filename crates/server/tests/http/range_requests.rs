@@ -135,6 +135,21 @@ fn a_document_answers_ranges_by_download_and_view_and_each_reading_is_audited_on
         assert_eq!(with_range(app.get(&path).auth(&trustee), range).status(), StatusCode::PARTIAL_CONTENT);
     }
     assert_eq!(audit_count(&app, "document_downloaded"), before + 1);
+
+    // What is answered decides, not how it was asked: the whole file by a suffix range, or by a range
+    // whose If-Range names another version, is a reading and recorded; a part from byte 1 is not.
+    let before = audit_count(&app, "document_downloaded");
+    let len = bytes.len();
+    assert_eq!(
+        with_range(app.get(&path).auth(&trustee), &format!("bytes=-{len}")).status(),
+        StatusCode::PARTIAL_CONTENT
+    );
+    assert_eq!(audit_count(&app, "document_downloaded"), before + 1);
+    let stale = with_range(app.get(&path).auth(&trustee).header("If-Range", "\"another\""), "bytes=1-");
+    assert_eq!(stale.status(), StatusCode::OK);
+    assert_eq!(audit_count(&app, "document_downloaded"), before + 2);
+    assert_eq!(with_range(app.get(&path).auth(&trustee), "bytes=1-").status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(audit_count(&app, "document_downloaded"), before + 2);
 }
 
 #[test]

@@ -6,8 +6,8 @@
 use std::str::FromStr;
 
 use actix_web::http::header::{
-    self, ByteRangeSpec, Charset, ContentDisposition, ContentRange, ContentRangeSpec, DispositionParam,
-    DispositionType, EntityTag, ExtendedValue, Range,
+    self, Charset, ContentDisposition, ContentRange, ContentRangeSpec, DispositionParam, DispositionType,
+    EntityTag, ExtendedValue, Range,
 };
 use actix_web::{HttpRequest, HttpResponse};
 use sha2::{Digest, Sha256};
@@ -77,23 +77,88 @@ pub fn range_answer(range: Option<&str>, if_range: Option<&str>, etag: &str, len
     }
 }
 
-/// Whether this request opens the file for reading, which is audited once (spec §8 Audit log): a request
-/// without `Range`, or whose single range starts at byte 0. A reader fetching the later parts of a PDF
-/// (pdf.js asks in chunks) is the same reading, not another one. A header that is not one byte range is
-/// answered with the whole file, so it is a reading too.
-pub fn starts_a_reading(req: &HttpRequest) -> bool {
-    let Some(range) = req.headers().get(header::RANGE).and_then(|value| value.to_str().ok()) else {
-        return true;
-    };
-    match Range::from_str(range.trim()) {
-        Ok(Range::Bytes(specs)) if specs.len() == 1 => {
-            matches!(specs[0], ByteRangeSpec::FromTo(0, _) | ByteRangeSpec::From(0))
+/// A file about to be answered to `req`: its entity tag and the part of it the request asks for.
+pub struct FileAnswer {
+    bytes: Vec<u8>,
+    etag: String,
+    answer: RangeAnswer,
+}
+
+impl FileAnswer {
+    /// Tagged with the hex SHA-256 of its bytes.
+    pub fn new(req: &HttpRequest, bytes: Vec<u8>) -> Self {
+        let etag: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+        Self::tagged(req, bytes, etag)
+    }
+
+    /// Tagged with an entity tag already known (the board pack: its fingerprint).
+    pub fn tagged(req: &HttpRequest, bytes: Vec<u8>, etag: String) -> Self {
+        let header_text =
+            |name| req.headers().get(name).and_then(|value: &header::HeaderValue| value.to_str().ok());
+        let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        let answer = range_answer(header_text(header::RANGE), header_text(header::IF_RANGE), &etag, len);
+        Self { bytes, etag, answer }
+    }
+
+    /// Whether this answer opens the file for reading, which is audited once (docs/spec.md §2 Pack reader,
+    /// Range requests): the whole file, or a part from its first byte. A reader fetching the later parts of
+    /// a PDF (pdf.js asks in chunks) is the same reading, not another one; what is answered decides, not
+    /// what was asked, so no way of asking gets the whole file unrecorded.
+    pub fn starts_a_reading(&self) -> bool {
+        matches!(self.answer, RangeAnswer::Whole | RangeAnswer::Part { start: 0, .. })
+    }
+
+    pub fn respond(self, file_name: &str, mime_type: &str, disposition: Disposition) -> HttpResponse {
+        let Self { bytes, etag, answer } = self;
+        let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+        let mut response = match answer {
+            RangeAnswer::Whole => HttpResponse::Ok(),
+            RangeAnswer::Part { .. } => HttpResponse::PartialContent(),
+            RangeAnswer::Unsatisfiable => HttpResponse::RangeNotSatisfiable(),
+        };
+        response
+            .insert_header((header::ACCEPT_RANGES, "bytes"))
+            .insert_header(header::ETag(EntityTag::new_strong(etag)))
+            .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+            .insert_header((header::CACHE_CONTROL, "private, no-store"));
+        if answer == RangeAnswer::Unsatisfiable {
+            response.insert_header(ContentRange(ContentRangeSpec::Bytes {
+                range: None,
+                instance_length: Some(len),
+            }));
+            return response.json(ErrorBody {
+                message: "The requested range is not within the file.".into(),
+                errors: None,
+            });
         }
-        _ => true,
+        response
+            .insert_header(content_disposition(disposition, file_name))
+            .insert_header((header::CONTENT_TYPE, mime_type.to_string()));
+        // Nothing in a file may run in the portal's origin: an attachment even if a browser tried to render
+        // it, and a PDF shown inline (`sandbox`: an opaque origin without scripts or forms).
+        let policy = match disposition {
+            Disposition::Attachment => "sandbox; default-src 'none'",
+            Disposition::Inline => "sandbox",
+        };
+        response.insert_header((header::CONTENT_SECURITY_POLICY, policy));
+        match answer {
+            RangeAnswer::Part { start, end } => {
+                response.insert_header(ContentRange(ContentRangeSpec::Bytes {
+                    range: Some((start, end)),
+                    instance_length: Some(len),
+                }));
+                // `start..=end` lies within the file (`to_satisfiable_range`), so the conversions hold.
+                let (start, end) = (usize::try_from(start).unwrap_or(0), usize::try_from(end).unwrap_or(0));
+                let mut bytes = bytes;
+                bytes.truncate(end.saturating_add(1));
+                response.body(bytes.split_off(start.min(bytes.len())))
+            }
+            _ => response.body(bytes),
+        }
     }
 }
 
-/// A file answer for `req`, tagged with the hex SHA-256 of its bytes.
+/// A file answer for `req`, tagged with the hex SHA-256 of its bytes (answers nobody audits).
 pub fn file_response(
     req: &HttpRequest,
     bytes: Vec<u8>,
@@ -101,63 +166,7 @@ pub fn file_response(
     mime_type: &str,
     disposition: Disposition,
 ) -> HttpResponse {
-    let etag: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
-    tagged_file_response(req, bytes, &etag, file_name, mime_type, disposition)
-}
-
-/// A file answer whose entity tag is already known (the board pack: its fingerprint).
-pub fn tagged_file_response(
-    req: &HttpRequest,
-    bytes: Vec<u8>,
-    etag: &str,
-    file_name: &str,
-    mime_type: &str,
-    disposition: Disposition,
-) -> HttpResponse {
-    let header_text =
-        |name| req.headers().get(name).and_then(|value: &header::HeaderValue| value.to_str().ok());
-    let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
-    let answer = range_answer(header_text(header::RANGE), header_text(header::IF_RANGE), etag, len);
-    let mut response = match answer {
-        RangeAnswer::Whole => HttpResponse::Ok(),
-        RangeAnswer::Part { .. } => HttpResponse::PartialContent(),
-        RangeAnswer::Unsatisfiable => HttpResponse::RangeNotSatisfiable(),
-    };
-    response
-        .insert_header((header::ACCEPT_RANGES, "bytes"))
-        .insert_header(header::ETag(EntityTag::new_strong(etag.to_string())))
-        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .insert_header((header::CACHE_CONTROL, "private, no-store"));
-    if answer == RangeAnswer::Unsatisfiable {
-        response
-            .insert_header(ContentRange(ContentRangeSpec::Bytes { range: None, instance_length: Some(len) }));
-        return response
-            .json(ErrorBody { message: "The requested range is not within the file.".into(), errors: None });
-    }
-    response
-        .insert_header(content_disposition(disposition, file_name))
-        .insert_header((header::CONTENT_TYPE, mime_type.to_string()));
-    // Nothing in a file may run in the portal's origin: an attachment even if a browser tried to render
-    // it, and a PDF shown inline (`sandbox`: an opaque origin without scripts or forms).
-    let policy = match disposition {
-        Disposition::Attachment => "sandbox; default-src 'none'",
-        Disposition::Inline => "sandbox",
-    };
-    response.insert_header((header::CONTENT_SECURITY_POLICY, policy));
-    match answer {
-        RangeAnswer::Part { start, end } => {
-            response.insert_header(ContentRange(ContentRangeSpec::Bytes {
-                range: Some((start, end)),
-                instance_length: Some(len),
-            }));
-            // `start..=end` lies within the file (`to_satisfiable_range`), so the conversions hold.
-            let (start, end) = (usize::try_from(start).unwrap_or(0), usize::try_from(end).unwrap_or(0));
-            let mut bytes = bytes;
-            bytes.truncate(end.saturating_add(1));
-            response.body(bytes.split_off(start.min(bytes.len())))
-        }
-        _ => response.body(bytes),
-    }
+    FileAnswer::new(req, bytes).respond(file_name, mime_type, disposition)
 }
 
 #[cfg(test)]

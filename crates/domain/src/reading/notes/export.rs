@@ -37,7 +37,7 @@ pub fn export(
 ) -> Result<NotesExport, ReadingRefusal> {
     let date = meeting.meeting_date.with_timezone(&time_zone).format("%Y-%m-%d").to_string();
     let title = format!("My notes - {} - {date}", meeting.title);
-    let document = document(title, papers, notes);
+    let document = document(title, papers, notes, time_zone);
     match format {
         ExportFormat::Text => Ok(NotesExport {
             file_name: format!("notes-{date}.txt"),
@@ -53,7 +53,7 @@ pub fn export(
 }
 
 /// The notes as a printed document: a heading per paper, then per note its page, its quote and its text.
-fn document(title: String, papers: &[ReadablePaper], notes: &[Note]) -> PrintDocument {
+fn document(title: String, papers: &[ReadablePaper], notes: &[Note], time_zone: Tz) -> PrintDocument {
     let mut blocks = Vec::new();
     if notes.is_empty() {
         blocks.push(PrintBlock::Paragraph("You have no notes on this meeting's papers.".into()));
@@ -73,7 +73,8 @@ fn document(title: String, papers: &[ReadablePaper], notes: &[Note]) -> PrintDoc
                 "Page {} - {kind} - {} - edited {}",
                 note.page,
                 note.visibility.as_str(),
-                note.edited_at.format("%Y-%m-%d %H:%M UTC")
+                // In the board's time zone, as every other printed time (spec §2 Printed documents).
+                note.edited_at.with_timezone(&time_zone).format("%Y-%m-%d %H:%M")
             )));
             if !note.anchor.quote.trim().is_empty() {
                 blocks.push(PrintBlock::Paragraph(format!("\"{}\"", note.anchor.quote.trim())));

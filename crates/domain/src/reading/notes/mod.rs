@@ -96,12 +96,14 @@ pub struct Note {
 }
 
 impl Note {
-    /// Whether `reader`, who may read the note's paper, sees the note.
-    pub fn seen_by(&self, reader: &User) -> bool {
+    /// Whether `reader`, who may read the note's paper, sees the note. `chairs_meeting`: the reader
+    /// chairs the committee whose meeting the paper is for (a meeting's chair sees the notes for the chair
+    /// and admins, as the board's admins and chairs do; spec §2 Pack reader, Notes).
+    pub fn seen_by(&self, reader: &User, chairs_meeting: bool) -> bool {
         self.author.id == reader.id
             || match self.visibility {
                 Visibility::Private => false,
-                Visibility::Officers => reader.role.is_officer(),
+                Visibility::Officers => reader.role.is_officer() || chairs_meeting,
                 Visibility::Shared => true,
             }
     }
@@ -164,10 +166,12 @@ mod tests {
         let trustee = user(Role::Trustee);
         let chair = user(Role::Chair);
         let other = UserId(trustee.id.0 + 100);
-        assert!(note(trustee.id, Visibility::Private).seen_by(&trustee));
-        assert!(!note(other, Visibility::Private).seen_by(&chair));
-        assert!(note(other, Visibility::Officers).seen_by(&chair));
-        assert!(!note(other, Visibility::Officers).seen_by(&trustee));
-        assert!(note(other, Visibility::Shared).seen_by(&trustee));
+        assert!(note(trustee.id, Visibility::Private).seen_by(&trustee, false));
+        assert!(!note(other, Visibility::Private).seen_by(&chair, true));
+        assert!(note(other, Visibility::Officers).seen_by(&chair, false));
+        assert!(!note(other, Visibility::Officers).seen_by(&trustee, false));
+        // A trustee chairing the committee whose meeting the paper is for sees them.
+        assert!(note(other, Visibility::Officers).seen_by(&trustee, true));
+        assert!(note(other, Visibility::Shared).seen_by(&trustee, false));
     }
 }

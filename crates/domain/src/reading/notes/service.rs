@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use crate::committees::CommitteeRepository;
+use crate::identity::role::CommitteeRole;
 use crate::identity::user::User;
 use crate::meetings::meeting::Meeting;
 use crate::meetings::Typesetter;
@@ -26,22 +28,26 @@ pub struct NoteService {
     pub papers: Papers,
     pub typesetter: Arc<dyn Typesetter>,
     pub clock: Arc<dyn Clock>,
+    /// Who chairs a committee meeting (its committee's chair sees the notes for the chair and admins).
+    pub committees: Arc<dyn CommitteeRepository>,
 }
 
 impl NoteService {
     /// The notes on one paper `actor` sees, by page then position; 404 when they may not read the paper.
     pub fn list_for_paper(&self, actor: &User, paper: PaperRef) -> Result<Vec<Note>, ReadingRefusal> {
-        self.papers.readable(actor, paper)?;
+        let readable = self.papers.readable(actor, paper)?;
+        let chairs = self.chairs(actor, readable.meeting.as_ref())?;
         let notes = self.notes.on_papers(&[paper])?;
-        Ok(notes.into_iter().filter(|note| note.seen_by(actor)).collect())
+        Ok(notes.into_iter().filter(|note| note.seen_by(actor, chairs)).collect())
     }
 
     /// The notes `actor` sees on the board pack's own pages and on every paper merged into it (its PDF
     /// agenda papers), in pack order, then by page and position; 404 as the pack.
     pub fn list_for_pack(&self, actor: &User, meeting: MeetingId) -> Result<Vec<Note>, ReadingRefusal> {
         let (meeting, papers) = self.papers.meeting_papers(actor, meeting)?;
+        let chairs = self.chairs(actor, Some(&meeting))?;
         let order = pack_order(&meeting, papers.iter().filter(|paper| paper.is_pdf));
-        self.in_order(&order, |note| note.seen_by(actor))
+        self.in_order(&order, |note| note.seen_by(actor, chairs))
     }
 
     /// Creates the note, or changes it when it is `actor`'s and not edited later than this change.
@@ -51,7 +57,8 @@ impl NoteService {
         if let Some(stored) = self.notes.find(id)? {
             self.visible(actor, &stored)?;
         }
-        self.papers.readable(actor, input.paper)?;
+        let readable = self.papers.readable(actor, input.paper)?;
+        let chairs = self.chairs(actor, readable.meeting.as_ref())?;
         let now = self.clock.now();
         let edited_at = input.edited_at.map_or(now, |at| at.min(now));
         let decide = |stored: Option<&Note>| -> Result<NoteWrite, ReadingRefusal> {
@@ -61,7 +68,7 @@ impl NoteService {
                 return Ok(NoteWrite::Store(Box::new(record)));
             };
             if stored.author.id != actor.id {
-                return Err(if stored.seen_by(actor) {
+                return Err(if stored.seen_by(actor, chairs) {
                     ReadingRefusal::NotYourNote
                 } else {
                     ReadingRefusal::NoteNotFound
@@ -115,10 +122,22 @@ impl NoteService {
     /// 404 unless `actor` may read the note's paper and sees the note.
     fn visible(&self, actor: &User, note: &Note) -> Result<(), ReadingRefusal> {
         match self.papers.readable(actor, note.paper) {
-            Ok(_) if note.seen_by(actor) => Ok(()),
+            Ok(paper) if note.seen_by(actor, self.chairs(actor, paper.meeting.as_ref())?) => Ok(()),
             Ok(_) | Err(ReadingRefusal::PaperNotFound) => Err(ReadingRefusal::NoteNotFound),
             Err(other) => Err(other),
         }
+    }
+
+    /// Whether `actor` chairs the committee whose meeting this is (never for a board meeting or a paper
+    /// of no meeting).
+    fn chairs(&self, actor: &User, meeting: Option<&Meeting>) -> Result<bool, ReadingRefusal> {
+        let Some(committee) = meeting.and_then(|meeting| meeting.committee.as_ref()) else {
+            return Ok(false);
+        };
+        let members = self.committees.members(committee.id)?;
+        Ok(members
+            .iter()
+            .any(|member| member.user_id == actor.id && member.role == CommitteeRole::CommitteeChair))
     }
 
     /// The notes on `order`'s papers that `keep` keeps, paper by paper in that order.

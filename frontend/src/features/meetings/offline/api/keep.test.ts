@@ -85,7 +85,7 @@ function setUp(server: Server) {
 }
 
 const server = (): Server => ({
-  detail: detail([paper(7, 1), paper(8, 1)]),
+  detail: detail([paper(7, 1), paper(8, 1, 'text/plain')]),
   files: {
     [P7]: { etag: '"a7"', bytes: 'seven' },
     [P8]: { etag: '"a8"', bytes: 'eight!' },
@@ -109,13 +109,16 @@ describe('keepMeeting', () => {
         '/api/meetings/4/board-pack/layout',
         '/api/meetings/4/board-pack/notes',
         '/api/meetings/4/reading',
+        // Paper 7 opened on its own (paper 8 is no PDF: only its file).
+        '/api/papers/agenda-paper/7/notes',
+        '/api/papers/agenda-paper/7/reading',
         P7,
         P8,
         PACK,
       ].sort(),
     );
-    expect(progress[0]).toBe('0/12');
-    expect(progress.at(-1)).toBe('12/12');
+    expect(progress[0]).toBe('0/14');
+    expect(progress.at(-1)).toBe('14/14');
     expect(kept).toMatchObject({ meetingId: 4, title: 'Board meeting', size: 19 });
     expect(kept.etags[P7]).toBe('"a7"');
     expect(kept.etags[PACK]).toBe('"pack1"');

@@ -56,6 +56,13 @@ export function keptUrls(detail: MeetingDetail): KeptUrls {
     // The reader: the pack's layout, the person's notes and reading record.
     ...(hasPack ? [`${base}/board-pack/layout`, `${base}/board-pack/notes`] : []),
     `${base}/reading`,
+    // Each PDF paper opened on its own: its notes and the person's record of it.
+    ...papers
+      .filter(({ paper }) => paper.mimeType === 'application/pdf')
+      .flatMap(({ paper }) => [
+        `/api/papers/agenda-paper/${paper.id}/notes`,
+        `/api/papers/agenda-paper/${paper.id}/reading`,
+      ]),
   ];
   const files = [
     ...papers.map(
