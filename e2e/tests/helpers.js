@@ -358,3 +358,20 @@ export async function axeViolations(page) {
 export async function assertAxeClean(page, what) {
   assert.deepEqual(await axeViolations(page), [], `axe found WCAG 2.2 AA violations on ${what}`);
 }
+
+/**
+ * Opens a PDF in the portal's reader through `control` (its "Read" link or button; `tap` on a phone):
+ * the reader's address, the file fetched from `downloadPath` (a RegExp) with the bearer header and never
+ * a token in the URL, and the first page drawn with its text. Answers the file's response.
+ */
+export async function opensInReader(page, control, downloadPath, { tap = false } = {}) {
+  const fetched = page.waitForResponse((r) => downloadPath.test(new URL(r.url()).pathname));
+  await (tap ? control.tap() : control.click());
+  await page.waitForURL(/\/(read\/(documents|minutes)|meetings\/\d+\/(papers|pack))/);
+  const response = await fetched;
+  assert.ok([200, 206].includes(response.status()), `the reader fetched the file: ${response.status()}`);
+  assert.ok(!new URL(response.url()).search.includes('token'), 'no token in the URL');
+  assert.match((await response.request().allHeaders()).authorization ?? '', /^Bearer /);
+  await page.locator('[data-reader-page="1"] .textLayer span').first().waitFor();
+  return response;
+}

@@ -23,6 +23,7 @@ import {
   signedInPage,
   toast,
   unique,
+  opensInReader,
 } from './helpers.js';
 
 const phone = {
@@ -119,15 +120,6 @@ async function go(page, path, title) {
     .catch(() => {});
 }
 
-/** A new tab opened by the tap, which must reach the portal's view URL. */
-async function opensViewer(context, page, locator, what, pathPattern) {
-  await assertTarget(locator, what);
-  const response = context.waitForEvent('response', (r) => pathPattern.test(r.url()));
-  const [viewer] = await Promise.all([context.waitForEvent('page'), locator.tap()]);
-  assert.equal((await response).status(), 200, `${what} opens the view`);
-  await viewer.close();
-}
-
 for (const theme of ['light', 'dark']) {
   for (const role of ['admin', 'chair', 'trustee']) {
     test(`as ${role} in the ${theme} theme: every page's main task on a 360px phone`, async () => {
@@ -143,13 +135,11 @@ for (const theme of ['light', 'dark']) {
       const minutes = page.getByRole('list', { name: 'Minutes' });
       await assertNoSidewaysScroll(page, 'the minutes page');
       if (role === 'admin') await assertAxeClean(page, 'the minutes page');
-      await opensViewer(
-        context,
-        page,
-        minutes.getByRole('button', { name: `View ${seeded.minutes.title}` }),
-        'View minutes',
-        /\/api\/minutes\/\d+\/view\?/,
-      );
+      const readMinutes = minutes.getByRole('link', { name: `Read ${seeded.minutes.title}` });
+      await assertTarget(readMinutes, 'Read minutes');
+      await opensInReader(page, readMinutes, /^\/api\/minutes\/\d+\/download$/, { tap: true });
+      await assertNoSidewaysScroll(page, 'the reader');
+      await page.goBack();
 
       // Documents: download and view from the document's card.
       await go(page, '/documents', 'Document Library');
@@ -159,13 +149,11 @@ for (const theme of ['light', 'dark']) {
       await assertTarget(download, 'Download');
       const [file] = await Promise.all([page.waitForEvent('download'), download.tap()]);
       assert.equal(file.suggestedFilename(), 'board-paper.pdf');
-      await opensViewer(
-        context,
-        page,
-        page.getByRole('button', { name: `View ${title}` }),
-        'View document',
-        /\/api\/documents\/\d+\/view\?/,
-      );
+      const read = page.getByRole('button', { name: `Read ${title}` });
+      await assertTarget(read, 'Read');
+      await opensInReader(page, read, /^\/api\/documents\/\d+\/download$/, { tap: true });
+      await page.goBack();
+      await page.getByRole('tab', { name: 'Governance' }).tap();
       if (role !== 'trustee')
         await assertTarget(page.getByRole('button', { name: `Delete ${title}` }), 'Delete');
       await assertNoSidewaysScroll(page, 'the documents page');

@@ -129,7 +129,7 @@ const pages = [
     check: async (page, manage) => {
       await expectControl(page, button(page, 'Upload Document'), manage, 'Upload Document');
       await button(page, `Download ${data.document.title}`).waitFor();
-      await button(page, `View ${data.document.title}`).waitFor();
+      await button(page, `Read ${data.document.title}`).waitFor();
       await expectControl(page, button(page, `Delete ${data.document.title}`), manage, 'delete');
     },
   },
