@@ -3,7 +3,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BASE,
   adminToken,
   assertNoPageErrors,
   createMeeting,

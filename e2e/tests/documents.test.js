@@ -9,7 +9,6 @@ import {
   assertNoPageErrors,
   createUser,
   dialog,
-  eventually,
   fixture,
   fixtureBytes,
   gone,
@@ -23,8 +22,6 @@ import {
   unique,
   opensInReader,
 } from './helpers.js';
-
-/** The id of Chromium's built-in PDF viewer extension. */
 
 let browser;
 before(async () => {
@@ -123,6 +120,7 @@ test('upload, list by category, dashboard, download, view and delete a PDF', asy
   const ticket = new URL(url, BASE).searchParams.get('ticket');
   assert.ok(ticket, 'the link carries a view ticket');
   assert.notEqual(ticket, chair.token);
+  assert.notEqual(ticket, await page.evaluate(() => window.localStorage.getItem('token')));
   const misuse = await rawApi('/api/auth/me', { token: ticket });
   assert.equal(misuse.status, 401);
   await page.goBack();

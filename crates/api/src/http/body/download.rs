@@ -79,6 +79,8 @@ pub fn range_answer(range: Option<&str>, if_range: Option<&str>, etag: &str, len
 
 /// A file about to be answered to `req`: its entity tag and the part of it the request asks for.
 pub struct FileAnswer {
+    /// A HEAD request: the answer's head only, no reading.
+    head: bool,
     bytes: Vec<u8>,
     etag: String,
     answer: RangeAnswer,
@@ -97,19 +99,30 @@ impl FileAnswer {
             |name| req.headers().get(name).and_then(|value: &header::HeaderValue| value.to_str().ok());
         let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
         let answer = range_answer(header_text(header::RANGE), header_text(header::IF_RANGE), &etag, len);
-        Self { bytes, etag, answer }
+        Self { head: req.method() == actix_web::http::Method::HEAD, bytes, etag, answer }
     }
 
     /// Whether this answer opens the file for reading, which is audited once (docs/spec.md §2 Pack reader,
-    /// Range requests): the whole file, or a part from its first byte. A reader fetching the later parts of
-    /// a PDF (pdf.js asks in chunks) is the same reading, not another one; what is answered decides, not
-    /// what was asked, so no way of asking gets the whole file unrecorded.
+    /// Range requests): the whole file; a part from its first byte; or a part from its first half to its
+    /// end (nearly the whole file in one go). A reader fetching the later parts of a PDF (pdf.js asks in
+    /// chunks) is the same reading, not another one. What is answered decides, not what was asked. A
+    /// client that assembles a file from small later chunks alone is not recorded: that would take state
+    /// per person and file, and the audit follows what the portal's reader does; it is not access control.
+    /// A HEAD request sends no file and reads nothing.
     pub fn starts_a_reading(&self) -> bool {
-        matches!(self.answer, RangeAnswer::Whole | RangeAnswer::Part { start: 0, .. })
+        if self.head {
+            return false;
+        }
+        let len = u64::try_from(self.bytes.len()).unwrap_or(u64::MAX);
+        match self.answer {
+            RangeAnswer::Whole => true,
+            RangeAnswer::Part { start, end } => start == 0 || (start < len / 2 && end + 1 >= len),
+            RangeAnswer::Unsatisfiable => false,
+        }
     }
 
     pub fn respond(self, file_name: &str, mime_type: &str, disposition: Disposition) -> HttpResponse {
-        let Self { bytes, etag, answer } = self;
+        let Self { bytes, etag, answer, .. } = self;
         let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
         let mut response = match answer {
             RangeAnswer::Whole => HttpResponse::Ok(),

@@ -5,6 +5,7 @@
 import { get, update, type UseStore } from 'idb-keyval';
 import { createClosingStore } from '@/lib/idb-store';
 import { ApiError, request } from '@/lib/api-client';
+import { tokenStore } from '@/lib/token-store';
 // The offline copy's wipe registry is the one place features meet before the copy is deleted.
 import { registerBeforeWipe } from '@/features/offline/wipe';
 import type { Note, NotePut } from '@/features/reader/notes/types';
@@ -133,9 +134,11 @@ export function startOutbox(): void {
   if (started) return;
   started = true;
   registerBeforeWipe('notes', { flush, pending });
-  window.addEventListener('online', () => void flush());
+  // Signed out, the outbox's database is gone and stays gone: nothing opens it again until a sign-in.
+  const signedIn = () => tokenStore.get() !== null;
+  window.addEventListener('online', () => void (signedIn() ? flush() : undefined));
   timer = setInterval(() => {
-    void pending().then((n) => (n > 0 ? flush() : undefined));
+    if (signedIn()) void pending().then((n) => (n > 0 ? flush() : undefined));
   }, RETRY_MS);
   void flush();
 }

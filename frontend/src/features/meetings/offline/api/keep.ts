@@ -3,6 +3,7 @@
 // `tp-meeting-{id}`; the service worker answers them from there when offline. Re-checked when online:
 // a meeting the person can no longer see loses its copy, a replaced paper or rebuilt pack is fetched
 // again (its ETag changed), removed papers are dropped.
+import { tokenStore } from '@/lib/token-store';
 import { ApiError, request } from '@/lib/api-client';
 import type { MeetingDetail } from '@/types/api';
 import {
@@ -21,10 +22,24 @@ export type KeepDeps = {
   now: () => Date;
 };
 
+/** Refuses once signed out: a keep or re-check still running when the copy is wiped writes nothing back. */
+const whileSignedIn = <T>(write: () => Promise<T>): Promise<T> =>
+  tokenStore.get() === null ? Promise.reject(new Error('Signed out')) : write();
+
 export const browserDeps = (): KeepDeps => ({
   request: (url, headers) => request(url, { headers }),
-  caches: window.caches,
-  index: keptIndex,
+  caches: {
+    open: (name) => whileSignedIn(() => window.caches.open(name)),
+    delete: (name) => window.caches.delete(name),
+  },
+  index: {
+    ...keptIndex,
+    put: (kept) => whileSignedIn(() => keptIndex.put(kept)),
+    get: (id) => whileSignedIn(() => keptIndex.get(id)),
+    all: () => whileSignedIn(() => keptIndex.all()),
+    // Signed out, the wipe has removed everything already.
+    remove: (id) => (tokenStore.get() === null ? Promise.resolve() : keptIndex.remove(id)),
+  },
   now: () => new Date(),
 });
 
