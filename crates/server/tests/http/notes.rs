@@ -59,6 +59,11 @@ fn seen(app: &TestApp, who: &Session, path: &str) -> Vec<String> {
     quotes(json_of(notes(app, who, path), StatusCode::OK))
 }
 
+/// A library PDF, "Policy", uploaded by `admin`; answers its id.
+fn policy_document(app: &TestApp, admin: &Session) -> i64 {
+    app.upload_pdf_to(admin, "/api/documents", &[("title", "Policy"), ("category", "policies")], "p.pdf")
+}
+
 #[test]
 fn each_visibility_is_seen_by_the_right_people() {
     let app = TestApp::spawn();
@@ -66,12 +71,7 @@ fn each_visibility_is_seen_by_the_right_people() {
     let chair = app.signed_in_as(Role::Chair);
     let author = app.signed_in_named(Role::Trustee, "Tess Author");
     let other = app.signed_in_named(Role::Trustee, "Otto Other");
-    let document = app.upload_pdf_to(
-        &admin,
-        "/api/documents",
-        &[("title", "Policy"), ("category", "policies")],
-        "p.pdf",
-    );
+    let document = policy_document(&app, &admin);
     let paper = json!({"kind": "document", "id": document});
     for visibility in ["private", "officers", "shared"] {
         let created = json_of(
@@ -149,12 +149,7 @@ fn only_the_author_changes_a_note_and_each_note_keeps_its_last_edit() {
     let admin = app.signed_in_as(Role::Admin);
     let author = app.signed_in_named(Role::Trustee, "Tess Author");
     let other = app.signed_in_named(Role::Trustee, "Otto Other");
-    let document = app.upload_pdf_to(
-        &admin,
-        "/api/documents",
-        &[("title", "Policy"), ("category", "policies")],
-        "p.pdf",
-    );
+    let document = policy_document(&app, &admin);
     let paper = json!({"kind": "document", "id": document});
     let shared = note_id();
     let private = note_id();
@@ -217,12 +212,7 @@ fn only_the_author_changes_a_note_and_each_note_keeps_its_last_edit() {
 fn bad_notes_are_refused_field_by_field() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
-    let document = app.upload_pdf_to(
-        &admin,
-        "/api/documents",
-        &[("title", "Policy"), ("category", "policies")],
-        "p.pdf",
-    );
+    let document = policy_document(&app, &admin);
     let body = json!({
         "paper": {"kind": "document", "id": document}, "page": 0, "kind": "highlight", "visibility": "all",
         "anchor": {"x": 1.5, "y": 0.5, "rects": vec![json!({"x": 0, "y": 0, "w": 0.1, "h": 0.1}); 201],
@@ -332,12 +322,7 @@ fn deleting_a_paper_deletes_its_notes() {
     let app = TestApp::spawn();
     let admin = app.signed_in_as(Role::Admin);
     let trustee = app.signed_in_as(Role::Trustee);
-    let document = app.upload_pdf_to(
-        &admin,
-        "/api/documents",
-        &[("title", "Policy"), ("category", "policies")],
-        "p.pdf",
-    );
+    let document = policy_document(&app, &admin);
     let minutes = app.upload_pdf_to(
         &admin,
         "/api/minutes",

@@ -54,6 +54,22 @@ fn read_papers_tasks(app: &TestApp, who: &Session) -> Vec<String> {
     papers.map(|t| t["text"].as_str().unwrap().to_string()).collect()
 }
 
+/// A committee's "Audit meeting" in three days with a published agenda holding one PDF paper typeset from
+/// `paragraphs` paragraphs; answers the meeting's and the paper's ids.
+fn audit_meeting(app: &TestApp, chair: &Session, committee: i64, paragraphs: usize) -> (i64, i64) {
+    let date = (Utc::now() + Duration::days(3)).to_rfc3339();
+    let meeting = meeting(
+        app,
+        chair,
+        json!({"title": "Audit meeting", "meetingDate": date, "kind": "committee", "committeeId": committee}),
+    );
+    let audit_item = app.add_agenda_item(chair, meeting, &item("Audit report"));
+    let (audit_pdf, _) = typeset_pdf("Audit", paragraphs);
+    let paper = app.upload_agenda_pdf(chair, meeting, audit_item, "audit.pdf", audit_pdf);
+    app.publish_agenda(chair, meeting);
+    (meeting, paper)
+}
+
 #[test]
 fn pages_shown_are_kept_once_per_page_with_first_and_last_and_only_readable_pages_count() {
     let app = TestApp::spawn();
@@ -69,16 +85,7 @@ fn pages_shown_are_kept_once_per_page_with_first_and_last_and_only_readable_page
         app.upload_agenda_pdf(&chair, board, finance, "broken.pdf", b"%PDF-1.7\nnot really a PDF".to_vec());
     // A committee paper Tina may not read.
     let audit = app.committee_with(&chair, "Audit", &[&olly]);
-    let date = (Utc::now() + Duration::days(3)).to_rfc3339();
-    let committee = meeting(
-        &app,
-        &chair,
-        json!({"title": "Audit meeting", "meetingDate": date, "kind": "committee", "committeeId": audit}),
-    );
-    let audit_item = app.add_agenda_item(&chair, committee, &item("Audit report"));
-    let (audit_pdf, _) = typeset_pdf("Audit", 5);
-    let audit_paper = app.upload_agenda_pdf(&chair, committee, audit_item, "audit.pdf", audit_pdf);
-    app.publish_agenda(&chair, committee);
+    let (committee, audit_paper) = audit_meeting(&app, &chair, audit, 5);
     app.publish_agenda(&chair, board);
     assert_eq!(read_papers_tasks(&app, &tina), ["Read 2 papers for Board meeting"]);
 
@@ -224,16 +231,7 @@ fn officers_see_who_has_read_what_and_the_minutes_start_with_the_line() {
 
     // A committee meeting: hidden from those outside the committee; its line counts members.
     let audit = app.committee_with(&chair, "Audit", &[&olly]);
-    let date = (Utc::now() + Duration::days(3)).to_rfc3339();
-    let committee = meeting(
-        &app,
-        &chair,
-        json!({"title": "Audit meeting", "meetingDate": date, "kind": "committee", "committeeId": audit}),
-    );
-    let audit_item = app.add_agenda_item(&chair, committee, &item("Audit report"));
-    let (audit_pdf, _) = typeset_pdf("Audit", 3);
-    app.upload_agenda_pdf(&chair, committee, audit_item, "audit.pdf", audit_pdf);
-    app.publish_agenda(&chair, committee);
+    let (committee, _) = audit_meeting(&app, &chair, audit, 3);
     error_of(summary(&app, &tina, committee), StatusCode::NOT_FOUND);
     error_of(summary(&app, &olly, committee), StatusCode::FORBIDDEN);
     let members = app
