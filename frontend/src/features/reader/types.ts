@@ -1,11 +1,12 @@
 // The pack reader's shared types (docs/spec.md §2 Pack reader): the reader shows a PDF and maps its pages
 // to papers; features that draw on it (notes) plug in through a ReaderExtension.
 import type { ComponentType } from 'react';
+import type { components } from '@/types/api.generated';
 
-export type PaperKind = 'document' | 'agendaPaper' | 'minutes' | 'boardPack';
+export type PaperKind = components['schemas']['PaperKind'];
 
 /** What a note or a reading record is about: one paper, or the pack's own front pages (boardPack). */
-export type PaperRef = { kind: PaperKind; id: number };
+export type PaperRef = components['schemas']['PaperRef'];
 
 /** A run of pages of the shown PDF that belongs to one paper. */
 export type PaperSegment = {
