@@ -2,13 +2,8 @@
 // gather them, so adding one (notes) is a line here.
 import { useNotesExtension } from '@/features/reader/notes';
 import { useReadingRecordsExtension } from '@/features/reader/reading-records';
+import { singlePaper } from '@/features/reader/page-map';
 import type { ReaderExtension, ReaderSource } from '@/features/reader/types';
-
-/** The paper a source's reading line is about: a single paper; the pack has none. */
-export const singlePaper = (source: ReaderSource | null) =>
-  source && source.segments.length === 1 && source.segments[0].firstPage === 1
-    ? source.segments[0].paper
-    : null;
 
 export function useReaderExtensions(source: ReaderSource): ReaderExtension[] {
   const readingRecords = useReadingRecordsExtension(singlePaper(source));

@@ -15,9 +15,11 @@ export function paperPage(
   return null;
 }
 
-/** The segment whose pages hold `pageNumber`, if any. */
-export const segmentAt = (segments: PaperSegment[], pageNumber: number): PaperSegment | null =>
-  segments.find((s) => pageNumber >= s.firstPage && pageNumber < s.firstPage + s.pageCount) ?? null;
+/** The paper a source shows on its own (one segment from page 1); null for the pack. */
+export const singlePaper = (source: ReaderSource | null): PaperRef | null =>
+  source && source.segments.length === 1 && source.segments[0].firstPage === 1
+    ? source.segments[0].paper
+    : null;
 
 /**
  * A single paper's source does not know its page count before the PDF loads (its segment says 0): once the

@@ -48,7 +48,7 @@ import {
 } from '@/features/reader/page-text';
 import { findMatches, firstMatchFrom, stepMatch, type SearchMatch } from '@/features/reader/search';
 import { readingLine, useOwnReading } from '@/features/reader/reading-records';
-import { singlePaper } from '@/features/reader/extensions';
+import { singlePaper } from '@/features/reader/page-map';
 import { CSS_UNITS, PdfPage } from '@/features/reader/components/pdf-page';
 import { OutlinePanel, ThumbnailsPanel } from '@/features/reader/components/reader-panels';
 import type {

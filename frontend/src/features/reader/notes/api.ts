@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { downloadFile } from '@/lib/download';
-import type { PaperKind, ReaderSource } from '@/features/reader/types';
+import { paperKindInUrl, singlePaper } from '@/features/reader/page-map';
+import type { ReaderSource } from '@/features/reader/types';
 import {
   enqueue,
   items,
@@ -13,22 +14,14 @@ import {
 } from '@/features/reader/notes/outbox';
 import type { Note, ShownNote } from '@/features/reader/notes/types';
 
-const kindInUrl: Record<PaperKind, string> = {
-  document: 'document',
-  agendaPaper: 'agenda-paper',
-  minutes: 'minutes',
-  boardPack: 'board-pack',
-};
-
 /** The board pack, rather than one paper: a meeting's, with front pages or more than one paper. */
 export const isPack = (source: ReaderSource): boolean =>
-  source.meetingId !== undefined &&
-  !(source.segments.length === 1 && source.segments[0].firstPage === 1);
+  source.meetingId !== undefined && singlePaper(source) === null;
 
 export function notesKey(source: ReaderSource): string | null {
   if (isPack(source)) return `/api/meetings/${source.meetingId}/board-pack/notes`;
   const [only] = source.segments;
-  return only ? `/api/papers/${kindInUrl[only.paper.kind]}/${only.paper.id}/notes` : null;
+  return only ? `/api/papers/${paperKindInUrl(only.paper.kind)}/${only.paper.id}/notes` : null;
 }
 
 /** The server's notes with the outbox's waiting writes applied (in queue order). */
@@ -51,7 +44,7 @@ export function withWaiting(
 function belongsHere(note: Note, server: Note[], key: string): boolean {
   if (server.some((n) => n.id === note.id)) return true;
   if (key.includes('/board-pack/notes')) return true;
-  return key.endsWith(`/${kindInUrl[note.paper.kind]}/${note.paper.id}/notes`);
+  return key.endsWith(`/${paperKindInUrl(note.paper.kind)}/${note.paper.id}/notes`);
 }
 
 export function useNotes(source: ReaderSource) {

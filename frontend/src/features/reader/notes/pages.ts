@@ -1,5 +1,6 @@
 // Maps between the pages the reader shows and (paper, page in paper) (docs/spec.md §2 Pack reader, Notes):
 // notes are stored against the paper, so a pack rebuilt with a paper inserted before still finds them.
+import { paperPage } from '@/features/reader/page-map';
 import type { PaperRef, PaperSegment } from '@/features/reader/types';
 
 export type PaperPage = { paper: PaperRef; page: number };
@@ -19,10 +20,8 @@ export function toPaperPage(
   segments: PaperSegment[],
   meetingId?: number,
 ): PaperPage | null {
-  const segment = segments.find(
-    (s) => shownPage >= s.firstPage && shownPage < s.firstPage + s.pageCount,
-  );
-  if (segment) return { paper: segment.paper, page: shownPage - segment.firstPage + 1 };
+  const inPaper = paperPage(segments, shownPage);
+  if (inPaper) return inPaper;
   if (meetingId !== undefined && shownPage >= 1 && shownPage <= frontPages(segments)) {
     return { paper: { kind: 'boardPack', id: meetingId }, page: shownPage };
   }
