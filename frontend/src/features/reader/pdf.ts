@@ -40,3 +40,37 @@ export function openPdf(url: string): PDFDocumentLoadingTask {
     iccUrl: `${pdfjsAssets}iccs/`,
   });
 }
+
+/** The loading task of each URL being opened: started early by its route, or taken by the reader. */
+type Opening = { task: PDFDocumentLoadingTask; taken: boolean };
+const openings = new Map<string, Opening>();
+
+/**
+ * Starts opening a PDF whose URL is known before its metadata has arrived (the board pack's URL follows from
+ * the route), so pdf.js's worker starts and the first bytes come while the page asks for the meeting and the
+ * pack's layout. Answers the function that destroys the task if the reader never took it.
+ */
+export function openPdfEarly(url: string): () => void {
+  const opening = openings.get(url) ?? { task: openPdf(url), taken: false };
+  openings.set(url, opening);
+  return () => {
+    if (opening.taken || openings.get(url) !== opening) return;
+    openings.delete(url);
+    void opening.task.destroy();
+  };
+}
+
+/** The reader's task for a URL (the one started early, or a new one) and the function that ends it. */
+export function takePdf(url: string): { task: PDFDocumentLoadingTask; release: () => void } {
+  const started = openings.get(url);
+  const opening = started && !started.taken ? started : { task: openPdf(url), taken: false };
+  opening.taken = true;
+  openings.set(url, opening);
+  return {
+    task: opening.task,
+    release: () => {
+      if (openings.get(url) === opening) openings.delete(url);
+      void opening.task.destroy();
+    },
+  };
+}

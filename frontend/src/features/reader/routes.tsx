@@ -1,14 +1,17 @@
 // The reader's routes (docs/spec.md §2 Pack reader, Reading in the portal): a library document, uploaded
 // minutes, one agenda paper, or the board pack; `?page=N` opens at a page. One webpack chunk, loaded only
 // when a reader route is opened, so pdf.js is never part of another page's first load.
+import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { Reader, NotPdf } from '@/features/reader/components/reader';
 import { useReaderExtensions } from '@/features/reader/extensions';
+import { openPdfEarly } from '@/features/reader/pdf';
 import {
   useAgendaPaperSource,
   useDocumentSource,
   useMinutesSource,
+  packUrl,
   usePackSource,
   type SourceState,
 } from '@/features/reader/api/sources';
@@ -59,5 +62,8 @@ export function AgendaPaperReaderRoute() {
 }
 
 export function PackReaderRoute() {
-  return <ReaderRoute state={usePackSource(useId('id'))} />;
+  const id = useId('id');
+  // The pack is always a PDF at a URL the route gives: it starts opening alongside the meeting and layout.
+  useEffect(() => openPdfEarly(packUrl(id)), [id]);
+  return <ReaderRoute state={usePackSource(id)} />;
 }

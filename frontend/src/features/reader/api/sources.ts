@@ -117,6 +117,8 @@ export function agendaPaperSource(detail: MeetingDetail, paperId: number): Sourc
   };
 }
 
+export const packUrl = (meetingId: number) => `/api/meetings/${meetingId}/board-pack`;
+
 /**
  * The pack: its segments from the layout. Without a layout (it could not be built) the pack still opens, its
  * pages then tied to no paper.
@@ -125,7 +127,7 @@ export function packSource(detail: MeetingDetail, layout: PackLayout | undefined
   const { meeting } = detail;
   return {
     title: `Board pack: ${meeting.title}`,
-    url: `/api/meetings/${meeting.id}/board-pack`,
+    url: packUrl(meeting.id),
     fileName: `board-pack.pdf`,
     meetingId: meeting.id,
     version: layout?.fingerprint,

@@ -37,7 +37,7 @@ import ZoomOut from '@mui/icons-material/ZoomOut';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { downloadFile } from '@/lib/download';
-import { openPdf } from '@/features/reader/pdf';
+import { takePdf } from '@/features/reader/pdf';
 import { withPageCount } from '@/features/reader/page-map';
 import {
   quoteInContext,
@@ -82,16 +82,14 @@ function useReaderPdf(url: string) {
   }>({ pdf: null, error: null, progress: null });
   useEffect(() => {
     setState({ pdf: null, error: null, progress: null });
-    const task = openPdf(url);
+    const { task, release } = takePdf(url);
     task.onProgress = ({ loaded, total }: { loaded: number; total: number }) =>
       setState((s) => (s.pdf ? s : { ...s, progress: total > 0 ? loaded / total : null }));
     task.promise.then(
       (pdf) => setState({ pdf, error: null, progress: null }),
       (error: unknown) => setState({ pdf: null, error, progress: null }),
     );
-    return () => {
-      void task.destroy();
-    };
+    return release;
   }, [url]);
   return state;
 }
