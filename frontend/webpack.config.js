@@ -4,6 +4,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 
 // pdf.js's worker, standard fonts, CMaps, ICC profiles and its image decoders' JavaScript fallback, served by
 // the portal (docs/spec.md §2 Pack reader: nothing from a CDN) under a path naming the version, so a new
@@ -136,6 +137,8 @@ module.exports = (_env, argv) => {
     },
     performance: { hints: false },
     plugins: [
+      // src/lib/pdf-worker.ts starts the worker before pdf.js itself has loaded.
+      new DefinePlugin({ PDFJS_WORKER_URL: JSON.stringify(`/${pdfjsAssets}/pdf.worker.min.js`) }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
         favicon: './public/favicon.svg',

@@ -2,9 +2,11 @@
 // the password sees only that page, then an officer who must set up two-factor sign-in only the set-up
 // page; otherwise the shell with its routes and a 404. Signed in, the idle watcher runs throughout.
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { warmPdfWorker } from '@/lib/pdf-worker';
+import { tokenStore } from '@/lib/token-store';
 import { FullPageMessage } from '@/app/routes/full-page-message';
 
 // Signed-in only: kept out of the sign-in page's JavaScript, which has a budget (docs/performance.md).
@@ -134,14 +136,24 @@ const GovernancePage = lazy(() =>
 );
 
 // The reader and pdf.js: one chunk, loaded only when a paper is opened in it.
+const loadReader = () => import(/* webpackChunkName: "page-reader" */ '@/features/reader/routes');
 const readerRoute = (
   name: 'DocumentReaderRoute' | 'MinutesReaderRoute' | 'PackReaderRoute' | 'AgendaPaperReaderRoute',
-) =>
-  lazy(() =>
-    import(/* webpackChunkName: "page-reader" */ '@/features/reader/routes').then((m) => ({
-      default: m[name],
-    })),
-  );
+) => lazy(() => loadReader().then((m) => ({ default: m[name] })));
+
+// A signed-in page opened directly on a reader route loads the reader's chunk and starts pdf.js's worker at once,
+// alongside the shell, instead of after it (docs/spec.md §2 Pack reader: the first page in under 2 s).
+const readerPaths = [paths.readDocument, paths.readMinutes, paths.readPack, paths.readAgendaPaper];
+if (
+  typeof window !== 'undefined' &&
+  tokenStore.get() !== null &&
+  readerPaths.some((path) => matchPath(path, window.location.pathname))
+) {
+  warmPdfWorker();
+  loadReader()
+    .then((m) => m.openAhead(window.location.pathname))
+    .catch(() => undefined);
+}
 const DocumentReaderPage = readerRoute('DocumentReaderRoute');
 const MinutesReaderPage = readerRoute('MinutesReaderRoute');
 const PackReaderPage = readerRoute('PackReaderRoute');

@@ -6,6 +6,7 @@
 import { GlobalWorkerOptions, getDocument, version } from 'pdfjs-dist';
 import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
 import { tokenStore } from '@/lib/token-store';
+import { takeWarmPdfWorker } from '@/lib/pdf-worker';
 
 /** Where webpack.config.js puts pdf.js's files; the version in the path keeps a new release from old caches. */
 export const pdfjsAssets = `/assets/pdfjs-${version}/`;
@@ -19,8 +20,11 @@ let workerSet = false;
  */
 export function openPdf(url: string): PDFDocumentLoadingTask {
   if (!workerSet) {
-    // A module worker: served as JavaScript by the portal itself (script-src 'self').
-    GlobalWorkerOptions.workerSrc = `${pdfjsAssets}pdf.worker.min.js`;
+    // A module worker: served as JavaScript by the portal itself (script-src 'self'); the one started ahead
+    // when the page opened on a reader route, if any.
+    const warm = takeWarmPdfWorker();
+    if (warm) GlobalWorkerOptions.workerPort = warm;
+    else GlobalWorkerOptions.workerSrc = `${pdfjsAssets}pdf.worker.min.js`;
     workerSet = true;
   }
   const token = tokenStore.get();

@@ -2,7 +2,8 @@
 // minutes, one agenda paper, or the board pack; `?page=N` opens at a page. One webpack chunk, loaded only
 // when a reader route is opened, so pdf.js is never part of another page's first load.
 import { useEffect } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { matchPath, useParams, useSearchParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { Reader, NotPdf } from '@/features/reader/components/reader';
 import { useReaderExtensions } from '@/features/reader/extensions';
@@ -66,4 +67,18 @@ export function PackReaderRoute() {
   // The pack is always a PDF at a URL the route gives: it starts opening alongside the meeting and layout.
   useEffect(() => openPdfEarly(packUrl(id)), [id]);
   return <ReaderRoute state={usePackSource(id)} />;
+}
+
+/** How long a pack opened ahead waits for its route to take it before it is dropped. */
+const EARLY_OPEN_KEPT_MS = 30_000;
+
+/**
+ * A page opened directly on the pack's route starts opening the pack as soon as this chunk has loaded, before
+ * the shell has rendered the route; the route takes the same task (or it is dropped unused).
+ */
+export function openAhead(pathname: string): void {
+  const match = matchPath(paths.readPack, pathname);
+  const id = Number(match?.params.id);
+  if (!Number.isInteger(id) || id <= 0) return;
+  setTimeout(openPdfEarly(packUrl(id)), EARLY_OPEN_KEPT_MS);
 }
