@@ -16,11 +16,13 @@ mod notifications;
 mod reading;
 #[rustfmt::skip]
 mod schema;
+mod search;
 mod shared;
 
 pub use shared::change_feed::PgChangeFeed;
 pub use shared::pool::{connect, run_migrations, PgPool};
 pub use shared::readiness::PgReadiness;
+pub use shared::wakeups::PgWakeups;
 
 pub use actions::PgActionRepository;
 pub use audit::PgAuditTrail;
@@ -43,3 +45,4 @@ pub use meetings::{
 pub use notices::PgNoticeRepository;
 pub use notifications::{PgNotificationRepository, PgOutboxRepository};
 pub use reading::{PgAgendaPaperMeetings, PgNoteRepository, PgReadingRecordRepository};
+pub use search::PgFileTextQueue;

@@ -176,6 +176,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    file_texts (kind, record_id) {
+        kind -> Text,
+        record_id -> Int8,
+        storage_key -> Text,
+        status -> Text,
+        text -> Text,
+        reason -> Nullable<Text>,
+        attempts -> Int4,
+        not_before -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     governance_settings (id) {
         id -> Bool,
         register_visibility -> Text,
@@ -636,6 +650,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     declaration_rounds,
     declarations,
     documents,
+    file_texts,
     governance_settings,
     interest_versions,
     interests,

@@ -36,6 +36,36 @@ pub struct Config {
     pub audit_retention_days: i64,
     /// `FILE_STORE_URL`: where uploaded files live.
     pub file_store: FileStoreConfig,
+    /// The worker that reads the text out of uploaded files for search (docs/spec.md "Text from files").
+    pub file_texts: FileTextConfig,
+}
+
+/// The file-text worker's settings (docs/operations.md, "Text from files").
+#[derive(Debug, Clone)]
+pub struct FileTextConfig {
+    /// `FILE_TEXT_WORKER` (default on): this process reads files' text. Any number of processes may; at
+    /// least one should.
+    pub worker: bool,
+    /// `FILE_TEXT_POLL_SECONDS` (default 5): how often the worker looks for due files when it hears of
+    /// none (it hears of uploads at once through LISTEN/NOTIFY; a file waiting to be tried again is only
+    /// found by looking).
+    pub poll: std::time::Duration,
+    /// The wait before a file that could not be read is tried again (doubling after that): 30 s in
+    /// service, not read from the environment; the tests shorten it.
+    pub retry_base: std::time::Duration,
+}
+
+impl FileTextConfig {
+    fn from_env() -> anyhow::Result<Self> {
+        let worker = var("FILE_TEXT_WORKER")
+            .is_none_or(|v| !matches!(v.to_ascii_lowercase().as_str(), "0" | "false" | "no" | "off"));
+        let poll = number("FILE_TEXT_POLL_SECONDS", 5, 1..=3600)?;
+        Ok(Self {
+            worker,
+            poll: std::time::Duration::from_secs(poll.unsigned_abs()),
+            retry_base: std::time::Duration::from_secs(30),
+        })
+    }
 }
 
 /// Where uploaded files live (README.md's table).
@@ -243,6 +273,7 @@ impl Config {
             mail: MailConfig::from_env(port)?,
             audit_retention_days,
             file_store: FileStoreConfig::from_env()?,
+            file_texts: FileTextConfig::from_env()?,
         })
     }
 }

@@ -3,6 +3,7 @@
 pub mod background;
 pub mod config;
 pub mod demo;
+pub mod file_text_worker;
 pub mod first_admin;
 pub mod governance_mail;
 pub mod http;

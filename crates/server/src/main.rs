@@ -256,6 +256,14 @@ fn serve(config: Config) -> anyhow::Result<()> {
         .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
     let state = wiring::build_state(&config, pool.clone())?;
     wiring::reseal_secrets(&state)?;
+    // Text from files for search (docs/spec.md "Text from files"), unless FILE_TEXT_WORKER=off.
+    let _file_texts = config.file_texts.worker.then(|| {
+        server::file_text_worker::start(
+            wiring::build_file_text_service(&config, pool.clone(), state.files.clone()),
+            &config.database_url,
+            config.file_texts.poll,
+        )
+    });
     let _mail_worker = server::mail_worker::start(
         wiring::build_mail_worker(&config, pool)?,
         Duration::from_millis(config.mail.poll_milliseconds),

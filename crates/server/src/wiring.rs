@@ -346,6 +346,30 @@ pub fn session_policy(config: &Config) -> SessionPolicy {
     }
 }
 
+/// The use case of the file-text worker (docs/spec.md "Text from files"), reading files through `files`
+/// (the state's store). DOC files are read when `antiword` or `catdoc` is on `PATH`.
+pub fn build_file_text_service(
+    config: &Config,
+    pool: PgPool,
+    files: Arc<dyn FileStore>,
+) -> domain::search::file_text::FileTextService {
+    let extractor = text_extract::FileTextExtractor::from_environment();
+    match extractor.doc_converter() {
+        Some(converter) => {
+            tracing::info!(converter = %converter.program().display(), "file texts: DOC files are read")
+        }
+        None => tracing::info!(
+            "file texts: no antiword or catdoc on PATH; DOC files are recorded as 'unsupported type'"
+        ),
+    }
+    domain::search::file_text::FileTextService {
+        queue: Arc::new(persistence::PgFileTextQueue::new(pool)),
+        files,
+        extractor: Arc::new(extractor),
+        retry_base: config.file_texts.retry_base,
+    }
+}
+
 /// The outbox worker: SMTP when `SMTP_URL` is set, else `.eml` files under `DATA_DIR/outbox-files`.
 pub fn build_mail_worker(config: &Config, pool: PgPool) -> anyhow::Result<OutboxWorker> {
     let from = config

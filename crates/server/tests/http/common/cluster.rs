@@ -86,11 +86,16 @@ impl Cluster {
     /// replicas (they take turns to migrate, and one of them makes the first admin), and waits until each
     /// answers `/readyz`.
     pub fn start(count: usize) -> Self {
+        Self::start_with(count, |_| Vec::new())
+    }
+
+    /// `start`, with the settings `env(n)` added to process `n`'s environment.
+    pub fn start_with(count: usize, env: impl Fn(usize) -> Vec<(&'static str, &'static str)>) -> Self {
         let db = TestDatabase::empty();
         let s3 = test_support::s3::server();
         let file_store_url = s3.fresh_url();
         let mut servers: Vec<ServerProcess> =
-            (0..count).map(|_| Self::spawn(&db, &file_store_url, &s3.options())).collect();
+            (0..count).map(|n| Self::spawn_with(&db, &file_store_url, &s3.options(), &env(n))).collect();
         for (n, server) in servers.iter_mut().enumerate() {
             server.wait_until_ready(n);
         }
@@ -99,6 +104,16 @@ impl Cluster {
 
     /// One `trustee-portal serve` process on `db` with its own data folder, not waited for.
     pub fn spawn(db: &TestDatabase, file_store_url: &str, s3_options: &[(String, String)]) -> ServerProcess {
+        Self::spawn_with(db, file_store_url, s3_options, &[])
+    }
+
+    /// `spawn`, with these settings added to the environment.
+    pub fn spawn_with(
+        db: &TestDatabase,
+        file_store_url: &str,
+        s3_options: &[(String, String)],
+        extra: &[(&str, &str)],
+    ) -> ServerProcess {
         let data_dir = tempfile::tempdir().expect("temp dir");
         let port = free_port();
         let log = data_dir.path().join("server.log");
@@ -125,6 +140,9 @@ impl Cluster {
             .env("LOG_LEVEL", "warn")
             .env("FILE_STORE_URL", file_store_url);
         for (name, value) in s3_options {
+            command.env(name, value);
+        }
+        for (name, value) in extra {
             command.env(name, value);
         }
         let child = command

@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 use domain::identity::role::Role;
 use domain::identity::CreateUser;
 use domain::{AgendaItemId, MeetingId};
-use server::config::{Config, FileStoreConfig, MailConfig};
+use server::config::{Config, FileStoreConfig, FileTextConfig, MailConfig};
 use server::{http, wiring};
 use test_support::TestDatabase;
 
@@ -47,6 +47,7 @@ pub struct TestApp {
     handle: actix_web::dev::ServerHandle,
     _mail_worker: server::mail_worker::MailWorkerHandle,
     _notification_worker: server::background::NotificationWorkerHandle,
+    _file_text_worker: Option<server::file_text_worker::FileTextWorkerHandle>,
     // Dropped last: the server's connections go first, then the database.
     _db: TestDatabase,
 }
@@ -94,6 +95,13 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
         },
         audit_retention_days: 2555,
         file_store: FileStoreConfig::Local,
+        // Off unless a test asks (`spawn_with_file_texts`): most tests upload files whose text they never
+        // search, and reading each in the background would only slow the suite down.
+        file_texts: FileTextConfig {
+            worker: false,
+            poll: std::time::Duration::from_millis(250),
+            retry_base: std::time::Duration::from_millis(100),
+        },
     }
 }
 
@@ -112,6 +120,11 @@ pub fn s3_file_store() -> FileStoreConfig {
 impl TestApp {
     pub fn spawn() -> Self {
         Self::spawn_with(|_| {})
+    }
+
+    /// An app that runs the file-text worker (docs/spec.md "Text from files"), as a server does.
+    pub fn spawn_with_file_texts() -> Self {
+        Self::spawn_with(|c| c.file_texts.worker = true)
     }
 
     /// An app whose mail goes out to the tests' MailDev (`mail::server()`) instead of files.
@@ -152,6 +165,14 @@ impl TestApp {
             config.mail.run_scheduler,
         );
 
+        let file_text_worker = config.file_texts.worker.then(|| {
+            server::file_text_worker::start(
+                wiring::build_file_text_service(&config, pool.clone(), state.files.clone()),
+                db.url(),
+                config.file_texts.poll,
+            )
+        });
+
         let hsts = http::sends_hsts(&config.mail.public_url);
         let (port, handle) = serve(state.clone(), config.static_dir.clone(), hsts);
         wait_for_the_change_feed(&state);
@@ -165,6 +186,7 @@ impl TestApp {
             handle,
             _mail_worker: mail_worker,
             _notification_worker: notification_worker,
+            _file_text_worker: file_text_worker,
             _db: db,
         }
     }

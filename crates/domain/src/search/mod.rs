@@ -1,0 +1,3 @@
+//! Search across the board's records (docs/spec.md "Search").
+
+pub mod file_text;
