@@ -14,6 +14,7 @@ pub mod meetings;
 pub mod notices;
 pub mod notifications;
 pub mod reading;
+pub mod search;
 
 /// Test doubles of every area's ports, for the use cases' unit tests.
 #[cfg(test)]

@@ -58,6 +58,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "notifications", description = "The caller's e-mail notification settings"),
         (name = "audit", description = "The audit log: who did what, when (admins, read-only)"),
         (name = "reading", description = "The pack reader: notes and reading records"),
+        (name = "search", description = "One search over the board's records, only what the caller may open"),
     )
 )]
 struct ApiDoc;
