@@ -34,7 +34,9 @@ pub const BEARER: &str = "bearerAuth";
         schemas::ActionStatusFilterSchema,
         schemas::DocumentCategoryFilterSchema,
         schemas::BooleanFilterSchema,
-        domain::audit::AuditKindFilter
+        domain::audit::AuditKindFilter,
+        domain::search::SearchKind,
+        domain::search::SearchOrder
     )),
     tags(
         (name = "auth", description = "Sign-in, session, password changes and reset requests"),
