@@ -15,6 +15,7 @@ use domain::search::{
 use domain::{CommitteeId, MeetingId, RepoError};
 
 use super::snippet::{self, START, STOP};
+use crate::actions::ACTION_VISIBLE_SQL;
 use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
@@ -34,8 +35,8 @@ const MEETING_VISIBLE: &str =
     "(r.officer OR m.kind <> 'committee' OR m.committee_id IN (SELECT committee_id FROM mine))";
 
 /// Each kind's visibility: exactly the rule of the list the record comes from, as SQL over the entry
-/// `s`, its meeting `m`, the reader `r` (`id`, `officer`, the register's `register` setting) and the
-/// reader's committees `mine`.
+/// `s`, its meeting `m`, the reader `r` (`id`, null for an officer; `officer`; the register's `register`
+/// setting) and the reader's committees `mine`.
 static VISIBLE: LazyLock<String> = LazyLock::new(|| {
     [
         // Library documents (spec §2 Documents, §6): every signed-in user reads the library.
@@ -72,16 +73,13 @@ static VISIBLE: LazyLock<String> = LazyLock::new(|| {
         // Notices (spec §2 Notices, §4 Notice expiry): everyone; expired ones too, as the list shows
         // them with 'Show expired notices'.
         "s.kind = 'notice'".to_string(),
-        // Actions (spec §2 Actions, §6 Committee meetings): the actions' `action_visible_to`, word for
-        // word: from no meeting and not kept to a committee, from a meeting the reader sees, kept to a
-        // committee of theirs, or assigned to them.
-        "(s.kind = 'action' AND EXISTS (SELECT 1 FROM actions a WHERE a.id = s.record_id AND (r.officer \
-             OR (a.meeting_id IS NULL AND NOT a.committee_only) \
-             OR a.assigned_to = r.id \
-             OR a.meeting_id IN (SELECT mm.id FROM meetings mm WHERE mm.kind <> 'committee' \
-                 OR mm.committee_id IN (SELECT committee_id FROM mine)) \
-             OR (a.meeting_id IS NULL AND a.committee_id IN (SELECT committee_id FROM mine)))))"
-            .to_string(),
+        // Actions (spec §2 Actions, §6 Committee meetings): the actions' own rule (`action_visible_to`),
+        // the same text: from no meeting and not kept to a committee, from a meeting the reader sees, kept
+        // to a committee of theirs, or assigned to them.
+        format!(
+            "(s.kind = 'action' AND EXISTS (SELECT 1 FROM actions, reader \
+              WHERE actions.id = s.record_id AND ({ACTION_VISIBLE_SQL})))"
+        ),
         // Written resolutions (spec §10 Permissions): every member reads them.
         "s.kind = 'resolution'".to_string(),
         // The register of interests (spec §10 Rules): readable by every member unless the setting keeps
@@ -108,7 +106,7 @@ static SEARCH_SQL: LazyLock<String> = LazyLock::new(|| {
     let visible = VISIBLE.as_str();
     format!(
         "WITH reader AS MATERIALIZED (
-            SELECT $1::int4 AS id, $2::bool AS officer,
+            SELECT CASE WHEN $2::bool THEN NULL ELSE $1::int4 END AS id, $2::bool AS officer,
                    coalesce((SELECT g.register_visibility FROM governance_settings g LIMIT 1), 'members') AS register
         ),
         mine AS MATERIALIZED (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = $1),

@@ -298,10 +298,7 @@ fn every_kind_is_found_by_a_word_inside_it() {
     ));
     finds_nothing(&app, &trustee, "wombat");
     finds_one(&app, &trustee, "okapi", "notice", notice);
-    status(
-        app.delete(&format!("/api/notices/{notice}")).auth(&chair).send().unwrap(),
-        StatusCode::OK,
-    );
+    status(app.delete(&format!("/api/notices/{notice}")).auth(&chair).send().unwrap(), StatusCode::OK);
     finds_nothing(&app, &trustee, "okapi");
     app.execute(&format!("UPDATE meetings SET title = 'Spring board' WHERE id = {meeting}"));
     let body = search(&app, &trustee, &[("q", "axolotl"), ("kind", "writtenMinutes")]);
@@ -577,10 +574,7 @@ fn committee_records_are_found_by_members_and_officers_only_even_once_archived()
     finds_nothing(&app, &outsider, "hyena");
     // Once the meeting is deleted its actions stay with the committee (committee_only).
     app.execute(&format!("UPDATE actions SET assigned_to = {} WHERE id = {action}", member.id));
-    status(
-        app.delete(&format!("/api/meetings/{meeting}")).auth(&chair).send().unwrap(),
-        StatusCode::OK,
-    );
+    status(app.delete(&format!("/api/meetings/{meeting}")).auth(&chair).send().unwrap(), StatusCode::OK);
     finds_nothing(&app, &outsider, "walrus");
     finds_one(&app, &member, "walrus", "action", action);
     finds_nothing(&app, &member, "gazelle");
