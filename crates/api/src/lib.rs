@@ -14,6 +14,7 @@ mod notifications;
 pub mod openapi;
 mod reading;
 pub mod routes;
+mod search;
 
 pub use http::state::AppState;
 

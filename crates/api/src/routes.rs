@@ -20,6 +20,7 @@ use crate::notices::notices;
 use crate::notifications::{mail, notification_settings};
 use crate::reading::notes;
 use crate::reading::records as reading_records;
+use crate::search::search;
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -221,6 +222,7 @@ api_routes! {
     "/api/audit-events.csv" => { get: audit_events::export_csv },
     "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
     "/api/notification-settings" => { get: notification_settings::show, put: notification_settings::update },
+    "/api/search" => { get: search::search },
 }
 
 /// One registered operation.

@@ -14,6 +14,7 @@ mod meetings;
 mod notices;
 mod notifications;
 mod reading;
+mod search;
 #[rustfmt::skip]
 mod schema;
 mod search;
@@ -45,4 +46,4 @@ pub use meetings::{
 pub use notices::PgNoticeRepository;
 pub use notifications::{PgNotificationRepository, PgOutboxRepository};
 pub use reading::{PgAgendaPaperMeetings, PgNoteRepository, PgReadingRecordRepository};
-pub use search::PgFileTextQueue;
+pub use search::{PgFileTextQueue, PgSearchRepository};

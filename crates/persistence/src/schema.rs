@@ -1,5 +1,11 @@
 // @generated automatically by Diesel CLI.
 
+pub mod sql_types {
+    #[derive(diesel::query_builder::QueryId, Clone, diesel::sql_types::SqlType)]
+    #[diesel(postgres_type(name = "tsvector", schema = "pg_catalog"))]
+    pub struct Tsvector;
+}
+
 diesel::table! {
     actions (id) {
         id -> Int4,
@@ -433,6 +439,32 @@ diesel::table! {
 }
 
 diesel::table! {
+    use diesel::sql_types::*;
+    use super::sql_types::Tsvector;
+
+    search_entries (kind, record_id) {
+        kind -> Text,
+        record_id -> Int8,
+        title -> Text,
+        body -> Text,
+        file_text -> Text,
+        happened_at -> Timestamptz,
+        meeting_id -> Nullable<Int4>,
+        item_id -> Nullable<Int4>,
+        committee_id -> Nullable<Int4>,
+        category -> Nullable<Text>,
+        document_id -> Nullable<Int4>,
+        owner_id -> Nullable<Int4>,
+        minutes_id -> Nullable<Int4>,
+        minutes_version -> Nullable<Int4>,
+        minutes_status -> Nullable<Text>,
+        has_file -> Bool,
+        is_pdf -> Bool,
+        tsv -> Tsvector,
+    }
+}
+
+diesel::table! {
     sessions (id) {
         id -> Int4,
         user_id -> Int4,
@@ -671,6 +703,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     resolution_voters,
     resolution_votes,
     resolutions,
+    search_entries,
     security_settings,
     sessions,
     sign_in_attempts,

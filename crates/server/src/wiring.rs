@@ -29,6 +29,7 @@ use domain::notifications::{MailService, Mailer, NotificationService, Unsubscrib
 use domain::reading::notes::NoteService;
 use domain::reading::records::ReadingRecordsService;
 use domain::reading::Papers;
+use domain::search::SearchService;
 use domain::shared::ports::clock::SystemClock;
 use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock};
 use persistence::{
@@ -39,8 +40,8 @@ use persistence::{
     PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoteRepository,
     PgNoticeRepository, PgNotificationRepository, PgOutboxRepository, PgPageCountCache,
     PgPasswordTokenRepository, PgPool, PgReadiness, PgReadingRecordRepository, PgResetRequestRepository,
-    PgResolutionRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTasksRepository,
-    PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
+    PgResolutionRepository, PgSearchRepository, PgSecuritySettingsRepository, PgSessionRepository,
+    PgTasksRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
 };
 use runtime::{ChatHub, OutboxWorker, ProcessReadCache, ProcessSessionCache};
 
@@ -273,6 +274,11 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         papers,
         reading_records,
         notes,
+        search: SearchService {
+            repository: Arc::new(PgSearchRepository::new(pool.clone())),
+            clock: clock.clone(),
+            time_zone: config.mail.board_time_zone,
+        },
         written_minutes,
         throttle_delay_step: config.throttle_delay_step,
         portal_name: config.mail.portal_name.clone(),

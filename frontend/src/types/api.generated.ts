@@ -2144,6 +2144,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Searches what the caller may open: each kind by the rule of the list it comes from. */
+    get: operations['search_search'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/security/settings': {
     parameters: {
       query?: never;
@@ -4150,6 +4167,115 @@ export interface components {
      * @enum {string}
      */
     Role: 'admin' | 'chair' | 'trustee';
+    SearchCommitteeRef: {
+      /** Format: int32 */
+      id: number;
+      name: string;
+    };
+    /**
+     * @description What a result is, as the API spells it.
+     * @enum {string}
+     */
+    SearchKind:
+      | 'document'
+      | 'committeeDocument'
+      | 'uploadedMinutes'
+      | 'writtenMinutes'
+      | 'decision'
+      | 'agendaItem'
+      | 'agendaPaper'
+      | 'notice'
+      | 'action'
+      | 'resolution'
+      | 'interest'
+      | 'chatMessage';
+    SearchMeetingRef: {
+      /** Format: int32 */
+      id: number;
+      title: string;
+    };
+    /** @description What the result opens: the ids a link needs (null when they do not apply). */
+    SearchOpen: {
+      /** Format: int64 */
+      actionId: number | null;
+      /** Format: int32 */
+      committeeId: number | null;
+      /**
+       * Format: int32
+       * @description A library document, or a committee's document (with `committeeId`).
+       */
+      documentId: number | null;
+      /** @description The signed-in download of the result's file. */
+      fileUrl: string | null;
+      /** Format: int64 */
+      interestId: number | null;
+      /** Format: int32 */
+      itemId: number | null;
+      /** Format: int32 */
+      meetingId: number | null;
+      /** Format: int64 */
+      messageId: number | null;
+      /**
+       * Format: int64
+       * @description Uploaded minutes.
+       */
+      minutesId: number | null;
+      /** Format: int64 */
+      noticeId: number | null;
+      /** Format: int64 */
+      paperId: number | null;
+      /** @description The file is a PDF: it opens in the portal's reader. */
+      pdf: boolean;
+      /** Format: int64 */
+      resolutionId: number | null;
+    };
+    /**
+     * @description The order of the results: best match first (titles weigh most, recent records a little more), or
+     *     newest first.
+     * @enum {string}
+     */
+    SearchOrder: 'relevance' | 'date';
+    /** @description One result. */
+    SearchResult: {
+      /** @description A library document's category. */
+      category: string | null;
+      committee: components['schemas']['SearchCommitteeRef'] | null;
+      /**
+       * Format: date-time
+       * @description The meeting's date for what belongs to a meeting; otherwise when it was updated, uploaded, posted,
+       *     proposed, declared or sent.
+       */
+      date: string;
+      /**
+       * Format: int64
+       * @description The record's id; for a decision the minute entry's, for written minutes the version's.
+       */
+      id: number;
+      kind: components['schemas']['SearchKind'];
+      meeting: components['schemas']['SearchMeetingRef'] | null;
+      open: components['schemas']['SearchOpen'];
+      /** @description Around the matched words, which are the runs with `hit`; plain text, never markup. */
+      snippet: components['schemas']['SnippetRun'][];
+      title: string;
+    };
+    /** @description Results of a search, best first (or newest first). */
+    SearchResults: {
+      /**
+       * @description Visible matches per kind for these words and filters, the kind filter left out; kinds without
+       *     any are absent.
+       */
+      counts: {
+        [key: string]: number;
+      };
+      /** @description The next page's `cursor`; null on the last page. */
+      nextCursor: string | null;
+      results: components['schemas']['SearchResult'][];
+      /**
+       * Format: int64
+       * @description Visible matches under every filter.
+       */
+      total: number;
+    };
     /** @description Settings only admins change. */
     SecuritySettings: {
       /** @description Admins and chairs must use two-factor sign-in; without it they enrol at their next request. */
@@ -4220,6 +4346,10 @@ export interface components {
     };
     /** @description What the password step answers: a session, or the second step of two-factor sign-in. */
     SignIn: components['schemas']['Session'] | components['schemas']['MfaChallenge'];
+    SnippetRun: {
+      hit: boolean;
+      text: string;
+    };
     /** @description A register entry an item's title or description names: a prompt to consider a declaration. */
     SuggestedConflict: {
       /** Format: int32 */
@@ -14470,6 +14600,87 @@ export interface operations {
       };
       /** @description The JSON body is larger than 256 KB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  search_search: {
+    parameters: {
+      query: {
+        /**
+         * @description The words, 1 to 200 characters once trimmed: websearch syntax ("quoted phrase", -exclusion, `or`);
+         *     the last word also matches as the start of a word; a single word nothing contains also finds
+         *     titles spelt like it.
+         */
+        q: string;
+        /** @description Only these kinds: repeat the parameter or separate with commas. */
+        kind?: components['schemas']['SearchKind'][];
+        /** @description `YYYY-MM-DD`, included, a day in the board's time zone. */
+        from?: string;
+        /** @description `YYYY-MM-DD`, included, not before `from`. */
+        to?: string;
+        /** @description Only what belongs to this meeting. */
+        meetingId?: number;
+        /** @description Only what belongs to this committee (its documents, chat, meetings and actions). */
+        committeeId?: number;
+        /** @description Only library documents of this category. */
+        category?: string;
+        /** @description `relevance` (the default) or `date` (newest first). */
+        order?: components['schemas']['SearchOrder'];
+        /** @description Results per page, 1 to 50; default 20. */
+        limit?: number;
+        /** @description `nextCursor` of the page before, with the same other parameters. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of results, the counts per kind and the total */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchResults'];
+        };
+      };
+      /** @description A bad parameter: `errors.q` (empty, over 200 characters), `errors.kind`, `errors.from`, `errors.to`, `errors.meetingId`, `errors.committeeId`, `errors.category`, `errors.order`, `errors.limit` (not 1 to 50), `errors.cursor` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
         headers: {
           [name: string]: unknown;
         };

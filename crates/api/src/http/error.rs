@@ -45,6 +45,7 @@ answer_area_refusals!(
     domain::notices::NoticesRefusal,
     domain::notifications::NotificationsRefusal,
     domain::reading::ReadingRefusal,
+    domain::search::SearchRefusal,
 );
 
 /// The status of each kind of area refusal.

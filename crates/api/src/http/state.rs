@@ -22,6 +22,7 @@ use domain::notifications::{MailService, NotificationService, UnsubscribeService
 use domain::reading::notes::NoteService;
 use domain::reading::records::ReadingRecordsService;
 use domain::reading::Papers;
+use domain::search::SearchService;
 use domain::shared::{ChangeSink, ReadCache, Readiness};
 
 /// Everything the handlers need, shared by all workers.
@@ -101,6 +102,8 @@ pub struct AppState {
     pub reading_records: ReadingRecordsService,
     /// Notes on papers (spec §2 Pack reader, Notes).
     pub notes: NoteService,
+    /// One search over the board's records (docs/spec.md "Search").
+    pub search: SearchService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

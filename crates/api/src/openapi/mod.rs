@@ -34,7 +34,9 @@ pub const BEARER: &str = "bearerAuth";
         schemas::ActionStatusFilterSchema,
         schemas::DocumentCategoryFilterSchema,
         schemas::BooleanFilterSchema,
-        domain::audit::AuditKindFilter
+        domain::audit::AuditKindFilter,
+        domain::search::SearchKind,
+        domain::search::SearchOrder
     )),
     tags(
         (name = "auth", description = "Sign-in, session, password changes and reset requests"),
@@ -58,6 +60,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "notifications", description = "The caller's e-mail notification settings"),
         (name = "audit", description = "The audit log: who did what, when (admins, read-only)"),
         (name = "reading", description = "The pack reader: notes and reading records"),
+        (name = "search", description = "One search over the board's records, only what the caller may open"),
     )
 )]
 struct ApiDoc;

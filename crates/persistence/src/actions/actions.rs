@@ -69,20 +69,22 @@ pub(crate) fn action_visible_to(scope: MeetingScope) -> ActionVisibleTo {
         MeetingScope::Everything => None,
         MeetingScope::VisibleTo(user) => Some(user.0),
     };
-    // Plain SQL, so the same predicate filters any query over `actions` (joined or not). The meeting part
-    // is the rule of `meetings::visible_to` and of the decisions register.
+    // Plain SQL, so the same predicate filters any query over `actions` (joined or not).
     diesel::dsl::sql::<Bool>("EXISTS (SELECT 1 FROM (SELECT ")
         .bind::<Nullable<Integer>, _>(reader)
-        .sql(
-            "::int4 AS id) reader WHERE reader.id IS NULL \
-             OR (actions.meeting_id IS NULL AND NOT actions.committee_only) \
-             OR actions.assigned_to = reader.id \
-             OR actions.meeting_id IN (SELECT m.id FROM meetings m WHERE m.kind <> 'committee' \
-                 OR m.committee_id IN (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = reader.id)) \
-             OR (actions.meeting_id IS NULL AND actions.committee_id IN \
-                 (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = reader.id)))",
-        )
+        .sql(&format!("::int4 AS id) reader WHERE {ACTION_VISIBLE_SQL})"))
 }
+
+/// The rule of `action_visible_to` as SQL over the row `actions` and `reader.id` (the reader, null for
+/// admins and chairs, who see every action); the search (`crate::search`) applies the same text. The
+/// meeting part is the rule of `meetings::visible_to` and of the decisions register.
+pub(crate) const ACTION_VISIBLE_SQL: &str = "reader.id IS NULL \
+     OR (actions.meeting_id IS NULL AND NOT actions.committee_only) \
+     OR actions.assigned_to = reader.id \
+     OR actions.meeting_id IN (SELECT m.id FROM meetings m WHERE m.kind <> 'committee' \
+         OR m.committee_id IN (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = reader.id)) \
+     OR (actions.meeting_id IS NULL AND actions.committee_id IN \
+         (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = reader.id))";
 
 /// The predicate of `action_visible_to`.
 pub(crate) type ActionVisibleTo = SqlLiteral<

@@ -4,4 +4,4 @@ mod actions;
 
 pub use actions::PgActionRepository;
 
-pub(crate) use actions::action_visible_to;
+pub(crate) use actions::{action_visible_to, ACTION_VISIBLE_SQL};

@@ -49,6 +49,7 @@ mod reading_records;
 mod resolution_offers;
 mod resolutions;
 mod robots;
+mod search;
 mod second_factor_hardening;
 mod session_cache;
 mod static_files;
