@@ -331,7 +331,7 @@ export function ShellSearch({ phone }: { phone: boolean }) {
 
   if (!phone)
     return (
-      <Box role="search" sx={{ width: '100%' }}>
+      <Box role="search" aria-label="Search the portal" sx={{ width: '100%' }}>
         <SearchField inputRef={inputRef} />
       </Box>
     );
@@ -354,6 +354,7 @@ export function ShellSearch({ phone }: { phone: boolean }) {
       {phoneOpen && (
         <Box
           role="search"
+          aria-label="Search the portal"
           sx={{
             position: 'absolute',
             inset: 0,

@@ -259,6 +259,12 @@ export function SearchPage() {
   const change = (next: Partial<SearchFilters>) =>
     setParams(filtersToParams({ ...filters, ...next }));
   const underField = queryError(error);
+  // Not a form's submit: the address changes in a transition, which jsdom's FormData cannot follow; Enter
+  // in the field and the button do the same.
+  const submit = () => {
+    const words = input.trim();
+    if (words) change({ q: words });
+  };
 
   let body: ReactNode;
   if (!q) {
@@ -332,14 +338,8 @@ export function SearchPage() {
     <Box>
       <PageHeader title="Search" />
       <Box
-        component="form"
         role="search"
-        aria-label="Search the portal"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const words = input.trim();
-          if (words) change({ q: words });
-        }}
+        aria-label="This search"
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 2 }}
       >
         <TextField
@@ -348,6 +348,12 @@ export function SearchPage() {
           size="small"
           value={input}
           onChange={(event) => setInput(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              submit();
+            }
+          }}
           error={!!underField}
           helperText={
             underField ?? 'Quote a phrase, put - before a word to leave it out, or use "or".'
@@ -355,7 +361,7 @@ export function SearchPage() {
           slotProps={{ htmlInput: { maxLength: MAX_QUERY + 50, enterKeyHint: 'search' } }}
           sx={{ flex: 1, minWidth: 0 }}
         />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ mt: 0.25 }}>
+        <Button variant="contained" startIcon={<SearchIcon />} onClick={submit} sx={{ mt: 0.25 }}>
           Search
         </Button>
       </Box>
