@@ -48,7 +48,15 @@ export function ResultItem({ result, q }: { result: SearchResult; q: string }) {
       </Link>
     );
   return (
-    <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="li"
+      sx={{
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 0 },
+      }}
+    >
       <Typography
         variant="h3"
         sx={{ fontSize: '1.05rem', fontWeight: 600, m: 0, overflowWrap: 'anywhere' }}
