@@ -1,6 +1,6 @@
 // Looks at the built app as a person would: serves dist/, stubs /api with a fixture, takes
 // screenshots of the main pages in light and dark, desktop and 360 px wide, and runs axe on each.
-// Usage: npm run build && node scripts/screenshots.mjs [--only=dashboard,users] [--no-axe]
+// Usage: npm run build && node scripts/screenshots.mjs [--only=dashboard,users] [--no-axe] [--narrow=390]
 // Needs Chromium at /usr/bin/chromium (apt-get install -y chromium); never downloads a browser.
 import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
@@ -18,6 +18,7 @@ const only = args
   ?.slice(7)
   .split(',');
 const runAxe = !args.includes('--no-axe');
+const narrow = Number(args.find((a) => a.startsWith('--narrow='))?.slice(9)) || 360;
 
 const types = { '.js': 'text/javascript', '.html': 'text/html', '.svg': 'image/svg+xml' };
 const server = createServer(async (req, res) => {
@@ -321,6 +322,82 @@ const fixture = {
           : [],
   })),
 };
+// The search's answer to any query (docs/api.md, Search): one result of several kinds.
+const snippet = (before, hit, after) => [
+  { text: before, hit: false },
+  { text: hit, hit: true },
+  { text: after, hit: false },
+];
+const noOpen = {
+  meetingId: null,
+  paperId: null,
+  itemId: null,
+  documentId: null,
+  minutesId: null,
+  committeeId: null,
+  noticeId: null,
+  actionId: null,
+  resolutionId: null,
+  interestId: null,
+  messageId: null,
+  fileUrl: null,
+  pdf: false,
+};
+fixture['/api/search'] = {
+  results: [
+    {
+      kind: 'agendaPaper',
+      id: 12,
+      title: 'Budget 2027',
+      date: iso(-20),
+      meeting: { id: 1, title: 'Spring Board Meeting' },
+      committee: null,
+      category: null,
+      snippet: snippet(
+        '... the proposed ',
+        'budget',
+        ' for 2027 keeps reserves at six months of spending ...',
+      ),
+      open: { ...noOpen, meetingId: 1, paperId: 12, itemId: 3, pdf: true, fileUrl: '/x' },
+    },
+    {
+      kind: 'document',
+      id: 7,
+      title: 'Reserves policy',
+      date: iso(-60),
+      meeting: null,
+      committee: null,
+      category: 'finance',
+      snippet: snippet('... reviewed against the ', 'budget', ' every year ...'),
+      open: { ...noOpen, documentId: 7, fileUrl: '/api/documents/7/download', pdf: false },
+    },
+    {
+      kind: 'decision',
+      id: 31,
+      title: 'Approve the budget',
+      date: iso(-20),
+      meeting: { id: 1, title: 'Spring Board Meeting' },
+      committee: null,
+      category: null,
+      snippet: snippet('The board approved the ', 'budget', ' for 2027.'),
+      open: { ...noOpen, meetingId: 1 },
+    },
+    {
+      kind: 'chatMessage',
+      id: 77,
+      title: 'Finance Committee chat',
+      date: iso(-3),
+      meeting: null,
+      committee: { id: 1, name: 'Finance Committee' },
+      category: null,
+      snippet: snippet('Shall we look at the ', 'budget', ' lines before Thursday?'),
+      open: { ...noOpen, committeeId: 1, messageId: 77 },
+    },
+  ],
+  counts: { agendaPaper: 1, document: 1, decision: 1, chatMessage: 1 },
+  total: 4,
+  nextCursor: null,
+};
 fixture['/api/notices?includeExpired=false'] = fixture['/api/notices'].filter((n) => !n.expired);
 fixture['/api/notices?includeExpired=true'] = fixture['/api/notices'];
 
@@ -405,6 +482,8 @@ const pages = [
   { name: 'trustees', path: '/trustees' },
   { name: 'menu', path: '/', click: 'Open navigation menu', role: true, narrowOnly: true },
   { name: 'dialog', path: '/actions', click: 'Create Action', role: true },
+  { name: 'search', path: '/search?q=budget' },
+  { name: 'search-box', path: '/', search: 'budget' },
 ].filter((p) => !only || only.includes(p.name));
 
 const browser = await chromium.launch({
@@ -424,7 +503,7 @@ const problems = [];
 for (const theme of ['light', 'dark']) {
   for (const viewport of [
     { width: 1280, height: 900 },
-    { width: 360, height: 780 },
+    { width: narrow, height: 780 },
   ]) {
     const context = await browser.newContext({ viewport, colorScheme: theme });
     for (const p of pages) {
@@ -455,6 +534,11 @@ for (const theme of ['light', 'dark']) {
           : page.getByText(p.click).first();
         await target.click();
         await page.waitForLoadState('networkidle');
+      }
+      if (p.search) {
+        if (viewport.width <= 600) await page.getByRole('button', { name: 'Search' }).click();
+        await page.getByRole('combobox', { name: 'Search the portal' }).fill(p.search);
+        await page.getByRole('option').first().waitFor();
       }
       await page.waitForTimeout(300);
       const file = `${p.name}-${theme}-${viewport.width}.png`;

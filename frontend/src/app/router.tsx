@@ -135,6 +135,12 @@ const GovernancePage = lazy(() =>
   ).then((m) => ({ default: m.GovernancePage })),
 );
 
+const SearchPage = lazy(() =>
+  import(/* webpackChunkName: "page-search" */ '@/features/search/components/search-page').then(
+    (m) => ({ default: m.SearchPage }),
+  ),
+);
+
 // The reader and pdf.js: one chunk, loaded only when a paper is opened in it.
 const loadReader = () => import(/* webpackChunkName: "page-reader" */ '@/features/reader/routes');
 const readerRoute = (
@@ -250,6 +256,7 @@ export function AppRoutes() {
           <Route path={paths.readAgendaPaper} element={<AgendaPaperReaderPage />} />
           <Route path={paths.notices} element={<NoticesPage />} />
           <Route path={paths.governance} element={<GovernancePage />} />
+          <Route path={paths.search} element={<SearchPage />} />
           <Route path={paths.accountSecurity} element={<AccountSecurityPage />} />
           <Route path={paths.notificationSettings} element={<NotificationSettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />

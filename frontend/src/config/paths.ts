@@ -26,6 +26,7 @@ export const paths = {
   readMinutes: '/read/minutes/:id',
   readPack: '/meetings/:id/pack',
   readAgendaPaper: '/meetings/:id/papers/:paperId',
+  search: '/search',
 } as const;
 
 /** The page of one meeting. */
@@ -43,3 +44,23 @@ export const readPackPath = (meetingId: number, page?: number): string =>
   atPage(`/meetings/${meetingId}/pack`, page);
 export const readAgendaPaperPath = (meetingId: number, paperId: number, page?: number): string =>
   atPage(`/meetings/${meetingId}/papers/${paperId}`, page);
+
+/** The reader opening its own search at `q` (docs/spec.md §2 Pack reader): a search result's file. */
+export const withReaderQuery = (path: string, q: string): string => {
+  const words = q.trim();
+  if (!words) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams({ q: words }).toString()}`;
+};
+
+/** The results page of a query (docs/spec.md §2 Search). */
+export const searchPath = (q: string): string =>
+  q.trim() ? `/search?${new URLSearchParams({ q: q.trim() }).toString()}` : '/search';
+
+/** The Sub Committees page with one committee selected, on one of its tabs. */
+export const committeePath = (id: number, tab: 'chat' | 'documents' | 'members' = 'chat'): string =>
+  `/committees?${new URLSearchParams({ committee: String(id), tab }).toString()}`;
+
+/** The Governance page on one of its tabs (`?tab=`). */
+export const governancePath = (
+  tab: 'interests' | 'terms' | 'declarations' | 'resolutions',
+): string => `/governance?tab=${tab}`;

@@ -3,6 +3,7 @@ import { configure } from '@testing-library/react';
 import { server } from '@/testing/mocks/server';
 import { resetDb } from '@/testing/mocks/db';
 import { resetNotes } from '@/testing/mocks/notes';
+import { resetSearch } from '@/testing/mocks/search';
 import { resetIdbKeyval } from '@/testing/idb-keyval-mock';
 
 // jsdom has no matchMedia: width queries match (the desktop layout), the dark-scheme query does not.
@@ -35,6 +36,7 @@ afterEach(() => {
   window.localStorage.clear();
   resetDb();
   resetNotes();
+  resetSearch();
   resetIdbKeyval();
 });
 afterAll(() => server.close());

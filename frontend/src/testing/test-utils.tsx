@@ -14,7 +14,11 @@ const ids = { admin: ADMIN_ID, chair: CHAIR_ID, trustee: TRUSTEE_ID };
 function LocationProbe() {
   const location = useLocation();
   return (
-    <div data-testid="location" hidden>
+    <div
+      data-testid="location"
+      data-url={`${location.pathname}${location.search}${location.hash}`}
+      hidden
+    >
       {location.pathname}
     </div>
   );
@@ -40,6 +44,9 @@ export function renderApp(path = '/', { as = 'admin' }: { as?: As } = {}) {
 }
 
 export const currentPath = () => screen.getByTestId('location').textContent;
+
+/** The current address with its query string and anchor. */
+export const currentUrl = () => screen.getByTestId('location').dataset.url ?? '';
 
 export { db };
 export * from '@testing-library/react';

@@ -25,6 +25,7 @@ const HEADINGS: &[&str] = &[
     "Reading papers in the portal",
     "Reading papers without a connection",
     "Notes on papers",
+    "Searching",
     "Signing out on shared devices",
 ];
 

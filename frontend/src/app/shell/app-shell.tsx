@@ -16,6 +16,7 @@ import { Sidebar } from '@/app/shell/sidebar';
 import { useTasksFollowWrites } from '@/features/dashboard/api/get-my-tasks';
 import { OfflineBanner } from '@/features/offline/offline-banner';
 import { useRefreshKeptMeetings } from '@/features/meetings/offline/api/use-kept-meeting';
+import { ShellSearch } from '@/features/search/components/search-box';
 
 export function AppShell() {
   const theme = useTheme();
@@ -62,9 +63,10 @@ export function AppShell() {
                 <MenuIcon />
               </IconButton>
               <Logo size={28} />
-              <Typography variant="h2" component="p">
+              <Typography variant="h2" component="p" noWrap>
                 Trustee Portal
               </Typography>
+              <ShellSearch phone />
             </Toolbar>
           </AppBar>
           <Drawer
@@ -83,24 +85,37 @@ export function AppShell() {
           </Drawer>
         </>
       )}
-      <Box
-        component="main"
-        id="main-content"
-        tabIndex={-1}
-        sx={{
-          flexGrow: 1,
-          minWidth: 0,
-          px: { xs: 2, sm: 3, md: 4 },
-          py: { xs: 2, md: 4 },
-          mt: desktop ? 0 : 7,
-          outline: 'none',
-        }}
-      >
-        <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
-          <OfflineBanner />
-          <Suspense fallback={<LoadingBlock />}>
-            <Outlet />
-          </Suspense>
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {desktop && (
+          // The top bar of a wider screen: the search box (docs/spec.md §2 Search).
+          <Box component="header" sx={{ px: 4, pt: 2 }}>
+            <Box sx={{ maxWidth: 1280, mx: 'auto', display: 'flex', justifyContent: 'flex-end' }}>
+              <Box sx={{ width: 'min(100%, 480px)' }}>
+                <ShellSearch phone={false} />
+              </Box>
+            </Box>
+          </Box>
+        )}
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{
+            flexGrow: 1,
+            minWidth: 0,
+            px: { xs: 2, sm: 3, md: 4 },
+            pt: { xs: 2, md: 2 },
+            pb: { xs: 2, md: 4 },
+            mt: desktop ? 0 : 7,
+            outline: 'none',
+          }}
+        >
+          <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
+            <OfflineBanner />
+            <Suspense fallback={<LoadingBlock />}>
+              <Outlet />
+            </Suspense>
+          </Box>
         </Box>
       </Box>
     </Box>

@@ -1,6 +1,7 @@
 // The reader's routes (docs/spec.md §2 Pack reader, Reading in the portal): a library document, uploaded
-// minutes, one agenda paper, or the board pack; `?page=N` opens at a page. One webpack chunk, loaded only
-// when a reader route is opened, so pdf.js is never part of another page's first load.
+// minutes, one agenda paper, or the board pack; `?page=N` opens at a page, `?q=` searches the file for a
+// portal search's words. One webpack chunk, loaded only when a reader route is opened, so pdf.js is never
+// part of another page's first load.
 import { useEffect } from 'react';
 import { matchPath, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -27,6 +28,7 @@ function ReaderFor({ source }: { source: ReaderSource }) {
       source={source}
       extensions={extensions}
       initialPage={Number.isInteger(page) && page > 0 ? page : undefined}
+      initialQuery={params.get('q') ?? undefined}
     />
   );
 }

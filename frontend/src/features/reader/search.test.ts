@@ -1,4 +1,10 @@
-import { findMatches, firstMatchFrom, stepMatch } from '@/features/reader/search';
+import {
+  findMatches,
+  firstMatchFrom,
+  searchesFor,
+  searchForQuery,
+  stepMatch,
+} from '@/features/reader/search';
 
 describe('search within the document', () => {
   it('finds every match across pages, ignoring case and line breaks', () => {
@@ -27,5 +33,36 @@ describe('search within the document', () => {
     ];
     expect(firstMatchFrom(matches, 3)).toBe(1);
     expect(firstMatchFrom(matches, 6)).toBe(0);
+  });
+
+  it("turns a portal search's query into the searches it stands for", () => {
+    expect(searchesFor('budget')).toEqual(['budget']);
+    expect(searchesFor('"lone working" policy -draft')).toEqual([
+      'lone working policy',
+      'lone working',
+      'policy',
+    ]);
+    expect(searchesFor('lease or rent')).toEqual(['lease rent', 'lease', 'rent']);
+    expect(searchesFor('renewed, deciding')).toEqual([
+      'renewed deciding',
+      'renewed',
+      'deciding',
+      'renew',
+      'decid',
+    ]);
+    expect(searchesFor('-draft')).toEqual([]);
+  });
+
+  it('searches the pages for the first of them that is there', () => {
+    const texts = ['Cover', 'The lease was renewal-ready', 'Renewal of the lease'];
+    expect(searchForQuery(texts, 'lease renewed')).toEqual({
+      query: 'lease',
+      matches: [
+        { pageNumber: 2, index: 4 },
+        { pageNumber: 3, index: 15 },
+      ],
+    });
+    expect(searchForQuery(texts, 'renewed').query).toBe('renew');
+    expect(searchForQuery(texts, 'zebra')).toEqual({ query: 'zebra', matches: [] });
   });
 });

@@ -35,3 +35,53 @@ export function firstMatchFrom(matches: SearchMatch[], pageNumber: number): numb
   const at = matches.findIndex((m) => m.pageNumber >= pageNumber);
   return at === -1 ? 0 : at;
 }
+
+/**
+ * The searches that stand for a portal search's query (`?q=`, in the portal search's syntax: "quoted
+ * phrases", -exclusions, `or`), best first: its words and phrases together as typed, each phrase, each word,
+ * then each word's stem, since the portal's search matches stems ('renewed' finds 'renewal') and this search
+ * matches text as written (docs/spec.md §2 Pack reader, Reading in the portal).
+ */
+export function searchesFor(q: string): string[] {
+  const terms: { text: string; phrase: boolean }[] = [];
+  for (const m of q.matchAll(/(-?)"([^"]*)"?|(-?)(\S+)/g)) {
+    if (m[2] !== undefined) {
+      if (!m[1] && m[2].trim())
+        terms.push({ text: m[2].replace(/\s+/g, ' ').trim(), phrase: true });
+      continue;
+    }
+    const word = (m[4] ?? '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (m[3] || !word || word.toLowerCase() === 'or') continue;
+    terms.push({ text: word, phrase: false });
+  }
+  const words = terms.filter((t) => !t.phrase).map((t) => t.text);
+  const stems = words
+    .map((w) => w.replace(/(ations?|ings?|ments?|ed|es|al|ly|s)$/i, ''))
+    .filter((w) => w.length >= 4);
+  const all = [
+    terms.map((t) => t.text).join(' '),
+    ...terms.filter((t) => t.phrase).map((t) => t.text),
+    ...words,
+    ...stems,
+  ];
+  const seen = new Set<string>();
+  return all.filter((s) => {
+    const key = normalise(s).trim();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The first of `searchesFor(q)` that the pages' texts hold, with its matches (none: the first, unmatched). */
+export function searchForQuery(
+  texts: string[],
+  q: string,
+): { query: string; matches: SearchMatch[] } {
+  const searches = searchesFor(q);
+  for (const query of searches) {
+    const matches = findMatches(texts, query);
+    if (matches.length > 0) return { query, matches };
+  }
+  return { query: searches[0] ?? q.trim(), matches: [] };
+}

@@ -18,15 +18,20 @@ import { CommitteeChat } from '@/features/committees/components/committee-chat';
 import { CommitteeDocuments } from '@/features/committees/components/committee-documents';
 import { CommitteeMembers } from '@/features/committees/components/committee-members';
 
-type Props = { committee: Committee; onGone: () => void };
+type Props = {
+  committee: Committee;
+  onGone: () => void;
+  /** The tab to open on (from the address); chat otherwise. */
+  initialTab?: 'chat' | 'documents' | 'members';
+};
 
-export function CommitteeDetail({ committee, onGone }: Props) {
+export function CommitteeDetail({ committee, onGone, initialTab = 'chat' }: Props) {
   const user = useUser();
   const report = useReportWrite();
   const archive = useArchiveCommittee();
   const remove = useDeleteCommittee();
   const canManage = canManageCommittee(user, committee);
-  const [tab, setTab] = useState<'chat' | 'documents' | 'members'>('chat');
+  const [tab, setTab] = useState<'chat' | 'documents' | 'members'>(initialTab);
   const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
 
   return (

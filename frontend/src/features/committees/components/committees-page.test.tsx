@@ -22,6 +22,18 @@ describe('committees page', () => {
     expect(screen.queryByRole('group', { name: 'Committees shown' })).not.toBeInTheDocument();
   });
 
+  it('opens the committee and tab the address names (a search result)', async () => {
+    renderApp('/committees?committee=1&tab=documents', { as: 'trustee' });
+    await screen.findByRole('region', { name: 'Finance Committee' });
+    expect(screen.getByRole('tab', { name: 'Documents' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("opens an archived committee in the admins' archived list", async () => {
+    renderApp('/committees?committee=2&tab=chat', { as: 'admin' });
+    await screen.findByRole('region', { name: 'Old Working Group' });
+    expect(screen.getByRole('tab', { name: 'Live Chat' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('lets the committee chair archive and manage members', async () => {
     const { user } = await openFinance({ as: 'trustee' });
     expect(screen.getByRole('button', { name: 'Archive' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,14 +24,29 @@ import { useCommittees } from '@/features/committees/api/get-committees';
 import { CommitteeDetail } from '@/features/committees/components/committee-detail';
 import { CreateCommitteeDialog } from '@/features/committees/components/create-committee-dialog';
 
+const tabOf = (value: string | null) =>
+  value === 'documents' || value === 'members' || value === 'chat' ? value : undefined;
+
 export function CommitteesPage() {
   const user = useUser();
   const canManage = canManageContent(user);
+  // `?committee=ID&tab=chat|documents|members` opens a committee on a tab (a search result's link).
+  const [params] = useSearchParams();
+  const wanted = Number(params.get('committee')) || null;
+  const wantedTab = tabOf(params.get('tab'));
   const [view, setView] = useState<'active' | 'archived'>('active');
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(wanted);
   const [createOpen, setCreateOpen] = useState(false);
   const archivedView = canManage && view === 'archived';
   const { data, error, isLoading } = useCommittees(archivedView);
+  useEffect(() => {
+    if (wanted) setSelectedId(wanted);
+  }, [wanted]);
+  // An archived committee is in the archived list of those who manage committees.
+  useEffect(() => {
+    if (wanted && data && canManage && view === 'active' && !data.some((c) => c.id === wanted))
+      setView('archived');
+  }, [wanted, data, canManage, view]);
 
   const committees = (data ?? []).filter((c) => (archivedView ? c.archived : !c.archived));
   // A committee that leaves the list (archived, deleted) is deselected.
@@ -134,8 +150,9 @@ export function CommitteesPage() {
           <CardContent>
             {selected ? (
               <CommitteeDetail
-                key={selected.id}
+                key={`${selected.id}-${selected.id === wanted ? wantedTab : ''}`}
                 committee={selected}
+                initialTab={selected.id === wanted ? wantedTab : undefined}
                 onGone={() => setSelectedId(null)}
               />
             ) : (

@@ -99,4 +99,18 @@ describe('reader', () => {
     await user.click(screen.getByRole('link', { name: 'Back to minutes' }));
     await waitFor(() => expect(currentPath()).toBe('/minutes'));
   });
+
+  it("opens at a portal search's first match, with its words in the document's search", async () => {
+    renderApp('/read/documents/1?q=budget%20-draft', { as: 'trustee' });
+    const search = await screen.findByRole('textbox', { name: 'Search in the document' });
+    expect(search).toHaveValue('budget');
+    expect(await screen.findByText('1 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('keeps the page of ?page= when ?q= comes with it', async () => {
+    renderApp('/read/documents/1?page=3&q=budget', { as: 'trustee' });
+    expect(await screen.findByText('2 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+  });
 });

@@ -46,7 +46,14 @@ import {
   toPageRects,
   type PdfTextItem,
 } from '@/features/reader/page-text';
-import { findMatches, firstMatchFrom, stepMatch, type SearchMatch } from '@/features/reader/search';
+import {
+  findMatches,
+  firstMatchFrom,
+  searchesFor,
+  searchForQuery,
+  stepMatch,
+  type SearchMatch,
+} from '@/features/reader/search';
 import { readingLine, useOwnReading } from '@/features/reader/reading-records';
 import { singlePaper } from '@/features/reader/page-map';
 import { CSS_UNITS, PdfPage } from '@/features/reader/components/pdf-page';
@@ -64,6 +71,8 @@ type Props = {
   extensions: ReaderExtension[];
   /** `?page=N`: the page to open at. */
   initialPage?: number;
+  /** `?q=`: a portal search's words, searched for at once (the first match's page, unless `?page=`). */
+  initialQuery?: string;
 };
 
 const ZOOM_STEP = 1.25;
@@ -122,7 +131,7 @@ function OpenError({ source, error }: { source: ReaderSource; error: unknown }) 
   );
 }
 
-export function Reader({ source: given, extensions, initialPage }: Props) {
+export function Reader({ source: given, extensions, initialPage, initialQuery }: Props) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { pdf, error, progress } = useReaderPdf(given.url);
@@ -137,10 +146,12 @@ export function Reader({ source: given, extensions, initialPage }: Props) {
   const [panel, setPanel] = useState<string | null>(null);
   const [pointArmed, setPointArmed] = useState(false);
   const [selection, setSelection] = useState<ReaderSelection | null>(null);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(() =>
+    initialQuery ? (searchesFor(initialQuery)[0] ?? '') : '',
+  );
   const [matches, setMatches] = useState<SearchMatch[] | null>(null);
   const [matchIndex, setMatchIndex] = useState(-1);
-  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(!!initialQuery);
 
   const column = useRef<HTMLDivElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
@@ -254,12 +265,25 @@ export function Reader({ source: given, extensions, initialPage }: Props) {
     );
   }, []);
 
-  // Open at ?page=N once the pages are laid out.
+  // Open at ?page=N once the pages are laid out. With ?q= (a portal search's result), search for its words
+  // and show the first match's page; ?page= still decides the page when both are given.
   useEffect(() => {
     if (!pdf || !baseSize || opened.current) return;
     opened.current = true;
-    if (initialPage && initialPage > 1) requestAnimationFrame(() => goToPage(initialPage));
-  }, [pdf, baseSize, initialPage, goToPage]);
+    const atPage = initialPage && initialPage > 1 ? initialPage : null;
+    if (atPage) requestAnimationFrame(() => goToPage(atPage));
+    if (!initialQuery?.trim()) return;
+    void Promise.all(
+      Array.from({ length: pdf.numPages }, (_, i) => pageText(i + 1).then(runsText)),
+    ).then((all) => {
+      const found = searchForQuery(all, initialQuery);
+      setQuery(found.query);
+      setMatches(found.matches);
+      const first = atPage ? firstMatchFrom(found.matches, atPage) : found.matches.length ? 0 : -1;
+      setMatchIndex(first);
+      if (!atPage && first >= 0) goToPage(found.matches[first].pageNumber);
+    });
+  }, [pdf, baseSize, initialPage, initialQuery, goToPage, pageText]);
 
   const context: ReaderContext = useMemo(
     () => ({ source, pageCount, currentPage, goToPage, pageText }),
