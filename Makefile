@@ -25,7 +25,8 @@ help:
 	@echo "make t T=agenda::   the Rust tests matching a filter, with PostgreSQL, MailDev and S3 provisioned"
 	@echo "make test-fast      formatting, lints, the Rust unit tests and the front end's checks and tests"
 	@echo "                    (no services; a few minutes on a warm build)"
-	@echo "make bench  the release portal against a minimal actix-web ceiling (wrk): docs/performance.md"
+	@echo "make bench  the release portal against a minimal actix-web ceiling (wrk), then search over 10,000"
+	@echo "           documents and 100,000 chat messages: docs/performance.md"
 
 ## --- installation ---------------------------------------------------------------------------
 
@@ -241,3 +242,4 @@ bench: system-deps build-frontend
 	WITH_BENCH=1 scripts/install-system-deps.sh
 	cargo build --locked --release -p server -p bench
 	CARGO_TARGET_DIR=$(TARGET_DIR) scripts/bench.sh
+	CARGO_TARGET_DIR=$(TARGET_DIR) scripts/bench-search.sh

@@ -132,6 +132,45 @@ export async function createUser(role, name = unique(role[0].toUpperCase() + rol
   return { ...user, password: PASSWORD, token };
 }
 
+/** A small PDF with one page per entry of `pages`, each a few lines of Helvetica text. */
+export function textPdf(pages) {
+  const objects = [];
+  const add = (body) => objects.push(body) && objects.length;
+  const catalog = add('');
+  const tree = add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids = [];
+  for (const lines of pages) {
+    const text = lines
+      .map((line, i) => `BT /F1 14 Tf 72 ${720 - i * 24} Td (${line}) Tj ET`)
+      .join('\n');
+    const content = add(
+      `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    );
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${tree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
+    );
+  }
+  objects[catalog - 1] = `<< /Type /Catalog /Pages ${tree} 0 R >>`;
+  objects[tree - 1] =
+    `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let out = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets
+    .map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)
+    .join('');
+  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
 /** Uploads a fixture as a library document through the API. */
 export async function createDocument(
   token,

@@ -15,6 +15,7 @@ import {
   dialog,
   eventually,
   launch,
+  textPdf,
   screenshot,
   signedInPage,
   signOut,
@@ -34,45 +35,6 @@ const PHONE = {
   isMobile: true,
   hasTouch: true,
 };
-
-/** A small PDF with one page per entry of `pages`, each a few lines of Helvetica text. */
-function pdf(pages) {
-  const objects = [];
-  const add = (body) => objects.push(body) && objects.length;
-  const catalog = add("");
-  const tree = add("");
-  const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-  const kids = [];
-  for (const lines of pages) {
-    const text = lines
-      .map((line, i) => `BT /F1 14 Tf 72 ${720 - i * 24} Td (${line}) Tj ET`)
-      .join("\n");
-    const content = add(
-      `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-    );
-    kids.push(
-      add(
-        `<< /Type /Page /Parent ${tree} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
-      ),
-    );
-  }
-  objects[catalog - 1] = `<< /Type /Catalog /Pages ${tree} 0 R >>`;
-  objects[tree - 1] =
-    `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`;
-  let out = "%PDF-1.4\n";
-  const offsets = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets
-    .map((o) => `${String(o).padStart(10, "0")} 00000 n \n`)
-    .join("");
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
-}
 
 async function addPaper(token, meetingId, itemTitle, paperTitle, bytes) {
   const item = await api(`/api/meetings/${meetingId}/agenda-items`, {
@@ -158,7 +120,7 @@ test("read the pack in the portal with private and shared notes, a rebuilt pack,
     method: "POST",
     body: { title, meetingDate: daysFromNow(10), location: "Community Hall" },
   });
-  const budget = pdf([
+  const budget = textPdf([
     [
       "Budget 2027",
       "The budget shows a surplus of twelve thousand pounds.",
@@ -248,7 +210,7 @@ test("read the pack in the portal with private and shared notes, a rebuilt pack,
     meeting.id,
     "Chair's report",
     "Chair's report",
-    pdf([
+    textPdf([
       ["Chair's report", "A year of steady growth."],
       ["Thanks to our volunteers."],
     ]),
@@ -362,7 +324,7 @@ test("the first page of a 300-page pack from the service worker cache, on the mo
     meeting.id,
     "Annual review",
     "Annual review",
-    pdf(pages),
+    textPdf(pages),
   );
   await api(`/api/meetings/${meeting.id}/publish`, {
     token: chair.token,

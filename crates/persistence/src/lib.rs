@@ -17,7 +17,6 @@ mod reading;
 mod search;
 #[rustfmt::skip]
 mod schema;
-mod search;
 mod shared;
 
 pub use shared::change_feed::PgChangeFeed;

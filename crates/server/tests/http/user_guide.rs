@@ -18,7 +18,6 @@ const HEADINGS: &[&str] = &[
     "Calendar",
     "The meeting cycle",
     "Notices",
-    "Searching the board's records",
     "Who can do what",
     "Staying safe with safeguarding papers",
     "Governance: interests, terms, declarations and written resolutions",

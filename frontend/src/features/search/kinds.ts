@@ -1,6 +1,6 @@
 // The kinds of record search finds (docs/spec.md §2 Search), in the order the results page shows their
 // groups: the papers and minutes people look for most first, the board's smaller records after them.
-import type { SearchKind } from '@/features/search/api/types';
+import type { SearchKind } from '@/types/api';
 
 export const kindOrder: SearchKind[] = [
   'agendaPaper',

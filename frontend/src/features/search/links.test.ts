@@ -1,5 +1,5 @@
 import { resultTarget } from '@/features/search/links';
-import type { SearchKind, SearchOpen, SearchResult } from '@/features/search/api/types';
+import type { SearchKind, SearchOpen, SearchResult } from '@/types/api';
 
 const none: SearchOpen = {
   meetingId: null,

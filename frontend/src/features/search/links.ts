@@ -11,7 +11,7 @@ import {
   readMinutesPath,
   withReaderQuery,
 } from '@/config/paths';
-import type { SearchResult } from '@/features/search/api/types';
+import type { SearchResult } from '@/types/api';
 
 export type ResultTarget = { type: 'link'; to: string } | { type: 'download'; url: string };
 

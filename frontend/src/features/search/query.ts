@@ -1,7 +1,7 @@
 // The results page's filters live in its address (docs/spec.md §2 Search, The search box and results page),
 // so that a search can be shared and the back button undoes a filter; the same filters make the API's query.
 import { isSearchKind } from '@/features/search/kinds';
-import type { SearchKind } from '@/features/search/api/types';
+import type { SearchKind } from '@/types/api';
 
 export type SearchOrder = 'relevance' | 'date';
 

@@ -5,13 +5,7 @@
 // The types are the contract's until the generated API types carry search.
 import { http, HttpResponse } from 'msw';
 import { db } from '@/testing/mocks/db';
-import type {
-  SearchKind,
-  SearchOpen,
-  SearchResponse,
-  SearchResult,
-  SnippetRun,
-} from '@/features/search/api/types';
+import type { SearchKind, SearchOpen, SearchResponse, SearchResult, SnippetRun } from '@/types/api';
 
 /** A record in the mock's index: what a result shows, and the text it is found by. */
 export type IndexedRecord = Omit<SearchResult, 'snippet' | 'open'> & {

@@ -2,7 +2,7 @@
 import useSWRInfinite from 'swr/infinite';
 import { PAGE_LIMIT, searchKey } from '@/features/search/api/search';
 import type { SearchFilters } from '@/features/search/query';
-import type { SearchResponse } from '@/features/search/api/types';
+import type { SearchResponse } from '@/types/api';
 
 /** The results page: page after page, following `nextCursor` when "Load more" asks for the next. */
 export const useSearchPages = (filters: SearchFilters | null) =>

@@ -2,7 +2,7 @@
 // type (the results page's pages are in search-pages.ts, so that the shell's box does not carry them).
 import useSWR from 'swr';
 import { emptyFilters, filtersToParams, type SearchFilters } from '@/features/search/query';
-import type { SearchResponse } from '@/features/search/api/types';
+import type { SearchResponse } from '@/types/api';
 
 export const searchPath = '/api/search';
 

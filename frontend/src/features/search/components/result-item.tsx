@@ -10,7 +10,7 @@ import { categoryLabels } from '@/components/status-chips';
 import { downloadFile } from '@/lib/download';
 import { formatDate } from '@/lib/format';
 import type { DocumentCategory } from '@/types/api';
-import type { SearchResult } from '@/features/search/api/types';
+import type { SearchResult } from '@/types/api';
 import { kindLabel } from '@/features/search/kinds';
 import { resultTarget } from '@/features/search/links';
 import { Snippet } from '@/features/search/components/snippet';

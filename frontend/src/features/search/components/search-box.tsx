@@ -27,7 +27,7 @@ import { downloadFile } from '@/lib/download';
 import { formatDate } from '@/lib/format';
 import { searchPath } from '@/config/paths';
 import { useQuickSearch } from '@/features/search/api/search';
-import type { SearchResult } from '@/features/search/api/types';
+import type { SearchResult } from '@/types/api';
 import { kindLabel } from '@/features/search/kinds';
 import { resultTarget } from '@/features/search/links';
 import { MAX_QUERY, MIN_QUERY } from '@/features/search/query';

@@ -22,7 +22,7 @@ import { formatDate } from '@/lib/format';
 import type { DocumentCategory } from '@/types/api';
 import { useCommitteeChoices, useMeetingChoices } from '@/features/search/api/filter-choices';
 import { useSearchPages } from '@/features/search/api/search-pages';
-import type { SearchKind, SearchResult } from '@/features/search/api/types';
+import type { SearchKind, SearchResult } from '@/types/api';
 import { kindOrder, kindPlural } from '@/features/search/kinds';
 import {
   MAX_QUERY,

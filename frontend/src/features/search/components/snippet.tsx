@@ -1,7 +1,7 @@
 // A result's snippet: the server's text runs, matched words in <mark>. Runs are rendered as text, never as
 // HTML, so a record whose words look like markup shows them as written (docs/spec.md §2 Search).
 import Box from '@mui/material/Box';
-import type { SnippetRun } from '@/features/search/api/types';
+import type { SnippetRun } from '@/types/api';
 
 export function Snippet({ runs, lines = 2 }: { runs: SnippetRun[]; lines?: number }) {
   if (runs.length === 0) return null;
