@@ -162,9 +162,12 @@ CREATE FUNCTION search_put_agenda_item(p_id integer) RETURNS void LANGUAGE plpgs
 BEGIN
     DELETE FROM search_entries WHERE kind = 'agenda_item' AND record_id = p_id;
     INSERT INTO search_entries (kind, record_id, title, body, happened_at, meeting_id, item_id)
-    SELECT 'agenda_item', i.id, i.title, concat_ws(E'\n', i.description, i.presenter_name), m.meeting_date,
-           i.meeting_id, i.id
-    FROM agenda_items i JOIN meetings m ON m.id = i.meeting_id
+    SELECT 'agenda_item', i.id, i.title, concat_ws(E'\n', i.description, coalesce(i.presenter_name, u.name)),
+           m.meeting_date, i.meeting_id, i.id
+    FROM agenda_items i
+    JOIN meetings m ON m.id = i.meeting_id
+    -- The presenter: a name as typed, or a portal user's name (never both).
+    LEFT JOIN users u ON u.id = i.presenter_user_id
     WHERE i.id = p_id;
 END $$;
 
@@ -364,13 +367,16 @@ END $$;
 CREATE TRIGGER search_meetings AFTER UPDATE OF title, meeting_date ON meetings
     FOR EACH ROW EXECUTE FUNCTION search_follow_meetings();
 
--- A trustee's name heads their register entries.
+-- A trustee's name heads their register entries and is the text of the agenda items they present.
 CREATE FUNCTION search_follow_users() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     r record;
 BEGIN
     FOR r IN SELECT id FROM interests WHERE user_id = NEW.id LOOP
         PERFORM search_put_interest(r.id);
+    END LOOP;
+    FOR r IN SELECT id FROM agenda_items WHERE presenter_user_id = NEW.id LOOP
+        PERFORM search_put_agenda_item(r.id);
     END LOOP;
     RETURN NULL;
 END $$;

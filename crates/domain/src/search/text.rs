@@ -9,10 +9,14 @@ pub const SEARCH_MAX: usize = 200;
 pub const FUZZY_MIN: usize = 4;
 /// How many letters of the first word locate a snippet's passage in a long text.
 const HINT_LEN: usize = 5;
+/// The last word matches as the start of longer words from this many characters: one letter would match
+/// nearly every record (and rank them all).
+pub const PREFIX_MIN: usize = 2;
 
 pub const SEARCH_REQUIRED: &str = "Type what to search for";
 pub const SEARCH_TOO_LONG: &str = "Search words must be at most 200 characters";
 pub const SEARCH_NUL: &str = "Search words must not contain NUL characters";
+pub const SEARCH_ONLY_EXCLUDED: &str = "Add a word to search for, not only words to leave out";
 
 /// The words of a search, taken apart for the query.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +38,11 @@ pub struct SearchText {
 /// Whether `token` is a plain word: letters and digits only.
 fn plain(token: &str) -> bool {
     !token.is_empty() && token.chars().all(char::is_alphanumeric)
+}
+
+/// Whether `token` is the operator `or`.
+fn is_or(token: &str) -> bool {
+    token.eq_ignore_ascii_case("or")
 }
 
 /// The words of `text` outside double quotes, with their byte offsets; a quoted phrase is one token.
@@ -75,17 +84,21 @@ impl SearchText {
             errors.add("q", SEARCH_NUL);
             return None;
         }
+        // Only `-word`s would match nearly everything, which no one means (spec §15, Syntax).
+        if tokens(text).iter().all(|(_, token)| token.starts_with('-') || is_or(token)) {
+            errors.add("q", SEARCH_ONLY_EXCLUDED);
+            return None;
+        }
         Some(Self::parse(text))
     }
 
     /// Takes a trimmed, non-empty search apart.
     pub fn parse(text: &str) -> Self {
         let found = tokens(text);
-        let is_or = |token: &str| token.eq_ignore_ascii_case("or");
         let last = found
             .last()
             .copied()
-            .filter(|(_, token)| plain(token) && !is_or(token))
+            .filter(|(_, token)| plain(token) && !is_or(token) && token.chars().count() >= PREFIX_MIN)
             .filter(|_| found.len() < 2 || !is_or(found[found.len() - 2].1));
         let (words, last_word) = match last {
             Some((at, token)) => (text[..at].trim_end().to_string(), Some(token.to_string())),
@@ -135,6 +148,24 @@ mod tests {
         let text = SearchText::parse("\"lease of\" roof");
         assert_eq!((text.words.as_str(), text.last_word.as_deref()), ("\"lease of\"", Some("roof")));
         assert_eq!(text.hint.as_deref(), Some("lease"));
+    }
+
+    #[test]
+    fn one_letter_is_no_prefix() {
+        let text = SearchText::parse("lease b");
+        assert_eq!((text.words.as_str(), text.last_word), ("lease b", None));
+        assert_eq!(SearchText::parse("bu").last_word.as_deref(), Some("bu"));
+    }
+
+    #[test]
+    fn a_search_of_exclusions_only_is_refused() {
+        for q in ["-draft", "-draft -budget", "-draft or -budget", "-"] {
+            let mut errors = FieldErrors::new();
+            assert!(SearchText::read(&mut errors, Some(q)).is_none(), "{q}");
+            assert_eq!(errors.fields()["q"], SEARCH_ONLY_EXCLUDED, "{q}");
+        }
+        let mut errors = FieldErrors::new();
+        assert!(SearchText::read(&mut errors, Some("budget -draft")).is_some());
     }
 
     #[test]

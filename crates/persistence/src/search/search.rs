@@ -90,12 +90,20 @@ static VISIBLE: LazyLock<String> = LazyLock::new(|| {
 });
 
 /// The filters but the kinds: dates (`$6`, `$7`), meeting (`$8`), committee (`$9`, the entry's own or its
-/// meeting's), category (`$10`).
-const FILTERS: &str = "($6::timestamptz IS NULL OR s.happened_at >= $6) \
-    AND ($7::timestamptz IS NULL OR s.happened_at < $7) \
-    AND ($8::int4 IS NULL OR s.meeting_id = $8) \
-    AND ($9::int4 IS NULL OR coalesce(s.committee_id, m.committee_id) = $9) \
-    AND ($10::text IS NULL OR s.category = $10)";
+/// meeting's), category (`$10`). A record is filtered by its meeting or committee only where the reader may
+/// see that meeting or committee, as its result names them (spec §15, Who finds what): an action of a
+/// committee meeting assigned to a trustee outside the committee is found by neither filter, so trying ids
+/// never tells where it came from.
+static FILTERS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "($6::timestamptz IS NULL OR s.happened_at >= $6) \
+         AND ($7::timestamptz IS NULL OR s.happened_at < $7) \
+         AND ($8::int4 IS NULL OR (s.meeting_id = $8 AND {MEETING_VISIBLE})) \
+         AND ($9::int4 IS NULL OR (coalesce(s.committee_id, m.committee_id) = $9 \
+              AND (r.officer OR $9 IN (SELECT committee_id FROM mine)))) \
+         AND ($10::text IS NULL OR s.category = $10)"
+    )
+});
 
 /// The query. Binds: the reader (`$1` id, `$2` officer), the words (`$3` websearch words, `$4` the last
 /// word as a prefix, `$5` a single word for titles spelt like it), the filters (`$6`..`$10`), the kinds
@@ -104,10 +112,11 @@ const FILTERS: &str = "($6::timestamptz IS NULL OR s.happened_at >= $6) \
 /// starts (`$18`).
 static SEARCH_SQL: LazyLock<String> = LazyLock::new(|| {
     let visible = VISIBLE.as_str();
+    let filters = FILTERS.as_str();
     format!(
         "WITH reader AS MATERIALIZED (
             SELECT CASE WHEN $2::bool THEN NULL ELSE $1::int4 END AS id, $2::bool AS officer,
-                   coalesce((SELECT g.register_visibility FROM governance_settings g LIMIT 1), 'members') AS register
+                   coalesce((SELECT g.register_visibility FROM governance_settings g LIMIT 1), 'officers') AS register
         ),
         mine AS MATERIALIZED (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = $1),
         words AS MATERIALIZED (SELECT search_tsquery($3, $4) AS q),
@@ -118,7 +127,7 @@ static SEARCH_SQL: LazyLock<String> = LazyLock::new(|| {
             CROSS JOIN words w
             CROSS JOIN reader r
             LEFT JOIN meetings m ON m.id = s.meeting_id
-            WHERE s.tsv @@ w.q AND {FILTERS} AND ({visible})
+            WHERE s.tsv @@ w.q AND {filters} AND ({visible})
         ),
         fuzzy AS MATERIALIZED (
             SELECT s.kind, s.record_id, s.happened_at,
@@ -129,7 +138,7 @@ static SEARCH_SQL: LazyLock<String> = LazyLock::new(|| {
             WHERE $5::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM hits)
               AND s.kind <> 'chat_message'
               AND search_unaccent($5) <% search_unaccent(s.title)
-              AND {FILTERS} AND ({visible})
+              AND {filters} AND ({visible})
         ),
         found AS MATERIALIZED (
             SELECT f.kind, f.record_id,

@@ -440,9 +440,11 @@ fn bad_parameters_are_400_and_signed_out_is_401() {
     let app = TestApp::spawn();
     let trustee = app.signed_in_as(Role::Trustee);
     let long = "a".repeat(201);
-    let bad: [(&[(&str, &str)], &str); 11] = [
+    let bad: [(&[(&str, &str)], &str); 13] = [
         (&[], "q"),
         (&[("q", "   ")], "q"),
+        (&[("q", "-draft")], "q"),
+        (&[("q", "-draft or -budget")], "q"),
         (&[("q", &long)], "q"),
         (&[("q", "x"), ("kind", "papers")], "kind"),
         (&[("q", "x"), ("from", "2026-13-01")], "from"),
@@ -572,6 +574,13 @@ fn committee_records_are_found_by_members_and_officers_only_even_once_archived()
     assert_eq!(result["meeting"], Value::Null, "the meeting stays hidden");
     assert_eq!(result["committee"], Value::Null);
     finds_nothing(&app, &outsider, "hyena");
+    // Nor do the filters tell where it came from: the meeting's and the committee's ids find nothing.
+    for (filter, id) in [("meetingId", meeting), ("committeeId", committee)] {
+        let body = search(&app, &outsider, &[("q", "walrus"), (filter, &id.to_string())]);
+        assert_eq!((body["total"].clone(), body["counts"].clone()), (json!(0), json!({})), "{filter}");
+        let body = search(&app, &member, &[("q", "walrus"), (filter, &id.to_string())]);
+        assert_eq!(body["counts"]["action"], 1, "{filter}");
+    }
     // Once the meeting is deleted its actions stay with the committee (committee_only).
     app.execute(&format!("UPDATE actions SET assigned_to = {} WHERE id = {action}", member.id));
     status(app.delete(&format!("/api/meetings/{meeting}")).auth(&chair).send().unwrap(), StatusCode::OK);
@@ -670,4 +679,59 @@ fn the_register_of_interests_follows_its_visibility_setting() {
     finds_nothing(&app, &other, "kestrel");
     finds_one(&app, &owner, "kestrel", "interest", interest);
     finds_one(&app, &chair, "kestrel", "interest", interest);
+}
+
+#[test]
+fn an_agenda_item_is_found_by_the_name_of_the_trustee_presenting_it() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_as(Role::Chair);
+    let presenter = app.signed_in_named(Role::Trustee, "Priya Quennell");
+    let meeting = board_meeting(&app, &chair, "Board", "2026-06-02T18:00:00Z");
+    let item = app.add_agenda_item(
+        &chair,
+        meeting,
+        &json!({"title": "Reserves policy", "purpose": "decision", "durationMinutes": 10,
+               "presenterUserId": presenter.id}),
+    );
+    app.publish_agenda(&chair, meeting);
+    finds_one(&app, &chair, "quennell", "agendaItem", item);
+    // Renamed, the presenter is found by the new name only.
+    app.execute(&format!("UPDATE users SET name = 'Priya Rowntree' WHERE id = {}", presenter.id));
+    finds_one(&app, &chair, "rowntree", "agendaItem", item);
+    finds_nothing(&app, &chair, "quennell");
+}
+
+/// A real file uploaded through the API is found by a word inside it once the background worker has read
+/// it, and by its new words only once it is replaced (spec §15, Text from files).
+#[test]
+fn an_uploaded_file_is_found_by_a_word_inside_it_once_read() {
+    let app = TestApp::spawn_with_file_texts();
+    let admin = app.signed_in_as(Role::Admin);
+    let trustee = app.signed_in_as(Role::Trustee);
+    let upload = files::form(
+        &[("title", "Premises paper"), ("category", "policies")],
+        Some(files::file_part(
+            text_extract::fixtures::pdf(&["The dilapidations schedule for the lease."]),
+            "premises.pdf",
+            files::PDF_MIME,
+        )),
+    );
+    let id = json_of(
+        app.post("/api/documents").auth(&admin).multipart(upload).send().unwrap(),
+        StatusCode::CREATED,
+    )["id"]
+        .as_i64()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let result = loop {
+        let body = search(&app, &trustee, &[("q", "dilapidations")]);
+        if body["total"] == 1 {
+            break body["results"][0].clone();
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "not found within 20 s: {body}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert_eq!((result["kind"].as_str(), result["id"].as_i64()), (Some("document"), Some(id)));
+    assert_eq!(result["open"]["pdf"], true);
+    assert_eq!(hits(&result), ["dilapidations"]);
 }
