@@ -229,6 +229,12 @@ fn a_file_uploaded_on_one_server_is_read_by_the_other() {
     let id = upload_on(&cluster, 0, &admin, "remote.docx", "Read on the other server");
     let text = indexed(cluster.database_url(), "document", id);
     assert!(text.contains("Read on the other server"), "{text}");
+    // And the first server's search finds it by a word inside.
+    let body = json_of(
+        cluster.get(0, "/api/search").query(&[("q", "other server")]).auth(&admin).send().unwrap(),
+        StatusCode::OK,
+    );
+    assert_eq!(body["results"][0]["id"].as_i64(), Some(id), "{body}");
 }
 
 #[test]

@@ -701,37 +701,53 @@ fn an_agenda_item_is_found_by_the_name_of_the_trustee_presenting_it() {
     finds_nothing(&app, &chair, "quennell");
 }
 
-/// A real file uploaded through the API is found by a word inside it once the background worker has read
-/// it, and by its new words only once it is replaced (spec §15, Text from files).
+/// Real files uploaded through the API (a PDF, a DOCX and an XLSX made here) are found by a word inside
+/// them once the background worker has read them (spec §15, Text from files).
 #[test]
-fn an_uploaded_file_is_found_by_a_word_inside_it_once_read() {
+fn uploaded_files_are_found_by_a_word_inside_them_once_read() {
+    use text_extract::fixtures;
     let app = TestApp::spawn_with_file_texts();
     let admin = app.signed_in_as(Role::Admin);
     let trustee = app.signed_in_as(Role::Trustee);
-    let upload = files::form(
-        &[("title", "Premises paper"), ("category", "policies")],
-        Some(files::file_part(
-            text_extract::fixtures::pdf(&["The dilapidations schedule for the lease."]),
-            "premises.pdf",
-            files::PDF_MIME,
-        )),
-    );
-    let id = json_of(
-        app.post("/api/documents").auth(&admin).multipart(upload).send().unwrap(),
-        StatusCode::CREATED,
-    )["id"]
-        .as_i64()
-        .unwrap();
-    let started = std::time::Instant::now();
-    let result = loop {
-        let body = search(&app, &trustee, &[("q", "dilapidations")]);
-        if body["total"] == 1 {
-            break body["results"][0].clone();
-        }
-        assert!(started.elapsed() < std::time::Duration::from_secs(20), "not found within 20 s: {body}");
-        std::thread::sleep(std::time::Duration::from_millis(100));
+    let upload = |title: &str, name: &str, bytes: Vec<u8>| {
+        let form = files::form(
+            &[("title", title), ("category", "policies")],
+            Some(files::file_part(bytes, name, "application/octet-stream")),
+        );
+        json_of(app.post("/api/documents").auth(&admin).multipart(form).send().unwrap(), StatusCode::CREATED)
+            ["id"]
+            .as_i64()
+            .unwrap()
     };
-    assert_eq!((result["kind"].as_str(), result["id"].as_i64()), (Some("document"), Some(id)));
-    assert_eq!(result["open"]["pdf"], true);
-    assert_eq!(hits(&result), ["dilapidations"]);
+    let pdf = upload(
+        "Premises paper",
+        "premises.pdf",
+        fixtures::pdf(&["The dilapidations schedule for the lease."]),
+    );
+    let docx =
+        upload("Staff handbook", "handbook.docx", fixtures::docx(&["Lone working needs a buddy system."]));
+    let xlsx = upload(
+        "Budget sheet",
+        "budget.xlsx",
+        fixtures::xlsx("Budget", &[&["Line", "Amount"], &["Honoraria", "900"]]),
+    );
+    for (word, id, is_pdf) in
+        [("dilapidations", pdf, true), ("buddy", docx, false), ("honoraria", xlsx, false)]
+    {
+        let started = std::time::Instant::now();
+        let result = loop {
+            let body = search(&app, &trustee, &[("q", word)]);
+            if body["total"] == 1 {
+                break body["results"][0].clone();
+            }
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(20),
+                "{word} not found within 20 s: {body}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        };
+        assert_eq!((result["kind"].as_str(), result["id"].as_i64()), (Some("document"), Some(id)), "{word}");
+        assert_eq!(result["open"]["pdf"], is_pdf, "{word}");
+        assert_eq!(hits(&result), [word], "{word}");
+    }
 }
