@@ -15,6 +15,7 @@ pub mod notices;
 pub mod notifications;
 pub mod reading;
 pub mod search;
+pub mod signing;
 
 /// Test doubles of every area's ports, for the use cases' unit tests.
 #[cfg(test)]

@@ -11,6 +11,8 @@ pub enum ThrottleScope {
     Code,
     /// Password reset requests (only the address counts).
     Reset,
+    /// Checks of signed files and verification codes (docs/spec.md §16): only the address counts.
+    Verify,
 }
 
 impl ThrottleScope {
@@ -19,6 +21,7 @@ impl ThrottleScope {
             ThrottleScope::Password => "password",
             ThrottleScope::Code => "code",
             ThrottleScope::Reset => "reset",
+            ThrottleScope::Verify => "verify",
         }
     }
 }

@@ -19,6 +19,11 @@ pub const CODE_LIMITS: ThrottleLimits = PASSWORD_LIMITS;
 pub const RESET_LIMITS: ThrottleLimits =
     ThrottleLimits { window: Duration::minutes(15), per_account_and_client: 10, per_client: 10 };
 
+/// Checks of signed files and codes (docs/spec.md §16): 20 per address in 15 minutes, every check counting,
+/// so verification codes cannot be enumerated.
+pub const VERIFY_LIMITS: ThrottleLimits =
+    ThrottleLimits { window: Duration::minutes(15), per_account_and_client: 20, per_client: 20 };
+
 /// Failures of one account, from all addresses together, before its attempts are slowed.
 pub const SLOW_DOWN_AFTER: i64 = 5;
 /// The longest an attempt is held back.
@@ -101,6 +106,15 @@ pub fn begin_reset(
     now: DateTime<Utc>,
 ) -> Result<ThrottledAttempt, DomainError> {
     begin(throttle, ThrottleScope::Reset, String::new(), client, &RESET_LIMITS, now)
+}
+
+/// A check on the public verification page counts against the address only; every check counts.
+pub fn begin_verify(
+    throttle: &dyn LoginThrottle,
+    client: &str,
+    now: DateTime<Utc>,
+) -> Result<ThrottledAttempt, DomainError> {
+    begin(throttle, ThrottleScope::Verify, "verify".to_string(), client, &VERIFY_LIMITS, now)
 }
 
 /// The key an address is counted under. An IPv6 address counts as its /64 network: one subscriber

@@ -413,6 +413,19 @@ impl WrittenMinutesService {
         id: MeetingId,
         portal_name: &str,
     ) -> Result<(String, Vec<u8>), MeetingsRefusal> {
+        let (file_name, document, _) = self.print_document(actor, id, portal_name)?;
+        let pdf = self.typesetter.typeset(&document).map_err(DomainError::Unexpected)?;
+        Ok((file_name, pdf))
+    }
+
+    /// The current version as a document to typeset (what `export_pdf` prints), with its file name and the
+    /// version itself: signing adds a signature page to the very same document (spec §16).
+    pub fn print_document(
+        &self,
+        actor: &User,
+        id: MeetingId,
+        portal_name: &str,
+    ) -> Result<(String, PrintDocument, WrittenMinutes), MeetingsRefusal> {
         let minutes = self.current(actor, id)?;
         let meeting = self.meeting(actor, id)?;
         let mut blocks = vec![
@@ -476,16 +489,12 @@ impl WrittenMinutesService {
         blocks.push(PrintBlock::Gap);
         blocks.push(PrintBlock::Paragraph(approval_line(&minutes)));
         let title = format!("Minutes: {}", meeting.title);
-        let pdf = self
-            .typesetter
-            .typeset(&PrintDocument { title: title.clone(), blocks })
-            .map_err(DomainError::Unexpected)?;
         let file_name = format!(
             "Minutes - {} - v{}.pdf",
             meeting.title.replace(['/', '\\', ':', '"'], "-"),
             minutes.version
         );
-        Ok((file_name, pdf))
+        Ok((file_name, PrintDocument { title, blocks }, minutes))
     }
 
     /// The decisions register, newest first (drafts' decisions only for admins and chairs).

@@ -1,0 +1,107 @@
+//! Signatures on the board's records and checking them (docs/spec.md §16 Signatures and checking):
+//! approved written minutes signed by the meeting's chair, each confirmed in the signing request itself
+//! with the signer's password or two-factor code; the signed PDF carries a signature page and a PDF
+//! digital signature made with the portal's own key ([`PdfSealer`]); every signature is a row nobody can
+//! change ([`SignatureRepository`]); anyone may check a file or a verification code without signing in.
+
+pub mod refusal;
+pub mod service;
+
+pub use refusal::SigningRefusal;
+pub use service::SigningService;
+
+use chrono::{DateTime, Utc};
+
+use crate::library::files::StorageKey;
+use crate::{RepoError, UserId};
+
+string_enum!(
+    /// What kind of record a signature is on.
+    SignedKind {
+        Minutes => "minutes",
+    }
+);
+
+string_enum!(
+    /// How the signer confirmed it was them, in the signing request.
+    SigningMethod {
+        Password => "password",
+        Totp => "totp",
+    }
+);
+
+/// One signature, as stored (never changed or removed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Signature {
+    pub id: i32,
+    pub kind: SignedKind,
+    /// The signed record's id (for minutes, the meeting's) and version.
+    pub record_id: i32,
+    pub record_version: i32,
+    pub signer_id: UserId,
+    pub signer_name: String,
+    /// The role the signer signed in, in words ("Chair of the meeting").
+    pub role: String,
+    pub method: SigningMethod,
+    pub signed_at: DateTime<Utc>,
+    /// SHA-256 (lowercase hexadecimal) of the document before it was signed.
+    pub document_sha256: String,
+    /// SHA-256 (lowercase hexadecimal) of the exact bytes of the signed PDF.
+    pub signed_sha256: String,
+    /// The random code printed on the signature page, `ABCDE-FGHIJ`.
+    pub verification_code: String,
+    pub file_key: StorageKey,
+    pub file_name: String,
+}
+
+/// A signature to record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSignature {
+    pub kind: SignedKind,
+    pub record_id: i32,
+    pub record_version: i32,
+    pub signer_id: UserId,
+    pub signer_name: String,
+    pub role: String,
+    pub method: SigningMethod,
+    pub signed_at: DateTime<Utc>,
+    pub document_sha256: String,
+    pub signed_sha256: String,
+    pub verification_code: String,
+    pub file_key: StorageKey,
+    pub file_name: String,
+}
+
+/// Where signatures are kept: append-only (the database refuses updates and deletes).
+pub trait SignatureRepository: Send + Sync {
+    /// Records a signature; `Ok(None)` when the record's version is already signed.
+    fn insert(&self, signature: &NewSignature) -> Result<Option<Signature>, RepoError>;
+    /// The signature of one version of a record, if it is signed.
+    fn find_for(
+        &self,
+        kind: SignedKind,
+        record_id: i32,
+        version: i32,
+    ) -> Result<Option<Signature>, RepoError>;
+    /// The signature whose signed PDF has exactly this SHA-256.
+    fn find_by_signed_sha256(&self, sha256: &str) -> Result<Option<Signature>, RepoError>;
+    /// The signature with this verification code (as stored: upper case with its dash).
+    fn find_by_code(&self, code: &str) -> Result<Option<Signature>, RepoError>;
+}
+
+/// What the PDF's signature dictionary says besides the signature itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SealDetails {
+    pub signer_name: String,
+    pub reason: String,
+    pub location: String,
+    pub at: DateTime<Utc>,
+}
+
+/// Adds a PDF digital signature made with the portal's own key (an adapter: `pdf-sign`).
+pub trait PdfSealer: Send + Sync {
+    /// The portal's signing certificate, PEM, published for offline checks.
+    fn certificate_pem(&self) -> String;
+    /// The PDF with a signature over all of its bytes (an incremental update).
+    fn seal(&self, pdf: &[u8], details: &SealDetails) -> anyhow::Result<Vec<u8>>;
+}
