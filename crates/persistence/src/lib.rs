@@ -15,6 +15,7 @@ mod notices;
 mod notifications;
 mod reading;
 mod search;
+mod signing;
 #[rustfmt::skip]
 mod schema;
 mod shared;
@@ -37,6 +38,7 @@ pub use identity::{
     PgResetRequestRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTwoFactorRepository,
     PgUserRepository,
 };
+pub use signing::{PgSignatureRepository, PgSigningKeys, StoredSigningKey};
 pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository, PgPageCountCache};
 pub use meetings::{
     PgAttendanceRepository, PgBoardPackCache, PgCalendarFeedRepository, PgMeetingRepository,

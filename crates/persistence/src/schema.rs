@@ -609,6 +609,34 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    signatures (id) {
+        id -> Int4,
+        kind -> Text,
+        record_id -> Int4,
+        record_version -> Int4,
+        signer_id -> Int4,
+        signer_name -> Text,
+        role -> Text,
+        method -> Text,
+        signed_at -> Timestamptz,
+        document_sha256 -> Text,
+        signed_sha256 -> Text,
+        verification_code -> Text,
+        file_key -> Text,
+        file_name -> Text,
+    }
+}
+
+diesel::table! {
+    signing_keys (id) {
+        id -> Int4,
+        sealed_key -> Text,
+        certificate_pem -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(audit_events -> users (actor_id));
 diesel::joinable!(reading_records -> users (user_id));
 diesel::joinable!(agenda_items -> meetings (meeting_id));
@@ -658,6 +686,7 @@ diesel::joinable!(resolution_voters -> users (user_id));
 diesel::joinable!(resolution_votes -> resolutions (resolution_id));
 diesel::joinable!(resolutions -> users (proposed_by));
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(signatures -> users (signer_id));
 diesel::joinable!(terms_of_office -> users (user_id));
 diesel::joinable!(used_mfa_challenges -> users (user_id));
 
@@ -707,6 +736,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     security_settings,
     sessions,
     sign_in_attempts,
+    signatures,
+    signing_keys,
     terms_of_office,
     used_mfa_challenges,
     users,
