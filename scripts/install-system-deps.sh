@@ -8,6 +8,8 @@ command -v psql >/dev/null 2>&1 || need+=(postgresql-client)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # pdftotext reads the portal's PDFs back in the HTTP tests (every script must survive typesetting).
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+# pdfsig (also poppler-utils) checks the portal's PDF signatures independently in the HTTP tests.
+command -v pdfsig >/dev/null 2>&1 || need+=(poppler-utils)
 if [ "${WITH_BROWSER:-0}" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)

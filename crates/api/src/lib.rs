@@ -15,6 +15,7 @@ pub mod openapi;
 mod reading;
 pub mod routes;
 mod search;
+mod signing;
 
 pub use http::state::AppState;
 

@@ -21,6 +21,7 @@ use crate::notifications::{mail, notification_settings};
 use crate::reading::notes;
 use crate::reading::records as reading_records;
 use crate::search::search;
+use crate::signing::{signatures, verify};
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -223,6 +224,12 @@ api_routes! {
     "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
     "/api/notification-settings" => { get: notification_settings::show, put: notification_settings::update },
     "/api/search" => { get: search::search },
+    // Signatures and checking (docs/spec.md §16).
+    "/api/meetings/{id}/written-minutes/sign" => { post: signatures::sign_minutes },
+    "/api/meetings/{id}/written-minutes/signature" => { get: signatures::minutes_signature },
+    "/api/meetings/{id}/written-minutes/signed-pdf" => { get: signatures::signed_minutes_pdf },
+    "/api/signing/certificate" => { get: signatures::certificate },
+    "/api/verify" => { post: verify::verify },
 }
 
 /// One registered operation.

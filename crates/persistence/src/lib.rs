@@ -38,7 +38,6 @@ pub use identity::{
     PgResetRequestRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTwoFactorRepository,
     PgUserRepository,
 };
-pub use signing::{PgSignatureRepository, PgSigningKeys, StoredSigningKey};
 pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository, PgPageCountCache};
 pub use meetings::{
     PgAttendanceRepository, PgBoardPackCache, PgCalendarFeedRepository, PgMeetingRepository,
@@ -48,3 +47,4 @@ pub use notices::PgNoticeRepository;
 pub use notifications::{PgNotificationRepository, PgOutboxRepository};
 pub use reading::{PgAgendaPaperMeetings, PgNoteRepository, PgReadingRecordRepository};
 pub use search::{PgFileTextQueue, PgSearchRepository};
+pub use signing::{PgSignatureRepository, PgSigningKeys, StoredSigningKey};

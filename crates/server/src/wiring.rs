@@ -32,6 +32,7 @@ use domain::reading::Papers;
 use domain::search::SearchService;
 use domain::shared::ports::clock::SystemClock;
 use domain::shared::{CacheTopic, ChangeFeed, ChangeSink, ChangeSinks, Clock};
+use domain::signing::SigningService;
 use persistence::{
     LocalFileStore, PgActionRepository, PgAgendaPaperMeetings, PgAttendanceRepository, PgAuditTrail,
     PgBoardPackCache, PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository,
@@ -253,7 +254,19 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         committees: committee_repository.clone(),
     };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
+    let signing = SigningService {
+        signatures: Arc::new(persistence::PgSignatureRepository::new(pool.clone())),
+        minutes: written_minutes.clone(),
+        typesetter: Arc::new(typesetting::PdfTypesetter),
+        sealer: Arc::new(signing_key(config, &pool)?),
+        files: files.clone(),
+        throttle: Arc::new(PgLoginThrottle::new(pool.clone())),
+        clock: clock.clone(),
+        verify_url: format!("{}/verify", config.mail.public_url.trim_end_matches('/')),
+        portal_name: config.mail.portal_name.clone(),
+    };
     Ok(AppState {
+        signing,
         two_factor: TwoFactorService { auth: auth.clone() },
         sessions: SessionService { auth: auth.clone() },
         users: UserService { users, hasher, clock: clock.clone(), policy },
@@ -420,4 +433,29 @@ pub fn reseal_secrets(state: &AppState) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The portal's signing key and certificate (docs/spec.md §16): made by the first server to start and
+/// kept in the database, the key sealed under `SECRETS_KEY` like two-factor secrets; every other server
+/// reads the same one.
+fn signing_key(config: &Config, pool: &PgPool) -> anyhow::Result<pdf_sign::PortalPdfSigner> {
+    use domain::identity::two_factor::second_factor::SecretSealer;
+    const CONTEXT: &str = "signing-key";
+    let sealer = ChaChaSealer::new(&config.secrets_key, config.secrets_key_previous.as_deref());
+    let keys = persistence::PgSigningKeys::new(pool.clone());
+    let stored = match keys.load()? {
+        Some(stored) => stored,
+        None => {
+            let identity = pdf_sign::generate_identity(&config.mail.portal_name)?;
+            tracing::info!("made the portal's signing key and certificate");
+            keys.keep_first(persistence::StoredSigningKey {
+                sealed_key: sealer.seal(&identity.key_pem, CONTEXT)?,
+                certificate_pem: identity.certificate_pem,
+            })?
+        }
+    };
+    let key = sealer.open(&stored.sealed_key, CONTEXT).map_err(|error| {
+        anyhow::anyhow!("the signing key does not open under SECRETS_KEY or SECRETS_KEY_PREVIOUS: {error}")
+    })?;
+    pdf_sign::PortalPdfSigner::from_pem(&key.plaintext, &stored.certificate_pem)
 }

@@ -24,6 +24,7 @@ use domain::reading::records::ReadingRecordsService;
 use domain::reading::Papers;
 use domain::search::SearchService;
 use domain::shared::{ChangeSink, ReadCache, Readiness};
+use domain::signing::SigningService;
 
 /// Everything the handlers need, shared by all workers.
 #[derive(Clone)]
@@ -104,6 +105,8 @@ pub struct AppState {
     pub notes: NoteService,
     /// One search over the board's records (docs/spec.md "Search").
     pub search: SearchService,
+    /// Signatures on approved minutes and the public check (docs/spec.md §16 Signatures and checking).
+    pub signing: SigningService,
     pub readiness: Arc<dyn Readiness>,
     /// Uploaded files (documents, minutes, committee documents).
     pub files: Arc<dyn FileStore>,

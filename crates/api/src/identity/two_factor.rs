@@ -301,7 +301,7 @@ pub async fn reauthenticate(
     Ok(HttpResponse::Ok().json(MessageBody::new(REAUTHENTICATED)))
 }
 
-async fn confirm_password(
+pub(crate) async fn confirm_password(
     state: &AppState,
     caller: Authenticated,
     password: String,
@@ -315,7 +315,7 @@ async fn confirm_password(
     blocking(move || auth.reauthenticate_with_password(&caller, &attempt, &password)).await
 }
 
-async fn confirm_code(
+pub(crate) async fn confirm_code(
     state: &AppState,
     caller: Authenticated,
     code: String,

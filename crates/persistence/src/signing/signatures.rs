@@ -45,7 +45,8 @@ fn to_signature(row: SignatureRow) -> Result<Signature, RepoError> {
         document_sha256: row.document_sha256,
         signed_sha256: row.signed_sha256,
         verification_code: row.verification_code,
-        file_key: StorageKey::parse(&row.file_key).ok_or_else(|| bad_value("signatures.file_key", &row.file_key))?,
+        file_key: StorageKey::parse(&row.file_key)
+            .ok_or_else(|| bad_value("signatures.file_key", &row.file_key))?,
         file_name: row.file_name,
     })
 }
@@ -97,7 +98,12 @@ impl SignatureRepository for PgSignatureRepository {
         row.map(to_signature).transpose()
     }
 
-    fn find_for(&self, kind: SignedKind, record_id: i32, version: i32) -> Result<Option<Signature>, RepoError> {
+    fn find_for(
+        &self,
+        kind: SignedKind,
+        record_id: i32,
+        version: i32,
+    ) -> Result<Option<Signature>, RepoError> {
         self.first(
             signatures::table
                 .filter(signatures::kind.eq(kind.as_str()))
