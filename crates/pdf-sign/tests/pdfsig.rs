@@ -1,5 +1,7 @@
 //! A signed PDF validates with an independent tool (poppler's pdfsig), and one changed byte breaks it.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::process::Command;
 
 use domain::meetings::{PrintBlock, PrintDocument, Typesetter};

@@ -61,6 +61,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "audit", description = "The audit log: who did what, when (admins, read-only)"),
         (name = "reading", description = "The pack reader: notes and reading records"),
         (name = "search", description = "One search over the board's records, only what the caller may open"),
+        (name = "signing", description = "Signatures on approved minutes, the signing certificate and the public check (spec §16)"),
     )
 )]
 struct ApiDoc;

@@ -26,6 +26,8 @@ const PUBLIC: &[(&str, &str)] = &[
     ("get", "/api/documents/{id}/view"),
     ("get", "/api/minutes/{id}/view"),
     ("get", "/api/calendar/feed/{token}.ics"),
+    ("get", "/api/signing/certificate"),
+    ("post", "/api/verify"),
 ];
 
 const METHODS: &[&str] = &["get", "put", "post", "delete", "patch", "options", "head", "trace"];
