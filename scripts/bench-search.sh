@@ -27,7 +27,9 @@ cleanup() {
   local status=$?
   [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
   wait 2>/dev/null || true
-  psql "$server/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
+  # BENCH_KEEP_DATABASE=1 keeps the seeded database for looking at query plans (its name is printed).
+  if [ -n "${BENCH_KEEP_DATABASE:-}" ]; then echo "kept database: $server/$db"
+  else psql "$server/postgres" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true; fi
   if [ $status -ne 0 ]; then tail -20 "$work/server.log" >&2 || true; fi
   rm -rf "$work"
   exit $status

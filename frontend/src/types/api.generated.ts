@@ -1839,6 +1839,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/written-minutes/sign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Signs the current version of approved minutes. The request itself carries the signer's password, or
+     *     a current two-factor code: a session alone never signs.
+     */
+    post: operations['signatures_sign_minutes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/signature': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signature of the current minutes version, for whoever may read the minutes. */
+    get: operations['signatures_minutes_signature'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/signed-pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed PDF of the current minutes version, exactly as signed. */
+    get: operations['signatures_signed_minutes_pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/meetings/{id}/written-minutes/versions': {
     parameters: {
       query?: never;
@@ -2179,6 +2233,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/signing/certificate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The portal's signing certificate (PEM), public, for checking signed files offline. */
+    get: operations['signatures_certificate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/terms': {
     parameters: {
       query?: never;
@@ -2350,6 +2421,26 @@ export interface paths {
     put?: never;
     /** Clears a user's second factor (a lost phone) and ends their sessions (admins only). */
     post: operations['two_factor_admin_reset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Checks a PDF (multipart, part `file`) or a verification code (multipart part `code`, or JSON
+     *     `{"code"}`). No sign-in; every check counts against the caller's address like sign-in attempts.
+     */
+    post: operations['verify_verify'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4346,6 +4437,28 @@ export interface components {
     };
     /** @description What the password step answers: a session, or the second step of two-factor sign-in. */
     SignIn: components['schemas']['Session'] | components['schemas']['MfaChallenge'];
+    /** @description A signature of a record's version. */
+    Signature: {
+      /** @description SHA-256 of the document before signing (lowercase hexadecimal). */
+      documentSha256: string;
+      method: components['schemas']['SigningMethod'];
+      /** Format: int32 */
+      recordVersion: number;
+      /** @description The role signed in, in words. */
+      role: string;
+      /** Format: date-time */
+      signedAt: string;
+      /** @description SHA-256 of the exact bytes of the signed PDF. */
+      signedSha256: string;
+      signerName: string;
+      /** @description The code printed on the signature page, for `/verify`. */
+      verificationCode: string;
+    };
+    /**
+     * @description How the signer confirmed it was them, in the signing request.
+     * @enum {string}
+     */
+    SigningMethod: 'password' | 'totp';
     SnippetRun: {
       hit: boolean;
       text: string;
@@ -4527,12 +4640,26 @@ export interface components {
       requirePasswordChange: boolean;
       role: components['schemas']['Role'];
     };
+    /** @description A code to check, as JSON (a file is sent as multipart: a part `file`, or a part `code`). */
+    VerifyCodeBody: {
+      /** @description The verification code printed on the signature page, `ABCDE-FGHIJ`. */
+      code: string;
+    };
     /** @description The second step of signing in. */
     VerifyRequest: {
       /** @description A 6-digit code from the authenticator app, or a recovery code (`abcde-fghjk`). */
       code: string;
       /** @description The token the password step answered. */
       mfaToken: string;
+    };
+    /** @description The answer of a check. */
+    VerifyResult: {
+      role?: string | null;
+      /** @description Whether the file is exactly a signed one (or the code is one the portal printed). */
+      signed: boolean;
+      /** Format: date-time */
+      signedAt?: string | null;
+      signerName?: string | null;
     };
     /** @description `{url}`: where a new tab opens one file with a short-lived view ticket. */
     ViewLink: {
@@ -13116,6 +13243,241 @@ export interface operations {
       };
     };
   };
+  signatures_sign_minutes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReauthenticateRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Signature'];
+        };
+      };
+      /** @description `errors.password` or `errors.code`: missing or not right */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only the chair of the meeting signs its minutes */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting or minutes */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not approved, already signed, or a code without two-factor sign-in */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many wrong attempts */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  signatures_minutes_signature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signature */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Signature'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting or minutes, or not signed */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  signatures_signed_minutes_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed minutes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting or minutes, or not signed */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   minutes_workflow_versions: {
     parameters: {
       query?: never;
@@ -14815,6 +15177,35 @@ export interface operations {
       };
     };
   };
+  signatures_certificate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The certificate */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-pem-file': string;
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   terms_overview: {
     parameters: {
       query?: never;
@@ -15673,6 +16064,68 @@ export interface operations {
       /** @description No such record, or none the caller may see */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  verify_verify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VerifyCodeBody'];
+      };
+    };
+    responses: {
+      /** @description Whether it is signed, and by whom */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VerifyResult'];
+        };
+      };
+      /** @description Neither a file nor a code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The file is over 10 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many checks from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
