@@ -46,6 +46,7 @@ answer_area_refusals!(
     domain::notifications::NotificationsRefusal,
     domain::reading::ReadingRefusal,
     domain::search::SearchRefusal,
+    domain::governance::evaluation::refusal::EvaluationRefusal,
 );
 
 /// The status of each kind of area refusal.
