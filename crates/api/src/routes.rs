@@ -22,6 +22,8 @@ use crate::reading::notes;
 use crate::reading::records as reading_records;
 use crate::search::search;
 use crate::signing::{signatures, verify};
+// Board evaluation (spec §17).
+use crate::governance::evaluations;
 
 /// JSON bodies are small; file uploads use multipart with their own limit.
 pub const JSON_LIMIT_BYTES: usize = 256 * 1024;
@@ -215,6 +217,15 @@ api_routes! {
     "/api/declaration-rounds/{id}/declaration" => { post: declaration_rounds::declare },
     "/api/declaration-rounds/{id}/close" => { post: declaration_rounds::close },
     "/api/declaration-rounds/{id}/reminders" => { post: declaration_rounds::remind },
+    "/api/evaluation-rounds" => { get: evaluations::list, post: evaluations::create },
+    "/api/evaluation-rounds/{id}" => { get: evaluations::show, put: evaluations::edit },
+    "/api/evaluation-rounds/{id}/open" => { post: evaluations::open },
+    "/api/evaluation-rounds/{id}/close" => { post: evaluations::close },
+    "/api/evaluation-rounds/{id}/answers" => { post: evaluations::answer },
+    "/api/evaluation-rounds/{id}/reminders" => { post: evaluations::remind },
+    "/api/evaluation-rounds/{id}/results" => { get: evaluations::results },
+    "/api/evaluation-rounds/{id}/results/csv" => { get: evaluations::results_csv },
+    "/api/evaluation-rounds/{id}/results/pdf" => { get: evaluations::results_pdf },
     "/api/resolutions" => { get: resolutions::list, post: resolutions::propose },
     "/api/resolutions/{id}" => { get: resolutions::show },
     "/api/resolutions/{id}/votes" => { post: resolutions::vote },

@@ -29,6 +29,7 @@ pub use actions::PgActionRepository;
 pub use audit::PgAuditTrail;
 pub use committees::{PgCommitteeDocumentRepository, PgCommitteeRepository};
 pub use dashboard::{PgDashboardRepository, PgTasksRepository};
+pub use governance::PgEvaluationRepository;
 pub use governance::{
     PgConflictRepository, PgDeclarationRepository, PgGovernanceSettingsRepository, PgInterestRepository,
     PgResolutionRepository, PgTermRepository,

@@ -182,6 +182,51 @@ diesel::table! {
 }
 
 diesel::table! {
+    evaluation_answers (id) {
+        id -> Uuid,
+        round_id -> Int4,
+        question_id -> Int4,
+        score -> Nullable<Int2>,
+        text -> Nullable<Text>,
+        answered_on -> Date,
+    }
+}
+
+diesel::table! {
+    evaluation_questions (id) {
+        id -> Int4,
+        round_id -> Int4,
+        position -> Int4,
+        principle -> Text,
+        kind -> Text,
+        text -> Text,
+    }
+}
+
+diesel::table! {
+    evaluation_respondents (round_id, user_id) {
+        round_id -> Int4,
+        user_id -> Int4,
+    }
+}
+
+diesel::table! {
+    evaluation_rounds (id) {
+        id -> Int4,
+        title -> Text,
+        kind -> Text,
+        appraised_user_id -> Nullable<Int4>,
+        results_user_id -> Nullable<Int4>,
+        status -> Text,
+        closes_on -> Nullable<Date>,
+        created_by -> Nullable<Int4>,
+        created_at -> Timestamptz,
+        opened_at -> Nullable<Timestamptz>,
+        closed_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     file_texts (kind, record_id) {
         kind -> Text,
         record_id -> Int8,
@@ -659,6 +704,10 @@ diesel::joinable!(declaration_rounds -> users (opened_by));
 diesel::joinable!(declarations -> declaration_rounds (round_id));
 diesel::joinable!(declarations -> users (user_id));
 diesel::joinable!(documents -> users (uploaded_by));
+diesel::joinable!(evaluation_answers -> evaluation_questions (question_id));
+diesel::joinable!(evaluation_questions -> evaluation_rounds (round_id));
+diesel::joinable!(evaluation_respondents -> evaluation_rounds (round_id));
+diesel::joinable!(evaluation_respondents -> users (user_id));
 diesel::joinable!(interest_versions -> interests (interest_id));
 diesel::joinable!(interest_versions -> users (changed_by));
 diesel::joinable!(interests -> users (user_id));
@@ -711,6 +760,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     declaration_rounds,
     declarations,
     documents,
+    evaluation_answers,
+    evaluation_questions,
+    evaluation_respondents,
+    evaluation_rounds,
     file_texts,
     governance_settings,
     interest_versions,

@@ -151,6 +151,13 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     } else {
         Arc::new(crate::governance_mail::LogOnlyGovernanceMail)
     };
+    // Board evaluation (spec §17): reminders go through the outbox once mail is configured.
+    let evaluations = domain::governance::evaluation::service::EvaluationService {
+        repo: Arc::new(persistence::PgEvaluationRepository::new(pool.clone())),
+        templates: config.mail.smtp_url.is_some().then(|| templates.clone()),
+        typesetter: Arc::new(typesetting::PdfTypesetter),
+        clock: clock.clone(),
+    };
     let mail = MailService { outbox, templates };
     let files = build_file_store(config)?;
     let tickets = ViewTickets { auth: auth.clone() };
@@ -328,6 +335,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             mail: governance_mail,
             clock: clock.clone(),
         },
+        evaluations,
         resolutions: ResolutionService {
             resolutions: Arc::new(PgResolutionRepository::new(pool.clone())),
             meetings: meetings.clone(),

@@ -894,6 +894,161 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/evaluation-rounds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every round (drafts for admins and chairs only), newest first. */
+    get: operations['evaluations_list'];
+    put?: never;
+    /** Creates a draft round from the Charity Governance Code template. */
+    post: operations['evaluations_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/evaluation-rounds/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One round with its statements and questions in order. */
+    get: operations['evaluations_show'];
+    /** Replaces a draft's title and its whole list of statements and questions (add, edit, remove, reorder). */
+    put: operations['evaluations_edit'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/evaluation-rounds/{id}/answers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Records the signed-in trustee's anonymous answers, once. */
+    post: operations['evaluations_answer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/evaluation-rounds/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Closes a round: no more answers. */
+    post: operations['evaluations_close'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/evaluation-rounds/{id}/open': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Opens a draft for answers until its closing date. */
+    post: operations['evaluations_open'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/evaluation-rounds/{id}/reminders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** E-mails a reminder to each trustee asked who has not answered, at most once a day each. */
+    post: operations['evaluations_remind'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/evaluation-rounds/{id}/results': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The results, once at least 3 trustees have answered. */
+    get: operations['evaluations_results'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/evaluation-rounds/{id}/results/csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The results as CSV. */
+    get: operations['evaluations_results_csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/evaluation-rounds/{id}/results/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The results as a PDF report. */
+    get: operations['evaluations_results_pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/governance/settings': {
     parameters: {
       query?: never;
@@ -2668,6 +2823,24 @@ export interface components {
      * @enum {string}
      */
     AgendaStatus: 'draft' | 'published';
+    /** @description "Answer": every statement scored or "don't know"; free text optional. */
+    AnswerEvaluationRequest: {
+      answers?: components['schemas']['AnswerInput'][];
+    };
+    /** @description One answer. */
+    AnswerInput: {
+      /** @description "Don't know", for a statement. */
+      dontKnow?: boolean;
+      /** Format: int32 */
+      questionId: number;
+      /**
+       * Format: int32
+       * @description 1 to 5, for a statement.
+       */
+      score?: number | null;
+      /** @description For a free-text question; may be left empty. */
+      text?: string | null;
+    };
     /** @description "Approve": the date and the later meeting at which the minutes were approved. */
     ApproveRequest: {
       /**
@@ -2968,6 +3141,23 @@ export interface components {
       /** @description Required, at most 100 characters. */
       name: string;
     };
+    /** @description "Create an evaluation". */
+    CreateEvaluationRequest: {
+      /**
+       * Format: int32
+       * @description The chair appraised: required for `chair`.
+       */
+      appraisedUserId?: number | null;
+      /** @description `board` (default) or `chair` (the chair's appraisal). */
+      kind?: components['schemas']['EvaluationKind'];
+      /**
+       * Format: int32
+       * @description The vice-chair who reads a chair appraisal's results: required for `chair`.
+       */
+      resultsUserId?: number | null;
+      /** @description 1 to 200 characters. */
+      title: string;
+    };
     /**
      * @description The fields of "Create meeting" and "Edit meeting"; every field may be absent or null, the use case says
      *     which are required.
@@ -3248,6 +3438,14 @@ export interface components {
       /** @description Optional, default `1.0`, at most 20 characters. */
       version?: string | null;
     };
+    /**
+     * @description "Edit a draft": the title and the whole list of statements and questions in order (so one call adds,
+     *     edits, removes and reorders).
+     */
+    EditEvaluationRequest: {
+      questions?: components['schemas']['QuestionInput'][];
+      title: string;
+    };
     /** @description "Record an entry": a note, decision or action, at an item or under "General". */
     EntryRequest: {
       /**
@@ -3285,6 +3483,74 @@ export interface components {
       };
       message: string;
     };
+    /** @description A round with its statements and questions in order. */
+    EvaluationDetailBody: components['schemas']['EvaluationRoundBody'] & {
+      questions: components['schemas']['EvaluationQuestionBody'][];
+    };
+    /**
+     * @description `board`: the board evaluates itself; `chair`: the chair's appraisal, which leaves the chair out of
+     *     answering and shows the results to the vice-chair the round names.
+     * @enum {string}
+     */
+    EvaluationKind: 'board' | 'chair';
+    /** @description A person a round names. */
+    EvaluationPersonBody: {
+      name: string;
+      /** Format: int32 */
+      userId: number;
+    };
+    /** @description A statement (`scale`) or free-text question (`text`). */
+    EvaluationQuestionBody: {
+      /** Format: int32 */
+      id: number;
+      kind: components['schemas']['QuestionKind'];
+      principle: string;
+      text: string;
+    };
+    EvaluationRemindersBody: {
+      /** @description `false` when the portal has no mail configured, so nothing was sent. */
+      mailConfigured: boolean;
+      /** @description Reminders queued now (none for someone already reminded today). */
+      reminded: number;
+    };
+    /** @description A round's results. */
+    EvaluationResultsBody: {
+      /** @description The title of the round compared with. */
+      previousTitle: string | null;
+      round: components['schemas']['EvaluationRoundBody'];
+      statements: components['schemas']['StatementResultBody'][];
+      texts: components['schemas']['TextResultBody'][];
+    };
+    /** @description An evaluation round. */
+    EvaluationRoundBody: {
+      /**
+       * Format: int64
+       * @description How many have answered.
+       */
+      answered: number;
+      /** @description Whether the signed-in user has answered. */
+      answeredByMe: boolean;
+      appraised: components['schemas']['EvaluationPersonBody'] | null;
+      /** @description Whether the signed-in user is asked to answer (the chair appraised is not). */
+      asked: boolean;
+      /** @description Whether the signed-in user may read the results (once 3 have answered). */
+      canReadResults: boolean;
+      /** Format: date */
+      closesOn: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: int32 */
+      id: number;
+      kind: components['schemas']['EvaluationKind'];
+      resultsReader: components['schemas']['EvaluationPersonBody'] | null;
+      status: components['schemas']['EvaluationStatus'];
+      title: string;
+    };
+    /**
+     * @description A round is edited as a `draft`, answered while `open`, read when `closed`.
+     * @enum {string}
+     */
+    EvaluationStatus: 'draft' | 'open' | 'closed';
     /** Format: binary */
     FileBytes: string;
     ForgotPasswordRequest: {
@@ -3875,6 +4141,14 @@ export interface components {
       followedCategories: components['schemas']['DocumentCategory'][];
       weeklyDigest: boolean;
     };
+    /** @description "Open an evaluation". */
+    OpenEvaluationRequest: {
+      /**
+       * Format: date
+       * @description `YYYY-MM-DD`, not in the past.
+       */
+      closesOn: string;
+    };
     OpenRoundRequest: {
       /**
        * Format: int32
@@ -4023,6 +4297,17 @@ export interface components {
       /** @description Required, at most 200 characters. */
       title: string;
     };
+    /** @description A statement or question in the editor. */
+    QuestionInput: {
+      kind: components['schemas']['QuestionKind'];
+      principle: string;
+      text: string;
+    };
+    /**
+     * @description `scale`: a statement scored 1 to 5 or "don't know"; `text`: a free-text question.
+     * @enum {string}
+     */
+    QuestionKind: 'scale' | 'text';
     /**
      * @description What an item's quorum counts from: who answered that they will attend, until attendance is
      *     recorded; then who was recorded present.
@@ -4463,6 +4748,24 @@ export interface components {
       hit: boolean;
       text: string;
     };
+    /** @description One statement's answers. */
+    StatementResultBody: {
+      /** @description How many scored 1, 2, 3, 4 and 5. */
+      counts: number[];
+      /** Format: int64 */
+      dontKnow: number;
+      /** Format: double */
+      median: number | null;
+      /**
+       * Format: double
+       * @description The previous closed round's median for the same statement.
+       */
+      previousMedian: number | null;
+      principle: string;
+      /** Format: int32 */
+      questionId: number;
+      text: string;
+    };
     /** @description A register entry an item's title or description names: a prompt to consider a declaration. */
     SuggestedConflict: {
       /** Format: int32 */
@@ -4574,6 +4877,14 @@ export interface components {
       /** Format: int64 */
       id: number;
       message: string;
+    };
+    /** @description One free-text question's answers, in random order. */
+    TextResultBody: {
+      answers: string[];
+      principle: string;
+      /** Format: int32 */
+      questionId: number;
+      text: string;
     };
     /**
      * @description What a written resolution needs to pass: a majority of eligible trustees, a set number, or all.
@@ -8756,6 +9067,816 @@ export interface operations {
         };
       };
       /** @description Document not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Rounds */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvaluationRoundBody'][];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateEvaluationRequest'];
+      };
+    };
+    responses: {
+      /** @description The draft */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvaluationDetailBody'];
+        };
+      };
+      /** @description `errors.title`, `errors.appraisedUserId`, `errors.resultsUserId` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The round */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvaluationDetailBody'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round (or a draft, for trustees) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_edit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EditEvaluationRequest'];
+      };
+    };
+    responses: {
+      /** @description The draft as edited */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvaluationDetailBody'];
+        };
+      };
+      /** @description `errors.title`, `errors.questions`, `errors["questions[i].text"]` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Already opened */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_answer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AnswerEvaluationRequest'];
+      };
+    };
+    responses: {
+      /** @description Answered */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `errors["answers[i]"]`: a statement left unscored */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The chair being appraised is not asked */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Already answered, or the round is not open */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_close: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Closed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvaluationDetailBody'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Already closed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_open: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OpenEvaluationRequest'];
+      };
+    };
+    responses: {
+      /** @description Opened */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvaluationDetailBody'];
+        };
+      };
+      /** @description `errors.closesOn` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Already opened */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_remind: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many were reminded */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvaluationRemindersBody'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The round is not open */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_results: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Per statement, counts and median; free text in random order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvaluationResultsBody'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Fewer than 3 answers, or not a reader of these results */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_results_csv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `evaluation-results.csv`: Principle, Statement, 1, 2, 3, 4, 5, Don't know, Median, Previous median; then one line per free-text answer (Principle, Question, Answer) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Fewer than 3 answers, or not a reader of these results */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  evaluations_results_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `evaluation-results.pdf` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Fewer than 3 answers, or not a reader of these results */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
       404: {
         headers: {
           [name: string]: unknown;

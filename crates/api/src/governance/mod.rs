@@ -3,6 +3,7 @@
 
 pub mod conflicts;
 pub mod declaration_rounds;
+pub mod evaluations;
 pub mod governance_settings;
 pub mod interests;
 pub mod resolution_offers;

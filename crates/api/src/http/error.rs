@@ -47,6 +47,7 @@ answer_area_refusals!(
     domain::reading::ReadingRefusal,
     domain::search::SearchRefusal,
     domain::signing::SigningRefusal,
+    domain::governance::evaluation::refusal::EvaluationRefusal,
 );
 
 /// The status of each kind of area refusal.

@@ -95,6 +95,8 @@ pub struct AppState {
     pub terms: TermService,
     /// Annual declarations rounds (spec §10 Governance).
     pub declarations: DeclarationService,
+    /// Board evaluation (spec §17).
+    pub evaluations: domain::governance::evaluation::service::EvaluationService,
     /// Written resolutions (spec §10 Governance).
     pub resolutions: ResolutionService,
     /// Who may read which paper in the reader (spec §2 Pack reader).

@@ -55,6 +55,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "openapi", description = "This document"),
         (name = "resolutions", description = "Written resolutions decided between meetings"),
         (name = "declarations", description = "Annual declarations rounds (register, eligibility, code)"),
+        (name = "evaluations", description = "Board evaluation: anonymous answers, results from 3 answers"),
         (name = "terms", description = "Terms of office and length of service"),
         (name = "interests", description = "The register of interests (CC29) and governance settings"),
         (name = "notifications", description = "The caller's e-mail notification settings"),

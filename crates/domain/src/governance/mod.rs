@@ -3,6 +3,7 @@
 
 pub mod conflict;
 pub mod declaration;
+pub mod evaluation;
 pub mod interest;
 pub mod refusal;
 pub mod resolution;

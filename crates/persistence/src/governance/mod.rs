@@ -3,6 +3,7 @@
 
 mod conflicts;
 mod declarations;
+mod evaluations;
 mod governance_settings;
 pub(crate) mod interests;
 mod resolutions;
@@ -10,6 +11,7 @@ mod terms;
 
 pub use conflicts::PgConflictRepository;
 pub use declarations::PgDeclarationRepository;
+pub use evaluations::PgEvaluationRepository;
 pub use governance_settings::PgGovernanceSettingsRepository;
 pub use interests::PgInterestRepository;
 pub use resolutions::PgResolutionRepository;

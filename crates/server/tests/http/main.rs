@@ -28,6 +28,7 @@ mod demo;
 mod demo_governance;
 mod documents;
 mod errors;
+mod evaluations;
 mod file_texts;
 mod first_admin;
 mod hardening;

@@ -25,6 +25,7 @@ const HEADINGS: &[&str] = &[
     "Reading papers without a connection",
     "Notes on papers",
     "Searching",
+    "Board evaluation",
     "Signing out on shared devices",
 ];
 

@@ -24,6 +24,7 @@ import { serverMessages } from '@/testing/mocks/server-messages';
 import { attendanceFixture } from '@/testing/mocks/attendance-sheet';
 import { notesHandlers } from '@/testing/mocks/notes';
 import { searchHandlers } from '@/testing/mocks/search';
+import { evaluationHandlers } from '@/testing/mocks/evaluations';
 import {
   meetingReading,
   readingSummary,
@@ -150,6 +151,7 @@ function committeeView(id: number, me: StoredUser): Committee | null {
 export const handlers = [
   ...notesHandlers,
   ...searchHandlers,
+  ...evaluationHandlers,
   http.post('/api/auth/login', async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
     const u = db.users.find((x) => x.email === body.email && x.password === body.password);

@@ -26,6 +26,7 @@ string_enum!(
         CommitteeUnread => "committee-unread",
         NotificationDigest => "notification-digest",
         DeclarationReminder => "declaration-reminder",
+        EvaluationReminder => "evaluation-reminder",
     }
 );
 

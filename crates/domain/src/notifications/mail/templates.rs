@@ -137,6 +137,31 @@ impl MailTemplates {
         )
     }
 
+    /// The reminder of an open board evaluation (spec §17) to a trustee who has not answered: a plain
+    /// notification with no unsubscribe link, like the declaration reminder.
+    pub fn evaluation_reminder(
+        &self,
+        to: &Recipient<'_>,
+        title: &str,
+        closes_on: &str,
+    ) -> anyhow::Result<OutgoingMail> {
+        let body = NotificationBody {
+            intro: "The board's evaluation is open and you have not answered it yet.".to_string(),
+            title: title.to_string(),
+            details: vec![format!("It closes on {closes_on}. Your answers are anonymous.")],
+            link: self.link(GOVERNANCE_PATH),
+            link_label: "Answer the evaluation".to_string(),
+        };
+        let footer =
+            BulkFooter { settings_link: self.link(NOTIFICATION_SETTINGS_PATH), unsubscribe_link: None };
+        let subject = format!("Reminder: {title}");
+        self.render(
+            MailKind::EvaluationReminder,
+            to,
+            &MailContent::Notification { subject, body: &body, footer },
+        )
+    }
+
     fn render(
         &self,
         kind: MailKind,

@@ -57,9 +57,11 @@ pub fn unsubscribed_message(mail: MailKind) -> String {
         MailKind::NotificationDigest => {
             "notification e-mails of any kind (password resets and invitations still reach you)"
         }
-        MailKind::PasswordReset | MailKind::Invitation | MailKind::Test | MailKind::DeclarationReminder => {
-            "these e-mails"
-        }
+        MailKind::PasswordReset
+        | MailKind::Invitation
+        | MailKind::Test
+        | MailKind::DeclarationReminder
+        | MailKind::EvaluationReminder => "these e-mails",
     };
     format!("You will no longer receive {what}. {TURN_BACK_ON}")
 }

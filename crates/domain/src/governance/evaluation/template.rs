@@ -1,0 +1,65 @@
+//! The template a new round starts from (spec §17): statements built on the seven principles of the
+//! Charity Governance Code, then a few free-text questions. Officers edit it while the round is a draft.
+
+/// The Code's seven principles, in its order.
+pub const PRINCIPLES: [&str; 7] = [
+    "Organisational purpose",
+    "Leadership",
+    "Integrity",
+    "Decision-making, risk and control",
+    "Board effectiveness",
+    "Equality, diversity and inclusion",
+    "Openness and accountability",
+];
+
+/// The principle free-text questions are listed under.
+pub const GENERAL: &str = "General";
+
+/// Five statements per principle, scored 1 (strongly disagree) to 5 (strongly agree) or "don't know".
+pub const STATEMENTS: [(&str, &str); 35] = [
+    (PRINCIPLES[0], "The board is clear about the charity's purposes and how they benefit the public."),
+    (PRINCIPLES[0], "Our strategy is agreed by the board and follows from our purposes."),
+    (PRINCIPLES[0], "The board regularly reviews whether the charity is achieving its purposes."),
+    (PRINCIPLES[0], "We consider how the outside world is changing and what that means for our work."),
+    (PRINCIPLES[0], "Our resources are used effectively to deliver our purposes."),
+    (PRINCIPLES[1], "The chair leads the board well and helps every trustee contribute."),
+    (PRINCIPLES[1], "Trustees understand and accept their collective responsibility for the charity."),
+    (PRINCIPLES[1], "The board and senior staff work together with clear and respected roles."),
+    (PRINCIPLES[1], "The board sets and models the charity's values and culture."),
+    (PRINCIPLES[1], "The board supports, challenges and appraises the chief executive appropriately."),
+    (PRINCIPLES[2], "Trustees act in the best interests of the charity, not of any group or person."),
+    (PRINCIPLES[2], "Conflicts of interest are declared and handled well."),
+    (PRINCIPLES[2], "Safeguarding of the people we work with is taken seriously at board level."),
+    (PRINCIPLES[2], "Trustees' expenses and any benefits are handled transparently."),
+    (PRINCIPLES[2], "The board would act promptly on any concern about conduct or wrongdoing."),
+    (PRINCIPLES[3], "Board papers give us the information we need to make good decisions."),
+    (PRINCIPLES[3], "Delegation to committees and staff is clear and documented."),
+    (PRINCIPLES[3], "The board regularly reviews the charity's main risks and how they are managed."),
+    (PRINCIPLES[3], "We have effective financial controls and understand the accounts."),
+    (PRINCIPLES[3], "The charity complies with the law and regulation that applies to it."),
+    (PRINCIPLES[4], "The board has the right mix of skills, experience and knowledge."),
+    (PRINCIPLES[4], "Meetings are well run and focus on the most important matters."),
+    (PRINCIPLES[4], "New trustees are properly inducted and all trustees can keep learning."),
+    (PRINCIPLES[4], "The board reviews its own performance and acts on what it finds."),
+    (PRINCIPLES[4], "We plan for the succession of trustees and officers."),
+    (PRINCIPLES[5], "The board reflects on how diverse it is and what that means for its decisions."),
+    (PRINCIPLES[5], "We take steps to remove barriers to joining and taking part in the board."),
+    (
+        PRINCIPLES[5],
+        "The voices of the people we serve, including those with lived experience, inform our decisions.",
+    ),
+    (PRINCIPLES[5], "Equality, diversity and inclusion are monitored and reported to the board."),
+    (PRINCIPLES[5], "Every trustee feels able to speak and is listened to."),
+    (PRINCIPLES[6], "The charity communicates openly with the people it serves and its supporters."),
+    (PRINCIPLES[6], "We publish clear information about our work, our finances and our governance."),
+    (PRINCIPLES[6], "Complaints and feedback are welcomed and acted upon."),
+    (PRINCIPLES[6], "The board consults stakeholders on significant changes."),
+    (PRINCIPLES[6], "We meet our reporting duties to the Charity Commission and others on time."),
+];
+
+/// The free-text questions that close the form.
+pub const QUESTIONS: [&str; 3] = [
+    "What does the board do particularly well?",
+    "What one change would most improve how the board works?",
+    "Is there anything else you would like the board to know?",
+];
