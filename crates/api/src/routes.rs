@@ -6,6 +6,7 @@ use crate::actions::actions;
 use crate::audit::audit_events;
 use crate::committees::{committee_documents, committee_members, committee_messages, committees};
 use crate::dashboard::{dashboard, tasks};
+use crate::governance::skills;
 use crate::governance::{
     conflicts, declaration_rounds, governance_settings, interests, resolution_offers, resolutions, terms,
 };
@@ -223,6 +224,12 @@ api_routes! {
     "/api/governance/settings" => { get: governance_settings::show, put: governance_settings::update },
     "/api/notification-settings" => { get: notification_settings::show, put: notification_settings::update },
     "/api/search" => { get: search::search },
+    "/api/skills" => { get: skills::list, post: skills::create },
+    "/api/skills/order" => { put: skills::reorder },
+    "/api/skills/matrix" => { get: skills::matrix },
+    "/api/skills/matrix.csv" => { get: skills::matrix_csv },
+    "/api/skills/{id}" => { patch: skills::update },
+    "/api/me/skills" => { get: skills::mine, put: skills::rate },
 }
 
 /// One registered operation.

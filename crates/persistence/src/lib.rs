@@ -30,7 +30,7 @@ pub use committees::{PgCommitteeDocumentRepository, PgCommitteeRepository};
 pub use dashboard::{PgDashboardRepository, PgTasksRepository};
 pub use governance::{
     PgConflictRepository, PgDeclarationRepository, PgGovernanceSettingsRepository, PgInterestRepository,
-    PgResolutionRepository, PgTermRepository,
+    PgResolutionRepository, PgSkillRepository, PgTermRepository,
 };
 pub use identity::{
     PgDirectoryRepository, PgInvitationRepository, PgLoginThrottle, PgPasswordTokenRepository,

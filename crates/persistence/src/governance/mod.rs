@@ -6,6 +6,7 @@ mod declarations;
 mod governance_settings;
 pub(crate) mod interests;
 mod resolutions;
+mod skills;
 mod terms;
 
 pub use conflicts::PgConflictRepository;
@@ -13,4 +14,5 @@ pub use declarations::PgDeclarationRepository;
 pub use governance_settings::PgGovernanceSettingsRepository;
 pub use interests::PgInterestRepository;
 pub use resolutions::PgResolutionRepository;
+pub use skills::PgSkillRepository;
 pub use terms::PgTermRepository;

@@ -52,6 +52,7 @@ mod robots;
 mod search;
 mod second_factor_hardening;
 mod session_cache;
+mod skills;
 mod static_files;
 mod tasks;
 mod terms;
