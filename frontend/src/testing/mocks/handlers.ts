@@ -24,6 +24,7 @@ import { serverMessages } from '@/testing/mocks/server-messages';
 import { attendanceFixture } from '@/testing/mocks/attendance-sheet';
 import { notesHandlers } from '@/testing/mocks/notes';
 import { searchHandlers } from '@/testing/mocks/search';
+import { skillsHandlers, strongSkillsOf } from '@/testing/mocks/skills';
 import {
   meetingReading,
   readingSummary,
@@ -150,6 +151,7 @@ function committeeView(id: number, me: StoredUser): Committee | null {
 export const handlers = [
   ...notesHandlers,
   ...searchHandlers,
+  ...skillsHandlers,
   http.post('/api/auth/login', async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
     const u = db.users.find((x) => x.email === body.email && x.password === body.password);
@@ -850,6 +852,7 @@ export const handlers = [
               name: db.committees.find((c) => c.id === m.committeeId)?.name ?? '',
               role: m.role === 'committee_chair' ? ('chair' as const) : ('member' as const),
             })),
+          strongSkills: strongSkillsOf(u.id),
         }));
       return HttpResponse.json(entries);
     }),

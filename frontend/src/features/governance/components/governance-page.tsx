@@ -9,12 +9,14 @@ import { DeclarationsTab } from '@/features/governance/components/declarations-t
 import { InterestsTab } from '@/features/governance/components/interests-tab';
 import { ResolutionsTab } from '@/features/governance/components/resolutions-tab';
 import { TermsTab } from '@/features/governance/components/terms-tab';
+import { SkillsTab } from '@/features/governance/skills/skills-tab';
 
 const tabs = [
   { key: 'interests', label: 'Register of interests', panel: <InterestsTab /> },
   { key: 'terms', label: 'Terms of office', panel: <TermsTab /> },
   { key: 'declarations', label: 'Declarations', panel: <DeclarationsTab /> },
   { key: 'resolutions', label: 'Written resolutions', panel: <ResolutionsTab /> },
+  { key: 'skills', label: 'Skills', panel: <SkillsTab /> },
 ] as const;
 
 export function GovernancePage() {
