@@ -25,6 +25,7 @@ const HEADINGS: &[&str] = &[
     "Reading papers without a connection",
     "Notes on papers",
     "Searching",
+    "The skills matrix",
     "Signing out on shared devices",
 ];
 
