@@ -6,6 +6,7 @@ use crate::actions::actions;
 use crate::audit::audit_events;
 use crate::committees::{committee_documents, committee_members, committee_messages, committees};
 use crate::dashboard::{dashboard, tasks};
+use crate::governance::skills;
 use crate::governance::{
     conflicts, declaration_rounds, governance_settings, interests, resolution_offers, resolutions, terms,
 };
@@ -241,6 +242,12 @@ api_routes! {
     "/api/meetings/{id}/written-minutes/signed-pdf" => { get: signatures::signed_minutes_pdf },
     "/api/signing/certificate" => { get: signatures::certificate },
     "/api/verify" => { post: verify::verify },
+    "/api/skills" => { get: skills::list, post: skills::create },
+    "/api/skills/order" => { put: skills::reorder },
+    "/api/skills/matrix" => { get: skills::matrix },
+    "/api/skills/matrix.csv" => { get: skills::matrix_csv },
+    "/api/skills/{id}" => { patch: skills::update },
+    "/api/me/skills" => { get: skills::mine, put: skills::rate },
 }
 
 /// One registered operation.

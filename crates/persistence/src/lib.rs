@@ -32,7 +32,7 @@ pub use dashboard::{PgDashboardRepository, PgTasksRepository};
 pub use governance::PgEvaluationRepository;
 pub use governance::{
     PgConflictRepository, PgDeclarationRepository, PgGovernanceSettingsRepository, PgInterestRepository,
-    PgResolutionRepository, PgTermRepository,
+    PgResolutionRepository, PgSkillRepository, PgTermRepository,
 };
 pub use identity::{
     PgDirectoryRepository, PgInvitationRepository, PgLoginThrottle, PgPasswordTokenRepository,

@@ -454,6 +454,25 @@ diesel::table! {
 }
 
 diesel::table! {
+    skills (id) {
+        id -> Int4,
+        name -> Text,
+        position -> Int4,
+        retired -> Bool,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    skill_ratings (user_id, skill_id) {
+        user_id -> Int4,
+        skill_id -> Int4,
+        level -> Text,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     terms_of_office (id) {
         id -> Int4,
         user_id -> Int4,
@@ -736,6 +755,8 @@ diesel::joinable!(resolution_votes -> resolutions (resolution_id));
 diesel::joinable!(resolutions -> users (proposed_by));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(signatures -> users (signer_id));
+diesel::joinable!(skill_ratings -> skills (skill_id));
+diesel::joinable!(skill_ratings -> users (user_id));
 diesel::joinable!(terms_of_office -> users (user_id));
 diesel::joinable!(used_mfa_challenges -> users (user_id));
 
@@ -791,6 +812,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     sign_in_attempts,
     signatures,
     signing_keys,
+    skill_ratings,
+    skills,
     terms_of_office,
     used_mfa_challenges,
     users,

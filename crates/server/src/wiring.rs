@@ -330,6 +330,11 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         interests,
         conflicts,
         terms: TermService { terms: Arc::new(PgTermRepository::new(pool.clone())), clock: clock.clone() },
+        skills: domain::governance::SkillService {
+            skills: Arc::new(persistence::PgSkillRepository::new(pool.clone())),
+            terms: Arc::new(PgTermRepository::new(pool.clone())),
+            clock: clock.clone(),
+        },
         declarations: DeclarationService {
             rounds: Arc::new(PgDeclarationRepository::new(pool.clone())),
             mail: governance_mail,

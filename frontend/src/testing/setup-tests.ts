@@ -4,6 +4,7 @@ import { server } from '@/testing/mocks/server';
 import { resetDb } from '@/testing/mocks/db';
 import { resetNotes } from '@/testing/mocks/notes';
 import { resetSearch } from '@/testing/mocks/search';
+import { resetSkills } from '@/testing/mocks/skills';
 import { resetIdbKeyval } from '@/testing/idb-keyval-mock';
 
 // jsdom has no matchMedia: width queries match (the desktop layout), the dark-scheme query does not.
@@ -37,6 +38,7 @@ afterEach(() => {
   resetDb();
   resetNotes();
   resetSearch();
+  resetSkills();
   resetIdbKeyval();
 });
 afterAll(() => server.close());

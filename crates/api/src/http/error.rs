@@ -39,6 +39,7 @@ answer_area_refusals!(
     domain::committees::CommitteesRefusal,
     domain::dashboard::DashboardRefusal,
     domain::governance::GovernanceRefusal,
+    domain::governance::SkillsRefusal,
     domain::identity::IdentityRefusal,
     domain::library::LibraryRefusal,
     domain::meetings::MeetingsRefusal,

@@ -5,6 +5,7 @@ use domain::audit::AuditService;
 use domain::committees::{ChatStreams, CommitteeService};
 use domain::dashboard::tasks::TasksService;
 use domain::dashboard::DashboardService;
+use domain::governance::SkillService;
 use domain::governance::{
     ConflictService, DeclarationService, InterestService, ResolutionService, TermService,
 };
@@ -99,6 +100,8 @@ pub struct AppState {
     pub evaluations: domain::governance::evaluation::service::EvaluationService,
     /// Written resolutions (spec §10 Governance).
     pub resolutions: ResolutionService,
+    /// The skills matrix (docs/spec.md §18 Skills matrix).
+    pub skills: SkillService,
     /// Who may read which paper in the reader (spec §2 Pack reader).
     pub papers: Papers,
     /// The pages each person has shown in the reader (docs/spec.md "Reading records").

@@ -42,6 +42,8 @@ pub struct DirectoryEntryBody {
     #[serde(serialize_with = "crate::http::body::time::rfc3339")]
     pub joined_date: DateTime<Utc>,
     pub committees: Vec<DirectoryCommitteeBody>,
+    /// The current skills they rate themselves strong in, in the board's order (docs/spec.md §18).
+    pub strong_skills: Vec<String>,
 }
 
 /// `role` is "chair" for a committee chair, "member" otherwise (the directory's own spelling).
@@ -70,6 +72,7 @@ impl From<DirectoryEntry> for DirectoryEntryBody {
             role: entry.role,
             joined_date: entry.joined,
             committees: entry.committees.into_iter().map(DirectoryCommitteeBody::from).collect(),
+            strong_skills: entry.strong_skills,
         }
     }
 }

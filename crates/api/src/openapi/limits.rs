@@ -28,6 +28,7 @@ pub(crate) fn apply_all(doc: &mut OpenApi) -> Result<(), String> {
     apply::<domain::governance::OpenRoundRequest>(doc)?;
     apply::<domain::governance::TermRequest>(doc)?;
     apply::<domain::governance::ProposeRequest>(doc)?;
+    apply::<domain::governance::SkillRequest>(doc)?;
     // Actions, identity, library, audit, committees, notices.
     apply::<domain::actions::CreateActionRequest>(doc)?;
     apply::<domain::notices::CreateNoticeRequest>(doc)?;

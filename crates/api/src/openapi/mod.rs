@@ -57,6 +57,7 @@ pub const BEARER: &str = "bearerAuth";
         (name = "declarations", description = "Annual declarations rounds (register, eligibility, code)"),
         (name = "evaluations", description = "Board evaluation: anonymous answers, results from 3 answers"),
         (name = "terms", description = "Terms of office and length of service"),
+        (name = "skills", description = "The skills matrix: the board's skills and trustees' self-ratings"),
         (name = "interests", description = "The register of interests (CC29) and governance settings"),
         (name = "notifications", description = "The caller's e-mail notification settings"),
         (name = "audit", description = "The audit log: who did what, when (admins, read-only)"),

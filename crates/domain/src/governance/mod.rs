@@ -1,5 +1,6 @@
 //! Governance: the register of interests and the conflicts declared at meetings, terms of office, annual
-//! declarations, written resolutions (and their report to the next board meeting), governance settings.
+//! declarations, written resolutions (and their report to the next board meeting), governance settings,
+//! the skills matrix.
 
 pub mod conflict;
 pub mod declaration;
@@ -8,6 +9,7 @@ pub mod interest;
 pub mod refusal;
 pub mod resolution;
 pub mod settings;
+pub mod skills;
 pub mod term;
 
 pub use conflict::repository::{ConflictRepository, DecideWithdrawal, DeclaredOn, DraftRecord, NewConflict};
@@ -22,5 +24,8 @@ pub use refusal::GovernanceRefusal;
 pub use resolution::offers::FromResolutionRequest;
 pub use resolution::repository::{NewResolution, ResolutionRepository};
 pub use resolution::service::{ProposeRequest, ResolutionService, VoteRequest};
+pub use skills::refusal::SkillsRefusal;
+pub use skills::repository::SkillRepository;
+pub use skills::service::{RatingsRequest, SkillOrderRequest, SkillRequest, SkillService};
 pub use term::repository::TermRepository;
 pub use term::service::{TermRequest, TermService};

@@ -40,3 +40,4 @@ id_type!(SessionId, i32);
 id_type!(AgendaItemId, i32);
 id_type!(AgendaPaperId, i32);
 id_type!(ConflictId, i32);
+id_type!(SkillId, i32);

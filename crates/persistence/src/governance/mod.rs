@@ -7,6 +7,7 @@ mod evaluations;
 mod governance_settings;
 pub(crate) mod interests;
 mod resolutions;
+mod skills;
 mod terms;
 
 pub use conflicts::PgConflictRepository;
@@ -15,4 +16,5 @@ pub use evaluations::PgEvaluationRepository;
 pub use governance_settings::PgGovernanceSettingsRepository;
 pub use interests::PgInterestRepository;
 pub use resolutions::PgResolutionRepository;
+pub use skills::PgSkillRepository;
 pub use terms::PgTermRepository;

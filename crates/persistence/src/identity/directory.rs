@@ -3,12 +3,13 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
+use domain::governance::skills::SkillLevel;
 use domain::identity::directory::{DirectoryCommittee, DirectoryEntry};
 use domain::identity::role::Role;
 use domain::identity::DirectoryRepository;
 use domain::{CommitteeId, RepoError, UserId};
 
-use crate::schema::{committee_members, committees, users};
+use crate::schema::{committee_members, committees, skill_ratings, skills, users};
 use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
@@ -54,6 +55,21 @@ impl DirectoryRepository for PgDirectoryRepository {
             });
         }
 
+        // Their strong skills among the current ones, in the board's order (docs/spec.md §18).
+        let strong = skill_ratings::table
+            .inner_join(skills::table)
+            .filter(skill_ratings::user_id.eq_any(&ids))
+            .filter(skill_ratings::level.eq(SkillLevel::Strong.as_str()))
+            .filter(skills::retired.eq(false))
+            .order((skills::position.asc(), skills::id.asc()))
+            .select((skill_ratings::user_id, skills::name))
+            .load::<(i32, String)>(&mut conn)
+            .map_err(repo_error)?;
+        let mut skills_of: HashMap<i32, Vec<String>> = HashMap::new();
+        for (user_id, name) in strong {
+            skills_of.entry(user_id).or_default().push(name);
+        }
+
         people
             .into_iter()
             .map(|(id, name, email, phone, role, created_at)| {
@@ -66,6 +82,7 @@ impl DirectoryRepository for PgDirectoryRepository {
                     role,
                     joined: created_at,
                     committees: by_user.remove(&id).unwrap_or_default(),
+                    strong_skills: skills_of.remove(&id).unwrap_or_default(),
                 })
             })
             .collect()

@@ -26,6 +26,7 @@ const HEADINGS: &[&str] = &[
     "Notes on papers",
     "Searching",
     "Board evaluation",
+    "The skills matrix",
     "Signing out on shared devices",
 ];
 

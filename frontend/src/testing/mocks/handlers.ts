@@ -25,6 +25,7 @@ import { attendanceFixture } from '@/testing/mocks/attendance-sheet';
 import { notesHandlers } from '@/testing/mocks/notes';
 import { searchHandlers } from '@/testing/mocks/search';
 import { evaluationHandlers } from '@/testing/mocks/evaluations';
+import { skillsHandlers, strongSkillsOf } from '@/testing/mocks/skills';
 import {
   meetingReading,
   readingSummary,
@@ -152,6 +153,7 @@ export const handlers = [
   ...notesHandlers,
   ...searchHandlers,
   ...evaluationHandlers,
+  ...skillsHandlers,
   http.post('/api/auth/login', async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
     const u = db.users.find((x) => x.email === body.email && x.password === body.password);
@@ -852,6 +854,7 @@ export const handlers = [
               name: db.committees.find((c) => c.id === m.committeeId)?.name ?? '',
               role: m.role === 'committee_chair' ? ('chair' as const) : ('member' as const),
             })),
+          strongSkills: strongSkillsOf(u.id),
         }));
       return HttpResponse.json(entries);
     }),

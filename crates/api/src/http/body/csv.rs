@@ -58,6 +58,17 @@ pub fn write<'a, const N: usize>(
     writer.into_inner().map_err(|e| ApiError::Domain(DomainError::Unexpected(anyhow::anyhow!("csv: {e}"))))
 }
 
+/// As `write`, for rows whose width is known only at run time (the skills matrix: a column per skill);
+/// the first row is the header.
+pub fn write_rows<'a>(rows: impl IntoIterator<Item = Vec<Cell<'a>>>) -> Result<Vec<u8>, ApiError> {
+    let unexpected = |e: ::csv::Error| ApiError::Domain(DomainError::Unexpected(anyhow::Error::new(e)));
+    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        writer.write_record(row.iter().map(|cell| cell.text().into_owned())).map_err(unexpected)?;
+    }
+    writer.into_inner().map_err(|e| ApiError::Domain(DomainError::Unexpected(anyhow::anyhow!("csv: {e}"))))
+}
+
 /// The export as a download named `file_name`.
 pub fn response(req: &HttpRequest, bytes: Vec<u8>, file_name: &str) -> HttpResponse {
     file_response(req, bytes, file_name, "text/csv; charset=utf-8", Disposition::Attachment)

@@ -19,6 +19,8 @@ pub struct DirectoryEntry {
     pub joined: DateTime<Utc>,
     /// Their active committees, by name.
     pub committees: Vec<DirectoryCommittee>,
+    /// The current skills they rate themselves strong in, in the board's order (docs/spec.md §18).
+    pub strong_skills: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,6 +10,7 @@ import { InterestsTab } from '@/features/governance/components/interests-tab';
 import { ResolutionsTab } from '@/features/governance/components/resolutions-tab';
 import { TermsTab } from '@/features/governance/components/terms-tab';
 import { EvaluationTab } from '@/features/governance/evaluation/evaluation-tab';
+import { SkillsTab } from '@/features/governance/skills/skills-tab';
 
 const tabs = [
   { key: 'interests', label: 'Register of interests', panel: <InterestsTab /> },
@@ -17,6 +18,7 @@ const tabs = [
   { key: 'declarations', label: 'Declarations', panel: <DeclarationsTab /> },
   { key: 'resolutions', label: 'Written resolutions', panel: <ResolutionsTab /> },
   { key: 'evaluation', label: 'Evaluation', panel: <EvaluationTab /> },
+  { key: 'skills', label: 'Skills', panel: <SkillsTab /> },
 ] as const;
 
 export function GovernancePage() {

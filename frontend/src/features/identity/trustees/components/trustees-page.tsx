@@ -31,6 +31,7 @@ function matches(entry: DirectoryEntry, term: string): boolean {
     entry.role,
     entry.phone ?? '',
     ...entry.committees.map((c) => c.name),
+    ...entry.strongSkills,
   ]
     .join(' ')
     .toLowerCase()
@@ -93,6 +94,24 @@ function TrusteeCard({ entry, termEndsOn }: { entry: DirectoryEntry; termEndsOn?
                   variant="outlined"
                   label={c.role === 'chair' ? `${c.name} (Chair)` : c.name}
                 />
+              ))}
+            </Box>
+          </Box>
+        )}
+        {entry.strongSkills.length > 0 && (
+          <Box sx={{ mt: 1.5 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              Strong skills
+            </Typography>
+            <Box
+              component="ul"
+              aria-label={`${entry.name}'s strong skills`}
+              sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0 }}
+            >
+              {entry.strongSkills.map((skill) => (
+                <li key={skill}>
+                  <Chip size="small" color="primary" variant="outlined" label={skill} />
+                </li>
               ))}
             </Box>
           </Box>

@@ -1,0 +1,2 @@
+DROP TABLE skill_ratings;
+DROP TABLE skills;
