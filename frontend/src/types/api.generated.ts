@@ -1246,6 +1246,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/skills': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in person's own rating of every current skill. */
+    get: operations['skills_mine'];
+    /** Saves the signed-in person's own ratings (skills left out keep theirs). Nobody rates anyone else. */
+    put: operations['skills_rate'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/tasks': {
     parameters: {
       query?: never;
@@ -2405,6 +2423,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/skills': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The board's list of skills in its order. */
+    get: operations['skills_list'];
+    put?: never;
+    /** Adds a skill at the end of the list. */
+    post: operations['skills_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/skills/matrix': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every serving trustee against every current skill, with gaps and succession warnings. */
+    get: operations['skills_matrix'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/skills/matrix.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The matrix as a spreadsheet: a line per trustee, a column per skill, then a line per skill's cover. */
+    get: operations['skills_matrix_csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/skills/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Puts the current skills in a new order. */
+    put: operations['skills_reorder'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/skills/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Renames, retires (`retired: true`) or restores (`retired: false`, back at the end) a skill. */
+    patch: operations['skills_update'];
+    trace?: never;
+  };
   '/api/terms': {
     parameters: {
       query?: never;
@@ -3400,6 +3504,8 @@ export interface components {
       name: string;
       phone: string | null;
       role: components['schemas']['Role'];
+      /** @description The current skills they rate themselves strong in, in the board's order (docs/spec.md §18). */
+      strongSkills: string[];
     };
     /** @description A document as the API shows it: never its storage key. */
     Document: {
@@ -3958,6 +4064,12 @@ export interface components {
       /** @description Required, at most 200 characters. */
       title: string;
     };
+    MyRating: {
+      level: components['schemas']['SkillLevel'];
+      name: string;
+      /** Format: int32 */
+      skillId: number;
+    };
     /** @description A note as the reader sees it. */
     Note: {
       anchor: components['schemas']['NoteAnchor'];
@@ -4353,6 +4465,16 @@ export interface components {
        */
       serving: number;
     };
+    /** @description One rating of "save my ratings". */
+    RatingInput: {
+      level: components['schemas']['SkillLevel'];
+      /** Format: int32 */
+      skillId: number;
+    };
+    RatingsRequest: {
+      /** @description The skills rated; skills left out keep their rating. */
+      ratings?: components['schemas']['RatingInput'][];
+    };
     ReadingPerson: {
       /** Format: int32 */
       id: number;
@@ -4744,6 +4866,70 @@ export interface components {
      * @enum {string}
      */
     SigningMethod: 'password' | 'totp';
+    Skill: {
+      /** Format: int32 */
+      id: number;
+      name: string;
+      /** Format: int32 */
+      position: number;
+      retired: boolean;
+    };
+    /** @description One column of the matrix. */
+    SkillColumn: {
+      /** @description `strong`, `some-only` (a gap: nobody strong) or `nobody` (a gap: nobody at all). */
+      cover: components['schemas']['SkillCover'];
+      /** Format: int32 */
+      id: number;
+      name: string;
+      /** Format: int32 */
+      someCount: number;
+      /** Format: int32 */
+      strongCount: number;
+      /** @description Every strong holder's current term ends within 12 months. */
+      successionWarning: boolean;
+    };
+    /**
+     * @description How well the serving trustees cover a skill: someone strong, only `some`, or nobody at all.
+     * @enum {string}
+     */
+    SkillCover: 'strong' | 'some-only' | 'nobody';
+    /**
+     * @description How a trustee rates themselves on a skill; a skill they have not rated reads `none`.
+     * @enum {string}
+     */
+    SkillLevel: 'none' | 'some' | 'strong';
+    SkillMatrix: {
+      /** @description The current skills in the board's order. */
+      skills: components['schemas']['SkillColumn'][];
+      /** @description The serving trustees by name. */
+      trustees: components['schemas']['SkillMatrixRow'][];
+    };
+    /** @description One trustee's line of the matrix. */
+    SkillMatrixRow: {
+      /**
+       * Format: date
+       * @description The end of the term running today, or `null`.
+       */
+      currentTermEndsOn: string | null;
+      /** @description That end is within 12 months. */
+      leavingWithinAYear: boolean;
+      /** @description One level per skill, in the order of `skills`. */
+      levels: components['schemas']['SkillLevel'][];
+      name: string;
+      role: components['schemas']['Role'];
+      /** Format: int32 */
+      userId: number;
+    };
+    SkillOrderRequest: {
+      /** @description Every current skill's id, once, in the new order. */
+      skillIds?: number[];
+    };
+    SkillRequest: {
+      /** @description At most 100 characters; required when adding. */
+      name?: string | null;
+      /** @description `true` retires the skill (it leaves the list and the matrix), `false` restores it. */
+      retired?: boolean | null;
+    };
     SnippetRun: {
       hit: boolean;
       text: string;
@@ -10634,6 +10820,122 @@ export interface operations {
       };
     };
   };
+  skills_mine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every current skill in order, `none` where not rated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyRating'][];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  skills_rate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RatingsRequest'];
+      };
+    };
+    responses: {
+      /** @description Every current skill with the caller's rating */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyRating'][];
+        };
+      };
+      /** @description `errors.ratings`: a level not none, some or strong, a skill that is not current, or one rated twice; or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   tasks_list: {
     parameters: {
       query?: never;
@@ -16314,6 +16616,378 @@ export interface operations {
         };
         content: {
           'application/x-pem-file': string;
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  skills_list: {
+    parameters: {
+      query?: {
+        /** @description Also list retired skills (after the current ones); default `false`. */
+        includeRetired?: components['schemas']['BooleanFilter'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Current skills in the board's order, then retired ones if asked */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Skill'][];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  skills_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SkillRequest'];
+      };
+    };
+    responses: {
+      /** @description Added */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Skill'];
+        };
+      };
+      /** @description `errors.name` (missing, too long, or taken), or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs change the list */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  skills_matrix: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matrix as of today */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SkillMatrix'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  skills_matrix_csv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `skills-matrix.csv` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  skills_reorder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SkillOrderRequest'];
+      };
+    };
+    responses: {
+      /** @description The current skills in their new order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Skill'][];
+        };
+      };
+      /** @description `errors.skillIds`: not every current skill exactly once */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs change the list */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  skills_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The skill's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SkillRequest'];
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Skill'];
+        };
+      };
+      /** @description `errors.name` (blank, too long, or taken), or a malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs change the list */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such skill */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
       /** @description Unexpected error; the message is generic and the cause is logged */

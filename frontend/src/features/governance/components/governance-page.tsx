@@ -28,7 +28,7 @@ export function GovernancePage() {
     <>
       <PageHeader
         title="Governance"
-        subtitle="Interests, terms, declarations and written resolutions"
+        subtitle="Interests, terms, declarations, resolutions, evaluation and skills"
       />
       <Tabs
         value={current.key}
