@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
+use domain::governance::evaluation::repository::{EvaluationMail, Unanswered};
 use domain::governance::{GovernanceMail, ReminderRecipient};
 use domain::notifications::mail::templates::{MailTemplates, Recipient};
 use domain::notifications::OutboxRepository;
@@ -50,5 +51,51 @@ impl GovernanceMail for OutboxGovernanceMail {
             self.outbox.enqueue(&mail)?;
         }
         Ok(true)
+    }
+}
+
+/// Board evaluation reminders (spec §17) through the outbox, each recorded in the notification ledger in the
+/// same transaction as its mail, so a second click the same day (or a second server) queues nothing more.
+pub struct OutboxEvaluationMail {
+    pub repo: Arc<persistence::PgEvaluationRepository>,
+    pub templates: Arc<MailTemplates>,
+}
+
+impl EvaluationMail for OutboxEvaluationMail {
+    fn remind(
+        &self,
+        round: i32,
+        title: &str,
+        closes_on: &str,
+        occasion: &str,
+        people: &[Unanswered],
+    ) -> anyhow::Result<Option<usize>> {
+        let mails = people
+            .iter()
+            .map(|person| {
+                let to =
+                    Recipient { user_id: Some(person.user_id), name: &person.name, email: &person.email };
+                Ok((person.user_id, self.templates.evaluation_reminder(&to, title, closes_on)?))
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        Ok(Some(self.repo.queue_reminders(round, occasion, &mails)?))
+    }
+}
+
+/// Without mail, evaluation reminders are only logged, and the page says nothing was sent.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct LogOnlyEvaluationMail;
+
+impl EvaluationMail for LogOnlyEvaluationMail {
+    fn remind(
+        &self,
+        round: i32,
+        _title: &str,
+        _closes_on: &str,
+        _occasion: &str,
+        people: &[Unanswered],
+    ) -> anyhow::Result<Option<usize>> {
+        tracing::info!(round, people = people.len(), "evaluation reminders not sent: no mail is configured");
+        Ok(None)
     }
 }

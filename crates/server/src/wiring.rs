@@ -152,9 +152,19 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         Arc::new(crate::governance_mail::LogOnlyGovernanceMail)
     };
     // Board evaluation (spec §17): reminders go through the outbox once mail is configured.
+    let evaluation_repo = Arc::new(persistence::PgEvaluationRepository::new(pool.clone()));
+    let evaluation_mail: Arc<dyn domain::governance::evaluation::repository::EvaluationMail> =
+        if config.mail.smtp_url.is_some() {
+            Arc::new(crate::governance_mail::OutboxEvaluationMail {
+                repo: evaluation_repo.clone(),
+                templates: templates.clone(),
+            })
+        } else {
+            Arc::new(crate::governance_mail::LogOnlyEvaluationMail)
+        };
     let evaluations = domain::governance::evaluation::service::EvaluationService {
-        repo: Arc::new(persistence::PgEvaluationRepository::new(pool.clone())),
-        templates: config.mail.smtp_url.is_some().then(|| templates.clone()),
+        repo: evaluation_repo,
+        mail: evaluation_mail,
         typesetter: Arc::new(typesetting::PdfTypesetter),
         clock: clock.clone(),
     };

@@ -362,8 +362,12 @@ impl EvaluationRepository for PgEvaluationRepository {
             .map(|(id, name, email)| Unanswered { user_id: UserId(id), name, email })
             .collect())
     }
+}
 
-    fn queue_reminders(
+impl PgEvaluationRepository {
+    /// Queues each mail unless the ledger already has this round, recipient and `occasion`, recording it
+    /// in the same transaction; answers how many were queued.
+    pub fn queue_reminders(
         &self,
         id: i32,
         occasion: &str,

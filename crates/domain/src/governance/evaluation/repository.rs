@@ -2,7 +2,6 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::governance::evaluation::refusal::EvaluationRefusal;
 use crate::governance::evaluation::{EvaluationKind, EvaluationRound, GivenAnswer, Question, QuestionDraft};
-use crate::notifications::mail::OutgoingMail;
 use crate::{RepoError, UserId};
 
 /// A round to create, as a draft with its questions.
@@ -65,12 +64,19 @@ pub trait EvaluationRepository: Send + Sync {
     fn previous(&self, id: i32) -> Result<Option<PreviousRound>, RepoError>;
     /// Active users asked (not the chair appraised) who have not answered.
     fn unanswered(&self, id: i32) -> Result<Vec<Unanswered>, RepoError>;
-    /// Queues each mail unless the ledger already has this round, recipient and `occasion`, recording it
-    /// in the same transaction; answers how many were queued.
-    fn queue_reminders(
+}
+
+/// Sends a round's reminders (spec §17, Reminders): implemented by the server, through the mail outbox and
+/// its ledger, so that governance never depends on how mail is written (docs/architecture.md, Layering).
+pub trait EvaluationMail: Send + Sync {
+    /// Queues one reminder to each person unless the ledger already has this round, person and `occasion`;
+    /// answers how many were queued, or `None` when no mail is configured (nothing is queued then).
+    fn remind(
         &self,
-        id: i32,
+        round: i32,
+        title: &str,
+        closes_on: &str,
         occasion: &str,
-        mails: &[(UserId, OutgoingMail)],
-    ) -> Result<usize, RepoError>;
+        people: &[Unanswered],
+    ) -> anyhow::Result<Option<usize>>;
 }

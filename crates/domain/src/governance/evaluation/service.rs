@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use rand::seq::SliceRandom;
 
 use crate::governance::evaluation::refusal::{EvaluationRefusal, MIN_ANSWERS};
-use crate::governance::evaluation::repository::{EvaluationRepository, NewEvaluation};
+use crate::governance::evaluation::repository::{EvaluationMail, EvaluationRepository, NewEvaluation};
 use crate::governance::evaluation::template::{GENERAL, QUESTIONS, STATEMENTS};
 use crate::governance::evaluation::{
     median, EvaluationKind, EvaluationResults, EvaluationRound, EvaluationStatus, GivenAnswer, Question,
@@ -16,7 +16,6 @@ use crate::governance::evaluation::{
 use crate::identity::role::Role;
 use crate::identity::user::User;
 use crate::meetings::{PrintBlock, PrintDocument, Typesetter};
-use crate::notifications::mail::templates::{MailTemplates, Recipient};
 use crate::shared::error::DomainError;
 use crate::shared::input::validation::FieldErrors;
 use crate::shared::{Clock, IsoDate, Received};
@@ -110,8 +109,8 @@ pub struct AnswerEvaluationRequest {
 #[derive(Clone)]
 pub struct EvaluationService {
     pub repo: Arc<dyn EvaluationRepository>,
-    /// `None` when no mail is configured: reminders then queue nothing.
-    pub templates: Option<Arc<MailTemplates>>,
+    /// The reminders' mail (nothing is queued when no mail is configured).
+    pub mail: Arc<dyn EvaluationMail>,
     pub typesetter: Arc<dyn Typesetter>,
     pub clock: Arc<dyn Clock>,
 }
@@ -294,21 +293,15 @@ impl EvaluationService {
         if round.status != EvaluationStatus::Open {
             return Err(EvaluationRefusal::NotOpen);
         }
-        let Some(templates) = &self.templates else {
-            return Ok((0, false));
-        };
         let closes_on =
             round.closes_on.map(|d| d.format("%-d %B %Y").to_string()).unwrap_or_else(|| "soon".into());
-        let mut mails = Vec::new();
-        for person in self.repo.unanswered(id)? {
-            let to = Recipient { user_id: Some(person.user_id), name: &person.name, email: &person.email };
-            let mail = templates
-                .evaluation_reminder(&to, &round.title, &closes_on)
-                .map_err(DomainError::Unexpected)?;
-            mails.push((person.user_id, mail));
-        }
+        let people = self.repo.unanswered(id)?;
         let occasion = self.clock.now().date_naive().to_string();
-        Ok((self.repo.queue_reminders(id, &occasion, &mails)?, true))
+        let queued = self
+            .mail
+            .remind(id, &round.title, &closes_on, &occasion, &people)
+            .map_err(DomainError::Unexpected)?;
+        Ok(queued.map_or((0, false), |n| (n, true)))
     }
 
     /// The results, for their readers, once at least three have answered.
