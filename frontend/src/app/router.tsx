@@ -41,6 +41,12 @@ const UnsubscribePage = lazy(() =>
     /* webpackChunkName: "page-unsubscribe" */ '@/features/notifications/components/unsubscribe-page'
   ).then((m) => ({ default: m.UnsubscribePage })),
 );
+// Public, signed in or not (spec §16 Checking).
+const VerifyPage = lazy(() =>
+  import(/* webpackChunkName: "page-verify" */ '@/features/signing/components/verify-page').then(
+    (m) => ({ default: m.VerifyPage }),
+  ),
+);
 const AuditLogPage = lazy(() =>
   import(
     /* webpackChunkName: "page-audit-log" */ '@/features/audit/components/audit-log-page'
@@ -178,7 +184,7 @@ export function AppRoutes() {
   const { status, user } = useAuth();
   const location = useLocation();
 
-  // The e-mailed links (reset, invitation, unsubscribe) work whether or not this browser has a session.
+  // The e-mailed links (reset, invitation, unsubscribe) and the public check of a signed file work whether or not this browser has a session.
   if (location.pathname === paths.resetPassword || location.pathname === paths.acceptInvitation) {
     return (
       <Suspense fallback={loading}>
@@ -192,6 +198,14 @@ export function AppRoutes() {
     return (
       <Suspense fallback={loading}>
         <UnsubscribePage />
+      </Suspense>
+    );
+  }
+
+  if (location.pathname === paths.verify) {
+    return (
+      <Suspense fallback={loading}>
+        <VerifyPage />
       </Suspense>
     );
   }

@@ -5,6 +5,7 @@ export const paths = {
   resetPassword: '/reset-password',
   acceptInvitation: '/accept-invitation',
   unsubscribe: '/unsubscribe',
+  verify: '/verify',
   twoFactorSetup: '/two-factor-setup',
   accountSecurity: '/account-security',
   notificationSettings: '/notification-settings',

@@ -5,6 +5,7 @@ import { resetDb } from '@/testing/mocks/db';
 import { resetNotes } from '@/testing/mocks/notes';
 import { resetSearch } from '@/testing/mocks/search';
 import { resetSkills } from '@/testing/mocks/skills';
+import { resetSigning } from '@/testing/mocks/signing';
 import { resetIdbKeyval } from '@/testing/idb-keyval-mock';
 
 // jsdom has no matchMedia: width queries match (the desktop layout), the dark-scheme query does not.
@@ -39,6 +40,7 @@ afterEach(() => {
   resetNotes();
   resetSearch();
   resetSkills();
+  resetSigning();
   resetIdbKeyval();
 });
 afterAll(() => server.close());

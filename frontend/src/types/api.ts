@@ -105,3 +105,11 @@ export type SnippetRun = Schemas['SnippetRun'];
 export type SearchOpen = Schemas['SearchOpen'];
 export type SearchResult = Schemas['SearchResult'];
 export type SearchResponse = Schemas['SearchResults'];
+
+// Signatures and checking (spec §16).
+export type Signature = Schemas['Signature'];
+export type SigningMethod = Schemas['SigningMethod'];
+/** The signing request: the signer's password, or a current two-factor code. */
+export type SignRequest = Schemas['ReauthenticateRequest'];
+export type VerifyCodeRequest = Schemas['VerifyCodeBody'];
+export type VerifyResult = Schemas['VerifyResult'];

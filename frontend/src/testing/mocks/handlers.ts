@@ -26,6 +26,7 @@ import { notesHandlers } from '@/testing/mocks/notes';
 import { searchHandlers } from '@/testing/mocks/search';
 import { evaluationHandlers } from '@/testing/mocks/evaluations';
 import { skillsHandlers, strongSkillsOf } from '@/testing/mocks/skills';
+import { signingHandlers } from '@/testing/mocks/signing';
 import {
   meetingReading,
   readingSummary,
@@ -154,6 +155,7 @@ export const handlers = [
   ...searchHandlers,
   ...evaluationHandlers,
   ...skillsHandlers,
+  ...signingHandlers,
   http.post('/api/auth/login', async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
     const u = db.users.find((x) => x.email === body.email && x.password === body.password);

@@ -55,4 +55,12 @@ export const serverMessages = {
   sessionNotFound: 'Session not found',
   otherSessionsSignedOut: 'Other sessions signed out',
   mfaReset: 'Two-factor sign-in reset. They will set it up again at their next sign-in.',
+  // Signatures and checking (spec §16).
+  onlyTheChairSigns: 'Only the chair of the meeting can sign its minutes.',
+  alreadySigned: 'This version of the minutes is already signed.',
+  notSigned: 'This version of the minutes is not signed.',
+  confirmationRequired:
+    'Signing needs your password, or a current code from your authenticator app, in the request.',
+  checkOneThing: 'Send a PDF file or a verification code to check.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;

@@ -42,13 +42,23 @@ import {
   type MeetingTask,
 } from '@/features/meetings/components/meeting-overview';
 import { ActionsArising } from '@/features/meetings/minutes/components/actions-arising';
-import { MinutesSection } from '@/features/meetings/minutes/components/minutes-section';
+import {
+  MinutesSection,
+  type MinutesSignatureSlot,
+} from '@/features/meetings/minutes/components/minutes-section';
 
 /**
  * `tasks`: the reader's own tasks for this meeting (the app reads them from the tasks API); undefined
  * while they load.
  */
-export function MeetingPage({ tasks }: { tasks?: MeetingTask[] }) {
+export function MeetingPage({
+  tasks,
+  minutesSignature,
+}: {
+  tasks?: MeetingTask[];
+  /** The signature of approved minutes (spec §16), from the signing feature through the app. */
+  minutesSignature?: MinutesSignatureSlot;
+}) {
   const params = useParams();
   const id = Number(params.id);
   const { data, error, isLoading } = useMeeting(id);
@@ -163,7 +173,7 @@ export function MeetingPage({ tasks }: { tasks?: MeetingTask[] }) {
   );
   const minutesSection = (
     <FoldSection id="minutes" title="Minutes">
-      <MinutesSection meeting={meeting} agenda={agenda} embedded />
+      <MinutesSection meeting={meeting} agenda={agenda} embedded signature={minutesSignature} />
       {held && <ActionsArising meetingId={id} />}
     </FoldSection>
   );

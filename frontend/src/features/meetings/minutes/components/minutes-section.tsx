@@ -262,6 +262,9 @@ function OlderVersions({ meetingId, agenda }: { meetingId: number; agenda: Agend
   );
 }
 
+/** Renders what concerns the signature of the current version (the app supplies it). */
+export type MinutesSignatureSlot = (minutes: WrittenMinutes) => ReactNode;
+
 type Dialog =
   | { kind: 'entry'; item: AgendaItem | null }
   | { kind: 'edit'; entry: MinuteEntry }
@@ -282,10 +285,13 @@ export function MinutesSection({
   meeting,
   agenda,
   embedded = false,
+  signature,
 }: {
   meeting: Meeting;
   agenda: AgendaItem[];
   embedded?: boolean;
+  /** The current version's signature and signing (spec §16), given by the app: another feature's. */
+  signature?: MinutesSignatureSlot;
 }) {
   const meetingId = meeting.id;
   const user = useUser();
@@ -354,6 +360,7 @@ export function MinutesSection({
           <Typography color="text.secondary">Version {minutes.version}</Typography>
         </Box>
         <Facts minutes={minutes} />
+        {signature?.(minutes)}
         {minutes.status === 'draft' && officer && (
           <Alert severity="info">
             Draft: only admins and chairs see these minutes until they are circulated.

@@ -1,0 +1,137 @@
+// The meeting page as the app composes it: the meetings feature's Minutes section with the signing
+// feature's signature and sign dialog (spec §16).
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { signatureFixture, signingDb } from '@/testing/mocks/signing';
+import { db, renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { CHAIR_ID } from '@/testing/mocks/db';
+import { formatDateTime } from '@/lib/format';
+import type { WrittenMinutes } from '@/types/api';
+import { MEETING_START, meetingFixture, serveMeetingPage } from '@/features/meetings/test-fixtures';
+
+const minutes = (status: string): WrittenMinutes => ({
+  id: 1,
+  meetingId: 7,
+  version: 1,
+  status,
+  correctionReason: null,
+  supersededAt: null,
+  circulatedAt: MEETING_START,
+  approvedOn: status === 'circulated' ? null : '2030-06-05',
+  approvedAtMeetingId: null,
+  approvedAtMeetingTitle: null,
+  lockedAt: null,
+  approvalLine: 'Approved as a true record on 5 June 2030.',
+  createdAt: MEETING_START,
+  updatedAt: MEETING_START,
+  entries: [],
+});
+
+/** The meeting page of meeting 7 with minutes of `status`; answers what each signing request sent. */
+function openMeeting(as: 'admin' | 'chair' | 'trustee', status = 'approved') {
+  const sent: unknown[] = [];
+  serveMeetingPage({ meeting: meetingFixture({ id: 7 }), canManage: as !== 'trustee' });
+  server.use(
+    http.get('/api/meetings/7/attendance', () =>
+      HttpResponse.json({ message: 'Meeting not found' }, { status: 404 }),
+    ),
+    http.get('/api/meetings/7/written-minutes', () => HttpResponse.json(minutes(status))),
+  );
+  server.events.on('request:start', ({ request }) => {
+    if (request.url.endsWith('/written-minutes/sign'))
+      void request
+        .clone()
+        .json()
+        .then((body) => sent.push(body));
+  });
+  const { user } = renderApp('/meetings/7', { as });
+  return { user, sent, ready: screen.findByRole('region', { name: 'Minutes' }) };
+}
+
+const section = () => screen.getByRole('region', { name: 'Minutes' });
+
+afterEach(() => server.events.removeAllListeners());
+
+describe("the signature of a meeting's approved minutes", () => {
+  it('lets the chair sign with the password: a wrong one is shown under the field, then the signed line and the signed PDF', async () => {
+    const { user, sent } = openMeeting('chair');
+    await user.click(await screen.findByRole('button', { name: 'Sign minutes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign minutes' });
+    expect(within(dialog).getByText(/Signing adds a signature page/)).toBeVisible();
+    expect(within(dialog).queryByLabelText(/Two-factor code/)).toBeNull();
+
+    await user.type(within(dialog).getByLabelText(/Password/), 'not-my-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign minutes' }));
+    const password = await within(dialog).findByLabelText(/Password/);
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('Current password is incorrect')).toBeVisible();
+
+    await user.clear(password);
+    await user.type(password, 'password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign minutes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([{ password: 'not-my-password' }, { password: 'password1' }]);
+
+    const signed = signingDb.signatures.get(7)!;
+    expect(
+      await within(section()).findByText(
+        `Signed by Charlie Chair, Chair, ${formatDateTime(signed.signedAt)}, code ${signed.verificationCode}`,
+      ),
+    ).toBeVisible();
+    expect(within(section()).queryByRole('button', { name: 'Sign minutes' })).toBeNull();
+
+    const names: string[] = [];
+    Object.assign(URL, {
+      createObjectURL: jest.fn(() => 'blob:signed'),
+      revokeObjectURL: jest.fn(),
+    });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    await user.click(within(section()).getByRole('button', { name: 'Download signed PDF' }));
+    await waitFor(() => expect(names).toEqual(['minutes-signed.pdf']));
+    click.mockRestore();
+  });
+
+  it('asks a chair with two-factor sign-in for a code, and sends it', async () => {
+    db.users.find((u) => u.id === CHAIR_ID)!.mfaEnabled = true;
+    const { user, sent } = openMeeting('chair', 'locked');
+    await user.click(await screen.findByRole('button', { name: 'Sign minutes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign minutes' });
+    expect(within(dialog).queryByLabelText(/^Password/)).toBeNull();
+    await user.type(within(dialog).getByLabelText(/Two-factor code/), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign minutes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([{ code: '123456' }]);
+    expect(await within(section()).findByText(/^Signed by Charlie Chair, Chair/)).toBeVisible();
+  });
+
+  it('shows a trustee no Sign button, only that the chair signs', async () => {
+    await openMeeting('trustee').ready;
+    expect(
+      await within(section()).findByText('Not signed yet: the chair signs approved minutes.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign minutes' })).toBeNull();
+  });
+
+  it('shows an admin who signed and the download, without a Sign button', async () => {
+    signingDb.signatures.set(7, signatureFixture());
+    await openMeeting('admin').ready;
+    expect(
+      await within(section()).findByText(
+        `Signed by Charlie Chair, Chair, ${formatDateTime('2030-03-12T10:15:00.000Z')}, code ABCDE-FGH23`,
+      ),
+    ).toBeVisible();
+    expect(within(section()).getByRole('button', { name: 'Download signed PDF' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign minutes' })).toBeNull();
+  });
+
+  it('says nothing of signing while the minutes are only circulated', async () => {
+    await openMeeting('chair', 'circulated').ready;
+    expect(await within(section()).findByRole('button', { name: 'Approve minutes' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign minutes' })).toBeNull();
+    expect(screen.queryByText(/Not signed yet/)).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+// MSW handlers for signatures and checking (docs/api.md, Signatures and checking) over their own store:
+// signing a meeting's minutes (the chair only, with the password or, with two-factor sign-in on, a code),
+// the signature, the signed PDF, the certificate and the public check. The minutes' state is the
+// tests' own (they answer written-minutes themselves): any meeting's minutes are taken as approved.
+import { http, HttpResponse } from 'msw';
+import { db, VALID_TOTP_CODE } from '@/testing/mocks/db';
+import { serverMessages } from '@/testing/mocks/server-messages';
+import type { ErrorBody, Signature, SignRequest, VerifyResult } from '@/types/api';
+
+/** The bytes of the signed PDF the mock serves. */
+export const SIGNED_FILE_TEXT = '%PDF-1.7 signed minutes';
+
+export const signingDb: {
+  signatures: Map<number, Signature>;
+  /** How many checks this address made (429 after 20). */
+  checks: number;
+  /** Whether a file sent to /api/verify is taken as the first signature's signed file. */
+  fileIsSigned: boolean;
+} = { signatures: new Map(), checks: 0, fileIsSigned: false };
+
+export function resetSigning(): void {
+  signingDb.signatures = new Map();
+  signingDb.checks = 0;
+  signingDb.fileIsSigned = false;
+}
+
+/** A signature as the server answers it. */
+export const signatureFixture = (overrides: Partial<Signature> = {}): Signature => ({
+  signerName: 'Charlie Chair',
+  role: 'Chair',
+  method: 'password',
+  signedAt: '2030-03-12T10:15:00.000Z',
+  recordVersion: 1,
+  documentSha256: 'a'.repeat(64),
+  signedSha256: 'b'.repeat(64),
+  verificationCode: 'ABCDE-FGH23',
+  ...overrides,
+});
+
+const fail = (status: number, message: string) =>
+  HttpResponse.json<ErrorBody>({ message }, { status });
+const fieldError = (field: string, message: string) =>
+  HttpResponse.json<ErrorBody>(
+    { message: 'Validation failed', errors: { [field]: message } },
+    { status: 400 },
+  );
+
+const callerOf = (request: Request) => {
+  const token = (request.headers.get('Authorization') ?? '').replace(/^Bearer /, '');
+  const session = db.sessions.find((s) => s.token === token);
+  return db.users.find((u) => u.id === session?.userId && u.active) ?? null;
+};
+
+const signedResult = (s: Signature | undefined): VerifyResult =>
+  s
+    ? { signed: true, signerName: s.signerName, role: s.role, signedAt: s.signedAt }
+    : { signed: false, signerName: null, role: null, signedAt: null };
+
+const findByCode = (code: string) => {
+  const bare = code.replace(/[\s-]/g, '').toUpperCase();
+  return [...signingDb.signatures.values()].find(
+    (s) => s.verificationCode.replace('-', '') === bare,
+  );
+};
+
+export const signingHandlers = [
+  http.post('/api/meetings/:id/written-minutes/sign', async ({ request, params }) => {
+    const me = callerOf(request);
+    if (!me) return fail(401, serverMessages.authenticationRequired);
+    if (me.role !== 'chair') return fail(403, serverMessages.onlyTheChairSigns);
+    const id = Number(params.id);
+    if (signingDb.signatures.has(id)) return fail(409, serverMessages.alreadySigned);
+    const body = (await request.json()) as SignRequest;
+    let method: Signature['method'];
+    if (body.code) {
+      if (!me.mfaEnabled) return fail(409, serverMessages.mfaOff);
+      if (body.code !== VALID_TOTP_CODE) return fieldError('code', serverMessages.wrongCode);
+      method = 'totp';
+    } else if (body.password) {
+      if (body.password !== me.password)
+        return fieldError('password', serverMessages.currentPasswordIncorrect);
+      method = 'password';
+    } else return fieldError('password', serverMessages.confirmationRequired);
+    const signature = signatureFixture({
+      signerName: me.name,
+      method,
+      signedAt: new Date().toISOString(),
+      verificationCode: `QWERT-${String(id).padStart(5, 'Y')}`,
+    });
+    signingDb.signatures.set(id, signature);
+    return HttpResponse.json(signature, { status: 201 });
+  }),
+  http.get('/api/meetings/:id/written-minutes/signature', ({ request, params }) => {
+    if (!callerOf(request)) return fail(401, serverMessages.authenticationRequired);
+    const signature = signingDb.signatures.get(Number(params.id));
+    return signature ? HttpResponse.json(signature) : fail(404, serverMessages.notSigned);
+  }),
+  http.get('/api/meetings/:id/written-minutes/signed-pdf', ({ request, params }) => {
+    if (!callerOf(request)) return fail(401, serverMessages.authenticationRequired);
+    if (!signingDb.signatures.has(Number(params.id))) return fail(404, serverMessages.notSigned);
+    return new HttpResponse(SIGNED_FILE_TEXT, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': 'attachment; filename="minutes-signed.pdf"',
+      },
+    });
+  }),
+  http.get(
+    '/api/signing/certificate',
+    () =>
+      new HttpResponse('-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n', {
+        headers: { 'Content-Type': 'application/x-pem-file' },
+      }),
+  ),
+  http.post('/api/verify', async ({ request }) => {
+    signingDb.checks += 1;
+    if (signingDb.checks > 20) return fail(429, serverMessages.tooManyAttempts);
+    if ((request.headers.get('Content-Type') ?? '').includes('application/json')) {
+      const { code } = (await request.json()) as { code?: string };
+      if (!code) return fail(400, serverMessages.checkOneThing);
+      return HttpResponse.json(signedResult(findByCode(code)));
+    }
+    const form = await request.formData();
+    const file = form.get('file');
+    const code = form.get('code');
+    if ((file === null) === (code === null)) return fail(400, serverMessages.checkOneThing);
+    if (typeof code === 'string') return HttpResponse.json(signedResult(findByCode(code)));
+    // jsdom's File reaches the handler as the text "[object File]": its bytes cannot be compared here, so
+    // a test says whether the file it sends is the signed one (`fileIsSigned`).
+    const signed = signingDb.fileIsSigned ? [...signingDb.signatures.values()][0] : undefined;
+    return HttpResponse.json(signedResult(signed));
+  }),
+];
