@@ -67,6 +67,9 @@ test('the pages of a session not yet in: sign-in, reset link, password change, t
         await page.goto('/reset-password?token=not-a-real-token');
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         found.push(...(await scan(page, `the reset-password page ${tag}`)));
+        await page.goto('/verify');
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        found.push(...(await scan(page, `the public verify page ${tag}`)));
 
         await page.evaluate((value) => window.localStorage.setItem('token', value), newcomerToken);
         await open(page, '/', 'Change Password');
