@@ -12,7 +12,7 @@ use domain::notifications::ScheduledRun;
 
 use crate::common::files::{file_part, form, pdf};
 use crate::common::mail::{self, unique_name};
-use crate::common::{error_of, json_of, utc, Authed, Session, TestApp, QUIET};
+use crate::common::{error_of, json_of, utc, Authed, Session, TestApp, QUIET, TEST_SECRETS_KEY};
 
 /// Every event the database recorded has been expanded into messages.
 fn events_expanded(app: &TestApp) {
@@ -425,7 +425,7 @@ fn the_run_scheduled_command_sends_once_from_two_processes() {
             .args(["run-scheduled", "--at", "2027-06-07T09:00:00+01:00"])
             .env("DATABASE_URL", app.database_url())
             .env("JWT_SECRET", "a test secret that is long enough to use")
-            .env("SECRETS_KEY", "a test secrets key that is long enough to use")
+            .env("SECRETS_KEY", TEST_SECRETS_KEY)
             .env("DATA_DIR", data.path())
             .env("PUBLIC_URL", "https://portal.test")
             .env("BOARD_TIME_ZONE", "Europe/London")
@@ -447,7 +447,7 @@ fn the_run_scheduled_command_sends_once_from_two_processes() {
         .args(["run-scheduled", "--at", "next monday"])
         .env("DATABASE_URL", app.database_url())
         .env("JWT_SECRET", "a test secret that is long enough to use")
-        .env("SECRETS_KEY", "a test secrets key that is long enough to use")
+        .env("SECRETS_KEY", TEST_SECRETS_KEY)
         .env("DATA_DIR", data.path())
         .output()
         .unwrap();

@@ -24,6 +24,9 @@ use server::{http, wiring};
 use test_support::TestDatabase;
 
 pub const PASSWORD: &str = "correct-horse-battery";
+/// The test apps' SECRETS_KEY: a command run against a test app's database needs the same one, since the
+/// portal's signing key is sealed with it (spec §16).
+pub const TEST_SECRETS_KEY: &str = "test secrets key that is long enough";
 /// The test servers' step of the account-wide delay (a second in service): the throttling tests check
 /// that the delay grows 1, 2, 4 ... steps without waiting whole seconds.
 pub const THROTTLE_STEP: std::time::Duration = std::time::Duration::from_millis(150);
@@ -67,7 +70,7 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
         database_url: database_url.to_string(),
         port: 0,
         jwt_secret: b"test secret that is long enough!!".to_vec(),
-        secrets_key: b"test secrets key that is long enough".to_vec(),
+        secrets_key: TEST_SECRETS_KEY.as_bytes().to_vec(),
         secrets_key_previous: None,
         data_dir: data_dir.to_path_buf(),
         admin_email: None,
