@@ -16414,7 +16414,7 @@ export interface operations {
         q: string;
         /** @description Only these kinds: repeat the parameter or separate with commas. */
         kind?: components['schemas']['SearchKind'][];
-        /** @description `YYYY-MM-DD`, included, a day in the board's time zone. */
+        /** @description `YYYY-MM-DD`, included, a day in the board's time zone; blank is the same as absent. */
         from?: string;
         /** @description `YYYY-MM-DD`, included, not before `from`. */
         to?: string;

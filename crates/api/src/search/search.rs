@@ -27,11 +27,11 @@ pub struct SearchParams {
     /// Only these kinds: repeat the parameter or separate with commas.
     #[param(explode = true)]
     kind: Option<Vec<SearchKind>>,
-    /// `YYYY-MM-DD`, included, a day in the board's time zone.
-    #[param(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    /// `YYYY-MM-DD`, included, a day in the board's time zone; blank is the same as absent.
+    #[param(pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
     from: Option<String>,
     /// `YYYY-MM-DD`, included, not before `from`.
-    #[param(pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    #[param(pattern = r"^(\d{4}-\d{2}-\d{2})?$")]
     to: Option<String>,
     /// Only what belongs to this meeting.
     #[param(rename = "meetingId")]
