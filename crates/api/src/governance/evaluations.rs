@@ -5,9 +5,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
+use domain::governance::evaluation::refusal::EvaluationRefusal;
 use domain::governance::evaluation::service::{
     reads_results, show_median, AnswerEvaluationRequest, CreateEvaluationRequest, EditEvaluationRequest,
-    OpenEvaluationRequest,
+    EvaluationService, OpenEvaluationRequest,
 };
 use domain::governance::evaluation::{
     EvaluationKind, EvaluationResults, EvaluationRound, EvaluationStatus, Question, QuestionKind,
@@ -24,6 +25,23 @@ use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
 const PORTAL_NAME: &str = "Trustee Portal";
+
+/// Runs `act` (which answers the round's id) and then reads the round back as the actor now sees it: the
+/// answer of every call that creates, shows or changes a round.
+async fn act_then_show(
+    state: &AppState,
+    user: CurrentUser,
+    act: impl FnOnce(&EvaluationService, &User) -> Result<i32, EvaluationRefusal> + Send + 'static,
+) -> Result<EvaluationDetailBody, ApiError> {
+    let service = state.evaluations.clone();
+    let viewer = user.0.clone();
+    let (round, questions) = blocking(move || {
+        let id = act(&service, &user.0)?;
+        service.get(&user.0, id)
+    })
+    .await?;
+    Ok(EvaluationDetailBody::new(round, questions, &viewer))
+}
 
 /// Every round (drafts for admins and chairs only), newest first.
 #[utoipa::path(
@@ -60,15 +78,9 @@ pub async fn create(
     user: CurrentUser,
     body: Json<CreateEvaluationRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let service = state.evaluations.clone();
     let input = body.into_inner();
-    let viewer = user.0.clone();
-    let (round, questions) = blocking(move || {
-        let id = service.create(&user.0, input)?;
-        service.get(&user.0, id)
-    })
-    .await?;
-    Ok(HttpResponse::Created().json(EvaluationDetailBody::new(round, questions, &viewer)))
+    let created = act_then_show(&state, user, move |service, actor| service.create(actor, input)).await?;
+    Ok(HttpResponse::Created().json(created))
 }
 
 /// One round with its statements and questions in order.
@@ -88,11 +100,8 @@ pub async fn show(
     user: CurrentUser,
     path: web::Path<i32>,
 ) -> Result<HttpResponse, ApiError> {
-    let service = state.evaluations.clone();
     let id = path.into_inner();
-    let viewer = user.0.clone();
-    let (round, questions) = blocking(move || service.get(&user.0, id)).await?;
-    Ok(HttpResponse::Ok().json(EvaluationDetailBody::new(round, questions, &viewer)))
+    Ok(HttpResponse::Ok().json(act_then_show(&state, user, move |_, _| Ok(id)).await?))
 }
 
 /// Replaces a draft's title and its whole list of statements and questions (add, edit, remove, reorder).
@@ -118,16 +127,10 @@ pub async fn edit(
     path: web::Path<i32>,
     body: Json<EditEvaluationRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let service = state.evaluations.clone();
     let id = path.into_inner();
     let input = body.into_inner();
-    let viewer = user.0.clone();
-    let (round, questions) = blocking(move || {
-        service.edit(&user.0, id, input)?;
-        service.get(&user.0, id)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(EvaluationDetailBody::new(round, questions, &viewer)))
+    let act = move |service: &EvaluationService, actor: &User| service.edit(actor, id, input).map(|()| id);
+    Ok(HttpResponse::Ok().json(act_then_show(&state, user, act).await?))
 }
 
 /// Opens a draft for answers until its closing date.
@@ -152,16 +155,10 @@ pub async fn open(
     path: web::Path<i32>,
     body: Json<OpenEvaluationRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let service = state.evaluations.clone();
     let id = path.into_inner();
     let input = body.into_inner();
-    let viewer = user.0.clone();
-    let (round, questions) = blocking(move || {
-        service.open(&user.0, id, input)?;
-        service.get(&user.0, id)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(EvaluationDetailBody::new(round, questions, &viewer)))
+    let act = move |service: &EvaluationService, actor: &User| service.open(actor, id, input).map(|()| id);
+    Ok(HttpResponse::Ok().json(act_then_show(&state, user, act).await?))
 }
 
 /// Closes a round: no more answers.
@@ -183,15 +180,9 @@ pub async fn close(
     user: CurrentUser,
     path: web::Path<i32>,
 ) -> Result<HttpResponse, ApiError> {
-    let service = state.evaluations.clone();
     let id = path.into_inner();
-    let viewer = user.0.clone();
-    let (round, questions) = blocking(move || {
-        service.close(&user.0, id)?;
-        service.get(&user.0, id)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(EvaluationDetailBody::new(round, questions, &viewer)))
+    let act = move |service: &EvaluationService, actor: &User| service.close(actor, id).map(|()| id);
+    Ok(HttpResponse::Ok().json(act_then_show(&state, user, act).await?))
 }
 
 /// Records the signed-in trustee's anonymous answers, once.
