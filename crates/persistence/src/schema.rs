@@ -525,6 +525,7 @@ diesel::table! {
         has_file -> Bool,
         is_pdf -> Bool,
         tsv -> Tsvector,
+        title_tsv -> Tsvector,
     }
 }
 

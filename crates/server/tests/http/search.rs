@@ -435,6 +435,72 @@ fn filters_orders_and_cursor_pages() {
     }
 }
 
+/// Every page of a search in `order` (50 at a time), checking each page's counts.
+fn every_page(app: &TestApp, who: &Session, q: &str, order: &str) -> Vec<Value> {
+    let mut results = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut query = vec![("q", q), ("order", order), ("limit", "50")];
+        if let Some(cursor) = cursor.as_deref() {
+            query.push(("cursor", cursor));
+        }
+        let body = search(app, who, &query);
+        results.extend(body["results"].as_array().unwrap().iter().cloned());
+        match body["nextCursor"].as_str() {
+            Some(next) => cursor = Some(next.to_string()),
+            None => return results,
+        }
+    }
+}
+
+#[test]
+fn a_word_in_more_records_than_are_ranked_or_counted_still_pages_through_all_of_them() {
+    let app = TestApp::spawn();
+    let admin = app.signed_in_as(Role::Admin);
+    let committee = app.create_committee(&admin, "Moorings");
+    app.execute(&format!(
+        "INSERT INTO committee_messages (committee_id, user_id, message, sent_at) \
+         SELECT {committee}, {}, 'Harbour rota ' || i, now() - make_interval(mins => i) \
+         FROM generate_series(1, 1200) AS i",
+        admin.id
+    ));
+    // Older than every message: a title match, and a match in a notice's text only.
+    let lease = library_document(&app, "Harbour lease", "finance");
+    app.execute(&format!("UPDATE documents SET updated_at = now() - interval '3 years' WHERE id = {lease}"));
+    let fete = notice(&app, &admin, "Summer fete", "We meet at the harbour wall.");
+    app.execute(&format!("UPDATE notices SET published_at = now() - interval '2 years' WHERE id = {fete}"));
+
+    let body = search(&app, &admin, &[("q", "harbour")]);
+    assert_eq!(body["counts"], json!({"document": 1, "notice": 1, "chatMessage": 1000}), "{body}");
+    assert_eq!(body["capped"], json!(["chatMessage"]));
+    assert_eq!((&body["total"], &body["totalCapped"]), (&json!(1002), &json!(true)));
+    assert_eq!(found(&body)[0], ("document".to_string(), lease), "a title outranks newer messages");
+    let notices = search(&app, &admin, &[("q", "harbour"), ("kind", "notice")]);
+    assert_eq!(found(&notices), [("notice".to_string(), fete)]);
+    assert_eq!((&notices["total"], &notices["totalCapped"]), (&json!(1), &json!(false)));
+
+    for order in ["relevance", "date"] {
+        let results = every_page(&app, &admin, "harbour", order);
+        let keys: Vec<(String, i64)> = results
+            .iter()
+            .map(|r| (r["kind"].as_str().unwrap().to_string(), r["id"].as_i64().unwrap()))
+            .collect();
+        let unique: std::collections::BTreeSet<_> = keys.iter().cloned().collect();
+        assert_eq!((keys.len(), unique.len()), (1202, 1202), "{order}: every match once");
+        assert!(
+            unique.contains(&("document".to_string(), lease))
+                && unique.contains(&("notice".to_string(), fete))
+        );
+        // The oldest match comes last by date; by relevance the old title comes first and the old
+        // notice, past the ranked window, last.
+        let last =
+            if order == "date" { ("document".to_string(), lease) } else { ("notice".to_string(), fete) };
+        assert_eq!(keys.last(), Some(&last), "{order}");
+        let dates: Vec<&str> = results.iter().skip(501).map(|r| r["date"].as_str().unwrap()).collect();
+        assert!(dates.windows(2).all(|pair| pair[0] >= pair[1]), "{order}: newest first past the window");
+    }
+}
+
 #[test]
 fn bad_parameters_are_400_and_signed_out_is_401() {
     let app = TestApp::spawn();

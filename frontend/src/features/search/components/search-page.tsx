@@ -22,7 +22,8 @@ import { formatDate } from '@/lib/format';
 import type { DocumentCategory } from '@/types/api';
 import { useCommitteeChoices, useMeetingChoices } from '@/features/search/api/filter-choices';
 import { useSearchPages } from '@/features/search/api/search-pages';
-import type { SearchKind, SearchResult } from '@/types/api';
+import type { SearchKind, SearchResponse, SearchResult } from '@/types/api';
+import { kindCount, resultsLabel } from '@/features/search/counting';
 import { kindOrder, kindPlural } from '@/features/search/kinds';
 import {
   MAX_QUERY,
@@ -75,7 +76,7 @@ function Filters({
   change,
 }: {
   filters: SearchFilters;
-  counts: Partial<Record<SearchKind, number>>;
+  counts: Pick<SearchResponse, 'counts' | 'capped'>;
   error: unknown;
   change: (next: Partial<SearchFilters>) => void;
 }) {
@@ -84,7 +85,7 @@ function Filters({
   const [more, setMore] = useState(false);
   const meetings = useMeetingChoices();
   const { data: committees } = useCommitteeChoices();
-  const kinds = kindOrder.filter((k) => (counts[k] ?? 0) > 0 || filters.kinds.includes(k));
+  const kinds = kindOrder.filter((k) => (counts.counts[k] ?? 0) > 0 || filters.kinds.includes(k));
   const toggle = (kind: SearchKind) =>
     change({
       kinds: filters.kinds.includes(kind)
@@ -109,7 +110,7 @@ function Filters({
             return (
               <Chip
                 key={kind}
-                label={`${kindPlural[kind]} (${counts[kind] ?? 0})`}
+                label={`${kindPlural[kind]} (${kindCount(counts, kind)})`}
                 color={on ? 'primary' : 'default'}
                 variant={on ? 'filled' : 'outlined'}
                 aria-pressed={on}
@@ -305,7 +306,7 @@ export function SearchPage() {
               sx={{ px: 2, py: 1.5, mb: 2 }}
             >
               <Typography variant="h2" id={`search-group-${group.kind}`} sx={{ mb: 0.5 }}>
-                {`${kindPlural[group.kind]} (${first.counts[group.kind] ?? group.items.length})`}
+                {`${kindPlural[group.kind]} (${kindCount(first, group.kind)})`}
               </Typography>
               <ResultList results={group.items} q={q} />
             </Card>
@@ -366,11 +367,16 @@ export function SearchPage() {
         </Button>
       </Box>
       {q && (
-        <Filters filters={filters} counts={first?.counts ?? {}} error={error} change={change} />
+        <Filters
+          filters={filters}
+          counts={first ?? { counts: {}, capped: [] }}
+          error={error}
+          change={change}
+        />
       )}
       {q && first && (
         <Typography role="status" sx={{ mb: 2 }}>
-          {first.total === 1 ? '1 result' : `${first.total} results`} for “{q}”
+          {resultsLabel(first)} for “{q}”
         </Typography>
       )}
       {body}
