@@ -158,7 +158,7 @@ impl Seeder<'_> {
 fn score(question: &Question, index: usize, person: usize, typical: &[i16; 7]) -> Option<i16> {
     const SPREAD: [i16; 5] = [0, 1, 0, -1, 0];
     let principle = PRINCIPLES.iter().position(|p| *p == question.principle)?;
-    if person == 4 && principle == 3 && index % 2 == 0 {
+    if person == 4 && principle == 3 && index.is_multiple_of(2) {
         return None;
     }
     let base = typical.get(principle).copied().unwrap_or(3);
