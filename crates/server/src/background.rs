@@ -5,6 +5,8 @@
 use std::time::Duration;
 
 use api::AppState;
+use domain::governance::evaluation::schedule::ScheduledEvaluations;
+use domain::governance::evaluation::service::EvaluationService;
 
 /// How often written resolutions past their closing time are decided. Reads decide a due resolution
 /// themselves, so this only bounds how late the decision is recorded when nobody looks.
@@ -90,9 +92,11 @@ impl Drop for NotificationWorkerHandle {
 /// The notification worker, on its own thread (every server process runs one): every `poll` it expands
 /// the events recorded by the database into messages (claimed with `FOR UPDATE SKIP LOCKED`), and with
 /// `scheduler` every `SCHEDULER_EVERY` it runs the scheduled kinds at the clock's time (under an advisory
-/// lock, each sent once thanks to the ledger).
+/// lock, each sent once thanks to the ledger) and the evaluation rounds' reminders and closing
+/// (`run_scheduled_evaluations`).
 pub fn start_notifications(
     service: domain::notifications::NotificationService,
+    evaluations: EvaluationService,
     poll: Duration,
     scheduler: bool,
 ) -> NotificationWorkerHandle {
@@ -123,6 +127,11 @@ pub fn start_notifications(
                         Ok(_) => {}
                         Err(e) => tracing::error!(error = format!("{e:#}"), "scheduled notifications failed"),
                     }
+                    if let Err(e) =
+                        run_scheduled_evaluations(&evaluations, service.clock.now(), service.time_zone)
+                    {
+                        tracing::error!(error = format!("{e:#}"), "scheduled evaluation work failed");
+                    }
                 }
                 std::thread::sleep(poll);
             }
@@ -130,4 +139,18 @@ pub fn start_notifications(
         .map(|_| ())
         .unwrap_or_else(|e| tracing::error!(error = %e, "cannot start the notification worker"));
     NotificationWorkerHandle { stop }
+}
+
+/// The evaluation rounds' scheduled work at `at` (spec §17, Scheduling): the reminder before the closing
+/// date, and closing once it has passed, by the board's calendar (`zone`). Logs what it did.
+pub fn run_scheduled_evaluations(
+    evaluations: &EvaluationService,
+    at: chrono::DateTime<chrono::Utc>,
+    zone: chrono_tz::Tz,
+) -> anyhow::Result<ScheduledEvaluations> {
+    let run = evaluations.run_scheduled(at, zone)?;
+    if run != ScheduledEvaluations::default() {
+        tracing::info!(reminded = run.reminded, closed = run.closed, "scheduled evaluation work done");
+    }
+    Ok(run)
 }

@@ -48,7 +48,7 @@ enum Command {
         /// The user's e-mail address
         email: String,
     },
-    /// Queue the scheduled notifications due at a time (reminders, overdue actions, digests)
+    /// Queue the scheduled work due at a time (reminders, overdue actions, digests, evaluation closing)
     RunScheduled {
         /// An RFC 3339 time such as 2026-03-30T08:00:00Z (default: now)
         #[arg(long, value_name = "TIME", value_parser = parse_time)]
@@ -227,22 +227,27 @@ fn reset_mfa(config: Config, email: &str) -> anyhow::Result<()> {
 }
 
 /// Queues the scheduled notifications due at `at` (reminders, overdue actions, unread committee messages,
-/// the weekly digest) and expands pending events; the running server's outbox worker sends them. Each goes
-/// out once however often this runs, alongside running servers or not.
+/// the weekly digest), reminds and closes evaluation rounds (spec §17, Scheduling) and expands pending
+/// events; the running server's outbox worker sends them. Each goes out once however often this runs,
+/// alongside running servers or not.
 fn run_scheduled(config: Config, at: chrono::DateTime<chrono::Utc>) -> anyhow::Result<()> {
     let pool = connect_with_retry(&config.database_url)?;
     persistence::run_migrations(&pool)?;
     let state = wiring::build_state(&config, pool)?;
     let events = state.notifications.expand_pending()?;
     let run = state.notifications.run_scheduled(at)?;
+    let evaluations =
+        background::run_scheduled_evaluations(&state.evaluations, at, state.notifications.time_zone)?;
     println!(
         "Scheduled run at {}: {} notification(s), {} digest(s) and {} new-document mail(s) queued; {} \
-         event(s) expanded.",
+         event(s) expanded; {} evaluation reminder(s) queued, {} evaluation(s) closed.",
         at.to_rfc3339(),
         run.notifications,
         run.digests,
         run.documents,
-        events
+        events,
+        evaluations.reminded,
+        evaluations.closed
     );
     Ok(())
 }
@@ -270,6 +275,7 @@ fn serve(config: Config) -> anyhow::Result<()> {
     );
     let _notifications = background::start_notifications(
         state.notifications.clone(),
+        state.evaluations.clone(),
         Duration::from_millis(config.mail.poll_milliseconds),
         config.mail.run_scheduler,
     );

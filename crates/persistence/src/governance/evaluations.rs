@@ -6,7 +6,7 @@ use diesel::sql_types::{BigInt, Integer, Text};
 
 use domain::governance::evaluation::refusal::EvaluationRefusal;
 use domain::governance::evaluation::repository::{
-    EvaluationRepository, NewEvaluation, PreviousRound, StoredAnswers, Unanswered,
+    EvaluationRepository, NewEvaluation, OpenRound, PreviousRound, StoredAnswers, Unanswered,
 };
 use domain::governance::evaluation::{
     EvaluationRound, EvaluationStatus, GivenAnswer, Question, QuestionDraft, QuestionKind,
@@ -360,6 +360,21 @@ impl EvaluationRepository for PgEvaluationRepository {
         Ok(rows
             .into_iter()
             .map(|(id, name, email)| Unanswered { user_id: UserId(id), name, email })
+            .collect())
+    }
+
+    fn open_rounds(&self) -> Result<Vec<OpenRound>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let rows: Vec<(i32, String, Option<NaiveDate>)> = evaluation_rounds::table
+            .filter(evaluation_rounds::status.eq(EvaluationStatus::Open.as_str()))
+            .filter(evaluation_rounds::closes_on.is_not_null())
+            .order((evaluation_rounds::closes_on.asc(), evaluation_rounds::id.asc()))
+            .select((evaluation_rounds::id, evaluation_rounds::title, evaluation_rounds::closes_on))
+            .load(&mut conn)
+            .map_err(repo_error)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, title, closes_on)| Some(OpenRound { id, title, closes_on: closes_on? }))
             .collect())
     }
 }

@@ -1,6 +1,7 @@
 //! The demo board's governance (spec §10 Governance): terms of office (the Chair past nine years, the
 //! Treasurer's term ending soon), a register with current and past interests, last year's declarations round
-//! closed with one trustee outstanding, and written resolutions: one passed, one open.
+//! closed with one trustee outstanding, and written resolutions: one passed, one open; then the skills
+//! matrix (`skills`) and the board evaluations (`evaluation`).
 
 use anyhow::Context;
 use chrono::{Datelike, Duration, Months};
@@ -86,7 +87,10 @@ impl Seeder<'_> {
         self.terms()?;
         self.interests()?;
         self.declarations()?;
-        self.resolutions()
+        self.resolutions()?;
+        // After the terms: the matrix's succession warning reads them.
+        self.skills()?;
+        self.evaluations()
     }
 
     fn terms(&mut self) -> anyhow::Result<()> {

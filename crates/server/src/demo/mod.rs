@@ -10,9 +10,11 @@
 //! has now expired was posted 45 days ago with an expiry 35 days later, which was valid on the day.
 
 mod data;
+mod evaluation;
 pub mod files;
 mod governance;
 mod meeting_cycle;
+mod skills;
 
 use std::collections::HashMap;
 use std::fmt;

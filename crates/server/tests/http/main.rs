@@ -28,6 +28,7 @@ mod demo;
 mod demo_governance;
 mod documents;
 mod errors;
+mod evaluation_schedule;
 mod evaluations;
 mod file_texts;
 mod first_admin;

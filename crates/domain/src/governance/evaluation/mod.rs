@@ -4,6 +4,7 @@
 
 pub mod refusal;
 pub mod repository;
+pub mod schedule;
 pub mod service;
 pub mod template;
 

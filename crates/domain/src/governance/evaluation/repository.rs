@@ -23,6 +23,14 @@ pub struct Unanswered {
     pub email: String,
 }
 
+/// An open round and its closing date, for the scheduled reminders and closing (spec §17, Scheduling).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenRound {
+    pub id: i32,
+    pub title: String,
+    pub closes_on: NaiveDate,
+}
+
 /// Stored answers of one round, without anyone's id.
 #[derive(Debug, Clone, Default)]
 pub struct StoredAnswers {
@@ -64,6 +72,8 @@ pub trait EvaluationRepository: Send + Sync {
     fn previous(&self, id: i32) -> Result<Option<PreviousRound>, RepoError>;
     /// Active users asked (not the chair appraised) who have not answered.
     fn unanswered(&self, id: i32) -> Result<Vec<Unanswered>, RepoError>;
+    /// Every open round with a closing date, oldest closing first.
+    fn open_rounds(&self) -> Result<Vec<OpenRound>, RepoError>;
 }
 
 /// Sends a round's reminders (spec §17, Reminders): implemented by the server, through the mail outbox and

@@ -164,6 +164,7 @@ impl TestApp {
 
         let notification_worker = server::background::start_notifications(
             state.notifications.clone(),
+            state.evaluations.clone(),
             std::time::Duration::from_millis(config.mail.poll_milliseconds),
             config.mail.run_scheduler,
         );
