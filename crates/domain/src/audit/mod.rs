@@ -51,6 +51,9 @@ string_enum!(
         SettingsChanged => "settings_changed",
         InvitationSent => "invitation_sent",
         InvitationAccepted => "invitation_accepted",
+        RecordSigned => "record_signed",
+        SigningRefused => "signing_refused",
+        MinutesSignerNamed => "minutes_signer_named",
     }
 );
 
