@@ -94,7 +94,9 @@ pub(crate) async fn sign(
         Confirmation::Password(password) => {
             confirm_password(state, caller, password, client).await.map(|()| SigningMethod::Password)
         }
-        Confirmation::Code(code) => confirm_code(state, caller, code, client).await.map(|()| SigningMethod::Totp),
+        Confirmation::Code(code) => {
+            confirm_code(state, caller, code, client).await.map(|()| SigningMethod::Totp)
+        }
     };
     let method = match confirmed {
         Ok(method) => method,
@@ -109,15 +111,15 @@ pub(crate) async fn sign(
     };
     let service = state.signing.clone();
     let signature = blocking(move || service.sign(&user, target, method)).await?;
-    let event = NewAuditEvent::new(AuditKind::RecordSigned, Some(actor)).object(audit_object(target)).details(
-        format!(
+    let event = NewAuditEvent::new(AuditKind::RecordSigned, Some(actor))
+        .object(audit_object(target))
+        .details(format!(
             "{}, version {}, confirmed with {}, code {}",
             signature.role,
             signature.record.version(),
             signature.method,
             signature.verification_code
-        ),
-    );
+        ));
     crate::http::audit::record(state, req, event).await;
     Ok(HttpResponse::Created().json(SignatureBody::from(signature)))
 }

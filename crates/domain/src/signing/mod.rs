@@ -84,7 +84,9 @@ impl SignedRecord {
         record_user: Option<UserId>,
     ) -> Option<Self> {
         match (kind, record_user) {
-            (SignedKind::Minutes, None) => Some(SignedRecord::Minutes { meeting: MeetingId(record_id), version }),
+            (SignedKind::Minutes, None) => {
+                Some(SignedRecord::Minutes { meeting: MeetingId(record_id), version })
+            }
             (SignedKind::Resolution, None) => Some(SignedRecord::Resolution(ResolutionId(record_id))),
             (SignedKind::Declaration, Some(trustee)) => {
                 Some(SignedRecord::Declaration { round: DeclarationRoundId(record_id), trustee })

@@ -29,7 +29,10 @@ pub enum SignTarget {
     Minutes(MeetingId),
     Resolution(ResolutionId),
     /// A trustee's declaration in a round.
-    Declaration { round: DeclarationRoundId, trustee: UserId },
+    Declaration {
+        round: DeclarationRoundId,
+        trustee: UserId,
+    },
 }
 
 impl SignTarget {
@@ -144,8 +147,11 @@ impl SigningService {
             }
             SignedRecord::Resolution(id) => {
                 let resolution = self.resolutions.get(actor, id)?;
-                let (file_name, document) =
-                    resolution_print::print_document(&resolution, &self.portal_name, self.resolutions.time_zone);
+                let (file_name, document) = resolution_print::print_document(
+                    &resolution,
+                    &self.portal_name,
+                    self.resolutions.time_zone,
+                );
                 let reason = format!("{}: certifies that the written resolution passed", signable.role);
                 Ok(Printed { file_name, document, reason })
             }

@@ -98,7 +98,10 @@ impl Refusal for SigningRefusal {
     fn answer(self) -> Answer {
         use SigningRefusal::*;
         match self {
-            OnlyTheChairSigns | OnlyTheChairCertifies | OnlyOwnDeclaration | DeclarationReadersOnly
+            OnlyTheChairSigns
+            | OnlyTheChairCertifies
+            | OnlyOwnDeclaration
+            | DeclarationReadersOnly
             | NamingOfficersOnly => Answer::own(&self, RefusalKind::Forbidden),
             NotApproved | ResolutionOpen | NotPassed | NotDeclared | AlreadySigned(_) => {
                 Answer::own(&self, RefusalKind::Conflict)

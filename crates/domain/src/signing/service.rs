@@ -19,8 +19,8 @@ use crate::shared::{Clock, Received};
 use crate::signing::page::{normalise_code, sha256_hex, signature_page, verification_code, PageFacts};
 use crate::signing::records::{Printed, Signable};
 use crate::signing::{
-    MinutesSignerRepository, NameSignerRequest, NamedSigner, NewSignature, PdfSealer, SealDetails, SignTarget,
-    Signature, SignatureRepository, SigningMethod, SigningRefusal,
+    MinutesSignerRepository, NameSignerRequest, NamedSigner, NewSignature, PdfSealer, SealDetails,
+    SignTarget, Signature, SignatureRepository, SigningMethod, SigningRefusal,
 };
 use crate::MeetingId;
 
@@ -105,8 +105,12 @@ impl SigningService {
             verify_url: &self.verify_url,
         }));
         let unsigned = self.typesetter.typeset(&document).map_err(DomainError::Unexpected)?;
-        let details =
-            SealDetails { signer_name: actor.name.clone(), reason, location: self.portal_name.clone(), at: now };
+        let details = SealDetails {
+            signer_name: actor.name.clone(),
+            reason,
+            location: self.portal_name.clone(),
+            at: now,
+        };
         let signed = self.sealer.seal(&unsigned, &details).map_err(DomainError::Unexpected)?;
         let mut pending = self.files.begin().map_err(DomainError::Unexpected)?;
         std::io::Write::write_all(&mut pending, &signed).map_err(|e| DomainError::Unexpected(e.into()))?;
@@ -170,7 +174,8 @@ impl SigningService {
             Received::Absent => None,
             Received::Unreadable => return Err(SigningRefusal::NoSuchSigner),
             Received::Given(user_id) => {
-                let user = self.users.find(user_id)?.filter(|u| u.active).ok_or(SigningRefusal::NoSuchSigner)?;
+                let user =
+                    self.users.find(user_id)?.filter(|u| u.active).ok_or(SigningRefusal::NoSuchSigner)?;
                 // A committee meeting's minutes are read by its members only: the signer must be one.
                 self.minutes.versions(&user, id).map_err(|_| SigningRefusal::SignerCannotRead)?;
                 Some(user.id)

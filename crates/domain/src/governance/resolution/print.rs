@@ -24,7 +24,11 @@ pub fn print_document(resolution: &Resolution, portal_name: &str, time_zone: Tz)
         PrintBlock::Heading("Resolution".into()),
     ];
     blocks.extend(
-        resolution.text.lines().filter(|line| !line.trim().is_empty()).map(|line| PrintBlock::Paragraph(line.into())),
+        resolution
+            .text
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| PrintBlock::Paragraph(line.into())),
     );
     blocks.push(PrintBlock::Gap);
     blocks.push(PrintBlock::Heading("Outcome".into()));
@@ -33,7 +37,11 @@ pub fn print_document(resolution: &Resolution, portal_name: &str, time_zone: Tz)
         ResolutionStatus::Passed | ResolutionStatus::Failed => {
             let word = if resolution.status == ResolutionStatus::Passed { "Passed" } else { "Not passed" };
             let when = resolution.decided_at.map(|t| format!(" on {}", at(t))).unwrap_or_default();
-            let early = if resolution.decided_early { ", before closing, as the result could not change" } else { "" };
+            let early = if resolution.decided_early {
+                ", before closing, as the result could not change"
+            } else {
+                ""
+            };
             format!("{word}{when}{early}.")
         }
     };
@@ -44,7 +52,8 @@ pub fn print_document(resolution: &Resolution, portal_name: &str, time_zone: Tz)
         Threshold::Count(_) => "a set number of votes for",
         Threshold::Unanimous => "every eligible trustee",
     };
-    blocks.push(PrintBlock::Paragraph(format!("Passes with {rule}: {needed} of {} eligible.", tally.eligible)));
+    blocks
+        .push(PrintBlock::Paragraph(format!("Passes with {rule}: {needed} of {} eligible.", tally.eligible)));
     blocks.push(PrintBlock::Paragraph(format!(
         "For {} - Against {} - Abstain {} - Not voted {}",
         tally.for_votes,
@@ -64,7 +73,9 @@ pub fn print_document(resolution: &Resolution, portal_name: &str, time_zone: Tz)
                 };
                 format!("{}: {choice} ({})", voter.name, at(vote.voted_at))
             }
-            None if voter.conflicted => format!("{}: not eligible (declared a conflict of interest)", voter.name),
+            None if voter.conflicted => {
+                format!("{}: not eligible (declared a conflict of interest)", voter.name)
+            }
             None => format!("{}: did not vote", voter.name),
         };
         blocks.push(PrintBlock::Paragraph(line));
@@ -75,6 +86,7 @@ pub fn print_document(resolution: &Resolution, portal_name: &str, time_zone: Tz)
         blocks.extend(resolution.papers.iter().map(|p| PrintBlock::Paragraph(p.title.clone())));
     }
     let title = format!("Written resolution: {}", resolution.title);
-    let file_name = format!("Written resolution - {}.pdf", resolution.title.replace(['/', '\\', ':', '"'], "-"));
+    let file_name =
+        format!("Written resolution - {}.pdf", resolution.title.replace(['/', '\\', ':', '"'], "-"));
     (file_name, PrintDocument { title, blocks })
 }
