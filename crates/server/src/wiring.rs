@@ -284,10 +284,13 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     };
     let signing = SigningService {
         signatures: Arc::new(persistence::PgSignatureRepository::new(pool.clone())),
-        minutes_signers: Arc::new(persistence::PgMinutesSigners::new(pool.clone())),
-        minutes: written_minutes.clone(),
-        resolutions: resolutions.clone(),
-        declarations: declarations.clone(),
+        records: domain::signing::SignedRecords {
+            minutes: written_minutes.clone(),
+            minutes_signers: Arc::new(persistence::PgMinutesSigners::new(pool.clone())),
+            resolutions: resolutions.clone(),
+            declarations: declarations.clone(),
+            portal_name: config.mail.portal_name.clone(),
+        },
         users: users.clone(),
         typesetter: Arc::new(typesetting::PdfTypesetter),
         sealer: Arc::new(signing_key(config, &pool)?),
@@ -295,7 +298,6 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         throttle: Arc::new(PgLoginThrottle::new(pool.clone())),
         clock: clock.clone(),
         verify_url: format!("{}/verify", config.mail.public_url.trim_end_matches('/')),
-        portal_name: config.mail.portal_name.clone(),
     };
     Ok(AppState {
         signing,

@@ -233,6 +233,6 @@ mod tests {
         for kind in AuditKind::ALL {
             assert_eq!(kind.as_str().parse::<AuditKind>(), Ok(*kind));
         }
-        assert_eq!(AuditKind::ALL.len(), 32);
+        assert_eq!(AuditKind::ALL.len(), 35);
     }
 }

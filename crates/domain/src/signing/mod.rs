@@ -13,7 +13,7 @@ pub mod refusal;
 pub mod service;
 
 pub use named_signer::{MinutesSignerRepository, NameSignerRequest, NamedSigner};
-pub use records::SignTarget;
+pub use records::{SignTarget, SignedRecords};
 pub use refusal::SigningRefusal;
 pub use service::SigningService;
 
@@ -168,4 +168,25 @@ pub trait PdfSealer: Send + Sync {
     fn certificate_pem(&self) -> String;
     /// The PDF with a signature over all of its bytes (an incremental update).
     fn seal(&self, pdf: &[u8], details: &SealDetails) -> anyhow::Result<Vec<u8>>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_is_stored_as_its_parts_and_read_back_from_them() {
+        let records = [
+            SignedRecord::Minutes { meeting: MeetingId(4), version: 2 },
+            SignedRecord::Resolution(ResolutionId(9)),
+            SignedRecord::Declaration { round: DeclarationRoundId(3), trustee: UserId(7) },
+        ];
+        for record in records {
+            let parts = (record.kind(), record.record_id(), record.version(), record.record_user());
+            assert_eq!(SignedRecord::from_parts(parts.0, parts.1, parts.2, parts.3), Some(record));
+        }
+        // A declaration names its trustee; the board's records never do.
+        assert_eq!(SignedRecord::from_parts(SignedKind::Declaration, 3, 1, None), None);
+        assert_eq!(SignedRecord::from_parts(SignedKind::Resolution, 9, 1, Some(UserId(7))), None);
+    }
 }

@@ -2,15 +2,17 @@
 //! the chair or the trustee the board names, a passed written resolution certified by the chair, a
 //! declaration by the trustee who made it. The one signing flow (`SigningService::sign`) asks these.
 
+use std::sync::Arc;
+
 use crate::governance::declaration::print as declaration_print;
 use crate::governance::resolution::print as resolution_print;
 use crate::governance::resolution::ResolutionStatus;
-use crate::governance::GovernanceRefusal;
+use crate::governance::{DeclarationService, GovernanceRefusal, ResolutionService};
 use crate::identity::role::Role;
 use crate::identity::user::User;
 use crate::meetings::written_minutes::WrittenMinutesStatus;
-use crate::meetings::PrintDocument;
-use crate::signing::{SignedKind, SignedRecord, SigningRefusal, SigningService};
+use crate::meetings::{PrintDocument, WrittenMinutesService};
+use crate::signing::{MinutesSignerRepository, SignedKind, SignedRecord, SigningRefusal};
 use crate::{DeclarationRoundId, MeetingId, ResolutionId, UserId};
 
 /// The role a chair signs minutes in, as printed and recorded.
@@ -53,15 +55,27 @@ pub struct Signable {
 }
 
 /// What is signed: the printed document, its file name, and the reason the PDF's signature gives.
-pub(crate) struct Printed {
+pub struct Printed {
     pub file_name: String,
     pub document: PrintDocument,
     pub reason: String,
 }
 
-impl SigningService {
+/// The records that are signed, and who signs them: what the signing flow asks of each kind.
+#[derive(Clone)]
+pub struct SignedRecords {
+    pub minutes: WrittenMinutesService,
+    /// Who the board named to sign a meeting's minutes besides the chair.
+    pub minutes_signers: Arc<dyn MinutesSignerRepository>,
+    pub resolutions: ResolutionService,
+    pub declarations: DeclarationService,
+    /// `PORTAL_NAME`, on the printed documents.
+    pub portal_name: String,
+}
+
+impl SignedRecords {
     /// The record the target names now, for whoever may read its signature (else 404 or 403).
-    pub(crate) fn record_of(&self, actor: &User, target: SignTarget) -> Result<SignedRecord, SigningRefusal> {
+    pub fn record_of(&self, actor: &User, target: SignTarget) -> Result<SignedRecord, SigningRefusal> {
         match target {
             SignTarget::Minutes(meeting) => {
                 let minutes = self.minutes.current(actor, meeting)?;
@@ -84,7 +98,7 @@ impl SigningService {
 
     /// Whether `actor` may sign the target now, and as what: checked before the password or code is, so
     /// no attempt is spent on a refusal, and again when signing.
-    pub(crate) fn may_sign(&self, actor: &User, target: SignTarget) -> Result<Signable, SigningRefusal> {
+    pub fn may_sign(&self, actor: &User, target: SignTarget) -> Result<Signable, SigningRefusal> {
         match target {
             SignTarget::Minutes(meeting) => {
                 let minutes = self.minutes.current(actor, meeting)?;
@@ -133,7 +147,7 @@ impl SigningService {
     }
 
     /// The document to sign, printed as whoever reads it sees it.
-    pub(crate) fn print(&self, actor: &User, signable: &Signable) -> Result<Printed, SigningRefusal> {
+    pub fn print(&self, actor: &User, signable: &Signable) -> Result<Printed, SigningRefusal> {
         match signable.record {
             SignedRecord::Minutes { meeting, version } => {
                 let (file_name, document, minutes) =

@@ -8,19 +8,18 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::governance::{DeclarationService, ResolutionService};
 use crate::identity::sign_in_throttle::service::begin_verify;
 use crate::identity::user::User;
 use crate::identity::{LoginThrottle, UserRepository};
 use crate::library::FileStore;
-use crate::meetings::{Typesetter, WrittenMinutesService};
+use crate::meetings::Typesetter;
 use crate::shared::error::DomainError;
 use crate::shared::{Clock, Received};
 use crate::signing::page::{normalise_code, sha256_hex, signature_page, verification_code, PageFacts};
-use crate::signing::records::{Printed, Signable};
+use crate::signing::records::{Printed, Signable, SignedRecords};
 use crate::signing::{
-    MinutesSignerRepository, NameSignerRequest, NamedSigner, NewSignature, PdfSealer, SealDetails,
-    SignTarget, Signature, SignatureRepository, SigningMethod, SigningRefusal,
+    NameSignerRequest, NamedSigner, NewSignature, PdfSealer, SealDetails, SignTarget, Signature,
+    SignatureRepository, SigningMethod, SigningRefusal,
 };
 use crate::MeetingId;
 
@@ -46,10 +45,8 @@ pub enum CheckRequest {
 #[derive(Clone)]
 pub struct SigningService {
     pub signatures: Arc<dyn SignatureRepository>,
-    pub minutes_signers: Arc<dyn MinutesSignerRepository>,
-    pub minutes: WrittenMinutesService,
-    pub resolutions: ResolutionService,
-    pub declarations: DeclarationService,
+    /// Who signs which record, and its printed document.
+    pub records: SignedRecords,
     /// To check that a named signer is an active user who may read the minutes.
     pub users: Arc<dyn UserRepository>,
     pub typesetter: Arc<dyn Typesetter>,
@@ -59,8 +56,6 @@ pub struct SigningService {
     pub clock: Arc<dyn Clock>,
     /// `PUBLIC_URL` followed by `/verify`: printed on every signature page.
     pub verify_url: String,
-    /// `PORTAL_NAME`, on the signed documents.
-    pub portal_name: String,
 }
 
 impl SigningService {
@@ -73,7 +68,7 @@ impl SigningService {
     /// state to be signed, and that it is not signed yet. Checked before the password or code is, and
     /// again when signing.
     pub fn check_may_sign(&self, actor: &User, target: SignTarget) -> Result<Signable, SigningRefusal> {
-        let signable = self.may_sign(actor, target)?;
+        let signable = self.records.may_sign(actor, target)?;
         if self.signatures.find_for(signable.record)?.is_some() {
             return Err(SigningRefusal::AlreadySigned(signable.record.kind()));
         }
@@ -89,13 +84,13 @@ impl SigningService {
         method: SigningMethod,
     ) -> Result<Signature, SigningRefusal> {
         let signable = self.check_may_sign(actor, target)?;
-        let Printed { file_name, mut document, reason } = self.print(actor, &signable)?;
+        let Printed { file_name, mut document, reason } = self.records.print(actor, &signable)?;
         let before = self.typesetter.typeset(&document).map_err(DomainError::Unexpected)?;
         let document_sha256 = sha256_hex(&before);
         let now = self.clock.now();
         let code = verification_code();
         document.blocks.extend(signature_page(&PageFacts {
-            portal_name: &self.portal_name,
+            portal_name: &self.records.portal_name,
             signer: &actor.name,
             role: signable.role,
             at: now,
@@ -108,7 +103,7 @@ impl SigningService {
         let details = SealDetails {
             signer_name: actor.name.clone(),
             reason,
-            location: self.portal_name.clone(),
+            location: self.records.portal_name.clone(),
             at: now,
         };
         let signed = self.sealer.seal(&unsigned, &details).map_err(DomainError::Unexpected)?;
@@ -140,13 +135,13 @@ impl SigningService {
 
     /// The record's signature (the minutes' current version's), for whoever may read it.
     pub fn signature(&self, actor: &User, target: SignTarget) -> Result<Option<Signature>, SigningRefusal> {
-        let record = self.record_of(actor, target)?;
+        let record = self.records.record_of(actor, target)?;
         Ok(self.signatures.find_for(record)?)
     }
 
     /// The signed PDF: its file name and bytes, exactly as signed.
     pub fn signed_pdf(&self, actor: &User, target: SignTarget) -> Result<(String, Vec<u8>), SigningRefusal> {
-        let record = self.record_of(actor, target)?;
+        let record = self.records.record_of(actor, target)?;
         let signature = self.signatures.find_for(record)?.ok_or(SigningRefusal::NotSigned(record.kind()))?;
         let bytes = self.files.read(&signature.file_key).map_err(DomainError::Unexpected)?;
         Ok((signature.file_name, bytes))
@@ -154,8 +149,8 @@ impl SigningService {
 
     /// The trustee named to sign the meeting's minutes, for whoever may read the minutes.
     pub fn minutes_signer(&self, actor: &User, id: MeetingId) -> Result<Option<NamedSigner>, SigningRefusal> {
-        self.minutes.current(actor, id)?;
-        Ok(self.minutes_signers.named(id)?)
+        self.records.minutes.current(actor, id)?;
+        Ok(self.records.minutes_signers.named(id)?)
     }
 
     /// An officer names who signs the meeting's minutes besides the chair (or, with no user, nobody): an
@@ -169,7 +164,7 @@ impl SigningService {
         if !actor.role.is_officer() {
             return Err(SigningRefusal::NamingOfficersOnly);
         }
-        self.minutes.current(actor, id)?;
+        self.records.minutes.current(actor, id)?;
         let signer = match input.user_id {
             Received::Absent => None,
             Received::Unreadable => return Err(SigningRefusal::NoSuchSigner),
@@ -177,12 +172,12 @@ impl SigningService {
                 let user =
                     self.users.find(user_id)?.filter(|u| u.active).ok_or(SigningRefusal::NoSuchSigner)?;
                 // A committee meeting's minutes are read by its members only: the signer must be one.
-                self.minutes.versions(&user, id).map_err(|_| SigningRefusal::SignerCannotRead)?;
+                self.records.minutes.versions(&user, id).map_err(|_| SigningRefusal::SignerCannotRead)?;
                 Some(user.id)
             }
         };
-        self.minutes_signers.name(id, signer, actor.id, self.clock.now())?;
-        Ok(self.minutes_signers.named(id)?)
+        self.records.minutes_signers.name(id, signer, actor.id, self.clock.now())?;
+        Ok(self.records.minutes_signers.named(id)?)
     }
 
     /// The public check: is this exactly a file the portal signed (or a code it printed)? Every check

@@ -110,10 +110,10 @@ fn the_chair_certifies_a_passed_resolution_and_no_one_else_nor_an_open_or_failed
     );
     error_of(post(&app, &chair, &certify, json!({"password": PASSWORD})), StatusCode::CONFLICT);
     assert_eq!(audit_count(&app, "record_signed", "resolution", chair.id), 1);
-    let row = app.scalar_text(&format!(
+    let row = app.scalar_text(
         "SELECT concat_ws(' ', kind, record_id, record_version, signer_id, method) AS value FROM signatures \
-         WHERE kind = 'resolution'"
-    ));
+         WHERE kind = 'resolution'",
+    );
     assert_eq!(row, Some(format!("resolution {id} 1 {} password", chair.id)));
 
     // Every member reads the certificate and downloads the certified PDF.
