@@ -22,7 +22,7 @@ use crate::notifications::{mail, notification_settings};
 use crate::reading::notes;
 use crate::reading::records as reading_records;
 use crate::search::search;
-use crate::signing::{signatures, verify};
+use crate::signing::{minutes_signer, records as signed_records, signatures, verify};
 // Board evaluation (spec §17).
 use crate::governance::evaluations;
 
@@ -240,6 +240,17 @@ api_routes! {
     "/api/meetings/{id}/written-minutes/sign" => { post: signatures::sign_minutes },
     "/api/meetings/{id}/written-minutes/signature" => { get: signatures::minutes_signature },
     "/api/meetings/{id}/written-minutes/signed-pdf" => { get: signatures::signed_minutes_pdf },
+    "/api/meetings/{id}/written-minutes/signer" => { get: minutes_signer::show, put: minutes_signer::name },
+    "/api/resolutions/{id}/certify" => { post: signed_records::certify_resolution },
+    "/api/resolutions/{id}/signature" => { get: signed_records::resolution_signature },
+    "/api/resolutions/{id}/signed-pdf" => { get: signed_records::signed_resolution_pdf },
+    "/api/declaration-rounds/{id}/declarations/{userId}/sign" => { post: signed_records::sign_declaration },
+    "/api/declaration-rounds/{id}/declarations/{userId}/signature" => {
+        get: signed_records::declaration_signature
+    },
+    "/api/declaration-rounds/{id}/declarations/{userId}/signed-pdf" => {
+        get: signed_records::signed_declaration_pdf
+    },
     "/api/signing/certificate" => { get: signatures::certificate },
     "/api/verify" => { post: verify::verify },
     "/api/skills" => { get: skills::list, post: skills::create },

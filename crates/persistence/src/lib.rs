@@ -48,4 +48,4 @@ pub use notices::PgNoticeRepository;
 pub use notifications::{PgNotificationRepository, PgOutboxRepository};
 pub use reading::{PgAgendaPaperMeetings, PgNoteRepository, PgReadingRecordRepository};
 pub use search::{PgFileTextQueue, PgSearchRepository};
-pub use signing::{PgSignatureRepository, PgSigningKeys, StoredSigningKey};
+pub use signing::{PgMinutesSigners, PgSignatureRepository, PgSigningKeys, StoredSigningKey};

@@ -353,6 +353,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    minutes_signers (meeting_id) {
+        meeting_id -> Int4,
+        user_id -> Int4,
+        named_by -> Nullable<Int4>,
+        named_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     notices (id) {
         id -> Int4,
         title -> Text,
@@ -690,6 +699,7 @@ diesel::table! {
         verification_code -> Text,
         file_key -> Text,
         file_name -> Text,
+        record_user_id -> Nullable<Int4>,
     }
 }
 
@@ -738,6 +748,7 @@ diesel::joinable!(meeting_conflicts -> interests (interest_id));
 diesel::joinable!(meeting_conflicts -> meetings (meeting_id));
 diesel::joinable!(meetings -> committees (committee_id));
 diesel::joinable!(meetings -> users (created_by));
+diesel::joinable!(minutes_signers -> meetings (meeting_id));
 diesel::joinable!(minutes -> meetings (meeting_id));
 diesel::joinable!(mfa_recovery_codes -> users (user_id));
 diesel::joinable!(minutes -> users (uploaded_by));
@@ -797,6 +808,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     mfa_recovery_codes,
     minute_entries,
     minutes,
+    minutes_signers,
     notices,
     paper_notes,
     password_reset_requests,

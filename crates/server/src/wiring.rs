@@ -271,16 +271,33 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         committees: committee_repository.clone(),
     };
     let audit = AuditService { trail: Arc::new(PgAuditTrail::new(pool.clone())), clock: clock.clone() };
+    let declarations = DeclarationService {
+        rounds: Arc::new(PgDeclarationRepository::new(pool.clone())),
+        mail: governance_mail,
+        clock: clock.clone(),
+    };
+    let resolutions = ResolutionService {
+        resolutions: Arc::new(PgResolutionRepository::new(pool.clone())),
+        meetings: meetings.clone(),
+        time_zone: config.mail.board_time_zone,
+        clock: clock.clone(),
+    };
     let signing = SigningService {
         signatures: Arc::new(persistence::PgSignatureRepository::new(pool.clone())),
-        minutes: written_minutes.clone(),
+        records: domain::signing::SignedRecords {
+            minutes: written_minutes.clone(),
+            minutes_signers: Arc::new(persistence::PgMinutesSigners::new(pool.clone())),
+            resolutions: resolutions.clone(),
+            declarations: declarations.clone(),
+            portal_name: config.mail.portal_name.clone(),
+        },
+        users: users.clone(),
         typesetter: Arc::new(typesetting::PdfTypesetter),
         sealer: Arc::new(signing_key(config, &pool)?),
         files: files.clone(),
         throttle: Arc::new(PgLoginThrottle::new(pool.clone())),
         clock: clock.clone(),
         verify_url: format!("{}/verify", config.mail.public_url.trim_end_matches('/')),
-        portal_name: config.mail.portal_name.clone(),
     };
     Ok(AppState {
         signing,
@@ -345,18 +362,9 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             terms: Arc::new(PgTermRepository::new(pool.clone())),
             clock: clock.clone(),
         },
-        declarations: DeclarationService {
-            rounds: Arc::new(PgDeclarationRepository::new(pool.clone())),
-            mail: governance_mail,
-            clock: clock.clone(),
-        },
+        declarations,
         evaluations,
-        resolutions: ResolutionService {
-            resolutions: Arc::new(PgResolutionRepository::new(pool.clone())),
-            meetings: meetings.clone(),
-            time_zone: config.mail.board_time_zone,
-            clock,
-        },
+        resolutions,
         readiness: Arc::new(PgReadiness::new(pool)),
         files,
         registration_enabled: config.allow_registration,

@@ -136,9 +136,9 @@ const TrusteesPage = lazy(() =>
 );
 
 const GovernancePage = lazy(() =>
-  import(
-    /* webpackChunkName: "page-governance" */ '@/features/governance/components/governance-page'
-  ).then((m) => ({ default: m.GovernancePage })),
+  import(/* webpackChunkName: "page-governance" */ '@/app/routes/governance-route').then((m) => ({
+    default: m.GovernanceRoute,
+  })),
 );
 
 const SearchPage = lazy(() =>

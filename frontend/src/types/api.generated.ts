@@ -788,6 +788,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/declaration-rounds/{id}/declarations/{userId}/sign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A trustee signs their own declaration in a round, with the password or a code in the request. */
+    post: operations['signed_records_sign_declaration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/declaration-rounds/{id}/declarations/{userId}/signature': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signature of a trustee's declaration, for that trustee and the officers. */
+    get: operations['signed_records_declaration_signature'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/declaration-rounds/{id}/declarations/{userId}/signed-pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed declaration's PDF, exactly as signed, for that trustee and the officers. */
+    get: operations['signed_records_signed_declaration_pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/declaration-rounds/{id}/reminders': {
     parameters: {
       query?: never;
@@ -2022,8 +2073,9 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Signs the current version of approved minutes. The request itself carries the signer's password, or
-     *     a current two-factor code: a session alone never signs.
+     * Signs the current version of approved minutes (the chair, or the trustee the board named). The
+     *     request itself carries the signer's password, or a current two-factor code: a session alone never
+     *     signs.
      */
     post: operations['signatures_sign_minutes'];
     delete?: never;
@@ -2059,6 +2111,24 @@ export interface paths {
     /** The signed PDF of the current minutes version, exactly as signed. */
     get: operations['signatures_signed_minutes_pdf'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/signer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The trustee named to sign the meeting's minutes, for whoever may read them. */
+    get: operations['minutes_signer_show'];
+    /** An officer names who signs the minutes besides the chair, or (`userId: null`) nobody. */
+    put: operations['minutes_signer_name'];
     post?: never;
     delete?: never;
     options?: never;
@@ -2337,6 +2407,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/resolutions/{id}/certify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The chair certifies a passed written resolution. The request itself carries the password, or a
+     *     current two-factor code: a session alone never signs.
+     */
+    post: operations['signed_records_certify_resolution'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/resolutions/{id}/conflict': {
     parameters: {
       query?: never;
@@ -2348,6 +2438,40 @@ export interface paths {
     put?: never;
     /** The signed-in trustee declares a conflict of interest on it, and so is not eligible to vote. */
     post: operations['resolutions_declare_conflict'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/resolutions/{id}/signature': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The certificate of a resolution, for every member. */
+    get: operations['signed_records_resolution_signature'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/resolutions/{id}/signed-pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The certified resolution's PDF, exactly as signed. */
+    get: operations['signed_records_signed_resolution_pdf'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3051,7 +3175,10 @@ export interface components {
       | 'notice_deleted'
       | 'settings_changed'
       | 'invitation_sent'
-      | 'invitation_accepted';
+      | 'invitation_accepted'
+      | 'record_signed'
+      | 'signing_refused'
+      | 'minutes_signer_named';
     /**
      * @description An audit event kind to filter by; empty: no filter
      * @enum {string}
@@ -3089,6 +3216,9 @@ export interface components {
       | 'settings_changed'
       | 'invitation_sent'
       | 'invitation_accepted'
+      | 'record_signed'
+      | 'signing_refused'
+      | 'minutes_signer_named'
       | '';
     /** @description `{id, name}` of whoever wrote a message or uploaded a committee document. */
     Author: {
@@ -4049,6 +4179,10 @@ export interface components {
       meetingId: number | null;
       title: string;
     };
+    /** @description Who is named to sign the minutes, if anyone. */
+    MinutesSigner: {
+      signer?: components['schemas']['NamedSigner'] | null;
+    };
     /** @description The fields of a minutes upload (`multipart/form-data`): a PDF `file` or an `externalLink`, not both. */
     MinutesUpload: {
       /** @description Optional (`""` = none): an http(s) link, instead of a file. */
@@ -4069,6 +4203,19 @@ export interface components {
       name: string;
       /** Format: int32 */
       skillId: number;
+    };
+    /** @description `PUT /api/meetings/{id}/written-minutes/signer`. */
+    NameSignerRequest: {
+      /**
+       * Format: int32
+       * @description An active user who may read the minutes; `null` names nobody (the chair signs).
+       */
+      userId?: number | null;
+    };
+    NamedSigner: {
+      name: string;
+      /** Format: int32 */
+      userId: number;
     };
     /** @description A note as the reader sees it. */
     Note: {
@@ -4848,12 +4995,17 @@ export interface components {
     };
     /** @description What the password step answers: a session, or the second step of two-factor sign-in. */
     SignIn: components['schemas']['Session'] | components['schemas']['MfaChallenge'];
-    /** @description A signature of a record's version. */
+    /** @description A signature of a record. */
     Signature: {
       /** @description SHA-256 of the document before signing (lowercase hexadecimal). */
       documentSha256: string;
+      /** @description What was signed: `minutes`, `resolution` or `declaration`. */
+      kind: components['schemas']['SignedKind'];
       method: components['schemas']['SigningMethod'];
-      /** Format: int32 */
+      /**
+       * Format: int32
+       * @description The minutes' version; 1 for a resolution or a declaration.
+       */
       recordVersion: number;
       /** @description The role signed in, in words. */
       role: string;
@@ -4865,6 +5017,11 @@ export interface components {
       /** @description The code printed on the signature page, for `/verify`. */
       verificationCode: string;
     };
+    /**
+     * @description What kind of record a signature is on.
+     * @enum {string}
+     */
+    SignedKind: 'minutes' | 'resolution' | 'declaration';
     /**
      * @description How the signer confirmed it was them, in the signing request.
      * @enum {string}
@@ -8729,6 +8886,247 @@ export interface operations {
       };
       /** @description The JSON body is larger than 256 KB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  signed_records_sign_declaration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+        /** @description The trustee whose declaration it is: the caller */
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReauthenticateRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Signature'];
+        };
+      };
+      /** @description `errors.password` or `errors.code`: missing or not right */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Someone else's declaration, or not asked to declare */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not declared yet, already signed, or a code without two-factor sign-in */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many wrong attempts */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  signed_records_declaration_signature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+        /** @description The trustee whose declaration it is */
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signature */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Signature'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Neither the trustee nor an officer */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round, or not signed */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  signed_records_signed_declaration_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The round's id */
+        id: number;
+        /** @description The trustee whose declaration it is */
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed declaration */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Neither the trustee nor an officer */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such round, or not signed */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -14713,7 +15111,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Only the chair of the meeting signs its minutes */
+      /** @description Only the chair of the meeting, or the trustee named, signs its minutes */
       403: {
         headers: {
           [name: string]: unknown;
@@ -14887,6 +15285,155 @@ export interface operations {
       };
       /** @description No such meeting or minutes, or not signed */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_signer_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Who is named, if anyone */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MinutesSigner'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting or minutes */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  minutes_signer_name: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NameSignerRequest'];
+      };
+    };
+    responses: {
+      /** @description Named */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MinutesSigner'];
+        };
+      };
+      /** @description `errors.userId`: not an active user, or one who cannot read the minutes */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs name the signer */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting or minutes */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -16240,6 +16787,105 @@ export interface operations {
       };
     };
   };
+  signed_records_certify_resolution: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resolution's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReauthenticateRequest'];
+      };
+    };
+    responses: {
+      /** @description Certified */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Signature'];
+        };
+      };
+      /** @description `errors.password` or `errors.code`: missing or not right */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only the chair certifies */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such resolution */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Still open, not passed, already certified, or a code without two-factor sign-in */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Too many wrong attempts */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   resolutions_declare_conflict: {
     parameters: {
       query?: never;
@@ -16299,6 +16945,142 @@ export interface operations {
       };
       /** @description Already voted, or voting has closed */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  signed_records_resolution_signature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resolution's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signature */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Signature'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such resolution, or not certified */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  signed_records_signed_resolution_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The resolution's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The certified resolution */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such resolution, or not certified */
+      404: {
         headers: {
           [name: string]: unknown;
         };

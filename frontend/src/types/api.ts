@@ -109,6 +109,9 @@ export type SearchResponse = Schemas['SearchResults'];
 // Signatures and checking (spec §16).
 export type Signature = Schemas['Signature'];
 export type SigningMethod = Schemas['SigningMethod'];
+export type SignedKind = Schemas['SignedKind'];
+/** Who the board named to sign a meeting's minutes besides the chair. */
+export type MinutesSigner = Schemas['MinutesSigner'];
 /** The signing request: the signer's password, or a current two-factor code. */
 export type SignRequest = Schemas['ReauthenticateRequest'];
 export type VerifyCodeRequest = Schemas['VerifyCodeBody'];

@@ -51,6 +51,9 @@ string_enum!(
         SettingsChanged => "settings_changed",
         InvitationSent => "invitation_sent",
         InvitationAccepted => "invitation_accepted",
+        RecordSigned => "record_signed",
+        SigningRefused => "signing_refused",
+        MinutesSignerNamed => "minutes_signer_named",
     }
 );
 
@@ -230,6 +233,6 @@ mod tests {
         for kind in AuditKind::ALL {
             assert_eq!(kind.as_str().parse::<AuditKind>(), Ok(*kind));
         }
-        assert_eq!(AuditKind::ALL.len(), 32);
+        assert_eq!(AuditKind::ALL.len(), 35);
     }
 }

@@ -1,31 +1,81 @@
 //! Why signing or checking says no (docs/spec.md §16 Signatures and checking).
 
+use crate::governance::GovernanceRefusal;
 use crate::meetings::MeetingsRefusal;
 use crate::shared::error::DomainError;
 use crate::shared::refusal::{Answer, Refusal, RefusalKind};
+use crate::signing::SignedKind;
 
-pub const ONLY_THE_CHAIR_SIGNS: &str = "Only the chair of the meeting can sign its minutes.";
+pub const ONLY_THE_CHAIR_SIGNS: &str =
+    "Only the chair of the meeting, or the trustee the board named to sign them, can sign these minutes.";
 pub const NOT_APPROVED: &str = "Only approved minutes can be signed.";
-pub const ALREADY_SIGNED: &str = "This version of the minutes is already signed.";
-pub const NOT_SIGNED: &str = "This version of the minutes is not signed.";
+pub const ONLY_THE_CHAIR_CERTIFIES: &str = "Only the chair can certify a written resolution.";
+pub const RESOLUTION_OPEN: &str = "This resolution is still open: it can be certified once it has passed.";
+pub const NOT_PASSED: &str = "Only a resolution that passed can be certified.";
+pub const ONLY_OWN_DECLARATION: &str = "Only the trustee who made a declaration can sign it.";
+pub const NOT_DECLARED: &str = "This declaration has not been made yet: make it before signing it.";
+pub const DECLARATION_READERS_ONLY: &str =
+    "A declaration's signature is seen by the trustee who made it and by admins and chairs.";
+pub const NAMING_OFFICERS_ONLY: &str = "Only admins and chairs name who signs the minutes.";
+pub const NO_SUCH_SIGNER: &str = "Choose an active user";
+pub const SIGNER_CANNOT_READ: &str = "This person cannot read these minutes, so cannot sign them";
 pub const CONFIRMATION_REQUIRED: &str =
     "Signing needs your password, or a current code from your authenticator app, in the request.";
 pub const CHECK_ONE_THING: &str = "Send a PDF file or a verification code to check.";
 
+fn already_signed(kind: &SignedKind) -> &'static str {
+    match kind {
+        SignedKind::Minutes => "This version of the minutes is already signed.",
+        SignedKind::Resolution => "This resolution is already certified.",
+        SignedKind::Declaration => "This declaration is already signed.",
+    }
+}
+
+fn not_signed(kind: &SignedKind) -> &'static str {
+    match kind {
+        SignedKind::Minutes => "This version of the minutes is not signed.",
+        SignedKind::Resolution => "This resolution is not certified.",
+        SignedKind::Declaration => "This declaration is not signed.",
+    }
+}
+
 /// The signing area's refusals.
 #[derive(Debug, thiserror::Error)]
 pub enum SigningRefusal {
-    /// The caller is not the one who signs this record.
+    /// The caller is neither the chair nor the trustee named to sign these minutes.
     #[error("{ONLY_THE_CHAIR_SIGNS}")]
     OnlyTheChairSigns,
     /// The minutes' current version is a draft or circulated.
     #[error("{NOT_APPROVED}")]
     NotApproved,
-    /// One signature per version: a correction is a new version to sign.
-    #[error("{ALREADY_SIGNED}")]
-    AlreadySigned,
-    #[error("{NOT_SIGNED}")]
-    NotSigned,
+    #[error("{ONLY_THE_CHAIR_CERTIFIES}")]
+    OnlyTheChairCertifies,
+    /// Voting has not ended.
+    #[error("{RESOLUTION_OPEN}")]
+    ResolutionOpen,
+    /// The resolution failed: there is nothing to certify.
+    #[error("{NOT_PASSED}")]
+    NotPassed,
+    /// Someone else's declaration (officers included).
+    #[error("{ONLY_OWN_DECLARATION}")]
+    OnlyOwnDeclaration,
+    #[error("{NOT_DECLARED}")]
+    NotDeclared,
+    #[error("{DECLARATION_READERS_ONLY}")]
+    DeclarationReadersOnly,
+    #[error("{NAMING_OFFICERS_ONLY}")]
+    NamingOfficersOnly,
+    /// The user named to sign is not an active user.
+    #[error("{NO_SUCH_SIGNER}")]
+    NoSuchSigner,
+    /// The user named to sign may not read the meeting (a committee meeting's non-member).
+    #[error("{SIGNER_CANNOT_READ}")]
+    SignerCannotRead,
+    /// One signature per record (per version, for minutes: a correction is a new version to sign).
+    #[error("{}", already_signed(.0))]
+    AlreadySigned(SignedKind),
+    #[error("{}", not_signed(.0))]
+    NotSigned(SignedKind),
     /// Neither a password nor a code was sent with the signing request (a session alone never signs).
     #[error("{CONFIRMATION_REQUIRED}")]
     ConfirmationRequired,
@@ -35,6 +85,9 @@ pub enum SigningRefusal {
     /// The minutes (or their meeting) refused: not found, not visible.
     #[error(transparent)]
     Meetings(#[from] MeetingsRefusal),
+    /// The resolution or the declarations round refused: not found, not asked to declare.
+    #[error(transparent)]
+    Governance(#[from] GovernanceRefusal),
     #[error(transparent)]
     Common(#[from] DomainError),
 }
@@ -45,12 +98,20 @@ impl Refusal for SigningRefusal {
     fn answer(self) -> Answer {
         use SigningRefusal::*;
         match self {
-            OnlyTheChairSigns => Answer::own(&self, RefusalKind::Forbidden),
-            NotApproved | AlreadySigned => Answer::own(&self, RefusalKind::Conflict),
-            NotSigned => Answer::own(&self, RefusalKind::NotFound),
+            OnlyTheChairSigns
+            | OnlyTheChairCertifies
+            | OnlyOwnDeclaration
+            | DeclarationReadersOnly
+            | NamingOfficersOnly => Answer::own(&self, RefusalKind::Forbidden),
+            NotApproved | ResolutionOpen | NotPassed | NotDeclared | AlreadySigned(_) => {
+                Answer::own(&self, RefusalKind::Conflict)
+            }
+            NotSigned(_) => Answer::own(&self, RefusalKind::NotFound),
+            NoSuchSigner | SignerCannotRead => Answer::field(&self, "userId"),
             ConfirmationRequired => Answer::field(&self, "password"),
             CheckOneThing => Answer::own(&self, RefusalKind::BadRequest),
             Meetings(refusal) => refusal.answer(),
+            Governance(refusal) => refusal.answer(),
             Common(error) => Answer::Common(error),
         }
     }

@@ -1,10 +1,11 @@
 //! The append-only `signatures` table (its trigger refuses updates and deletes) and `signing_keys`.
+//! A record is stored as its kind, id and version, and for a declaration the trustee whose it is.
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
 use domain::library::files::StorageKey;
-use domain::signing::{NewSignature, Signature, SignatureRepository, SignedKind};
+use domain::signing::{NewSignature, Signature, SignatureRepository, SignedKind, SignedRecord};
 use domain::{RepoError, UserId};
 
 use crate::schema::{signatures, signing_keys};
@@ -29,14 +30,17 @@ struct SignatureRow {
     verification_code: String,
     file_key: String,
     file_name: String,
+    record_user_id: Option<i32>,
 }
 
 fn to_signature(row: SignatureRow) -> Result<Signature, RepoError> {
+    let kind: SignedKind = row.kind.parse().map_err(|_| bad_value("signatures.kind", &row.kind))?;
+    let record =
+        SignedRecord::from_parts(kind, row.record_id, row.record_version, row.record_user_id.map(UserId))
+            .ok_or_else(|| bad_value("signatures.record_user_id", &format!("{:?}", row.record_user_id)))?;
     Ok(Signature {
         id: row.id,
-        kind: row.kind.parse().map_err(|_| bad_value("signatures.kind", &row.kind))?,
-        record_id: row.record_id,
-        record_version: row.record_version,
+        record,
         signer_id: UserId(row.signer_id),
         signer_name: row.signer_name,
         role: row.role,
@@ -75,9 +79,10 @@ impl SignatureRepository for PgSignatureRepository {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let row = diesel::insert_into(signatures::table)
             .values((
-                signatures::kind.eq(s.kind.as_str()),
-                signatures::record_id.eq(s.record_id),
-                signatures::record_version.eq(s.record_version),
+                signatures::kind.eq(s.record.kind().as_str()),
+                signatures::record_id.eq(s.record.record_id()),
+                signatures::record_version.eq(s.record.version()),
+                signatures::record_user_id.eq(s.record.record_user().map(|u| u.0)),
                 signatures::signer_id.eq(s.signer_id.0),
                 signatures::signer_name.eq(&s.signer_name),
                 signatures::role.eq(&s.role),
@@ -89,7 +94,12 @@ impl SignatureRepository for PgSignatureRepository {
                 signatures::file_key.eq(s.file_key.as_str()),
                 signatures::file_name.eq(&s.file_name),
             ))
-            .on_conflict((signatures::kind, signatures::record_id, signatures::record_version))
+            .on_conflict((
+                signatures::kind,
+                signatures::record_id,
+                signatures::record_version,
+                signatures::record_user_id,
+            ))
             .do_nothing()
             .returning(SignatureRow::as_returning())
             .get_result(&mut conn)
@@ -98,19 +108,17 @@ impl SignatureRepository for PgSignatureRepository {
         row.map(to_signature).transpose()
     }
 
-    fn find_for(
-        &self,
-        kind: SignedKind,
-        record_id: i32,
-        version: i32,
-    ) -> Result<Option<Signature>, RepoError> {
-        self.first(
-            signatures::table
-                .filter(signatures::kind.eq(kind.as_str()))
-                .filter(signatures::record_id.eq(record_id))
-                .filter(signatures::record_version.eq(version))
-                .into_boxed(),
-        )
+    fn find_for(&self, record: SignedRecord) -> Result<Option<Signature>, RepoError> {
+        let mut query = signatures::table
+            .filter(signatures::kind.eq(record.kind().as_str()))
+            .filter(signatures::record_id.eq(record.record_id()))
+            .filter(signatures::record_version.eq(record.version()))
+            .into_boxed();
+        query = match record.record_user() {
+            Some(user) => query.filter(signatures::record_user_id.eq(user.0)),
+            None => query.filter(signatures::record_user_id.is_null()),
+        };
+        self.first(query)
     }
 
     fn find_by_signed_sha256(&self, sha256: &str) -> Result<Option<Signature>, RepoError> {

@@ -55,6 +55,7 @@ mod search;
 mod second_factor_hardening;
 mod session_cache;
 mod signatures;
+mod signed_records;
 mod skills;
 mod static_files;
 mod tasks;

@@ -12,16 +12,16 @@ use serde_json::{json, Value};
 
 use crate::common::{error_of, json_of, Authed, Session, TestApp, PASSWORD};
 
-fn path(meeting: MeetingId, rest: &str) -> String {
+pub(crate) fn path(meeting: MeetingId, rest: &str) -> String {
     format!("/api/meetings/{}/written-minutes{rest}", meeting.0)
 }
 
-fn post(app: &TestApp, who: &Session, url: &str, body: Value) -> reqwest::blocking::Response {
+pub(crate) fn post(app: &TestApp, who: &Session, url: &str, body: Value) -> reqwest::blocking::Response {
     app.post(url).auth(who).json(&body).send().unwrap()
 }
 
 /// Minutes of a meeting with one decision, circulated (not yet approved).
-fn circulated_minutes(app: &TestApp, chair: &Session) -> (MeetingId, MeetingId) {
+pub(crate) fn circulated_minutes(app: &TestApp, chair: &Session) -> (MeetingId, MeetingId) {
     let march = app
         .schedule_meeting_id(chair, &json!({"title": "March board", "meetingDate": "2026-03-05T18:30:00Z"}));
     let april = app
@@ -42,7 +42,7 @@ fn circulated_minutes(app: &TestApp, chair: &Session) -> (MeetingId, MeetingId) 
 
 /// What `pdfsig` says of these bytes. It must be installed (poppler-utils, scripts/install-system-deps.sh):
 /// the test fails rather than skips without it.
-fn pdfsig(bytes: &[u8]) -> String {
+pub(crate) fn pdfsig(bytes: &[u8]) -> String {
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("signed.pdf");
     std::fs::write(&file, bytes).expect("write the PDF");
@@ -52,7 +52,7 @@ fn pdfsig(bytes: &[u8]) -> String {
     format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
 }
 
-fn verify_file(app: &TestApp, bytes: Vec<u8>) -> Value {
+pub(crate) fn verify_file(app: &TestApp, bytes: Vec<u8>) -> Value {
     let part = reqwest::blocking::multipart::Part::bytes(bytes).file_name("minutes.pdf");
     let form = reqwest::blocking::multipart::Form::new().part("file", part);
     json_of(app.post("/api/verify").multipart(form).send().unwrap(), StatusCode::OK)

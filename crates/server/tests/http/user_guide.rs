@@ -27,7 +27,7 @@ const HEADINGS: &[&str] = &[
     "Searching",
     "Board evaluation",
     "The skills matrix",
-    "Signing minutes and checking a signed file",
+    "Signing minutes, resolutions and declarations, and checking a signed file",
     "Signing out on shared devices",
 ];
 

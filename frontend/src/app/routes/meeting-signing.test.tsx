@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { signatureFixture, signingDb } from '@/testing/mocks/signing';
 import { db, renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import { CHAIR_ID } from '@/testing/mocks/db';
+import { CHAIR_ID, OTHER_TRUSTEE_ID, TRUSTEE_ID } from '@/testing/mocks/db';
 import { formatDateTime } from '@/lib/format';
 import type { WrittenMinutes } from '@/types/api';
 import { MEETING_START, meetingFixture, serveMeetingPage } from '@/features/meetings/test-fixtures';
@@ -112,6 +112,33 @@ describe("the signature of a meeting's approved minutes", () => {
     await openMeeting('trustee').ready;
     expect(
       await within(section()).findByText('Not signed yet: the chair signs approved minutes.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign minutes' })).toBeNull();
+  });
+
+  it('shows the trustee the board named a Sign button, and everyone else who may sign', async () => {
+    signingDb.minutesSigners.set(7, { userId: TRUSTEE_ID, name: 'Tina Trustee' });
+    const { user, sent, ready } = openMeeting('trustee');
+    await ready;
+    expect(
+      await within(section()).findByText('Not signed yet: the board named you to sign.'),
+    ).toBeVisible();
+    await user.click(within(section()).getByRole('button', { name: 'Sign minutes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign minutes' });
+    await user.type(within(dialog).getByLabelText(/Password/), 'password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign minutes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([{ password: 'password1' }]);
+    expect(await within(section()).findByText(/^Signed by Tina Trustee/)).toBeVisible();
+  });
+
+  it('tells another trustee that the chair or the named trustee signs', async () => {
+    signingDb.minutesSigners.set(7, { userId: OTHER_TRUSTEE_ID, name: 'Olly Other' });
+    await openMeeting('trustee').ready;
+    expect(
+      await within(section()).findByText(
+        'Not signed yet: the chair or Olly Other, named by the board, signs these minutes.',
+      ),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign minutes' })).toBeNull();
   });

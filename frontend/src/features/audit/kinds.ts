@@ -34,6 +34,9 @@ export const auditKindLabels: Record<AuditKind, string> = {
   settings_changed: 'Settings changed',
   invitation_sent: 'Invitation sent',
   invitation_accepted: 'Invitation accepted',
+  record_signed: 'Record signed',
+  signing_refused: 'Signing refused',
+  minutes_signer_named: 'Minutes signer named',
 };
 
 export const auditKinds = Object.keys(auditKindLabels) as AuditKind[];

@@ -56,7 +56,12 @@ export const serverMessages = {
   otherSessionsSignedOut: 'Other sessions signed out',
   mfaReset: 'Two-factor sign-in reset. They will set it up again at their next sign-in.',
   // Signatures and checking (spec §16).
-  onlyTheChairSigns: 'Only the chair of the meeting can sign its minutes.',
+  onlyTheChairSigns:
+    'Only the chair of the meeting, or the trustee the board named to sign them, can sign these minutes.',
+  onlyTheChairCertifies: 'Only the chair can certify a written resolution.',
+  onlyOwnDeclaration: 'Only the trustee who made a declaration can sign it.',
+  resolutionNotCertified: 'This resolution is not certified.',
+  declarationNotSigned: 'This declaration is not signed.',
   alreadySigned: 'This version of the minutes is already signed.',
   notSigned: 'This version of the minutes is not signed.',
   confirmationRequired:

@@ -1,7 +1,8 @@
 // MSW handlers for signatures and checking (docs/api.md, Signatures and checking) over their own store:
-// signing a meeting's minutes (the chair only, with the password or, with two-factor sign-in on, a code),
-// the signature, the signed PDF, the certificate and the public check. The minutes' state is the
-// tests' own (they answer written-minutes themselves): any meeting's minutes are taken as approved.
+// signing a meeting's minutes (the chair or the trustee named, with the password or, with two-factor
+// sign-in on, a code), certifying a resolution (the chair), signing one's own declaration, the
+// signatures, the signed PDFs, the certificate and the public check. The records' state is the tests'
+// own (they answer written-minutes, resolutions and rounds themselves): any is taken as signable.
 import { http, HttpResponse } from 'msw';
 import { db, VALID_TOTP_CODE } from '@/testing/mocks/db';
 import { serverMessages } from '@/testing/mocks/server-messages';
@@ -11,21 +12,35 @@ import type { ErrorBody, Signature, SignRequest, VerifyResult } from '@/types/ap
 export const SIGNED_FILE_TEXT = '%PDF-1.7 signed minutes';
 
 export const signingDb: {
+  /** The minutes' signatures, by meeting. */
   signatures: Map<number, Signature>;
+  /** Other records' signatures: `resolution:{id}`, `declaration:{roundId}:{userId}`. */
+  records: Map<string, Signature>;
+  /** The trustee named to sign a meeting's minutes, by meeting. */
+  minutesSigners: Map<number, { userId: number; name: string }>;
   /** How many checks this address made (429 after 20). */
   checks: number;
   /** Whether a file sent to /api/verify is taken as the first signature's signed file. */
   fileIsSigned: boolean;
-} = { signatures: new Map(), checks: 0, fileIsSigned: false };
+} = {
+  signatures: new Map(),
+  records: new Map(),
+  minutesSigners: new Map(),
+  checks: 0,
+  fileIsSigned: false,
+};
 
 export function resetSigning(): void {
   signingDb.signatures = new Map();
+  signingDb.records = new Map();
+  signingDb.minutesSigners = new Map();
   signingDb.checks = 0;
   signingDb.fileIsSigned = false;
 }
 
 /** A signature as the server answers it. */
 export const signatureFixture = (overrides: Partial<Signature> = {}): Signature => ({
+  kind: 'minutes',
   signerName: 'Charlie Chair',
   role: 'Chair',
   method: 'password',
@@ -63,32 +78,97 @@ const findByCode = (code: string) => {
   );
 };
 
+/** The method a signing request confirmed with, or the server's 400 or 409. */
+async function confirm(
+  me: NonNullable<ReturnType<typeof callerOf>>,
+  request: Request,
+): Promise<Signature['method'] | Response> {
+  const body = (await request.json()) as SignRequest;
+  if (body.code) {
+    if (!me.mfaEnabled) return fail(409, serverMessages.mfaOff);
+    if (body.code !== VALID_TOTP_CODE) return fieldError('code', serverMessages.wrongCode);
+    return 'totp';
+  }
+  if (body.password) {
+    if (body.password !== me.password)
+      return fieldError('password', serverMessages.currentPasswordIncorrect);
+    return 'password';
+  }
+  return fieldError('password', serverMessages.confirmationRequired);
+}
+
 export const signingHandlers = [
   http.post('/api/meetings/:id/written-minutes/sign', async ({ request, params }) => {
     const me = callerOf(request);
     if (!me) return fail(401, serverMessages.authenticationRequired);
-    if (me.role !== 'chair') return fail(403, serverMessages.onlyTheChairSigns);
     const id = Number(params.id);
+    if (me.role !== 'chair' && signingDb.minutesSigners.get(id)?.userId !== me.id)
+      return fail(403, serverMessages.onlyTheChairSigns);
     if (signingDb.signatures.has(id)) return fail(409, serverMessages.alreadySigned);
-    const body = (await request.json()) as SignRequest;
-    let method: Signature['method'];
-    if (body.code) {
-      if (!me.mfaEnabled) return fail(409, serverMessages.mfaOff);
-      if (body.code !== VALID_TOTP_CODE) return fieldError('code', serverMessages.wrongCode);
-      method = 'totp';
-    } else if (body.password) {
-      if (body.password !== me.password)
-        return fieldError('password', serverMessages.currentPasswordIncorrect);
-      method = 'password';
-    } else return fieldError('password', serverMessages.confirmationRequired);
+    const confirmed = await confirm(me, request);
+    if (confirmed instanceof Response) return confirmed;
     const signature = signatureFixture({
       signerName: me.name,
-      method,
+      method: confirmed,
       signedAt: new Date().toISOString(),
       verificationCode: `QWERT-${String(id).padStart(5, 'Y')}`,
     });
     signingDb.signatures.set(id, signature);
     return HttpResponse.json(signature, { status: 201 });
+  }),
+  http.get('/api/meetings/:id/written-minutes/signer', ({ request, params }) => {
+    if (!callerOf(request)) return fail(401, serverMessages.authenticationRequired);
+    return HttpResponse.json({ signer: signingDb.minutesSigners.get(Number(params.id)) ?? null });
+  }),
+  http.post('/api/resolutions/:id/certify', async ({ request, params }) => {
+    const me = callerOf(request);
+    if (!me) return fail(401, serverMessages.authenticationRequired);
+    if (me.role !== 'chair') return fail(403, serverMessages.onlyTheChairCertifies);
+    const confirmed = await confirm(me, request);
+    if (confirmed instanceof Response) return confirmed;
+    const signature = signatureFixture({
+      kind: 'resolution',
+      signerName: me.name,
+      role: 'Chair of the board',
+      method: confirmed,
+    });
+    signingDb.records.set(`resolution:${String(params.id)}`, signature);
+    return HttpResponse.json(signature, { status: 201 });
+  }),
+  http.get('/api/resolutions/:id/signature', ({ request, params }) => {
+    if (!callerOf(request)) return fail(401, serverMessages.authenticationRequired);
+    const signature = signingDb.records.get(`resolution:${String(params.id)}`);
+    return signature
+      ? HttpResponse.json(signature)
+      : fail(404, serverMessages.resolutionNotCertified);
+  }),
+  http.post(
+    '/api/declaration-rounds/:id/declarations/:userId/sign',
+    async ({ request, params }) => {
+      const me = callerOf(request);
+      if (!me) return fail(401, serverMessages.authenticationRequired);
+      if (me.id !== Number(params.userId)) return fail(403, serverMessages.onlyOwnDeclaration);
+      const confirmed = await confirm(me, request);
+      if (confirmed instanceof Response) return confirmed;
+      const signature = signatureFixture({
+        kind: 'declaration',
+        signerName: me.name,
+        role: 'Trustee making the declaration',
+        method: confirmed,
+      });
+      signingDb.records.set(`declaration:${String(params.id)}:${me.id}`, signature);
+      return HttpResponse.json(signature, { status: 201 });
+    },
+  ),
+  http.get('/api/declaration-rounds/:id/declarations/:userId/signature', ({ request, params }) => {
+    const me = callerOf(request);
+    if (!me) return fail(401, serverMessages.authenticationRequired);
+    const signature = signingDb.records.get(
+      `declaration:${String(params.id)}:${String(params.userId)}`,
+    );
+    return signature
+      ? HttpResponse.json(signature)
+      : fail(404, serverMessages.declarationNotSigned);
   }),
   http.get('/api/meetings/:id/written-minutes/signature', ({ request, params }) => {
     if (!callerOf(request)) return fail(401, serverMessages.authenticationRequired);

@@ -1,6 +1,7 @@
 //! Annual declarations (spec §10 Governance): each serving trustee confirms their register entries, their
 //! eligibility under the Charities Act 2011 section 178, and the board's code of conduct.
 
+pub mod print;
 pub mod repository;
 pub mod service;
 

@@ -1,6 +1,7 @@
 //! Written resolutions (spec §10 Governance): decided between meetings by the eligible trustees' votes.
 
 pub mod offers;
+pub mod print;
 pub mod repository;
 pub mod service;
 

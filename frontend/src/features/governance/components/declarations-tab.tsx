@@ -22,6 +22,7 @@ import { isAdminOrChair } from '@/lib/permissions';
 import { useRound, useRoundActions, useRounds } from '@/features/governance/api/declarations';
 import { useLibrary } from '@/features/governance/api/library';
 import { DeclareDialog } from '@/features/governance/components/declare-dialog';
+import { useSignatureSlots } from '@/features/governance/components/signature-slots';
 
 const schema = yup.object({
   year: yup.number().required('Year is required'),
@@ -74,6 +75,7 @@ function RoundCard({ id }: { id: number }) {
   const officer = isAdminOrChair(user);
   const notify = useNotify();
   const { close, remind } = useRoundActions();
+  const slots = useSignatureSlots();
   const { data: round, mutate } = useRound(id);
   const [declaring, setDeclaring] = useState(false);
   if (!round || !user) return <LoadingBlock />;
@@ -144,7 +146,7 @@ function RoundCard({ id }: { id: number }) {
         </Box>
         <List dense aria-label={`Trustees in the ${round.year} round`}>
           {round.members.map((m) => (
-            <ListItem key={m.userId} disableGutters>
+            <ListItem key={m.userId} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
               <ListItemText
                 primary={
                   <Box
@@ -167,6 +169,7 @@ function RoundCard({ id }: { id: number }) {
                     : null
                 }
               />
+              {slots.declaration?.({ roundId: round.id, userId: m.userId, declared: m.declared })}
             </ListItem>
           ))}
         </List>

@@ -8,6 +8,10 @@ import { PageHeader } from '@/components/page-header';
 import { DeclarationsTab } from '@/features/governance/components/declarations-tab';
 import { InterestsTab } from '@/features/governance/components/interests-tab';
 import { ResolutionsTab } from '@/features/governance/components/resolutions-tab';
+import {
+  SignatureSlotsProvider,
+  type GovernanceSignatureSlots,
+} from '@/features/governance/components/signature-slots';
 import { TermsTab } from '@/features/governance/components/terms-tab';
 import { EvaluationTab } from '@/features/governance/evaluation/evaluation-tab';
 import { SkillsTab } from '@/features/governance/skills/skills-tab';
@@ -21,7 +25,8 @@ const tabs = [
   { key: 'skills', label: 'Skills', panel: <SkillsTab /> },
 ] as const;
 
-export function GovernancePage() {
+/** `signatures`: what the app shows of signed resolutions and declarations (spec §16). */
+export function GovernancePage({ signatures = {} }: { signatures?: GovernanceSignatureSlots }) {
   const [params, setParams] = useSearchParams();
   const current = tabs.find((t) => t.key === params.get('tab')) ?? tabs[0];
   return (
@@ -47,7 +52,7 @@ export function GovernancePage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`panel-${current.key}`} aria-labelledby={`tab-${current.key}`}>
-        {current.panel}
+        <SignatureSlotsProvider value={signatures}>{current.panel}</SignatureSlotsProvider>
       </Box>
     </>
   );

@@ -16,6 +16,7 @@ import { isAdminOrChair } from '@/lib/permissions';
 import { useResolutionActions, useResolutions } from '@/features/governance/api/resolutions';
 import type { Resolution, VoteChoice } from '@/features/governance/types';
 import { ProposeResolutionDialog } from '@/features/governance/components/propose-resolution-dialog';
+import { useSignatureSlots } from '@/features/governance/components/signature-slots';
 
 const statusTone = { open: 'info', passed: 'success', failed: 'error' } as const;
 const statusLabel = { open: 'Open', passed: 'Passed', failed: 'Not passed' } as const;
@@ -29,6 +30,7 @@ const thresholdLabel = (r: Resolution) =>
 function ResolutionCard({ resolution: r }: { resolution: Resolution }) {
   const notify = useNotify();
   const { vote, declareConflict } = useResolutionActions();
+  const slots = useSignatureSlots();
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const cast = async (choice: VoteChoice) => {
@@ -135,6 +137,9 @@ function ResolutionCard({ resolution: r }: { resolution: Resolution }) {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             The tally is shown once you have voted or voting has closed.
           </Typography>
+        )}
+        {slots.resolution && (
+          <Box sx={{ mt: 1 }}>{slots.resolution({ id: r.id, status: r.status })}</Box>
         )}
       </CardContent>
     </Card>

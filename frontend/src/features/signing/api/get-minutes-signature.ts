@@ -1,20 +1,11 @@
 // GET /api/meetings/{id}/written-minutes/signature: the current version's signature; 404 when unsigned
 // (answered as null, not as an error).
 import useSWR from 'swr';
-import { api, ApiError } from '@/lib/api-client';
 import type { Signature } from '@/types/api';
+import { orUnsigned } from '@/features/signing/api/or-unsigned';
 
 export const minutesSignaturePath = (meetingId: number) =>
   `/api/meetings/${meetingId}/written-minutes/signature`;
-
-const orUnsigned = async (path: string): Promise<Signature | null> => {
-  try {
-    return await api.get<Signature>(path);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-};
 
 /**
  * The signature of the minutes' current version; asked only when `wanted` (approved or locked minutes).

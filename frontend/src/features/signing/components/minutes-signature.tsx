@@ -1,23 +1,20 @@
 // The signature of approved (or locked) minutes on the meeting page (spec §16): who signed, and the signed
-// PDF; unsigned, the chair's 'Sign minutes'. The app puts it in the meetings feature's Minutes section.
+// PDF; unsigned, 'Sign minutes' for the chair and for the trustee the board named to sign them. The app
+// puts it in the meetings feature's Minutes section.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
-import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { useUser } from '@/lib/auth';
-import { formatDateTime } from '@/lib/format';
-import type { Signature } from '@/types/api';
 import { useMinutesSignature } from '@/features/signing/api/get-minutes-signature';
+import { useMinutesSigner } from '@/features/signing/api/minutes-signer';
 import { signMinutes } from '@/features/signing/api/sign-minutes';
 import { downloadSignedMinutes } from '@/features/signing/api/download-signed-pdf';
 import { SignMinutesDialog } from '@/features/signing/components/sign-minutes-dialog';
+import { SignatureSummary } from '@/features/signing/components/signature-summary';
 
-/** 'Signed by {name}, {role}, {date}, code {code}'. */
-export const signedLine = (s: Signature): string =>
-  `Signed by ${s.signerName}, ${s.role}, ${formatDateTime(s.signedAt)}, code ${s.verificationCode}`;
+export { signedLine } from '@/features/signing/components/signature-summary';
 
 export function MinutesSignature({
   meetingId,
@@ -29,9 +26,9 @@ export function MinutesSignature({
   status: string;
 }) {
   const user = useUser();
-  const notify = useNotify();
   const final = status === 'approved' || status === 'locked';
   const { data: signature, error, mutate } = useMinutesSignature(meetingId, version, final);
+  const { data: named } = useMinutesSigner(meetingId, final && signature === null);
   const [signing, setSigning] = useState(false);
 
   if (!final) return null;
@@ -45,39 +42,27 @@ export function MinutesSignature({
 
   if (signature)
     return (
-      <Box
-        component="section"
-        aria-label="Signature"
-        sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-      >
-        <VerifiedOutlined color="success" aria-hidden />
-        <Typography sx={{ flex: '1 1 16rem', overflowWrap: 'anywhere' }}>
-          {signedLine(signature)}
-        </Typography>
-        <Button
-          variant="outlined"
-          onClick={() =>
-            downloadSignedMinutes(meetingId).catch((e) =>
-              notify(errorToast(e, 'Failed to download the signed minutes')),
-            )
-          }
-        >
-          Download signed PDF
-        </Button>
-      </Box>
+      <SignatureSummary
+        signature={signature}
+        onDownload={() => downloadSignedMinutes(meetingId)}
+        failure="Failed to download the signed minutes"
+      />
     );
 
-  if (user.role !== 'chair')
+  const signer = named?.signer ?? null;
+  if (user.role !== 'chair' && signer?.userId !== user.id)
     return (
       <Typography color="text.secondary" variant="body2">
-        Not signed yet: the chair signs approved minutes.
+        {signer
+          ? `Not signed yet: the chair or ${signer.name}, named by the board, signs these minutes.`
+          : 'Not signed yet: the chair signs approved minutes.'}
       </Typography>
     );
 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography color="text.secondary" sx={{ flex: '1 1 16rem' }}>
-        Not signed yet.
+        {user.role === 'chair' ? 'Not signed yet.' : 'Not signed yet: the board named you to sign.'}
       </Typography>
       <Button variant="contained" startIcon={<DrawOutlined />} onClick={() => setSigning(true)}>
         Sign minutes

@@ -1,23 +1,7 @@
-// The chair's signing dialog (spec §16 Signing): what signing does, then the password, or a current
-// two-factor code for those who sign in with one. A 400 puts the server's message under its field.
-import { useState } from 'react';
-import * as yup from 'yup';
-import Button from '@mui/material/Button';
+// The minutes' signing dialog (spec §16 Signing): the signing dialog with what signing minutes does.
 import Typography from '@mui/material/Typography';
-import { FormDialog } from '@/components/form/form-dialog';
-import { FormTextField } from '@/components/form/form-text-field';
 import type { Signature, SignRequest } from '@/types/api';
-
-type Values = { password: string; code: string };
-
-/** The one field asked is required; the other is left empty. */
-const schemaFor = (withCode: boolean) =>
-  yup.object({
-    password: withCode ? yup.string() : yup.string().required('Enter your password'),
-    code: withCode
-      ? yup.string().trim().required('Enter the code from your authenticator app')
-      : yup.string(),
-  });
+import { SignDialog } from '@/features/signing/components/sign-dialog';
 
 export function SignMinutesDialog({
   version,
@@ -26,16 +10,12 @@ export function SignMinutesDialog({
   onClose,
 }: {
   version: number;
-  /** The signer has two-factor sign-in on: a code is asked first, the password on request. */
   twoFactor: boolean;
   onSign: (body: SignRequest) => Promise<Signature>;
   onClose: () => void;
 }) {
-  const [withCode, setWithCode] = useState(twoFactor);
   return (
-    <FormDialog<Values>
-      key={withCode ? 'code' : 'password'}
-      open
+    <SignDialog
       title="Sign minutes"
       description={
         <>
@@ -49,42 +29,11 @@ export function SignMinutesDialog({
           </Typography>
         </>
       }
-      initialValues={{ password: '', code: '' }}
-      validationSchema={schemaFor(withCode)}
       submitLabel="Sign minutes"
-      busyLabel="Signing..."
       outcome={{ success: 'Minutes signed', failure: 'Failed to sign the minutes' }}
-      onSubmit={(values) =>
-        onSign(withCode ? { code: values.code.trim() } : { password: values.password })
-      }
+      twoFactor={twoFactor}
+      onSign={onSign}
       onClose={onClose}
-    >
-      {withCode ? (
-        <FormTextField
-          name="code"
-          label="Two-factor code"
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          helperText="The 6-digit code from your authenticator app, to confirm it is you."
-          inputProps={{ inputMode: 'numeric' }}
-        />
-      ) : (
-        <FormTextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          required
-          helperText="Your sign-in password, to confirm it is you."
-        />
-      )}
-      {twoFactor && (
-        <Button size="small" sx={{ justifySelf: 'start' }} onClick={() => setWithCode(!withCode)}>
-          {withCode ? 'Use my password instead' : 'Use a two-factor code instead'}
-        </Button>
-      )}
-    </FormDialog>
+    />
   );
 }
