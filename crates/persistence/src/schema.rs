@@ -534,7 +534,6 @@ diesel::table! {
         has_file -> Bool,
         is_pdf -> Bool,
         tsv -> Tsvector,
-        title_tsv -> Tsvector,
     }
 }
 

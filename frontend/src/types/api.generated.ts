@@ -4905,11 +4905,9 @@ export interface components {
     };
     /** @description Results of a search, best first (or newest first). */
     SearchResults: {
-      /** @description The kinds with more than 1,000 matches: their count says 1,000 and means "1,000 or more". */
-      capped: components['schemas']['SearchKind'][];
       /**
        * @description Visible matches per kind for these words and filters, the kind filter left out; kinds without
-       *     any are absent. Each is counted up to 1,000 (see `capped`).
+       *     any are absent.
        */
       counts: {
         [key: string]: number;
@@ -4919,11 +4917,9 @@ export interface components {
       results: components['schemas']['SearchResult'][];
       /**
        * Format: int64
-       * @description Visible matches under every filter: the counts of the kinds asked for, added up.
+       * @description Visible matches under every filter.
        */
       total: number;
-      /** @description Whether a kind asked for is capped, so that the total means "this many or more". */
-      totalCapped: boolean;
     };
     /** @description Settings only admins change. */
     SecuritySettings: {

@@ -58,14 +58,10 @@ pub struct SearchParams {
 pub struct SearchPageBody {
     results: Vec<SearchResultBody>,
     /// Visible matches per kind for these words and filters, the kind filter left out; kinds without
-    /// any are absent. Each is counted up to 1,000 (see `capped`).
+    /// any are absent.
     counts: BTreeMap<String, i64>,
-    /// The kinds with more than 1,000 matches: their count says 1,000 and means "1,000 or more".
-    capped: Vec<SearchKind>,
-    /// Visible matches under every filter: the counts of the kinds asked for, added up.
+    /// Visible matches under every filter.
     total: i64,
-    /// Whether a kind asked for is capped, so that the total means "this many or more".
-    total_capped: bool,
     /// The next page's `cursor`; null on the last page.
     #[schema(required = true)]
     next_cursor: Option<String>,
@@ -238,9 +234,7 @@ impl From<SearchPage> for SearchPageBody {
         Self {
             results: page.hits.into_iter().map(SearchResultBody::from).collect(),
             counts: page.counts.into_iter().map(|(kind, n)| (kind.as_str().to_string(), n)).collect(),
-            capped: page.capped,
             total: page.total,
-            total_capped: page.total_capped,
             next_cursor: page.next_cursor.map(|cursor| cursor.encode()),
         }
     }
@@ -345,19 +339,13 @@ mod tests {
         };
         let page = SearchPage {
             hits: vec![hit(SearchKind::AgendaPaper)],
-            counts: vec![(SearchKind::AgendaPaper, 1), (SearchKind::ChatMessage, 1000)],
-            capped: vec![SearchKind::ChatMessage],
-            total: 1001,
-            total_capped: true,
+            counts: vec![(SearchKind::AgendaPaper, 1), (SearchKind::ChatMessage, 3)],
+            total: 4,
             next_cursor: Some(cursor),
         };
         let body = serde_json::to_value(SearchPageBody::from(page)).unwrap();
-        assert_eq!(body["counts"], serde_json::json!({"agendaPaper": 1, "chatMessage": 1000}));
-        assert_eq!(body["capped"], serde_json::json!(["chatMessage"]));
-        assert_eq!(
-            (&body["total"], &body["totalCapped"]),
-            (&serde_json::json!(1001), &serde_json::json!(true))
-        );
+        assert_eq!(body["counts"], serde_json::json!({"agendaPaper": 1, "chatMessage": 3}));
+        assert_eq!(body["total"], 4);
         assert_eq!(body["nextCursor"], cursor.encode());
     }
 }

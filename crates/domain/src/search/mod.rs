@@ -117,23 +117,15 @@ pub struct SearchHit {
     pub sort_key: f64,
 }
 
-/// How far each kind's matches are counted (docs/spec.md §15, Ranking and counts): a kind with more says
-/// "1,000+", so a word in most records costs no more to count than one in a thousand.
-pub const COUNT_CAP: i64 = 1000;
-
 /// One page of results.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchPage {
     pub hits: Vec<SearchHit>,
     /// Visible matches per kind under the words and every filter but the kinds (kinds without any left
-    /// out), in the order of `SearchKind::ALL`, each at most `COUNT_CAP`.
+    /// out), in the order of `SearchKind::ALL`.
     pub counts: Vec<(SearchKind, i64)>,
-    /// The kinds with more matches than `COUNT_CAP`.
-    pub capped: Vec<SearchKind>,
-    /// Visible matches under every filter: the sum of the counts of the kinds asked for.
+    /// Visible matches under every filter.
     pub total: i64,
-    /// Whether a kind asked for has more matches than its count says.
-    pub total_capped: bool,
     pub next_cursor: Option<SearchCursor>,
 }
 
@@ -142,6 +134,5 @@ pub struct SearchPage {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SearchMatches {
     pub hits: Vec<SearchHit>,
-    /// Per kind, counted up to one more than `COUNT_CAP`.
     pub counts: Vec<(SearchKind, i64)>,
 }

@@ -7,8 +7,7 @@ use chrono_tz::Tz;
 
 use crate::identity::user::User;
 use crate::search::{
-    SearchCursor, SearchKind, SearchPage, SearchQuery, SearchReader, SearchRefusal, SearchRepository,
-    SearchRequest, COUNT_CAP,
+    SearchCursor, SearchPage, SearchQuery, SearchReader, SearchRefusal, SearchRepository, SearchRequest,
 };
 use crate::shared::Clock;
 
@@ -46,13 +45,8 @@ fn page(query: &SearchQuery, asof: DateTime<Utc>, found: crate::search::SearchMa
         kind: last.kind,
         id: last.id,
     });
-    let capped: Vec<SearchKind> =
-        found.counts.iter().filter(|(_, n)| *n > COUNT_CAP).map(|(kind, _)| *kind).collect();
-    let counts: Vec<(SearchKind, i64)> =
-        found.counts.into_iter().map(|(kind, n)| (kind, n.min(COUNT_CAP))).collect();
-    let total = counts.iter().filter(|(kind, _)| query.wants(*kind)).map(|(_, n)| n).sum();
-    let total_capped = capped.iter().any(|kind| query.wants(*kind));
-    SearchPage { hits, counts, capped, total, total_capped, next_cursor }
+    let total = found.counts.iter().filter(|(kind, _)| query.wants(*kind)).map(|(_, n)| n).sum();
+    SearchPage { hits, counts: found.counts, total, next_cursor }
 }
 
 #[cfg(test)]
@@ -155,27 +149,6 @@ mod tests {
         let (reader, _, asof) = index.asked.lock().unwrap().clone().unwrap();
         assert!(reader.officer);
         assert_eq!(asof, DateTime::UNIX_EPOCH, "a later page weighs recency as of the first");
-    }
-
-    #[test]
-    fn counts_past_the_cap_say_so_and_so_does_a_total_that_includes_them() {
-        let answer = SearchMatches {
-            hits: vec![hit(SearchKind::ChatMessage, 3, 0.9)],
-            counts: vec![(SearchKind::Document, COUNT_CAP), (SearchKind::ChatMessage, COUNT_CAP + 1)],
-        };
-        let (service, _) = service(answer);
-        let page = service.search(&user(Role::Trustee), &request(&[("q", "budget")])).unwrap();
-        assert_eq!(
-            page.counts,
-            vec![(SearchKind::Document, COUNT_CAP), (SearchKind::ChatMessage, COUNT_CAP)]
-        );
-        assert_eq!(page.capped, vec![SearchKind::ChatMessage]);
-        assert_eq!((page.total, page.total_capped), (2 * COUNT_CAP, true));
-
-        let documents =
-            service.search(&user(Role::Trustee), &request(&[("q", "budget"), ("kind", "document")]));
-        let documents = documents.unwrap();
-        assert_eq!((documents.total, documents.total_capped), (COUNT_CAP, false), "exactly a thousand");
     }
 
     #[test]

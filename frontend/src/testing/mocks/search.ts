@@ -18,10 +18,7 @@ export const searchDb: { records: IndexedRecord[]; requests: URLSearchParams[] }
   requests: [],
 };
 
-/** How far the server counts each kind. */
-const COUNT_CAP = 1000;
-
-const kindOrder: SearchKind[] = [
+const kinds: SearchKind[] = [
   'document',
   'committeeDocument',
   'uploadedMinutes',
@@ -183,7 +180,7 @@ export const searchHandlers = [
       .getAll('kind')
       .flatMap((k) => k.split(','))
       .filter(Boolean);
-    if (asked.some((k) => !kindOrder.includes(k as SearchKind)))
+    if (asked.some((k) => !kinds.includes(k as SearchKind)))
       return fieldError('kind', 'Not a kind of record search finds.');
     const from = params.get('from');
     const to = params.get('to');
@@ -213,12 +210,8 @@ export const searchHandlers = [
         (!category || r.category === category)
       );
     });
-    // Each kind counted up to COUNT_CAP, as the server does (docs/spec.md §15, Ranking and counts).
     const counts: Partial<Record<SearchKind, number>> = {};
     for (const r of matching) counts[r.kind] = (counts[r.kind] ?? 0) + 1;
-    const capped = kindOrder.filter((k) => (counts[k] ?? 0) > COUNT_CAP);
-    for (const k of capped) counts[k] = COUNT_CAP;
-    const wantedKind = (k: SearchKind) => asked.length === 0 || asked.includes(k);
     const filtered = matching.filter((r) => asked.length === 0 || asked.includes(r.kind));
     if (params.get('order') === 'date') filtered.sort((a, b) => b.date.localeCompare(a.date));
     const start = cursor ? Number(cursor.slice(1)) : 0;
@@ -230,9 +223,7 @@ export const searchHandlers = [
         open: { ...noOpen, ...open },
       })),
       counts,
-      capped,
-      total: kindOrder.filter(wantedKind).reduce((sum, k) => sum + (counts[k] ?? 0), 0),
-      totalCapped: capped.some(wantedKind),
+      total: filtered.length,
       nextCursor: start + limit < filtered.length ? `o${start + limit}` : null,
     };
     return HttpResponse.json(body);

@@ -29,7 +29,6 @@ import { searchPath } from '@/config/paths';
 import { useQuickSearch } from '@/features/search/api/search';
 import type { SearchResult } from '@/types/api';
 import { kindLabel } from '@/features/search/kinds';
-import { resultsLabel } from '@/features/search/counting';
 import { resultTarget } from '@/features/search/links';
 import { MAX_QUERY, MIN_QUERY } from '@/features/search/query';
 import { Snippet } from '@/features/search/components/snippet';
@@ -171,7 +170,8 @@ function SearchField({ autoFocus, onDone, inputRef }: FieldProps) {
   else if (error) status = 'Search failed. Try again.';
   else if (!data || (isLoading && results.length === 0)) status = 'Searching...';
   else if (results.length === 0) status = `No results for “${typed}”`;
-  else status = `${resultsLabel(data)}; the first ${results.length} below`;
+  else
+    status = `${data.total} ${data.total === 1 ? 'result' : 'results'}; the first ${results.length} below`;
 
   return (
     <Box sx={{ position: 'relative', width: '100%' }}>

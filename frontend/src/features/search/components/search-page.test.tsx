@@ -137,14 +137,6 @@ describe('the results page', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it('says "1,000+" where a kind has more matches than the server counts', async () => {
-    searchDb.records = Array.from({ length: 1002 }, (_, i) => record(i + 1));
-    renderApp('/search?q=lease', { as: 'trustee' });
-    expect(await screen.findByText('1,000+ results for “lease”')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Actions (1,000+)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Actions (1,000+)' })).toBeTruthy();
-  });
-
   it('says when nothing matches, with a hint', async () => {
     renderApp('/search?q=zebra', { as: 'trustee' });
     expect(await screen.findByText('No results for “zebra”')).toBeInTheDocument();

@@ -22,8 +22,7 @@ import { formatDate } from '@/lib/format';
 import type { DocumentCategory } from '@/types/api';
 import { useCommitteeChoices, useMeetingChoices } from '@/features/search/api/filter-choices';
 import { useSearchPages } from '@/features/search/api/search-pages';
-import type { SearchKind, SearchResponse, SearchResult } from '@/types/api';
-import { kindCount, resultsLabel } from '@/features/search/counting';
+import type { SearchKind, SearchResult } from '@/types/api';
 import { kindOrder, kindPlural } from '@/features/search/kinds';
 import {
   MAX_QUERY,
@@ -76,7 +75,7 @@ function Filters({
   change,
 }: {
   filters: SearchFilters;
-  counts: Pick<SearchResponse, 'counts' | 'capped'>;
+  counts: Partial<Record<SearchKind, number>>;
   error: unknown;
   change: (next: Partial<SearchFilters>) => void;
 }) {
@@ -85,7 +84,7 @@ function Filters({
   const [more, setMore] = useState(false);
   const meetings = useMeetingChoices();
   const { data: committees } = useCommitteeChoices();
-  const kinds = kindOrder.filter((k) => (counts.counts[k] ?? 0) > 0 || filters.kinds.includes(k));
+  const kinds = kindOrder.filter((k) => (counts[k] ?? 0) > 0 || filters.kinds.includes(k));
   const toggle = (kind: SearchKind) =>
     change({
       kinds: filters.kinds.includes(kind)
@@ -110,7 +109,7 @@ function Filters({
             return (
               <Chip
                 key={kind}
-                label={`${kindPlural[kind]} (${kindCount(counts, kind)})`}
+                label={`${kindPlural[kind]} (${counts[kind] ?? 0})`}
                 color={on ? 'primary' : 'default'}
                 variant={on ? 'filled' : 'outlined'}
                 aria-pressed={on}
@@ -306,7 +305,7 @@ export function SearchPage() {
               sx={{ px: 2, py: 1.5, mb: 2 }}
             >
               <Typography variant="h2" id={`search-group-${group.kind}`} sx={{ mb: 0.5 }}>
-                {`${kindPlural[group.kind]} (${kindCount(first, group.kind)})`}
+                {`${kindPlural[group.kind]} (${first.counts[group.kind] ?? group.items.length})`}
               </Typography>
               <ResultList results={group.items} q={q} />
             </Card>
@@ -367,16 +366,11 @@ export function SearchPage() {
         </Button>
       </Box>
       {q && (
-        <Filters
-          filters={filters}
-          counts={first ?? { counts: {}, capped: [] }}
-          error={error}
-          change={change}
-        />
+        <Filters filters={filters} counts={first?.counts ?? {}} error={error} change={change} />
       )}
       {q && first && (
         <Typography role="status" sx={{ mb: 2 }}>
-          {resultsLabel(first)} for “{q}”
+          {first.total === 1 ? '1 result' : `${first.total} results`} for “{q}”
         </Typography>
       )}
       {body}
