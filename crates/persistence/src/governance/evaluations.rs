@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text};
 
-use domain::governance::evaluation::refusal::EvaluationRefusal;
+use domain::governance::evaluation::refusal::{EvaluationRefusal, MIN_ANSWERS};
 use domain::governance::evaluation::repository::{
     EvaluationRepository, NewEvaluation, OpenRound, PreviousRound, StoredAnswers, Unanswered,
 };
@@ -323,6 +323,15 @@ impl EvaluationRepository for PgEvaluationRepository {
             .filter(evaluation_rounds::status.eq(EvaluationStatus::Closed.as_str()))
             .filter(evaluation_rounds::id.ne(id))
             .filter(evaluation_rounds::id.lt(id))
+            // Only a round whose results could be shown (docs/spec.md §17 Anonymity): the median of
+            // fewer answers would tell what one person said.
+            .filter(
+                evaluation_respondents::table
+                    .filter(evaluation_respondents::round_id.eq(evaluation_rounds::id))
+                    .count()
+                    .single_value()
+                    .ge(MIN_ANSWERS),
+            )
             .order(evaluation_rounds::id.desc())
             .select((evaluation_rounds::id, evaluation_rounds::title))
             .first(&mut conn)

@@ -223,6 +223,25 @@ fn answers_carry_no_ones_id_a_second_answer_is_refused_and_results_wait_for_thre
     assert_eq!(shown["statements"][1]["median"], 3.0);
     assert_eq!(shown["statements"][1]["previousMedian"], 4.0);
     assert_eq!(shown["texts"][0]["answers"], json!([]));
+
+    // A closed round answered by fewer than 3 is never compared with: its median would be one person's.
+    let close = |round: &Value| {
+        let url = format!("/api/evaluation-rounds/{}/close", round["id"]);
+        json_of(app.post(&url).auth(&chair).send().unwrap(), StatusCode::OK);
+    };
+    close(&next);
+    let small = opened(&app, &chair, json!({"title": "Small round"}));
+    for who in [&ann, &ben] {
+        assert_eq!(answer(&app, who, &small, &answers(&small, 1, "")).status(), StatusCode::NO_CONTENT);
+    }
+    close(&small);
+    let later = opened(&app, &chair, json!({"title": "Board evaluation 2028"}));
+    for who in [&ann, &ben, &late] {
+        assert_eq!(answer(&app, who, &later, &answers(&later, 5, "")).status(), StatusCode::NO_CONTENT);
+    }
+    let shown = json_of(results(&app, &chair, &later), StatusCode::OK);
+    assert_eq!(shown["previousTitle"], "Board evaluation 2027");
+    assert_eq!(shown["statements"][1]["previousMedian"], 3.0);
 }
 
 #[test]
