@@ -68,6 +68,10 @@ pub enum RepoError {
     /// Text the database cannot store (a NUL character).
     #[error("text the database cannot store")]
     UnstorableText,
+    /// The account signed records, which keep its name for good (docs/spec.md §16: signatures are
+    /// append-only), so it cannot be deleted.
+    #[error("the account has signed records")]
+    HasSigned,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -92,11 +96,15 @@ impl From<RepoError> for DomainError {
             }
             RepoError::LastAdmin => DomainError::Conflict(LAST_ADMIN_MESSAGE.to_string()),
             RepoError::UnstorableText => DomainError::BadRequest(UNSTORABLE_TEXT_MESSAGE.to_string()),
+            RepoError::HasSigned => DomainError::Conflict(HAS_SIGNED_MESSAGE.to_string()),
             RepoError::Unexpected(e) => DomainError::Unexpected(e),
         }
     }
 }
 
 pub const UNSTORABLE_TEXT_MESSAGE: &str = "Text must not contain NUL (\\0) characters.";
+
+pub const HAS_SIGNED_MESSAGE: &str =
+    "This person has signed records, which keep their name: deactivate the account instead of deleting it.";
 
 pub const LAST_ADMIN_MESSAGE: &str = "The last active admin cannot be demoted, deactivated or deleted.";

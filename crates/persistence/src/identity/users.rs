@@ -181,6 +181,14 @@ impl UserRepository for PgUserRepository {
 
     fn delete(&self, id: UserId) -> Result<(), RepoError> {
         guarding_last_admin(&mut *crate::shared::pool::conn(&self.pool)?, |conn| {
+            // A signature keeps its signer for good (the table is append-only).
+            let signed: bool = diesel::select(diesel::dsl::exists(
+                crate::schema::signatures::table.filter(crate::schema::signatures::signer_id.eq(id.0)),
+            ))
+            .get_result(conn)?;
+            if signed {
+                return Err(TxError::Repo(RepoError::HasSigned));
+            }
             let deleted = diesel::delete(users::table.find(id.0)).execute(conn)?;
             if deleted == 0 {
                 return Err(TxError::Repo(RepoError::NotFound));

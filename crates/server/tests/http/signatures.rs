@@ -155,3 +155,23 @@ fn checks_on_the_public_page_are_throttled_per_address() {
     }
     assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
 }
+
+#[test]
+fn a_person_who_has_signed_is_deactivated_not_deleted() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_named(Role::Chair, "Sid Signer");
+    let admin = app.signed_in_as(Role::Admin);
+    let (march, april) = circulated_minutes(&app, &chair);
+    let approval = json!({"approvedOn": "2026-04-02", "approvedAtMeetingId": april.0});
+    json_of(post(&app, &chair, &path(march, "/approve"), approval), StatusCode::OK);
+    json_of(post(&app, &chair, &path(march, "/sign"), json!({"password": PASSWORD})), StatusCode::CREATED);
+
+    let message = error_of(
+        app.delete(&format!("/api/users/{}", chair.id)).auth(&admin).send().unwrap(),
+        StatusCode::CONFLICT,
+    );
+    assert!(message.contains("deactivate the account instead"), "{message}");
+    assert_eq!(app.scalar_i64(&format!("SELECT count(*) AS value FROM users WHERE id = {}", chair.id)), 1);
+    let signature = json_of(app.get(&path(march, "/signature")).auth(&admin).send().unwrap(), StatusCode::OK);
+    assert_eq!(signature["signerName"], "Sid Signer");
+}
