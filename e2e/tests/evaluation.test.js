@@ -1,5 +1,5 @@
 // Board evaluation (spec §17): the chair prepares and opens an evaluation, three trustees answer it in the
-// browser (one principle at a time), and the chair sees the results, which were refused before the third.
+// browser (one principle at a time), and the chair sees the results once it closed (refused before the third answer and while open).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -93,6 +93,11 @@ test("three trustees answer an evaluation and the chair sees the results", async
     assertNoPageErrors(page);
     await context.close();
   }
+
+  // Three answers, but results wait for the round to close (they would otherwise move with each answer).
+  const open = await rawApi(`/api/evaluation-rounds/${draft.id}/results`, { token: chair.token });
+  assert.equal(open.status, 403, "no results while the round is open");
+  await api(`/api/evaluation-rounds/${draft.id}/close`, { token: chair.token, method: "POST" });
 
   const { context, page } = await signedInPage(browser, chair);
   const card = await openEvaluationTab(page, title);

@@ -173,6 +173,14 @@ fn answers_carry_no_ones_id_a_second_answer_is_refused_and_results_wait_for_thre
         answer(&app, &chair, &round, &answers(&round, 5, "=Chair's view")).status(),
         StatusCode::NO_CONTENT
     );
+    // Three answers, but still open: results that moved with each answer would tell what it said.
+    let message = error_of(results(&app, &chair, &round), StatusCode::FORBIDDEN);
+    assert!(message.contains("once the evaluation has closed"), "{message}");
+    error_of(app.get(&csv_url).auth(&chair).send().unwrap(), StatusCode::FORBIDDEN);
+    json_of(
+        app.post(&format!("/api/evaluation-rounds/{id}/close")).auth(&chair).send().unwrap(),
+        StatusCode::OK,
+    );
     let shown = json_of(results(&app, &chair, &round), StatusCode::OK);
     assert_eq!(shown["round"]["answered"], 3);
     let first = &shown["statements"][0];
@@ -209,15 +217,16 @@ fn answers_carry_no_ones_id_a_second_answer_is_refused_and_results_wait_for_thre
 
     // Closed: no more answers; the next round shows this one's median beside its own.
     let late = app.signed_in_named(Role::Trustee, "Lee Late");
-    json_of(
-        app.post(&format!("/api/evaluation-rounds/{id}/close")).auth(&chair).send().unwrap(),
-        StatusCode::OK,
-    );
     error_of(answer(&app, &late, &round, &answers(&round, 3, "")), StatusCode::CONFLICT);
     let next = opened(&app, &chair, json!({"title": "Board evaluation 2027"}));
     for who in [&ann, &ben, &late] {
         assert_eq!(answer(&app, who, &next, &answers(&next, 3, "")).status(), StatusCode::NO_CONTENT);
     }
+    let close = |round: &Value| {
+        let url = format!("/api/evaluation-rounds/{}/close", round["id"]);
+        json_of(app.post(&url).auth(&chair).send().unwrap(), StatusCode::OK);
+    };
+    close(&next);
     let shown = json_of(results(&app, &chair, &next), StatusCode::OK);
     assert_eq!(shown["previousTitle"], "Board evaluation 2026");
     assert_eq!(shown["statements"][1]["median"], 3.0);
@@ -225,11 +234,6 @@ fn answers_carry_no_ones_id_a_second_answer_is_refused_and_results_wait_for_thre
     assert_eq!(shown["texts"][0]["answers"], json!([]));
 
     // A closed round answered by fewer than 3 is never compared with: its median would be one person's.
-    let close = |round: &Value| {
-        let url = format!("/api/evaluation-rounds/{}/close", round["id"]);
-        json_of(app.post(&url).auth(&chair).send().unwrap(), StatusCode::OK);
-    };
-    close(&next);
     let small = opened(&app, &chair, json!({"title": "Small round"}));
     for who in [&ann, &ben] {
         assert_eq!(answer(&app, who, &small, &answers(&small, 1, "")).status(), StatusCode::NO_CONTENT);
@@ -239,6 +243,7 @@ fn answers_carry_no_ones_id_a_second_answer_is_refused_and_results_wait_for_thre
     for who in [&ann, &ben, &late] {
         assert_eq!(answer(&app, who, &later, &answers(&later, 5, "")).status(), StatusCode::NO_CONTENT);
     }
+    close(&later);
     let shown = json_of(results(&app, &chair, &later), StatusCode::OK);
     assert_eq!(shown["previousTitle"], "Board evaluation 2027");
     assert_eq!(shown["statements"][1]["previousMedian"], 3.0);
@@ -275,6 +280,8 @@ fn a_chairs_appraisal_leaves_the_chair_out_and_shows_the_vice_chair_the_results(
     for who in [&admin, &vice, &tina] {
         assert_eq!(answer(&app, who, &round, &answers(&round, 4, "")).status(), StatusCode::NO_CONTENT);
     }
+    let close = format!("/api/evaluation-rounds/{}/close", round["id"]);
+    json_of(app.post(&close).auth(&admin).send().unwrap(), StatusCode::OK);
     // The chair appraised never reads them, though a chair; the vice-chair does, though a trustee.
     error_of(results(&app, &chair, &round), StatusCode::FORBIDDEN);
     error_of(results(&app, &tina, &round), StatusCode::FORBIDDEN);

@@ -24,6 +24,8 @@ export function resetEvaluations(): void {
 
 export const NOT_ENOUGH_ANSWERS =
   "Results are shown once at least 3 trustees have answered, so that no one's answers can be picked out.";
+export const STILL_OPEN =
+  "Results are shown once the evaluation has closed, so that no one's answers can be read off a change in them as answers come in.";
 
 const templateQuestions = (): EvaluationQuestion[] => [
   {
@@ -140,6 +142,7 @@ export const evaluationHandlers = [
     const round = find(params);
     if (!me || !round) return fail(404, 'Evaluation not found');
     if (round.respondents.length < 3) return fail(403, NOT_ENOUGH_ANSWERS);
+    if (round.status !== 'closed') return fail(403, STILL_OPEN);
     const results: EvaluationResults = {
       round: (({ questions, ...r }) => {
         void questions;

@@ -14,6 +14,9 @@ pub const ALREADY_ANSWERED: &str = "You have already answered this evaluation.";
 pub const APPRAISED_NOT_ASKED: &str = "You are the chair being appraised, so you are not asked to answer.";
 pub const NOT_ENOUGH_ANSWERS: &str =
     "Results are shown once at least 3 trustees have answered, so that no one's answers can be picked out.";
+pub const STILL_OPEN: &str =
+    "Results are shown once the evaluation has closed, so that no one's answers can be \
+     read off a change in them as answers come in.";
 pub const RESULTS_HIDDEN: &str =
     "The results of this evaluation are for admins and chairs (for a chair's appraisal, the vice-chair named).";
 
@@ -41,6 +44,9 @@ pub enum EvaluationRefusal {
     /// Fewer than `MIN_ANSWERS` answers.
     #[error("{NOT_ENOUGH_ANSWERS}")]
     NotEnoughAnswers,
+    /// Answers still come in: results that changed with each one would tell what that person said.
+    #[error("{STILL_OPEN}")]
+    StillOpen,
     /// Not a reader of this round's results.
     #[error("{RESULTS_HIDDEN}")]
     ResultsHidden,
@@ -61,7 +67,7 @@ impl Refusal for EvaluationRefusal {
             NotADraft | NotOpen | AlreadyClosed | AlreadyAnswered => {
                 Answer::own(&self, RefusalKind::Conflict)
             }
-            OfficersOnly | AppraisedNotAsked | NotEnoughAnswers | ResultsHidden => {
+            OfficersOnly | AppraisedNotAsked | NotEnoughAnswers | StillOpen | ResultsHidden => {
                 Answer::own(&self, RefusalKind::Forbidden)
             }
             NoSuchTrustee(field) => Answer::field(&self, field),

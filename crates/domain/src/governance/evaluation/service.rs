@@ -304,7 +304,8 @@ impl EvaluationService {
         Ok(queued.map_or((0, false), |n| (n, true)))
     }
 
-    /// The results, for their readers, once at least three have answered.
+    /// The results, for their readers, once at least three have answered and the round has closed
+    /// (docs/spec.md §17 Results).
     pub fn results(&self, actor: &User, id: i32) -> Result<EvaluationResults, EvaluationRefusal> {
         let (round, questions) = self.round(actor, id)?;
         if !reads_results(actor, &round) {
@@ -312,6 +313,9 @@ impl EvaluationService {
         }
         if round.answered < MIN_ANSWERS {
             return Err(EvaluationRefusal::NotEnoughAnswers);
+        }
+        if round.status != EvaluationStatus::Closed {
+            return Err(EvaluationRefusal::StillOpen);
         }
         let stored = self.repo.answers(id)?;
         let previous = self.repo.previous(id)?;

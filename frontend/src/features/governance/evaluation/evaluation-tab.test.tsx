@@ -2,12 +2,12 @@ import { ADMIN_ID, CHAIR_ID, OTHER_TRUSTEE_ID } from '@/testing/mocks/db';
 import { evaluationDb, resetEvaluations } from '@/testing/mocks/evaluations';
 import { expectToast, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
-const openRound = (respondents: number[]) => {
+const openRound = (respondents: number[], status: 'open' | 'closed' = 'open') => {
   evaluationDb.rounds.push({
     id: 7,
     title: 'Board evaluation 2026',
     kind: 'board',
-    status: 'open',
+    status,
     appraised: null,
     resultsReader: null,
     closesOn: '2026-12-31',
@@ -65,7 +65,7 @@ describe('evaluation tab', () => {
   });
 
   it('shows the chair no results below three answers', async () => {
-    openRound([ADMIN_ID, OTHER_TRUSTEE_ID]);
+    openRound([ADMIN_ID, OTHER_TRUSTEE_ID], 'closed');
     renderApp('/governance?tab=evaluation', { as: 'chair' });
     expect(
       await screen.findByText('Results are shown once at least 3 trustees have answered.'),
@@ -73,8 +73,17 @@ describe('evaluation tab', () => {
     expect(screen.getByRole('button', { name: 'Results' })).toBeDisabled();
   });
 
-  it('shows the chair the results as bars once three have answered', async () => {
+  it('shows the chair no results while the round is open, however many answered', async () => {
     openRound([ADMIN_ID, OTHER_TRUSTEE_ID, CHAIR_ID]);
+    renderApp('/governance?tab=evaluation', { as: 'chair' });
+    expect(
+      await screen.findByText('Results are shown once the evaluation has closed.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Results' })).toBeDisabled();
+  });
+
+  it('shows the chair the results as bars once three have answered and it closed', async () => {
+    openRound([ADMIN_ID, OTHER_TRUSTEE_ID, CHAIR_ID], 'closed');
     const { user } = renderApp('/governance?tab=evaluation', { as: 'chair' });
     await user.click(await screen.findByRole('button', { name: 'Results' }));
     const dialog = await screen.findByRole('dialog', { name: /Results/ });

@@ -118,7 +118,8 @@ function RoundCard({ round }: { round: EvaluationRound }) {
   const notify = useNotify();
   const { close, remind } = useEvaluationActions();
   const [dialog, setDialog] = useState<'edit' | 'open' | 'answer' | 'results' | null>(null);
-  const enough = round.answered >= 3;
+  // Results wait for 3 answers and for the round to close (docs/spec.md §17 Results).
+  const enough = round.answered >= 3 && round.status === 'closed';
   return (
     <Card component="section" aria-label={round.title} sx={{ mb: 2 }}>
       <CardContent>
@@ -209,7 +210,11 @@ function RoundCard({ round }: { round: EvaluationRound }) {
         </Box>
         {round.canReadResults && round.status !== 'draft' && !enough && (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Results are shown once at least 3 trustees have answered.
+            {round.status === 'closed'
+              ? 'Results are shown once at least 3 trustees have answered.'
+              : round.answered >= 3
+                ? 'Results are shown once the evaluation has closed.'
+                : 'Results are shown once the evaluation has closed and at least 3 trustees have answered.'}
           </Typography>
         )}
       </CardContent>
