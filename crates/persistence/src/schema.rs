@@ -534,6 +534,7 @@ diesel::table! {
         has_file -> Bool,
         is_pdf -> Bool,
         tsv -> Tsvector,
+        head_tsv -> Tsvector,
     }
 }
 

@@ -26,8 +26,27 @@ const FUZZY_THRESHOLD: &str = "0.4";
 
 /// The longest passage of a record's text given to `ts_headline`: a 200,000-character file is cut to
 /// this much around the first place the first searched word starts (the start of the text otherwise),
-/// so a snippet costs the same for every record.
-const SNIPPET_WINDOW: i32 = 3000;
+/// so a snippet costs the same for every record. About 180 words, room for the snippet's two fragments
+/// of at most 35 words; `ts_headline` costs in proportion to it, for every result of a page.
+const SNIPPET_WINDOW: i32 = 1200;
+/// How far before the first searched word the passage starts, so the fragment can open before it.
+const SNIPPET_LEAD: i32 = 200;
+
+/// The rank of an entry whose own words (title, text) do not match, only its file's (spec §15: titles
+/// weigh most, then the record's own text, then its file's): what `ts_rank` gives one word in the file's
+/// weight (0.2). Ranking reads only the small vector of an entry's own words (`head_tsv`), never the
+/// file's, which for a common word would mean reading every matching paper's whole vector.
+const FILE_ONLY_RANK: &str = "0.1216";
+
+/// The order key of a match of rank `rank` (SQL over the entry `s`): its date for the date order (`$12`),
+/// else its rank raised for recency, up to twice as high today (`$13`) as long ago (spec §15).
+fn sort_key(rank: &str) -> String {
+    format!(
+        "CASE WHEN $12::bool THEN extract(epoch FROM s.happened_at)::float8 \
+         ELSE ({rank})::float8 * (1.0 + 1.0 / (1.0 + greatest(0.0, \
+              extract(epoch FROM ($13::timestamptz - s.happened_at))::float8) / 31557600.0)) END"
+    )
+}
 
 /// A meeting the reader may see (spec §6 Committee meetings): every meeting for admins and chairs; for
 /// anyone else every meeting but the committee meetings of committees they are not a member of (so none
@@ -114,6 +133,10 @@ static FILTERS: LazyLock<String> = LazyLock::new(|| {
 static SEARCH_SQL: LazyLock<String> = LazyLock::new(|| {
     let visible = VISIBLE.as_str();
     let filters = FILTERS.as_str();
+    let sort_key_head = sort_key(&format!(
+        "coalesce(nullif(ts_rank('{{0.1, 0.2, 0.4, 1.0}}', s.head_tsv, w.q), 0), {FILE_ONLY_RANK})"
+    ));
+    let sort_key_fuzzy = sort_key("word_similarity(search_unaccent($5), search_unaccent(s.title))");
     format!(
         "WITH reader AS MATERIALIZED (
             SELECT CASE WHEN $2::bool THEN NULL ELSE $1::int4 END AS id, $2::bool AS officer,
@@ -122,8 +145,8 @@ static SEARCH_SQL: LazyLock<String> = LazyLock::new(|| {
         mine AS MATERIALIZED (SELECT cm.committee_id FROM committee_members cm WHERE cm.user_id = $1),
         words AS MATERIALIZED (SELECT search_tsquery($3, $4) AS q),
         hits AS MATERIALIZED (
-            SELECT s.kind, s.record_id, s.happened_at,
-                   ts_rank('{{0.1, 0.2, 0.4, 1.0}}', s.tsv, w.q)::float8 AS rank
+            SELECT s.kind, s.record_id,
+                   {sort_key_head} AS sort_key
             FROM search_entries s
             CROSS JOIN words w
             CROSS JOIN reader r
@@ -131,8 +154,8 @@ static SEARCH_SQL: LazyLock<String> = LazyLock::new(|| {
             WHERE s.tsv @@ w.q AND {filters} AND ({visible})
         ),
         fuzzy AS MATERIALIZED (
-            SELECT s.kind, s.record_id, s.happened_at,
-                   word_similarity(search_unaccent($5), search_unaccent(s.title))::float8 AS rank
+            SELECT s.kind, s.record_id,
+                   {sort_key_fuzzy} AS sort_key
             FROM search_entries s
             CROSS JOIN reader r
             LEFT JOIN meetings m ON m.id = s.meeting_id
@@ -141,13 +164,8 @@ static SEARCH_SQL: LazyLock<String> = LazyLock::new(|| {
               AND search_unaccent($5) <% search_unaccent(s.title)
               AND {filters} AND ({visible})
         ),
-        found AS MATERIALIZED (
-            SELECT f.kind, f.record_id,
-                   CASE WHEN $12::bool THEN extract(epoch FROM f.happened_at)::float8
-                        ELSE f.rank * (1.0 + 1.0 / (1.0 + greatest(0.0,
-                             extract(epoch FROM ($13::timestamptz - f.happened_at))::float8) / 31557600.0))
-                   END AS sort_key
-            FROM (SELECT * FROM hits UNION ALL SELECT * FROM fuzzy) f
+        found AS (
+            SELECT kind, record_id, sort_key FROM hits UNION ALL SELECT kind, record_id, sort_key FROM fuzzy
         ),
         counts AS (
             SELECT array_agg(c.kind ORDER BY c.kind) AS kinds, array_agg(c.n ORDER BY c.kind) AS ns
@@ -169,7 +187,7 @@ static SEARCH_SQL: LazyLock<String> = LazyLock::new(|| {
                CASE WHEN r.officer OR co.id IN (SELECT committee_id FROM mine) THEN co.name END AS committee_name,
                CASE WHEN p.kind IS NOT NULL THEN ts_headline('english', (
                    SELECT CASE WHEN length(t.src) <= {SNIPPET_WINDOW} THEN t.src
-                          ELSE substr(t.src, greatest(1, coalesce(nullif(strpos(lower(t.src), $18), 0), 1) - 300),
+                          ELSE substr(t.src, greatest(1, coalesce(nullif(strpos(lower(t.src), $18), 0), 1) - {SNIPPET_LEAD}),
                                       {SNIPPET_WINDOW}) END
                    FROM (SELECT translate(CASE WHEN s.has_file AND s.file_text <> '' THEN s.file_text ELSE s.body END,
                                           '{START}{STOP}', '') AS src) t),
