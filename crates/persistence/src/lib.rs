@@ -21,7 +21,7 @@ mod schema;
 mod shared;
 
 pub use shared::change_feed::PgChangeFeed;
-pub use shared::pool::{connect, run_migrations, PgPool};
+pub use shared::pool::{connect, run_migrations, PgPool, CONNECTION_WAIT};
 pub use shared::readiness::PgReadiness;
 pub use shared::wakeups::PgWakeups;
 

@@ -11,6 +11,9 @@ use domain::DomainError;
 
 pub const INTERNAL_ERROR: &str = "Something went wrong on our side. Please try again.";
 
+/// The `Retry-After` of a 503 while the database cannot be reached: a restart takes seconds.
+const UNAVAILABLE_RETRY_AFTER_SECS: u64 = 10;
+
 /// A domain error, or a problem the framework found before any use case ran.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -105,6 +108,7 @@ impl ResponseError for ApiError {
                 DomainError::Conflict(_) => StatusCode::CONFLICT,
                 DomainError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
                 DomainError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+                DomainError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
                 DomainError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
             },
         }
@@ -125,6 +129,10 @@ impl ResponseError for ApiError {
         let mut response = HttpResponse::build(status);
         if let ApiError::Domain(DomainError::RateLimited { retry_after_secs }) = self {
             response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
+        }
+        if let ApiError::Domain(DomainError::Unavailable) = self {
+            tracing::warn!("the database is unavailable");
+            response.insert_header((header::RETRY_AFTER, UNAVAILABLE_RETRY_AFTER_SECS.to_string()));
         }
         if status == StatusCode::UNAUTHORIZED {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));

@@ -24,6 +24,10 @@ pub enum DomainError {
     TooLarge(String),
     #[error("Too many attempts. Please wait a few minutes and try again.")]
     RateLimited { retry_after_secs: u64 },
+    /// The database cannot be reached now (stopped, restarting, or every connection busy past the pool's
+    /// wait): answered at once with 503 and a retry hint, never a hang or a 500 (docs/spec.md §13).
+    #[error("{UNAVAILABLE_MESSAGE}")]
+    Unavailable,
     /// Anything the user cannot fix: logged with its cause chain, answered with a generic message.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
@@ -72,6 +76,9 @@ pub enum RepoError {
     /// append-only), so it cannot be deleted.
     #[error("the account has signed records")]
     HasSigned,
+    /// No connection to the database: it is stopped or restarting, or the pool stayed busy too long.
+    #[error("the database is unavailable")]
+    Unavailable,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
@@ -97,6 +104,7 @@ impl From<RepoError> for DomainError {
             RepoError::LastAdmin => DomainError::Conflict(LAST_ADMIN_MESSAGE.to_string()),
             RepoError::UnstorableText => DomainError::BadRequest(UNSTORABLE_TEXT_MESSAGE.to_string()),
             RepoError::HasSigned => DomainError::Conflict(HAS_SIGNED_MESSAGE.to_string()),
+            RepoError::Unavailable => DomainError::Unavailable,
             RepoError::Unexpected(e) => DomainError::Unexpected(e),
         }
     }
@@ -106,5 +114,8 @@ pub const UNSTORABLE_TEXT_MESSAGE: &str = "Text must not contain NUL (\\0) chara
 
 pub const HAS_SIGNED_MESSAGE: &str =
     "This person has signed records, which keep their name: deactivate the account instead of deleting it.";
+
+pub const UNAVAILABLE_MESSAGE: &str =
+    "The portal cannot reach its database just now. Nothing was changed; please try again in a minute.";
 
 pub const LAST_ADMIN_MESSAGE: &str = "The last active admin cannot be demoted, deactivated or deleted.";

@@ -11,6 +11,10 @@ use domain::library::{FileStore, PendingFile};
 
 /// Files are named by random UUIDs (never by user input) in one folder; uploads are written to
 /// `tmp/` first and renamed into place on commit, which is atomic on one file system.
+///
+/// An upload in progress holds an exclusive lock on its `tmp/` file, which the system drops when the
+/// process ends however it ends. So a store made at start removes every unlocked `tmp/` file: what a
+/// killed process was receiving, never what another server process on the same folder is receiving now.
 pub struct LocalFileStore {
     root: PathBuf,
     tmp: PathBuf,
@@ -21,7 +25,53 @@ impl LocalFileStore {
         let root = data_dir.join("files");
         let tmp = root.join("tmp");
         fs::create_dir_all(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-        Ok(Self { root, tmp })
+        let store = Self { root, tmp };
+        match store.remove_abandoned_uploads() {
+            Ok(0) => {}
+            Ok(removed) => tracing::info!(removed, "partial uploads of an ended process removed"),
+            Err(error) => tracing::warn!(error = ?error, "partial uploads could not be removed"),
+        }
+        Ok(store)
+    }
+
+    /// Removes the `tmp/` files no upload is writing (no lock held on them); returns how many.
+    pub fn remove_abandoned_uploads(&self) -> anyhow::Result<usize> {
+        let mut removed = 0;
+        for entry in fs::read_dir(&self.tmp).with_context(|| format!("cannot list {}", self.tmp.display()))? {
+            let path = entry?.path();
+            if path.extension().is_none_or(|ext| ext != "part") {
+                continue;
+            }
+            let Ok(file) = File::open(&path) else { continue };
+            // Held by a live upload: leave it. The lock is released when `file` drops.
+            if file.try_lock().is_ok() {
+                match fs::remove_file(&path) {
+                    Ok(()) => removed += 1,
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(e).with_context(|| format!("cannot remove {}", path.display())),
+                }
+            }
+        }
+        Ok(removed)
+    }
+
+    /// A new locked `tmp/` file. Another process's sweep may remove a file between its creation and
+    /// its lock; then the path no longer names the locked file, and a new one is made.
+    fn create_locked(&self) -> anyhow::Result<(StorageKey, PathBuf, File)> {
+        for _ in 0..3 {
+            let key = StorageKey::parse(&uuid::Uuid::new_v4().to_string())
+                .ok_or_else(|| anyhow::anyhow!("generated key rejected"))?;
+            let temp_path = self.tmp.join(format!("{key}.part"));
+            let file = File::create_new(&temp_path)
+                .with_context(|| format!("cannot create {}", temp_path.display()))?;
+            file.lock().with_context(|| format!("cannot lock {}", temp_path.display()))?;
+            let still_ours = fs::metadata(&temp_path)
+                .is_ok_and(|on_disk| file.metadata().is_ok_and(|locked| same_file(&on_disk, &locked)));
+            if still_ours {
+                return Ok((key, temp_path, file));
+            }
+        }
+        Err(anyhow::anyhow!("could not create an upload file in {}", self.tmp.display()))
     }
 
     fn path_of(&self, key: &StorageKey) -> PathBuf {
@@ -31,11 +81,7 @@ impl LocalFileStore {
 
 impl FileStore for LocalFileStore {
     fn begin(&self) -> anyhow::Result<Box<dyn PendingFile>> {
-        let key = StorageKey::parse(&uuid::Uuid::new_v4().to_string())
-            .ok_or_else(|| anyhow::anyhow!("generated key rejected"))?;
-        let temp_path = self.tmp.join(format!("{key}.part"));
-        let file =
-            File::create_new(&temp_path).with_context(|| format!("cannot create {}", temp_path.display()))?;
+        let (key, temp_path, file) = self.create_locked()?;
         Ok(Box::new(LocalPendingFile {
             file: Some(file),
             temp_path,
@@ -57,6 +103,12 @@ impl FileStore for LocalFileStore {
             Err(e) => Err(e).with_context(|| format!("cannot delete stored file {key}")),
         }
     }
+}
+
+/// Whether two metadata describe the same file (device and inode).
+fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
 }
 
 struct LocalPendingFile {
@@ -135,6 +187,25 @@ mod tests {
         test_support::file_store::conformance(&store, &|| {
             count_files(&files) + count_files(&files.join("tmp"))
         });
+    }
+
+    #[test]
+    fn a_new_store_removes_what_an_ended_process_left_and_keeps_uploads_in_progress() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = LocalFileStore::new(dir.path()).unwrap();
+        let tmp = dir.path().join("files/tmp");
+        // What a process killed mid-upload leaves: a `.part` file nobody holds.
+        fs::write(tmp.join("0b6f3c4e-0000-4000-8000-000000000001.part"), b"partial").unwrap();
+        // An upload in progress in this process (as in another server process on the same folder).
+        let mut pending = store.begin().unwrap();
+        pending.write_all(b"%PDF-1.4 in progress").unwrap();
+        assert_eq!(count_files(&tmp), 2);
+
+        let restarted = LocalFileStore::new(dir.path()).unwrap();
+        assert_eq!(count_files(&tmp), 1, "only the abandoned file is removed");
+        let key = pending.commit().unwrap();
+        assert_eq!(restarted.read(&key).unwrap(), b"%PDF-1.4 in progress");
+        assert_eq!(count_files(&tmp), 0);
     }
 
     #[test]

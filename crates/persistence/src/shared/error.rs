@@ -13,12 +13,31 @@ pub(crate) fn repo_error(error: DieselError) -> RepoError {
         DieselError::DatabaseError(_, info) if info.message().contains("invalid byte sequence") => {
             RepoError::UnstorableText
         }
+        // The connection broke under the query: the server was stopped or restarted meanwhile (SQLSTATE
+        // class 57, "operator intervention", or a closed socket).
+        DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => RepoError::Unavailable,
+        DieselError::DatabaseError(_, ref info) if connection_lost(info.message()) => RepoError::Unavailable,
         other => RepoError::Unexpected(anyhow::Error::new(other)),
     }
 }
 
+/// Whether a driver message says the server went away (libpq's wording).
+fn connection_lost(message: &str) -> bool {
+    [
+        "terminating connection",
+        "server closed the connection",
+        "connection to server",
+        "no connection to the server",
+    ]
+    .iter()
+    .any(|sign| message.contains(sign))
+}
+
+/// The pool gave no connection within its wait: the database is down or restarting, or every connection
+/// stayed busy (docs/spec.md §13: answered 503 at once).
 pub(crate) fn pool_error(error: r2d2::Error) -> RepoError {
-    RepoError::Unexpected(anyhow::Error::new(error).context("no database connection available"))
+    tracing::warn!(%error, "no database connection available");
+    RepoError::Unavailable
 }
 
 /// A stored enum value the domain does not know: the data is corrupt, not the request.

@@ -16,12 +16,16 @@ pub(crate) fn conn(
 
 const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations");
 
+/// How long a request waits for a connection before it is answered 503 (docs/spec.md §13): long enough for
+/// a busy moment, short enough that a stopped database never holds a request (or the person) for long.
+pub const CONNECTION_WAIT: Duration = Duration::from_millis(1500);
+
 /// A pool of connections; fails fast when the database does not answer.
 pub fn connect(database_url: &str, max_size: u32) -> anyhow::Result<PgPool> {
     let manager = ConnectionManager::<PgConnection>::new(database_url);
     Pool::builder()
         .max_size(max_size)
-        .connection_timeout(Duration::from_secs(10))
+        .connection_timeout(CONNECTION_WAIT)
         .build(manager)
         .context("could not connect to PostgreSQL (is DATABASE_URL right?)")
 }

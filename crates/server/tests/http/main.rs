@@ -23,6 +23,7 @@ mod committees;
 mod common;
 mod conflicts;
 mod dashboard;
+mod database_outage;
 mod declarations;
 mod demo;
 mod demo_governance;

@@ -573,7 +573,7 @@ fn test_pool(url: &str) -> persistence::PgPool {
     Pool::builder()
         .max_size(8)
         .min_idle(Some(1))
-        .connection_timeout(std::time::Duration::from_secs(10))
+        .connection_timeout(persistence::CONNECTION_WAIT)
         .build(ConnectionManager::new(url))
         .expect("pool")
 }
