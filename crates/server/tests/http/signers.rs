@@ -90,12 +90,18 @@ fn officers_record_who_chaired_a_meeting_someone_who_may_read_it() {
     json_of(record_chair(&app, &admin, finance, json!({"userId": tina.id})), StatusCode::OK);
     // Not a member: the meeting does not exist for them.
     error_of(app.get(&chair_url(finance)).auth(&olly).send().unwrap(), StatusCode::NOT_FOUND);
+    // Deleting the account of whoever chaired leaves nobody recorded (the board's chair signs again).
+    let deleted = app.delete(&format!("/api/users/{}", tina.id)).auth(&admin).send().unwrap();
+    assert!(deleted.status().is_success(), "{}", deleted.status());
+    let seen = json_of(app.get(&chair_url(finance)).auth(&chair).send().unwrap(), StatusCode::OK);
+    assert_eq!(seen["chairedBy"], Value::Null);
 
     // Nobody again; and a cancelled meeting is read-only, as for any edit.
+    json_of(record_chair(&app, &chair, board, json!({"userId": olly.id})), StatusCode::OK);
     let cleared = json_of(record_chair(&app, &chair, board, json!({"userId": null})), StatusCode::OK);
     assert_eq!(cleared["chairedBy"], Value::Null);
     json_of(app.post(&format!("/api/meetings/{board}/cancel")).auth(&chair).send().unwrap(), StatusCode::OK);
-    error_of(record_chair(&app, &chair, board, json!({"userId": tina.id})), StatusCode::CONFLICT);
+    error_of(record_chair(&app, &chair, board, json!({"userId": olly.id})), StatusCode::CONFLICT);
 }
 
 #[test]
