@@ -15,7 +15,8 @@ use crate::http::service::{health, openapi, user_guide};
 use crate::identity::{auth, password_reset, sessions, trustees, two_factor, users};
 use crate::library::{documents, minutes};
 use crate::meetings::{
-    agenda, board_pack, calendar_feed, decisions, meeting_attendance, meetings, minutes_workflow,
+    agenda, board_pack, calendar_feed, decisions, meeting_attendance, meeting_chair, meetings,
+    minutes_workflow,
 };
 use crate::notices::notices;
 use crate::notifications::{mail, notification_settings};
@@ -241,6 +242,7 @@ api_routes! {
     "/api/meetings/{id}/written-minutes/signature" => { get: signatures::minutes_signature },
     "/api/meetings/{id}/written-minutes/signed-pdf" => { get: signatures::signed_minutes_pdf },
     "/api/meetings/{id}/written-minutes/signer" => { get: minutes_signer::show, put: minutes_signer::name },
+    "/api/meetings/{id}/chair" => { get: meeting_chair::show, put: meeting_chair::record },
     "/api/resolutions/{id}/certify" => { post: signed_records::certify_resolution },
     "/api/resolutions/{id}/signature" => { get: signed_records::resolution_signature },
     "/api/resolutions/{id}/signed-pdf" => { get: signed_records::signed_resolution_pdf },

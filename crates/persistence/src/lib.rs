@@ -41,7 +41,7 @@ pub use identity::{
 };
 pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository, PgPageCountCache};
 pub use meetings::{
-    PgAttendanceRepository, PgBoardPackCache, PgCalendarFeedRepository, PgMeetingRepository,
+    PgAttendanceRepository, PgBoardPackCache, PgCalendarFeedRepository, PgMeetingChairs, PgMeetingRepository,
     PgWrittenMinutesRepository,
 };
 pub use notices::PgNoticeRepository;

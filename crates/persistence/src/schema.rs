@@ -250,6 +250,7 @@ diesel::table! {
         quorum_numerator -> Int4,
         quorum_denominator -> Int4,
         reading_records -> Bool,
+        secretary_id -> Nullable<Int4>,
     }
 }
 
@@ -334,6 +335,7 @@ diesel::table! {
         revision -> Int4,
         updated_at -> Timestamptz,
         sequence -> Int4,
+        chaired_by -> Nullable<Int4>,
     }
 }
 
@@ -738,6 +740,7 @@ diesel::joinable!(evaluation_answers -> evaluation_questions (question_id));
 diesel::joinable!(evaluation_questions -> evaluation_rounds (round_id));
 diesel::joinable!(evaluation_respondents -> evaluation_rounds (round_id));
 diesel::joinable!(evaluation_respondents -> users (user_id));
+diesel::joinable!(governance_settings -> users (secretary_id));
 diesel::joinable!(interest_versions -> interests (interest_id));
 diesel::joinable!(interest_versions -> users (changed_by));
 diesel::joinable!(interests -> users (user_id));

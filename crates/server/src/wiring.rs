@@ -188,6 +188,11 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         files: files.clone(),
         clock: clock.clone(),
     };
+    let meeting_chairs = domain::meetings::MeetingChairService {
+        meetings: meetings.clone(),
+        chairs: Arc::new(persistence::PgMeetingChairs::new(pool.clone())),
+        users: users.clone(),
+    };
     let attendance_repository = Arc::new(PgAttendanceRepository::new(pool.clone()));
     let attendance = AttendanceService {
         attendance: attendance_repository.clone(),
@@ -218,6 +223,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
     let interests = InterestService {
         interests: Arc::new(PgInterestRepository::new(pool.clone())),
         settings: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
+        users: users.clone(),
         typesetter: Arc::new(typesetting::PdfTypesetter),
         clock: clock.clone(),
     };
@@ -287,6 +293,8 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         records: domain::signing::SignedRecords {
             minutes: written_minutes.clone(),
             minutes_signers: Arc::new(persistence::PgMinutesSigners::new(pool.clone())),
+            meeting_chairs: meeting_chairs.chairs.clone(),
+            governance: Arc::new(PgGovernanceSettingsRepository::new(pool.clone())),
             resolutions: resolutions.clone(),
             declarations: declarations.clone(),
             portal_name: config.mail.portal_name.clone(),
@@ -315,6 +323,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         documents,
         minutes,
         meetings: meetings.clone(),
+        meeting_chairs,
         attendance,
         calendar,
         board_packs,

@@ -1774,6 +1774,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/chair': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who chaired the meeting, for whoever may see the meeting. */
+    get: operations['meeting_chair_show'];
+    /** An admin or chair records who chaired the meeting, or (`userId: null`) nobody. */
+    put: operations['meeting_chair_record'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/meetings/{id}/conflicts': {
     parameters: {
       query?: never;
@@ -3178,7 +3196,8 @@ export interface components {
       | 'invitation_accepted'
       | 'record_signed'
       | 'signing_refused'
-      | 'minutes_signer_named';
+      | 'minutes_signer_named'
+      | 'meeting_chair_recorded';
     /**
      * @description An audit event kind to filter by; empty: no filter
      * @enum {string}
@@ -3219,6 +3238,7 @@ export interface components {
       | 'record_signed'
       | 'signing_refused'
       | 'minutes_signer_named'
+      | 'meeting_chair_recorded'
       | '';
     /** @description `{id, name}` of whoever wrote a message or uploaded a committee document. */
     Author: {
@@ -3235,6 +3255,11 @@ export interface components {
     CalendarFeed: {
       /** @description Subscribe to it in a calendar app; anyone with it reads the caller's meetings, so keep it private. */
       url: string;
+    };
+    ChairedBy: {
+      /** Format: int32 */
+      id: number;
+      name: string;
     };
     ChangeOwnPasswordRequest: {
       currentPassword: string;
@@ -3815,6 +3840,13 @@ export interface components {
       /** @description Whether the reader records the pages each person shows (docs/spec.md "Reading records"). */
       readingRecords: boolean;
       registerVisibility: components['schemas']['RegisterVisibility'];
+      /**
+       * Format: int32
+       * @description The board's secretary, who certifies passed written resolutions besides the chair (docs/spec.md
+       *     §16 Signing); `null` when nobody is (or their account is deactivated).
+       */
+      secretaryId?: number | null;
+      secretaryName?: string | null;
     };
     /** @description Someone recorded as a guest: a user who is not a member of the meeting, or a visitor by name. */
     GuestAttendance: {
@@ -4061,6 +4093,10 @@ export interface components {
       title: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    /** @description Who chaired the meeting, if anyone is recorded. */
+    MeetingChair: {
+      chairedBy?: components['schemas']['ChairedBy'] | null;
     };
     /** @description A meeting's conflicts of interest, item by item. */
     MeetingConflicts: {
@@ -4643,6 +4679,14 @@ export interface components {
       /** @description The caller's password. */
       password?: string | null;
     };
+    /** @description `PUT /api/meetings/{id}/chair`. */
+    RecordChairRequest: {
+      /**
+       * Format: int32
+       * @description An active user who may read the meeting; `null` records nobody (the board's chair presided).
+       */
+      userId?: number | null;
+    };
     /** @description One line of "record attendance": `status` absent or empty clears the record. */
     RecordLine: {
       status?: components['schemas']['RecordedAttendance'] | null;
@@ -4988,6 +5032,11 @@ export interface components {
        */
       readingRecords?: boolean | null;
       registerVisibility?: components['schemas']['RegisterVisibility'] | null;
+      /**
+       * Format: int32
+       * @description The board's secretary, an active user; `null` names nobody. Unchanged when absent.
+       */
+      secretaryId?: number | null;
     };
     /** @description What the password step answers: a session, or the second step of two-factor sign-in. */
     SignIn: components['schemas']['Session'] | components['schemas']['MfaChallenge'];
@@ -10549,7 +10598,7 @@ export interface operations {
           'application/json': components['schemas']['GovernanceSettings'];
         };
       };
-      /** @description `errors.registerVisibility`, `errors.quorumRule`, `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction) or a malformed body (a `readingRecords` that is not a boolean) */
+      /** @description `errors.registerVisibility`, `errors.quorumRule`, `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction), `errors.secretaryId` (not an active user) or a malformed body (a `readingRecords` that is not a boolean) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13750,6 +13799,164 @@ export interface operations {
       };
       /** @description The meeting is already cancelled */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_chair_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Who chaired it, if recorded */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeetingChair'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  meeting_chair_record: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecordChairRequest'];
+      };
+    };
+    responses: {
+      /** @description Recorded */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeetingChair'];
+        };
+      };
+      /** @description `errors.userId`: not an active user, or one who cannot read the meeting */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs record it */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The meeting is cancelled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
         headers: {
           [name: string]: unknown;
         };

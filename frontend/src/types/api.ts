@@ -112,6 +112,8 @@ export type SigningMethod = Schemas['SigningMethod'];
 export type SignedKind = Schemas['SignedKind'];
 /** Who the board named to sign a meeting's minutes besides the chair. */
 export type MinutesSigner = Schemas['MinutesSigner'];
+/** Who chaired a meeting: they sign its minutes (the board's chair when nobody is recorded). */
+export type MeetingChair = Schemas['MeetingChair'];
 /** The signing request: the signer's password, or a current two-factor code. */
 export type SignRequest = Schemas['ReauthenticateRequest'];
 export type VerifyCodeRequest = Schemas['VerifyCodeBody'];

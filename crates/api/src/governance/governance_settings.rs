@@ -40,7 +40,8 @@ pub async fn show(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpR
     responses(
         (status = 200, description = "Changed", body = GovernanceSettingsBody),
         (status = 400, body = ErrorBody, description = "`errors.registerVisibility`, `errors.quorumRule`, \
-            `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction) or a malformed body (a \
+            `errors.quorumMinimum`, `errors.quorumNumerator` (the fraction), `errors.secretaryId` (not an \
+            active user) or a malformed body (a \
             `readingRecords` that is not a boolean)"),
         (status = 403, description = "Only admins and chairs change the settings", body = ErrorBody),
     ),
@@ -59,10 +60,14 @@ pub async fn update(
     let event = NewAuditEvent::new(AuditKind::SettingsChanged, Some(actor))
         .object(AuditObject::new("settings", "governance", "Governance settings"))
         .details(format!(
-            "registerVisibility: {}; quorum: {}; readingRecords: {}",
+            "registerVisibility: {}; quorum: {}; readingRecords: {}; secretary: {}",
             settings.register_visibility,
             settings.quorum.describe(),
-            if settings.reading_records { "on" } else { "off" }
+            if settings.reading_records { "on" } else { "off" },
+            settings
+                .secretary
+                .as_ref()
+                .map_or("none".to_string(), |s| format!("{} (user {})", s.name, s.user_id))
         ));
     audit::record(&state, &req, event).await;
     Ok(HttpResponse::Ok().json(GovernanceSettingsBody::from(settings)))
@@ -81,6 +86,11 @@ pub struct GovernanceSettingsBody {
     pub quorum_denominator: u32,
     /// Whether the reader records the pages each person shows (docs/spec.md "Reading records").
     pub reading_records: bool,
+    /// The board's secretary, who certifies passed written resolutions besides the chair (docs/spec.md
+    /// §16 Signing); `null` when nobody is (or their account is deactivated).
+    #[schema(value_type = Option<i32>)]
+    pub secretary_id: Option<domain::UserId>,
+    pub secretary_name: Option<String>,
 }
 
 /// The settings answer the same limits the request is checked against.
@@ -97,6 +107,8 @@ impl From<GovernanceSettings> for GovernanceSettingsBody {
             quorum_numerator: settings.quorum.numerator,
             quorum_denominator: settings.quorum.denominator,
             reading_records: settings.reading_records,
+            secretary_id: settings.secretary.as_ref().map(|s| s.user_id),
+            secretary_name: settings.secretary.map(|s| s.name),
         }
     }
 }

@@ -52,6 +52,8 @@ pub struct AppState {
     pub documents: DocumentService,
     pub minutes: MinutesService,
     pub meetings: MeetingService,
+    /// Who chaired each meeting (docs/spec.md §16 Signing).
+    pub meeting_chairs: domain::meetings::MeetingChairService,
     /// Attendance and quorum (spec §2 Attendance section).
     pub attendance: AttendanceService,
     /// Calendar feeds and .ics downloads (spec §2 Calendar feed).

@@ -54,6 +54,7 @@ string_enum!(
         RecordSigned => "record_signed",
         SigningRefused => "signing_refused",
         MinutesSignerNamed => "minutes_signer_named",
+        MeetingChairRecorded => "meeting_chair_recorded",
     }
 );
 
@@ -233,6 +234,6 @@ mod tests {
         for kind in AuditKind::ALL {
             assert_eq!(kind.as_str().parse::<AuditKind>(), Ok(*kind));
         }
-        assert_eq!(AuditKind::ALL.len(), 35);
+        assert_eq!(AuditKind::ALL.len(), 36);
     }
 }

@@ -9,7 +9,14 @@ string_enum!(
     }
 );
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The board's secretary (docs/spec.md §16 Signing): certifies passed written resolutions with the chair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Secretary {
+    pub user_id: crate::UserId,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GovernanceSettings {
     pub register_visibility: RegisterVisibility,
     /// How many trustees make a meeting quorate (spec §10 Rules, Quorum).
@@ -17,4 +24,7 @@ pub struct GovernanceSettings {
     /// Whether the reader records the pages each person shows (docs/spec.md "Reading records"); switching
     /// it off deletes every record.
     pub reading_records: bool,
+    /// The user named secretary; `None` when nobody is, or their account is deactivated (a deactivated
+    /// account certifies nothing) or deleted.
+    pub secretary: Option<Secretary>,
 }

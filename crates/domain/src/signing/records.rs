@@ -1,26 +1,32 @@
 //! Who signs which record, and what is printed for it (docs/spec.md §16 Signing): approved minutes by
-//! the chair or the trustee the board names, a passed written resolution certified by the chair, a
-//! declaration by the trustee who made it. The one signing flow (`SigningService::sign`) asks these.
+//! the person who chaired the meeting (the board's chair when nobody is recorded) or the trustee the
+//! board names, a passed written resolution certified by the chair or the secretary, a declaration by
+//! the trustee who made it. The one signing flow (`SigningService::sign`) asks these.
 
 use std::sync::Arc;
 
 use crate::governance::declaration::print as declaration_print;
 use crate::governance::resolution::print as resolution_print;
 use crate::governance::resolution::ResolutionStatus;
-use crate::governance::{DeclarationService, GovernanceRefusal, ResolutionService};
+use crate::governance::{
+    DeclarationService, GovernanceRefusal, GovernanceSettingsRepository, ResolutionService,
+};
 use crate::identity::role::Role;
 use crate::identity::user::User;
 use crate::meetings::written_minutes::WrittenMinutesStatus;
-use crate::meetings::{PrintDocument, WrittenMinutesService};
+use crate::meetings::{MeetingChairRepository, PrintDocument, WrittenMinutesService};
+use crate::signing::refusal::{only_certifiers, only_minutes_signers};
 use crate::signing::{MinutesSignerRepository, SignedKind, SignedRecord, SigningRefusal};
 use crate::{DeclarationRoundId, MeetingId, ResolutionId, UserId};
 
-/// The role a chair signs minutes in, as printed and recorded.
+/// The role the person who chaired the meeting signs its minutes in, as printed and recorded.
 pub const CHAIR_OF_THE_MEETING: &str = "Chair of the meeting";
 /// The role of the trustee the board names to sign a meeting's minutes.
 pub const NAMED_SIGNER: &str = "Trustee named by the board to sign the minutes";
 /// The role a chair certifies a written resolution in.
 pub const CHAIR_OF_THE_BOARD: &str = "Chair of the board";
+/// The role the board's secretary (a governance setting) certifies a written resolution in.
+pub const SECRETARY: &str = "Secretary";
 /// The role a trustee signs their own declaration in.
 pub const DECLARING_TRUSTEE: &str = "Trustee making the declaration";
 
@@ -67,6 +73,10 @@ pub struct SignedRecords {
     pub minutes: WrittenMinutesService,
     /// Who the board named to sign a meeting's minutes besides the chair.
     pub minutes_signers: Arc<dyn MinutesSignerRepository>,
+    /// Who chaired each meeting: they sign its minutes.
+    pub meeting_chairs: Arc<dyn MeetingChairRepository>,
+    /// The governance settings, which name the secretary.
+    pub governance: Arc<dyn GovernanceSettingsRepository>,
     pub resolutions: ResolutionService,
     pub declarations: DeclarationService,
     /// `PORTAL_NAME`, on the printed documents.
@@ -105,13 +115,23 @@ impl SignedRecords {
                 if !matches!(minutes.status, WrittenMinutesStatus::Approved | WrittenMinutesStatus::Locked) {
                     return Err(SigningRefusal::NotApproved);
                 }
-                // The meeting's chair is the board's chair; besides them, the trustee the board names.
-                let role = if actor.role == Role::Chair {
+                // Whoever is recorded as having chaired the meeting signs, whatever their role; when nobody
+                // is, the board's chair presided. Besides them, the trustee the board names.
+                let chaired_by = self.meeting_chairs.chaired_by(meeting)?;
+                let named = self.minutes_signers.named(meeting)?;
+                let chaired = match &chaired_by {
+                    Some(chair) => chair.user_id == actor.id,
+                    None => actor.role == Role::Chair,
+                };
+                let role = if chaired {
                     CHAIR_OF_THE_MEETING
-                } else if self.minutes_signers.named(meeting)?.is_some_and(|n| n.user_id == actor.id) {
+                } else if named.as_ref().is_some_and(|n| n.user_id == actor.id) {
                     NAMED_SIGNER
                 } else {
-                    return Err(SigningRefusal::OnlyTheChairSigns);
+                    return Err(SigningRefusal::OnlyTheChairSigns(only_minutes_signers(
+                        chaired_by.as_ref().map(|c| c.name.as_str()),
+                        named.as_ref().map(|n| n.name.as_str()),
+                    )));
                 };
                 Ok(Signable { record: SignedRecord::Minutes { meeting, version: minutes.version }, role })
             }
@@ -122,11 +142,18 @@ impl SignedRecords {
                     ResolutionStatus::Failed => return Err(SigningRefusal::NotPassed),
                     ResolutionStatus::Passed => {}
                 }
-                // The portal has no secretary role (a user's position is free text): the chair certifies.
-                if actor.role != Role::Chair {
-                    return Err(SigningRefusal::OnlyTheChairCertifies);
-                }
-                Ok(Signable { record: SignedRecord::Resolution(id), role: CHAIR_OF_THE_BOARD })
+                // The chair certifies, or the user the governance settings name secretary.
+                let secretary = self.governance.get()?.secretary;
+                let role = if actor.role == Role::Chair {
+                    CHAIR_OF_THE_BOARD
+                } else if secretary.as_ref().is_some_and(|s| s.user_id == actor.id) {
+                    SECRETARY
+                } else {
+                    return Err(SigningRefusal::OnlyTheChairCertifies(only_certifiers(
+                        secretary.as_ref().map(|s| s.name.as_str()),
+                    )));
+                };
+                Ok(Signable { record: SignedRecord::Resolution(id), role })
             }
             SignTarget::Declaration { round, trustee } => {
                 let view = self.declarations.get(actor, round)?;

@@ -6,10 +6,33 @@ use crate::shared::error::DomainError;
 use crate::shared::refusal::{Answer, Refusal, RefusalKind};
 use crate::signing::SignedKind;
 
-pub const ONLY_THE_CHAIR_SIGNS: &str =
-    "Only the chair of the meeting, or the trustee the board named to sign them, can sign these minutes.";
 pub const NOT_APPROVED: &str = "Only approved minutes can be signed.";
 pub const ONLY_THE_CHAIR_CERTIFIES: &str = "Only the chair can certify a written resolution.";
+pub const NOBODY_RECORDED_CHAIRING: &str =
+    "Only the chair can sign these minutes: nobody is recorded as having chaired the meeting.";
+
+/// Who may sign a meeting's minutes, in the words of a refusal: the person recorded as having chaired it
+/// (else the board's chair), and the trustee the board named, if any.
+pub fn only_minutes_signers(chaired_by: Option<&str>, named: Option<&str>) -> String {
+    match (chaired_by, named) {
+        (Some(chair), Some(named)) => format!(
+            "Only {chair}, who chaired the meeting, or {named}, named by the board, can sign these minutes."
+        ),
+        (Some(chair), None) => format!("Only {chair}, who chaired the meeting, can sign these minutes."),
+        (None, Some(named)) => {
+            format!("Only the chair, or {named}, named by the board, can sign these minutes.")
+        }
+        (None, None) => NOBODY_RECORDED_CHAIRING.to_string(),
+    }
+}
+
+/// Who may certify a written resolution, in the words of a refusal: the chair, and the secretary if any.
+pub fn only_certifiers(secretary: Option<&str>) -> String {
+    match secretary {
+        Some(name) => format!("Only the chair or the secretary ({name}) can certify a written resolution."),
+        None => ONLY_THE_CHAIR_CERTIFIES.to_string(),
+    }
+}
 pub const RESOLUTION_OPEN: &str = "This resolution is still open: it can be certified once it has passed.";
 pub const NOT_PASSED: &str = "Only a resolution that passed can be certified.";
 pub const ONLY_OWN_DECLARATION: &str = "Only the trustee who made a declaration can sign it.";
@@ -42,14 +65,16 @@ fn not_signed(kind: &SignedKind) -> &'static str {
 /// The signing area's refusals.
 #[derive(Debug, thiserror::Error)]
 pub enum SigningRefusal {
-    /// The caller is neither the chair nor the trustee named to sign these minutes.
-    #[error("{ONLY_THE_CHAIR_SIGNS}")]
-    OnlyTheChairSigns,
+    /// The caller is neither who chaired the meeting (the board's chair when nobody is recorded) nor the
+    /// trustee named to sign these minutes; the message names who may ([`only_minutes_signers`]).
+    #[error("{0}")]
+    OnlyTheChairSigns(String),
     /// The minutes' current version is a draft or circulated.
     #[error("{NOT_APPROVED}")]
     NotApproved,
-    #[error("{ONLY_THE_CHAIR_CERTIFIES}")]
-    OnlyTheChairCertifies,
+    /// Neither the chair nor the secretary; the message names who may ([`only_certifiers`]).
+    #[error("{0}")]
+    OnlyTheChairCertifies(String),
     /// Voting has not ended.
     #[error("{RESOLUTION_OPEN}")]
     ResolutionOpen,
@@ -98,8 +123,8 @@ impl Refusal for SigningRefusal {
     fn answer(self) -> Answer {
         use SigningRefusal::*;
         match self {
-            OnlyTheChairSigns
-            | OnlyTheChairCertifies
+            OnlyTheChairSigns(_)
+            | OnlyTheChairCertifies(_)
             | OnlyOwnDeclaration
             | DeclarationReadersOnly
             | NamingOfficersOnly => Answer::own(&self, RefusalKind::Forbidden),
@@ -114,5 +139,32 @@ impl Refusal for SigningRefusal {
             Governance(refusal) => refusal.answer(),
             Common(error) => Answer::Common(error),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_names_who_may_sign() {
+        assert_eq!(
+            only_minutes_signers(Some("Ann Lee"), Some("Bo Chan")),
+            "Only Ann Lee, who chaired the meeting, or Bo Chan, named by the board, can sign these minutes."
+        );
+        assert_eq!(
+            only_minutes_signers(Some("Ann Lee"), None),
+            "Only Ann Lee, who chaired the meeting, can sign these minutes."
+        );
+        assert_eq!(
+            only_minutes_signers(None, Some("Bo Chan")),
+            "Only the chair, or Bo Chan, named by the board, can sign these minutes."
+        );
+        assert_eq!(only_minutes_signers(None, None), NOBODY_RECORDED_CHAIRING);
+        assert_eq!(
+            only_certifiers(Some("Cy Dee")),
+            "Only the chair or the secretary (Cy Dee) can certify a written resolution."
+        );
+        assert_eq!(only_certifiers(None), ONLY_THE_CHAIR_CERTIFIES);
     }
 }

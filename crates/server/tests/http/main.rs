@@ -57,6 +57,7 @@ mod second_factor_hardening;
 mod session_cache;
 mod signatures;
 mod signed_records;
+mod signers;
 mod skills;
 mod static_files;
 mod tasks;

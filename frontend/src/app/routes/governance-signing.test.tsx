@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { signatureFixture, signingDb } from '@/testing/mocks/signing';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import { CHAIR_ID, OTHER_TRUSTEE_ID, TRUSTEE_ID } from '@/testing/mocks/db';
+import { CHAIR_ID, OTHER_TRUSTEE_ID, TRUSTEE_ID, db } from '@/testing/mocks/db';
 import type { Resolution, DeclarationMember } from '@/features/governance/types';
 
 const resolution = (id: number, status: Resolution['status'], title: string): Resolution => ({
@@ -87,6 +87,35 @@ const card = (title: string) => screen.findByRole('article', { name: title });
 afterEach(() => server.events.removeAllListeners());
 
 describe('certifying a passed written resolution', () => {
+  it("offers the board's secretary Certify, recorded as Secretary, and tells others who certifies", async () => {
+    db.governanceSettings.secretaryId = TRUSTEE_ID;
+    db.governanceSettings.secretaryName = 'Tina Trustee';
+    const sent = serveResolutions();
+    const { user } = renderApp('/governance?tab=resolutions', { as: 'trustee' });
+    const passed = await card('Adopt the reserves policy');
+    await user.click(await within(passed).findByRole('button', { name: 'Certify' }));
+    const dialog = screen.getByRole('dialog', { name: 'Certify resolution' });
+    await user.type(within(dialog).getByLabelText(/Password/), 'password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Certify resolution' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([{ password: 'password1' }]);
+    expect(await within(passed).findByText(/^Signed by Tina Trustee, Secretary/)).toBeVisible();
+  });
+
+  it('tells an admin that the chair or the secretary certifies', async () => {
+    db.governanceSettings.secretaryId = TRUSTEE_ID;
+    db.governanceSettings.secretaryName = 'Tina Trustee';
+    serveResolutions();
+    renderApp('/governance?tab=resolutions', { as: 'admin' });
+    const passed = await card('Adopt the reserves policy');
+    expect(
+      await within(passed).findByText(
+        'Not certified yet: the chair or the secretary (Tina Trustee) certifies passed resolutions.',
+      ),
+    ).toBeVisible();
+    expect(within(passed).queryByRole('button', { name: 'Certify' })).toBeNull();
+  });
+
   it('offers the chair Certify on a passed resolution only, and certifies with the password', async () => {
     const sent = serveResolutions();
     const { user } = renderApp('/governance?tab=resolutions', { as: 'chair' });

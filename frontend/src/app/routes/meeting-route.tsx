@@ -6,6 +6,7 @@ import { MeetingPage } from '@/features/meetings/components/meeting-page';
 import type { MinutesSignatureSlot } from '@/features/meetings/minutes/components/minutes-section';
 import { meetingTasks, useMyTasks } from '@/features/dashboard/api/get-my-tasks';
 import { MinutesSignature } from '@/features/signing/components/minutes-signature';
+import { WhoSignsMinutes } from '@/features/signing/components/who-signs-minutes';
 
 const minutesSignature: MinutesSignatureSlot = (minutes) => (
   <MinutesSignature
@@ -23,6 +24,7 @@ export function MeetingRoute() {
     <MeetingPage
       tasks={data === undefined ? undefined : meetingTasks(data, id)}
       minutesSignature={minutesSignature}
+      whoSigns={(meetingId) => <WhoSignsMinutes meetingId={meetingId} />}
     />
   );
 }

@@ -28,12 +28,14 @@ const minutes = (status: string): WrittenMinutes => ({
 });
 
 /** The meeting page of meeting 7 with minutes of `status`; answers what each signing request sent. */
-function openMeeting(as: 'admin' | 'chair' | 'trustee', status = 'approved') {
+function openMeeting(as: 'admin' | 'chair' | 'trustee', status = 'approved', attendance?: unknown) {
   const sent: unknown[] = [];
   serveMeetingPage({ meeting: meetingFixture({ id: 7 }), canManage: as !== 'trustee' });
   server.use(
     http.get('/api/meetings/7/attendance', () =>
-      HttpResponse.json({ message: 'Meeting not found' }, { status: 404 }),
+      attendance
+        ? HttpResponse.json(attendance)
+        : HttpResponse.json({ message: 'Meeting not found' }, { status: 404 }),
     ),
     http.get('/api/meetings/7/written-minutes', () => HttpResponse.json(minutes(status))),
   );
@@ -155,10 +157,135 @@ describe("the signature of a meeting's approved minutes", () => {
     expect(screen.queryByRole('button', { name: 'Sign minutes' })).toBeNull();
   });
 
+  it('lets the trustee who chaired the meeting sign, and tells the chair who signs', async () => {
+    signingDb.meetingChairs.set(7, { id: TRUSTEE_ID, name: 'Tina Trustee' });
+    await openMeeting('trustee').ready;
+    expect(await within(section()).findByText('Not signed yet.')).toBeVisible();
+    expect(within(section()).getByRole('button', { name: 'Sign minutes' })).toBeVisible();
+  });
+
+  it("tells the board's chair, who did not chair the meeting, who signs", async () => {
+    signingDb.meetingChairs.set(7, { id: TRUSTEE_ID, name: 'Tina Trustee' });
+    signingDb.minutesSigners.set(7, { userId: OTHER_TRUSTEE_ID, name: 'Olly Other' });
+    await openMeeting('chair').ready;
+    expect(
+      await within(section()).findByText(
+        'Not signed yet: Tina Trustee, who chaired the meeting, or Olly Other, named by the board, signs these minutes.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign minutes' })).toBeNull();
+  });
+
   it('says nothing of signing while the minutes are only circulated', async () => {
     await openMeeting('chair', 'circulated').ready;
     expect(await within(section()).findByRole('button', { name: 'Approve minutes' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign minutes' })).toBeNull();
     expect(screen.queryByText(/Not signed yet/)).toBeNull();
+  });
+});
+
+/** The attendance sheet of meeting 7: Tina recorded present, Oscar not. */
+const sheet = () => ({
+  meetingId: 7,
+  canRespond: false,
+  canRecord: true,
+  mine: null,
+  guests: [],
+  summary: {
+    rule: 'count',
+    ruleText: '3 trustees',
+    serving: 2,
+    required: 3,
+    expectedAttending: 0,
+    apologies: 0,
+    notSure: 0,
+    noAnswer: 2,
+    expectedQuorate: false,
+    recordedPresent: 1,
+    recordedQuorate: false,
+  },
+  members: [
+    {
+      userId: OTHER_TRUSTEE_ID,
+      name: 'Oscar Other',
+      role: 'trustee',
+      recorded: null,
+      response: null,
+      reason: null,
+      respondedAt: null,
+    },
+    {
+      userId: TRUSTEE_ID,
+      name: 'Tina Trustee',
+      role: 'trustee',
+      recorded: 'present',
+      response: null,
+      reason: null,
+      respondedAt: null,
+    },
+  ],
+});
+
+describe('who signs the minutes', () => {
+  it('lets an admin record who chaired the meeting and name a signer, people present first', async () => {
+    const { user } = openMeeting('admin', 'approved', sheet());
+    const puts: unknown[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'PUT')
+        void request
+          .clone()
+          .json()
+          .then((body) => puts.push([new URL(request.url).pathname, body]));
+    });
+    const form = await screen.findByRole('form', { name: 'Who signs the minutes' });
+    const chaired = within(form).getByLabelText('Chaired by');
+    const options = within(chaired)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options.slice(0, 3)).toEqual(['Not recorded', 'Tina Trustee (present)', 'Oscar Other']);
+    await user.selectOptions(chaired, String(TRUSTEE_ID));
+    await user.selectOptions(
+      within(form).getByLabelText('Also named to sign'),
+      String(OTHER_TRUSTEE_ID),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(puts).toEqual([
+        ['/api/meetings/7/chair', { userId: TRUSTEE_ID }],
+        ['/api/meetings/7/written-minutes/signer', { userId: OTHER_TRUSTEE_ID }],
+      ]),
+    );
+    expect(signingDb.meetingChairs.get(7)?.name).toBe('Tina Trustee');
+    expect(signingDb.minutesSigners.get(7)?.name).toBe('Oscar Other');
+  });
+
+  it("shows the server's 400 under the field", async () => {
+    const { user } = openMeeting('chair', 'approved', sheet());
+    server.use(
+      http.put('/api/meetings/7/chair', () =>
+        HttpResponse.json(
+          {
+            message: 'Validation failed',
+            errors: { userId: 'This person cannot read this meeting, so cannot have chaired it' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const form = await screen.findByRole('form', { name: 'Who signs the minutes' });
+    await user.selectOptions(within(form).getByLabelText('Chaired by'), String(OTHER_TRUSTEE_ID));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText(
+        'This person cannot read this meeting, so cannot have chaired it',
+      ),
+    ).toBeVisible();
+    expect(within(form).getByLabelText('Chaired by')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('is not shown to a trustee', async () => {
+    await openMeeting('trustee', 'approved', sheet()).ready;
+    expect(await within(section()).findByText(/Not signed yet/)).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Who signs the minutes' })).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   record_signed: 'Record signed',
   signing_refused: 'Signing refused',
   minutes_signer_named: 'Minutes signer named',
+  meeting_chair_recorded: 'Meeting chair recorded',
 };
 
 export const auditKinds = Object.keys(auditKindLabels) as AuditKind[];

@@ -419,6 +419,8 @@ function seed(): Db {
       quorumMinimum: 3,
       quorumNumerator: 1,
       quorumDenominator: 3,
+      secretaryId: null,
+      secretaryName: null,
     },
     reading: seedReading(),
     nextId: 100,

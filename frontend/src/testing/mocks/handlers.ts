@@ -944,8 +944,22 @@ export const handlers = [
     '/api/governance/settings',
     authed(async ({ request }, me) => {
       if (!isAdminOrChair(me)) return fail(403, serverMessages.settingsForbidden);
-      const { readingRecords, ...rest } = (await request.json()) as Record<string, unknown>;
+      const { readingRecords, secretaryId, ...rest } = (await request.json()) as Record<
+        string,
+        unknown
+      >;
       db.governanceSettings = { ...db.governanceSettings, ...rest };
+      if (secretaryId !== undefined) {
+        // The secretary is an active user, or (null) nobody.
+        const secretary = db.users.find((u) => u.id === secretaryId && u.active);
+        if (secretaryId !== null && !secretary)
+          return HttpResponse.json(
+            { message: 'Validation failed', errors: { secretaryId: 'Choose an active user' } },
+            { status: 400 },
+          );
+        db.governanceSettings.secretaryId = secretary?.id ?? null;
+        db.governanceSettings.secretaryName = secretary?.name ?? null;
+      }
       if (typeof readingRecords === 'boolean') {
         // Switching reading records off deletes every record.
         if (!readingRecords) db.reading.pages = [];

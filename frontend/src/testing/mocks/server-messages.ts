@@ -57,7 +57,7 @@ export const serverMessages = {
   mfaReset: 'Two-factor sign-in reset. They will set it up again at their next sign-in.',
   // Signatures and checking (spec §16).
   onlyTheChairSigns:
-    'Only the chair of the meeting, or the trustee the board named to sign them, can sign these minutes.',
+    'Only the chair can sign these minutes: nobody is recorded as having chaired the meeting.',
   onlyTheChairCertifies: 'Only the chair can certify a written resolution.',
   onlyOwnDeclaration: 'Only the trustee who made a declaration can sign it.',
   resolutionNotCertified: 'This resolution is not certified.',

@@ -18,6 +18,8 @@ export const signingDb: {
   records: Map<string, Signature>;
   /** The trustee named to sign a meeting's minutes, by meeting. */
   minutesSigners: Map<number, { userId: number; name: string }>;
+  /** Who chaired a meeting, by meeting (nobody recorded: the board's chair signs). */
+  meetingChairs: Map<number, { id: number; name: string }>;
   /** How many checks this address made (429 after 20). */
   checks: number;
   /** Whether a file sent to /api/verify is taken as the first signature's signed file. */
@@ -26,6 +28,7 @@ export const signingDb: {
   signatures: new Map(),
   records: new Map(),
   minutesSigners: new Map(),
+  meetingChairs: new Map(),
   checks: 0,
   fileIsSigned: false,
 };
@@ -34,6 +37,7 @@ export function resetSigning(): void {
   signingDb.signatures = new Map();
   signingDb.records = new Map();
   signingDb.minutesSigners = new Map();
+  signingDb.meetingChairs = new Map();
   signingDb.checks = 0;
   signingDb.fileIsSigned = false;
 }
@@ -102,7 +106,9 @@ export const signingHandlers = [
     const me = callerOf(request);
     if (!me) return fail(401, serverMessages.authenticationRequired);
     const id = Number(params.id);
-    if (me.role !== 'chair' && signingDb.minutesSigners.get(id)?.userId !== me.id)
+    const chaired = signingDb.meetingChairs.get(id);
+    const chairs = chaired ? chaired.id === me.id : me.role === 'chair';
+    if (!chairs && signingDb.minutesSigners.get(id)?.userId !== me.id)
       return fail(403, serverMessages.onlyTheChairSigns);
     if (signingDb.signatures.has(id)) return fail(409, serverMessages.alreadySigned);
     const confirmed = await confirm(me, request);
@@ -120,16 +126,51 @@ export const signingHandlers = [
     if (!callerOf(request)) return fail(401, serverMessages.authenticationRequired);
     return HttpResponse.json({ signer: signingDb.minutesSigners.get(Number(params.id)) ?? null });
   }),
+  http.put('/api/meetings/:id/written-minutes/signer', async ({ request, params }) => {
+    const me = callerOf(request);
+    if (!me) return fail(401, serverMessages.authenticationRequired);
+    if (me.role === 'trustee')
+      return fail(403, 'Only admins and chairs name who signs the minutes.');
+    const { userId } = (await request.json()) as { userId: number | null };
+    const id = Number(params.id);
+    if (userId === null) signingDb.minutesSigners.delete(id);
+    else {
+      const named = db.users.find((u) => u.id === userId && u.active);
+      if (!named) return fieldError('userId', 'Choose an active user');
+      signingDb.minutesSigners.set(id, { userId: named.id, name: named.name });
+    }
+    return HttpResponse.json({ signer: signingDb.minutesSigners.get(id) ?? null });
+  }),
+  http.get('/api/meetings/:id/chair', ({ request, params }) => {
+    if (!callerOf(request)) return fail(401, serverMessages.authenticationRequired);
+    return HttpResponse.json({ chairedBy: signingDb.meetingChairs.get(Number(params.id)) ?? null });
+  }),
+  http.put('/api/meetings/:id/chair', async ({ request, params }) => {
+    const me = callerOf(request);
+    if (!me) return fail(401, serverMessages.authenticationRequired);
+    if (me.role === 'trustee')
+      return fail(403, 'Only admins and chairs can edit, cancel or delete meetings.');
+    const { userId } = (await request.json()) as { userId: number | null };
+    const id = Number(params.id);
+    if (userId === null) signingDb.meetingChairs.delete(id);
+    else {
+      const chair = db.users.find((u) => u.id === userId && u.active);
+      if (!chair) return fieldError('userId', 'Choose an active user');
+      signingDb.meetingChairs.set(id, { id: chair.id, name: chair.name });
+    }
+    return HttpResponse.json({ chairedBy: signingDb.meetingChairs.get(id) ?? null });
+  }),
   http.post('/api/resolutions/:id/certify', async ({ request, params }) => {
     const me = callerOf(request);
     if (!me) return fail(401, serverMessages.authenticationRequired);
-    if (me.role !== 'chair') return fail(403, serverMessages.onlyTheChairCertifies);
+    if (me.role !== 'chair' && db.governanceSettings.secretaryId !== me.id)
+      return fail(403, serverMessages.onlyTheChairCertifies);
     const confirmed = await confirm(me, request);
     if (confirmed instanceof Response) return confirmed;
     const signature = signatureFixture({
       kind: 'resolution',
       signerName: me.name,
-      role: 'Chair of the board',
+      role: me.role === 'chair' ? 'Chair of the board' : 'Secretary',
       method: confirmed,
     });
     signingDb.records.set(`resolution:${String(params.id)}`, signature);

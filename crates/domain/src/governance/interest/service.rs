@@ -8,10 +8,11 @@ use chrono::NaiveDate;
 use crate::governance::interest::{
     ExportedInterest, Interest, InterestFields, InterestKind, InterestVersion,
 };
-use crate::governance::settings::{GovernanceSettings, RegisterVisibility};
+use crate::governance::settings::{GovernanceSettings, RegisterVisibility, Secretary};
 use crate::governance::{Editor, GovernanceRefusal, GovernanceSettingsRepository, InterestRepository};
 use crate::identity::role::Role;
 use crate::identity::user::User;
+use crate::identity::UserRepository;
 use crate::meetings::attendance::{QuorumRule, QuorumRuleKind, QUORUM_MAX};
 use crate::meetings::Typesetter;
 use crate::shared::error::DomainError;
@@ -89,6 +90,8 @@ pub const MATCH_TEXT_MAX: usize = 20_000;
 pub struct InterestService {
     pub interests: Arc<dyn InterestRepository>,
     pub settings: Arc<dyn GovernanceSettingsRepository>,
+    /// To check that the secretary named is an active user.
+    pub users: Arc<dyn UserRepository>,
     pub typesetter: Arc<dyn Typesetter>,
     pub clock: Arc<dyn Clock>,
 }
@@ -198,9 +201,38 @@ impl InterestService {
             .read(&mut errors, "registerVisibility", "Register visibility must be members or officers")
             .unwrap_or(current.register_visibility);
         let quorum = quorum_rule(&mut errors, &input, current.quorum);
+        let secretary = match input.secretary_id {
+            None => current.secretary,
+            Some(received) => self.secretary(&mut errors, received)?,
+        };
         errors.into_result()?;
         let reading_records = input.reading_records.unwrap_or(current.reading_records);
-        Ok(self.settings.set(GovernanceSettings { register_visibility, quorum, reading_records })?)
+        Ok(self.settings.set(GovernanceSettings {
+            register_visibility,
+            quorum,
+            reading_records,
+            secretary,
+        })?)
+    }
+
+    /// The secretary a settings change names: an active user, or (`null`) nobody.
+    fn secretary(
+        &self,
+        errors: &mut FieldErrors,
+        received: Received<UserId>,
+    ) -> Result<Option<Secretary>, GovernanceRefusal> {
+        let user = match received {
+            Received::Absent => return Ok(None),
+            Received::Unreadable => None,
+            Received::Given(id) => self.users.find(id)?.filter(|u| u.active),
+        };
+        match user {
+            Some(user) => Ok(Some(Secretary { user_id: user.id, name: user.name })),
+            None => {
+                errors.add("secretaryId", NO_SUCH_SECRETARY);
+                Ok(None)
+            }
+        }
     }
 
     fn whole_register(&self, actor: &User) -> Result<Vec<Interest>, GovernanceRefusal> {
@@ -300,7 +332,18 @@ pub struct SettingsRequest {
     /// Unchanged when absent.
     #[serde(default)]
     pub reading_records: Option<bool>,
+    /// The board's secretary, an active user; `null` names nobody. Unchanged when absent.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<i32>, nullable = true)]
+    pub secretary_id: Option<Received<UserId>>,
 }
+
+/// A field that was sent, even as `null`, is `Some`: `null` names nobody, an absent field changes nothing.
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Received<UserId>>, D::Error> {
+    serde::Deserialize::deserialize(deserializer).map(Some)
+}
+
+pub const NO_SUCH_SECRETARY: &str = "Choose an active user";
 
 impl FieldLimits for SettingsRequest {
     const LIMITS: &'static [(&'static str, Limit)] = &[

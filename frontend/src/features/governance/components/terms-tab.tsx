@@ -18,6 +18,7 @@ import { useChangeTerm, useRecordTerm, useTermsOverview } from '@/features/gover
 import type { Term, TrusteeService } from '@/features/governance/types';
 import { QuorumSettings } from '@/features/governance/components/quorum-settings';
 import { ReadingRecordsSetting } from '@/features/governance/components/reading-records-setting';
+import { SecretarySetting } from '@/features/governance/components/secretary-setting';
 
 const schema = yup.object({
   userId: yup.string().required('Trustee is required'),
@@ -243,6 +244,7 @@ export function TermsTab() {
         columns={termColumns(officer, setEditing)}
       />
       <QuorumSettings officer={officer} />
+      <SecretarySetting officer={officer} />
       <ReadingRecordsSetting officer={officer} />
       {recording && <RecordTermDialog board={board} onClose={() => setRecording(false)} />}
       {editing && <EditTermDialog term={editing} onClose={() => setEditing(null)} />}

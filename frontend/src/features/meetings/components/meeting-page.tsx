@@ -3,6 +3,7 @@
 // the attendance and the minutes; once the meeting is held, attendance and minutes come before the
 // agenda. Admins and chairs also edit, cancel, publish and build the agenda here. On a phone the
 // sections after the first screen fold; `#agenda`, `#papers`, `#attendance`, `#minutes` unfold one.
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -54,10 +55,13 @@ import {
 export function MeetingPage({
   tasks,
   minutesSignature,
+  whoSigns,
 }: {
   tasks?: MeetingTask[];
   /** The signature of approved minutes (spec §16), from the signing feature through the app. */
   minutesSignature?: MinutesSignatureSlot;
+  /** Who chaired the meeting and who is named to sign its minutes (spec §16), for admins and chairs. */
+  whoSigns?: (meetingId: number) => ReactNode;
 }) {
   const params = useParams();
   const id = Number(params.id);
@@ -174,6 +178,7 @@ export function MeetingPage({
   const minutesSection = (
     <FoldSection id="minutes" title="Minutes">
       <MinutesSection meeting={meeting} agenda={agenda} embedded signature={minutesSignature} />
+      {manage && whoSigns?.(meeting.id)}
       {held && <ActionsArising meetingId={id} />}
     </FoldSection>
   );

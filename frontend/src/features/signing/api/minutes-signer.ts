@@ -12,3 +12,7 @@ export const useMinutesSigner = (meetingId: number, wanted: boolean) =>
   useSWR<MinutesSigner>(wanted ? minutesSignerPath(meetingId) : null, (path: string) =>
     api.get<MinutesSigner>(path),
   );
+
+/** Names who signs the minutes besides whoever chaired the meeting, or (`null`) nobody. */
+export const nameMinutesSigner = (meetingId: number, userId: number | null) =>
+  api.put<MinutesSigner>(minutesSignerPath(meetingId), { userId });

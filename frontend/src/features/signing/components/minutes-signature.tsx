@@ -1,6 +1,7 @@
 // The signature of approved (or locked) minutes on the meeting page (spec §16): who signed, and the signed
-// PDF; unsigned, 'Sign minutes' for the chair and for the trustee the board named to sign them. The app
-// puts it in the meetings feature's Minutes section.
+// PDF; unsigned, 'Sign minutes' for whoever chaired the meeting (the board's chair when nobody is
+// recorded) and for the trustee the board named to sign them. The app puts it in the meetings feature's
+// Minutes section.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,12 +10,24 @@ import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import { useUser } from '@/lib/auth';
 import { useMinutesSignature } from '@/features/signing/api/get-minutes-signature';
 import { useMinutesSigner } from '@/features/signing/api/minutes-signer';
+import { useMeetingChair } from '@/features/signing/api/meeting-chair';
 import { signMinutes } from '@/features/signing/api/sign-minutes';
 import { downloadSignedMinutes } from '@/features/signing/api/download-signed-pdf';
 import { SignMinutesDialog } from '@/features/signing/components/sign-minutes-dialog';
 import { SignatureSummary } from '@/features/signing/components/signature-summary';
 
 export { signedLine } from '@/features/signing/components/signature-summary';
+
+/** Who signs, for those who do not: whoever chaired the meeting (or the chair), and the named trustee. */
+function notSignedYet(chairedBy: string | null, named: string | null): string {
+  if (chairedBy)
+    return named
+      ? `Not signed yet: ${chairedBy}, who chaired the meeting, or ${named}, named by the board, signs these minutes.`
+      : `Not signed yet: ${chairedBy}, who chaired the meeting, signs these minutes.`;
+  return named
+    ? `Not signed yet: the chair or ${named}, named by the board, signs these minutes.`
+    : 'Not signed yet: the chair signs approved minutes.';
+}
 
 export function MinutesSignature({
   meetingId,
@@ -28,7 +41,9 @@ export function MinutesSignature({
   const user = useUser();
   const final = status === 'approved' || status === 'locked';
   const { data: signature, error, mutate } = useMinutesSignature(meetingId, version, final);
-  const { data: named } = useMinutesSigner(meetingId, final && signature === null);
+  const unsigned = final && signature === null;
+  const { data: named } = useMinutesSigner(meetingId, unsigned);
+  const { data: chair } = useMeetingChair(meetingId, unsigned);
   const [signing, setSigning] = useState(false);
 
   if (!final) return null;
@@ -38,7 +53,7 @@ export function MinutesSignature({
         Whether these minutes are signed could not be loaded.
       </Typography>
     );
-  if (signature === undefined) return null;
+  if (signature === undefined || (signature === null && chair === undefined)) return null;
 
   if (signature)
     return (
@@ -50,19 +65,20 @@ export function MinutesSignature({
     );
 
   const signer = named?.signer ?? null;
-  if (user.role !== 'chair' && signer?.userId !== user.id)
+  const chairedBy = chair?.chairedBy ?? null;
+  // Whoever is recorded as having chaired the meeting signs; with nobody recorded, the board's chair.
+  const chaired = chairedBy ? chairedBy.id === user.id : user.role === 'chair';
+  if (!chaired && signer?.userId !== user.id)
     return (
       <Typography color="text.secondary" variant="body2">
-        {signer
-          ? `Not signed yet: the chair or ${signer.name}, named by the board, signs these minutes.`
-          : 'Not signed yet: the chair signs approved minutes.'}
+        {notSignedYet(chairedBy?.name ?? null, signer?.name ?? null)}
       </Typography>
     );
 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography color="text.secondary" sx={{ flex: '1 1 16rem' }}>
-        {user.role === 'chair' ? 'Not signed yet.' : 'Not signed yet: the board named you to sign.'}
+        {chaired ? 'Not signed yet.' : 'Not signed yet: the board named you to sign.'}
       </Typography>
       <Button variant="contained" startIcon={<DrawOutlined />} onClick={() => setSigning(true)}>
         Sign minutes

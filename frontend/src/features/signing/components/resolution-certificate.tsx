@@ -1,6 +1,6 @@
 // A passed written resolution's certificate (spec §16 Signing): who certified it and the certified PDF;
-// not yet certified, 'Certify' for the chair (the portal has no secretary role), a sentence for everyone
-// else. The app puts it on the governance feature's resolution cards.
+// not yet certified, 'Certify' for the chair and for the board's secretary (a governance setting), a
+// sentence for everyone else. The app puts it on the governance feature's resolution cards.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +12,7 @@ import {
   downloadCertifiedResolution,
   useResolutionSignature,
 } from '@/features/signing/api/resolution-signature';
+import { useSecretary } from '@/features/signing/api/secretary';
 import { SignDialog } from '@/features/signing/components/sign-dialog';
 import { SignatureSummary } from '@/features/signing/components/signature-summary';
 
@@ -25,6 +26,7 @@ export function ResolutionCertificate({
   const user = useUser();
   const passed = status === 'passed';
   const { data: signature, error, mutate } = useResolutionSignature(resolutionId, passed);
+  const secretary = useSecretary(passed && signature === null);
   const [signing, setSigning] = useState(false);
 
   if (!passed) return null;
@@ -44,10 +46,13 @@ export function ResolutionCertificate({
         failure="Failed to download the certified resolution"
       />
     );
-  if (user.role !== 'chair')
+  if (secretary === undefined) return null;
+  if (user.role !== 'chair' && secretary?.id !== user.id)
     return (
       <Typography color="text.secondary" variant="body2">
-        Not certified yet: the chair certifies passed resolutions.
+        {secretary
+          ? `Not certified yet: the chair or the secretary (${secretary.name}) certifies passed resolutions.`
+          : 'Not certified yet: the chair certifies passed resolutions.'}
       </Typography>
     );
   return (
