@@ -2,11 +2,11 @@
 // and with a recovery code, then signs out another session of theirs from Account security.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as OTPAuth from 'otpauth';
 import {
   accountMenu,
   api,
   assertNoPageErrors,
+  authenticator,
   createUser,
   eventually,
   fillSignIn,
@@ -27,32 +27,6 @@ after(async () => {
 });
 
 const token = (page) => page.evaluate(() => window.localStorage.getItem('token'));
-
-/** The authenticator app: TOTP codes (RFC 6238, SHA-1, 6 digits, 30 s) from the key the page shows. */
-function authenticator(secret) {
-  const totp = new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  });
-  let last = null;
-  return {
-    /** A code the server has not seen yet: a used code cannot be replayed, so wait for the next one. */
-    async code() {
-      let code;
-      await eventually(
-        () => {
-          code = totp.generate();
-          assert.notEqual(code, last, 'waiting for the next 30-second code');
-        },
-        { timeout: 35_000, interval: 500 },
-      );
-      last = code;
-      return code;
-    },
-  };
-}
 
 async function openAccountSecurity(page) {
   await accountMenu(page, 'Account security');

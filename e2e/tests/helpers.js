@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import assert from 'node:assert/strict';
+import * as OTPAuth from 'otpauth';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 export const ADMIN = {
@@ -414,4 +415,30 @@ export async function opensInReader(page, control, downloadPath, { tap = false }
   assert.equal((await response.request().allHeaders()).authorization, `Bearer ${token}`);
   await page.locator('[data-reader-page="1"] .textLayer span').first().waitFor();
   return response;
+}
+
+/** The authenticator app: TOTP codes (RFC 6238, SHA-1, 6 digits, 30 s) from a two-factor key. */
+export function authenticator(secret) {
+  const totp = new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  });
+  let last = null;
+  return {
+    /** A code the server has not seen yet: a used code cannot be replayed, so wait for the next one. */
+    async code() {
+      let code;
+      await eventually(
+        () => {
+          code = totp.generate();
+          assert.notEqual(code, last, 'waiting for the next 30-second code');
+        },
+        { timeout: 35_000, interval: 500 },
+      );
+      last = code;
+      return code;
+    },
+  };
 }

@@ -7,10 +7,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import * as OTPAuth from 'otpauth';
 import {
   api,
   assertNoPageErrors,
+  authenticator,
   createMeeting,
   createUser,
   daysFromNow,
@@ -33,32 +33,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** The authenticator app (RFC 6238: SHA-1, 6 digits, 30 s), as in account-security.test.js. */
-function authenticator(secret) {
-  const totp = new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  });
-  let last = null;
-  return {
-    /** A code the server has not seen yet: a used code cannot be replayed, so wait for the next one. */
-    async code() {
-      let code;
-      await eventually(
-        () => {
-          code = totp.generate();
-          assert.notEqual(code, last, 'waiting for the next 30-second code');
-        },
-        { timeout: 35_000, interval: 500 },
-      );
-      last = code;
-      return code;
-    },
-  };
-}
 
 /**
  * A chair with two-factor sign-in on (enrolled through the API; account-security.test.js enrols in the

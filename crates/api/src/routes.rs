@@ -241,6 +241,10 @@ api_routes! {
     "/api/meetings/{id}/written-minutes/sign" => { post: signatures::sign_minutes },
     "/api/meetings/{id}/written-minutes/signature" => { get: signatures::minutes_signature },
     "/api/meetings/{id}/written-minutes/signed-pdf" => { get: signatures::signed_minutes_pdf },
+    "/api/meetings/{id}/written-minutes/signatures" => { get: signatures::minutes_signatures },
+    "/api/meetings/{id}/written-minutes/versions/{version}/signed-pdf" => {
+        get: signatures::signed_minutes_version_pdf
+    },
     "/api/meetings/{id}/written-minutes/signer" => { get: minutes_signer::show, put: minutes_signer::name },
     "/api/meetings/{id}/chair" => { get: meeting_chair::show, put: meeting_chair::record },
     "/api/resolutions/{id}/certify" => { post: signed_records::certify_resolution },

@@ -2119,6 +2119,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/meetings/{id}/written-minutes/signatures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every signed version of the meeting's minutes, newest first, for whoever may read the minutes: a
+     *     correction is a new version to sign, and the old signed one stays downloadable.
+     */
+    get: operations['signatures_minutes_signatures'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/meetings/{id}/written-minutes/signed-pdf': {
     parameters: {
       query?: never;
@@ -2163,6 +2183,23 @@ export interface paths {
     };
     /** Every version this user may read, newest first; old versions are kept when a correction replaces them. */
     get: operations['minutes_workflow_versions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/meetings/{id}/written-minutes/versions/{version}/signed-pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed PDF of one version of the minutes (current or earlier), exactly as signed. */
+    get: operations['signatures_signed_minutes_version_pdf'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5068,10 +5105,12 @@ export interface components {
      */
     SignedKind: 'minutes' | 'resolution' | 'declaration';
     /**
-     * @description How the signer confirmed it was them, in the signing request.
+     * @description How the signer confirmed it was them, in the signing request: the password, an authenticator's
+     *     code, or a single-use recovery code of two-factor sign-in (a trustee who lost their phone still
+     *     signs, and the record says so truthfully).
      * @enum {string}
      */
-    SigningMethod: 'password' | 'totp';
+    SigningMethod: 'password' | 'totp' | 'recovery_code';
     Skill: {
       /** Format: int32 */
       id: number;
@@ -15438,6 +15477,74 @@ export interface operations {
       };
     };
   };
+  signatures_minutes_signatures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signatures, newest version first (empty when none is signed) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Signature'][];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting or minutes */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   signatures_signed_minutes_pdf: {
     parameters: {
       query?: never;
@@ -15703,6 +15810,76 @@ export interface operations {
         };
       };
       /** @description No such meeting for this user, no written minutes yet, or a draft (seen only by admins and chairs) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  signatures_signed_minutes_version_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The meeting's id */
+        id: number;
+        /** @description The minutes' version */
+        version: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed minutes of that version */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': components['schemas']['FileBytes'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such meeting or minutes, or that version is not signed */
       404: {
         headers: {
           [name: string]: unknown;

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::identity::sign_in_throttle::service::ThrottledAttempt;
-use domain::identity::two_factor::service::{CodeCheck, RESET_DONE};
+use domain::identity::two_factor::service::{AcceptedCode, CodeCheck, RESET_DONE};
 use domain::identity::two_factor::SecuritySettings;
 use domain::identity::{
     Authenticated, CodeRequest, Confirmation, IdentityRefusal, ReauthenticateRequest, VerifyCodeRequest,
@@ -287,7 +287,7 @@ pub async fn reauthenticate(
     let client = client_address(&req, state.trust_proxy);
     let result = match body.into_inner().confirmation()? {
         Confirmation::Password(password) => confirm_password(&state, caller, password, client).await,
-        Confirmation::Code(code) => confirm_code(&state, caller, code, client).await,
+        Confirmation::Code(code) => confirm_code(&state, caller, code, client).await.map(|_| ()),
     };
     if let Err(error) = result {
         // A wrong password or code is a failed authentication, recorded like a refused sign-in.
@@ -320,7 +320,7 @@ pub(crate) async fn confirm_code(
     caller: Authenticated,
     code: String,
     client: String,
-) -> Result<(), ApiError> {
+) -> Result<AcceptedCode, ApiError> {
     let attempt = begin_check(state, &caller, CodeCheck::Reauthenticate, &code, client).await?;
     let two_factor = state.two_factor.clone();
     blocking(move || two_factor.reauthenticate_with_code(&caller, &attempt, &code)).await

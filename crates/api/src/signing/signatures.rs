@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
+use domain::identity::two_factor::service::AcceptedCode;
 use domain::identity::{Confirmation, ReauthenticateRequest};
 use domain::signing::{SignTarget, Signature, SignedKind, SigningMethod, SigningRefusal};
 use domain::MeetingId;
@@ -95,7 +96,12 @@ pub(crate) async fn sign(
             confirm_password(state, caller, password, client).await.map(|()| SigningMethod::Password)
         }
         Confirmation::Code(code) => {
-            confirm_code(state, caller, code, client).await.map(|()| SigningMethod::Totp)
+            // A recovery code is accepted (a trustee who lost their phone still signs) and recorded as
+            // what it is, never as an authenticator's code (spec §16 Signing).
+            confirm_code(state, caller, code, client).await.map(|accepted| match accepted {
+                AcceptedCode::Totp => SigningMethod::Totp,
+                AcceptedCode::RecoveryCode => SigningMethod::RecoveryCode,
+            })
         }
     };
     let method = match confirmed {
@@ -194,6 +200,43 @@ pub async fn signed_minutes_pdf(
     path: web::Path<MeetingId>,
 ) -> Result<HttpResponse, ApiError> {
     download(&req, &state, caller, SignTarget::Minutes(path.into_inner())).await
+}
+
+/// Every signed version of the meeting's minutes, newest first, for whoever may read the minutes: a
+/// correction is a new version to sign, and the old signed one stays downloadable.
+#[utoipa::path(get, path = "/api/meetings/{id}/written-minutes/signatures", tag = "signing", security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The meeting's id")),
+    responses((status = 200, description = "The signatures, newest version first (empty when none is signed)", body = Vec<SignatureBody>),
+        (status = 404, description = "No such meeting or minutes", body = ErrorBody)))]
+pub async fn minutes_signatures(
+    state: web::Data<AppState>,
+    caller: SessionUser,
+    path: web::Path<MeetingId>,
+) -> Result<HttpResponse, ApiError> {
+    let service = state.signing.clone();
+    let meeting = path.into_inner();
+    let found = blocking(move || service.minutes_signatures(&caller.0.user, meeting)).await?;
+    Ok(HttpResponse::Ok().json(found.into_iter().map(SignatureBody::from).collect::<Vec<_>>()))
+}
+
+/// The signed PDF of one version of the minutes (current or earlier), exactly as signed.
+#[utoipa::path(get, path = "/api/meetings/{id}/written-minutes/versions/{version}/signed-pdf", tag = "signing",
+    security(("bearerAuth" = [])),
+    params(("id" = i32, Path, description = "The meeting's id"),
+        ("version" = i32, Path, description = "The minutes' version")),
+    responses((status = 200, description = "The signed minutes of that version", content_type = "application/pdf", body = crate::http::schemas::FileBytes),
+        (status = 404, description = "No such meeting or minutes, or that version is not signed", body = ErrorBody)))]
+pub async fn signed_minutes_version_pdf(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: SessionUser,
+    path: web::Path<(MeetingId, i32)>,
+) -> Result<HttpResponse, ApiError> {
+    let service = state.signing.clone();
+    let (meeting, version) = path.into_inner();
+    let (file_name, bytes) =
+        blocking(move || service.signed_minutes_version_pdf(&caller.0.user, meeting, version)).await?;
+    Ok(file_response(&req, bytes, &file_name, "application/pdf", Disposition::Attachment))
 }
 
 /// The portal's signing certificate (PEM), public, for checking signed files offline.

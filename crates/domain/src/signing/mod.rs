@@ -97,10 +97,13 @@ impl SignedRecord {
 }
 
 string_enum!(
-    /// How the signer confirmed it was them, in the signing request.
+    /// How the signer confirmed it was them, in the signing request: the password, an authenticator's
+    /// code, or a single-use recovery code of two-factor sign-in (a trustee who lost their phone still
+    /// signs, and the record says so truthfully).
     SigningMethod {
         Password => "password",
         Totp => "totp",
+        RecoveryCode => "recovery_code",
     }
 );
 
@@ -147,6 +150,9 @@ pub trait SignatureRepository: Send + Sync {
     fn insert(&self, signature: &NewSignature) -> Result<Option<Signature>, RepoError>;
     /// The signature of a record, if it is signed.
     fn find_for(&self, record: SignedRecord) -> Result<Option<Signature>, RepoError>;
+    /// The signatures of every version of the record (same kind, id and trustee), newest version first:
+    /// a correction of minutes is a new version to sign, and the old signed one stays (spec §16).
+    fn every_version_of(&self, record: SignedRecord) -> Result<Vec<Signature>, RepoError>;
     /// The signature whose signed PDF has exactly this SHA-256.
     fn find_by_signed_sha256(&self, sha256: &str) -> Result<Option<Signature>, RepoError>;
     /// The signature with this verification code (as stored: upper case with its dash).

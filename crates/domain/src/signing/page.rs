@@ -26,6 +26,7 @@ pub fn signature_page(facts: &PageFacts<'_>) -> Vec<PrintBlock> {
     let how = match facts.method {
         SigningMethod::Password => "confirmed with their password",
         SigningMethod::Totp => "confirmed with a two-factor code",
+        SigningMethod::RecoveryCode => "confirmed with a recovery code",
     };
     vec![
         PrintBlock::Gap,

@@ -19,7 +19,7 @@ use crate::signing::page::{normalise_code, sha256_hex, signature_page, verificat
 use crate::signing::records::{Printed, Signable, SignedRecords};
 use crate::signing::{
     NameSignerRequest, NamedSigner, NewSignature, PdfSealer, SealDetails, SignTarget, Signature,
-    SignatureRepository, SigningMethod, SigningRefusal,
+    SignatureRepository, SignedRecord, SigningMethod, SigningRefusal,
 };
 use crate::MeetingId;
 
@@ -142,6 +142,34 @@ impl SigningService {
     /// The signed PDF: its file name and bytes, exactly as signed.
     pub fn signed_pdf(&self, actor: &User, target: SignTarget) -> Result<(String, Vec<u8>), SigningRefusal> {
         let record = self.records.record_of(actor, target)?;
+        self.signed_file(record)
+    }
+
+    /// Every signed version of the meeting's minutes, newest first, for whoever may read the minutes
+    /// (the same rule as the current version's signature). Drafts are never signed, so a reader who may
+    /// not see a draft learns nothing of one.
+    pub fn minutes_signatures(
+        &self,
+        actor: &User,
+        meeting: MeetingId,
+    ) -> Result<Vec<Signature>, SigningRefusal> {
+        let record = self.records.record_of(actor, SignTarget::Minutes(meeting))?;
+        Ok(self.signatures.every_version_of(record)?)
+    }
+
+    /// The signed PDF of one version of the meeting's minutes, current or earlier, for whoever may read
+    /// the minutes; a version with no signature is `NotSigned` (spec §16: the old signed one stays).
+    pub fn signed_minutes_version_pdf(
+        &self,
+        actor: &User,
+        meeting: MeetingId,
+        version: i32,
+    ) -> Result<(String, Vec<u8>), SigningRefusal> {
+        self.records.record_of(actor, SignTarget::Minutes(meeting))?;
+        self.signed_file(SignedRecord::Minutes { meeting, version })
+    }
+
+    fn signed_file(&self, record: SignedRecord) -> Result<(String, Vec<u8>), SigningRefusal> {
         let signature = self.signatures.find_for(record)?.ok_or(SigningRefusal::NotSigned(record.kind()))?;
         let bytes = self.files.read(&signature.file_key).map_err(DomainError::Unexpected)?;
         Ok((signature.file_name, bytes))

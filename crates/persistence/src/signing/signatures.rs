@@ -121,6 +121,24 @@ impl SignatureRepository for PgSignatureRepository {
         self.first(query)
     }
 
+    fn every_version_of(&self, record: SignedRecord) -> Result<Vec<Signature>, RepoError> {
+        let mut query = signatures::table
+            .filter(signatures::kind.eq(record.kind().as_str()))
+            .filter(signatures::record_id.eq(record.record_id()))
+            .into_boxed();
+        query = match record.record_user() {
+            Some(user) => query.filter(signatures::record_user_id.eq(user.0)),
+            None => query.filter(signatures::record_user_id.is_null()),
+        };
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let rows = query
+            .order(signatures::record_version.desc())
+            .select(SignatureRow::as_select())
+            .load(&mut conn)
+            .map_err(repo_error)?;
+        rows.into_iter().map(to_signature).collect()
+    }
+
     fn find_by_signed_sha256(&self, sha256: &str) -> Result<Option<Signature>, RepoError> {
         self.first(signatures::table.filter(signatures::signed_sha256.eq(sha256.to_string())).into_boxed())
     }

@@ -18,7 +18,7 @@ fn login_from(app: &TestApp, address: &str, email: &str, password: &str) -> Resp
 }
 
 /// Sets up two-factor sign-in for the session's user; answers the secret and the recovery codes.
-fn enrol(app: &TestApp, session: &Session) -> (String, Vec<String>) {
+pub(crate) fn enrol(app: &TestApp, session: &Session) -> (String, Vec<String>) {
     let setup = json_of(app.post("/api/auth/mfa/setup").auth(session).send().unwrap(), StatusCode::OK);
     let secret = setup["secret"].as_str().unwrap().to_string();
     assert!(setup["otpauthUrl"].as_str().unwrap().starts_with("otpauth://totp/"));

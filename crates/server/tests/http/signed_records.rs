@@ -8,36 +8,10 @@ use domain::identity::role::Role;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use crate::common::signed_files::check_signed_pdf;
 use crate::common::{error_of, json_of, Authed, Session, TestApp, PASSWORD};
 use crate::declarations::code_of_conduct;
-use crate::signatures::{circulated_minutes, path, pdfsig, post, verify_file};
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The signed PDF's bytes: recorded hash, valid PDF signature, the public check says who signed, and a
-/// one-byte change is neither valid nor signed.
-fn check_signed_pdf(app: &TestApp, who: &Session, url: &str, signed: &Value, role: &str) {
-    let response = app.get(url).auth(who).send().unwrap();
-    assert_eq!(response.status(), StatusCode::OK, "{url}");
-    let bytes = response.bytes().unwrap().to_vec();
-    assert!(bytes.starts_with(b"%PDF-"), "{url}");
-    assert_eq!(signed["signedSha256"].as_str(), Some(sha256_hex(&bytes).as_str()));
-    let report = pdfsig(&bytes);
-    assert!(report.contains("Signature is Valid"), "{report}");
-    let checked = verify_file(app, bytes.clone());
-    assert_eq!(
-        (checked["signed"].as_bool(), checked["role"].as_str()),
-        (Some(true), Some(role)),
-        "{checked}"
-    );
-    let mut changed = bytes;
-    let middle = changed.len() / 2;
-    changed[middle] ^= 0x01;
-    assert_eq!(verify_file(app, changed)["signed"], false);
-}
+use crate::signatures::{circulated_minutes, path, post};
 
 fn audit_count(app: &TestApp, kind: &str, object_type: &str, actor: i32) -> i64 {
     app.scalar_i64(&format!(

@@ -292,3 +292,37 @@ fn the_directory_shows_each_persons_strong_skills() {
     json_of(retire.unwrap(), StatusCode::OK);
     assert_eq!(entry(&directory(), "Tina Trustee")["strongSkills"], json!(["Governance"]));
 }
+
+#[test]
+fn a_trustee_already_reappointed_does_not_raise_the_succession_warning() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_named(Role::Chair, "Chris Chair");
+    let ann = app.signed_in_named(Role::Trustee, "Ann Early");
+    let finance = id_of(&skills(&app, &ann, ""), "Finance");
+    json_of(rate(&app, &ann, json!([{"skillId": finance, "level": "strong"}])), StatusCode::OK);
+
+    // Ann's term ends in 11 months: finance rests on someone leaving.
+    term_ending_in(&app, &chair, &ann, 11);
+    let m = matrix(&app, &ann);
+    assert_eq!(
+        (
+            m["trustees"][0]["leavingWithinAYear"].as_bool(),
+            column(&m, "Finance")["successionWarning"].as_bool()
+        ),
+        (Some(true), Some(true))
+    );
+
+    // She is reappointed from the day it ends: she stays, and so does the skill.
+    let ends = today().checked_add_months(Months::new(11)).unwrap();
+    let body =
+        json!({"userId": ann.id, "startedOn": ends.to_string(), "termYears": 3, "reappointment": true});
+    json_of(app.post("/api/terms").auth(&chair).json(&body).send().unwrap(), StatusCode::CREATED);
+    let m = matrix(&app, &chair);
+    let row = &m["trustees"][0];
+    assert_eq!(row["name"], "Ann Early");
+    assert_eq!(row["currentTermEndsOn"], ends.to_string());
+    assert_eq!(row["leavingWithinAYear"], false);
+    assert_eq!(column(&m, "Finance")["successionWarning"], false);
+    let csv = app.get("/api/skills/matrix.csv").auth(&ann).send().unwrap().text().unwrap();
+    assert!(csv.ends_with("Succession warning,,,,,,,,,,,\n"), "{csv}");
+}

@@ -5,14 +5,14 @@ import { server } from '@/testing/mocks/server';
 import { signatureFixture, signingDb } from '@/testing/mocks/signing';
 import { db, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import { CHAIR_ID, OTHER_TRUSTEE_ID, TRUSTEE_ID } from '@/testing/mocks/db';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import type { WrittenMinutes } from '@/types/api';
 import { MEETING_START, meetingFixture, serveMeetingPage } from '@/features/meetings/test-fixtures';
 
-const minutes = (status: string): WrittenMinutes => ({
-  id: 1,
+const minutes = (status: string, version = 1): WrittenMinutes => ({
+  id: version,
   meetingId: 7,
-  version: 1,
+  version,
   status,
   correctionReason: null,
   supersededAt: null,
@@ -28,7 +28,12 @@ const minutes = (status: string): WrittenMinutes => ({
 });
 
 /** The meeting page of meeting 7 with minutes of `status`; answers what each signing request sent. */
-function openMeeting(as: 'admin' | 'chair' | 'trustee', status = 'approved', attendance?: unknown) {
+function openMeeting(
+  as: 'admin' | 'chair' | 'trustee',
+  status = 'approved',
+  attendance?: unknown,
+  version = 1,
+) {
   const sent: unknown[] = [];
   serveMeetingPage({ meeting: meetingFixture({ id: 7 }), canManage: as !== 'trustee' });
   server.use(
@@ -37,7 +42,9 @@ function openMeeting(as: 'admin' | 'chair' | 'trustee', status = 'approved', att
         ? HttpResponse.json(attendance)
         : HttpResponse.json({ message: 'Meeting not found' }, { status: 404 }),
     ),
-    http.get('/api/meetings/7/written-minutes', () => HttpResponse.json(minutes(status))),
+    http.get('/api/meetings/7/written-minutes', () => HttpResponse.json(minutes(status, version))),
+    // A corrected version lists the versions it replaced (none of interest here).
+    http.get('/api/meetings/7/written-minutes/versions', () => HttpResponse.json([])),
   );
   server.events.on('request:start', ({ request }) => {
     if (request.url.endsWith('/written-minutes/sign'))
@@ -174,6 +181,59 @@ describe("the signature of a meeting's approved minutes", () => {
       ),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign minutes' })).toBeNull();
+  });
+
+  it('lists the earlier signed versions under the current signature, each with its download', async () => {
+    signingDb.signatures.set(7, signatureFixture({ recordVersion: 3, signerName: 'Chris Chair' }));
+    signingDb.earlierSignatures.set(7, [
+      signatureFixture({
+        recordVersion: 1,
+        signerName: 'Charlie Chair',
+        role: 'Chair of the meeting',
+        signedAt: '2026-03-03T10:00:00.000Z',
+      }),
+      signatureFixture({
+        recordVersion: 2,
+        signerName: 'Tina Trustee',
+        role: 'Trustee named by the board to sign the minutes',
+        signedAt: '2026-05-04T10:00:00.000Z',
+      }),
+    ]);
+    const { user, ready } = openMeeting('trustee', 'locked', undefined, 3);
+    await ready;
+    expect(await within(section()).findByText(/^Signed by Chris Chair/)).toBeVisible();
+    const earlier = await within(section()).findByRole('region', {
+      name: 'Earlier signed versions',
+    });
+    expect(within(earlier).getByText('Earlier signed versions')).toBeVisible();
+    const lines = within(earlier)
+      .getAllByText(/^Version \d, signed by/)
+      .map((line) => line.textContent);
+    expect(lines).toEqual([
+      `Version 2, signed by Tina Trustee, Trustee named by the board to sign the minutes, ${formatDate('2026-05-04T10:00:00.000Z')}`,
+      `Version 1, signed by Charlie Chair, Chair of the meeting, ${formatDate('2026-03-03T10:00:00.000Z')}`,
+    ]);
+
+    const names: string[] = [];
+    Object.assign(URL, {
+      createObjectURL: jest.fn(() => 'blob:signed'),
+      revokeObjectURL: jest.fn(),
+    });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    await user.click(within(earlier).getByRole('button', { name: 'Download version 1' }));
+    await waitFor(() => expect(names).toEqual(['minutes-v1-signed.pdf']));
+    click.mockRestore();
+  });
+
+  it('shows no earlier signed versions when only the current one is signed', async () => {
+    signingDb.signatures.set(7, signatureFixture());
+    await openMeeting('trustee').ready;
+    expect(await within(section()).findByText(/^Signed by Charlie Chair/)).toBeVisible();
+    expect(within(section()).queryByText('Earlier signed versions')).toBeNull();
   });
 
   it('says nothing of signing while the minutes are only circulated', async () => {

@@ -1,6 +1,6 @@
 // MSW handlers for signatures and checking (docs/api.md, Signatures and checking) over their own store:
 // signing a meeting's minutes (the chair or the trustee named, with the password or, with two-factor
-// sign-in on, a code), certifying a resolution (the chair), signing one's own declaration, the
+// sign-in on, a code), every signed version of them, certifying a resolution (the chair), signing one's own declaration, the
 // signatures, the signed PDFs, the certificate and the public check. The records' state is the tests'
 // own (they answer written-minutes, resolutions and rounds themselves): any is taken as signable.
 import { http, HttpResponse } from 'msw';
@@ -12,8 +12,10 @@ import type { ErrorBody, Signature, SignRequest, VerifyResult } from '@/types/ap
 export const SIGNED_FILE_TEXT = '%PDF-1.7 signed minutes';
 
 export const signingDb: {
-  /** The minutes' signatures, by meeting. */
+  /** The minutes' signatures, by meeting: the current version's. */
   signatures: Map<number, Signature>;
+  /** The signatures of the minutes' earlier versions, by meeting (a correction is a new version). */
+  earlierSignatures: Map<number, Signature[]>;
   /** Other records' signatures: `resolution:{id}`, `declaration:{roundId}:{userId}`. */
   records: Map<string, Signature>;
   /** The trustee named to sign a meeting's minutes, by meeting. */
@@ -26,6 +28,7 @@ export const signingDb: {
   fileIsSigned: boolean;
 } = {
   signatures: new Map(),
+  earlierSignatures: new Map(),
   records: new Map(),
   minutesSigners: new Map(),
   meetingChairs: new Map(),
@@ -35,6 +38,7 @@ export const signingDb: {
 
 export function resetSigning(): void {
   signingDb.signatures = new Map();
+  signingDb.earlierSignatures = new Map();
   signingDb.records = new Map();
   signingDb.minutesSigners = new Map();
   signingDb.meetingChairs = new Map();
@@ -216,6 +220,30 @@ export const signingHandlers = [
     const signature = signingDb.signatures.get(Number(params.id));
     return signature ? HttpResponse.json(signature) : fail(404, serverMessages.notSigned);
   }),
+  http.get('/api/meetings/:id/written-minutes/signatures', ({ request, params }) => {
+    if (!callerOf(request)) return fail(401, serverMessages.authenticationRequired);
+    const id = Number(params.id);
+    const current = signingDb.signatures.get(id);
+    const all = [...(current ? [current] : []), ...(signingDb.earlierSignatures.get(id) ?? [])];
+    return HttpResponse.json(all.sort((a, b) => b.recordVersion - a.recordVersion));
+  }),
+  http.get(
+    '/api/meetings/:id/written-minutes/versions/:version/signed-pdf',
+    ({ request, params }) => {
+      if (!callerOf(request)) return fail(401, serverMessages.authenticationRequired);
+      const version = Number(params.version);
+      const found = (signingDb.earlierSignatures.get(Number(params.id)) ?? []).some(
+        (s) => s.recordVersion === version,
+      );
+      if (!found) return fail(404, serverMessages.notSigned);
+      return new HttpResponse(SIGNED_FILE_TEXT, {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="minutes-v${version}-signed.pdf"`,
+        },
+      });
+    },
+  ),
   http.get('/api/meetings/:id/written-minutes/signed-pdf', ({ request, params }) => {
     if (!callerOf(request)) return fail(401, serverMessages.authenticationRequired);
     if (!signingDb.signatures.has(Number(params.id))) return fail(404, serverMessages.notSigned);

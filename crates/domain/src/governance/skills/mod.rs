@@ -89,11 +89,13 @@ pub struct SkillMatrix {
 }
 
 /// Whether a trustee's current term ends within the warning period: a trustee with no current term
-/// (none recorded, or only past ones) has no known end and is counted as staying.
+/// (none recorded, or only past ones) has no known end and is counted as staying, and so is one already
+/// reappointed, with a recorded term starting on or after the current one's end (§18 Rules).
 pub fn leaving_within(trustee: &TrusteeTerms, today: NaiveDate, months: u32) -> (Option<NaiveDate>, bool) {
     let ends_on = trustee.summary(today).current_term_ends_on;
     let horizon = today.checked_add_months(Months::new(months)).unwrap_or(NaiveDate::MAX);
-    (ends_on, ends_on.is_some_and(|end| end <= horizon))
+    let reappointed = |end: NaiveDate| trustee.terms.iter().any(|t| t.started_on >= end);
+    (ends_on, ends_on.is_some_and(|end| end <= horizon && !reappointed(end)))
 }
 
 impl SkillMatrix {
@@ -215,5 +217,17 @@ mod tests {
         assert_eq!(matrix.trustees[0].levels[0], SkillLevel::Strong);
         assert_eq!(matrix.trustees[2].levels[0], SkillLevel::None);
         assert!(matrix.trustees[0].leaving_soon && !matrix.trustees[1].leaving_soon);
+    }
+
+    #[test]
+    fn a_trustee_already_reappointed_is_not_leaving() {
+        let today = day(2026, 6, 1);
+        let mut t1 = trustee(1, Some(day(2024, 5, 1)));
+        assert_eq!(leaving_within(&t1, today, 12), (Some(day(2027, 5, 1)), true));
+        // A term recorded from the day the current one ends: staying, though the current one still ends.
+        let next =
+            Term { id: TermId(9), started_on: day(2027, 5, 1), reappointment: true, ..t1.terms[0].clone() };
+        t1.terms.push(next);
+        assert_eq!(leaving_within(&t1, today, 12), (Some(day(2027, 5, 1)), false));
     }
 }

@@ -91,6 +91,15 @@ impl ReauthenticateRequest {
     }
 }
 
+/// Which code of the enrolled factor was accepted: signing records it (spec §16 Signing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AcceptedCode {
+    /// A 6-digit code from the authenticator app.
+    Totp,
+    /// A single-use recovery code (now used up).
+    RecoveryCode,
+}
+
 /// Recovery codes use letters and digits that cannot be mistaken for one another.
 const RECOVERY_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
 
@@ -303,19 +312,20 @@ impl TwoFactorService {
         Ok(TURNED_OFF)
     }
 
-    /// Confirms it is the user with a code of the enrolled factor, instead of the password.
+    /// Confirms it is the user with a code of the enrolled factor, instead of the password; answers which
+    /// kind of code it was.
     pub fn reauthenticate_with_code(
         &self,
         caller: &Authenticated,
         attempt: &ThrottledAttempt,
         code: &str,
-    ) -> Result<(), IdentityRefusal> {
+    ) -> Result<AcceptedCode, IdentityRefusal> {
         if !caller.user.mfa_enabled {
             return Err(IdentityRefusal::NotOn);
         }
-        self.check_code(&caller.user, attempt, code)?;
+        let accepted = self.check_code(&caller.user, attempt, code)?;
         self.auth.sessions.reauthenticated(caller.session_id, self.auth.clock.now())?;
-        Ok(())
+        Ok(accepted)
     }
 
     /// At start: seals secrets stored in plain text (from before sealing) or under the previous key, so
@@ -413,28 +423,36 @@ impl TwoFactorService {
 
     /// Accepts a TOTP code whose time step was not used before, or an unused recovery code. The attempt
     /// was counted (and its delay waited) by `begin_code_check` or `begin_verify_sign_in`.
-    fn check_code(&self, user: &User, attempt: &ThrottledAttempt, code: &str) -> Result<(), IdentityRefusal> {
+    fn check_code(
+        &self,
+        user: &User,
+        attempt: &ThrottledAttempt,
+        code: &str,
+    ) -> Result<AcceptedCode, IdentityRefusal> {
         let code = code_field(code)?;
         let now = self.auth.clock.now();
         let stored = self.auth.two_factor.find(user.id)?;
         let sealed = stored.secret.ok_or(IdentityRefusal::NotOn)?;
-        let accepted = if code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()) {
+        let (kind, accepted) = if code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()) {
             let secret = self.auth.sealer.open(&sealed, &seal_context(user.id))?.plaintext;
-            match self.auth.second_factor.verify(&secret, &code, now) {
+            let accepted = match self.auth.second_factor.verify(&secret, &code, now) {
                 Some(step) => self.auth.two_factor.use_step(user.id, step)?,
                 None => false,
-            }
+            };
+            (AcceptedCode::Totp, accepted)
         } else {
             let normalised = normalise_recovery_code(&code);
-            match self.matching_recovery_code(user.id, &normalised)? {
+            let accepted = match self.matching_recovery_code(user.id, &normalised)? {
                 Some(id) => self.auth.two_factor.use_recovery_code(user.id, id, now)?,
                 None => false,
-            }
+            };
+            (AcceptedCode::RecoveryCode, accepted)
         };
         if !accepted {
             return Err(IdentityRefusal::CodeWrong);
         }
-        Ok(attempt.succeeded(self.auth.throttle.as_ref())?)
+        attempt.succeeded(self.auth.throttle.as_ref())?;
+        Ok(kind)
     }
 
     /// The unused recovery code this one is: salted hashes are checked with the password hasher; codes from

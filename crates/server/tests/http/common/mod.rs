@@ -7,6 +7,7 @@
 pub mod cluster;
 pub mod files;
 pub mod mail;
+pub mod signed_files;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
