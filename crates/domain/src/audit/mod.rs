@@ -54,6 +54,10 @@ string_enum!(
         RecordSigned => "record_signed",
         SigningRefused => "signing_refused",
         MinutesSignerNamed => "minutes_signer_named",
+        SsoSignInSucceeded => "sso_sign_in_succeeded",
+        SsoSignInFailed => "sso_sign_in_failed",
+        SsoLinked => "sso_linked",
+        SsoUnlinked => "sso_unlinked",
     }
 );
 
@@ -233,6 +237,6 @@ mod tests {
         for kind in AuditKind::ALL {
             assert_eq!(kind.as_str().parse::<AuditKind>(), Ok(*kind));
         }
-        assert_eq!(AuditKind::ALL.len(), 35);
+        assert_eq!(AuditKind::ALL.len(), 39);
     }
 }

@@ -56,6 +56,7 @@ mod second_factor_hardening;
 mod session_cache;
 mod signatures;
 mod signed_records;
+mod single_sign_on;
 mod skills;
 mod static_files;
 mod tasks;

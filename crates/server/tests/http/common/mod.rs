@@ -7,6 +7,7 @@
 pub mod cluster;
 pub mod files;
 pub mod mail;
+pub mod oidc;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -105,6 +106,8 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
             poll: std::time::Duration::from_millis(250),
             retry_base: std::time::Duration::from_millis(100),
         },
+        // Off unless a test asks (`sso::spawn`): the local OpenID provider of scripts/ensure-oidc.sh.
+        sso: None,
     }
 }
 
