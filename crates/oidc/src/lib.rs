@@ -144,7 +144,7 @@ impl OpenIdProvider for OidcProvider {
             issuer: claims.issuer().as_str().to_string(),
             subject: claims.subject().as_str().to_string(),
             email: claims.email().map(|e| e.as_str().to_string()),
-            email_verified: claims.email_verified().unwrap_or(false),
+            email_verified: claims.email_verified(),
             name: claims.name().and_then(|n| n.get(None)).map(|n| n.as_str().to_string()),
             amr: claims
                 .auth_method_refs()

@@ -297,6 +297,8 @@ pub struct SsoConfig {
     pub allowed_domains: Vec<String>,
     /// `OIDC_CREATE_UNKNOWN`: people with no account are made trustees (default no).
     pub create_unknown: bool,
+    /// `OIDC_EMAIL_VERIFIED_WHEN_UNSTATED`: an e-mail without `email_verified` counts as verified (Entra ID).
+    pub unstated_email_verified: bool,
 }
 
 impl SsoConfig {
@@ -315,6 +317,7 @@ impl SsoConfig {
             label: var("OIDC_BUTTON_LABEL").unwrap_or_else(|| "single sign-on".into()),
             allowed_domains: parse_domains(var("OIDC_ALLOWED_DOMAINS").as_deref().unwrap_or("")),
             create_unknown: flag("OIDC_CREATE_UNKNOWN"),
+            unstated_email_verified: flag("OIDC_EMAIL_VERIFIED_WHEN_UNSTATED"),
         }))
     }
 }

@@ -321,6 +321,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
                 label: sso.label.clone(),
                 allowed_domains: sso.allowed_domains.clone(),
                 create_unknown: sso.create_unknown,
+                unstated_email_verified: sso.unstated_email_verified,
             })
             .unwrap_or_default(),
     };

@@ -20,6 +20,10 @@ pub struct SsoSettings {
     pub allowed_domains: Vec<String>,
     /// Someone with a verified e-mail and no account is made a trustee (default no: refused).
     pub create_unknown: bool,
+    /// An e-mail the provider sends without `email_verified` counts as verified: for providers that send
+    /// only addresses of their own directory and never the claim (Microsoft Entra ID), with
+    /// `allowed_domains` set to the directory's verified domains. An explicit `false` is never verified.
+    pub unstated_email_verified: bool,
 }
 
 impl SsoSettings {
@@ -46,7 +50,8 @@ pub struct ProviderIdentity {
     pub issuer: String,
     pub subject: String,
     pub email: Option<String>,
-    pub email_verified: bool,
+    /// The `email_verified` claim; `None` when the provider does not send it.
+    pub email_verified: Option<bool>,
     /// The person's name, for an account made at their first sign-in.
     pub name: Option<String>,
     /// The `amr` claim: how the person authenticated at the provider (`mfa`, `otp`, `hwk` ... mean a
@@ -184,7 +189,7 @@ mod tests {
             issuer: "https://id.test".into(),
             subject: "s".into(),
             email: None,
-            email_verified: true,
+            email_verified: Some(true),
             name: None,
             amr: amr.iter().map(|s| s.to_string()).collect(),
         };

@@ -132,7 +132,8 @@ impl SsoService {
             }
             None => {
                 // The first sign-in of this identity: only a verified e-mail names an account.
-                let email = match (&email, identity.email_verified) {
+                let verified = identity.email_verified.unwrap_or(self.settings.unstated_email_verified);
+                let email = match (&email, verified) {
                     (Some(email), true) => email.clone(),
                     _ => return Err(refuse(SsoFailure::UnverifiedEmail, None)),
                 };

@@ -70,6 +70,7 @@ pub fn sso_config() -> SsoConfig {
         label: "Local ID".into(),
         allowed_domains: Vec::new(),
         create_unknown: false,
+        unstated_email_verified: false,
     }
 }
 
