@@ -16,13 +16,15 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 .PHONY: help run demo demo-reset test guide-images deps test-deps system-deps frontend-deps build build-server \
         build-frontend lint-rust test-rust test-frontend test-e2e check-deploy test-backup-restore schema \
         api-types check-api-types schemathesis lighthouse bench t test-fast \
-        db-stop mail-stop s3-stop clean
+        db-stop mail-stop s3-stop oidc-stop clean
 
 help:
 	@echo "make run    build and serve the portal on http://localhost:$(PORT)"
 	@echo "make demo   the same with a demo board in its own database (make demo-reset starts it again)"
 	@echo "make test   formatting, lints and every test (needs nothing but this machine)"
-	@echo "make t T=agenda::   the Rust tests matching a filter, with PostgreSQL, MailDev and S3 provisioned"
+	@echo "make t T=agenda::   the Rust tests matching a filter, with PostgreSQL, MailDev, S3 and the OpenID"
+	@echo "                    provider provisioned"
+	@echo "make run LOCAL_SSO=1  also 'Sign in with Local ID' through the tests' OpenID provider (any e-mail)"
 	@echo "make test-fast      formatting, lints, the Rust unit tests and the front end's checks and tests"
 	@echo "                    (no services; a few minutes on a warm build)"
 	@echo "make bench  the release portal against a minimal actix-web ceiling (wrk), then search over 10,000"
@@ -86,6 +88,12 @@ run: deps build
 	  echo "  First admin:    admin@example.org / $$(cat $(LOCAL)/admin-password)"; \
 	  echo "                  (the first start's password; if you changed it, use yours)"; \
 	  echo; \
+	  if [ -n "$(LOCAL_SSO)" ]; then \
+	    oidc=$$(scripts/ensure-oidc.sh); \
+	    export OIDC_ISSUER_URL=$$(sed -n 's/^OIDC_ISSUER_URL=//p' <<<"$$oidc") OIDC_CLIENT_ID=$$(sed -n 's/^OIDC_CLIENT_ID=//p' <<<"$$oidc") \
+	      OIDC_CLIENT_SECRET=$$(sed -n 's/^OIDC_CLIENT_SECRET=//p' <<<"$$oidc") OIDC_BUTTON_LABEL="Local ID"; \
+	    echo "  Single sign-on: $$OIDC_ISSUER_URL  (the tests' provider: any e-mail signs in)"; echo; \
+	  fi; \
 	  SMTP_URL="$$smtp" PUBLIC_URL=http://localhost:$(PORT) \
 	  APP_ENV=development DATABASE_URL="$$server/$(DB_NAME)" PORT=$(PORT) DATA_DIR=$(LOCAL)/data \
 	  STATIC_DIR=frontend/dist ADMIN_EMAIL=admin@example.org ADMIN_PASSWORD="$$(cat $(LOCAL)/admin-password)" \
@@ -119,6 +127,9 @@ mail-stop:
 s3-stop:
 	@scripts/ensure-s3.sh stop
 
+oidc-stop:
+	@scripts/ensure-oidc.sh stop
+
 db-stop:
 	@if [ -f $(LOCAL)/pg/data/postmaster.pid ]; then \
 	  bin=$$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1); \
@@ -139,7 +150,12 @@ lint-rust:
 # Each test gets its own database on this server (a copy of a migrated template: crates/test-support).
 # The mail tests deliver to a real SMTP server (MailDev, scripts/ensure-mail.sh) and read it back.
 # The file store's tests run against a real S3-compatible server (moto, scripts/ensure-s3.sh).
+# Single sign-on's tests sign in through a real OpenID provider (oidc-provider, scripts/ensure-oidc.sh).
 TEST_SERVICES = server=$$(scripts/ensure-postgres.sh); mail=$$(scripts/ensure-mail.sh); s3=$$(scripts/ensure-s3.sh); \
+	  oidc=$$(scripts/ensure-oidc.sh); \
+	  export TEST_OIDC_ISSUER_URL=$$(sed -n 's/^OIDC_ISSUER_URL=//p' <<<"$$oidc") TEST_OIDC_SECOND_ISSUER_URL=$$(sed -n 's/^OIDC_SECOND_ISSUER_URL=//p' <<<"$$oidc"); \
+	  export TEST_OIDC_CLIENT_ID=$$(sed -n 's/^OIDC_CLIENT_ID=//p' <<<"$$oidc") TEST_OIDC_CLIENT_SECRET=$$(sed -n 's/^OIDC_CLIENT_SECRET=//p' <<<"$$oidc"); \
+	  export TEST_OIDC_OTHER_CLIENT_ID=$$(sed -n 's/^OIDC_OTHER_CLIENT_ID=//p' <<<"$$oidc"); \
 	  export TEST_SMTP_URL=$$(sed -n 's/^SMTP_URL=//p' <<<"$$mail") TEST_MAILDEV_URL=$$(sed -n 's/^MAILDEV_URL=//p' <<<"$$mail"); \
 	  export TEST_S3_ENDPOINT_URL=$$(sed -n 's/^S3_ENDPOINT_URL=//p' <<<"$$s3") TEST_S3_BUCKET=$$(sed -n 's/^S3_BUCKET=//p' <<<"$$s3"); \
 	  export TEST_DATABASE_URL="$$server/postgres"

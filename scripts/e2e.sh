@@ -65,12 +65,18 @@ mail=$(scripts/ensure-mail.sh)
 smtp_url=$(sed -n 's/^SMTP_URL=//p' <<<"$mail")
 export E2E_MAILDEV_URL=$(sed -n 's/^MAILDEV_URL=//p' <<<"$mail")
 
+# Single sign-on through the tests' OpenID provider (scripts/ensure-oidc.sh): 'Sign in with Local ID'.
+oidc=$(scripts/ensure-oidc.sh)
+export E2E_OIDC_ISSUER_URL=$(sed -n 's/^OIDC_ISSUER_URL=//p' <<<"$oidc")
+
 export E2E_ADMIN_EMAIL=admin@example.org
 export E2E_ADMIN_PASSWORD="e2e-$$-harbour-lantern"
 DATABASE_URL="$server/$db" PORT=$api_port DATA_DIR="$work/data" \
   JWT_SECRET="e2e-secret-that-is-long-enough-for-hs256-$$" SECRETS_KEY="e2e-secrets-key-long-enough-to-seal-$$" BCRYPT_COST=4 TRUST_PROXY=true \
   ADMIN_EMAIL=$E2E_ADMIN_EMAIL ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD LOG_LEVEL=warn \
   SMTP_URL="$smtp_url" PUBLIC_URL="http://127.0.0.1:$web_port" MAIL_POLL_MILLISECONDS=200 \
+  OIDC_ISSUER_URL="$E2E_OIDC_ISSUER_URL" OIDC_CLIENT_ID="$(sed -n 's/^OIDC_CLIENT_ID=//p' <<<"$oidc")" \
+  OIDC_CLIENT_SECRET="$(sed -n 's/^OIDC_CLIENT_SECRET=//p' <<<"$oidc")" OIDC_BUTTON_LABEL="Local ID" \
   "$bin" serve >"$work/server.log" 2>&1 &
 pids+=($!)
 
@@ -97,7 +103,7 @@ fi
 export E2E_BASE_URL=$base E2E_DATABASE_URL="$server/$db" E2E_ARTIFACTS="$root/e2e/test-results"
 echo "[e2e] portal at $base (api :$api_port, database $db)"
 if [ $serve = 1 ]; then
-  echo "export E2E_BASE_URL=$E2E_BASE_URL E2E_DATABASE_URL=$E2E_DATABASE_URL E2E_ARTIFACTS=$E2E_ARTIFACTS E2E_MAILDEV_URL=$E2E_MAILDEV_URL E2E_ADMIN_EMAIL=$E2E_ADMIN_EMAIL E2E_ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD"
+  echo "export E2E_BASE_URL=$E2E_BASE_URL E2E_DATABASE_URL=$E2E_DATABASE_URL E2E_ARTIFACTS=$E2E_ARTIFACTS E2E_MAILDEV_URL=$E2E_MAILDEV_URL E2E_ADMIN_EMAIL=$E2E_ADMIN_EMAIL E2E_ADMIN_PASSWORD=$E2E_ADMIN_PASSWORD E2E_OIDC_ISSUER_URL=$E2E_OIDC_ISSUER_URL"
   wait
   exit 0
 fi

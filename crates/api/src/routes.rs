@@ -12,7 +12,7 @@ use crate::governance::{
 };
 use crate::http::fallback::{json_error, method_not_allowed, not_found, path_error, query_error};
 use crate::http::service::{health, openapi, user_guide};
-use crate::identity::{auth, password_reset, sessions, trustees, two_factor, users};
+use crate::identity::{auth, password_reset, sessions, single_sign_on, trustees, two_factor, users};
 use crate::library::{documents, minutes};
 use crate::meetings::{
     agenda, board_pack, calendar_feed, decisions, meeting_attendance, meeting_chair, meetings,
@@ -113,6 +113,12 @@ api_routes! {
     "/api/auth/sessions" => { get: sessions::list },
     "/api/auth/sessions/sign-out-others" => { post: sessions::end_others },
     "/api/auth/sessions/{id}" => { delete: sessions::end },
+    "/api/auth/sso" => { get: single_sign_on::info },
+    "/api/auth/sso/start" => { get: single_sign_on::start },
+    "/api/auth/sso/callback" => { get: single_sign_on::callback },
+    "/api/auth/sso/exchange" => { post: single_sign_on::exchange },
+    "/api/auth/sso/links" => { get: single_sign_on::links },
+    "/api/auth/sso/links/{id}" => { delete: single_sign_on::unlink },
     "/api/security/settings" => { get: two_factor::settings, put: two_factor::save_settings },
     "/api/auth/forgot-password" => { post: auth::forgot_password },
     "/api/auth/reset-password" => { post: password_reset::reset_password },

@@ -36,8 +36,8 @@ pub use governance::{
 };
 pub use identity::{
     PgDirectoryRepository, PgInvitationRepository, PgLoginThrottle, PgPasswordTokenRepository,
-    PgResetRequestRepository, PgSecuritySettingsRepository, PgSessionRepository, PgTwoFactorRepository,
-    PgUserRepository,
+    PgResetRequestRepository, PgSecuritySettingsRepository, PgSessionRepository, PgSsoRepository,
+    PgTwoFactorRepository, PgUserRepository,
 };
 pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository, PgPageCountCache};
 pub use meetings::{

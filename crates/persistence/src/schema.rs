@@ -510,6 +510,9 @@ diesel::table! {
         id -> Bool,
         require_mfa_for_officers -> Bool,
         updated_at -> Timestamptz,
+        trust_provider_mfa -> Bool,
+        password_sign_in_off -> Bool,
+        break_glass_admin_id -> Nullable<Int4>,
     }
 }
 
@@ -551,6 +554,38 @@ diesel::table! {
         expires_at -> Timestamptz,
         ended_at -> Nullable<Timestamptz>,
         reauthenticated_at -> Nullable<Timestamptz>,
+        second_factor_by_provider -> Bool,
+    }
+}
+
+diesel::table! {
+    sso_handoffs (code_hash) {
+        code_hash -> Text,
+        user_id -> Int4,
+        provider_second_factor -> Bool,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    sso_links (id) {
+        id -> Int4,
+        user_id -> Int4,
+        issuer -> Text,
+        subject -> Text,
+        email -> Text,
+        linked_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    sso_pending_sign_ins (state) {
+        state -> Text,
+        nonce -> Text,
+        pkce_verifier -> Text,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
     }
 }
 
@@ -762,6 +797,9 @@ diesel::joinable!(notification_settings -> users (user_id));
 diesel::joinable!(paper_notes -> users (author_id));
 diesel::joinable!(password_reset_requests -> users (user_id));
 diesel::joinable!(password_tokens -> users (user_id));
+diesel::joinable!(security_settings -> users (break_glass_admin_id));
+diesel::joinable!(sso_handoffs -> users (user_id));
+diesel::joinable!(sso_links -> users (user_id));
 diesel::joinable!(resolution_papers -> documents (document_id));
 diesel::joinable!(resolution_papers -> resolutions (resolution_id));
 diesel::joinable!(resolution_voters -> resolutions (resolution_id));
@@ -825,6 +863,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     search_entries,
     security_settings,
     sessions,
+    sso_handoffs,
+    sso_links,
+    sso_pending_sign_ins,
     sign_in_attempts,
     signatures,
     signing_keys,

@@ -38,6 +38,9 @@ pub struct Config {
     pub file_store: FileStoreConfig,
     /// The worker that reads the text out of uploaded files for search (docs/spec.md "Text from files").
     pub file_texts: FileTextConfig,
+    /// `OIDC_*`: single sign-on with an OpenID provider (docs/operations.md "Single sign-on"); `None` when
+    /// `OIDC_ISSUER_URL` is unset.
+    pub sso: Option<SsoConfig>,
 }
 
 /// The file-text worker's settings (docs/operations.md, "Text from files").
@@ -274,8 +277,57 @@ impl Config {
             audit_retention_days,
             file_store: FileStoreConfig::from_env()?,
             file_texts: FileTextConfig::from_env()?,
+            sso: SsoConfig::from_env()?,
         })
     }
+}
+
+/// Single sign-on (docs/operations.md "Single sign-on").
+#[derive(Debug, Clone)]
+pub struct SsoConfig {
+    /// `OIDC_ISSUER_URL`: the provider's issuer (its discovery document is under
+    /// `/.well-known/openid-configuration`).
+    pub issuer_url: String,
+    /// `OIDC_CLIENT_ID`, `OIDC_CLIENT_SECRET`: the portal's registration with the provider.
+    pub client_id: String,
+    pub client_secret: String,
+    /// `OIDC_BUTTON_LABEL`: 'Sign in with {label}' (default 'single sign-on').
+    pub label: String,
+    /// `OIDC_ALLOWED_DOMAINS`: e-mail domains, separated by commas; empty allows any.
+    pub allowed_domains: Vec<String>,
+    /// `OIDC_CREATE_UNKNOWN`: people with no account are made trustees (default no).
+    pub create_unknown: bool,
+    /// `OIDC_EMAIL_VERIFIED_WHEN_UNSTATED`: an e-mail without `email_verified` counts as verified (Entra ID).
+    pub unstated_email_verified: bool,
+}
+
+impl SsoConfig {
+    fn from_env() -> anyhow::Result<Option<Self>> {
+        let Some(issuer_url) = var("OIDC_ISSUER_URL") else { return Ok(None) };
+        if !(issuer_url.starts_with("https://") || issuer_url.starts_with("http://")) {
+            bail!("OIDC_ISSUER_URL must start with https:// (or http:// for a local test provider)");
+        }
+        let client_id = var("OIDC_CLIENT_ID").context("OIDC_CLIENT_ID is required with OIDC_ISSUER_URL")?;
+        let client_secret =
+            var("OIDC_CLIENT_SECRET").context("OIDC_CLIENT_SECRET is required with OIDC_ISSUER_URL")?;
+        Ok(Some(Self {
+            issuer_url,
+            client_id,
+            client_secret,
+            label: var("OIDC_BUTTON_LABEL").unwrap_or_else(|| "single sign-on".into()),
+            allowed_domains: parse_domains(var("OIDC_ALLOWED_DOMAINS").as_deref().unwrap_or("")),
+            create_unknown: flag("OIDC_CREATE_UNKNOWN"),
+            unstated_email_verified: flag("OIDC_EMAIL_VERIFIED_WHEN_UNSTATED"),
+        }))
+    }
+}
+
+/// `example.org, @Example.COM` -> `["example.org", "example.com"]`.
+pub fn parse_domains(raw: &str) -> Vec<String> {
+    raw.split(',')
+        .map(|d| d.trim().trim_start_matches('@').to_lowercase())
+        .filter(|d| !d.is_empty())
+        .collect()
 }
 
 /// Seven years, the usual period for a charity's records.

@@ -14,8 +14,8 @@ use domain::governance::{
 };
 use domain::identity::session::SessionPolicy;
 use domain::identity::{
-    AuthService, DirectoryService, InvitationService, PasswordResetService, SessionService, TwoFactorService,
-    UserService,
+    AuthService, DirectoryService, InvitationService, PasswordResetService, SessionService, SsoService,
+    SsoSettings, TwoFactorService, UserService,
 };
 use domain::library::{DocumentService, FileStore, MinutesService, PageCounts, ViewTickets};
 use domain::meetings::{
@@ -307,8 +307,35 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         clock: clock.clone(),
         verify_url: format!("{}/verify", config.mail.public_url.trim_end_matches('/')),
     };
+    let sso = SsoService {
+        auth: auth.clone(),
+        provider: match &config.sso {
+            Some(sso) => Some(Arc::new(oidc::OidcProvider::new(oidc::OidcSettings {
+                issuer_url: sso.issuer_url.clone(),
+                client_id: sso.client_id.clone(),
+                client_secret: sso.client_secret.clone(),
+                redirect_url: format!(
+                    "{}/api/auth/sso/callback",
+                    config.mail.public_url.trim_end_matches('/')
+                ),
+            })?) as Arc<dyn domain::identity::OpenIdProvider>),
+            None => None,
+        },
+        repo: Arc::new(persistence::PgSsoRepository::new(pool.clone())),
+        settings: config
+            .sso
+            .as_ref()
+            .map(|sso| SsoSettings {
+                label: sso.label.clone(),
+                allowed_domains: sso.allowed_domains.clone(),
+                create_unknown: sso.create_unknown,
+                unstated_email_verified: sso.unstated_email_verified,
+            })
+            .unwrap_or_default(),
+    };
     Ok(AppState {
         signing,
+        sso,
         two_factor: TwoFactorService { auth: auth.clone() },
         sessions: SessionService { auth: auth.clone() },
         users: UserService { users, hasher, clock: clock.clone(), policy },

@@ -443,6 +443,116 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether single sign-on is set up, its button's label, and whether password sign-in is open to all. */
+    get: operations['single_sign_on_info'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sso/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The provider sends the browser back here. Every answer is a redirect to the sign-in page: with a
+     *     one-time code to exchange (`sso_code`), or with a failure (`sso_error`): `expired` (a forged, used or
+     *     old state), `provider_refused`, `unavailable`, `rejected` (the code or the ID token failed a check),
+     *     `unverified_email`, `domain_not_allowed`, `no_account`, `deactivated`, `not_configured`.
+     */
+    get: operations['single_sign_on_callback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sso/exchange': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchanges the sign-in page's one-time code for a session, as a password sign-in answers (or for the
+     *     code step, when the account has two-factor sign-in and the provider's second factor does not count).
+     */
+    post: operations['single_sign_on_exchange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sso/links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's single sign-on links, oldest first. */
+    get: operations['single_sign_on_links'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sso/links/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Removes one of the caller's links: that identity signs in again only by matching a verified e-mail. */
+    delete: operations['single_sign_on_unlink'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sso/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Starts single sign-on: a redirect to the provider (or to the sign-in page with `sso_error`). */
+    get: operations['single_sign_on_start'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/calendar/feed-url': {
     parameters: {
       query?: never;
@@ -3234,7 +3344,11 @@ export interface components {
       | 'record_signed'
       | 'signing_refused'
       | 'minutes_signer_named'
-      | 'meeting_chair_recorded';
+      | 'meeting_chair_recorded'
+      | 'sso_sign_in_succeeded'
+      | 'sso_sign_in_failed'
+      | 'sso_linked'
+      | 'sso_unlinked';
     /**
      * @description An audit event kind to filter by; empty: no filter
      * @enum {string}
@@ -3276,6 +3390,10 @@ export interface components {
       | 'signing_refused'
       | 'minutes_signer_named'
       | 'meeting_chair_recorded'
+      | 'sso_sign_in_succeeded'
+      | 'sso_sign_in_failed'
+      | 'sso_linked'
+      | 'sso_unlinked'
       | '';
     /** @description `{id, name}` of whoever wrote a message or uploaded a committee document. */
     Author: {
@@ -5004,8 +5122,20 @@ export interface components {
     };
     /** @description Settings only admins change. */
     SecuritySettings: {
+      /**
+       * Format: int32
+       * @description The one admin who may still sign in with a password when it is off.
+       */
+      breakGlassAdminId?: number | null;
+      /** @description Password sign-in is off for everyone but the break-glass admin (single sign-on only). */
+      passwordSignInOff?: boolean;
       /** @description Admins and chairs must use two-factor sign-in; without it they enrol at their next request. */
       requireMfaForOfficers: boolean;
+      /**
+       * @description A single sign-on whose identity provider says it used a second factor (`amr`) counts as the
+       *     portal's own second factor (spec §13 Single sign-on).
+       */
+      trustProviderMfa?: boolean;
     };
     /** @description A new session: store `token` and send it as `Authorization: Bearer <token>`. */
     Session: {
@@ -5178,6 +5308,29 @@ export interface components {
     SnippetRun: {
       hit: boolean;
       text: string;
+    };
+    SsoExchangeRequest: {
+      /** @description The `sso_code` the sign-in page was sent with. */
+      code: string;
+    };
+    /** @description What the sign-in page shows. */
+    SsoInfo: {
+      /** @description Single sign-on is set up: show 'Sign in with {label}'. */
+      enabled: boolean;
+      label: string | null;
+      /** @description Password sign-in is open to everyone (false: only the break-glass admin's password works). */
+      passwordSignIn: boolean;
+    };
+    /** @description An identity at a provider that signs in to the caller's account. */
+    SsoLink: {
+      /** @description The e-mail the provider gave when the link was made. */
+      email: string;
+      /** Format: int32 */
+      id: number;
+      /** @description The provider (its issuer URL). */
+      issuer: string;
+      /** Format: date-time */
+      linkedAt: string;
     };
     /** @description One statement's answers. */
     StatementResultBody: {
@@ -7268,6 +7421,291 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorBody'];
         };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  single_sign_on_info: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Single sign-on on the sign-in page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SsoInfo'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  single_sign_on_callback: {
+    parameters: {
+      query?: {
+        state?: string | null;
+        code?: string | null;
+        /** @description The provider's refusal (`access_denied` ...). */
+        error?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To `/login?sso_code=...` or `/login?sso_error=<key>` */
+      302: {
+        headers: {
+          /** @description The sign-in page */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  single_sign_on_exchange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SsoExchangeRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed in, or a code must follow */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignIn'];
+        };
+      };
+      /** @description Malformed body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The code is unknown, used or expired, or the account was deactivated meanwhile */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Single sign-on is not set up */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  single_sign_on_links: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller's links */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SsoLink'][];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  single_sign_on_unlink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The link */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not one of the caller's links */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  single_sign_on_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the provider; or to `/login?sso_error=<key>` when single sign-on is not set up (`not_configured`) or the provider cannot be reached (`unavailable`) */
+      302: {
+        headers: {
+          /** @description Where to go */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Unexpected error; the message is generic and the cause is logged */
       500: {
@@ -17719,7 +18157,7 @@ export interface operations {
           'application/json': components['schemas']['SecuritySettings'];
         };
       };
-      /** @description Malformed body */
+      /** @description Malformed body; `errors.passwordSignInOff`: single sign-on is not set up; `errors.breakGlassAdminId`: password sign-in off needs an active admin */
       400: {
         headers: {
           [name: string]: unknown;

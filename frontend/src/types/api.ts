@@ -71,6 +71,10 @@ export type RecoveryCodes = Schemas['RecoveryCodes'];
 export type AuthSession = Schemas['SessionInfo'];
 export type SignedOutOthers = Schemas['SessionsEnded'];
 export type SecuritySettings = Schemas['SecuritySettings'];
+/** Single sign-on on the sign-in page (spec §13 Single sign-on). */
+export type SsoInfo = Schemas['SsoInfo'];
+/** An identity at a provider that signs in to the caller's account. */
+export type SsoLink = Schemas['SsoLink'];
 export type NotificationKind = Schemas['NotificationKind'];
 export type NotificationSettings = Schemas['NotificationSettings'];
 

@@ -36,6 +36,8 @@ pub struct AppState {
     pub password_reset: PasswordResetService,
     /// Two-factor sign-in and the security settings (spec §13 Account security).
     pub two_factor: TwoFactorService,
+    /// Single sign-on with the operator's OpenID provider (spec §13 Single sign-on).
+    pub sso: domain::identity::SsoService,
     /// The caller's signed-in devices (spec §13 Account security).
     pub sessions: SessionService,
     /// The Mail page: delivery log and test message.

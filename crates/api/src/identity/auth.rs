@@ -62,17 +62,17 @@ impl SessionBody {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = MfaChallenge)]
-struct ChallengeBody {
+pub(crate) struct ChallengeBody {
     /// Always true.
-    mfa_required: bool,
-    mfa_token: String,
+    pub(crate) mfa_required: bool,
+    pub(crate) mfa_token: String,
 }
 
 /// What the password step answers: a session, or the second step of two-factor sign-in.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 #[schema(as = SignIn)]
-enum SignInBody {
+pub(crate) enum SignInBody {
     Session(SessionBody),
     Challenge(ChallengeBody),
 }

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod password_reset;
 pub mod sessions;
+pub mod single_sign_on;
 pub mod trustees;
 pub mod two_factor;
 pub mod users;

@@ -382,7 +382,8 @@ pub async fn settings(state: web::Data<AppState>, user: CurrentUser) -> Result<H
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "Saved", body = SecuritySettings),
-        (status = 400, description = "Malformed body", body = ErrorBody),
+        (status = 400, body = ErrorBody, description = "Malformed body; `errors.passwordSignInOff`: single \
+            sign-on is not set up; `errors.breakGlassAdminId`: password sign-in off needs an active admin"),
         (status = 403, description = "Only admins", body = ErrorBody),
     ),
 )]
@@ -395,12 +396,17 @@ pub async fn save_settings(
     let two_factor = state.two_factor.clone();
     let settings = body.into_inner();
     let actor = user.0.id;
-    let saved = blocking(move || two_factor.save_settings(&user.0, settings)).await?;
+    let single_sign_on = state.sso.configured();
+    let saved = blocking(move || two_factor.save_settings(&user.0, settings, single_sign_on)).await?;
     let event = NewAuditEvent::new(AuditKind::SettingsChanged, Some(actor))
         .object(AuditObject { object_type: "settings".into(), id: None, label: Some("security".into()) })
         .details(format!(
-            "require two-factor sign-in for admins and chairs: {}",
-            saved.require_mfa_for_officers
+            "require two-factor sign-in for admins and chairs: {}; the identity provider's second factor \
+             counts: {}; password sign-in off: {}; break-glass admin: {}",
+            saved.require_mfa_for_officers,
+            saved.trust_provider_mfa,
+            saved.password_sign_in_off,
+            saved.break_glass_admin_id.map(|id| id.to_string()).unwrap_or_else(|| "none".into()),
         ));
     crate::http::audit::record(&state, &req, event).await;
     tracing::info!(require_mfa_for_officers = saved.require_mfa_for_officers, "security settings changed");

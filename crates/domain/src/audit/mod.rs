@@ -55,6 +55,10 @@ string_enum!(
         SigningRefused => "signing_refused",
         MinutesSignerNamed => "minutes_signer_named",
         MeetingChairRecorded => "meeting_chair_recorded",
+        SsoSignInSucceeded => "sso_sign_in_succeeded",
+        SsoSignInFailed => "sso_sign_in_failed",
+        SsoLinked => "sso_linked",
+        SsoUnlinked => "sso_unlinked",
     }
 );
 
@@ -234,6 +238,6 @@ mod tests {
         for kind in AuditKind::ALL {
             assert_eq!(kind.as_str().parse::<AuditKind>(), Ok(*kind));
         }
-        assert_eq!(AuditKind::ALL.len(), 36);
+        assert_eq!(AuditKind::ALL.len(), 40);
     }
 }

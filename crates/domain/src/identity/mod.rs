@@ -11,6 +11,7 @@ pub mod refusal;
 pub mod role;
 pub mod session;
 pub mod sign_in_throttle;
+pub mod single_sign_on;
 pub mod temporary_password;
 pub mod two_factor;
 pub mod user;
@@ -30,6 +31,10 @@ pub use session::cache::{CachedSession, SessionCache};
 pub use session::repository::SessionRepository;
 pub use session::service::{SessionService, SessionView};
 pub use sign_in_throttle::login_throttle::{Admitted, LoginThrottle, ThrottleLimits, ThrottleScope};
+pub use single_sign_on::provider::OpenIdProvider;
+pub use single_sign_on::repository::SsoRepository;
+pub use single_sign_on::service::{Callback, Identified, Refused, SsoService};
+pub use single_sign_on::{SsoFailure, SsoLink, SsoSettings};
 pub use two_factor::repository::{SecuritySettingsRepository, StoredSecondFactor, TwoFactorRepository};
 pub use two_factor::second_factor::{Opened, SecondFactor, SecretSealer};
 pub use two_factor::service::{

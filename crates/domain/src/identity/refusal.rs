@@ -17,6 +17,12 @@ pub const NOT_TEMPORARY: &str = "Your password is not a temporary one.";
 /// Changing how one signs in needs the password (or a code) given in the last few minutes.
 pub const CONFIRM_IT_IS_YOU: &str = "Confirm your password to continue.";
 pub const REGISTRATION_DISABLED: &str = "Registration is disabled";
+pub const PASSWORD_SIGN_IN_OFF: &str =
+    "Password sign-in is turned off on this portal. Use single sign-on on the sign-in page.";
+pub const BREAK_GLASS_ADMIN_REQUIRED: &str =
+    "Choose an active admin who keeps password sign-in (the break-glass admin).";
+pub const SSO_NEEDED_TO_TURN_OFF_PASSWORDS: &str =
+    "Single sign-on is not set up on this portal: password sign-in must stay on.";
 
 pub const ONLY_OFFICERS_MANAGE_USERS: &str = "Only admins and chairs can manage users.";
 pub const ONLY_ADMINS_CREATE_USERS: &str = "Only admins can create users.";
@@ -74,6 +80,18 @@ pub enum IdentityRefusal {
     MfaEnrolmentRequired,
     #[error("{REGISTRATION_DISABLED}")]
     RegistrationDisabled,
+    /// A right password, but password sign-in is off and this is not the break-glass admin.
+    #[error("{PASSWORD_SIGN_IN_OFF}")]
+    PasswordSignInOff,
+    /// Single sign-on signed nobody in (the exchange of the sign-in page's one-time code).
+    #[error("{0}")]
+    SingleSignOn(crate::identity::single_sign_on::SsoFailure),
+    #[error("Sign-in link not found")]
+    SsoLinkNotFound,
+    #[error("{BREAK_GLASS_ADMIN_REQUIRED}")]
+    BreakGlassAdminRequired,
+    #[error("{SSO_NEEDED_TO_TURN_OFF_PASSWORDS}")]
+    SsoNeededToTurnOffPasswords,
     /// The session to end is not one of the caller's.
     #[error("Session not found")]
     SessionNotFound,
@@ -177,7 +195,14 @@ impl Refusal for IdentityRefusal {
             InvalidCredentials | TemporaryPasswordExpired | SessionExpired | SignInExpired => {
                 Answer::own(&self, RefusalKind::Unauthorized)
             }
+            SingleSignOn(crate::identity::single_sign_on::SsoFailure::NotConfigured) | SsoLinkNotFound => {
+                Answer::own(&self, RefusalKind::NotFound)
+            }
+            SingleSignOn(_) => Answer::own(&self, RefusalKind::Unauthorized),
+            BreakGlassAdminRequired => Answer::field(&self, "breakGlassAdminId"),
+            SsoNeededToTurnOffPasswords => Answer::field(&self, "passwordSignInOff"),
             ConfirmItIsYou
+            | PasswordSignInOff
             | PasswordChangeRequired
             | MfaEnrolmentRequired
             | RegistrationDisabled

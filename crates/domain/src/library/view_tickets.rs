@@ -41,15 +41,16 @@ impl ViewTickets {
             TokenError::Expired | TokenError::Invalid => LibraryRefusal::ViewLinkInvalid,
         })?;
         // A session that is over is an invalid link; only storage failures pass through.
-        let user = self.auth.session_user(claims).map_err(|e| match e {
-            IdentityRefusal::Common(other) => other.into(),
-            _ => LibraryRefusal::ViewLinkInvalid,
-        })?;
+        let (user, enrolment_required) =
+            self.auth.session_user_and_enrolment(claims).map_err(|e| match e {
+                IdentityRefusal::Common(other) => other.into(),
+                _ => LibraryRefusal::ViewLinkInvalid,
+            })?;
         if user.require_password_change {
             return Err(LibraryRefusal::PasswordChangeRequired);
         }
         // As with the bearer header: nothing opens before a required enrolment (spec: Account security).
-        if self.auth.mfa_enrolment_required(&user)? {
+        if enrolment_required {
             return Err(LibraryRefusal::MfaEnrolmentRequired);
         }
         Ok(user)

@@ -7,6 +7,7 @@ mod login_throttle;
 mod password_tokens;
 mod reset_requests;
 mod sessions;
+mod single_sign_on;
 mod two_factor;
 mod users;
 
@@ -16,5 +17,6 @@ pub use login_throttle::PgLoginThrottle;
 pub use password_tokens::PgPasswordTokenRepository;
 pub use reset_requests::PgResetRequestRepository;
 pub use sessions::PgSessionRepository;
+pub use single_sign_on::PgSsoRepository;
 pub use two_factor::{PgSecuritySettingsRepository, PgTwoFactorRepository};
 pub use users::PgUserRepository;

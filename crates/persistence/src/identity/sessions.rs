@@ -23,6 +23,7 @@ struct SessionRow {
     expires_at: DateTime<Utc>,
     ended_at: Option<DateTime<Utc>>,
     reauthenticated_at: Option<DateTime<Utc>>,
+    second_factor_by_provider: bool,
 }
 
 impl From<SessionRow> for Session {
@@ -37,6 +38,7 @@ impl From<SessionRow> for Session {
             expires_at: row.expires_at,
             ended_at: row.ended_at,
             reauthenticated_at: row.reauthenticated_at,
+            second_factor_by_provider: row.second_factor_by_provider,
         }
     }
 }
@@ -79,6 +81,7 @@ impl SessionRepository for PgSessionRepository {
                 sessions::last_active_at.eq(session.created_at),
                 sessions::expires_at.eq(session.expires_at),
                 sessions::reauthenticated_at.eq(session.created_at),
+                sessions::second_factor_by_provider.eq(session.second_factor_by_provider),
             ))
             .returning(SessionRow::as_returning())
             .get_result(&mut crate::shared::pool::conn(&self.pool)?)

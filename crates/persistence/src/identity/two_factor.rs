@@ -254,26 +254,53 @@ impl PgSecuritySettingsRepository {
     }
 }
 
+type SettingsRow = (bool, bool, bool, Option<i32>);
+
+fn settings_from(row: SettingsRow) -> SecuritySettings {
+    let (require_mfa_for_officers, trust_provider_mfa, password_sign_in_off, break_glass) = row;
+    SecuritySettings {
+        require_mfa_for_officers,
+        trust_provider_mfa,
+        password_sign_in_off,
+        break_glass_admin_id: break_glass.map(UserId),
+    }
+}
+
+const SETTINGS_COLUMNS: (
+    security_settings::require_mfa_for_officers,
+    security_settings::trust_provider_mfa,
+    security_settings::password_sign_in_off,
+    security_settings::break_glass_admin_id,
+) = (
+    security_settings::require_mfa_for_officers,
+    security_settings::trust_provider_mfa,
+    security_settings::password_sign_in_off,
+    security_settings::break_glass_admin_id,
+);
+
 impl SecuritySettingsRepository for PgSecuritySettingsRepository {
     fn get(&self) -> Result<SecuritySettings, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let require_mfa_for_officers = security_settings::table
-            .select(security_settings::require_mfa_for_officers)
-            .first::<bool>(&mut conn)
-            .map_err(repo_error)?;
-        Ok(SecuritySettings { require_mfa_for_officers })
+        security_settings::table
+            .select(SETTINGS_COLUMNS)
+            .first::<SettingsRow>(&mut conn)
+            .map(settings_from)
+            .map_err(repo_error)
     }
 
     fn save(&self, settings: SecuritySettings) -> Result<SecuritySettings, RepoError> {
         let mut conn = self.pool.get().map_err(pool_error)?;
-        let require_mfa_for_officers = diesel::update(security_settings::table)
+        diesel::update(security_settings::table)
             .set((
                 security_settings::require_mfa_for_officers.eq(settings.require_mfa_for_officers),
+                security_settings::trust_provider_mfa.eq(settings.trust_provider_mfa),
+                security_settings::password_sign_in_off.eq(settings.password_sign_in_off),
+                security_settings::break_glass_admin_id.eq(settings.break_glass_admin_id.map(|id| id.0)),
                 security_settings::updated_at.eq(diesel::dsl::now),
             ))
-            .returning(security_settings::require_mfa_for_officers)
-            .get_result::<bool>(&mut conn)
-            .map_err(repo_error)?;
-        Ok(SecuritySettings { require_mfa_for_officers })
+            .returning(SETTINGS_COLUMNS)
+            .get_result::<SettingsRow>(&mut conn)
+            .map(settings_from)
+            .map_err(repo_error)
     }
 }

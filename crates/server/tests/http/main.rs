@@ -58,6 +58,7 @@ mod session_cache;
 mod signatures;
 mod signed_records;
 mod signers;
+mod single_sign_on;
 mod skills;
 mod static_files;
 mod tasks;

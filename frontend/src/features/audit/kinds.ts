@@ -38,6 +38,10 @@ export const auditKindLabels: Record<AuditKind, string> = {
   signing_refused: 'Signing refused',
   minutes_signer_named: 'Minutes signer named',
   meeting_chair_recorded: 'Meeting chair recorded',
+  sso_sign_in_succeeded: 'Signed in with single sign-on',
+  sso_sign_in_failed: 'Single sign-on refused',
+  sso_linked: 'Single sign-on linked',
+  sso_unlinked: 'Single sign-on link removed',
 };
 
 export const auditKinds = Object.keys(auditKindLabels) as AuditKind[];

@@ -1,5 +1,6 @@
 // An in-memory store behind the MSW handlers: the API's state for one test.
 import type {
+  SecuritySettings,
   Action,
   AuditEvent,
   Committee,
@@ -63,7 +64,7 @@ export type Db = {
   /** The pages the reader sent (POST /api/reading/pages), as sent. */
   /** `GET /api/me/tasks` of whoever asks. */
   tasks: Task[];
-  securitySettings: { requireMfaForOfficers: boolean };
+  securitySettings: SecuritySettings;
   /** `GET /api/mail/status`: the server has an SMTP_URL. */
   smtpConfigured: boolean;
   /** Invitations sent: whom to, in order. */

@@ -3,6 +3,9 @@
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import type {
   AuditEventPage,
+  SecuritySettings,
+  SsoInfo,
+  SsoLink,
   Committee,
   DirectoryEntry,
   ErrorBody,
@@ -323,6 +326,14 @@ export const handlers = [
       });
     }),
   ),
+  // Single sign-on is not set up in the mock portal unless a test says so (server.use).
+  http.get('/api/auth/sso', () =>
+    HttpResponse.json<SsoInfo>({ enabled: false, label: null, passwordSignIn: true }),
+  ),
+  http.get(
+    '/api/auth/sso/links',
+    authed(() => HttpResponse.json<SsoLink[]>([])),
+  ),
   http.get(
     '/api/security/settings',
     authed((_, me) =>
@@ -335,7 +346,7 @@ export const handlers = [
     '/api/security/settings',
     authed(async ({ request }, me) => {
       if (me.role !== 'admin') return fail(403, serverMessages.usersForbidden);
-      db.securitySettings = (await request.json()) as { requireMfaForOfficers: boolean };
+      db.securitySettings = (await request.json()) as SecuritySettings;
       for (const u of db.users)
         u.mfaEnrolmentRequired =
           db.securitySettings.requireMfaForOfficers && isAdminOrChair(u) && !u.mfaEnabled;

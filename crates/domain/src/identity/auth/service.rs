@@ -126,21 +126,43 @@ impl AuthService {
             }
         };
         attempt.succeeded(self.throttle.as_ref())?;
+        // Checked after the password, so that the answer tells nothing about an account to someone who
+        // does not know its password (spec §13 Single sign-on > Password sign-in).
+        let settings = self.security_settings.get()?;
+        if settings.password_sign_in_off && settings.break_glass_admin_id != Some(user.id) {
+            return Err(IdentityRefusal::PasswordSignInOff);
+        }
         let now = self.clock.now();
         if user.require_password_change && user.temp_password_expires_at.is_some_and(|until| until <= now) {
             return Err(IdentityRefusal::TemporaryPasswordExpired);
         }
         if user.mfa_enabled {
-            let claims =
-                ChallengeClaims { user_id: user.id, token_version: user.token_version, id: rand::random() };
-            let challenge = self.tokens.issue_challenge(claims).map_err(token_failure)?;
+            let challenge = self.code_step(&user)?;
             return Ok(SignInStep::CodeRequired { challenge });
         }
         self.open_session(user, client).map(SignInStep::SignedIn)
     }
 
+    /// The token for the code step of signing in (the user has two-factor sign-in).
+    pub(crate) fn code_step(&self, user: &User) -> Result<String, IdentityRefusal> {
+        let claims =
+            ChallengeClaims { user_id: user.id, token_version: user.token_version, id: rand::random() };
+        self.tokens.issue_challenge(claims).map_err(token_failure)
+    }
+
     /// Stores a new session for the user and hands out its token.
     pub(crate) fn open_session(&self, user: User, client: &ClientInfo) -> Result<SignedIn, IdentityRefusal> {
+        self.open_session_with(user, client, false)
+    }
+
+    /// As `open_session`; `second_factor_by_provider`: the identity provider's second factor counts as the
+    /// portal's own for this session (spec §13 Single sign-on > Two-factor).
+    pub(crate) fn open_session_with(
+        &self,
+        user: User,
+        client: &ClientInfo,
+        second_factor_by_provider: bool,
+    ) -> Result<SignedIn, IdentityRefusal> {
         let now = self.clock.now();
         let session = self.sessions.create(NewSession {
             user_id: user.id,
@@ -148,16 +170,18 @@ impl AuthService {
             client_address: client.address.chars().take(100).collect(),
             created_at: now,
             expires_at: now + self.policy.absolute,
+            second_factor_by_provider,
         })?;
-        self.signed_in(user, session.id)
+        self.signed_in(user, &session)
     }
 
     /// A token for an existing session of the user (after a password change bumps the token version).
-    fn signed_in(&self, user: User, session_id: SessionId) -> Result<SignedIn, IdentityRefusal> {
-        let claims = SessionClaims { user_id: user.id, token_version: user.token_version, session_id };
+    fn signed_in(&self, user: User, session: &Session) -> Result<SignedIn, IdentityRefusal> {
+        let claims =
+            SessionClaims { user_id: user.id, token_version: user.token_version, session_id: session.id };
         let token = self.tokens.issue_session(claims).map_err(token_failure)?;
-        let mfa_enrolment_required = self.mfa_enrolment_required(&user)?;
-        Ok(SignedIn { token, user, session_id, mfa_enrolment_required })
+        let mfa_enrolment_required = self.mfa_enrolment_required(&user, session.second_factor_by_provider)?;
+        Ok(SignedIn { token, user, session_id: session.id, mfa_enrolment_required })
     }
 
     /// The caller behind a session token, if the token is valid, its session open and the account active.
@@ -179,7 +203,7 @@ impl AuthService {
         let claims = self.tokens.verify_session(token).map_err(token_failure)?;
         let generation = self.session_cache.generation();
         let (session, user) = self.checked_session_user(claims, touch)?;
-        let mfa_enrolment_required = self.mfa_enrolment_required(&user)?;
+        let mfa_enrolment_required = self.mfa_enrolment_required(&user, session.second_factor_by_provider)?;
         // What was read is cached unless a change came in meanwhile; a touch just made changes the
         // session, so the next request reads it again and caches the touched row.
         let entry = CachedSession { session, user: user.clone(), mfa_enrolment_required };
@@ -223,6 +247,13 @@ impl AuthService {
         Ok(self.checked_session_user(claims, true)?.1)
     }
 
+    /// As `session_user`, with whether the session must enrol in two-factor sign-in first.
+    pub fn session_user_and_enrolment(&self, claims: SessionClaims) -> Result<(User, bool), IdentityRefusal> {
+        let (session, user) = self.checked_session_user(claims, true)?;
+        let required = self.mfa_enrolment_required(&user, session.second_factor_by_provider)?;
+        Ok((user, required))
+    }
+
     fn checked_session_user(
         &self,
         claims: SessionClaims,
@@ -244,9 +275,15 @@ impl AuthService {
         Ok((session, user))
     }
 
-    /// Admins and chairs without a second factor, when the settings require one.
-    pub fn mfa_enrolment_required(&self, user: &User) -> Result<bool, DomainError> {
-        if user.mfa_enabled || !permissions::can_open_user_management(user.role) {
+    /// Admins and chairs without a second factor, when the settings require one. A session whose identity
+    /// provider vouched for a second factor (and the settings let that count) has one.
+    pub fn mfa_enrolment_required(
+        &self,
+        user: &User,
+        second_factor_by_provider: bool,
+    ) -> Result<bool, DomainError> {
+        if user.mfa_enabled || second_factor_by_provider || !permissions::can_open_user_management(user.role)
+        {
             return Ok(false);
         }
         Ok(self.security_settings.get()?.require_mfa_for_officers)
@@ -379,7 +416,8 @@ impl AuthService {
     ) -> Result<SignedIn, IdentityRefusal> {
         let hash = self.hasher.hash(new_password)?;
         let updated = self.users.set_password(caller.user.id, &hash, None, Some(caller.session_id))?;
-        self.signed_in(updated, caller.session_id)
+        let session = self.sessions.find(caller.session_id)?.ok_or(IdentityRefusal::SessionExpired)?;
+        self.signed_in(updated, &session)
     }
 
     /// Records the request for review whether or not the account exists; the answer never tells.

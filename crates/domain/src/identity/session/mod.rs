@@ -38,6 +38,8 @@ pub struct Session {
     /// When the holder last gave their password or a second-factor code in this session (at sign-in, or
     /// to confirm it is them): changing how one signs in needs it to be recent (spec: Account security).
     pub reauthenticated_at: Option<DateTime<Utc>>,
+    /// Signed in with single sign-on whose provider's second factor counts as the portal's (spec §13).
+    pub second_factor_by_provider: bool,
 }
 
 impl Session {
@@ -64,6 +66,7 @@ pub struct NewSession {
     pub client_address: String,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
+    pub second_factor_by_provider: bool,
 }
 
 /// Where a sign-in comes from, as the server saw it.
@@ -97,6 +100,7 @@ mod tests {
             expires_at: start + policy.absolute,
             ended_at: None,
             reauthenticated_at: Some(start),
+            second_factor_by_provider: false,
         };
         assert!(session.is_open(start + Duration::minutes(59), &policy));
         assert!(!session.is_open(start + Duration::minutes(60), &policy), "idle for the whole hour");

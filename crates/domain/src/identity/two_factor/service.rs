@@ -405,13 +405,28 @@ impl TwoFactorService {
         Ok(self.auth.security_settings.get()?)
     }
 
+    /// Saves the settings. Password sign-in goes off only with single sign-on set up and an active admin
+    /// named to keep it (the break-glass admin, spec §13 Single sign-on), so nobody is locked out.
     pub fn save_settings(
         &self,
         actor: &User,
         settings: SecuritySettings,
+        single_sign_on: bool,
     ) -> Result<SecuritySettings, IdentityRefusal> {
         if actor.role != Role::Admin {
             return Err(IdentityRefusal::OnlyAdminsSettings);
+        }
+        if settings.password_sign_in_off {
+            if !single_sign_on {
+                return Err(IdentityRefusal::SsoNeededToTurnOffPasswords);
+            }
+            let admin = match settings.break_glass_admin_id {
+                Some(id) => self.auth.users.find(id)?,
+                None => None,
+            };
+            if !admin.is_some_and(|a| a.active && a.role == Role::Admin) {
+                return Err(IdentityRefusal::BreakGlassAdminRequired);
+            }
         }
         Ok(self.auth.security_settings.save(settings)?)
     }

@@ -8,6 +8,7 @@ pub mod cluster;
 pub mod files;
 pub mod mail;
 pub mod signed_files;
+pub mod oidc;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -106,6 +107,8 @@ pub fn test_config(database_url: &str, data_dir: &std::path::Path) -> Config {
             poll: std::time::Duration::from_millis(250),
             retry_base: std::time::Duration::from_millis(100),
         },
+        // Off unless a test asks (`sso::spawn`): the local OpenID provider of scripts/ensure-oidc.sh.
+        sso: None,
     }
 }
 

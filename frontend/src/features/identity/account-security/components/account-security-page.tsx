@@ -22,7 +22,7 @@ import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ToneChip } from '@/components/status-chips';
 import { ME_KEY, useUser } from '@/lib/auth';
 import { formatDateTime, plural } from '@/lib/format';
-import type { AuthSession, User } from '@/types/api';
+import type { AuthSession, SecuritySettings, User } from '@/types/api';
 import { changeOwnPassword } from '@/features/identity/passwords/api/change-password';
 import {
   saveSecuritySettings,
@@ -41,6 +41,9 @@ import {
 import { PasswordStrengthMeter } from '@/features/identity/passwords/components/password-strength-meter';
 import { RecoveryCodesPanel } from '@/features/identity/account-security/components/recovery-codes-panel';
 import { TwoFactorEnrolment } from '@/features/identity/account-security/components/two-factor-enrolment';
+import { SignInLinksSection } from '@/features/identity/account-security/components/sign-in-links-section';
+import { SingleSignOnSettings } from '@/features/identity/account-security/components/single-sign-on-settings';
+import { useSsoInfo } from '@/features/identity/account-security/api/sign-in-links';
 import { normaliseCode, totpCodeRule } from '@/features/identity/account-security/lib/codes';
 import {
   confirmPasswordRule,
@@ -404,13 +407,15 @@ function PortalSettingsSection() {
   const notify = useNotify();
   const { mutate: mutateGlobal } = useSWRConfig();
   const { data, error, isLoading, mutate } = useSecuritySettings(true);
+  const { data: sso } = useSsoInfo();
   const [saving, setSaving] = useState(false);
   const helpId = useId();
 
-  const toggle = async (requireMfaForOfficers: boolean) => {
+  const save = async (changes: Partial<SecuritySettings>) => {
+    if (!data) return;
     setSaving(true);
     try {
-      const saved = await saveSecuritySettings({ requireMfaForOfficers });
+      const saved = await saveSecuritySettings({ ...data, ...changes });
       await mutate(saved, { revalidate: false });
       notify({ title: 'Security settings saved', severity: 'success' });
       // Turning the rule on may mean this admin must now set up two-factor sign-in.
@@ -435,7 +440,7 @@ function PortalSettingsSection() {
               <Switch
                 checked={!!data?.requireMfaForOfficers}
                 disabled={saving}
-                onChange={(event) => void toggle(event.target.checked)}
+                onChange={(event) => void save({ requireMfaForOfficers: event.target.checked })}
                 slotProps={{ input: { 'aria-describedby': helpId } }}
               />
             }
@@ -445,6 +450,9 @@ function PortalSettingsSection() {
             Admins and chairs without two-factor sign-in must set it up at their next sign-in before
             they can use the portal. Trustees can still choose it for themselves.
           </Typography>
+          {sso?.enabled && data && (
+            <SingleSignOnSettings settings={data} saving={saving} onSave={save} />
+          )}
         </>
       )}
     </SectionCard>
@@ -462,6 +470,7 @@ export function AccountSecurityPage() {
       <Box sx={{ display: 'grid', gap: 3, maxWidth: 880 }}>
         <ChangePasswordSection user={user} />
         <TwoFactorSection user={user} />
+        <SignInLinksSection />
         <SessionsSection />
         {user.role === 'admin' && <PortalSettingsSection />}
       </Box>

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
@@ -9,6 +11,13 @@ import { Logo } from '@/components/logo';
 import { ApiError } from '@/lib/api-client';
 import { browser } from '@/lib/browser';
 import { login, needsSecondFactor } from '@/features/identity/sign-in/api/login';
+import {
+  exchangeSsoCode,
+  fetchSsoInfo,
+  ssoStartPath,
+} from '@/features/identity/sign-in/api/single-sign-on';
+import { ssoFailureMessage } from '@/features/identity/sign-in/lib/sso-messages';
+import type { SsoInfo } from '@/types/api';
 import { SignInForm } from '@/features/identity/sign-in/components/sign-in-form';
 import type { SignInValues } from '@/features/identity/sign-in/lib/sign-in-rules';
 
@@ -69,7 +78,45 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   // The password step answered that a second factor is needed: its short-lived token.
   const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const notice = (useLocation().state as SignInNotice | null)?.notice ?? null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = (location.state as SignInNotice | null)?.notice ?? null;
+  const [sso, setSso] = useState<SsoInfo | null>(null);
+  const [exchanging, setExchanging] = useState(false);
+  const handled = useRef(false);
+
+  // Single sign-on (docs/spec.md §13): the server sends the browser back here with a one-time code to
+  // exchange for the session, or with the key of what went wrong. Either leaves the address at once.
+  useEffect(() => {
+    void fetchSsoInfo().then(setSso, () => setSso(null));
+  }, []);
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const query = new URLSearchParams(location.search);
+    const code = query.get('sso_code');
+    const error = query.get('sso_error');
+    if (!code && !error) return;
+    navigate(location.pathname, { replace: true, state: location.state });
+    void loadAlert().catch(() => {});
+    if (error) {
+      setFailure(ssoFailureMessage(error));
+      return;
+    }
+    if (!code) return;
+    setExchanging(true);
+    exchangeSsoCode(code).then(
+      (response) => {
+        setExchanging(false);
+        if (needsSecondFactor(response)) setMfaToken(response.mfaToken);
+        else browser.assign('/');
+      },
+      (failed: unknown) => {
+        setExchanging(false);
+        setFailure(failureMessage(failed));
+      },
+    );
+  }, [location, navigate]);
 
   const signIn = async (values: SignInValues) => {
     setFailure(null);
@@ -125,23 +172,37 @@ export function LoginPage() {
                 }}
               />
             </Suspense>
+          ) : exchanging ? (
+            <Typography role="status" color="text.secondary" sx={{ textAlign: 'center' }}>
+              Signing in...
+            </Typography>
           ) : (
-            <SignInForm
-              initialEmail={email}
-              onSubmit={signIn}
-              footer={
-                <Box sx={{ textAlign: 'center' }}>
-                  <Link component="button" type="button" onClick={() => setForgotOpen(true)}>
-                    Forgot your password?
-                  </Link>
+            <>
+              {sso?.enabled && (
+                <Box sx={{ display: 'grid', gap: 2, mb: 2 }}>
+                  <Button component="a" href={ssoStartPath} variant="contained" size="large">
+                    Sign in with {sso.label}
+                  </Button>
+                  <Divider>{sso.passwordSignIn ? 'or' : 'or, for the break-glass admin'}</Divider>
                 </Box>
-              }
-            >
-              <Suspense fallback={null}>
-                {notice && !failure && <SignInAlert severity="info">{notice}</SignInAlert>}
-                {failure && <SignInAlert severity="error">{failure}</SignInAlert>}
-              </Suspense>
-            </SignInForm>
+              )}
+              <SignInForm
+                initialEmail={email}
+                onSubmit={signIn}
+                footer={
+                  <Box sx={{ textAlign: 'center' }}>
+                    <Link component="button" type="button" onClick={() => setForgotOpen(true)}>
+                      Forgot your password?
+                    </Link>
+                  </Box>
+                }
+              >
+                <Suspense fallback={null}>
+                  {notice && !failure && <SignInAlert severity="info">{notice}</SignInAlert>}
+                  {failure && <SignInAlert severity="error">{failure}</SignInAlert>}
+                </Suspense>
+              </SignInForm>
+            </>
           )}
         </CardContent>
       </Card>
