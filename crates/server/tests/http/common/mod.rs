@@ -7,8 +7,8 @@
 pub mod cluster;
 pub mod files;
 pub mod mail;
-pub mod signed_files;
 pub mod oidc;
+pub mod signed_files;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
