@@ -104,7 +104,7 @@ export function WhoSignsMinutes({ meetingId }: { meetingId: number }) {
     <Box
       component="form"
       aria-label="Who signs the minutes"
-      sx={{ display: 'grid', gap: 2, mt: 2, maxWidth: 480 }}
+      sx={{ display: 'grid', gap: 2, mt: 2, mb: 3, maxWidth: 480 }}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
