@@ -211,13 +211,18 @@ impl SigningService {
     /// The public check: is this exactly a file the portal signed (or a code it printed)? Every check
     /// counts against the caller's address (`client`), so codes cannot be enumerated.
     pub fn check(&self, request: &CheckRequest, client: &str) -> Result<Option<Verified>, SigningRefusal> {
-        begin_verify(self.throttle.as_ref(), client, self.clock.now())?;
         let found = match request {
+            // A file is found only by its exact bytes, which cannot be guessed: an auditor checking a
+            // year's records (or an office behind one address) is never held back (spec §16 Checking).
             CheckRequest::File(bytes) => self.signatures.find_by_signed_sha256(&sha256_hex(bytes))?,
-            CheckRequest::Code(code) => match normalise_code(code) {
-                Some(code) => self.signatures.find_by_code(&code)?,
-                None => None,
-            },
+            // Codes are short enough to try one after another: every check counts against the address.
+            CheckRequest::Code(code) => {
+                begin_verify(self.throttle.as_ref(), client, self.clock.now())?;
+                match normalise_code(code) {
+                    Some(code) => self.signatures.find_by_code(&code)?,
+                    None => None,
+                }
+            }
         };
         Ok(found.map(|s| Verified { signer_name: s.signer_name, role: s.role, signed_at: s.signed_at }))
     }

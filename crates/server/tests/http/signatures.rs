@@ -8,7 +8,7 @@ use domain::MeetingId;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::common::signed_files::{check_signed_pdf, sha256_hex};
+use crate::common::signed_files::{check_signed_pdf, sha256_hex, verify_file};
 use crate::common::{error_of, json_of, Authed, Session, TestApp, PASSWORD};
 
 pub(crate) fn path(meeting: MeetingId, rest: &str) -> String {
@@ -108,13 +108,22 @@ fn the_chair_signs_approved_minutes_with_the_password_and_anyone_can_check_the_f
 }
 
 #[test]
-fn checks_on_the_public_page_are_throttled_per_address() {
+fn codes_checked_on_the_public_page_are_throttled_per_address_and_files_are_not() {
     let app = TestApp::spawn();
-    let mut last = StatusCode::OK;
-    for _ in 0..21 {
-        last = app.post("/api/verify").json(&json!({"code": "AAAAA-AAAAA"})).send().unwrap().status();
+    let file_check = || verify_file(&app, b"%PDF-1.7 not a signed file".to_vec());
+    // An auditor checks a year's files: none is held back.
+    for _ in 0..25 {
+        let answer = file_check();
+        assert_eq!(answer["signed"], json!(false), "{answer}");
     }
-    assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
+    let mut statuses = Vec::new();
+    for _ in 0..21 {
+        statuses.push(app.post("/api/verify").json(&json!({"code": "AAAAA-AAAAA"})).send().unwrap().status());
+    }
+    assert!(statuses[..20].iter().all(|s| *s == StatusCode::OK), "{statuses:?}");
+    assert_eq!(statuses[20], StatusCode::TOO_MANY_REQUESTS);
+    // Files are still checked once codes are refused.
+    assert_eq!(file_check()["signed"], json!(false));
 }
 
 #[test]

@@ -13,7 +13,6 @@ use crate::governance::evaluation::{
     median, EvaluationKind, EvaluationResults, EvaluationRound, EvaluationStatus, GivenAnswer, Question,
     QuestionDraft, QuestionKind, StatementResult, TextResult,
 };
-use crate::identity::role::Role;
 use crate::identity::user::User;
 use crate::meetings::{PrintBlock, PrintDocument, Typesetter};
 use crate::shared::error::DomainError;
@@ -423,14 +422,14 @@ pub fn show_median(median: Option<f64>) -> String {
 }
 
 /// Who reads a round's results (spec §17): admins and chairs for the board's evaluation; for a chair's
-/// appraisal the vice-chair it names and admins, never the chair appraised.
+/// appraisal only the vice-chair it names (admins may be staff the chair works with, and the chair
+/// appraised is an officer too).
 pub fn reads_results(actor: &User, round: &EvaluationRound) -> bool {
     match round.kind {
         EvaluationKind::Board => actor.role.is_officer(),
         EvaluationKind::Chair => {
             round.asks(actor.id)
-                && (round.results_reader.as_ref().is_some_and(|(reader, _)| *reader == actor.id)
-                    || actor.role == Role::Admin)
+                && round.results_reader.as_ref().is_some_and(|(reader, _)| *reader == actor.id)
         }
     }
 }

@@ -19,8 +19,8 @@ pub const CODE_LIMITS: ThrottleLimits = PASSWORD_LIMITS;
 pub const RESET_LIMITS: ThrottleLimits =
     ThrottleLimits { window: Duration::minutes(15), per_account_and_client: 10, per_client: 10 };
 
-/// Checks of signed files and codes (docs/spec.md §16): 20 per address in 15 minutes, every check counting,
-/// so verification codes cannot be enumerated.
+/// Checks of verification codes (docs/spec.md §16): 20 per address in 15 minutes, every check counting,
+/// so codes cannot be enumerated (checks of files are not counted: bytes cannot be guessed).
 pub const VERIFY_LIMITS: ThrottleLimits =
     ThrottleLimits { window: Duration::minutes(15), per_account_and_client: 20, per_client: 20 };
 
@@ -108,7 +108,7 @@ pub fn begin_reset(
     begin(throttle, ThrottleScope::Reset, String::new(), client, &RESET_LIMITS, now)
 }
 
-/// A check on the public verification page counts against the address only; every check counts.
+/// A code checked on the public verification page counts against the address only; every check counts.
 pub fn begin_verify(
     throttle: &dyn LoginThrottle,
     client: &str,

@@ -63,8 +63,8 @@ export function SignDialog({
           autoComplete="one-time-code"
           autoFocus
           required
-          helperText="The 6-digit code from your authenticator app, to confirm it is you."
-          inputProps={{ inputMode: 'numeric' }}
+          helperText="The 6-digit code from your authenticator app (or one of your recovery codes), to confirm it is you."
+          inputProps={{ autoCapitalize: 'characters', spellCheck: false }}
         />
       ) : (
         <FormTextField

@@ -112,8 +112,9 @@ export function VerifyPage() {
             sx={{ p: { xs: 2.5, sm: 4 }, display: 'grid', gap: 2.5 }}
           >
             <Typography>
-              The portal signs approved minutes. Check whether a file is exactly the one it signed,
-              or whether a verification code from a signature page is one it printed.
+              The portal signs approved minutes, passed written resolutions and annual declarations.
+              Check whether a file is exactly the one it signed, or whether a verification code from
+              a signature page is one it printed.
             </Typography>
 
             <Box
