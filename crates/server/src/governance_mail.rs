@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 
-use domain::governance::evaluation::repository::{EvaluationMail, Unanswered};
+use domain::governance::evaluation::repository::{EvaluationMail, EvaluationNudge, Unanswered};
 use domain::governance::{GovernanceMail, ReminderRecipient};
 use domain::notifications::mail::templates::{MailTemplates, Recipient};
 use domain::notifications::OutboxRepository;
@@ -68,6 +68,7 @@ impl EvaluationMail for OutboxEvaluationMail {
         title: &str,
         closes_on: &str,
         occasion: &str,
+        nudge: EvaluationNudge,
         people: &[Unanswered],
     ) -> anyhow::Result<Option<usize>> {
         let mails = people
@@ -75,7 +76,7 @@ impl EvaluationMail for OutboxEvaluationMail {
             .map(|person| {
                 let to =
                     Recipient { user_id: Some(person.user_id), name: &person.name, email: &person.email };
-                Ok((person.user_id, self.templates.evaluation_reminder(&to, title, closes_on)?))
+                Ok((person.user_id, self.templates.evaluation_reminder(&to, title, closes_on, nudge)?))
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
         Ok(Some(self.repo.queue_reminders(round, occasion, &mails)?))
@@ -93,6 +94,7 @@ impl EvaluationMail for LogOnlyEvaluationMail {
         _title: &str,
         _closes_on: &str,
         _occasion: &str,
+        _nudge: EvaluationNudge,
         people: &[Unanswered],
     ) -> anyhow::Result<Option<usize>> {
         tracing::info!(round, people = people.len(), "evaluation reminders not sent: no mail is configured");

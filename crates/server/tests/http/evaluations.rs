@@ -299,6 +299,10 @@ fn reminders_reach_those_who_have_not_answered_once_a_day() {
     let done = app.signed_in_named(Role::Trustee, &unique_name("Done Trustee"));
     app.signed_in_named(Role::Trustee, &unique_name("Late Trustee"));
     let round = opened(&app, &chair, json!({"title": "Board evaluation 2026"}));
+    // Opening tells everyone asked, once each.
+    let announced = "SELECT count(*) AS value FROM mail_outbox WHERE kind = 'evaluation-reminder' \
+                     AND subject = 'Board evaluation 2026' AND text_body LIKE '%is open: please answer it%'";
+    assert_eq!(app.scalar_i64(announced), 3);
     assert_eq!(answer(&app, &done, &round, &answers(&round, 3, "")).status(), StatusCode::NO_CONTENT);
     let url = format!("/api/evaluation-rounds/{}/reminders", round["id"]);
     let reminded = json_of(app.post(&url).auth(&chair).send().unwrap(), StatusCode::OK);
@@ -307,8 +311,12 @@ fn reminders_reach_those_who_have_not_answered_once_a_day() {
     let again = json_of(app.post(&url).auth(&chair).send().unwrap(), StatusCode::OK);
     assert_eq!(again, json!({"reminded": 0, "mailConfigured": true}), "the ledger keeps it to once a day");
     assert_eq!(
-        app.scalar_i64("SELECT count(*) AS value FROM mail_outbox WHERE kind = 'evaluation-reminder'"),
+        app.scalar_i64(
+            "SELECT count(*) AS value FROM mail_outbox WHERE kind = 'evaluation-reminder' \
+             AND subject = 'Reminder: Board evaluation 2026'"
+        ),
         2
     );
+    assert_eq!(app.scalar_i64(announced), 3, "the announcement is not repeated");
     error_of(app.post(&url).auth(&done).send().unwrap(), StatusCode::FORBIDDEN);
 }

@@ -79,14 +79,24 @@ pub trait EvaluationRepository: Send + Sync {
 /// Sends a round's reminders (spec §17, Reminders): implemented by the server, through the mail outbox and
 /// its ledger, so that governance never depends on how mail is written (docs/architecture.md, Layering).
 pub trait EvaluationMail: Send + Sync {
-    /// Queues one reminder to each person unless the ledger already has this round, person and `occasion`;
+    /// Queues one mail to each person unless the ledger already has this round, person and `occasion`;
     /// answers how many were queued, or `None` when no mail is configured (nothing is queued then).
+    #[allow(clippy::too_many_arguments)]
     fn remind(
         &self,
         round: i32,
         title: &str,
         closes_on: &str,
         occasion: &str,
+        nudge: EvaluationNudge,
         people: &[Unanswered],
     ) -> anyhow::Result<Option<usize>>;
+}
+
+/// Why an evaluation mail goes out (spec §17 Scheduling): the round has just opened (to everyone asked),
+/// or a reminder to those who have not answered yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EvaluationNudge {
+    Opened,
+    Reminder,
 }

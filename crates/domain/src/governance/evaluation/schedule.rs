@@ -7,7 +7,7 @@ use chrono::{DateTime, Days, NaiveDate, Timelike, Utc};
 use chrono_tz::Tz;
 
 use crate::governance::evaluation::refusal::EvaluationRefusal;
-use crate::governance::evaluation::repository::OpenRound;
+use crate::governance::evaluation::repository::{EvaluationNudge, OpenRound};
 use crate::governance::evaluation::service::EvaluationService;
 
 /// Those who have not answered are reminded from this many days before the closing date (spec §17).
@@ -75,8 +75,14 @@ impl EvaluationService {
                         continue;
                     }
                     let closes_on = round.closes_on.format("%-d %B %Y").to_string();
-                    let queued =
-                        self.mail.remind(round.id, &round.title, &closes_on, CLOSING_SOON, &people)?;
+                    let queued = self.mail.remind(
+                        round.id,
+                        &round.title,
+                        &closes_on,
+                        CLOSING_SOON,
+                        EvaluationNudge::Reminder,
+                        &people,
+                    )?;
                     run.reminded += queued.unwrap_or(0);
                 }
             }

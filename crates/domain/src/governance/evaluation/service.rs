@@ -7,7 +7,9 @@ use chrono::NaiveDate;
 use rand::seq::SliceRandom;
 
 use crate::governance::evaluation::refusal::{EvaluationRefusal, MIN_ANSWERS};
-use crate::governance::evaluation::repository::{EvaluationMail, EvaluationRepository, NewEvaluation};
+use crate::governance::evaluation::repository::{
+    EvaluationMail, EvaluationNudge, EvaluationRepository, NewEvaluation,
+};
 use crate::governance::evaluation::template::{GENERAL, QUESTIONS, STATEMENTS};
 use crate::governance::evaluation::{
     median, EvaluationKind, EvaluationResults, EvaluationRound, EvaluationStatus, GivenAnswer, Question,
@@ -23,6 +25,9 @@ use crate::{RepoError, UserId};
 pub const TITLE_MAX: usize = 200;
 pub const TEXT_MAX: usize = 500;
 pub const ANSWER_MAX: usize = 4000;
+
+/// The ledger's occasion of the mail that announces an opened round (once per round and person).
+pub const OPENED: &str = "opened";
 
 /// "Create an evaluation".
 #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
@@ -219,7 +224,24 @@ impl EvaluationService {
         let Some(closes_on) = closes_on else {
             return Err(DomainError::invalid("closesOn", "Closing date is required").into());
         };
-        self.repo.open(id, closes_on, now)
+        self.repo.open(id, closes_on, now)?;
+        self.announce(actor, id);
+        Ok(())
+    }
+
+    /// Tells everyone asked that the round is open and when it closes (spec §17 Scheduling), once: the
+    /// ledger keeps the occasion `opened`. The round is open whatever happens to the mail, so a failure is
+    /// logged, not answered.
+    fn announce(&self, actor: &User, id: i32) {
+        let announced = self.round(actor, id).map_err(|e| anyhow::anyhow!("{e}")).and_then(|(round, _)| {
+            let closes_on =
+                round.closes_on.map(|d| d.format("%-d %B %Y").to_string()).unwrap_or_else(|| "soon".into());
+            let people = self.repo.unanswered(id).map_err(|e| anyhow::anyhow!("{e}"))?;
+            self.mail.remind(id, &round.title, &closes_on, OPENED, EvaluationNudge::Opened, &people)
+        });
+        if let Err(error) = announced {
+            tracing::error!(round = id, error = ?error, "the evaluation opened but its announcement was not queued");
+        }
     }
 
     pub fn close(&self, actor: &User, id: i32) -> Result<(), EvaluationRefusal> {
@@ -298,7 +320,7 @@ impl EvaluationService {
         let occasion = self.clock.now().date_naive().to_string();
         let queued = self
             .mail
-            .remind(id, &round.title, &closes_on, &occasion, &people)
+            .remind(id, &round.title, &closes_on, &occasion, EvaluationNudge::Reminder, &people)
             .map_err(DomainError::Unexpected)?;
         Ok(queued.map_or((0, false), |n| (n, true)))
     }

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use crate::dashboard::tasks::Task;
+use crate::governance::evaluation::repository::EvaluationNudge;
 use crate::notifications::mail::renderer::{BulkFooter, DigestTask, MailContent, MailRenderer};
 pub use crate::notifications::mail::renderer::{MailSettings, NotificationBody, Recipient};
 use crate::notifications::mail::{MailKind, OutgoingMail};
@@ -137,16 +138,27 @@ impl MailTemplates {
         )
     }
 
-    /// The reminder of an open board evaluation (spec §17) to a trustee who has not answered: a plain
-    /// notification with no unsubscribe link, like the declaration reminder.
+    /// The announcement of an opened board evaluation to everyone asked, or the reminder to a trustee who
+    /// has not answered (spec §17): a plain notification with no unsubscribe link, like the declaration
+    /// reminder.
     pub fn evaluation_reminder(
         &self,
         to: &Recipient<'_>,
         title: &str,
         closes_on: &str,
+        nudge: EvaluationNudge,
     ) -> anyhow::Result<OutgoingMail> {
+        let (intro, subject) = match nudge {
+            EvaluationNudge::Opened => {
+                ("The board's evaluation is open: please answer it.".to_string(), title.to_string())
+            }
+            EvaluationNudge::Reminder => (
+                "The board's evaluation is open and you have not answered it yet.".to_string(),
+                format!("Reminder: {title}"),
+            ),
+        };
         let body = NotificationBody {
-            intro: "The board's evaluation is open and you have not answered it yet.".to_string(),
+            intro,
             title: title.to_string(),
             details: vec![format!("It closes on {closes_on}. Your answers are anonymous.")],
             link: self.link(GOVERNANCE_PATH),
@@ -154,7 +166,6 @@ impl MailTemplates {
         };
         let footer =
             BulkFooter { settings_link: self.link(NOTIFICATION_SETTINGS_PATH), unsubscribe_link: None };
-        let subject = format!("Reminder: {title}");
         self.render(
             MailKind::EvaluationReminder,
             to,
