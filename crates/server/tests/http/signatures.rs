@@ -97,7 +97,11 @@ fn the_chair_signs_approved_minutes_with_the_password_and_anyone_can_check_the_f
     // The signature row is append-only.
     use diesel::RunQueryDsl;
     let mut conn = app.pool.get().expect("conn");
-    for statement in ["UPDATE signatures SET signer_name = 'Someone else'", "DELETE FROM signatures"] {
+    for statement in [
+        "UPDATE signatures SET signer_name = 'Someone else'",
+        "DELETE FROM signatures",
+        "TRUNCATE signatures",
+    ] {
         let refused = diesel::sql_query(statement).execute(&mut conn);
         assert!(
             refused.as_ref().is_err_and(|e| e.to_string().contains("append-only")),

@@ -1,0 +1,1 @@
+DROP TRIGGER signatures_refuse_truncate ON signatures;
