@@ -261,11 +261,28 @@ fn a_chairs_appraisal_leaves_the_chair_out_and_shows_the_vice_chair_the_results(
         StatusCode::BAD_REQUEST,
     );
     assert_eq!(body["errors"]["appraisedUserId"], "Choose the chair being appraised");
-    let round = opened(
-        &app,
-        &admin,
-        json!({"title": "Chair's appraisal", "kind": "chair", "appraisedUserId": chair.id, "resultsUserId": vice.id}),
+    let appraisal = json!({"title": "Chair's appraisal", "kind": "chair", "appraisedUserId": chair.id, "resultsUserId": vice.id});
+    // The chair appraised, though an officer, does not run their own appraisal.
+    let draft = json_of(create(&app, &admin, appraisal.clone()), StatusCode::CREATED);
+    let draft_url = format!("/api/evaluation-rounds/{}", draft["id"]);
+    let message = error_of(
+        app.put(&draft_url)
+            .auth(&chair)
+            .json(&json!({"title": "Mine", "questions": draft["questions"]}))
+            .send()
+            .unwrap(),
+        StatusCode::FORBIDDEN,
     );
+    assert!(message.contains("another admin or chair runs this appraisal"), "{message}");
+    let open = app.post(&format!("{draft_url}/open")).auth(&chair).json(&json!({"closesOn": "2099-01-01"}));
+    error_of(open.send().unwrap(), StatusCode::FORBIDDEN);
+    // Its statements are about the chair, not the board.
+    let statements: Vec<&str> =
+        draft["questions"].as_array().unwrap().iter().filter_map(|q| q["text"].as_str()).collect();
+    assert!(statements.iter().all(|t| t.starts_with("The chair") || t.contains("chair")), "{statements:?}");
+    assert!(statements.contains(&"What does the chair do particularly well?"), "{statements:?}");
+
+    let round = opened(&app, &admin, appraisal);
     assert_eq!(round["appraised"]["name"], "Chris Chair");
     assert_eq!(round["resultsReader"]["name"], "Vic Vice");
 
@@ -281,6 +298,7 @@ fn a_chairs_appraisal_leaves_the_chair_out_and_shows_the_vice_chair_the_results(
         assert_eq!(answer(&app, who, &round, &answers(&round, 4, "")).status(), StatusCode::NO_CONTENT);
     }
     let close = format!("/api/evaluation-rounds/{}/close", round["id"]);
+    error_of(app.post(&close).auth(&chair).send().unwrap(), StatusCode::FORBIDDEN);
     json_of(app.post(&close).auth(&admin).send().unwrap(), StatusCode::OK);
     // The chair appraised never reads them, though a chair; the vice-chair does, though a trustee.
     error_of(results(&app, &chair, &round), StatusCode::FORBIDDEN);

@@ -12,6 +12,8 @@ pub const NOT_OPEN: &str = "This evaluation is not open for answers.";
 pub const ALREADY_CLOSED: &str = "This evaluation is already closed.";
 pub const ALREADY_ANSWERED: &str = "You have already answered this evaluation.";
 pub const APPRAISED_NOT_ASKED: &str = "You are the chair being appraised, so you are not asked to answer.";
+pub const APPRAISED_RUNS_NOT: &str =
+    "You are the chair being appraised, so another admin or chair runs this appraisal.";
 pub const NOT_ENOUGH_ANSWERS: &str =
     "Results are shown once at least 3 trustees have answered, so that no one's answers can be picked out.";
 pub const STILL_OPEN: &str =
@@ -41,6 +43,9 @@ pub enum EvaluationRefusal {
     /// The chair being appraised does not answer their own appraisal.
     #[error("{APPRAISED_NOT_ASKED}")]
     AppraisedNotAsked,
+    /// The chair being appraised does not edit, open, remind or close their own appraisal.
+    #[error("{APPRAISED_RUNS_NOT}")]
+    AppraisedRunsNot,
     /// Fewer than `MIN_ANSWERS` answers.
     #[error("{NOT_ENOUGH_ANSWERS}")]
     NotEnoughAnswers,
@@ -67,9 +72,8 @@ impl Refusal for EvaluationRefusal {
             NotADraft | NotOpen | AlreadyClosed | AlreadyAnswered => {
                 Answer::own(&self, RefusalKind::Conflict)
             }
-            OfficersOnly | AppraisedNotAsked | NotEnoughAnswers | StillOpen | ResultsHidden => {
-                Answer::own(&self, RefusalKind::Forbidden)
-            }
+            OfficersOnly | AppraisedNotAsked | AppraisedRunsNot | NotEnoughAnswers | StillOpen
+            | ResultsHidden => Answer::own(&self, RefusalKind::Forbidden),
             NoSuchTrustee(field) => Answer::field(&self, field),
             Common(error) => Answer::Common(error),
         }

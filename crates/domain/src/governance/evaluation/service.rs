@@ -10,7 +10,9 @@ use crate::governance::evaluation::refusal::{EvaluationRefusal, MIN_ANSWERS};
 use crate::governance::evaluation::repository::{
     EvaluationMail, EvaluationNudge, EvaluationRepository, NewEvaluation,
 };
-use crate::governance::evaluation::template::{GENERAL, QUESTIONS, STATEMENTS};
+use crate::governance::evaluation::template::{
+    CHAIR_QUESTIONS, CHAIR_STATEMENTS, GENERAL, QUESTIONS, STATEMENTS,
+};
 use crate::governance::evaluation::{
     median, EvaluationKind, EvaluationResults, EvaluationRound, EvaluationStatus, GivenAnswer, Question,
     QuestionDraft, QuestionKind, StatementResult, TextResult,
@@ -160,7 +162,12 @@ impl EvaluationService {
             }
         };
         errors.into_result()?;
-        let mut questions: Vec<QuestionDraft> = STATEMENTS
+        // The chair's appraisal asks about the chair, not about the board.
+        let (statements, asked): (&[(&str, &str)], &[&str]) = match kind {
+            EvaluationKind::Board => (&STATEMENTS, &QUESTIONS),
+            EvaluationKind::Chair => (&CHAIR_STATEMENTS, &CHAIR_QUESTIONS),
+        };
+        let mut questions: Vec<QuestionDraft> = statements
             .iter()
             .map(|(principle, text)| QuestionDraft {
                 principle: principle.to_string(),
@@ -168,7 +175,7 @@ impl EvaluationService {
                 text: text.to_string(),
             })
             .collect();
-        questions.extend(QUESTIONS.iter().map(|text| QuestionDraft {
+        questions.extend(asked.iter().map(|text| QuestionDraft {
             principle: GENERAL.to_string(),
             kind: QuestionKind::Text,
             text: text.to_string(),
@@ -180,7 +187,7 @@ impl EvaluationService {
 
     /// Replaces the title and questions of a draft.
     pub fn edit(&self, actor: &User, id: i32, input: EditEvaluationRequest) -> Result<(), EvaluationRefusal> {
-        officer(actor)?;
+        self.runs(actor, id)?;
         let mut errors = FieldErrors::new();
         let title = checked_title(input.title.as_deref(), &mut errors);
         if input.questions.is_empty() {
@@ -207,7 +214,7 @@ impl EvaluationService {
     }
 
     pub fn open(&self, actor: &User, id: i32, input: OpenEvaluationRequest) -> Result<(), EvaluationRefusal> {
-        officer(actor)?;
+        self.runs(actor, id)?;
         let mut errors = FieldErrors::new();
         if input.closes_on.is_absent() {
             errors.add("closesOn", "Closing date is required");
@@ -245,7 +252,7 @@ impl EvaluationService {
     }
 
     pub fn close(&self, actor: &User, id: i32) -> Result<(), EvaluationRefusal> {
-        officer(actor)?;
+        self.runs(actor, id)?;
         self.repo.close(id, self.clock.now())
     }
 
@@ -309,7 +316,7 @@ impl EvaluationService {
     /// Reminds each trustee asked who has not answered, once a day at most (the ledger). Answers how many
     /// were queued and whether mail is configured.
     pub fn remind(&self, actor: &User, id: i32) -> Result<(usize, bool), EvaluationRefusal> {
-        officer(actor)?;
+        self.runs(actor, id)?;
         let (round, _) = self.round(actor, id)?;
         if round.status != EvaluationStatus::Open {
             return Err(EvaluationRefusal::NotOpen);
@@ -428,6 +435,17 @@ impl EvaluationService {
         }
         let document = PrintDocument { title: results.round.title.clone(), blocks };
         Ok(self.typesetter.typeset(&document).map_err(DomainError::Unexpected)?)
+    }
+
+    /// Whether `actor` may run the round (edit, open, remind, close): an officer, but not the chair being
+    /// appraised in their own appraisal (spec §17 Rounds).
+    fn runs(&self, actor: &User, id: i32) -> Result<(), EvaluationRefusal> {
+        officer(actor)?;
+        let (round, _) = self.round(actor, id)?;
+        if !round.asks(actor.id) {
+            return Err(EvaluationRefusal::AppraisedRunsNot);
+        }
+        Ok(())
     }
 
     fn round(&self, actor: &User, id: i32) -> Result<(EvaluationRound, Vec<Question>), EvaluationRefusal> {

@@ -1,5 +1,7 @@
-//! The template a new round starts from (spec §17): statements built on the seven principles of the
-//! Charity Governance Code, then a few free-text questions. Officers edit it while the round is a draft.
+//! The templates a new round starts from (spec §17): for the board's evaluation, statements built on the
+//! seven principles of the Charity Governance Code; for the chair's appraisal, statements about the chair
+//! under the principles that speak of the chair's part; then a few free-text questions. Officers edit
+//! them while the round is a draft.
 
 /// The Code's seven principles, in its order.
 pub const PRINCIPLES: [&str; 7] = [
@@ -62,4 +64,34 @@ pub const QUESTIONS: [&str; 3] = [
     "What does the board do particularly well?",
     "What one change would most improve how the board works?",
     "Is there anything else you would like the board to know?",
+];
+
+/// The chair's appraisal: statements about the chair, under the principles whose recommended practice
+/// names the chair's part (leadership, integrity, decision-making, board effectiveness, inclusion).
+pub const CHAIR_STATEMENTS: [(&str, &str); 15] = [
+    (
+        PRINCIPLES[1],
+        "The chair gives the board clear leadership and keeps it focused on the charity's purposes.",
+    ),
+    (PRINCIPLES[1], "The chair has a constructive working relationship with the chief executive."),
+    (PRINCIPLES[1], "The chair represents the charity well with its partners, funders and the public."),
+    (PRINCIPLES[2], "The chair sets a good example of the charity's values and of ethical conduct."),
+    (PRINCIPLES[2], "The chair makes sure conflicts of interest are declared and dealt with properly."),
+    (PRINCIPLES[3], "The chair makes sure the board has the information it needs before deciding."),
+    (PRINCIPLES[3], "The chair gives enough time to the charity's main risks, safeguarding included."),
+    (PRINCIPLES[4], "Meetings chaired by the chair are well prepared, well run and keep to time."),
+    (PRINCIPLES[4], "The chair makes sure decisions are clear, recorded and followed up."),
+    (PRINCIPLES[4], "The chair helps each trustee to contribute and to develop in their role."),
+    (PRINCIPLES[4], "The chair leads the board's review of its own performance and acts on it."),
+    (PRINCIPLES[4], "The chair plans for the succession of trustees, officers and the chair."),
+    (PRINCIPLES[5], "The chair encourages different views and makes sure every trustee is heard."),
+    (PRINCIPLES[5], "The chair handles disagreement fairly and respectfully."),
+    (PRINCIPLES[5], "The chair champions equality, diversity and inclusion on the board."),
+];
+
+/// The free-text questions that close the chair's appraisal.
+pub const CHAIR_QUESTIONS: [&str; 3] = [
+    "What does the chair do particularly well?",
+    "What one change would most help the chair lead the board?",
+    "Is there anything else you would like the vice-chair to pass on?",
 ];

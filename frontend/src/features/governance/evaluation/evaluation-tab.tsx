@@ -120,6 +120,8 @@ function RoundCard({ round }: { round: EvaluationRound }) {
   const [dialog, setDialog] = useState<'edit' | 'open' | 'answer' | 'results' | null>(null);
   // Results wait for 3 answers and for the round to close (docs/spec.md §17 Results).
   const enough = round.answered >= 3 && round.status === 'closed';
+  // The chair appraised (not asked) does not run their own appraisal (docs/spec.md §17 Rounds).
+  const runs = officer && round.asked;
   return (
     <Card component="section" aria-label={round.title} sx={{ mb: 2 }}>
       <CardContent>
@@ -148,7 +150,7 @@ function RoundCard({ round }: { round: EvaluationRound }) {
               Answer the evaluation
             </Button>
           )}
-          {officer && round.status === 'draft' && (
+          {runs && round.status === 'draft' && (
             <>
               <Button variant="outlined" onClick={() => setDialog('edit')}>
                 Edit statements
@@ -158,7 +160,7 @@ function RoundCard({ round }: { round: EvaluationRound }) {
               </Button>
             </>
           )}
-          {officer && round.status === 'open' && (
+          {runs && round.status === 'open' && (
             <>
               <Button
                 variant="outlined"
@@ -166,9 +168,11 @@ function RoundCard({ round }: { round: EvaluationRound }) {
                   remind(round.id)
                     .then((r) =>
                       notify({
-                        title: r.mailConfigured
-                          ? `Reminded ${r.reminded} trustees`
-                          : 'Mail is not configured: no reminders were sent',
+                        title: !r.mailConfigured
+                          ? 'Mail is not configured: no reminders were sent'
+                          : r.reminded === 0
+                            ? 'Nobody to remind: everyone asked has answered or was reminded today'
+                            : `Reminded ${r.reminded} ${r.reminded === 1 ? 'person' : 'people'}`,
                       }),
                     )
                     .catch((e) => notify(errorToast(e, 'Failed to send reminders')))

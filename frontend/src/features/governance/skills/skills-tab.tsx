@@ -65,8 +65,8 @@ function MySkills() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Rate yourself on each skill. Only you can change your ratings; everyone on the board sees
         the matrix, and the trustee directory shows your strong skills beside your name (lived
-        experience of recovery included): choose "Some" or "None" for anything you would rather keep
-        to yourself.
+        experience of recovery included): choose Some or None for anything you would rather keep to
+        yourself.
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
         {ratings.map((r) => (
