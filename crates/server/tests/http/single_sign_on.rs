@@ -311,6 +311,14 @@ fn password_sign_in_can_be_turned_off_for_everyone_but_the_break_glass_admin() {
     let not_admin = json!({ "requireMfaForOfficers": false, "trustProviderMfa": false,
                             "passwordSignInOff": true, "breakGlassAdminId": trustee_id });
     json_of(put_settings(&app, &admin, not_admin), StatusCode::BAD_REQUEST);
+    // A missing account is refused as a field error even with password sign-in on (not a 500 from the
+    // database's foreign key).
+    for missing in [0, 999_999] {
+        let named = json!({ "requireMfaForOfficers": false, "trustProviderMfa": true,
+                            "passwordSignInOff": false, "breakGlassAdminId": missing });
+        let refused = json_of(put_settings(&app, &admin, named), StatusCode::BAD_REQUEST);
+        assert!(refused["errors"]["breakGlassAdminId"].is_string(), "{refused}");
+    }
 
     let off = json!({ "requireMfaForOfficers": false, "trustProviderMfa": false, "passwordSignInOff": true,
                       "breakGlassAdminId": admin.id });

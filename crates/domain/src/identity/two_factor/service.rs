@@ -416,17 +416,21 @@ impl TwoFactorService {
         if actor.role != Role::Admin {
             return Err(IdentityRefusal::OnlyAdminsSettings);
         }
-        if settings.password_sign_in_off {
-            if !single_sign_on {
-                return Err(IdentityRefusal::SsoNeededToTurnOffPasswords);
-            }
-            let admin = match settings.break_glass_admin_id {
-                Some(id) => self.auth.users.find(id)?,
-                None => None,
-            };
-            if !admin.is_some_and(|a| a.active && a.role == Role::Admin) {
-                return Err(IdentityRefusal::BreakGlassAdminRequired);
-            }
+        if settings.password_sign_in_off && !single_sign_on {
+            return Err(IdentityRefusal::SsoNeededToTurnOffPasswords);
+        }
+        // A break-glass admin, whenever one is named, is an active admin (never a missing account, which
+        // the database would refuse); with password sign-in off one must be named.
+        let admin = match settings.break_glass_admin_id {
+            Some(id) => Some(self.auth.users.find(id)?.filter(|a| a.active && a.role == Role::Admin)),
+            None => None,
+        };
+        let named_well = match admin {
+            Some(found) => found.is_some(),
+            None => !settings.password_sign_in_off,
+        };
+        if !named_well {
+            return Err(IdentityRefusal::BreakGlassAdminRequired);
         }
         Ok(self.auth.security_settings.save(settings)?)
     }
