@@ -240,12 +240,10 @@ impl EvaluationService {
     /// ledger keeps the occasion `opened`. The round is open whatever happens to the mail, so a failure is
     /// logged, not answered.
     fn announce(&self, actor: &User, id: i32) {
-        let announced = self.round(actor, id).map_err(|e| anyhow::anyhow!("{e}")).and_then(|(round, _)| {
-            let closes_on =
-                round.closes_on.map(|d| d.format("%-d %B %Y").to_string()).unwrap_or_else(|| "soon".into());
-            let people = self.repo.unanswered(id).map_err(|e| anyhow::anyhow!("{e}"))?;
-            self.mail.remind(id, &round.title, &closes_on, OPENED, EvaluationNudge::Opened, &people)
-        });
+        let announced = match self.round(actor, id) {
+            Ok((round, _)) => self.mail_unanswered(&round, OPENED, EvaluationNudge::Opened),
+            Err(refusal) => Err(anyhow::anyhow!("{refusal}")),
+        };
         if let Err(error) = announced {
             tracing::error!(round = id, error = ?error, "the evaluation opened but its announcement was not queued");
         }
@@ -316,20 +314,28 @@ impl EvaluationService {
     /// Reminds each trustee asked who has not answered, once a day at most (the ledger). Answers how many
     /// were queued and whether mail is configured.
     pub fn remind(&self, actor: &User, id: i32) -> Result<(usize, bool), EvaluationRefusal> {
-        self.runs(actor, id)?;
-        let (round, _) = self.round(actor, id)?;
+        let round = self.runs(actor, id)?;
         if round.status != EvaluationStatus::Open {
             return Err(EvaluationRefusal::NotOpen);
         }
-        let closes_on =
-            round.closes_on.map(|d| d.format("%-d %B %Y").to_string()).unwrap_or_else(|| "soon".into());
-        let people = self.repo.unanswered(id)?;
         let occasion = self.clock.now().date_naive().to_string();
         let queued = self
-            .mail
-            .remind(id, &round.title, &closes_on, &occasion, EvaluationNudge::Reminder, &people)
+            .mail_unanswered(&round, &occasion, EvaluationNudge::Reminder)
             .map_err(DomainError::Unexpected)?;
         Ok(queued.map_or((0, false), |n| (n, true)))
+    }
+
+    /// Mails everyone asked who has not answered the round yet, under the ledger's `occasion`.
+    fn mail_unanswered(
+        &self,
+        round: &EvaluationRound,
+        occasion: &str,
+        nudge: EvaluationNudge,
+    ) -> anyhow::Result<Option<usize>> {
+        let closes_on =
+            round.closes_on.map(|d| d.format("%-d %B %Y").to_string()).unwrap_or_else(|| "soon".into());
+        let people = self.repo.unanswered(round.id)?;
+        self.mail.remind(round.id, &round.title, &closes_on, occasion, nudge, &people)
     }
 
     /// The results, for their readers, once at least three have answered and the round has closed
@@ -439,13 +445,14 @@ impl EvaluationService {
 
     /// Whether `actor` may run the round (edit, open, remind, close): an officer, but not the chair being
     /// appraised in their own appraisal (spec §17 Rounds).
-    fn runs(&self, actor: &User, id: i32) -> Result<(), EvaluationRefusal> {
+    /// Answers the round, so a caller that needs it does not read it again.
+    fn runs(&self, actor: &User, id: i32) -> Result<EvaluationRound, EvaluationRefusal> {
         officer(actor)?;
         let (round, _) = self.round(actor, id)?;
         if !round.asks(actor.id) {
             return Err(EvaluationRefusal::AppraisedRunsNot);
         }
-        Ok(())
+        Ok(round)
     }
 
     fn round(&self, actor: &User, id: i32) -> Result<(EvaluationRound, Vec<Question>), EvaluationRefusal> {
