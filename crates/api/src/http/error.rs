@@ -131,7 +131,7 @@ impl ResponseError for ApiError {
             response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
         }
         if let ApiError::Domain(DomainError::Unavailable) = self {
-            tracing::warn!("the database is unavailable");
+            // Logged with its cause where the connection failed (persistence's `pool_error`).
             response.insert_header((header::RETRY_AFTER, UNAVAILABLE_RETRY_AFTER_SECS.to_string()));
         }
         if status == StatusCode::UNAUTHORIZED {

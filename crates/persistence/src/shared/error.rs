@@ -15,10 +15,16 @@ pub(crate) fn repo_error(error: DieselError) -> RepoError {
         }
         // The connection broke under the query: the server was stopped or restarted meanwhile (SQLSTATE
         // class 57, "operator intervention", or a closed socket).
-        DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => RepoError::Unavailable,
-        DieselError::DatabaseError(_, ref info) if connection_lost(info.message()) => RepoError::Unavailable,
+        DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, ref info) => lost(info.message()),
+        DieselError::DatabaseError(_, ref info) if connection_lost(info.message()) => lost(info.message()),
         other => RepoError::Unexpected(anyhow::Error::new(other)),
     }
+}
+
+/// The database went away under a query: logged here, with the driver's words, and answered 503.
+fn lost(message: &str) -> RepoError {
+    tracing::warn!(message, "the database connection broke under a query");
+    RepoError::Unavailable
 }
 
 /// Whether a driver message says the server went away (libpq's wording).
