@@ -12,7 +12,7 @@ use crate::governance::{
 };
 use crate::http::fallback::{json_error, method_not_allowed, not_found, path_error, query_error};
 use crate::http::service::{health, openapi, user_guide};
-use crate::identity::{auth, password_reset, sessions, single_sign_on, trustees, two_factor, users};
+use crate::identity::{auth, guests, password_reset, sessions, single_sign_on, trustees, two_factor, users};
 use crate::library::{documents, minutes};
 use crate::meetings::{
     agenda, board_pack, calendar_feed, decisions, meeting_attendance, meeting_chair, meetings,
@@ -133,6 +133,10 @@ api_routes! {
     "/api/users/{id}" => { put: users::update, delete: users::delete },
     "/api/users/{id}/mfa-reset" => { post: two_factor::admin_reset },
     "/api/users/{id}/invitation" => { post: users::resend_invitation },
+    "/api/guests" => { get: guests::list, post: guests::invite },
+    "/api/guests/{id}" => { put: guests::change },
+    "/api/guests/{id}/end" => { post: guests::end },
+    "/api/me/guest-pass" => { get: guests::own },
     "/api/user-guide" => { get: user_guide::show },
     "/api/user-guide/images/{name}" => { get: user_guide::image },
     "/api/documents" => { get: documents::list, post: documents::upload },

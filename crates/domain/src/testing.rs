@@ -461,6 +461,7 @@ pub fn user(role: crate::identity::role::Role) -> crate::identity::user::User {
         token_version: 0,
         temp_password_expires_at: None,
         mfa_enabled: false,
+        access_ends_at: None,
     }
 }
 
@@ -473,5 +474,45 @@ pub fn received_pdf(store: &MemoryFileStore) -> crate::library::ReceivedFile {
         file_name: "a.pdf".into(),
         kind: crate::library::files::FileKind::Pdf,
         size: 13,
+    }
+}
+
+/// A guest repository with no guests (for use cases that only consult it for guests).
+pub struct NoGuests;
+
+impl crate::identity::GuestRepository for NoGuests {
+    fn create(
+        &self,
+        _: crate::identity::NewGuest,
+        _: chrono::DateTime<chrono::Utc>,
+    ) -> Result<crate::identity::user::User, crate::RepoError> {
+        Err(crate::RepoError::Unexpected(anyhow::anyhow!("no guests here")))
+    }
+    fn pass(&self, _: crate::UserId) -> Result<Option<crate::identity::GuestPass>, crate::RepoError> {
+        Ok(None)
+    }
+    fn list(&self) -> Result<Vec<crate::identity::GuestListing>, crate::RepoError> {
+        Ok(Vec::new())
+    }
+    fn listing(&self, _: crate::UserId) -> Result<Option<crate::identity::GuestListing>, crate::RepoError> {
+        Ok(None)
+    }
+    fn change(
+        &self,
+        _: crate::UserId,
+        _: chrono::DateTime<chrono::Utc>,
+        _: &str,
+        _: &crate::identity::GuestScope,
+    ) -> Result<bool, crate::RepoError> {
+        Ok(false)
+    }
+    fn existing_meetings(&self, _: &[crate::MeetingId]) -> Result<Vec<crate::MeetingId>, crate::RepoError> {
+        Ok(Vec::new())
+    }
+    fn existing_documents(
+        &self,
+        _: &[crate::DocumentId],
+    ) -> Result<Vec<crate::DocumentId>, crate::RepoError> {
+        Ok(Vec::new())
     }
 }

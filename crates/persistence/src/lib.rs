@@ -35,9 +35,9 @@ pub use governance::{
     PgResolutionRepository, PgSkillRepository, PgTermRepository,
 };
 pub use identity::{
-    PgDirectoryRepository, PgInvitationRepository, PgLoginThrottle, PgPasswordTokenRepository,
-    PgResetRequestRepository, PgSecuritySettingsRepository, PgSessionRepository, PgSsoRepository,
-    PgTwoFactorRepository, PgUserRepository,
+    PgDirectoryRepository, PgGuestRepository, PgInvitationRepository, PgLoginThrottle,
+    PgPasswordTokenRepository, PgResetRequestRepository, PgSecuritySettingsRepository, PgSessionRepository,
+    PgSsoRepository, PgTwoFactorRepository, PgUserRepository,
 };
 pub use library::{LocalFileStore, PgDocumentRepository, PgMinutesRepository, PgPageCountCache};
 pub use meetings::{

@@ -624,6 +624,32 @@ diesel::table! {
         mfa_secret -> Nullable<Text>,
         mfa_pending_secret -> Nullable<Text>,
         mfa_last_step -> Nullable<Int8>,
+        access_ends_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    guest_passes (user_id) {
+        user_id -> Int4,
+        purpose -> Text,
+        audit_from -> Nullable<Date>,
+        audit_to -> Nullable<Date>,
+        invited_by -> Nullable<Int4>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    guest_meetings (user_id, meeting_id) {
+        user_id -> Int4,
+        meeting_id -> Int4,
+    }
+}
+
+diesel::table! {
+    guest_documents (user_id, document_id) {
+        user_id -> Int4,
+        document_id -> Int4,
     }
 }
 
@@ -798,6 +824,8 @@ diesel::joinable!(paper_notes -> users (author_id));
 diesel::joinable!(password_reset_requests -> users (user_id));
 diesel::joinable!(password_tokens -> users (user_id));
 diesel::joinable!(security_settings -> users (break_glass_admin_id));
+diesel::joinable!(guest_documents -> documents (document_id));
+diesel::joinable!(guest_meetings -> meetings (meeting_id));
 diesel::joinable!(sso_handoffs -> users (user_id));
 diesel::joinable!(sso_links -> users (user_id));
 diesel::joinable!(resolution_papers -> documents (document_id));
@@ -840,6 +868,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     evaluation_rounds,
     file_texts,
     governance_settings,
+    guest_documents,
+    guest_meetings,
+    guest_passes,
     interest_versions,
     interests,
     mail_outbox,

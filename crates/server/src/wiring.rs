@@ -14,8 +14,8 @@ use domain::governance::{
 };
 use domain::identity::session::SessionPolicy;
 use domain::identity::{
-    AuthService, DirectoryService, InvitationService, PasswordResetService, SessionService, SsoService,
-    SsoSettings, TwoFactorService, UserService,
+    AuthService, DirectoryService, GuestRepository, GuestService, InvitationService, PasswordResetService,
+    SessionService, SsoService, SsoSettings, TwoFactorService, UserService,
 };
 use domain::library::{DocumentService, FileStore, MinutesService, PageCounts, ViewTickets};
 use domain::meetings::{
@@ -37,9 +37,9 @@ use persistence::{
     LocalFileStore, PgActionRepository, PgAgendaPaperMeetings, PgAttendanceRepository, PgAuditTrail,
     PgBoardPackCache, PgCalendarFeedRepository, PgChangeFeed, PgCommitteeDocumentRepository,
     PgCommitteeRepository, PgConflictRepository, PgDashboardRepository, PgDeclarationRepository,
-    PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository, PgInterestRepository,
-    PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository, PgNoteRepository,
-    PgNoticeRepository, PgNotificationRepository, PgOutboxRepository, PgPageCountCache,
+    PgDirectoryRepository, PgDocumentRepository, PgGovernanceSettingsRepository, PgGuestRepository,
+    PgInterestRepository, PgInvitationRepository, PgLoginThrottle, PgMeetingRepository, PgMinutesRepository,
+    PgNoteRepository, PgNoticeRepository, PgNotificationRepository, PgOutboxRepository, PgPageCountCache,
     PgPasswordTokenRepository, PgPool, PgReadiness, PgReadingRecordRepository, PgResetRequestRepository,
     PgResolutionRepository, PgSearchRepository, PgSecuritySettingsRepository, PgSessionRepository,
     PgTasksRepository, PgTermRepository, PgTwoFactorRepository, PgUserRepository, PgWrittenMinutesRepository,
@@ -105,6 +105,13 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         hasher: hasher.clone(),
         templates: templates.clone(),
         clock: clock.clone(),
+    };
+    let guest_passes: Arc<dyn GuestRepository> = Arc::new(PgGuestRepository::new(pool.clone()));
+    let guests = GuestService {
+        guests: guest_passes.clone(),
+        templates: templates.clone(),
+        clock: clock.clone(),
+        zone: config.mail.board_time_zone,
     };
     let notification_repo = Arc::new(PgNotificationRepository::new(pool.clone()));
     // One-click unsubscribes write the same Notification settings the settings page edits.
@@ -176,6 +183,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         files: files.clone(),
         tickets: tickets.clone(),
         clock: clock.clone(),
+        guests: guest_passes.clone(),
     };
     let minutes = MinutesService {
         minutes: Arc::new(PgMinutesRepository::new(pool.clone())),
@@ -334,6 +342,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
             .unwrap_or_default(),
     };
     Ok(AppState {
+        guests,
         signing,
         sso,
         two_factor: TwoFactorService { auth: auth.clone() },

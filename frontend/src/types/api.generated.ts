@@ -1228,6 +1228,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/guests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every guest, newest first. */
+    get: operations['guests_list'];
+    put?: never;
+    /** Invites a guest: their account (without a password), their pass, and the invitation e-mail. */
+    post: operations['guests_invite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Extends, shortens or re-scopes a guest's pass. */
+    put: operations['guests_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guests/{id}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ends a guest's access now: their sessions end at once and sign-in is refused. */
+    post: operations['guests_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/interests': {
     parameters: {
       query?: never;
@@ -1401,6 +1453,23 @@ export interface paths {
      *     not needed); the portal's `/unsubscribe?token=...` page (the link a person follows) does too.
      */
     post: operations['mail_unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/guest-pass': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's own pass: what a guest may open, and until when. */
+    get: operations['guests_own'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3348,7 +3417,10 @@ export interface components {
       | 'sso_sign_in_succeeded'
       | 'sso_sign_in_failed'
       | 'sso_linked'
-      | 'sso_unlinked';
+      | 'sso_unlinked'
+      | 'guest_invited'
+      | 'guest_access_changed'
+      | 'guest_viewed';
     /**
      * @description An audit event kind to filter by; empty: no filter
      * @enum {string}
@@ -3394,6 +3466,9 @@ export interface components {
       | 'sso_sign_in_failed'
       | 'sso_linked'
       | 'sso_unlinked'
+      | 'guest_invited'
+      | 'guest_access_changed'
+      | 'guest_viewed'
       | '';
     /** @description `{id, name}` of whoever wrote a message or uploaded a committee document. */
     Author: {
@@ -3415,6 +3490,25 @@ export interface components {
       /** Format: int32 */
       id: number;
       name: string;
+    };
+    /** @description A change of a guest's purpose, end date or scope (extending, narrowing, re-scoping): the whole pass. */
+    ChangeGuestRequest: {
+      /**
+       * Format: date
+       * @description For an auditor: the first day of the period they may read (with `auditTo`).
+       */
+      auditFrom?: string | null;
+      /** Format: date */
+      auditTo?: string | null;
+      documentIds?: number[];
+      /**
+       * Format: date
+       * @description The last day of access (`YYYY-MM-DD`, the board's time zone): it ends at midnight after it.
+       */
+      endsOn?: string | null;
+      meetingIds?: number[];
+      /** @description Absent: unchanged. */
+      purpose?: string | null;
     };
     ChangeOwnPasswordRequest: {
       currentPassword: string;
@@ -4003,6 +4097,37 @@ export interface components {
       secretaryId?: number | null;
       secretaryName?: string | null;
     };
+    /** @description A guest, their pass and what it names. */
+    Guest: {
+      active: boolean;
+      /**
+       * Format: date
+       * @description An auditor's period (both days included), or `null`.
+       */
+      auditFrom: string | null;
+      /** Format: date */
+      auditTo: string | null;
+      documents: components['schemas']['GuestDocument'][];
+      email: string;
+      /** @description The end has passed: every session has ended and sign-in is refused. */
+      ended: boolean;
+      /**
+       * Format: date-time
+       * @description Access ends then: midnight after the last day, in the board's time zone.
+       */
+      endsAt: string;
+      /**
+       * Format: int32
+       * @description The guest's user id.
+       */
+      id: number;
+      /** @description The guest has not chosen a password from the invitation yet. */
+      invitationPending: boolean;
+      invitedBy: string | null;
+      meetings: components['schemas']['GuestMeeting'][];
+      name: string;
+      purpose: string;
+    };
     /** @description Someone recorded as a guest: a user who is not a member of the meeting, or a visitor by name. */
     GuestAttendance: {
       /**
@@ -4016,6 +4141,18 @@ export interface components {
        * @description Null for a visitor who is not a user.
        */
       userId: number | null;
+    };
+    GuestDocument: {
+      /** Format: int32 */
+      id: number;
+      title: string;
+    };
+    GuestMeeting: {
+      /** Format: int32 */
+      id: number;
+      /** Format: date-time */
+      meetingDate: string;
+      title: string;
     };
     /** @description A guest who is not a user. */
     GuestRequest: {
@@ -4107,6 +4244,27 @@ export interface components {
     Invitation: {
       expired: boolean;
       expiresAt: string | null;
+    };
+    /** @description "Invite a guest" as received (spec §6 Guests). */
+    InviteGuestRequest: {
+      /**
+       * Format: date
+       * @description For an auditor: the first day of the period they may read (with `auditTo`).
+       */
+      auditFrom?: string | null;
+      /** Format: date */
+      auditTo?: string | null;
+      documentIds?: number[];
+      email?: string;
+      /**
+       * Format: date
+       * @description The last day of access (`YYYY-MM-DD`, the board's time zone): it ends at midnight after it.
+       */
+      endsOn?: string | null;
+      meetingIds?: number[];
+      name?: string;
+      /** @description Why they are let in: shown on the Users page and to the guest. */
+      purpose?: string;
     };
     /** @description One agenda item's conflicts. */
     ItemConflicts: {
@@ -5010,7 +5168,7 @@ export interface components {
      * @description A user's role on the board (spec §6).
      * @enum {string}
      */
-    Role: 'admin' | 'chair' | 'trustee';
+    Role: 'admin' | 'chair' | 'trustee' | 'guest';
     SearchCommitteeRef: {
       /** Format: int32 */
       id: number;
@@ -5521,6 +5679,8 @@ export interface components {
     };
     /** @description A user as the API shows it: never the password hash or token version. */
     User: {
+      /** @description A guest's access ends then (sessions end, sign-in is refused); `null` for members of the board. */
+      accessEndsAt: string | null;
       active: boolean;
       /** Format: date-time */
       createdAt: string;
@@ -11122,6 +11282,280 @@ export interface operations {
       };
     };
   };
+  guests_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Guests, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Guest'][];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  guests_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InviteGuestRequest'];
+      };
+    };
+    responses: {
+      /** @description Invited */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Guest'];
+        };
+      };
+      /** @description `errors.name`, `errors.email`, `errors.purpose`, `errors.endsOn` (missing, before today or more than a year ahead), `errors.meetingIds`, `errors.documentIds` (unknown), `errors.auditFrom`, `errors.auditTo`, `errors.scope` (nothing named) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description A user with this e-mail exists */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  guests_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The guest's user id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeGuestRequest'];
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Guest'];
+        };
+      };
+      /** @description As for inviting (`errors.purpose`, `errors.endsOn`, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such guest */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The JSON body is larger than 256 KB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  guests_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The guest's user id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ended */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Guest'];
+        };
+      };
+      /** @description Malformed input: an id in the path that is not a number, a query value of the wrong type, or a JSON body that does not parse ("Invalid request body: ...") */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Only admins and chairs */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such guest */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   interests_list: {
     parameters: {
       query?: {
@@ -11726,6 +12160,62 @@ export interface operations {
       };
       /** @description The link is not valid */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unexpected error; the message is generic and the cause is logged */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  guests_own: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The guest's pass */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Guest'];
+        };
+      };
+      /** @description No valid, current session: the bearer token is missing, expired or revoked (answered with `WWW-Authenticate: Bearer`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for the caller's role, or the caller must first replace a temporary password ("You must set a new password before using the portal.") */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The caller is a member of the board, not a guest */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -7,6 +7,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
 
+use domain::audit::{AuditKind, AuditObject, NewAuditEvent};
 use domain::identity::session::ClientInfo;
 use domain::identity::user::User;
 use domain::identity::Authenticated;
@@ -24,6 +25,18 @@ pub const AUTHENTICATION_REQUIRED: &str = "Authentication required. Please sign 
 pub struct CurrentUser(pub User, pub SessionId);
 
 impl CurrentUser {
+    /// The caller as the account-security use cases take it (no enrolment pending, by construction).
+    pub fn into_caller(self) -> Authenticated {
+        Authenticated { user: self.0, session_id: self.1, mfa_enrolment_required: false }
+    }
+}
+
+/// The caller on an endpoint that also serves guests (spec §6 Guests): a member of the board as
+/// `CurrentUser`, or a guest whose access has not ended. The use case it is given to reads a guest's pass;
+/// every request a guest makes through it is recorded in the audit log (`guest_viewed`, with the path).
+pub struct Reader(pub User, pub SessionId);
+
+impl Reader {
     /// The caller as the account-security use cases take it (no enrolment pending, by construction).
     pub fn into_caller(self) -> Authenticated {
         Authenticated { user: self.0, session_id: self.1, mfa_enrolment_required: false }
@@ -71,23 +84,64 @@ impl FromRequest for SessionUser {
     }
 }
 
+/// A caller with nothing left to do before using the portal (a temporary password to replace, two-factor
+/// sign-in to set up).
+async fn ready(caller: Pending<Authenticated>) -> Result<Authenticated, ApiError> {
+    let caller = caller.await?;
+    if caller.user.require_password_change {
+        return Err(IdentityRefusal::PasswordChangeRequired.into());
+    }
+    if caller.mfa_enrolment_required {
+        return Err(IdentityRefusal::MfaEnrolmentRequired.into());
+    }
+    Ok(caller)
+}
+
 impl FromRequest for CurrentUser {
+    type Error = ApiError;
+    type Future = Pending<Self>;
+
+    /// Guests are refused here, so that an endpoint serves them only when it asks for a [`Reader`]: what a
+    /// guest may open is decided endpoint by endpoint, never by default (spec §6 Guests).
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let caller = authenticate(req);
+        Box::pin(async move {
+            let caller = ready(caller).await?;
+            if !caller.user.role.is_board_member() {
+                return Err(IdentityRefusal::GuestsSeeTheirPassOnly.into());
+            }
+            Ok(CurrentUser(caller.user, caller.session_id))
+        })
+    }
+}
+
+impl FromRequest for Reader {
     type Error = ApiError;
     type Future = Pending<Self>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let caller = authenticate(req);
+        let req = req.clone();
         Box::pin(async move {
-            let caller = caller.await?;
-            if caller.user.require_password_change {
-                return Err(IdentityRefusal::PasswordChangeRequired.into());
+            let caller = ready(caller).await?;
+            if !caller.user.role.is_board_member() {
+                record_guest_view(&req, &caller.user).await?;
             }
-            if caller.mfa_enrolment_required {
-                return Err(IdentityRefusal::MfaEnrolmentRequired.into());
-            }
-            Ok(CurrentUser(caller.user, caller.session_id))
+            Ok(Reader(caller.user, caller.session_id))
         })
     }
+}
+
+/// A guest's request, recorded before it is answered: without the record nothing is shown to them.
+async fn record_guest_view(req: &HttpRequest, guest: &User) -> Result<(), ApiError> {
+    let state = req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| {
+        ApiError::from(DomainError::Unexpected(anyhow::anyhow!("AppState is not registered")))
+    })?;
+    let opened: String = format!("{} {}", req.method(), req.path()).chars().take(300).collect();
+    let event = NewAuditEvent::new(AuditKind::GuestViewed, Some(guest.id))
+        .object(AuditObject::user(guest))
+        .details(opened);
+    crate::http::audit::record_read(&state, req, event).await
 }
 
 /// The caller's address, for throttling. Behind a proxy (`TRUST_PROXY=true`) the first address of

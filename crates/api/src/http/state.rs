@@ -48,6 +48,8 @@ pub struct AppState {
     pub notifications: NotificationService,
     /// Invitations to new users (spec §11 Invitations).
     pub invitations: InvitationService,
+    /// Guests' passes (spec §6 Guests).
+    pub guests: domain::identity::GuestService,
     /// One-click unsubscribe links of bulk mail (spec §11 Bulk mail is polite).
     pub unsubscribe: UnsubscribeService,
     pub users: UserService,

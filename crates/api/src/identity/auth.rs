@@ -17,7 +17,7 @@ use crate::http::blocking::blocking;
 use crate::http::body::json::Json;
 use crate::http::body::message::MessageBody;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::{client_address, client_info, CurrentUser, SessionUser};
+use crate::http::extractors::{client_address, client_info, CurrentUser, Reader, SessionUser};
 use crate::http::state::AppState;
 
 /// Holds a password or code check back while the account is under attack from many addresses: 1, 2,
@@ -287,7 +287,7 @@ pub struct ChangeOwnPasswordRequest {
 pub async fn change_password(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     body: Json<ChangeOwnPasswordRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let caller = user.into_caller();

@@ -2,6 +2,7 @@
 //! directory.
 
 pub mod auth;
+pub mod guests;
 pub mod password_reset;
 pub mod sessions;
 pub mod single_sign_on;

@@ -243,6 +243,10 @@ pub struct UserBody {
     pub require_password_change: bool,
     /// Two-factor sign-in is on.
     pub mfa_enabled: bool,
+    /// A guest's access ends then (sessions end, sign-in is refused); `null` for members of the board.
+    #[schema(required = true, value_type = Option<String>)]
+    #[serde(serialize_with = "crate::http::body::time::rfc3339_option")]
+    pub access_ends_at: Option<DateTime<Utc>>,
     /// Set while the user has not accepted their invitation (they have no password yet); `null` once
     /// they have a password. Only the user list fills it.
     #[schema(required = true)]
@@ -278,6 +282,7 @@ impl From<User> for UserBody {
             created_at: user.created_at,
             require_password_change: user.require_password_change,
             mfa_enabled: user.mfa_enabled,
+            access_ends_at: user.access_ends_at,
             invitation: None,
         }
     }

@@ -20,7 +20,7 @@ use crate::http::body::download::{Disposition, FileAnswer};
 use crate::http::body::message::MessageBody;
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::CurrentUser;
+use crate::http::extractors::{CurrentUser, Reader};
 use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
@@ -48,11 +48,18 @@ pub struct ListQuery {
 )]
 pub async fn list(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let category = query.into_inner().category;
+    // A guest's list is their own (spec §6 Guests), read every time.
+    if !user.0.role.is_board_member() {
+        let documents = state.documents.clone();
+        let list = blocking(move || documents.guest_list(&user.0, category)).await?;
+        return Ok(HttpResponse::Ok().json(list.into_iter().map(DocumentBody::from).collect::<Vec<_>>()));
+    }
     // The same list for every reader of a filter: a process that holds it answers from memory (spec §9).
-    let key = state.documents.list_key(&user.0, query.into_inner().category)?;
+    let key = state.documents.list_key(&user.0, category)?;
     if let Some(list) = state.documents.cached_list(key, &*state.documents_cache) {
         return Ok(list.response());
     }
@@ -147,7 +154,7 @@ pub async fn delete(
     path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = *path;
-    let (actor, deleted) = on_document(&state, user, path, DocumentService::delete).await?;
+    let (actor, deleted) = on_document(&state, user.0, path, DocumentService::delete).await?;
     tracing::info!(document_id = %id, "document deleted");
     audit::record(&state, &req, event(AuditKind::DocumentDeleted, actor, &deleted)).await;
     Ok(HttpResponse::Ok().json(MessageBody::new("Document deleted successfully")))
@@ -178,10 +185,10 @@ pub async fn delete(
 pub async fn download(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let (actor, (document, bytes)) = on_document(&state, user, path, DocumentService::download).await?;
+    let (actor, (document, bytes)) = on_document(&state, user.0, path, DocumentService::download).await?;
     // One event per reading, not per chunk (spec §2 Pack reader, \"Range requests\").
     let file = FileAnswer::new(&req, bytes);
     if file.starts_a_reading() {
@@ -206,7 +213,7 @@ pub async fn download(
 )]
 pub async fn view_ticket(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
     let documents = state.documents.clone();
@@ -268,14 +275,14 @@ pub async fn view(
 /// (for the audit event) beside its result.
 async fn on_document<T: Send + 'static>(
     state: &AppState,
-    user: CurrentUser,
+    user: User,
     path: web::Path<DocumentId>,
     use_case: fn(&DocumentService, &User, DocumentId) -> Result<T, LibraryRefusal>,
 ) -> Result<(UserId, T), ApiError> {
     let documents = state.documents.clone();
     let id = path.into_inner();
-    let actor = user.0.id;
-    let result = blocking(move || use_case(&documents, &user.0, id)).await?;
+    let actor = user.id;
+    let result = blocking(move || use_case(&documents, &user, id)).await?;
     Ok((actor, result))
 }
 

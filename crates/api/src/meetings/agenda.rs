@@ -16,7 +16,7 @@ use crate::http::body::json::Json;
 use crate::http::body::message::MessageBody;
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::CurrentUser;
+use crate::http::extractors::{CurrentUser, Reader};
 use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
@@ -340,7 +340,7 @@ pub async fn remove_paper(
 pub async fn download_paper(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<(MeetingId, AgendaItemId, AgendaPaperId)>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();

@@ -11,7 +11,7 @@ use domain::MeetingId;
 use crate::http::blocking::blocking;
 use crate::http::body::download::{Disposition, FileAnswer};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::CurrentUser;
+use crate::http::extractors::Reader;
 use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
@@ -45,7 +45,7 @@ use crate::http::state::AppState;
 pub async fn download(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<MeetingId>,
 ) -> Result<HttpResponse, ApiError> {
     let packs = state.board_packs.clone();
@@ -123,7 +123,7 @@ impl From<PackLayoutPaper> for PackLayoutPaperBody {
 )]
 pub async fn layout(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<MeetingId>,
 ) -> Result<HttpResponse, ApiError> {
     let packs = state.board_packs.clone();

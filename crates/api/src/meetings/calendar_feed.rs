@@ -9,7 +9,7 @@ use domain::MeetingId;
 use crate::http::blocking::blocking;
 use crate::http::body::download::{file_response, Disposition};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::CurrentUser;
+use crate::http::extractors::{CurrentUser, Reader};
 use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
@@ -84,7 +84,7 @@ pub async fn feed(state: web::Data<AppState>, path: web::Path<String>) -> Result
 pub async fn meeting_ics(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<i32>,
 ) -> Result<HttpResponse, ApiError> {
     let calendar = state.calendar.clone();

@@ -15,7 +15,7 @@ use domain::{MeetingId, UserId};
 use crate::http::blocking::blocking;
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::CurrentUser;
+use crate::http::extractors::{CurrentUser, Reader};
 use crate::http::state::AppState;
 
 /// The meeting's attendance: every member's answer and record for admins and chairs, the caller's own
@@ -59,7 +59,7 @@ pub async fn show(
 )]
 pub async fn respond(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<i32>,
     body: Json<RespondRequest>,
 ) -> Result<HttpResponse, ApiError> {

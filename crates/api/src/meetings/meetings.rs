@@ -13,7 +13,7 @@ use crate::http::blocking::blocking;
 use crate::http::body::json::Json;
 use crate::http::body::message::MessageBody;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::CurrentUser;
+use crate::http::extractors::{CurrentUser, Reader};
 use crate::http::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -40,7 +40,7 @@ pub struct ListQuery {
 )]
 pub async fn list(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();
@@ -96,7 +96,7 @@ pub async fn create(
 )]
 pub async fn show(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<MeetingId>,
 ) -> Result<HttpResponse, ApiError> {
     let meetings = state.meetings.clone();

@@ -41,6 +41,7 @@ pub const BEARER: &str = "bearerAuth";
     tags(
         (name = "auth", description = "Sign-in, session, password changes and reset requests"),
         (name = "users", description = "User management (admins and chairs)"),
+        (name = "guests", description = "Guests: people outside the board let in until an end date for named meetings and documents, or an audit period (spec §6 Guests)"),
         (name = "documents", description = "The document library"),
         (name = "minutes", description = "The minutes archive"),
         (name = "meetings", description = "The board calendar"),

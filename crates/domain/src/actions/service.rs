@@ -312,13 +312,13 @@ mod tests {
         ) -> Result<Vec<Action>, RepoError> {
             match scope {
                 MeetingScope::Everything => self.0.list(status, today, scope),
-                MeetingScope::VisibleTo(_) => Ok(Vec::new()),
+                MeetingScope::VisibleTo(_) | MeetingScope::GuestOf(_) => Ok(Vec::new()),
             }
         }
         fn find(&self, id: ActionId, scope: MeetingScope) -> Result<Option<Action>, RepoError> {
             match scope {
                 MeetingScope::Everything => self.0.find(id, scope),
-                MeetingScope::VisibleTo(_) => Ok(None),
+                MeetingScope::VisibleTo(_) | MeetingScope::GuestOf(_) => Ok(None),
             }
         }
         fn create(&self, action: NewAction) -> Result<Action, ActionsRefusal> {

@@ -59,6 +59,9 @@ string_enum!(
         SsoSignInFailed => "sso_sign_in_failed",
         SsoLinked => "sso_linked",
         SsoUnlinked => "sso_unlinked",
+        GuestInvited => "guest_invited",
+        GuestAccessChanged => "guest_access_changed",
+        GuestViewed => "guest_viewed",
     }
 );
 
@@ -214,6 +217,7 @@ mod tests {
             token_version: 0,
             temp_password_expires_at: None,
             mfa_enabled: false,
+            access_ends_at: None,
         }
     }
 

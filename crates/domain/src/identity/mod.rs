@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod directory;
+pub mod guests;
 pub mod invitations;
 pub mod password_policy;
 pub mod password_reset;
@@ -21,6 +22,9 @@ pub use auth::service::{AuthService, Authenticated, SignInRequest, SignInStep, S
 pub use auth::token_service::{ChallengeClaims, SessionClaims, TokenError, TokenService, ViewResource};
 pub use directory::repository::DirectoryRepository;
 pub use directory::service::DirectoryService;
+pub use guests::repository::{GuestRepository, NewGuest};
+pub use guests::service::{ChangeGuestRequest, GuestService, InviteGuestRequest};
+pub use guests::{AuditPeriod, GuestListing, GuestPass, GuestScope};
 pub use invitations::repository::{InvitationRepository, PendingInvitation};
 pub use invitations::service::{InvitationService, InvitationState, InviteUser};
 pub use password_reset::repository::ResetRequestRepository;

@@ -5,8 +5,9 @@ use crate::identity::role::Role;
 use crate::UserId;
 
 /// Read documents, actions, minutes, meetings, notices, committees and the directory.
-pub fn can_read_board_content(_role: Role) -> bool {
-    true
+/// Guests read only what their pass names, through the guest rules (spec §6 Guests).
+pub fn can_read_board_content(role: Role) -> bool {
+    role.is_board_member()
 }
 
 pub fn can_manage_documents(role: Role) -> bool {
@@ -37,6 +38,11 @@ pub fn can_open_user_management(role: Role) -> bool {
     role.is_officer()
 }
 
+/// Invite guests, extend or end their access (spec §6 Guests).
+pub fn can_manage_guests(role: Role) -> bool {
+    role.is_officer()
+}
+
 /// See the delivery log and send a test e-mail.
 pub fn can_manage_mail(role: Role) -> bool {
     role == Role::Admin
@@ -55,8 +61,8 @@ pub fn can_create_users(role: Role) -> bool {
 pub fn can_manage_user(actor: Role, target: Role) -> bool {
     match actor {
         Role::Admin => true,
-        Role::Chair => target == Role::Trustee,
-        Role::Trustee => false,
+        Role::Chair => matches!(target, Role::Trustee | Role::Guest),
+        Role::Trustee | Role::Guest => false,
     }
 }
 
@@ -65,7 +71,8 @@ pub fn assignable_roles(actor: Role) -> &'static [Role] {
     match actor {
         Role::Admin => &[Role::Admin, Role::Chair, Role::Trustee],
         Role::Chair => &[Role::Chair, Role::Trustee],
-        Role::Trustee => &[],
+        // Guests are let in through a guest invitation only, never by giving someone the role.
+        Role::Trustee | Role::Guest => &[],
     }
 }
 

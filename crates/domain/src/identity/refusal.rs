@@ -11,6 +11,12 @@ pub const PASSWORD_CHANGE_REQUIRED: &str = "You must set a new password before u
 pub const MFA_ENROLMENT_REQUIRED: &str = "You must set up two-factor sign-in before using the portal.";
 pub const TEMPORARY_PASSWORD_EXPIRED: &str =
     "Your temporary password has expired. Ask an admin or chair for a new one.";
+/// A guest after their end date (spec §6 Guests): every session has ended and sign-in is refused.
+pub const GUEST_ACCESS_ENDED: &str =
+    "Your guest access to the portal has ended. Ask the person who invited you if you need it again.";
+/// A guest asking for anything their pass does not name (spec §6 Guests).
+pub const GUESTS_SEE_THEIR_PASS_ONLY: &str =
+    "Guests can open only the meetings and documents they were invited to.";
 pub const PASSWORD_REQUIRED: &str = "Password is required";
 pub const CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect";
 pub const NOT_TEMPORARY: &str = "Your password is not a temporary one.";
@@ -66,6 +72,10 @@ pub enum IdentityRefusal {
     /// A bad, expired, ended or revoked session token.
     #[error("{SESSION_EXPIRED}")]
     SessionExpired,
+    #[error("{GUEST_ACCESS_ENDED}")]
+    GuestAccessEnded,
+    #[error("{GUESTS_SEE_THEIR_PASS_ONLY}")]
+    GuestsSeeTheirPassOnly,
     /// The second step's challenge is bad, expired or already exchanged.
     #[error("{SIGN_IN_EXPIRED}")]
     SignInExpired,
@@ -192,9 +202,11 @@ impl Refusal for IdentityRefusal {
     fn answer(self) -> Answer {
         use IdentityRefusal::*;
         match self {
-            InvalidCredentials | TemporaryPasswordExpired | SessionExpired | SignInExpired => {
-                Answer::own(&self, RefusalKind::Unauthorized)
-            }
+            InvalidCredentials
+            | TemporaryPasswordExpired
+            | SessionExpired
+            | SignInExpired
+            | GuestAccessEnded => Answer::own(&self, RefusalKind::Unauthorized),
             SingleSignOn(crate::identity::single_sign_on::SsoFailure::NotConfigured) | SsoLinkNotFound => {
                 Answer::own(&self, RefusalKind::NotFound)
             }
@@ -202,6 +214,7 @@ impl Refusal for IdentityRefusal {
             BreakGlassAdminRequired => Answer::field(&self, "breakGlassAdminId"),
             SsoNeededToTurnOffPasswords => Answer::field(&self, "passwordSignInOff"),
             ConfirmItIsYou
+            | GuestsSeeTheirPassOnly
             | PasswordSignInOff
             | PasswordChangeRequired
             | MfaEnrolmentRequired

@@ -4,6 +4,8 @@ string_enum!(
         Admin => "admin",
         Chair => "chair",
         Trustee => "trustee",
+        // Someone outside the board, let in until an end date for named things only (spec §6 Guests).
+        Guest => "guest",
     }
 );
 
@@ -11,6 +13,11 @@ impl Role {
     /// Admins and chairs run the board's content; trustees read it.
     pub fn is_officer(self) -> bool {
         matches!(self, Role::Admin | Role::Chair)
+    }
+
+    /// A member of the board (not a guest): sees the board's content as spec §6 allows.
+    pub fn is_board_member(self) -> bool {
+        self != Role::Guest
     }
 }
 

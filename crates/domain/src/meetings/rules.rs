@@ -1,6 +1,7 @@
 //! Rules every meeting use case shares, and other areas with them: which meetings and agendas a user sees.
 
 use crate::identity::permissions;
+use crate::identity::role::Role;
 use crate::identity::user::User;
 use crate::meetings::meeting::{Meeting, MeetingScope};
 use crate::meetings::MeetingsRefusal;
@@ -10,6 +11,8 @@ use crate::meetings::MeetingsRefusal;
 pub fn scope_of(actor: &User) -> MeetingScope {
     if actor.role.is_officer() {
         MeetingScope::Everything
+    } else if actor.role == Role::Guest {
+        MeetingScope::GuestOf(actor.id)
     } else {
         MeetingScope::VisibleTo(actor.id)
     }

@@ -68,6 +68,12 @@ pub(crate) fn action_visible_to(scope: MeetingScope) -> ActionVisibleTo {
     let reader = match scope {
         MeetingScope::Everything => None,
         MeetingScope::VisibleTo(user) => Some(user.0),
+        // A guest sees no actions (spec §6 Guests).
+        MeetingScope::GuestOf(_) => {
+            return diesel::dsl::sql::<Bool>("EXISTS (SELECT 1 FROM (SELECT ")
+                .bind::<Nullable<Integer>, _>(None::<i32>)
+                .sql("::int4 AS id) reader WHERE FALSE)")
+        }
     };
     // Plain SQL, so the same predicate filters any query over `actions` (joined or not).
     diesel::dsl::sql::<Bool>("EXISTS (SELECT 1 FROM (SELECT ")
@@ -148,8 +154,10 @@ impl ActionRepository for PgActionRepository {
         let (row, name) = conn
             .transaction(|conn| {
                 // Share-locks the assignee: a concurrent deactivation or deletion waits for us.
+                // Actions are the board's: a guest is never an assignee (spec §6 Guests).
                 let assignee = users::table
                     .find(action.assigned_to.0)
+                    .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
                     .select((users::name, users::active))
                     .for_share()
                     .first::<(String, bool)>(conn)

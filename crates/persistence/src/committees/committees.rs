@@ -249,8 +249,10 @@ impl CommitteeRepository for PgCommitteeRepository {
         conn.transaction(|conn| -> Tx<CommitteeMember> {
             lock_active_committee(conn, id)?;
             // Share-locks the user: a concurrent deactivation or deletion waits for us.
+            // A guest is never a committee member (spec §6 Guests): they read as not active here.
             let found = users::table
                 .find(user.0)
+                .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
                 .select((users::name, users::email, users::active))
                 .for_share()
                 .first::<(String, String, bool)>(conn)

@@ -57,8 +57,11 @@ impl DashboardRepository for PgDashboardRepository {
                     Some((at, id)) => (Some(at), Some(MeetingId(id))),
                     None => (None, None),
                 };
-                let trustees =
-                    users::table.filter(users::active.eq(true)).select(count_star()).first::<i64>(conn)?;
+                let trustees = users::table
+                    .filter(users::active.eq(true))
+                    .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
+                    .select(count_star())
+                    .first::<i64>(conn)?;
                 Ok(DashboardStats { pending_actions, documents, next_meeting, next_meeting_id, trustees })
             })
             .map_err(repo_error)

@@ -174,6 +174,7 @@ impl DeclarationRepository for PgDeclarationRepository {
                 // The serving trustees today are the ones asked to declare.
                 let serving = users::table
                     .filter(users::active.eq(true))
+                    .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
                     .select((row.id.into_sql::<diesel::sql_types::Integer>(), users::id));
                 diesel::insert_into(declarations::table)
                     .values(serving)

@@ -360,6 +360,7 @@ impl EvaluationRepository for PgEvaluationRepository {
             .select(evaluation_respondents::user_id);
         let rows: Vec<(i32, String, String)> = users::table
             .filter(users::active.eq(true))
+            .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
             .filter(users::id.ne(appraised.unwrap_or(0)))
             .filter(users::id.ne_all(answered))
             .order(users::id.asc())

@@ -51,6 +51,7 @@ fn secretary(conn: &mut PgConnection, id: Option<i32>) -> QueryResult<Option<Sec
     let found: Option<(i32, String)> = users::table
         .find(id)
         .filter(users::active.eq(true))
+        .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
         .select((users::id, users::name))
         .first(conn)
         .optional()?;

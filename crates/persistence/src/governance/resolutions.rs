@@ -224,6 +224,7 @@ impl ResolutionRepository for PgResolutionRepository {
             // Share-locked: a trustee deactivated meanwhile waits until the voters are fixed.
             let serving: Vec<(i32, String)> = users::table
                 .filter(users::active.eq(true))
+                .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
                 .select((users::id, users::name))
                 .for_share()
                 .load(conn)?;

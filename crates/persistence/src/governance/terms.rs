@@ -50,6 +50,7 @@ impl TermRepository for PgTermRepository {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let people: Vec<(i32, String, String, String)> = users::table
             .filter(users::active.eq(true))
+            .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
             .order((users::name.asc(), users::id.asc()))
             .select((users::id, users::name, users::email, users::role))
             .load(&mut conn)

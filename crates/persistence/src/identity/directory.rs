@@ -30,6 +30,7 @@ impl DirectoryRepository for PgDirectoryRepository {
         let mut conn = self.pool.get().map_err(pool_error)?;
         let people = users::table
             .filter(users::active.eq(true))
+            .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
             .order((users::name.asc(), users::id.asc()))
             .select((users::id, users::name, users::email, users::phone, users::role, users::created_at))
             .load::<UserLine>(&mut conn)

@@ -37,7 +37,7 @@ impl PgInvitationRepository {
     }
 }
 
-fn store_link(
+pub(super) fn store_link(
     conn: &mut PgConnection,
     user_id: i32,
     token_hash: &str,

@@ -2,6 +2,7 @@
 //! requests, the sign-in throttle and the trustees directory.
 
 mod directory;
+mod guests;
 mod invitations;
 mod login_throttle;
 mod password_tokens;
@@ -12,6 +13,7 @@ mod two_factor;
 mod users;
 
 pub use directory::PgDirectoryRepository;
+pub use guests::PgGuestRepository;
 pub use invitations::PgInvitationRepository;
 pub use login_throttle::PgLoginThrottle;
 pub use password_tokens::PgPasswordTokenRepository;

@@ -34,6 +34,7 @@ pub(crate) struct UserRow {
     #[diesel(select_expression = users::mfa_secret.is_not_null())]
     #[diesel(select_expression_type = diesel::dsl::IsNotNull<users::mfa_secret>)]
     mfa_enabled: bool,
+    access_ends_at: Option<DateTime<Utc>>,
 }
 
 impl TryFrom<UserRow> for User {
@@ -53,6 +54,7 @@ impl TryFrom<UserRow> for User {
             token_version: row.token_version,
             temp_password_expires_at: row.temp_password_expires_at,
             mfa_enabled: row.mfa_enabled,
+            access_ends_at: row.access_ends_at,
         })
     }
 }

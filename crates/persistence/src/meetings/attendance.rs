@@ -11,7 +11,7 @@ use domain::meetings::attendance::{
 use domain::meetings::{AttendanceRepository, MeetingsRefusal, RecordChange};
 use domain::{CommitteeId, MeetingId, RepoError, UserId};
 
-use crate::schema::{committee_members, meeting_attendance, meetings, users};
+use crate::schema::{committee_members, guest_meetings, meeting_attendance, meetings, users};
 use crate::shared::error::{bad_value, pool_error, repo_error};
 use crate::PgPool;
 
@@ -107,6 +107,7 @@ impl AttendanceRepository for PgAttendanceRepository {
                 .inner_join(committee_members::table)
                 .filter(committee_members::committee_id.eq(committee.0))
                 .filter(users::active.eq(true))
+                .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
                 .order((users::name.asc(), users::id.asc()))
                 .select((users::id, users::name, users::role))
                 .load(&mut conn)
@@ -114,11 +115,25 @@ impl AttendanceRepository for PgAttendanceRepository {
         } else {
             users::table
                 .filter(users::active.eq(true))
+                .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
                 .order((users::name.asc(), users::id.asc()))
                 .select((users::id, users::name, users::role))
                 .load(&mut conn)
                 .map_err(repo_error)?
         };
+        // Guests whose pass names the meeting are invited to it too, listed as guests (spec §6 Guests).
+        let guests: Vec<(i32, String, String)> = users::table
+            .inner_join(guest_meetings::table.on(guest_meetings::user_id.eq(users::id)))
+            .filter(guest_meetings::meeting_id.eq(meeting.id.0))
+            .filter(users::active.eq(true))
+            .select((users::id, users::name, users::role))
+            .load(&mut conn)
+            .map_err(repo_error)?;
+        let mut rows = rows;
+        if !guests.is_empty() {
+            rows.extend(guests);
+            rows.sort_by(|a, b| a.1.to_lowercase().cmp(&b.1.to_lowercase()).then(a.0.cmp(&b.0)));
+        }
         rows.into_iter()
             .map(|(id, name, role)| {
                 let role: Role = role.parse().map_err(|_| bad_value("users.role", &role))?;

@@ -21,7 +21,7 @@ use super::agenda::{
     touch_agenda, Tx,
 };
 use crate::schema::{
-    agenda_items, agenda_papers, committee_members, committees, documents, meetings, minutes,
+    agenda_items, agenda_papers, committee_members, committees, documents, guest_meetings, meetings, minutes,
 };
 use crate::shared::error::{bad_value, pool_error, repo_error, Refusal, TxError};
 use crate::PgPool;
@@ -101,6 +101,15 @@ pub(crate) fn visible_to(
                         .select(committee_members::committee_id.nullable()),
                 )
                 .assume_not_null()),
+        ),
+        MeetingScope::GuestOf(user) => Box::new(
+            meetings::id
+                .eq_any(
+                    guest_meetings::table
+                        .filter(guest_meetings::user_id.eq(user.0))
+                        .select(guest_meetings::meeting_id),
+                )
+                .and(meetings::agenda_published_at.is_not_null()),
         ),
     }
 }

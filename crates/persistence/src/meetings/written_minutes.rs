@@ -566,6 +566,8 @@ fn load_visible<R: QueryableByName<Pg> + 'static>(
     let (everything, user) = match scope {
         MeetingScope::Everything => (true, 0),
         MeetingScope::VisibleTo(user) => (false, user.0),
+        // Guests read no minutes or decisions through the board's registers (spec §6 Guests).
+        MeetingScope::GuestOf(_) => return Ok(Vec::new()),
     };
     diesel::sql_query(sql)
         .bind::<Bool, _>(include_drafts)

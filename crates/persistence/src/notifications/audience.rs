@@ -49,6 +49,7 @@ pub(super) fn audience(
     let mut query = users::table
         .left_join(notification_settings::table)
         .filter(users::active.eq(true))
+        .filter(users::role.ne(domain::identity::role::Role::Guest.as_str()))
         .select((
             users::id,
             users::name,

@@ -133,6 +133,9 @@ impl AuthService {
             return Err(IdentityRefusal::PasswordSignInOff);
         }
         let now = self.clock.now();
+        if user.access_ended(now) {
+            return Err(IdentityRefusal::GuestAccessEnded);
+        }
         if user.require_password_change && user.temp_password_expires_at.is_some_and(|until| until <= now) {
             return Err(IdentityRefusal::TemporaryPasswordExpired);
         }
@@ -164,6 +167,11 @@ impl AuthService {
         second_factor_by_provider: bool,
     ) -> Result<SignedIn, IdentityRefusal> {
         let now = self.clock.now();
+        // Every way in ends here (password, second factor, single sign-on): no session for a guest whose
+        // access has ended (spec §6 Guests).
+        if user.access_ended(now) {
+            return Err(IdentityRefusal::GuestAccessEnded);
+        }
         let session = self.sessions.create(NewSession {
             user_id: user.id,
             device: client.device.chars().take(200).collect(),
@@ -230,6 +238,7 @@ impl AuthService {
             && cached.session.is_open(now, &self.policy)
             && cached.user.id == claims.user_id
             && cached.user.active
+            && !cached.user.access_ended(now)
             && cached.user.token_version == claims.token_version;
         // Anything else (closed, or due to be counted as activity) goes the full way.
         if !valid || (touch && now - cached.session.last_active_at >= SessionPolicy::TOUCH_EVERY) {
@@ -269,6 +278,9 @@ impl AuthService {
             Some(user) if user.active && user.token_version == claims.token_version => user,
             _ => return Err(expired()),
         };
+        if user.access_ended(now) {
+            return Err(IdentityRefusal::GuestAccessEnded);
+        }
         if touch && now - session.last_active_at >= SessionPolicy::TOUCH_EVERY {
             self.sessions.touch(session.id, now)?;
         }

@@ -24,6 +24,16 @@ pub struct User {
     pub temp_password_expires_at: Option<DateTime<Utc>>,
     /// Two-factor sign-in is on: the password alone does not open a session.
     pub mfa_enabled: bool,
+    /// A guest's access ends then (spec §6 Guests): every session ends and sign-in is refused. `None` for
+    /// members of the board.
+    pub access_ends_at: Option<DateTime<Utc>>,
+}
+
+impl User {
+    /// Whether a guest's access has ended by `now` (never, for members of the board).
+    pub fn access_ended(&self, now: DateTime<Utc>) -> bool {
+        self.access_ends_at.is_some_and(|ends| ends <= now)
+    }
 }
 
 /// A user to insert; the password is already hashed.

@@ -2,8 +2,11 @@
 
 use std::sync::Arc;
 
+use crate::identity::guests::GuestPass;
 use crate::identity::permissions;
+use crate::identity::role::Role;
 use crate::identity::user::User;
+use crate::identity::GuestRepository;
 use crate::identity::ViewResource;
 use crate::library::document::{Document, DocumentCategory, NewDocument};
 use crate::library::files::DOCUMENT_KINDS;
@@ -36,6 +39,8 @@ pub struct DocumentService {
     pub files: Arc<dyn FileStore>,
     pub tickets: ViewTickets,
     pub clock: Arc<dyn Clock>,
+    /// Guests' passes: a guest reads the documents theirs names (spec §6 Guests).
+    pub guests: Arc<dyn GuestRepository>,
 }
 
 fn category_message() -> String {
@@ -169,12 +174,44 @@ impl DocumentService {
         Ok(document)
     }
 
+    /// A guest's list (spec §6 Guests): the documents their pass names, and for an auditor those added in
+    /// the audit period. Never cached: the shared list's key has no reader in it.
+    pub fn guest_list(
+        &self,
+        guest: &User,
+        category: Received<DocumentCategory>,
+    ) -> Result<Vec<Document>, LibraryRefusal> {
+        let pass = self.pass(guest)?;
+        let mut errors = FieldErrors::new();
+        let category = category.read(&mut errors, "category", category_message());
+        errors.into_result()?;
+        let documents = self.documents.list(category)?;
+        Ok(documents.into_iter().filter(|d| opens(&pass, d)).collect())
+    }
+
     /// The document and its bytes, for a download.
     pub fn download(&self, actor: &User, id: DocumentId) -> Result<(Document, Vec<u8>), LibraryRefusal> {
-        if !permissions::can_read_board_content(actor.role) {
+        let document = self.documents.find(id)?.ok_or(LibraryRefusal::DocumentNotFound)?;
+        self.may_open(actor, &document)?;
+        let bytes = self.files.read(&document.storage_key).map_err(DomainError::Unexpected)?;
+        Ok((document, bytes))
+    }
+
+    /// Members of the board read every document; a guest the ones their pass opens, and for any other a
+    /// guest gets the same 404 as for a document that does not exist.
+    fn may_open(&self, reader: &User, document: &Document) -> Result<(), LibraryRefusal> {
+        if reader.role == Role::Guest {
+            let pass = self.pass(reader)?;
+            return if opens(&pass, document) { Ok(()) } else { Err(LibraryRefusal::DocumentNotFound) };
+        }
+        if !permissions::can_read_board_content(reader.role) {
             return Err(LibraryRefusal::CannotReadDocuments);
         }
-        self.read(id)
+        Ok(())
+    }
+
+    fn pass(&self, guest: &User) -> Result<GuestPass, LibraryRefusal> {
+        self.guests.pass(guest.id)?.ok_or(LibraryRefusal::CannotReadDocuments)
     }
 
     /// A one-minute ticket to open this document in a new tab.
@@ -184,10 +221,8 @@ impl DocumentService {
         session: SessionId,
         id: DocumentId,
     ) -> Result<String, LibraryRefusal> {
-        if !permissions::can_read_board_content(actor.role) {
-            return Err(LibraryRefusal::CannotReadDocuments);
-        }
-        self.documents.find(id)?.ok_or(LibraryRefusal::DocumentNotFound)?;
+        let document = self.documents.find(id)?.ok_or(LibraryRefusal::DocumentNotFound)?;
+        self.may_open(actor, &document)?;
         self.tickets.issue(actor, session, ViewResource::Document(id))
     }
 
@@ -199,18 +234,17 @@ impl DocumentService {
         id: DocumentId,
     ) -> Result<(User, Document, Vec<u8>), LibraryRefusal> {
         let viewer = self.tickets.redeem(ticket, ViewResource::Document(id))?;
-        if !permissions::can_read_board_content(viewer.role) {
-            return Err(LibraryRefusal::CannotReadDocuments);
-        }
-        let (document, bytes) = self.read(id)?;
+        let document = self.documents.find(id)?.ok_or(LibraryRefusal::DocumentNotFound)?;
+        self.may_open(&viewer, &document)?;
+        let bytes = self.files.read(&document.storage_key).map_err(DomainError::Unexpected)?;
         Ok((viewer, document, bytes))
     }
+}
 
-    fn read(&self, id: DocumentId) -> Result<(Document, Vec<u8>), LibraryRefusal> {
-        let document = self.documents.find(id)?.ok_or(LibraryRefusal::DocumentNotFound)?;
-        let bytes = self.files.read(&document.storage_key).map_err(DomainError::Unexpected)?;
-        Ok((document, bytes))
-    }
+/// Whether a guest's pass opens a library document: named on it, or added in an auditor's period.
+fn opens(pass: &GuestPass, document: &Document) -> bool {
+    pass.scope.documents.contains(&document.id)
+        || pass.scope.audit_period.is_some_and(|p| p.covers(document.created_at.date_naive()))
 }
 
 #[cfg(test)]
@@ -248,7 +282,13 @@ mod tests {
     }
 
     fn service(store: Arc<MemoryFileStore>, documents: Arc<FailingDocuments>) -> DocumentService {
-        DocumentService { documents, files: store, tickets: unused_tickets(), clock: clock() }
+        DocumentService {
+            documents,
+            files: store,
+            tickets: unused_tickets(),
+            clock: clock(),
+            guests: Arc::new(crate::testing::NoGuests),
+        }
     }
 
     fn input(store: &MemoryFileStore) -> UploadDocument {

@@ -44,11 +44,13 @@ pub const DEFAULT_DURATION_MINUTES: i32 = 120;
 
 /// Which meetings a reader may see (spec §6 Committee meetings): admins and chairs see all; everyone else
 /// sees every meeting that is not a committee meeting, and the committee meetings of the committees they
-/// belong to.
+/// belong to; a guest sees only the meetings their pass names, once the agenda is published (spec §6
+/// Guests), and nothing else that hangs off meetings (actions, minutes, decisions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MeetingScope {
     Everything,
     VisibleTo(UserId),
+    GuestOf(UserId),
 }
 
 /// The committee a committee meeting belongs to.

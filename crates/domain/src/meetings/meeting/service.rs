@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::identity::permissions;
+use crate::identity::role::Role;
 use crate::identity::user::User;
 use crate::library::stored_files;
 use crate::library::FileStore;
@@ -183,7 +184,8 @@ pub struct MeetingService {
 impl MeetingService {
     /// `upcoming`: `"true"` from now on, `"false"` before now, absent or blank: all.
     pub fn list(&self, actor: &User, upcoming: Option<&str>) -> Result<Vec<Meeting>, MeetingsRefusal> {
-        if !permissions::can_read_board_content(actor.role) {
+        // A guest reads the list too: `scope_of` holds it to the meetings their pass names.
+        if !permissions::can_read_board_content(actor.role) && actor.role != Role::Guest {
             return Err(MeetingsRefusal::CannotRead);
         }
         let window = match upcoming.map(str::trim).filter(|v| !v.is_empty()) {
@@ -192,7 +194,8 @@ impl MeetingService {
             Some("false") => MeetingWindow::Past,
             Some(_) => return Err(DomainError::invalid("upcoming", UPCOMING_CHOICES).into()),
         };
-        Ok(self.meetings.list(window, self.clock.now(), scope_of(actor))?)
+        let meetings = self.meetings.list(window, self.clock.now(), scope_of(actor))?;
+        Ok(meetings.into_iter().map(|m| for_reader(actor, m)).collect())
     }
 
     /// The meeting, if `actor` may see it; 404 otherwise (a committee meeting of another committee does
@@ -203,7 +206,7 @@ impl MeetingService {
 
     /// The meeting with its agenda when `actor` may see the agenda.
     pub fn show(&self, actor: &User, id: MeetingId) -> Result<MeetingView, MeetingsRefusal> {
-        let meeting = self.visible(actor, id)?;
+        let meeting = for_reader(actor, self.visible(actor, id)?);
         let agenda = if sees_agenda(actor, &meeting) { Some(self.meetings.agenda(id)?) } else { None };
         Ok(MeetingView { meeting, agenda })
     }
@@ -285,6 +288,16 @@ impl MeetingService {
             stored_files::remove_after_row(self.files.as_ref(), key);
         }
         Ok(meeting)
+    }
+}
+
+/// A meeting as `reader` sees it: a guest is not shown which minutes it has (spec §6 Guests: the agenda,
+/// papers, pack and their own attendance only).
+fn for_reader(reader: &User, meeting: Meeting) -> Meeting {
+    if reader.role == Role::Guest {
+        Meeting { minutes: None, ..meeting }
+    } else {
+        meeting
     }
 }
 

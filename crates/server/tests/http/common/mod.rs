@@ -271,6 +271,7 @@ impl TestApp {
             Role::Admin => "Ada Admin",
             Role::Chair => "Chris Chair",
             Role::Trustee => "Tina Trustee",
+            Role::Guest => "Gail Guest",
         };
         self.signed_in_named(role, name)
     }
