@@ -190,6 +190,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         files: files.clone(),
         tickets,
         clock: clock.clone(),
+        guests: guest_passes.clone(),
     };
     let meetings = MeetingService {
         meetings: Arc::new(PgMeetingRepository::new(pool.clone())),
@@ -234,6 +235,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         users: users.clone(),
         typesetter: Arc::new(typesetting::PdfTypesetter),
         clock: clock.clone(),
+        guests: guest_passes.clone(),
     };
     let written_minutes_repository = Arc::new(PgWrittenMinutesRepository::new(pool.clone()));
     let conflicts = ConflictService {
@@ -256,6 +258,7 @@ pub fn build_state(config: &Config, pool: PgPool) -> anyhow::Result<AppState> {
         clock: clock.clone(),
         time_zone: config.mail.board_time_zone,
         papers_read: None,
+        guests: guest_passes.clone(),
     };
     let papers = Papers {
         documents: documents.documents.clone(),

@@ -15,7 +15,7 @@ use crate::http::body::csv::{self, Cell};
 use crate::http::body::download::{file_response, Disposition};
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::CurrentUser;
+use crate::http::extractors::{CurrentUser, Reader};
 use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
@@ -48,7 +48,7 @@ pub struct ListQuery {
 )]
 pub async fn list(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
@@ -155,7 +155,7 @@ pub async fn history(
 pub async fn export_csv(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
     let bytes = blocking(move || register_csv(&interests.export_register(&user.0)?)).await?;
@@ -197,7 +197,7 @@ fn register_csv(entries: &[ExportedInterest]) -> Result<Vec<u8>, ApiError> {
 pub async fn export_pdf(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
 ) -> Result<HttpResponse, ApiError> {
     let interests = state.interests.clone();
     let bytes = blocking(move || interests.export_pdf(&user.0, PORTAL_NAME)).await?;

@@ -140,8 +140,10 @@ async fn record_guest_view(req: &HttpRequest, guest: &User) -> Result<(), ApiErr
     let opened: String = format!("{} {}", req.method(), req.path()).chars().take(300).collect();
     let event = NewAuditEvent::new(AuditKind::GuestViewed, Some(guest.id))
         .object(AuditObject::user(guest))
-        .details(opened);
-    crate::http::audit::record_read(&state, req, event).await
+        .details(opened)
+        .from_address(client_address(req, state.trust_proxy));
+    let audit = state.audit.clone();
+    blocking(move || audit.record(event)).await
 }
 
 /// The caller's address, for throttling. Behind a proxy (`TRUST_PROXY=true`) the first address of

@@ -130,7 +130,7 @@ fn about(guest: &GuestListing) -> AuditObject {
 pub async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let guests = state.guests.clone();
     let list = blocking(move || guests.list(&user.0)).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(|g| GuestBody::new(g)).collect::<Vec<_>>()))
+    Ok(HttpResponse::Ok().json(list.into_iter().map(GuestBody::new).collect::<Vec<_>>()))
 }
 
 /// Invites a guest: their account (without a password), their pass, and the invitation e-mail.

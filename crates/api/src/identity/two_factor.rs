@@ -19,7 +19,7 @@ use crate::http::blocking::blocking;
 use crate::http::body::json::Json;
 use crate::http::body::message::MessageBody;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::{client_address, client_info, CurrentUser, SessionUser};
+use crate::http::extractors::{client_address, client_info, CurrentUser, Reader, SessionUser};
 use crate::http::state::AppState;
 
 /// The second step of signing in. A code is accepted once; each recovery code works once.
@@ -212,7 +212,7 @@ pub async fn enable(
 pub async fn recovery_codes(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let check = CodeCheck::RegenerateRecoveryCodes;
@@ -244,7 +244,7 @@ pub async fn recovery_codes(
 pub async fn disable(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     body: Json<CodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let check = CodeCheck::Disable;

@@ -20,7 +20,7 @@ use crate::http::blocking::blocking;
 use crate::http::body::download::{Disposition, FileAnswer};
 use crate::http::body::upload::{read_upload, refuse_declared_oversize};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::CurrentUser;
+use crate::http::extractors::{CurrentUser, Reader};
 use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
@@ -46,7 +46,7 @@ pub struct ListQuery {
 )]
 pub async fn list(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let minutes = state.minutes.clone();
@@ -144,7 +144,7 @@ pub async fn upload(
 pub async fn download(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<MinutesId>,
 ) -> Result<HttpResponse, ApiError> {
     let minutes = state.minutes.clone();
@@ -175,7 +175,7 @@ pub async fn download(
 )]
 pub async fn view_ticket(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<MinutesId>,
 ) -> Result<HttpResponse, ApiError> {
     let minutes = state.minutes.clone();

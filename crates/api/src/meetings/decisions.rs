@@ -10,7 +10,7 @@ use domain::meetings::written_minutes::{DatedDecision, Decision, DecisionSource}
 use crate::http::blocking::blocking;
 use crate::http::body::csv::{self as csv_body, Cell};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::CurrentUser;
+use crate::http::extractors::Reader;
 use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
@@ -75,7 +75,7 @@ impl From<Decision> for DecisionBody {
         (status = 400, description = "`errors.q`: longer than 200 characters", body = ErrorBody)))]
 pub async fn list(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     query: web::Query<DecisionQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
@@ -91,7 +91,7 @@ pub async fn list(
 pub async fn csv(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     query: web::Query<DecisionQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();

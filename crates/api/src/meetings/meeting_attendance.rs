@@ -33,7 +33,7 @@ use crate::http::state::AppState;
 )]
 pub async fn show(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<i32>,
 ) -> Result<HttpResponse, ApiError> {
     let attendance = state.attendance.clone();

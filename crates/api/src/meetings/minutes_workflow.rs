@@ -13,7 +13,7 @@ use crate::http::blocking::blocking;
 use crate::http::body::download::{file_response, Disposition};
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::CurrentUser;
+use crate::http::extractors::{CurrentUser, Reader};
 use crate::http::schemas::FileBytes;
 use crate::http::state::AppState;
 
@@ -141,7 +141,7 @@ const NOT_FOUND: &str =
         (status = 400, description = "`errors.search`: longer than 200 characters", body = ErrorBody)))]
 pub async fn archive(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     query: web::Query<ArchiveQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
@@ -157,7 +157,7 @@ pub async fn archive(
     responses((status = 200, body = WrittenMinutesBody), (status = 404, description = NOT_FOUND, body = ErrorBody)))]
 pub async fn show(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<MeetingId>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();
@@ -350,7 +350,7 @@ pub async fn correct(
 pub async fn pdf(
     req: HttpRequest,
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Reader,
     path: web::Path<MeetingId>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.written_minutes.clone();

@@ -242,6 +242,6 @@ mod tests {
         for kind in AuditKind::ALL {
             assert_eq!(kind.as_str().parse::<AuditKind>(), Ok(*kind));
         }
-        assert_eq!(AuditKind::ALL.len(), 40);
+        assert_eq!(AuditKind::ALL.len(), 43);
     }
 }

@@ -24,7 +24,7 @@ pub use directory::repository::DirectoryRepository;
 pub use directory::service::DirectoryService;
 pub use guests::repository::{GuestRepository, NewGuest};
 pub use guests::service::{ChangeGuestRequest, GuestService, InviteGuestRequest};
-pub use guests::{AuditPeriod, GuestListing, GuestPass, GuestScope};
+pub use guests::{records_reader, AuditPeriod, GuestListing, GuestPass, GuestScope, RecordsReader};
 pub use invitations::repository::{InvitationRepository, PendingInvitation};
 pub use invitations::service::{InvitationService, InvitationState, InviteUser};
 pub use password_reset::repository::ResetRequestRepository;

@@ -17,6 +17,8 @@ pub const GUEST_ACCESS_ENDED: &str =
 /// A guest asking for anything their pass does not name (spec §6 Guests).
 pub const GUESTS_SEE_THEIR_PASS_ONLY: &str =
     "Guests can open only the meetings and documents they were invited to.";
+pub const GUEST_STAYS_GUEST: &str =
+    "A guest's role cannot be changed. To bring them onto the board, create a user for them.";
 pub const PASSWORD_REQUIRED: &str = "Password is required";
 pub const CURRENT_PASSWORD_WRONG: &str = "Current password is incorrect";
 pub const NOT_TEMPORARY: &str = "Your password is not a temporary one.";
@@ -76,6 +78,8 @@ pub enum IdentityRefusal {
     GuestAccessEnded,
     #[error("{GUESTS_SEE_THEIR_PASS_ONLY}")]
     GuestsSeeTheirPassOnly,
+    #[error("{GUEST_STAYS_GUEST}")]
+    GuestStaysGuest,
     /// The second step's challenge is bad, expired or already exchanged.
     #[error("{SIGN_IN_EXPIRED}")]
     SignInExpired,
@@ -235,8 +239,8 @@ impl Refusal for IdentityRefusal {
             | OnlyAdminsReset
             | OnlyAdminsSettings => Answer::own(&self, RefusalKind::Forbidden),
             SessionNotFound | UserNotFound => Answer::own(&self, RefusalKind::NotFound),
-            CannotDeactivateSelf | EmailTaken | InviteeDeactivated | AlreadyHasPassword | AlreadyOn
-            | NotOn | SetUpFirst => Answer::own(&self, RefusalKind::Conflict),
+            CannotDeactivateSelf | GuestStaysGuest | EmailTaken | InviteeDeactivated | AlreadyHasPassword
+            | AlreadyOn | NotOn | SetUpFirst => Answer::own(&self, RefusalKind::Conflict),
             ResetLinkUnknown | ResetLinkUsed | ResetLinkExpired | InvitationUnknown | InvitationUsed
             | InvitationExpired => Answer::own(&self, RefusalKind::BadRequest),
             PasswordRequired | InviteWithPassword => Answer::field(&self, "password"),

@@ -23,6 +23,9 @@ impl SearchService {
     /// One page of what `actor` may see matching the request: every signed-in user searches, and finds
     /// only what the lists they may read show them (their identity and role decide).
     pub fn search(&self, actor: &User, request: &SearchRequest) -> Result<SearchPage, SearchRefusal> {
+        if !actor.role.is_board_member() {
+            return Err(SearchRefusal::Guest);
+        }
         let query = SearchQuery::read(request, self.time_zone)?;
         let reader = SearchReader { user: actor.id, officer: actor.role.is_officer() };
         // Every page weighs recency as of the first one, so the order of a paged search stays put.

@@ -121,25 +121,28 @@ impl AttendanceRepository for PgAttendanceRepository {
                 .load(&mut conn)
                 .map_err(repo_error)?
         };
-        // Guests whose pass names the meeting are invited to it too, listed as guests (spec §6 Guests).
-        let guests: Vec<(i32, String, String)> = users::table
+        invitee_rows(rows)
+    }
+
+    fn named_guests(&self, meeting: MeetingId) -> Result<Vec<Invitee>, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let rows: Vec<(i32, String, String)> = users::table
             .inner_join(guest_meetings::table.on(guest_meetings::user_id.eq(users::id)))
-            .filter(guest_meetings::meeting_id.eq(meeting.id.0))
+            .filter(guest_meetings::meeting_id.eq(meeting.0))
             .filter(users::active.eq(true))
+            .order((users::name.asc(), users::id.asc()))
             .select((users::id, users::name, users::role))
             .load(&mut conn)
             .map_err(repo_error)?;
-        let mut rows = rows;
-        if !guests.is_empty() {
-            rows.extend(guests);
-            rows.sort_by(|a, b| a.1.to_lowercase().cmp(&b.1.to_lowercase()).then(a.0.cmp(&b.0)));
-        }
-        rows.into_iter()
-            .map(|(id, name, role)| {
-                let role: Role = role.parse().map_err(|_| bad_value("users.role", &role))?;
-                Ok(Invitee { user_id: UserId(id), name, role })
-            })
-            .collect()
+        invitee_rows(rows)
+    }
+
+    fn guest_sees(&self, guest: UserId, meeting: MeetingId) -> Result<bool, RepoError> {
+        let mut conn = self.pool.get().map_err(pool_error)?;
+        let visible = crate::meetings::visible_to(domain::meetings::meeting::MeetingScope::GuestOf(guest));
+        diesel::select(diesel::dsl::exists(meetings::table.find(meeting.0).filter(visible)))
+            .get_result(&mut conn)
+            .map_err(repo_error)
     }
 
     fn entries(&self, meeting: MeetingId) -> Result<Vec<AttendanceEntry>, RepoError> {
@@ -279,4 +282,14 @@ impl AttendanceRepository for PgAttendanceRepository {
         }
         Ok(())
     }
+}
+
+/// Invitees from `(id, name, role)` rows, in the rows' order.
+fn invitee_rows(rows: Vec<(i32, String, String)>) -> Result<Vec<Invitee>, RepoError> {
+    rows.into_iter()
+        .map(|(id, name, role)| {
+            let role: Role = role.parse().map_err(|_| bad_value("users.role", &role))?;
+            Ok(Invitee { user_id: UserId(id), name, role })
+        })
+        .collect()
 }

@@ -33,6 +33,7 @@ mod evaluation_schedule;
 mod evaluations;
 mod file_texts;
 mod first_admin;
+mod guests;
 mod hardening;
 mod hsts_and_messages;
 mod interests;

@@ -12,7 +12,7 @@ use crate::governance::settings::{GovernanceSettings, RegisterVisibility, Secret
 use crate::governance::{Editor, GovernanceRefusal, GovernanceSettingsRepository, InterestRepository};
 use crate::identity::role::Role;
 use crate::identity::user::User;
-use crate::identity::UserRepository;
+use crate::identity::{records_reader, GuestRepository, RecordsReader, UserRepository};
 use crate::meetings::attendance::{QuorumRule, QuorumRuleKind, QUORUM_MAX};
 use crate::meetings::Typesetter;
 use crate::shared::error::DomainError;
@@ -94,11 +94,17 @@ pub struct InterestService {
     pub users: Arc<dyn UserRepository>,
     pub typesetter: Arc<dyn Typesetter>,
     pub clock: Arc<dyn Clock>,
+    /// Guests' passes: an auditor reads the entries in force during their period (spec §6 Guests).
+    pub guests: Arc<dyn GuestRepository>,
 }
 
 impl InterestService {
     /// The register as the actor may read it; `user` narrows it to one trustee.
     pub fn list(&self, actor: &User, user: Option<UserId>) -> Result<Vec<Interest>, GovernanceRefusal> {
+        if actor.role == Role::Guest {
+            let entries = self.audited_register(actor)?;
+            return Ok(entries.into_iter().filter(|e| user.is_none_or(|u| e.user_id == u)).collect());
+        }
         let visibility = self.settings.get()?.register_visibility;
         let scope = if can_read_whole_register(actor.role, visibility) {
             user
@@ -236,11 +242,28 @@ impl InterestService {
     }
 
     fn whole_register(&self, actor: &User) -> Result<Vec<Interest>, GovernanceRefusal> {
+        if actor.role == Role::Guest {
+            return self.audited_register(actor);
+        }
         let visibility = self.settings.get()?.register_visibility;
         if !can_read_whole_register(actor.role, visibility) {
             return Err(GovernanceRefusal::RegisterLimited);
         }
         Ok(self.interests.list(None)?)
+    }
+
+    /// An auditor's register: every entry in force at some time in their period; any other guest none.
+    fn audited_register(&self, guest: &User) -> Result<Vec<Interest>, GovernanceRefusal> {
+        let Some(RecordsReader::Auditor(period)) = records_reader(self.guests.as_ref(), guest)? else {
+            return Err(GovernanceRefusal::RegisterLimited);
+        };
+        let entries = self.interests.list(None)?;
+        Ok(entries
+            .into_iter()
+            .filter(|e| {
+                e.fields.started_on <= period.to && e.fields.ended_on.is_none_or(|end| end >= period.from)
+            })
+            .collect())
     }
 
     fn get(&self, id: InterestId) -> Result<Interest, GovernanceRefusal> {

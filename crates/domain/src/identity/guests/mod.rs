@@ -89,3 +89,23 @@ pub struct NamedDocument {
     pub id: DocumentId,
     pub title: String,
 }
+
+/// How someone reads the board's records (uploaded and written minutes, the decisions register, the
+/// register of interests): a member of the board by the board's rules, a guest only as an auditor, through
+/// their period and as a trustee of no committee would (no drafts, no committee's records).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordsReader {
+    Member,
+    Auditor(AuditPeriod),
+}
+
+/// The way `user` reads the board's records; `None` for a guest without an audit period, who reads none.
+pub fn records_reader(
+    guests: &dyn repository::GuestRepository,
+    user: &crate::identity::user::User,
+) -> Result<Option<RecordsReader>, crate::RepoError> {
+    if user.role.is_board_member() {
+        return Ok(Some(RecordsReader::Member));
+    }
+    Ok(guests.pass(user.id)?.and_then(|pass| pass.scope.audit_period).map(RecordsReader::Auditor))
+}

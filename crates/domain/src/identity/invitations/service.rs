@@ -64,6 +64,10 @@ impl InvitationService {
         if !permissions::can_create_users(actor.role) {
             return Err(IdentityRefusal::OnlyAdminsCreateUsers);
         }
+        // Guests are invited with a pass (spec §6 Guests), through `GuestService::invite`.
+        if input.role == Role::Guest {
+            return Err(IdentityRefusal::CannotGiveRole(Role::Guest));
+        }
         let mut errors = FieldErrors::new();
         let name = validation::required_line(&mut errors, "name", "Name", &input.name, 100);
         let email = email_field(&mut errors, &input.email);

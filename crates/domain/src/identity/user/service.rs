@@ -71,6 +71,10 @@ impl UserService {
         if !permissions::can_create_users(actor.role) {
             return Err(IdentityRefusal::OnlyAdminsCreateUsers);
         }
+        // Guests come with a pass: they are invited through the guests' page (spec §6 Guests).
+        if input.role == Role::Guest {
+            return Err(IdentityRefusal::CannotGiveRole(Role::Guest));
+        }
         self.create_unchecked(input)
     }
 
@@ -125,6 +129,11 @@ impl UserService {
         let target = self.users.find(id)?.ok_or(IdentityRefusal::UserNotFound)?;
         if !permissions::can_manage_user(actor.role, target.role) {
             return Err(IdentityRefusal::ChairsEditTrusteesOnly);
+        }
+        // A guest stays a guest (their pass is what they may open): someone joining the board is invited as
+        // a member of it (spec §6 Guests).
+        if target.role == Role::Guest && input.role != Role::Guest {
+            return Err(IdentityRefusal::GuestStaysGuest);
         }
         if input.role != target.role && !permissions::can_assign_role(actor.role, input.role) {
             return Err(IdentityRefusal::CannotGiveRole(input.role));

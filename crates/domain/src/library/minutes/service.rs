@@ -3,8 +3,10 @@
 use std::sync::Arc;
 
 use crate::identity::permissions;
+use crate::identity::role::Role;
 use crate::identity::user::User;
 use crate::identity::ViewResource;
+use crate::identity::{records_reader, GuestRepository, RecordsReader};
 use crate::library::files::MINUTES_KINDS;
 use crate::library::minutes::{Minutes, MinutesSource, NewMinutes};
 use crate::library::stored_files::{self, checked_file, file_size};
@@ -41,17 +43,38 @@ pub struct MinutesService {
     pub files: Arc<dyn FileStore>,
     pub tickets: ViewTickets,
     pub clock: Arc<dyn Clock>,
+    /// Guests' passes: an auditor reads the minutes of their period (spec §6 Guests).
+    pub guests: Arc<dyn GuestRepository>,
 }
 
 impl MinutesService {
     pub fn list(&self, actor: &User, search: Option<&str>) -> Result<Vec<Minutes>, LibraryRefusal> {
-        if !permissions::can_read_board_content(actor.role) {
-            return Err(LibraryRefusal::CannotReadMinutes);
-        }
+        let reader = self.reader(actor)?;
         let mut errors = FieldErrors::new();
         let search = validation::optional_text(&mut errors, "search", "Search", search, SEARCH_MAX);
         errors.into_result()?;
-        Ok(self.minutes.list(search.as_deref(), scope_of(actor))?)
+        let found = self.minutes.list(search.as_deref(), minutes_scope(actor))?;
+        Ok(found.into_iter().filter(|m| reads(reader, m)).collect())
+    }
+
+    /// How `actor` reads minutes; refused for a guest who is not an auditor.
+    fn reader(&self, actor: &User) -> Result<RecordsReader, LibraryRefusal> {
+        match records_reader(self.guests.as_ref(), actor)? {
+            Some(reader) if actor.role != Role::Guest || matches!(reader, RecordsReader::Auditor(_)) => {
+                Ok(reader)
+            }
+            _ => Err(LibraryRefusal::CannotReadMinutes),
+        }
+    }
+
+    /// The minutes, if `actor` may read them (404 otherwise).
+    fn readable(&self, actor: &User, id: MinutesId) -> Result<Minutes, LibraryRefusal> {
+        let reader = self.reader(actor)?;
+        let minutes = self.minutes.find(id, minutes_scope(actor))?.ok_or(LibraryRefusal::MinutesNotFound)?;
+        if !reads(reader, &minutes) {
+            return Err(LibraryRefusal::MinutesNotFound);
+        }
+        Ok(minutes)
     }
 
     /// Exactly one of a PDF or an http(s) link. A refused or failed upload leaves no file and no row.
@@ -125,10 +148,8 @@ impl MinutesService {
         actor: &User,
         id: MinutesId,
     ) -> Result<(Minutes, String, Vec<u8>), LibraryRefusal> {
-        if !permissions::can_read_board_content(actor.role) {
-            return Err(LibraryRefusal::CannotReadMinutes);
-        }
-        self.read(id, scope_of(actor))
+        let minutes = self.readable(actor, id)?;
+        self.read(minutes)
     }
 
     pub fn view_ticket(
@@ -137,10 +158,7 @@ impl MinutesService {
         session: SessionId,
         id: MinutesId,
     ) -> Result<String, LibraryRefusal> {
-        if !permissions::can_read_board_content(actor.role) {
-            return Err(LibraryRefusal::CannotReadMinutes);
-        }
-        let minutes = self.minutes.find(id, scope_of(actor))?.ok_or(LibraryRefusal::MinutesNotFound)?;
+        let minutes = self.readable(actor, id)?;
         if !matches!(minutes.source, MinutesSource::File { .. }) {
             return Err(LibraryRefusal::MinutesFileNotFound);
         }
@@ -154,16 +172,13 @@ impl MinutesService {
         id: MinutesId,
     ) -> Result<(User, Minutes, String, Vec<u8>), LibraryRefusal> {
         let viewer = self.tickets.redeem(ticket, ViewResource::Minutes(id))?;
-        if !permissions::can_read_board_content(viewer.role) {
-            return Err(LibraryRefusal::CannotReadMinutes);
-        }
-        let (minutes, file_name, bytes) = self.read(id, scope_of(&viewer))?;
+        let minutes = self.readable(&viewer, id)?;
+        let (minutes, file_name, bytes) = self.read(minutes)?;
         Ok((viewer, minutes, file_name, bytes))
     }
 
     /// The minutes, their file name and their bytes.
-    fn read(&self, id: MinutesId, scope: MeetingScope) -> Result<(Minutes, String, Vec<u8>), LibraryRefusal> {
-        let minutes = self.minutes.find(id, scope)?.ok_or(LibraryRefusal::MinutesNotFound)?;
+    fn read(&self, minutes: Minutes) -> Result<(Minutes, String, Vec<u8>), LibraryRefusal> {
         let MinutesSource::File { file_name, storage_key, .. } = &minutes.source else {
             return Err(LibraryRefusal::MinutesFileNotFound);
         };
@@ -176,6 +191,23 @@ impl MinutesService {
 /// The form's optional meeting id: a whole number above zero, or blank for none.
 pub fn meeting_id_field(raw: Option<&str>) -> Received<MeetingId> {
     Received::from_text(raw, |text| text.parse::<i32>().ok().filter(|id| *id > 0).map(MeetingId))
+}
+
+/// The meetings whose minutes `actor` may see: a guest (an auditor) as a trustee of no committee.
+fn minutes_scope(actor: &User) -> MeetingScope {
+    if actor.role == Role::Guest {
+        MeetingScope::VisibleTo(actor.id)
+    } else {
+        scope_of(actor)
+    }
+}
+
+/// Whether a reader reads these minutes: a member as the scope allows, an auditor those of their period.
+fn reads(reader: RecordsReader, minutes: &Minutes) -> bool {
+    match reader {
+        RecordsReader::Member => true,
+        RecordsReader::Auditor(period) => period.covers(minutes.meeting_date.date_naive()),
+    }
 }
 
 #[cfg(test)]
@@ -219,6 +251,7 @@ mod tests {
             files: store.clone(),
             tickets: unused_tickets(),
             clock: clock(),
+            guests: Arc::new(crate::testing::NoGuests),
         };
         let refused = service.upload(&user(Role::Trustee), input(&store));
         assert!(matches!(refused, Err(LibraryRefusal::OnlyOfficersUploadMinutes)));

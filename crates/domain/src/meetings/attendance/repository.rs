@@ -23,6 +23,11 @@ pub trait AttendanceRepository: Send + Sync {
     /// The meeting's members, by name: every active user for a board meeting, the committee's active
     /// members for a committee meeting (none when its committee was deleted).
     fn invitees(&self, meeting: &AttendanceMeeting) -> Result<Vec<Invitee>, RepoError>;
+    /// The active guests whose pass names the meeting (spec §6 Guests), by name: they answer for
+    /// themselves, but are not the meeting's members and never count towards its quorum.
+    fn named_guests(&self, meeting: MeetingId) -> Result<Vec<Invitee>, RepoError>;
+    /// Whether the guest's pass names the meeting and its agenda is published.
+    fn guest_sees(&self, guest: UserId, meeting: MeetingId) -> Result<bool, RepoError>;
     /// Every stored row (answers, records, guests) of the meeting.
     fn entries(&self, meeting: MeetingId) -> Result<Vec<AttendanceEntry>, RepoError>;
     /// Stores (or replaces) a member's own answer.

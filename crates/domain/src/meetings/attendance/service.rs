@@ -3,11 +3,12 @@
 
 use std::sync::Arc;
 
+use crate::identity::role::Role;
 use crate::identity::user::User;
 use crate::identity::UserRepository;
 use crate::meetings::attendance::{
     may_see_meeting, quorum_summary, sheet_lines, AttendanceMeeting, AttendanceResponse, AttendanceSheet,
-    Invitee, RecordedAttendance,
+    GuestAttendance, Invitee, RecordedAttendance,
 };
 use crate::meetings::{AttendanceRepository, MeetingsRefusal, QuorumSettings, RecordChange};
 use crate::shared::error::DomainError;
@@ -104,6 +105,13 @@ impl AttendanceService {
             RepoError::NotFound => MeetingsRefusal::MeetingNotFound,
             other => other.into(),
         })?;
+        if actor.role == Role::Guest {
+            return if self.attendance.guest_sees(actor.id, id)? {
+                Ok(meeting)
+            } else {
+                Err(MeetingsRefusal::MeetingNotFound)
+            };
+        }
         let memberships =
             if meeting.committee_meeting { self.attendance.committees_of(actor.id)? } else { Vec::new() };
         if !may_see_meeting(actor.role, meeting.committee_meeting, meeting.committee_id, &memberships) {
@@ -125,10 +133,16 @@ impl AttendanceService {
         meeting: &AttendanceMeeting,
     ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let invitees = self.attendance.invitees(meeting)?;
+        let named = self.attendance.named_guests(meeting.id)?;
         let entries = self.attendance.entries(meeting.id)?;
         let rule = self.settings.quorum()?;
-        let (members, guests) = sheet_lines(&invitees, &entries);
+        let (mut members, guests) = sheet_lines(&invitees, &entries);
         let summary = quorum_summary(rule, invitees.len() as u32, &members, !guests.is_empty());
+        // Guests the meeting's passes name follow the members, each with their own answer and record; they
+        // are left out of the quorum above (spec §6 Guests).
+        let is_named = |id: Option<UserId>| id.is_some_and(|id| named.iter().any(|n| n.user_id == id));
+        let guests: Vec<GuestAttendance> = guests.into_iter().filter(|g| !is_named(g.user_id)).collect();
+        members.extend(sheet_lines(&named, &entries).0);
         let mine = members.iter().find(|m| m.user_id == actor.id).cloned();
         let can_record = actor.role.is_officer();
         let (members, guests) =
@@ -153,7 +167,8 @@ impl AttendanceService {
     ) -> Result<AttendanceSheet, MeetingsRefusal> {
         let meeting = self.visible_meeting(actor, id)?;
         let invitees = self.attendance.invitees(&meeting)?;
-        let Some(member) = invitees.iter().find(|i| i.user_id == actor.id) else {
+        let named = self.attendance.named_guests(meeting.id)?;
+        let Some(member) = invitees.iter().chain(&named).find(|i| i.user_id == actor.id) else {
             return Err(MeetingsRefusal::NotInvited);
         };
         let mut errors = FieldErrors::new();

@@ -10,10 +10,12 @@
 
 use std::sync::Arc;
 
+use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
 
 use crate::identity::user::User;
-use crate::meetings::meeting::Meeting;
+use crate::identity::{records_reader, GuestRepository, RecordsReader};
+use crate::meetings::meeting::{Meeting, MeetingScope};
 use crate::meetings::rules::scope_of;
 use crate::meetings::written_minutes::{
     DatedDecision, Decision, MinuteEntry, MinuteEntryKind, NewMinuteAction, NewMinuteEntry, WrittenMinutes,
@@ -161,11 +163,44 @@ pub struct WrittenMinutesService {
     pub papers_read: Option<Arc<dyn PapersReadLine>>,
     pub clock: Arc<dyn Clock>,
     pub time_zone: Tz,
+    /// Guests' passes: an auditor reads the approved minutes and decisions of their period (spec §6
+    /// Guests).
+    pub guests: Arc<dyn GuestRepository>,
 }
 
 impl WrittenMinutesService {
     fn meeting(&self, actor: &User, id: MeetingId) -> Result<Meeting, MeetingsRefusal> {
-        self.meetings.find(id, scope_of(actor))?.ok_or(MeetingsRefusal::MeetingNotFound)
+        match self.records(actor)? {
+            RecordsReader::Member => {
+                self.meetings.find(id, scope_of(actor))?.ok_or(MeetingsRefusal::MeetingNotFound)
+            }
+            // An auditor reads the board's meetings of their period, as a trustee of no committee would.
+            RecordsReader::Auditor(period) => self
+                .meetings
+                .find(id, MeetingScope::VisibleTo(actor.id))?
+                .filter(|m| period.covers(self.day_of(m.meeting_date)))
+                .ok_or(MeetingsRefusal::MeetingNotFound),
+        }
+    }
+
+    /// How `actor` reads minutes and decisions; a guest who is not an auditor reads none.
+    fn records(&self, actor: &User) -> Result<RecordsReader, MeetingsRefusal> {
+        match records_reader(self.guests.as_ref(), actor)? {
+            Some(reader) => Ok(reader),
+            None => Err(MeetingsRefusal::CannotRead),
+        }
+    }
+
+    /// The reader's scope and whether drafts are theirs to read, for the archive and the register.
+    fn records_scope(&self, actor: &User, reader: RecordsReader) -> (MeetingScope, bool) {
+        match reader {
+            RecordsReader::Member => (scope_of(actor), actor.role.is_officer()),
+            RecordsReader::Auditor(_) => (MeetingScope::VisibleTo(actor.id), false),
+        }
+    }
+
+    fn day_of(&self, at: DateTime<Utc>) -> NaiveDate {
+        at.with_timezone(&self.time_zone).date_naive()
     }
 
     /// The meeting, seen by `actor`, who must be an admin or chair.
@@ -502,7 +537,15 @@ impl WrittenMinutesService {
         let mut errors = FieldErrors::new();
         let search = validation::optional_text(&mut errors, "q", "Search", search, SEARCH_MAX);
         errors.into_result()?;
-        Ok(self.minutes.decisions(scope_of(actor), actor.role.is_officer(), search.as_deref())?)
+        let reader = self.records(actor)?;
+        let (scope, drafts) = self.records_scope(actor, reader);
+        let found = self.minutes.decisions(scope, drafts, search.as_deref())?;
+        Ok(match reader {
+            RecordsReader::Member => found,
+            RecordsReader::Auditor(period) => {
+                found.into_iter().filter(|d| period.covers(self.day_of(d.date))).collect()
+            }
+        })
     }
 
     /// The minutes archive's written minutes: one line per meeting `actor` sees, with the status of the
@@ -515,7 +558,15 @@ impl WrittenMinutesService {
         let mut errors = FieldErrors::new();
         let search = validation::optional_text(&mut errors, "search", "Search", search, SEARCH_MAX);
         errors.into_result()?;
-        Ok(self.minutes.summaries(scope_of(actor), actor.role.is_officer(), search.as_deref())?)
+        let reader = self.records(actor)?;
+        let (scope, drafts) = self.records_scope(actor, reader);
+        let found = self.minutes.summaries(scope, drafts, search.as_deref())?;
+        Ok(match reader {
+            RecordsReader::Member => found,
+            RecordsReader::Auditor(period) => {
+                found.into_iter().filter(|s| period.covers(self.day_of(s.meeting_date))).collect()
+            }
+        })
     }
 
     /// The register to export (for the annual report), each decision dated in the board's time zone.
