@@ -81,6 +81,14 @@ test('a word from inside the budget paper finds it, and the result opens it at t
   const option = page
     .getByRole('listbox', { name: 'Search results' })
     .getByRole('option', { name: /Budget and Cash-flow Forecast/ });
+  // On a busy machine the answer may take a while; if it never comes, say what the box showed instead.
+  await option.waitFor({ timeout: 30_000 }).catch(async (error) => {
+    const status = await page.getByRole('status').allTextContents();
+    const typed = await box.inputValue();
+    throw new Error(`no result option: the box holds "${typed}" and says ${JSON.stringify(status)}`, {
+      cause: error,
+    });
+  });
   await option.click();
   await page.waitForURL(
     (url) => url.pathname === `/meetings/${meeting.id}/papers/${paper.id}` && url.searchParams.get('q') === word,
