@@ -250,3 +250,39 @@ fn with_two_workers_each_file_is_read_exactly_once() {
         assert_eq!(row.attempts, 1, "file {n} was claimed {} times", row.attempts);
     }
 }
+
+/// A paper's search row rewritten (its agenda published, say) while its text is being stored keeps the text:
+/// the rewrite and the extraction take their locks in the same order, so the later one sees the other's work.
+#[test]
+fn a_search_row_rewritten_while_its_text_is_stored_keeps_the_text() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_as(Role::Chair);
+    let meeting = app
+        .schedule_meeting(&chair, &json!({ "title": "Board", "meetingDate": at(chrono::Duration::days(9)) }));
+    let item = app.add_agenda_item(&chair, meeting, &item("Budget"));
+    let paper = app.upload_agenda_pdf(&chair, meeting, item, "budget.pdf", crate::common::files::pdf());
+    // The row is rewritten in a transaction still open when the extraction stores the text.
+    let mut rewrite = app.pool.get().unwrap();
+    diesel::sql_query("BEGIN").execute(&mut rewrite).unwrap();
+    diesel::sql_query(format!("SELECT search_put_agenda_paper({paper})")).execute(&mut rewrite).unwrap();
+    let pool = app.pool.clone();
+    let extraction = std::thread::spawn(move || {
+        let mut conn = pool.get().unwrap();
+        diesel::sql_query(format!(
+            "UPDATE file_texts SET status = 'indexed', text = 'lantern harbour reserves' \
+             WHERE kind = 'agenda_paper' AND record_id = {paper}"
+        ))
+        .execute(&mut conn)
+        .unwrap();
+    });
+    app.wait_until(
+        "SELECT count(*) AS value FROM pg_stat_activity \
+         WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE file_texts%'",
+    );
+    diesel::sql_query("COMMIT").execute(&mut rewrite).unwrap();
+    extraction.join().unwrap();
+    let stored = app.scalar_text(&format!(
+        "SELECT file_text AS value FROM search_entries WHERE kind = 'agenda_paper' AND record_id = {paper}"
+    ));
+    assert_eq!(stored.as_deref(), Some("lantern harbour reserves"));
+}
