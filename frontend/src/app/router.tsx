@@ -1,6 +1,7 @@
 // Session routing of spec §2: signed out, every path is the sign-in page; a user who must change
 // the password sees only that page, then an officer who must set up two-factor sign-in only the set-up
-// page; otherwise the shell with its routes and a 404. Signed in, the idle watcher runs throughout.
+// page; otherwise the shell with its routes and a 404 (a guest's routes are their pass's: spec §6
+// Guests). Signed in, the idle watcher runs throughout.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -73,6 +74,12 @@ const MailPage = lazy(() =>
       default: m.MailPage,
     }),
   ),
+);
+// A guest's own routes and pages (spec §6 Guests), loaded only when a guest signs in.
+const GuestRoutes = lazy(() =>
+  import(/* webpackChunkName: "guest" */ '@/app/guest-routes').then((m) => ({
+    default: m.GuestRoutes,
+  })),
 );
 const AppShell = lazy(() =>
   import(/* webpackChunkName: "shell" */ '@/app/shell/app-shell').then((m) => ({
@@ -240,6 +247,17 @@ export function AppRoutes() {
           <Route path={paths.twoFactorSetup} element={<TwoFactorSetupPage />} />
           <Route path="*" element={<Navigate to={paths.twoFactorSetup} replace />} />
         </Routes>
+      </Suspense>
+    );
+  }
+
+  // A guest has only what their pass opens (spec §6 Guests). The role is compared here rather than with
+  // lib/permissions, which would join the sign-in page's JavaScript.
+  if (user.role === 'guest') {
+    return (
+      <Suspense fallback={loading}>
+        {idleWatcher}
+        <GuestRoutes />
       </Suspense>
     );
   }

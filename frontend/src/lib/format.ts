@@ -8,6 +8,9 @@ export const formatDate = (value: string | null | undefined): string =>
 export const formatDateTime = (value: string): string =>
   dayjs(value).format('MMM D, YYYY • h:mm A');
 
+/** A day as '31 Dec 2026' (a guest's pass: spec §6 Guests). */
+export const formatDay = (value: string): string => dayjs(value).format('D MMM YYYY');
+
 export const formatLongDate = (value: string): string => dayjs(value).format('dddd, MMMM D, YYYY');
 
 export const formatTime = (value: string): string => dayjs(value).format('h:mm A');

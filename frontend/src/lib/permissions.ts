@@ -6,6 +6,16 @@ type Actor = Pick<User, 'id' | 'role'>;
 export const isAdminOrChair = (user: Actor | null | undefined): boolean =>
   user?.role === 'admin' || user?.role === 'chair';
 
+/**
+ * Someone outside the board let in until an end date for what their pass names (spec §6 Guests): they
+ * open only those meetings and documents, and nothing of the board's own.
+ */
+export const isGuest = (user: Pick<User, 'role'> | null | undefined): boolean =>
+  user?.role === 'guest';
+
+/** Invite guests, change or end their access (spec §6 Guests). */
+export const canManageGuests = isAdminOrChair;
+
 /** Upload/delete documents, create/delete actions, minutes, meetings, notices, committees. */
 export const canManageContent = isAdminOrChair;
 
@@ -50,4 +60,4 @@ export const canManageCommittee = (user: Actor, committee: Pick<Committee, 'role
   committee.role === 'committee_chair' || isAdminOrChair(user);
 
 export const roleLabel = (role: Role): string =>
-  ({ admin: 'Admin', chair: 'Chair', trustee: 'Trustee' })[role] ?? role;
+  ({ admin: 'Admin', chair: 'Chair', trustee: 'Trustee', guest: 'Guest' })[role] ?? role;

@@ -6,6 +6,7 @@ import { resetNotes } from '@/testing/mocks/notes';
 import { resetSearch } from '@/testing/mocks/search';
 import { resetSkills } from '@/testing/mocks/skills';
 import { resetSigning } from '@/testing/mocks/signing';
+import { resetGuests } from '@/testing/mocks/guests';
 import { resetIdbKeyval } from '@/testing/idb-keyval-mock';
 
 // jsdom has no matchMedia: width queries match (the desktop layout), the dark-scheme query does not.
@@ -41,6 +42,7 @@ afterEach(() => {
   resetSearch();
   resetSkills();
   resetSigning();
+  resetGuests();
   resetIdbKeyval();
 });
 afterAll(() => server.close());

@@ -43,6 +43,13 @@ export type ErrorBody = Schemas['ErrorBody'];
 export type MessageResponse = Schemas['Message'];
 export type TicketResponse = Schemas['ViewLink'];
 
+// Guests (spec §6 Guests): someone outside the board, let in until an end date for what their pass names.
+export type Guest = Schemas['Guest'];
+export type GuestMeeting = Schemas['GuestMeeting'];
+export type GuestDocument = Schemas['GuestDocument'];
+export type InviteGuestRequest = Schemas['InviteGuestRequest'];
+export type ChangeGuestRequest = Schemas['ChangeGuestRequest'];
+
 export type LoginRequest = Schemas['LoginRequest'];
 export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest'];

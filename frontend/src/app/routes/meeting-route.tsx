@@ -28,3 +28,8 @@ export function MeetingRoute() {
     />
   );
 }
+
+/** A guest's meeting page (spec §6 Guests): no tasks (a guest has none), no minutes, no signatures. */
+export function GuestMeetingRoute() {
+  return <MeetingPage tasks={[]} />;
+}

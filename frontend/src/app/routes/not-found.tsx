@@ -4,8 +4,12 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
+import { useUser } from '@/lib/auth';
+import { isGuest } from '@/lib/permissions';
 
 export function NotFoundPage() {
+  // A guest's home is "My access" (spec §6 Guests).
+  const home = isGuest(useUser()) ? 'My access' : 'Dashboard';
   return (
     <Box>
       <PageHeader title="Page Not Found" />
@@ -13,7 +17,7 @@ export function NotFoundPage() {
         The page you are looking for does not exist or has moved.
       </Typography>
       <Button component={RouterLink} to={paths.dashboard} variant="contained">
-        Back to Dashboard
+        Back to {home}
       </Button>
     </Box>
   );

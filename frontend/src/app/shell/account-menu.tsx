@@ -22,16 +22,18 @@ import { isOnline } from '@/lib/online';
 import { hasBeforeWipe, pendingBeforeWipe, runBeforeWipe } from '@/features/offline/wipe';
 import { useAuth, useUser } from '@/lib/auth';
 import { initials } from '@/lib/format';
-import { roleLabel } from '@/lib/permissions';
+import { isGuest, roleLabel } from '@/lib/permissions';
 
-const accountLinks = [
-  { label: 'Account security', to: paths.accountSecurity, icon: <SecurityOutlined /> },
-  {
-    label: 'Notification settings',
-    to: paths.notificationSettings,
-    icon: <NotificationsOutlined />,
-  },
-];
+const securityLink = {
+  label: 'Account security',
+  to: paths.accountSecurity,
+  icon: <SecurityOutlined />,
+};
+const notificationsLink = {
+  label: 'Notification settings',
+  to: paths.notificationSettings,
+  icon: <NotificationsOutlined />,
+};
 
 export const unsentText = (n: number) =>
   n === 1
@@ -48,6 +50,8 @@ export function AccountMenu() {
   const menuId = useId();
   const role = roleLabel(user.role);
   const [unsent, setUnsent] = useState(0);
+  // A guest gets no mail from the board: no notification settings (spec §6 Guests).
+  const accountLinks = isGuest(user) ? [securityLink] : [securityLink, notificationsLink];
 
   // Signing out deletes what is kept on this device (docs/spec.md §2 Pack reader, Offline on a
   // phone): online, work made offline (notes) is sent first; offline, the person is told what would be

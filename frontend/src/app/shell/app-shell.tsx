@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -18,7 +18,17 @@ import { OfflineBanner } from '@/features/offline/offline-banner';
 import { useRefreshKeptMeetings } from '@/features/meetings/offline/api/use-kept-meeting';
 import { ShellSearch } from '@/features/search/components/search-box';
 
-export function AppShell() {
+type Props = {
+  /** The navigation: the board's sidebar, or a guest's (spec §6 Guests). */
+  sidebar?: ReactNode;
+  /**
+   * The members' tools: the search box and the re-check of meetings kept for offline. A guest has
+   * neither (spec §6 Guests).
+   */
+  boardTools?: boolean;
+};
+
+export function AppShell({ sidebar = <Sidebar />, boardTools = true }: Props) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -26,7 +36,7 @@ export function AppShell() {
   // Every write may finish one of the person's tasks (spec §2 Dashboard, For you).
   useTasksFollowWrites();
   // Meetings kept for offline are re-checked when the app starts online (spec §2 Pack reader).
-  useRefreshKeptMeetings();
+  useRefreshKeptMeetings(boardTools);
 
   // The mobile sidebar closes on every route change.
   useEffect(() => setMobileOpen(false), [pathname]);
@@ -45,7 +55,7 @@ export function AppShell() {
             '& .MuiDrawer-paper': { width: sidebarWidth, boxSizing: 'border-box' },
           }}
         >
-          <Sidebar />
+          {sidebar}
         </Drawer>
       ) : (
         <>
@@ -66,7 +76,7 @@ export function AppShell() {
               <Typography variant="h2" component="p" noWrap>
                 Trustee Portal
               </Typography>
-              <ShellSearch phone />
+              {boardTools && <ShellSearch phone />}
             </Toolbar>
           </AppBar>
           <Drawer
@@ -81,12 +91,12 @@ export function AppShell() {
               },
             }}
           >
-            <Sidebar />
+            {sidebar}
           </Drawer>
         </>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        {desktop && (
+        {desktop && boardTools && (
           // The top bar of a wider screen: the search box (docs/spec.md §2 Search).
           <Box component="header" sx={{ px: 4, pt: 2 }}>
             <Box sx={{ maxWidth: 1280, mx: 'auto', display: 'flex', justifyContent: 'flex-end' }}>

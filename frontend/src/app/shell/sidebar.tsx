@@ -32,7 +32,12 @@ import { useColorMode } from '@/theme/color-mode';
 import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
 import { AccountMenu } from '@/app/shell/account-menu';
 
-type Entry = { label: string; to: string; icon: ReactElement; extra?: ReactElement | null };
+export type SidebarEntry = {
+  label: string;
+  to: string;
+  icon: ReactElement;
+  extra?: ReactElement | null;
+};
 
 function CountBadge({ count }: { count: number }) {
   return (
@@ -71,13 +76,12 @@ function Dot() {
 
 export function Sidebar() {
   const user = useUser();
-  const { mode, toggle } = useColorMode();
   const { data: stats } = useDashboardStats();
   const pending = stats?.pendingActions ?? 0;
 
   // In the order of a meeting's life (spec §2 "Sidebar"): the board's work first, then its people, then
   // the administrators' pages.
-  const entries: Entry[] = [
+  const entries: SidebarEntry[] = [
     { label: 'Dashboard', to: paths.dashboard, icon: <DashboardOutlined /> },
     { label: 'Calendar', to: paths.calendar, icon: <CalendarMonthOutlined /> },
     { label: 'Documents', to: paths.documents, icon: <FolderOutlined /> },
@@ -102,6 +106,12 @@ export function Sidebar() {
       : []),
   ];
 
+  return <SidebarFrame entries={entries} />;
+}
+
+/** The sidebar around its entries: the portal's name, the navigation, the account menu and the theme. */
+export function SidebarFrame({ entries }: { entries: SidebarEntry[] }) {
+  const { mode, toggle } = useColorMode();
   const nextMode = mode === 'light' ? 'dark' : 'light';
 
   // Compact rows (36 px, still above the 24 px target size) so that every entry of the longest list, an

@@ -42,6 +42,9 @@ export const auditKindLabels: Record<AuditKind, string> = {
   sso_sign_in_failed: 'Single sign-on refused',
   sso_linked: 'Single sign-on linked',
   sso_unlinked: 'Single sign-on link removed',
+  guest_invited: 'Guest invited',
+  guest_access_changed: "Guest's access changed",
+  guest_viewed: 'Guest opened',
 };
 
 export const auditKinds = Object.keys(auditKindLabels) as AuditKind[];

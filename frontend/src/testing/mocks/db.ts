@@ -118,6 +118,7 @@ const user = (id: number, name: string, email: string, role: User['role']): Stor
   mfaEnabled: false,
   mfaEnrolmentRequired: false,
   invitation: null,
+  accessEndsAt: null,
   password: 'password1',
 });
 

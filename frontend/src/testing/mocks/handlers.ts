@@ -30,6 +30,7 @@ import { searchHandlers } from '@/testing/mocks/search';
 import { evaluationHandlers } from '@/testing/mocks/evaluations';
 import { skillsHandlers, strongSkillsOf } from '@/testing/mocks/skills';
 import { signingHandlers } from '@/testing/mocks/signing';
+import { guestHandlers } from '@/testing/mocks/guests';
 import {
   meetingReading,
   readingSummary,
@@ -154,6 +155,8 @@ function committeeView(id: number, me: StoredUser): Committee | null {
 }
 
 export const handlers = [
+  // First: a guest is refused whatever the server does not serve guests (spec §6 Guests).
+  ...guestHandlers,
   ...notesHandlers,
   ...searchHandlers,
   ...evaluationHandlers,
@@ -413,6 +416,7 @@ export const handlers = [
         mfaEnrolmentRequired: false,
         password: invite ? '!invited' : body.password,
         invitation: invite ? { expiresAt: isoDaysFromNow(7), expired: false } : null,
+        accessEndsAt: null,
       };
       db.users.push(u);
       if (invite) db.invitationsSent.push(u.id);
@@ -614,8 +618,11 @@ export const handlers = [
   http.get(
     '/api/meetings',
     authed(({ request }) => {
-      const upcoming = new URL(request.url).searchParams.get('upcoming') === 'true';
-      const list = db.meetings.filter((m) => new Date(m.meetingDate) > new Date() === upcoming);
+      // `upcoming` true: from now on, false: before now, absent: all.
+      const upcoming = new URL(request.url).searchParams.get('upcoming');
+      const list = db.meetings.filter(
+        (m) => upcoming === null || new Date(m.meetingDate) > new Date() === (upcoming === 'true'),
+      );
       return HttpResponse.json(list);
     }),
   ),

@@ -13,7 +13,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { categoryLabels } from '@/components/status-chips';
 import { useUser } from '@/lib/auth';
-import { canManageContent } from '@/lib/permissions';
+import { canManageContent, isGuest } from '@/lib/permissions';
 import type { DocumentCategory, PortalDocument } from '@/types/api';
 import { useDocuments } from '@/features/library/api/get-documents';
 import { DocumentsTable } from '@/features/library/components/documents-table';
@@ -83,7 +83,12 @@ export function DocumentsPage() {
     <>
       <PageHeader
         title="Document Library"
-        subtitle="Board papers, policies and reports by category"
+        subtitle={
+          // A guest's library holds what their pass lets them read (spec §6 Guests).
+          isGuest(user)
+            ? 'The documents you were invited to read, by category'
+            : 'Board papers, policies and reports by category'
+        }
         actions={
           canManage && (
             <Button

@@ -16,6 +16,7 @@ import { ToneChip } from '@/components/status-chips';
 import { openExternal } from '@/lib/download';
 import { useUser } from '@/lib/auth';
 import { formatLongDate, formatTime, isPast, plural } from '@/lib/format';
+import { isGuest } from '@/lib/permissions';
 import type { AgendaItem, Meeting, Task } from '@/types/api';
 import { useAttendance } from '@/features/meetings/attendance/api/attendance';
 import { MyAnswer } from '@/features/meetings/attendance/components/my-answer';
@@ -124,6 +125,8 @@ type Props = {
 export function MeetingOverview({ meeting, tasks, agenda, agendaVisible, conflicts }: Props) {
   const mine = tasks ?? [];
   const user = useUser();
+  // The board's quorum is the board's business: a guest sees their own answer only (spec §6 Guests).
+  const guest = isGuest(user);
   const { data: attendance, mutate } = useAttendance(meeting.id);
   const cancelled = meeting.status === 'cancelled';
   const status = meetingStatus(meeting);
@@ -190,7 +193,9 @@ export function MeetingOverview({ meeting, tasks, agenda, agendaVisible, conflic
             {meeting.description}
           </Typography>
         )}
-        {attendance && !cancelled && <MeetingQuorumLine summary={attendance.summary} held={held} />}
+        {attendance && !cancelled && !guest && (
+          <MeetingQuorumLine summary={attendance.summary} held={held} />
+        )}
         {!cancelled && meeting.meetingLink && (
           <Button
             variant="contained"

@@ -20,6 +20,7 @@ import { paths } from '@/config/paths';
 import { downloadMeetingIcs } from '@/lib/download';
 import { useUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
+import { isGuest } from '@/lib/permissions';
 import type { AgendaItem } from '@/types/api';
 import { meetingApi, useMeeting, useRefreshMeeting } from '@/features/meetings/api/meeting';
 import { AgendaBuilder, type AgendaActions } from '@/features/meetings/components/agenda-builder';
@@ -75,7 +76,10 @@ export function MeetingPage({
   const [deleting, setDeleting] = useState(false);
   const [itemDialog, setItemDialog] = useState<{ item: AgendaItem | null } | null>(null);
   const [paperItem, setPaperItem] = useState<AgendaItem | null>(null);
-  const conflicts = useConflicts(id);
+  // A guest sees the agenda, its papers and the pack, and answers whether they attend; nothing the
+  // board keeps for itself (conflicts, reading records, the minutes, who attends: spec §6 Guests).
+  const guest = isGuest(user);
+  const conflicts = useConflicts(id, !guest);
 
   if (!Number.isInteger(id) || id <= 0)
     return <ErrorBlock error={new Error('Meeting not found')} />;
@@ -144,11 +148,11 @@ export function MeetingPage({
       {agendaVisible ? (
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Box id="papers" sx={{ scrollMarginTop: 80, '& > section': { mt: 0 } }}>
-            {agenda.length > 0 && !cancelled && <KeepOffline meetingId={meeting.id} />}
+            {agenda.length > 0 && !cancelled && !guest && <KeepOffline meetingId={meeting.id} />}
             <BoardPackSection meetingId={meeting.id} agenda={agenda} />
           </Box>
-          <ReadingSummarySection meetingId={meeting.id} />
-          {agenda.length > 0 && <ConflictGuidance />}
+          {!guest && <ReadingSummarySection meetingId={meeting.id} />}
+          {agenda.length > 0 && !guest && <ConflictGuidance />}
           <AgendaBuilder
             meeting={meeting}
             agenda={agenda}
@@ -170,12 +174,12 @@ export function MeetingPage({
       )}
     </FoldSection>
   );
-  const attendanceSection = (
+  const attendanceSection = guest ? null : (
     <FoldSection id="attendance" title="Attendance">
       <AttendanceSection meetingId={id} role={user.role} />
     </FoldSection>
   );
-  const minutesSection = (
+  const minutesSection = guest ? null : (
     <FoldSection id="minutes" title="Minutes">
       <MinutesSection meeting={meeting} agenda={agenda} embedded signature={minutesSignature} />
       {manage && whoSigns?.(meeting.id)}
@@ -190,7 +194,7 @@ export function MeetingPage({
         subtitle={
           <>
             <Link component={RouterLink} to={paths.calendar}>
-              Calendar
+              {guest ? 'Meetings' : 'Calendar'}
             </Link>{' '}
             / {formatDateTime(meeting.meetingDate)}
           </>

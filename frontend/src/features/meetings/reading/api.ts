@@ -22,9 +22,12 @@ export const readingSummaryPath = (meetingId: number) =>
 /**
  * Asked afresh whenever a meeting's page shows it: the reader records pages as they are shown, so an
  * answer kept from an earlier visit would be out of date (the portal's answers are otherwise never stale).
+ * `enabled` false for a guest, of whom the portal keeps no reading records (spec §6 Guests).
  */
-export const useMeetingReading = (meetingId: number) =>
-  useSWR<MeetingReading>(meetingReadingPath(meetingId), { revalidateOnMount: true });
+export const useMeetingReading = (meetingId: number, enabled = true) =>
+  useSWR<MeetingReading>(enabled ? meetingReadingPath(meetingId) : null, {
+    revalidateOnMount: true,
+  });
 
 /** Asked only for admins and chairs (anyone else is refused: 403). */
 export const useReadingSummary = (meetingId: number, officer: boolean) =>

@@ -36,7 +36,9 @@ import ZoomIn from '@mui/icons-material/ZoomIn';
 import ZoomOut from '@mui/icons-material/ZoomOut';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
+import { useUser } from '@/lib/auth';
 import { downloadFile } from '@/lib/download';
+import { isGuest } from '@/lib/permissions';
 import { takePdf } from '@/features/reader/pdf';
 import { withPageCount } from '@/features/reader/page-map';
 import {
@@ -416,7 +418,9 @@ export function Reader({ source: given, extensions, initialPage, initialQuery }:
     return () => window.removeEventListener('keydown', onKey);
   }, [currentPage, pageCount, goToPage, zoomBy]);
 
-  const reading = useOwnReading(singlePaper(source));
+  // A guest has no reading record (spec §6 Guests).
+  const guest = isGuest(useUser());
+  const reading = useOwnReading(guest ? null : singlePaper(source));
   const line = readingLine(reading.data);
 
   const panels: { id: string; title: string; body: ReactNode }[] = pdf

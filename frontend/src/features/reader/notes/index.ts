@@ -60,11 +60,12 @@ const selectionAnchor = (s: ReaderSelection): NoteAnchor => ({
 
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
 
-export function useNotesExtension(source: ReaderSource): ReaderExtension {
+/** `enabled` false: the meeting is not asked for (a guest, who makes no notes: spec §6 Guests). */
+export function useNotesExtension(source: ReaderSource, enabled = true): ReaderExtension {
   const user = useUser();
   const author = useMemo(() => ({ id: user.id, name: user.name }), [user.id, user.name]);
   const { data: meeting } = useSWR<MeetingKind>(
-    source.meetingId !== undefined ? `/api/meetings/${source.meetingId}` : null,
+    enabled && source.meetingId !== undefined ? `/api/meetings/${source.meetingId}` : null,
   );
   const committee = meeting?.kind === 'committee';
   // One store per document shown: a new pack version places every note afresh.

@@ -19,13 +19,18 @@ export function useMeetingPeople(meetingId: number): MeetingPerson[] | undefined
     api.get<DirectoryEntry[]>(path),
   );
   if (!sheet || !active) return undefined;
-  const members = sheet.members.map((m) => ({
-    id: m.userId,
-    name: m.name,
-    present: m.recorded === 'present',
-  }));
+  // A guest invited to the meeting neither chairs it nor signs its minutes (spec §6 Guests).
+  const members = sheet.members
+    .filter((m) => m.role !== 'guest')
+    .map((m) => ({
+      id: m.userId,
+      name: m.name,
+      present: m.recorded === 'present',
+    }));
   const officers = active
-    .filter((u) => u.role !== 'trustee' && !members.some((m) => m.id === u.id))
+    .filter(
+      (u) => (u.role === 'admin' || u.role === 'chair') && !members.some((m) => m.id === u.id),
+    )
     .map((u) => ({ id: u.id, name: u.name, present: false }));
   return [...members.filter((m) => m.present), ...members.filter((m) => !m.present), ...officers];
 }

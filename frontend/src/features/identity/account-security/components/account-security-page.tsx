@@ -22,6 +22,7 @@ import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ToneChip } from '@/components/status-chips';
 import { ME_KEY, useUser } from '@/lib/auth';
 import { formatDateTime, plural } from '@/lib/format';
+import { isGuest } from '@/lib/permissions';
 import type { AuthSession, SecuritySettings, User } from '@/types/api';
 import { changeOwnPassword } from '@/features/identity/passwords/api/change-password';
 import {
@@ -461,16 +462,22 @@ function PortalSettingsSection() {
 
 export function AccountSecurityPage() {
   const user = useUser();
+  // A guest changes their password and sees their sessions; the rest is the board's (spec §6 Guests).
+  const guest = isGuest(user);
   return (
     <>
       <PageHeader
         title="Account security"
-        subtitle="Your password, two-factor sign-in and where you are signed in"
+        subtitle={
+          guest
+            ? 'Your password and where you are signed in'
+            : 'Your password, two-factor sign-in and where you are signed in'
+        }
       />
       <Box sx={{ display: 'grid', gap: 3, maxWidth: 880 }}>
         <ChangePasswordSection user={user} />
-        <TwoFactorSection user={user} />
-        <SignInLinksSection />
+        {!guest && <TwoFactorSection user={user} />}
+        {!guest && <SignInLinksSection />}
         <SessionsSection />
         {user.role === 'admin' && <PortalSettingsSection />}
       </Box>

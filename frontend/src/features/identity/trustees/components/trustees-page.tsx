@@ -21,7 +21,12 @@ import type { DirectoryEntry } from '@/types/api';
 import { useTrustees } from '@/features/identity/trustees/api/get-trustees';
 import { useTermEnds } from '@/features/identity/trustees/api/get-term-ends';
 
-const roleTone = { admin: 'secondary', chair: 'primary', trustee: 'default' } as const;
+const roleTone = {
+  admin: 'secondary',
+  chair: 'primary',
+  trustee: 'default',
+  guest: 'info',
+} as const;
 
 function matches(entry: DirectoryEntry, term: string): boolean {
   const t = term.toLowerCase();

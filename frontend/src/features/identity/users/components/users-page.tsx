@@ -48,8 +48,14 @@ import { useMailStatus, useResendInvitation } from '@/features/identity/users/ap
 import { ResetRequests } from '@/features/identity/users/components/reset-requests';
 import { TempPasswordDialog } from '@/features/identity/users/components/temp-password-dialog';
 import { UserFormDialog } from '@/features/identity/users/components/user-form-dialog';
+import { GuestsSection } from '@/features/identity/users/components/guests-section';
 
-const roleTone = { admin: 'secondary', chair: 'primary', trustee: 'default' } as const;
+const roleTone = {
+  admin: 'secondary',
+  chair: 'primary',
+  trustee: 'default',
+  guest: 'info',
+} as const;
 
 const userColumns = (me: User): Column<User>[] => [
   {
@@ -135,6 +141,8 @@ function UserManagement({ me }: { me: User }) {
   const [resetting, setResetting] = useState<User | null>(null);
   const [tempPassword, setTempPassword] = useState<AdminResetResponse | null>(null);
   const roles = roleChoices(me);
+  // Guests are listed once, in their own section with their passes (spec §6 Guests).
+  const members = users?.filter((u) => u.role !== 'guest');
 
   const resend = async (u: User) => {
     try {
@@ -176,12 +184,12 @@ function UserManagement({ me }: { me: User }) {
           <Box sx={{ p: 2 }}>
             <ErrorBlock error={error} />
           </Box>
-        ) : !users?.length ? (
+        ) : !members?.length ? (
           <EmptyState title="No users found" />
         ) : (
           <ResponsiveTable
             caption="Users"
-            rows={users}
+            rows={members}
             rowKey={(u) => u.id}
             columns={userColumns(me)}
             actions={(u) => (
@@ -234,6 +242,8 @@ function UserManagement({ me }: { me: User }) {
           />
         )}
       </Card>
+
+      <GuestsSection mailConfigured={mailStatus?.smtpConfigured} />
 
       {createOpen && (
         <UserFormDialog

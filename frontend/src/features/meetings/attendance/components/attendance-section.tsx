@@ -29,7 +29,7 @@ export function AttendanceSection({ meetingId, role }: { meetingId: number; role
           You are not one of this meeting&apos;s members, so you are not asked to answer.
         </Typography>
       )}
-      {role !== 'trustee' && data.canRecord && (
+      {(role === 'admin' || role === 'chair') && data.canRecord && (
         <RecordingTable meetingId={meetingId} attendance={data} onSaved={saved} />
       )}
     </Box>

@@ -25,7 +25,7 @@ import { meetingPath } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { downloadMeetingIcs, openExternal } from '@/lib/download';
 import { formatLongDate, formatTime } from '@/lib/format';
-import { canManageContent } from '@/lib/permissions';
+import { canManageContent, isGuest } from '@/lib/permissions';
 import type { Meeting } from '@/types/api';
 import { useMeetings } from '@/features/meetings/calendar/api/get-meetings';
 import { viewMinutes } from '@/features/meetings/minutes/api/view-minutes';
@@ -147,6 +147,8 @@ function MeetingCard({ meeting, upcoming }: { meeting: Meeting; upcoming: boolea
 export function CalendarPage() {
   const user = useUser();
   const canManage = canManageContent(user);
+  // A guest's meetings are the ones their pass names; they have no calendar feed (spec §6 Guests).
+  const guest = isGuest(user);
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [subscribeOpen, setSubscribeOpen] = useState(false);
@@ -186,17 +188,23 @@ export function CalendarPage() {
   return (
     <>
       <PageHeader
-        title="Board Calendar"
-        subtitle="Board meetings, agendas and links to join"
+        title={guest ? 'Meetings' : 'Board Calendar'}
+        subtitle={
+          guest
+            ? 'The meetings you were invited to, with their agendas and papers'
+            : 'Board meetings, agendas and links to join'
+        }
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button
-              variant="outlined"
-              startIcon={<RssFeedOutlined />}
-              onClick={() => setSubscribeOpen(true)}
-            >
-              Subscribe
-            </Button>
+            {!guest && (
+              <Button
+                variant="outlined"
+                startIcon={<RssFeedOutlined />}
+                onClick={() => setSubscribeOpen(true)}
+              >
+                Subscribe
+              </Button>
+            )}
             {canManage && (
               <Button
                 variant="contained"

@@ -13,8 +13,8 @@ export const conflictsPath = (meetingId: number) => `/api/meetings/${meetingId}/
 const itemPath = (meetingId: number, itemId: number) =>
   `/api/meetings/${meetingId}/agenda-items/${itemId}/conflicts`;
 
-export const useMeetingConflicts = (meetingId: number) =>
-  useSWR<MeetingConflicts>(conflictsPath(meetingId));
+export const useMeetingConflicts = (meetingId: number, enabled = true) =>
+  useSWR<MeetingConflicts>(enabled ? conflictsPath(meetingId) : null);
 
 export const declareConflict = (meetingId: number, itemId: number, body: DeclareConflictRequest) =>
   api.post<ConflictDeclaration>(itemPath(meetingId, itemId), body);

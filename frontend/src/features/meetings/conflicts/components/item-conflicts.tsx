@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { useUser } from '@/lib/auth';
+import { isAdminOrChair } from '@/lib/permissions';
 import type {
   Attendance,
   ConflictDeclaration,
@@ -173,10 +174,11 @@ export type ConflictsController = {
 };
 
 /** The meeting's conflicts and the declare dialog, shared by the agenda items and the next steps. */
-export function useConflicts(meetingId: number): ConflictsController {
+/** `enabled`: false for a reader who has no conflicts to see or declare (a guest: spec §6 Guests). */
+export function useConflicts(meetingId: number, enabled = true): ConflictsController {
   const user = useUser();
-  const { data, mutate } = useMeetingConflicts(meetingId);
-  const officer = user.role !== 'trustee';
+  const { data, mutate } = useMeetingConflicts(meetingId, enabled);
+  const officer = enabled && isAdminOrChair(user);
   const attendance = useSWR<Attendance>(officer ? attendancePath(meetingId) : null);
   const [declaring, setDeclaring] = useState<{ item: ItemConflicts; preset?: Preset } | null>(null);
   const members =

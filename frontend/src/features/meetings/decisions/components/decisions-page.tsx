@@ -15,7 +15,9 @@ import { NoSearchMatches, SearchForm, useSubmittedSearch } from '@/components/se
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
 import { meetingPath } from '@/config/paths';
+import { useUser } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
+import { isGuest } from '@/lib/permissions';
 import type { Decision } from '@/types/api';
 import { downloadDecisionsCsv, useDecisions } from '@/features/meetings/decisions/api/decisions';
 
@@ -26,13 +28,16 @@ const statusLabels: Record<string, string> = {
   locked: 'Minutes locked',
 };
 
-const columns: Column<Decision>[] = [
+/** `guest`: an auditor, who has no meeting pages to open (spec §6 Guests). */
+const columnsFor = (guest: boolean): Column<Decision>[] => [
   { header: 'Date', nowrap: true, cell: (d) => formatDate(d.date) },
   {
     header: 'Meeting',
     minWidth: 160,
     cell: (d) =>
-      d.meetingId ? (
+      d.meetingId && guest ? (
+        d.meetingTitle
+      ) : d.meetingId ? (
         <Link component={RouterLink} to={meetingPath(d.meetingId)}>
           {d.meetingTitle}
         </Link>
@@ -66,6 +71,8 @@ const columns: Column<Decision>[] = [
 
 export function DecisionsPage() {
   const notify = useNotify();
+  // An auditor reads the register; its CSV export is the board's (spec §6 Guests).
+  const guest = isGuest(useUser());
   const query = useSubmittedSearch();
   const { search } = query;
   const { data, error, isLoading } = useDecisions(search);
@@ -89,7 +96,7 @@ export function DecisionsPage() {
         caption="Decisions"
         rows={data}
         rowKey={(d) => `${d.source}-${d.meetingId ?? d.resolutionId}-${d.date}-${d.text}`}
-        columns={columns}
+        columns={columnsFor(guest)}
         cardsBelow="md"
       />
     );
@@ -100,17 +107,19 @@ export function DecisionsPage() {
         title="Decisions register"
         subtitle="Every decision recorded in the minutes, and written resolutions that passed"
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<DownloadOutlined />}
-            onClick={() =>
-              downloadDecisionsCsv(search).catch((e) =>
-                notify(errorToast(e, 'Failed to export the decisions')),
-              )
-            }
-          >
-            Export CSV
-          </Button>
+          !guest && (
+            <Button
+              variant="outlined"
+              startIcon={<DownloadOutlined />}
+              onClick={() =>
+                downloadDecisionsCsv(search).catch((e) =>
+                  notify(errorToast(e, 'Failed to export the decisions')),
+                )
+              }
+            >
+              Export CSV
+            </Button>
+          )
         }
       />
       <Card>

@@ -10,6 +10,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { EmptyState } from '@/components/empty-state';
 import { errorToast, useNotify } from '@/components/notifications/notifications-provider';
 import { PageHeader } from '@/components/page-header';
@@ -18,12 +19,14 @@ import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { useUser } from '@/lib/auth';
 import { openExternal } from '@/lib/download';
 import { formatDate } from '@/lib/format';
-import { canManageContent } from '@/lib/permissions';
+import { canManageContent, isGuest } from '@/lib/permissions';
 import { meetingPath } from '@/config/paths';
 import type { Minutes, WrittenMinutesSummary } from '@/types/api';
 import { ResponsiveTable, type Column } from '@/components/responsive-table/responsive-table';
+import { RowAction } from '@/components/responsive-table/row-action';
 import { useMinutes, useWrittenMinutesArchive } from '@/features/meetings/minutes/api/get-minutes';
 import { viewMinutes } from '@/features/meetings/minutes/api/view-minutes';
+import { minutesApi } from '@/features/meetings/minutes/api/written-minutes';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import { readMinutesPath } from '@/config/paths';
 import { UploadMinutesDialog } from '@/features/meetings/minutes/components/upload-minutes-dialog';
@@ -51,16 +54,20 @@ const writtenStatus: Record<string, { label: string; color: 'default' | 'info' |
   locked: { label: 'Approved and locked', color: 'success' },
 };
 
-const writtenColumns: Column<WrittenMinutesSummary>[] = [
+/** `guest`: an auditor, who reads the minutes as PDFs, not on meeting pages (spec §6 Guests). */
+const writtenColumns = (guest: boolean): Column<WrittenMinutesSummary>[] => [
   {
     header: 'Meeting',
     card: 'heading',
     minWidth: 180,
-    cell: (m) => (
-      <Link component={RouterLink} to={meetingPath(m.meetingId)} sx={{ fontWeight: 600 }}>
-        {m.meetingTitle}
-      </Link>
-    ),
+    cell: (m) =>
+      guest ? (
+        <Typography sx={{ fontWeight: 600, fontSize: 'inherit' }}>{m.meetingTitle}</Typography>
+      ) : (
+        <Link component={RouterLink} to={meetingPath(m.meetingId)} sx={{ fontWeight: 600 }}>
+          {m.meetingTitle}
+        </Link>
+      ),
   },
   { header: 'Date', nowrap: true, cell: (m) => formatDate(m.meetingDate) },
   {
@@ -83,8 +90,9 @@ const writtenColumns: Column<WrittenMinutesSummary>[] = [
   },
 ];
 
-/** Minutes written in the portal: read on each meeting's page. */
-function WrittenMinutesCard({ search }: { search: string }) {
+/** Minutes written in the portal: read on each meeting's page (an auditor downloads their PDF). */
+function WrittenMinutesCard({ search, guest }: { search: string; guest: boolean }) {
+  const notify = useNotify();
   const { data, error } = useWrittenMinutesArchive(search);
   if (error) return <ErrorBlock error={error} />;
   if (!data?.length) return null;
@@ -95,14 +103,32 @@ function WrittenMinutesCard({ search }: { search: string }) {
           Written minutes
         </Typography>
         <Typography color="text.secondary">
-          Minutes written in the portal. Open the meeting to read them or download the PDF.
+          {guest
+            ? 'Minutes written in the portal, as PDF files.'
+            : 'Minutes written in the portal. Open the meeting to read them or download the PDF.'}
         </Typography>
       </Box>
       <ResponsiveTable
         caption="Written minutes"
         rows={data}
         rowKey={(m) => m.meetingId}
-        columns={writtenColumns}
+        columns={writtenColumns(guest)}
+        actions={
+          guest
+            ? (m) => (
+                <RowAction
+                  label="Download PDF"
+                  accessibleLabel={`Download PDF of the minutes of ${m.meetingTitle}`}
+                  icon={<DownloadOutlined />}
+                  onClick={() =>
+                    void minutesApi
+                      .downloadPdf(m.meetingId)
+                      .catch((e) => notify(errorToast(e, 'Failed to download the minutes')))
+                  }
+                />
+              )
+            : undefined
+        }
       />
     </Card>
   );
@@ -210,7 +236,7 @@ export function MinutesPage() {
         />
         {body}
       </Card>
-      <WrittenMinutesCard search={search} />
+      <WrittenMinutesCard search={search} guest={isGuest(user)} />
       {uploadOpen && <UploadMinutesDialog open onClose={() => setUploadOpen(false)} />}
     </>
   );

@@ -28,13 +28,13 @@ const once = <T>(id: number, run: () => Promise<T>): Promise<T> => {
 
 let refreshedAtStart = false;
 
-/** Re-checks every kept meeting once per app start, when online. */
-export function useRefreshKeptMeetings() {
+/** Re-checks every kept meeting once per app start, when online (`enabled`: not for a guest). */
+export function useRefreshKeptMeetings(enabled = true) {
   useEffect(() => {
-    if (refreshedAtStart || !canKeepOffline() || !isOnline()) return;
+    if (!enabled || refreshedAtStart || !canKeepOffline() || !isOnline()) return;
     refreshedAtStart = true;
     void once(0, () => refreshAllKept()).catch(() => {});
-  }, []);
+  }, [enabled]);
 }
 
 export type KeptState =

@@ -3,6 +3,8 @@
 // or when the board has switched reading records off.
 import { useParams } from 'react-router-dom';
 import Typography from '@mui/material/Typography';
+import { useUser } from '@/lib/auth';
+import { isGuest } from '@/lib/permissions';
 import { myPaperText, samePaper, useMeetingReading } from '@/features/meetings/reading/api';
 
 /**
@@ -17,7 +19,8 @@ export function PaperReading({ paperId, meetingId }: { paperId: number; meetingI
 }
 
 function PaperReadingLine({ meetingId, paperId }: { meetingId: number; paperId: number }) {
-  const { data } = useMeetingReading(meetingId);
+  // A guest has no reading record (spec §6 Guests).
+  const { data } = useMeetingReading(meetingId, !isGuest(useUser()));
   const mine = data?.enabled
     ? data.papers.find((p) => samePaper(p.paper, { kind: 'agendaPaper', id: paperId }))
     : undefined;
