@@ -4117,6 +4117,11 @@ export interface components {
        */
       endsAt: string;
       /**
+       * Format: date
+       * @description The last day of access in the board's time zone (`YYYY-MM-DD`): `endsAt` is midnight after it.
+       */
+      endsOn: string;
+      /**
        * Format: int32
        * @description The guest's user id.
        */

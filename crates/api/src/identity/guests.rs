@@ -32,6 +32,9 @@ pub struct GuestBody {
     pub ends_at: DateTime<Utc>,
     /// The end has passed: every session has ended and sign-in is refused.
     pub ended: bool,
+    /// The last day of access in the board's time zone (`YYYY-MM-DD`): `endsAt` is midnight after it.
+    #[schema(value_type = String, format = Date)]
+    pub ends_on: NaiveDate,
     pub meetings: Vec<GuestMeetingBody>,
     pub documents: Vec<GuestDocumentBody>,
     /// An auditor's period (both days included), or `null`.
@@ -73,6 +76,7 @@ impl GuestBody {
             purpose: guest.purpose,
             ends_at: guest.ends_at,
             ended: guest.ended,
+            ends_on: guest.last_day,
             meetings: guest.meetings.into_iter().map(GuestMeetingBody::from).collect(),
             documents: guest.documents.into_iter().map(GuestDocumentBody::from).collect(),
             audit_from: guest.audit_period.map(|p| p.from),

@@ -145,6 +145,7 @@ fn listings(conn: &mut PgConnection, user_ids: Option<&[i32]>) -> QueryResult<Ve
             invited_by: invited_by.and_then(|by| inviter_names.get(&by).cloned()),
             invitation_pending: hash == NO_PASSWORD,
             ended: false,
+            last_day: NaiveDate::default(),
         })
         .collect())
 }

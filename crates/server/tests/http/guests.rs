@@ -102,6 +102,7 @@ fn an_invited_guest_chooses_a_password_from_the_mail_and_sees_their_pass() {
     assert_eq!(guest["purpose"], "Independent examiner, 2025-26 accounts");
     assert_eq!(guest["invitationPending"], true);
     assert_eq!(guest["ended"], false);
+    assert_eq!(guest["endsOn"], day(30).as_str());
     assert_eq!(ids(&guest["meetings"]), vec![board.meeting]);
     assert_eq!(ids(&guest["documents"]), vec![board.document]);
     assert_eq!(

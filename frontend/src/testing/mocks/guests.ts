@@ -103,6 +103,8 @@ export function guestOf(pass: StoredPass): Guest {
     active: user?.active ?? false,
     purpose: pass.purpose,
     endsAt: pass.endsAt,
+    // The mock's board is in the browser's time zone: the last day is that of the instant before the end.
+    endsOn: dayjs(pass.endsAt).subtract(1, 'millisecond').format('YYYY-MM-DD'),
     ended: Date.parse(pass.endsAt) <= Date.now(),
     meetings: pass.meetings,
     documents: pass.documents,

@@ -75,6 +75,9 @@ pub struct GuestListing {
     pub invitation_pending: bool,
     /// The end has passed (filled by the service from its clock).
     pub ended: bool,
+    /// The last day of access in the board's time zone (the day before `ends_at` there; filled by the
+    /// service).
+    pub last_day: NaiveDate,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -165,8 +165,7 @@ impl GuestService {
     /// Every guest, for the Users page.
     pub fn list(&self, actor: &User) -> Result<Vec<GuestListing>, IdentityRefusal> {
         may_manage(actor)?;
-        let now = self.clock.now();
-        Ok(self.guests.list()?.into_iter().map(|g| GuestListing { ended: g.ends_at <= now, ..g }).collect())
+        Ok(self.guests.list()?.into_iter().map(|g| self.dated(g)).collect())
     }
 
     /// Extends, shortens or re-scopes a guest's pass; answers the guest as before and after.
@@ -236,7 +235,17 @@ impl GuestService {
 
     fn listing(&self, id: UserId) -> Result<GuestListing, IdentityRefusal> {
         let guest = self.guests.listing(id)?.ok_or(IdentityRefusal::UserNotFound)?;
-        Ok(GuestListing { ended: guest.ends_at <= self.clock.now(), ..guest })
+        Ok(self.dated(guest))
+    }
+
+    /// The listing with whether it has ended and its last day, by the clock and the board's time zone.
+    fn dated(&self, guest: GuestListing) -> GuestListing {
+        let last_moment = guest.ends_at - Duration::nanoseconds(1);
+        GuestListing {
+            ended: guest.ends_at <= self.clock.now(),
+            last_day: last_moment.with_timezone(&self.zone).date_naive(),
+            ..guest
+        }
     }
 
     /// The end and scope of a pass, or the fields' errors (added to `errors`). `None` when an error was

@@ -1,18 +1,13 @@
 // A guest's pass in words (spec §6 Guests), the same on the Users page and on the guest's own page.
-import dayjs from 'dayjs';
 import { formatDay } from '@/lib/format';
 import type { Guest, GuestMeeting } from '@/types/api';
 
 /**
- * The last day of access (`YYYY-MM-DD`): access ends at midnight after it, in the board's time zone, so
- * the last day is the day of the instant just before the end.
+ * "Access until 31 Dec 2026" (the last day, `endsOn`, as the server reads it in the board's time zone), or
+ * "Ended" once the end has passed.
  */
-export const lastDayOf = (endsAt: string): string =>
-  dayjs(endsAt).subtract(1, 'millisecond').format('YYYY-MM-DD');
-
-/** "Access until 31 Dec 2026", or "Ended" once the end has passed. */
-export const accessText = (guest: Pick<Guest, 'ended' | 'endsAt'>): string =>
-  guest.ended ? 'Ended' : `Access until ${formatDay(lastDayOf(guest.endsAt))}`;
+export const accessText = (guest: Pick<Guest, 'ended' | 'endsOn'>): string =>
+  guest.ended ? 'Ended' : `Access until ${formatDay(guest.endsOn)}`;
 
 /** "Audit period 1 Apr 2025 to 31 Mar 2026", or null for a pass without one. */
 export const auditText = (guest: Pick<Guest, 'auditFrom' | 'auditTo'>): string | null =>

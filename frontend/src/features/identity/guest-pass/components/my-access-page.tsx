@@ -12,7 +12,7 @@ import { meetingPath, paths } from '@/config/paths';
 import { formatDateTime, formatDay } from '@/lib/format';
 import type { GuestDocument } from '@/types/api';
 import { useGuestPass } from '@/features/identity/guest-pass/api/get-guest-pass';
-import { auditText, lastDayOf } from '@/features/identity/guest-pass/pass-words';
+import { auditText } from '@/features/identity/guest-pass/pass-words';
 
 type Props = {
   /**
@@ -27,7 +27,7 @@ export function MyAccessPage({ documents }: Props) {
   if (isLoading) return <LoadingBlock />;
   if (error || !pass) return <ErrorBlock error={error} />;
   const audit = auditText(pass);
-  const ends = formatDay(lastDayOf(pass.endsAt));
+  const ends = formatDay(pass.endsOn);
 
   return (
     <>

@@ -16,7 +16,7 @@ import {
   useGuestActions,
   useMeetingChoices,
 } from '@/features/identity/users/api/guests';
-import { lastDayOf, meetingText } from '@/features/identity/guest-pass/pass-words';
+import { meetingText } from '@/features/identity/guest-pass/pass-words';
 
 /** The longest a pass may run, as the server counts it. */
 const LONGEST_PASS_DAYS = 366;
@@ -121,7 +121,7 @@ export function GuestFormDialog({ onClose, guest, mailConfigured }: Props) {
     email: guest?.email ?? '',
     purpose: guest?.purpose ?? '',
     // An ended pass is extended from a new last day.
-    endsOn: guest && !guest.ended ? lastDayOf(guest.endsAt) : '',
+    endsOn: guest && !guest.ended ? guest.endsOn : '',
     meetingIds: guest?.meetings.map((m) => String(m.id)) ?? [],
     documentIds: guest?.documents.map((d) => String(d.id)) ?? [],
     auditFrom: guest?.auditFrom ?? '',
