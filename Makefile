@@ -259,3 +259,4 @@ bench: system-deps build-frontend
 	cargo build --locked --release -p server -p bench
 	CARGO_TARGET_DIR=$(TARGET_DIR) scripts/bench.sh
 	CARGO_TARGET_DIR=$(TARGET_DIR) scripts/bench-search.sh
+	CARGO_TARGET_DIR=$(TARGET_DIR) scripts/bench-pack.sh
