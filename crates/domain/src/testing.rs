@@ -503,6 +503,7 @@ impl crate::identity::GuestRepository for NoGuests {
         _: chrono::DateTime<chrono::Utc>,
         _: &str,
         _: &crate::identity::GuestScope,
+        _: bool,
     ) -> Result<bool, crate::RepoError> {
         Ok(false)
     }

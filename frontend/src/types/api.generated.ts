@@ -3330,7 +3330,7 @@ export interface components {
       meetingId: number;
       members: components['schemas']['MemberAttendance'][];
       mine: components['schemas']['MemberAttendance'] | null;
-      summary: components['schemas']['QuorumSummary'];
+      summary: components['schemas']['QuorumSummary'] | null;
     };
     /**
      * @description A member's own answer to the invitation.

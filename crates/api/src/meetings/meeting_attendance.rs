@@ -307,7 +307,9 @@ pub struct AttendanceBody {
     pub mine: Option<MemberAttendanceBody>,
     pub members: Vec<MemberAttendanceBody>,
     pub guests: Vec<GuestAttendanceBody>,
-    pub summary: QuorumSummaryBody,
+    /// The quorum in figures; null for a guest, who sees only their own line.
+    #[schema(required = true)]
+    pub summary: Option<QuorumSummaryBody>,
 }
 
 impl From<AttendanceSheet> for AttendanceBody {
@@ -319,7 +321,7 @@ impl From<AttendanceSheet> for AttendanceBody {
             mine: sheet.mine.map(Into::into),
             members: sheet.members.into_iter().map(Into::into).collect(),
             guests: sheet.guests.into_iter().map(Into::into).collect(),
-            summary: sheet.summary.into(),
+            summary: sheet.summary.map(Into::into),
         }
     }
 }

@@ -9,7 +9,7 @@ use domain::{DeclarationRoundId, ResolutionId, UserId};
 
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::SessionUser;
+use crate::http::extractors::CurrentUser;
 use crate::http::state::AppState;
 use crate::signing::signatures::{download, show, sign, SignatureBody};
 
@@ -26,7 +26,7 @@ use crate::signing::signatures::{download, show, sign, SignatureBody};
 pub async fn certify_resolution(
     req: HttpRequest,
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<ResolutionId>,
     body: Json<ReauthenticateRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -40,7 +40,7 @@ pub async fn certify_resolution(
         (status = 404, description = "No such resolution, or not certified", body = ErrorBody)))]
 pub async fn resolution_signature(
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<ResolutionId>,
 ) -> Result<HttpResponse, ApiError> {
     show(&state, caller, SignTarget::Resolution(path.into_inner())).await
@@ -54,7 +54,7 @@ pub async fn resolution_signature(
 pub async fn signed_resolution_pdf(
     req: HttpRequest,
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<ResolutionId>,
 ) -> Result<HttpResponse, ApiError> {
     download(&req, &state, caller, SignTarget::Resolution(path.into_inner())).await
@@ -80,7 +80,7 @@ fn declaration(path: web::Path<(DeclarationRoundId, UserId)>) -> SignTarget {
 pub async fn sign_declaration(
     req: HttpRequest,
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<(DeclarationRoundId, UserId)>,
     body: Json<ReauthenticateRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -97,7 +97,7 @@ pub async fn sign_declaration(
         (status = 404, description = "No such round, or not signed", body = ErrorBody)))]
 pub async fn declaration_signature(
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<(DeclarationRoundId, UserId)>,
 ) -> Result<HttpResponse, ApiError> {
     show(&state, caller, declaration(path)).await
@@ -114,7 +114,7 @@ pub async fn declaration_signature(
 pub async fn signed_declaration_pdf(
     req: HttpRequest,
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<(DeclarationRoundId, UserId)>,
 ) -> Result<HttpResponse, ApiError> {
     download(&req, &state, caller, declaration(path)).await

@@ -16,7 +16,7 @@ use crate::http::blocking::blocking;
 use crate::http::body::download::{file_response, Disposition};
 use crate::http::body::json::Json;
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extractors::{client_address, SessionUser};
+use crate::http::extractors::{client_address, CurrentUser};
 use crate::http::state::AppState;
 use crate::identity::two_factor::{confirm_code, confirm_password};
 
@@ -79,11 +79,11 @@ fn audit_object(target: SignTarget) -> AuditObject {
 pub(crate) async fn sign(
     req: &HttpRequest,
     state: &web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     target: SignTarget,
     body: ReauthenticateRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let caller = caller.0;
+    let caller = caller.into_caller();
     let actor = caller.user.id;
     let confirmation = body.confirmation()?;
     let service = state.signing.clone();
@@ -133,11 +133,11 @@ pub(crate) async fn sign(
 /// The target's signature, for whoever may read it; 404 when unsigned.
 pub(crate) async fn show(
     state: &web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     target: SignTarget,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.signing.clone();
-    let found = blocking(move || service.signature(&caller.0.user, target)).await?;
+    let found = blocking(move || service.signature(&caller.0, target)).await?;
     let signature = found.ok_or(SigningRefusal::NotSigned(target.kind()))?;
     Ok(HttpResponse::Ok().json(SignatureBody::from(signature)))
 }
@@ -146,11 +146,11 @@ pub(crate) async fn show(
 pub(crate) async fn download(
     req: &HttpRequest,
     state: &web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     target: SignTarget,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.signing.clone();
-    let (file_name, bytes) = blocking(move || service.signed_pdf(&caller.0.user, target)).await?;
+    let (file_name, bytes) = blocking(move || service.signed_pdf(&caller.0, target)).await?;
     Ok(file_response(req, bytes, &file_name, "application/pdf", Disposition::Attachment))
 }
 
@@ -168,7 +168,7 @@ pub(crate) async fn download(
 pub async fn sign_minutes(
     req: HttpRequest,
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<MeetingId>,
     body: Json<ReauthenticateRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -182,7 +182,7 @@ pub async fn sign_minutes(
         (status = 404, description = "No such meeting or minutes, or not signed", body = ErrorBody)))]
 pub async fn minutes_signature(
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<MeetingId>,
 ) -> Result<HttpResponse, ApiError> {
     show(&state, caller, SignTarget::Minutes(path.into_inner())).await
@@ -196,7 +196,7 @@ pub async fn minutes_signature(
 pub async fn signed_minutes_pdf(
     req: HttpRequest,
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<MeetingId>,
 ) -> Result<HttpResponse, ApiError> {
     download(&req, &state, caller, SignTarget::Minutes(path.into_inner())).await
@@ -210,12 +210,12 @@ pub async fn signed_minutes_pdf(
         (status = 404, description = "No such meeting or minutes", body = ErrorBody)))]
 pub async fn minutes_signatures(
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<MeetingId>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.signing.clone();
     let meeting = path.into_inner();
-    let found = blocking(move || service.minutes_signatures(&caller.0.user, meeting)).await?;
+    let found = blocking(move || service.minutes_signatures(&caller.0, meeting)).await?;
     Ok(HttpResponse::Ok().json(found.into_iter().map(SignatureBody::from).collect::<Vec<_>>()))
 }
 
@@ -229,13 +229,13 @@ pub async fn minutes_signatures(
 pub async fn signed_minutes_version_pdf(
     req: HttpRequest,
     state: web::Data<AppState>,
-    caller: SessionUser,
+    caller: CurrentUser,
     path: web::Path<(MeetingId, i32)>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.signing.clone();
     let (meeting, version) = path.into_inner();
     let (file_name, bytes) =
-        blocking(move || service.signed_minutes_version_pdf(&caller.0.user, meeting, version)).await?;
+        blocking(move || service.signed_minutes_version_pdf(&caller.0, meeting, version)).await?;
     Ok(file_response(&req, bytes, &file_name, "application/pdf", Disposition::Attachment))
 }
 

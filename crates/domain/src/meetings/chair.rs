@@ -69,7 +69,8 @@ impl MeetingChairService {
                 let user = self
                     .users
                     .find(user_id)?
-                    .filter(|u| u.active)
+                    // A guest never chairs the board's meetings (spec §6 Guests).
+                    .filter(|u| u.active && u.role.is_board_member())
                     .ok_or_else(|| DomainError::invalid("userId", NO_SUCH_CHAIR))?;
                 self.meetings
                     .visible(&user, id)

@@ -109,6 +109,9 @@ impl SignedRecords {
     /// Whether `actor` may sign the target now, and as what: checked before the password or code is, so
     /// no attempt is spent on a refusal, and again when signing.
     pub fn may_sign(&self, actor: &User, target: SignTarget) -> Result<Signable, SigningRefusal> {
+        if !actor.role.is_board_member() {
+            return Err(SigningRefusal::Guest);
+        }
         match target {
             SignTarget::Minutes(meeting) => {
                 let minutes = self.minutes.current(actor, meeting)?;

@@ -65,6 +65,9 @@ fn not_signed(kind: &SignedKind) -> &'static str {
 /// The signing area's refusals.
 #[derive(Debug, thiserror::Error)]
 pub enum SigningRefusal {
+    /// Guests sign nothing and read no signatures (spec §6 Guests).
+    #[error("{}", crate::identity::refusal::GUESTS_SEE_THEIR_PASS_ONLY)]
+    Guest,
     /// The caller is neither who chaired the meeting (the board's chair when nobody is recorded) nor the
     /// trustee named to sign these minutes; the message names who may ([`only_minutes_signers`]).
     #[error("{0}")]
@@ -125,6 +128,7 @@ impl Refusal for SigningRefusal {
         match self {
             OnlyTheChairSigns(_)
             | OnlyTheChairCertifies(_)
+            | Guest
             | OnlyOwnDeclaration
             | DeclarationReadersOnly
             | NamingOfficersOnly => Answer::own(&self, RefusalKind::Forbidden),

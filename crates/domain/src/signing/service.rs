@@ -197,8 +197,11 @@ impl SigningService {
             Received::Absent => None,
             Received::Unreadable => return Err(SigningRefusal::NoSuchSigner),
             Received::Given(user_id) => {
-                let user =
-                    self.users.find(user_id)?.filter(|u| u.active).ok_or(SigningRefusal::NoSuchSigner)?;
+                let user = self
+                    .users
+                    .find(user_id)?
+                    .filter(|u| u.active && u.role.is_board_member())
+                    .ok_or(SigningRefusal::NoSuchSigner)?;
                 // A committee meeting's minutes are read by its members only: the signer must be one.
                 self.records.minutes.versions(&user, id).map_err(|_| SigningRefusal::SignerCannotRead)?;
                 Some(user.id)

@@ -257,6 +257,7 @@ impl GuestRepository for PgGuestRepository {
         ends_at: DateTime<Utc>,
         purpose: &str,
         scope: &GuestScope,
+        end_sessions: bool,
     ) -> Result<bool, RepoError> {
         let mut conn = conn(&self.pool)?;
         conn.transaction::<bool, diesel::result::Error, _>(|conn| {
@@ -266,6 +267,9 @@ impl GuestRepository for PgGuestRepository {
                     .execute(conn)?;
             if updated == 0 {
                 return Ok(false);
+            }
+            if end_sessions {
+                super::sessions::end_sessions(conn, user_id, None)?;
             }
             diesel::update(guest_passes::table.find(user_id.0))
                 .set((

@@ -17,7 +17,7 @@ use domain::meetings::written_minutes::{
 use domain::meetings::{MeetingsRefusal, WrittenMinutesRepository};
 use domain::{ActionId, AgendaItemId, MeetingId, RepoError, ResolutionId, UserId};
 
-use crate::schema::{actions, agenda_items, meetings, minute_entries, written_minutes};
+use crate::schema::{actions, agenda_items, meetings, minute_entries, users, written_minutes};
 use crate::shared::error::{bad_value, pool_error, repo_error, Refusal};
 use crate::shared::search::contains_pattern;
 use crate::PgPool;
@@ -259,6 +259,17 @@ impl WrittenMinutesRepository for PgWrittenMinutesRepository {
             let action_id = match &entry.action {
                 None => None,
                 Some(action) => {
+                    // Actions are the board's: a guest is never an assignee (spec §6 Guests).
+                    if let Some(assignee) = action.assigned_to {
+                        let guest = users::table
+                            .find(assignee.0)
+                            .filter(users::role.eq(domain::identity::role::Role::Guest.as_str()))
+                            .count()
+                            .get_result::<i64>(conn)?;
+                        if guest > 0 {
+                            return Err(Refusal::Refused(MeetingsRefusal::NoSuchAssignee));
+                        }
+                    }
                     let created = diesel::insert_into(actions::table)
                         .values((
                             actions::title.eq(&action.title),

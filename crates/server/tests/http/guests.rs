@@ -592,3 +592,123 @@ fn an_auditor_reads_the_records_of_their_period_and_nothing_outside_it() {
     }
     assert_eq!(json_of(get("/api/meetings"), StatusCode::OK), json!([]));
 }
+
+#[test]
+fn a_guest_signs_nothing_reads_no_signed_record_and_is_never_named_for_the_board() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_as(Role::Chair);
+    let meeting =
+        minuted_meeting(&app, &chair, "June board", "2025-06-12T18:00:00Z", "The accounts were approved.");
+    let email = fresh_email("Ivy");
+    let guest = invite(
+        &app,
+        &chair,
+        json!({ "name": "Ivy", "email": email, "purpose": "Auditor", "endsOn": day(10), "meetingIds": [meeting],
+                "auditFrom": "2025-04-01", "auditTo": "2026-03-31" }),
+    );
+    let id = guest["id"].as_i64().unwrap();
+    let me = signed_in_guest(&app, &guest);
+
+    // Signed records and signing: refused whatever the record (an unknown one included).
+    for path in [
+        "/api/resolutions/1/signature",
+        "/api/resolutions/1/signed-pdf",
+        &format!("/api/meetings/{meeting}/written-minutes/signature"),
+        &format!("/api/meetings/{meeting}/written-minutes/signatures"),
+        &format!("/api/meetings/{meeting}/written-minutes/signed-pdf"),
+    ] {
+        assert_eq!(app.get(path).auth(&me).send().unwrap().status(), StatusCode::FORBIDDEN, "{path}");
+    }
+    let sign = app
+        .post(&format!("/api/meetings/{meeting}/written-minutes/sign"))
+        .auth(&me)
+        .json(&json!({ "password": PASSWORD }))
+        .send()
+        .unwrap();
+    assert_eq!(sign.status(), StatusCode::FORBIDDEN);
+    let certify = app
+        .post("/api/resolutions/1/certify")
+        .auth(&me)
+        .json(&json!({ "password": PASSWORD }))
+        .send()
+        .unwrap();
+    assert_eq!(certify.status(), StatusCode::FORBIDDEN);
+
+    // Nobody names a guest to chair, sign, take an action or be the secretary.
+    let named = |path: String, body: Value| app.put(&path).auth(&chair).json(&body).send().unwrap().status();
+    assert_eq!(
+        named(format!("/api/meetings/{meeting}/chair"), json!({ "userId": id })),
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        named(format!("/api/meetings/{meeting}/written-minutes/signer"), json!({ "userId": id })),
+        StatusCode::BAD_REQUEST
+    );
+    let admin = app.signed_in_as(Role::Admin);
+    let secretary =
+        app.put("/api/governance/settings").auth(&admin).json(&json!({ "secretaryId": id })).send().unwrap();
+    assert_eq!(error_of(secretary, StatusCode::BAD_REQUEST), "Choose an active user");
+    let later = app
+        .schedule_meeting(&chair, &json!({ "title": "July board", "meetingDate": "2025-07-10T18:00:00Z" }));
+    let item = app.add_agenda_item(&chair, later, &item("Accounts"));
+    let minutes = format!("/api/meetings/{later}/written-minutes");
+    json_of(app.post(&minutes).auth(&chair).json(&json!({})).send().unwrap(), StatusCode::CREATED);
+    let action = json!({ "agendaItemId": item, "kind": "action", "text": "Send the figures", "assignedTo": id, "dueDate": day(5) });
+    let refused = app.post(&format!("{minutes}/entries")).auth(&chair).json(&action).send().unwrap();
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(app.scalar_i64(&format!("SELECT count(*) AS value FROM actions WHERE assigned_to = {id}")), 0);
+}
+
+#[test]
+fn a_guest_sees_no_quorum_and_gets_their_committee_meetings_calendar_file() {
+    let app = TestApp::spawn();
+    let chair = app.signed_in_as(Role::Chair);
+    let committee = app.create_committee(&chair, "Finance committee");
+    let meeting = app.schedule_meeting(
+        &chair,
+        &json!({ "title": "Finance committee", "meetingDate": crate::common::at(Duration::days(7)), "kind": "committee", "committeeId": committee }),
+    );
+    app.add_agenda_item(&chair, meeting, &item("Budget"));
+    app.publish_agenda(&chair, meeting);
+    let guest = invite(
+        &app,
+        &chair,
+        json!({ "name": "Ivy", "email": fresh_email("Ivy"), "purpose": "Adviser", "endsOn": day(10), "meetingIds": [meeting] }),
+    );
+    let me = signed_in_guest(&app, &guest);
+    let sheet = json_of(
+        app.get(&format!("/api/meetings/{meeting}/attendance")).auth(&me).send().unwrap(),
+        StatusCode::OK,
+    );
+    assert_eq!(sheet["summary"], Value::Null);
+    assert_eq!(sheet["canRespond"], true);
+    let officers = json_of(
+        app.get(&format!("/api/meetings/{meeting}/attendance")).auth(&chair).send().unwrap(),
+        StatusCode::OK,
+    );
+    assert!(officers["summary"]["serving"].is_number());
+    let ics = app.get(&format!("/api/meetings/{meeting}/ics")).auth(&me).send().unwrap();
+    assert_eq!(ics.status(), StatusCode::OK);
+    assert!(ics.text().unwrap().contains("BEGIN:VEVENT"));
+}
+
+#[test]
+fn access_ended_now_stays_ended_for_the_old_sessions_when_extended_again() {
+    let app = TestApp::spawn();
+    let board = board(&app);
+    let guest = invite(&app, &board.admin, pass_for(&board, &fresh_email("Ivy")));
+    let id = guest["id"].as_i64().unwrap();
+    let me = signed_in_guest(&app, &guest);
+    json_of(app.post(&format!("/api/guests/{id}/end")).auth(&board.admin).send().unwrap(), StatusCode::OK);
+    let extended = app
+        .put(&format!("/api/guests/{id}"))
+        .auth(&board.admin)
+        .json(&json!({ "endsOn": day(20), "meetingIds": [board.meeting], "documentIds": [] }))
+        .send()
+        .unwrap();
+    json_of(extended, StatusCode::OK);
+    // The session open when access was ended does not come back; a new sign-in works.
+    assert_eq!(app.get("/api/meetings").auth(&me).send().unwrap().status(), StatusCode::UNAUTHORIZED);
+    let again = app.sign_in(&me.email, PASSWORD);
+    assert_eq!(app.get("/api/meetings").auth(&again).send().unwrap().status(), StatusCode::OK);
+}

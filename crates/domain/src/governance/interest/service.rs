@@ -230,7 +230,7 @@ impl InterestService {
         let user = match received {
             Received::Absent => return Ok(None),
             Received::Unreadable => None,
-            Received::Given(id) => self.users.find(id)?.filter(|u| u.active),
+            Received::Given(id) => self.users.find(id)?.filter(|u| u.active && u.role.is_board_member()),
         };
         match user {
             Some(user) => Ok(Some(Secretary { user_id: user.id, name: user.name })),

@@ -33,14 +33,16 @@ pub trait GuestRepository: Send + Sync {
     /// One guest as listed.
     fn listing(&self, user_id: UserId) -> Result<Option<GuestListing>, RepoError>;
 
-    /// Replaces the end, purpose and scope of a guest's pass. Sessions are checked against the end on
-    /// every request, so an end already past closes them at once. `Ok(false)` when there is no such guest.
+    /// Replaces the end, purpose and scope of a guest's pass; with `end_sessions`, in the same transaction
+    /// ends every session of theirs for good (an ended pass extended later does not revive them).
+    /// `Ok(false)` when there is no such guest.
     fn change(
         &self,
         user_id: UserId,
         ends_at: DateTime<Utc>,
         purpose: &str,
         scope: &GuestScope,
+        end_sessions: bool,
     ) -> Result<bool, RepoError>;
 
     /// Which of these meetings exist (for naming them on a pass).

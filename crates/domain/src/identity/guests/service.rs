@@ -196,7 +196,9 @@ impl GuestService {
         let (ends_at, scope) = pass.ok_or_else(|| {
             IdentityRefusal::Common(crate::DomainError::invalid("endsOn", ENDS_ON_REQUIRED))
         })?;
-        if !self.guests.change(id, ends_at, &purpose, &scope)? {
+        // A pass that ends at once ends the guest's sessions for good.
+        let ended = ends_at <= self.clock.now();
+        if !self.guests.change(id, ends_at, &purpose, &scope, ended)? {
             return Err(IdentityRefusal::UserNotFound);
         }
         Ok((before, self.listing(id)?))
@@ -209,7 +211,7 @@ impl GuestService {
         let pass = self.guests.pass(id)?.ok_or(IdentityRefusal::UserNotFound)?;
         let now = self.clock.now();
         let ends_at = pass.ends_at.min(now);
-        if !self.guests.change(id, ends_at, &pass.purpose, &pass.scope)? {
+        if !self.guests.change(id, ends_at, &pass.purpose, &pass.scope, true)? {
             return Err(IdentityRefusal::UserNotFound);
         }
         Ok((before, self.listing(id)?))

@@ -179,6 +179,10 @@ impl SsoService {
         if !user.active {
             return Err(IdentityRefusal::SingleSignOn(SsoFailure::Deactivated));
         }
+        // Before any code step: a guest whose access has ended is told so at once (spec §6 Guests).
+        if user.access_ended(now) {
+            return Err(IdentityRefusal::GuestAccessEnded);
+        }
         // The admins' setting decides whether the provider's second factor counts as the portal's own
         // (spec §13 Single sign-on > Two-factor).
         let vouched = handoff.provider_second_factor && self.auth.security_settings.get()?.trust_provider_mfa;

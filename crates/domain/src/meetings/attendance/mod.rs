@@ -177,7 +177,8 @@ pub struct AttendanceSheet {
     pub members: Vec<MemberAttendance>,
     /// Guests for admins and chairs; empty for anyone else.
     pub guests: Vec<GuestAttendance>,
-    pub summary: QuorumSummary,
+    /// The meeting's quorum in figures; `None` for a guest, who sees only their own answer (spec §6 Guests).
+    pub summary: Option<QuorumSummary>,
 }
 
 /// Puts the invitees and the stored rows together: one line per invitee (in the invitees' order), and

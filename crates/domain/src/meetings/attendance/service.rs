@@ -154,7 +154,7 @@ impl AttendanceService {
             mine,
             members,
             guests,
-            summary,
+            summary: actor.role.is_board_member().then_some(summary),
         })
     }
 

@@ -193,7 +193,7 @@ export function MeetingOverview({ meeting, tasks, agenda, agendaVisible, conflic
             {meeting.description}
           </Typography>
         )}
-        {attendance && !cancelled && !guest && (
+        {attendance?.summary && !cancelled && !guest && (
           <MeetingQuorumLine summary={attendance.summary} held={held} />
         )}
         {!cancelled && meeting.meetingLink && (

@@ -20,7 +20,7 @@ export function AttendanceSection({ meetingId, role }: { meetingId: number; role
   if (error || !data) return <ErrorBlock error={error} />;
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <AnswerCounts summary={data.summary} />
+      {data.summary && <AnswerCounts summary={data.summary} />}
       {data.mine && !data.canRespond && data.mine.response === null && (
         <Typography color="text.secondary">This meeting takes no more answers.</Typography>
       )}
