@@ -70,11 +70,11 @@ describe("a guest's sidebar and routes", () => {
     expectOnlyWhatGuestsMayCall();
   });
 
-  it('shows an auditor Documents, Minutes and Decisions beside My access', async () => {
+  it('shows an auditor Documents, Minutes, Decisions and Interests beside My access', async () => {
     addGuest({ auditFrom: '2025-04-01', auditTo: '2026-03-31' });
     renderApp('/', { as: GUEST_ID });
     await screen.findByRole('heading', { level: 1, name: 'My access' });
-    expect(navLinks()).toEqual(['My access', 'Documents', 'Minutes', 'Decisions']);
+    expect(navLinks()).toEqual(['My access', 'Documents', 'Minutes', 'Decisions', 'Interests']);
     expectOnlyWhatGuestsMayCall(true);
   });
 
@@ -209,11 +209,19 @@ describe("an auditor's records", () => {
     expectOnlyWhatGuestsMayCall(true);
   });
 
-  it('shows the decisions register without its CSV export', async () => {
+  it('shows the decisions register of the period, with its CSV export', async () => {
     renderApp('/decisions', { as: GUEST_ID });
     expect(await screen.findByRole('heading', { name: 'Decisions register' })).toBeVisible();
     expect(await screen.findByText('No decisions recorded')).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    expectOnlyWhatGuestsMayCall(true);
+  });
+
+  it('shows the register of interests of the period, read-only', async () => {
+    renderApp('/register-of-interests', { as: GUEST_ID });
+    expect(await screen.findByRole('heading', { name: 'Register of interests' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Add interest' })).not.toBeInTheDocument();
     expectOnlyWhatGuestsMayCall(true);
   });
 });

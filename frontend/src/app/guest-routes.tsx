@@ -50,6 +50,11 @@ const DecisionsPage = lazy(() =>
     /* webpackChunkName: "page-decisions" */ '@/features/meetings/decisions/components/decisions-page'
   ).then((m) => ({ default: m.DecisionsPage })),
 );
+const AuditedRegisterPage = lazy(() =>
+  import(
+    /* webpackChunkName: "page-audited-register" */ '@/features/governance/components/audited-register-page'
+  ).then((m) => ({ default: m.AuditedRegisterPage })),
+);
 const AccountSecurityPage = lazy(() =>
   import(
     /* webpackChunkName: "page-account-security" */ '@/features/identity/account-security/components/account-security-page'
@@ -97,6 +102,7 @@ export function GuestRoutes() {
             <Route path={paths.minutes} element={<MinutesPage />} />
             <Route path={paths.readMinutes} element={<MinutesReaderPage />} />
             <Route path={paths.decisions} element={<DecisionsPage />} />
+            <Route path={paths.auditedRegister} element={<AuditedRegisterPage />} />
           </>
         )}
         <Route path={paths.accountSecurity} element={<AccountSecurityPage />} />

@@ -19,6 +19,8 @@ export const paths = {
   trustees: '/trustees',
   minutes: '/minutes',
   decisions: '/decisions',
+  /** An auditor's register of interests (spec §6 Guests). */
+  auditedRegister: '/register-of-interests',
   calendar: '/calendar',
   meeting: '/meetings/:id',
   notices: '/notices',

@@ -202,7 +202,8 @@ pub async fn delete(
         (status = 202, description = "A new invitation is queued", body = MessageBody),
         (status = 400, description = "A malformed id", body = ErrorBody),
         (status = 403, body = ErrorBody,
-            description = "Only admins send invitations (or a temporary password must be replaced first)"),
+            description = "Only admins send invitations, and chairs a guest's (or a temporary password must be \
+                           replaced first)"),
         (status = 404, description = "User not found", body = ErrorBody),
         (status = 409, body = ErrorBody,
             description = "The user already has a password (or the account is deactivated)"),

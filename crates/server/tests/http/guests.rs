@@ -712,3 +712,33 @@ fn access_ended_now_stays_ended_for_the_old_sessions_when_extended_again() {
     let again = app.sign_in(&me.email, PASSWORD);
     assert_eq!(app.get("/api/meetings").auth(&again).send().unwrap().status(), StatusCode::OK);
 }
+
+#[test]
+fn a_chair_resends_a_guests_invitation_but_no_one_elses() {
+    let app = TestApp::spawn_with_smtp();
+    let board = board(&app);
+    let chair = app.signed_in_as(Role::Chair);
+    let email = fresh_email("Ivy");
+    let guest = invite(&app, &chair, pass_for(&board, &email));
+    let first = token_in(mail::wait_for(&email, 1)[0]["text"].as_str().unwrap());
+    let resent = app.post(&format!("/api/users/{}/invitation", guest["id"])).auth(&chair).send().unwrap();
+    assert_eq!(resent.status(), StatusCode::ACCEPTED);
+    let messages = mail::wait_for(&email, 2);
+    let tokens: Vec<String> = messages.iter().map(|m| token_in(m["text"].as_str().unwrap())).collect();
+    assert!(tokens.iter().any(|t| *t != first), "a new link was sent");
+    // A trustee invited without a password is the admins' to resend.
+    let trustee_email = fresh_email("Tom");
+    let invited = json_of(
+        app.post("/api/users")
+            .auth(&board.admin)
+            .json(&json!({ "name": "Tom", "email": trustee_email, "role": "trustee", "invite": true }))
+            .send()
+            .unwrap(),
+        StatusCode::CREATED,
+    );
+    let refused = app.post(&format!("/api/users/{}/invitation", invited["id"])).auth(&chair).send().unwrap();
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let trustee = app.signed_in_as(Role::Trustee);
+    let refused = app.post(&format!("/api/users/{}/invitation", guest["id"])).auth(&trustee).send().unwrap();
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+}

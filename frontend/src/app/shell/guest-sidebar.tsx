@@ -1,6 +1,7 @@
 // A guest's sidebar (spec §6 Guests): only what their pass lets them open. "My access" is their home;
 // "Meetings" when the pass names meetings; "Documents" when it names documents or an audit period; and
-// for an auditor "Minutes" and "Decisions". The account menu keeps Account security and Sign Out.
+// for an auditor "Minutes", "Decisions" and "Interests" (the register of interests). The account menu keeps Account security and Sign Out.
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
@@ -22,6 +23,7 @@ export const guestEntries = (scope: GuestScope): SidebarEntry[] => [
     ? [
         { label: 'Minutes', to: paths.minutes, icon: <DescriptionOutlined /> },
         { label: 'Decisions', to: paths.decisions, icon: <FactCheckOutlined /> },
+        { label: 'Interests', to: paths.auditedRegister, icon: <BadgeOutlined /> },
       ]
     : []),
 ];

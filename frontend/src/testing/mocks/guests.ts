@@ -162,7 +162,9 @@ const forAuditors: [string, RegExp][] = [
   ['GET', /^\/api\/written-minutes$/],
   ['GET', /^\/api\/meetings\/\d+\/written-minutes\/pdf$/],
   ['GET', /^\/api\/decisions$/],
+  ['GET', /^\/api\/decisions\.csv$/],
   ['GET', /^\/api\/interests$/],
+  ['GET', /^\/api\/interests\/export\/(csv|pdf)$/],
 ];
 
 /** Whether the server answers a guest's request (`auditor`: their pass has an audit period). */

@@ -426,10 +426,14 @@ export const handlers = [
   http.post(
     '/api/users/:id/invitation',
     authed(({ params }, me) => {
-      if (me.role !== 'admin') return fail(403, serverMessages.invitationForbidden);
+      // Admins resend anyone's invitation, chairs a guest's (spec §6 Guests).
+      if (me.role !== 'admin' && me.role !== 'chair')
+        return fail(403, serverMessages.invitationForbidden);
       const u = db.users.find((x) => x.id === Number(params.id));
       if (!u) return fail(404, serverMessages.userNotFound);
-      if (!u.invitation) return fail(409, serverMessages.alreadyHasPassword);
+      const guest = u.role === 'guest';
+      if (me.role !== 'admin' && !guest) return fail(403, serverMessages.invitationForbidden);
+      if (!u.invitation && !guest) return fail(409, serverMessages.alreadyHasPassword);
       u.invitation = { expiresAt: isoDaysFromNow(7), expired: false };
       db.invitationsSent.push(u.id);
       return HttpResponse.json<MessageResponse>(

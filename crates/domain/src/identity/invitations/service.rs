@@ -96,10 +96,16 @@ impl InvitationService {
 
     /// Sends a new link; the earlier ones stop working. Answers the user (for the audit log).
     pub fn resend(&self, actor: &User, id: UserId) -> Result<User, IdentityRefusal> {
-        if !permissions::can_create_users(actor.role) {
+        // Admins resend anyone's; chairs, who invite guests, a guest's (spec §6 Guests). Nobody else learns
+        // whether the id exists.
+        let admin = permissions::can_create_users(actor.role);
+        if !admin && !permissions::can_manage_guests(actor.role) {
             return Err(IdentityRefusal::OnlyAdminsSendInvitations);
         }
         let user = self.users.find(id)?.ok_or(IdentityRefusal::UserNotFound)?;
+        if !admin && user.role != Role::Guest {
+            return Err(IdentityRefusal::OnlyAdminsSendInvitations);
+        }
         if !user.active {
             return Err(IdentityRefusal::InviteeDeactivated);
         }

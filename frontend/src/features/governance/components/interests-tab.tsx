@@ -64,7 +64,7 @@ function EntryButtons({
   );
 }
 
-const interestColumns: Column<Interest>[] = [
+export const interestColumns: Column<Interest>[] = [
   { header: 'Trustee', cell: (entry) => entry.userName },
   {
     header: 'Interest',

@@ -104,6 +104,11 @@ export function MyAccessPage({ documents }: Props) {
                 </Link>
               </li>
               <li>
+                <Link component={RouterLink} to={paths.auditedRegister}>
+                  Register of interests
+                </Link>
+              </li>
+              <li>
                 <Link component={RouterLink} to={paths.documents}>
                   Documents
                 </Link>

@@ -285,4 +285,20 @@ describe("the Users page's guests", () => {
     expect(controls(gina)).toEqual(['Change access for Gina Guest']);
     expect(db.sessions.some((s) => s.userId === GUEST_ID)).toBe(false);
   });
+
+  it("sends a guest's invitation again while they have not chosen a password", async () => {
+    addGuest({ invitationPending: true, documents: [{ id: 1, title: 'Annual Accounts 2024' }] });
+    const resent = sentTo('POST', `/api/users/${GUEST_ID}/invitation`);
+    const { user } = renderApp('/users', { as: 'chair' });
+    await user.click(
+      within(await row('Gina Guest')).getByRole('button', {
+        name: 'Resend the invitation to Gina Guest',
+      }),
+    );
+    await expectToast(
+      'Invitation sent again',
+      'A new invitation to gina@auditors.example is queued.',
+    );
+    expect(resent).toHaveLength(1);
+  });
 });

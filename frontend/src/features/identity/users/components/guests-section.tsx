@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmailAddress } from '@/components/email-address';
 import { EmptyState } from '@/components/empty-state';
@@ -18,6 +19,7 @@ import { RowAction } from '@/components/responsive-table/row-action';
 import { ToneChip } from '@/components/status-chips';
 import type { Guest } from '@/types/api';
 import { useGuestActions, useGuests } from '@/features/identity/users/api/guests';
+import { useResendInvitation } from '@/features/identity/users/api/invitations';
 import { GuestFormDialog } from '@/features/identity/users/components/guest-form-dialog';
 import { accessText, auditText, meetingText } from '@/features/identity/guest-pass/pass-words';
 
@@ -94,6 +96,12 @@ export function GuestsSection({ mailConfigured }: { mailConfigured?: boolean }) 
   const notify = useNotify();
   const { data: guests, error, isLoading } = useGuests(true);
   const { end } = useGuestActions();
+  const resendInvitation = useResendInvitation();
+  // A new link for a guest who has not chosen a password yet (the old links stop working).
+  const resend = (guest: Guest) =>
+    resendInvitation(guest.id)
+      .then((message) => notify({ title: 'Invitation sent again', description: message }))
+      .catch((e) => notify(errorToast(e, 'Failed to send the invitation')));
   const [inviting, setInviting] = useState(false);
   const [changing, setChanging] = useState<Guest | null>(null);
   const [ending, setEnding] = useState<Guest | null>(null);
@@ -152,6 +160,14 @@ export function GuestsSection({ mailConfigured }: { mailConfigured?: boolean }) 
                 icon={<EditCalendarOutlined />}
                 onClick={() => setChanging(g)}
               />
+              {g.invitationPending && !g.ended && (
+                <RowAction
+                  label="Resend invitation"
+                  accessibleLabel={`Resend the invitation to ${g.name}`}
+                  icon={<ForwardToInboxOutlined />}
+                  onClick={() => void resend(g)}
+                />
+              )}
               {!g.ended && (
                 <RowAction
                   label="End access now"

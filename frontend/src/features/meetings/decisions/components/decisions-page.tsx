@@ -71,7 +71,8 @@ const columnsFor = (guest: boolean): Column<Decision>[] => [
 
 export function DecisionsPage() {
   const notify = useNotify();
-  // An auditor reads the register; its CSV export is the board's (spec §6 Guests).
+  // An auditor reads the register of their period and exports it (spec §6 Guests); meetings are not
+  // links for them.
   const guest = isGuest(useUser());
   const query = useSubmittedSearch();
   const { search } = query;
@@ -107,19 +108,17 @@ export function DecisionsPage() {
         title="Decisions register"
         subtitle="Every decision recorded in the minutes, and written resolutions that passed"
         actions={
-          !guest && (
-            <Button
-              variant="outlined"
-              startIcon={<DownloadOutlined />}
-              onClick={() =>
-                downloadDecisionsCsv(search).catch((e) =>
-                  notify(errorToast(e, 'Failed to export the decisions')),
-                )
-              }
-            >
-              Export CSV
-            </Button>
-          )
+          <Button
+            variant="outlined"
+            startIcon={<DownloadOutlined />}
+            onClick={() =>
+              downloadDecisionsCsv(search).catch((e) =>
+                notify(errorToast(e, 'Failed to export the decisions')),
+              )
+            }
+          >
+            Export CSV
+          </Button>
         }
       />
       <Card>
