@@ -19869,7 +19869,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Only admins send invitations (or a temporary password must be replaced first) */
+      /** @description Only admins send invitations, and chairs a guest's (or a temporary password must be replaced first) */
       403: {
         headers: {
           [name: string]: unknown;
