@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use crate::identity::guests::repository::{GuestRepository, NewGuest};
 use crate::identity::guests::{AuditPeriod, GuestListing, GuestPass, GuestScope};
-use crate::identity::invitations::service::{INVITATION_DAYS, NO_PASSWORD};
+use crate::identity::invitations::service::{invitation_link, INVITATION_DAYS, NO_PASSWORD};
 use crate::identity::permissions;
 use crate::identity::refusal::IdentityRefusal;
 use crate::identity::role::Role;
@@ -131,7 +131,7 @@ impl GuestService {
 
         let token = secret_token::generate();
         let to = Recipient { user_id: None, name: &name, email: &email };
-        let link = self.templates.link(&format!("/accept-invitation?token={token}"));
+        let link = invitation_link(&self.templates, &token);
         let invitation = self.templates.invitation(&to, &link, &actor.name)?;
         let now = self.clock.now();
         let user = NewUser {

@@ -28,6 +28,11 @@ pub const INVITATION_DAYS: i64 = 7;
 
 pub const INVITATION_ACCEPTED: &str =
     "Your password is set. Sign in with your e-mail address and your new password.";
+/// The link an invitation mail carries: the page where its holder chooses a first password.
+pub(crate) fn invitation_link(templates: &MailTemplates, token: &str) -> String {
+    templates.link(&format!("/accept-invitation?token={token}"))
+}
+
 /// Input of "Create user" with an invitation, as received.
 #[derive(Debug, Clone)]
 pub struct InviteUser {
@@ -151,7 +156,7 @@ impl InvitationService {
     }
 
     fn link(&self, token: &str) -> String {
-        self.templates.link(&format!("/accept-invitation?token={token}"))
+        invitation_link(&self.templates, token)
     }
 
     fn expiry(&self) -> DateTime<Utc> {

@@ -57,14 +57,10 @@ impl MinutesService {
         Ok(found.into_iter().filter(|m| reads(reader, m)).collect())
     }
 
-    /// How `actor` reads minutes; refused for a guest who is not an auditor.
+    /// How `actor` reads minutes; refused for a guest who is not an auditor (`records_reader` gives them
+    /// none).
     fn reader(&self, actor: &User) -> Result<RecordsReader, LibraryRefusal> {
-        match records_reader(self.guests.as_ref(), actor)? {
-            Some(reader) if actor.role != Role::Guest || matches!(reader, RecordsReader::Auditor(_)) => {
-                Ok(reader)
-            }
-            _ => Err(LibraryRefusal::CannotReadMinutes),
-        }
+        records_reader(self.guests.as_ref(), actor)?.ok_or(LibraryRefusal::CannotReadMinutes)
     }
 
     /// The minutes, if `actor` may read them (404 otherwise).
